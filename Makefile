@@ -1,0 +1,64 @@
+# Every target sets up what it needs first, so each works from a fresh clone.
+#   make run     set up and launch the app
+#   make check   set up and run lint, types, import contracts and the test suite
+# See README.md for the rest (bench, bundle, install-desktop).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
+
+# Qt's xcb/offscreen platforms load these system libraries at run time.
+QT_SYSTEM_LIBS := libEGL.so.1 libGL.so.1 libxkbcommon.so.0 libfontconfig.so.1 libdbus-1.so.3 libglib-2.0.so.0
+QT_SYSTEM_PKGS := libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0 \
+                  libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0
+
+.PHONY: run check test lint bench bundle bundle-test install-desktop uninstall-desktop system-deps clean
+
+run: $(STAMP)
+	$(BIN)/tictactoe-gui
+
+check: $(STAMP) lint test
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+test: $(STAMP)
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/python -m tests.benchmarks
+
+bundle: $(STAMP)
+	$(BIN)/python packaging/build.py
+
+bundle-test: $(STAMP)
+	$(BIN)/pytest -m bundle -p no:xdist
+
+install-desktop: bundle
+	bash packaging/install-desktop.sh
+
+uninstall-desktop:
+	bash packaging/uninstall-desktop.sh
+
+system-deps:
+	@missing=""; for lib in $(QT_SYSTEM_LIBS); do \
+	  ldconfig -p | grep -q "$$lib" || missing="$$missing $$lib"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Qt's system libraries (missing:$$missing)"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(QT_SYSTEM_PKGS); \
+	fi
+
+$(STAMP): pyproject.toml | system-deps
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,bundle]'
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+clean:
+	rm -rf $(VENV) build dist packaging/build packaging/dist .mypy_cache .ruff_cache

@@ -1,0 +1,289 @@
+"""The three opponents: how each picks a move, and what each says.
+
+Kitty plays at random, Cop plays sensibly but can be trapped, Sera plays
+perfectly. All chance goes through the ``random.Random`` handed in, so a seed
+reproduces a game exactly.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from tictactoe_gui.engine.analysis import Analysis, Verdict, analyse
+from tictactoe_gui.engine.board import CELLS, FULL_MASK, LINE_MASKS, Board, Move
+from tictactoe_gui.engine.search import Algorithm, TranspositionTable
+
+
+class Level(enum.StrEnum):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+class Event(enum.StrEnum):
+    """Moments a persona has something to say about."""
+
+    GREETING = "greeting"
+    THINKING = "thinking"
+    WIN = "win"
+    LOSS = "loss"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A move a persona chose, and what choosing it cost."""
+
+    move: Move
+    nodes: int = 0
+    max_depth: int = 0
+    #: Why, in a few words: "takes the win", "blocks", "random", "search", "perfect".
+    reason: str = ""
+    analysis: Analysis | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Voice:
+    greeting: str
+    thinking: tuple[str, ...]
+    win: tuple[str, ...]
+    loss: tuple[str, ...]
+    draw: tuple[str, ...]
+    #: What the persona says about its own move, by how good the move was.
+    own_move: dict[Verdict, tuple[str, ...]]
+    #: What it says about the opponent's move, by how good that move was.
+    opponent_move: dict[Verdict, tuple[str, ...]]
+
+
+Strategy = Callable[[Board, random.Random, TranspositionTable | None], Decision]
+
+
+@dataclass(frozen=True, slots=True)
+class Persona:
+    key: str
+    name: str
+    level: Level
+    description: str
+    voice: Voice
+    strategy: Strategy
+
+    def choose_move(
+        self, board: Board, rng: random.Random, table: TranspositionTable | None = None
+    ) -> Decision:
+        """The move this persona plays in ``board``; the game must not be over."""
+        if board.is_over:
+            raise ValueError(f"{self.name} cannot move: the game is over in {board}")
+        return self.strategy(board, rng, table)
+
+    def say(self, event: Event, rng: random.Random | None = None) -> str:
+        if event is Event.GREETING:
+            return self.voice.greeting
+        lines = {
+            Event.THINKING: self.voice.thinking,
+            Event.WIN: self.voice.win,
+            Event.LOSS: self.voice.loss,
+            Event.DRAW: self.voice.draw,
+        }[event]
+        return _pick(lines, rng)
+
+    def comment(self, verdict: Verdict, *, own: bool, rng: random.Random | None = None) -> str:
+        """A line about a move judged ``verdict``, its own (``own``) or the opponent's."""
+        table = self.voice.own_move if own else self.voice.opponent_move
+        return _pick(table[verdict], rng)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.level})"
+
+
+def _pick(lines: tuple[str, ...], rng: random.Random | None) -> str:
+    # Chatter uses its own generator by default so that talking never changes
+    # which moves a seeded game plays.
+    return (rng or random).choice(lines)
+
+
+# -- strategies --------------------------------------------------------------------------
+
+
+def _immediate_wins(mine: int, occupied: int) -> list[int]:
+    return [
+        cell
+        for cell in range(CELLS)
+        if not occupied >> cell & 1
+        and any((mine | 1 << cell) & line == line for line in LINE_MASKS if line >> cell & 1)
+    ]
+
+
+def kitty_strategy(board: Board, rng: random.Random, table: TranspositionTable | None) -> Decision:
+    return Decision(rng.choice(board.legal_moves()), reason="random")
+
+
+#: Cop's taste when nothing is forced: the centre, then corners, then edges.
+_CELL_WEIGHT: Final = (3, 2, 3, 2, 4, 2, 3, 2, 3)
+COP_BLUNDER_CHANCE: Final = 0.2
+
+
+def _line_potential(mine: int, theirs: int) -> int:
+    """Open lines, weighted by how many marks they already hold (Cop's static evaluation)."""
+    total = 0
+    for line in LINE_MASKS:
+        if line & theirs == 0:
+            total += 1 + 2 * (mine & line).bit_count()
+        if line & mine == 0:
+            total -= 1 + 2 * (theirs & line).bit_count()
+    return total
+
+
+def cop_strategy(board: Board, rng: random.Random, table: TranspositionTable | None) -> Decision:
+    """Win now, else block, else (80 %) a two-ply look-ahead, else (20 %) a safe random move.
+
+    Two plies see every threat that is one move away but no fork that is two
+    moves away, which is exactly how Cop can be trapped.
+    """
+    mover = board.to_move
+    mine, theirs, occupied = board.marks(mover), board.marks(mover.other), board.occupied
+    wins = _immediate_wins(mine, occupied)
+    if wins:
+        return Decision(Move.from_index(wins[0]), nodes=len(board.legal_moves()), reason="wins")
+    threats = _immediate_wins(theirs, occupied)
+    if threats:
+        return Decision(
+            Move.from_index(threats[0]), nodes=len(board.legal_moves()), reason="blocks"
+        )
+    moves = board.legal_moves()
+    if rng.random() < COP_BLUNDER_CHANCE:
+        safe = [m for m in moves if not _immediate_wins(theirs, occupied | 1 << m.index)]
+        return Decision(rng.choice(safe or list(moves)), nodes=len(moves), reason="random")
+    nodes = 0
+    best_score = None
+    best: list[Move] = []
+    for move in moves:
+        new_mine = mine | 1 << move.index
+        now = new_mine | theirs
+        nodes += 1
+        # The opponent's best reply by Cop's static evaluation (two plies in all).
+        replies = [c for c in range(CELLS) if not now >> c & 1]
+        if now == FULL_MASK or not replies:
+            score = 0
+        else:
+            worst = None
+            for reply in replies:
+                nodes += 1
+                value = _line_potential(new_mine, theirs | 1 << reply)
+                if _immediate_wins(theirs | 1 << reply, now | 1 << reply):
+                    value -= 20  # the reply makes a threat Cop must answer
+                if worst is None or value < worst:
+                    worst = value
+            score = (worst or 0) + _CELL_WEIGHT[move.index]
+        if best_score is None or score > best_score:
+            best_score, best = score, [move]
+        elif score == best_score:
+            best.append(move)
+    return Decision(rng.choice(best), nodes=nodes, max_depth=2, reason="search")
+
+
+def sera_strategy(board: Board, rng: random.Random, table: TranspositionTable | None) -> Decision:
+    analysis = analyse(board, Algorithm.TABLE, table=table)
+    move = rng.choice(analysis.best_moves)
+    return Decision(move, analysis.nodes, analysis.max_depth, "perfect", analysis)
+
+
+# -- the cast ----------------------------------------------------------------------------
+
+KITTY: Final = Persona(
+    key="kitty",
+    name="Kitty",
+    level=Level.EASY,
+    description="A playful kitten who paws at any square that looks fun.",
+    voice=Voice(
+        greeting="Meow! Let's play! I'm still learning...",
+        thinking=("Hmm, which square is the comfiest?", "*chases own tail*", "Purr... thinking..."),
+        win=("Meow! I won?! I won!", "*happy purring* Did you let me win?"),
+        loss=("Mew... you're too good!", "*hides under the sofa*"),
+        draw=("A tie! Let's play again, meow!",),
+        own_move={
+            Verdict.BEST: ("This one looks cozy!", "Pounce!"),
+            Verdict.GOOD: ("I like this square.", "Paw here!"),
+            Verdict.MISTAKE: ("Oops, was that silly?", "Ooh, a butterfly!"),
+            Verdict.BLUNDER: ("Meow? Was that bad?", "*knocks a glass off the table*"),
+        },
+        opponent_move={
+            Verdict.BEST: ("Ooh, clever!", "You're good at this!"),
+            Verdict.GOOD: ("Nice move!",),
+            Verdict.MISTAKE: ("Hmm? Is that allowed?",),
+            Verdict.BLUNDER: ("Meow! Maybe I can win now!",),
+        },
+    ),
+    strategy=kitty_strategy,
+)
+
+COP: Final = Persona(
+    key="cop",
+    name="Cop",
+    level=Level.MEDIUM,
+    description="A steady officer: never misses a win or a block, but can be out-planned.",
+    voice=Voice(
+        greeting="You have the right to make a move. I'll make mine.",
+        thinking=("Checking the evidence...", "Let me run your plates.", "Securing the perimeter."),
+        win=("Case closed.", "You're under arrest. Three in a row."),
+        loss=("You got away this time.", "I'll be filing a report on that one."),
+        draw=("A standoff. Nobody goes home a winner.", "No charges filed today."),
+        own_move={
+            Verdict.BEST: ("By the book.", "Standard procedure."),
+            Verdict.GOOD: ("Holding the line.", "Keeping you in sight."),
+            Verdict.MISTAKE: ("Hmm, I may have left a door open.",),
+            Verdict.BLUNDER: ("That... was not by the book.",),
+        },
+        opponent_move={
+            Verdict.BEST: ("Smooth move, suspect.", "I see what you're doing."),
+            Verdict.GOOD: ("Noted.", "Hm. Carry on."),
+            Verdict.MISTAKE: ("That'll go on your record.",),
+            Verdict.BLUNDER: ("You just confessed.", "Gotcha."),
+        },
+    ),
+    strategy=cop_strategy,
+)
+
+SERA: Final = Persona(
+    key="sera",
+    name="Sera",
+    level=Level.HARD,
+    description="A calm strategist who has read every game there is. She never loses.",
+    voice=Voice(
+        greeting="Prepare yourself. I don't make mistakes.",
+        thinking=("Calculating every line.", "I have seen this position before.", "Inevitable."),
+        win=("As calculated.", "There was only ever one ending."),
+        loss=("Impossible.",),
+        draw=("A draw. You played precisely.", "Balanced, as it should be."),
+        own_move={
+            Verdict.BEST: ("Optimal.", "The only sensible square.", "Precisely."),
+            Verdict.GOOD: ("Optimal.",),
+            Verdict.MISTAKE: ("Impossible.",),
+            Verdict.BLUNDER: ("Impossible.",),
+        },
+        opponent_move={
+            Verdict.BEST: ("Correct.", "You have studied.", "Accurate."),
+            Verdict.GOOD: ("Acceptable.",),
+            Verdict.MISTAKE: ("A small error. I will take it.",),
+            Verdict.BLUNDER: (
+                "And that is the game.",
+                "You have lost; you just don't know it yet.",
+            ),
+        },
+    ),
+    strategy=sera_strategy,
+)
+
+PERSONAS: Final[dict[str, Persona]] = {p.key: p for p in (KITTY, COP, SERA)}
+
+
+def get_persona(key: str) -> Persona:
+    """The persona named ``key`` (case-insensitive); a clear ValueError for anything else."""
+    try:
+        return PERSONAS[key.strip().lower()]
+    except KeyError:
+        known = ", ".join(PERSONAS)
+        raise ValueError(f"unknown persona {key!r}; choose one of: {known}") from None

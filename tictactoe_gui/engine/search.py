@@ -1,0 +1,304 @@
+"""Game-tree search: plain minimax, alpha-beta, and alpha-beta with a transposition table.
+
+Scores are depth-aware and seen from the side to move, as in the reference
+program: a move that wins in ``p`` plies (the move itself counts, so an
+immediate win has ``p == 1``) scores ``11 - p``; one that loses in ``p`` plies
+scores ``-(11 - p)``; a draw scores 0. Faster wins and slower losses score
+higher.
+
+Every searcher returns the *position value* ``f`` of a non-terminal position
+for its side to move, on that same scale. A move into a child whose value is
+``f`` is worth ``-f + sign(f)`` to the mover: the child's win becomes the
+mover's loss one ply later, and vice versa. Because values are relative to
+the node, not to the root, they can be stored in a table and reused at any
+depth. That map is strictly decreasing, so alpha-beta windows translate to
+the child as ``(t(-beta), t(-alpha))`` with ``t(v) = v + sign(v)``.
+
+The searchers work on raw bit masks (``me`` = the mover's cells, ``opp`` =
+the other side's), never on :class:`Board` objects, to keep the inner loop
+small. They count every position they visit, terminal ones included, so
+plain minimax visits exactly the 549,946 nodes of the full game tree.
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from tictactoe_gui.engine.board import CELLS, FULL_MASK, LINES_THROUGH, SYMMETRIES, permute_mask
+
+WIN_NOW: Final = 10
+INFINITY: Final = 1_000
+#: Alpha-beta looks at strong cells first (centre, corners, edges): earlier cutoffs, same scores.
+SEARCH_ORDER: Final = (4, 0, 2, 6, 8, 1, 3, 5, 7)
+#: How often (in nodes) a search looks at its cancel flag and reports progress.
+CHECK_EVERY: Final = 2048
+
+
+class Algorithm(enum.StrEnum):
+    MINIMAX = "minimax"
+    ALPHABETA = "alphabeta"
+    TABLE = "table"
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+
+_LABELS: Final = {
+    Algorithm.MINIMAX: "Plain minimax",
+    Algorithm.ALPHABETA: "Alpha-beta",
+    Algorithm.TABLE: "Alpha-beta + table",
+}
+
+
+class SearchCancelled(Exception):  # noqa: N818 - reads as an event, like KeyboardInterrupt
+    """Raised inside a search when its cancel flag is set; the search leaves no result."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchProgress:
+    nodes: int
+    root_moves_done: int
+    root_moves_total: int
+
+
+ProgressCallback = Callable[[SearchProgress], None]
+
+
+def child_score(value: int) -> int:
+    """What a move is worth to the mover when the child position is worth ``value``."""
+    if value > 0:
+        return -value + 1
+    if value < 0:
+        return -value - 1
+    return 0
+
+
+def _shift(bound: int) -> int:
+    """Translate a window bound across one ply (see the module docstring)."""
+    if bound > 0:
+        return bound + 1
+    if bound < 0:
+        return bound - 1
+    return 0
+
+
+def _wins(mask: int, cell: int) -> bool:
+    return any(mask & line == line for line in LINES_THROUGH[cell])
+
+
+#: _PERMUTED[k][mask] is ``mask`` under symmetry k: 8 x 512 precomputed images.
+_PERMUTED: Final = tuple(
+    tuple(permute_mask(mask, permutation) for mask in range(FULL_MASK + 1))
+    for permutation in SYMMETRIES
+)
+
+
+def canonical_key(me: int, opp: int) -> tuple[int, int]:
+    """The smallest ``(me, opp)`` over the 8 symmetries: one key per symmetry class."""
+    return min((images[me], images[opp]) for images in _PERMUTED)
+
+
+class TranspositionTable:
+    """Position values keyed on the symmetry-canonical position.
+
+    Entries hold a value and whether it is exact or only a lower/upper bound
+    (an alpha-beta cutoff leaves a bound). Keep one table for as long as you
+    like: values are relative to the position, so they stay true at any depth.
+    A table is not shared between threads.
+    """
+
+    EXACT: Final = 0
+    LOWER: Final = 1
+    UPPER: Final = 2
+
+    def __init__(self) -> None:
+        self._entries: dict[tuple[int, int], tuple[int, int]] = {}
+        # Canonicalising costs 8 permutations; remember it per raw position.
+        self._keys: dict[tuple[int, int], tuple[int, int]] = {}
+        #: Principal variations already read, keyed on the raw ``(x, o)`` position.
+        self.lines: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def key(self, me: int, opp: int) -> tuple[int, int]:
+        raw = (me, opp)
+        key = self._keys.get(raw)
+        if key is None:
+            key = self._keys[raw] = canonical_key(me, opp)
+        return key
+
+    def get(self, key: tuple[int, int]) -> tuple[int, int] | None:
+        return self._entries.get(key)
+
+    def store(self, key: tuple[int, int], value: int, flag: int) -> None:
+        self._entries[key] = (value, flag)
+
+    def clear(self) -> None:
+        self._entries.clear()
+        self._keys.clear()
+        self.lines.clear()
+
+
+class Searcher:
+    """One search: counts nodes and depth, honours a cancel flag, reports progress.
+
+    ``position_value(me, opp, ply)`` returns the exact value of a
+    non-terminal position with ``me`` to move, ``ply`` plies below the
+    analysed root (only used to record the deepest ply reached).
+    """
+
+    def __init__(
+        self,
+        algorithm: Algorithm,
+        *,
+        table: TranspositionTable | None = None,
+        cancel: threading.Event | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> None:
+        self.algorithm = algorithm
+        self.table = table if table is not None else TranspositionTable()
+        self.cancel = cancel
+        self.progress = progress
+        self.nodes = 0
+        self.max_depth = 0
+        self.root_moves_done = 0
+        self.root_moves_total = 0
+        self._next_check = CHECK_EVERY
+
+    # -- bookkeeping ---------------------------------------------------------------------
+
+    def _checkpoint(self) -> None:
+        self._next_check = self.nodes + CHECK_EVERY
+        if self.cancel is not None and self.cancel.is_set():
+            raise SearchCancelled
+        if self.progress is not None:
+            self.progress(SearchProgress(self.nodes, self.root_moves_done, self.root_moves_total))
+
+    def _leaf(self, ply: int) -> None:
+        self.nodes += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+
+    # -- entry point ---------------------------------------------------------------------
+
+    def move_score(self, me: int, opp: int, cell: int, ply: int = 1) -> int:
+        """The exact score of playing ``cell`` (the mover's view); ``ply`` is the move's depth."""
+        new = me | 1 << cell
+        if _wins(new, cell):
+            self._leaf(ply)
+            return WIN_NOW
+        if (new | opp) == FULL_MASK:
+            self._leaf(ply)
+            return 0
+        if self.algorithm is Algorithm.MINIMAX:
+            value = self._minimax(opp, new, ply)
+        elif self.algorithm is Algorithm.ALPHABETA:
+            value = self._alphabeta(opp, new, ply, -INFINITY, INFINITY)
+        else:
+            value = self._table(opp, new, ply, -INFINITY, INFINITY)
+        return child_score(value)
+
+    # -- the three searches --------------------------------------------------------------
+
+    def _minimax(self, me: int, opp: int, ply: int) -> int:
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._checkpoint()
+        occupied = me | opp
+        best = -INFINITY
+        for cell in range(CELLS):
+            if occupied >> cell & 1:
+                continue
+            new = me | 1 << cell
+            if _wins(new, cell):
+                self._leaf(ply + 1)
+                score = WIN_NOW
+            elif (new | opp) == FULL_MASK:
+                self._leaf(ply + 1)
+                score = 0
+            else:
+                score = child_score(self._minimax(opp, new, ply + 1))
+            if score > best:
+                best = score
+        return best
+
+    def _alphabeta(self, me: int, opp: int, ply: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._checkpoint()
+        occupied = me | opp
+        best = -INFINITY
+        for cell in SEARCH_ORDER:
+            if occupied >> cell & 1:
+                continue
+            new = me | 1 << cell
+            if _wins(new, cell):
+                self._leaf(ply + 1)
+                score = WIN_NOW
+            elif (new | opp) == FULL_MASK:
+                self._leaf(ply + 1)
+                score = 0
+            else:
+                score = child_score(
+                    self._alphabeta(opp, new, ply + 1, _shift(-beta), _shift(-alpha))
+                )
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _table(self, me: int, opp: int, ply: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._checkpoint()
+        table = self.table
+        key = table.key(me, opp)
+        entry = table.get(key)
+        if entry is not None:
+            value, flag = entry
+            if flag == TranspositionTable.EXACT:
+                return value
+            if flag == TranspositionTable.LOWER and value > alpha:
+                alpha = value
+            elif flag == TranspositionTable.UPPER and value < beta:
+                beta = value
+            if alpha >= beta:
+                return value
+        original_alpha = alpha
+        occupied = me | opp
+        best = -INFINITY
+        for cell in SEARCH_ORDER:
+            if occupied >> cell & 1:
+                continue
+            new = me | 1 << cell
+            if _wins(new, cell):
+                self._leaf(ply + 1)
+                score = WIN_NOW
+            elif (new | opp) == FULL_MASK:
+                self._leaf(ply + 1)
+                score = 0
+            else:
+                score = child_score(self._table(opp, new, ply + 1, _shift(-beta), _shift(-alpha)))
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        if best <= original_alpha:
+            flag = TranspositionTable.UPPER
+        elif best >= beta:
+            flag = TranspositionTable.LOWER
+        else:
+            flag = TranspositionTable.EXACT
+        table.store(key, best, flag)
+        return best
