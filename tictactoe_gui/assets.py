@@ -1,8 +1,11 @@
 """Find files under ``resources/`` wherever the app runs from.
 
 One helper for every case, so nothing depends on the working directory:
-a source checkout (or editable install), an installed wheel, and the frozen
-PyInstaller bundle (which unpacks data under ``sys._MEIPASS``).
+
+- the frozen PyInstaller bundle unpacks its data under ``sys._MEIPASS``;
+- an installed wheel carries the art inside the package, as
+  ``tictactoe_gui/resources`` (``setup.py`` copies it there at build time);
+- a source checkout (or an editable install) has it at the top of the tree.
 """
 
 from __future__ import annotations
@@ -11,13 +14,23 @@ import sys
 from functools import cache
 from pathlib import Path
 
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def _candidates() -> list[Path]:
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen is not None:
+        return [Path(frozen) / "resources"]
+    # The package's own copy first: beside an installed wheel, the directory
+    # above the package is site-packages, where a stray "resources" may exist.
+    return [_PACKAGE_DIR / "resources", _PACKAGE_DIR.parent / "resources"]
+
 
 @cache
 def resources_root() -> Path:
-    frozen = getattr(sys, "_MEIPASS", None)
-    if frozen is not None:
-        return Path(frozen) / "resources"
-    return Path(__file__).resolve().parent.parent / "resources"
+    """The ``resources/`` directory in use (the first candidate when none exists)."""
+    candidates = _candidates()
+    return next((path for path in candidates if path.is_dir()), candidates[0])
 
 
 def asset_path(relative: str) -> Path:
