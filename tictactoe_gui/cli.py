@@ -330,6 +330,11 @@ def main(
     arguments = list(sys.argv[1:] if argv is None else argv)
     try:
         args = build_parser().parse_args(arguments)
+        if args.self_test:
+            # Imported here so the other commands never load Qt.
+            from tictactoe_gui.selftest import run_self_test
+
+            return run_self_test(stdout=stdout, stderr=stderr)
         if args.command in ("analyse", "analyze"):
             return run_analyse(args, stdin, stdout, stderr)
         if args.command == "match":
