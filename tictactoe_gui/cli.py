@@ -343,6 +343,7 @@ KEYPAD = {str(d): i for d, i in zip((7, 8, 9, 4, 5, 6, 1, 2, 3), range(9), stric
 
 
 class _InputEnded(Exception):  # noqa: N818 - an event, not an error: the player left
+    """The player quit, or standard input ended."""
 
 
 class _Announced:
