@@ -764,8 +764,9 @@ class _Reader:
 
 def _game_from_json(entry: object, number: int) -> tuple[str, FinishedGame]:
     reader = _Reader(entry, f"game {number}")
+    uid_text = reader.value("uuid", str)
     try:
-        uid = str(uuid.UUID(reader.value("uuid", str)))
+        uid = str(uuid.UUID(uid_text))
     except ValueError:
         raise InvalidGameError(f"game {number}: 'uuid' is not a UUID") from None
     raw_moves = reader.value("moves", list)
