@@ -100,11 +100,13 @@ def upgrade_version_2(connection: sqlite3.Connection) -> None:
         connection,
         (
             "CREATE UNIQUE INDEX games_by_uuid ON games (uuid)",
-            # Covering indexes: the leaderboard reads only these columns, once per side.
+            # Covering indexes in group order: the leaderboard walks one per side without
+            # sorting, and a player's history or record finds their games directly.
             "CREATE INDEX games_x_side ON games (x_player_id, x_persona, o_persona, result)",
             "CREATE INDEX games_o_side ON games (o_player_id, o_persona, x_persona, result)",
-            "CREATE INDEX games_x_persona ON games (x_persona, o_persona, result)",
-            "CREATE INDEX games_o_persona ON games (o_persona, x_persona, result)",
+            # The same, for games against one persona (the leaderboard's persona filter).
+            "CREATE INDEX games_against_o ON games (o_persona, x_player_id, x_persona, result)",
+            "CREATE INDEX games_against_x ON games (x_persona, o_player_id, o_persona, result)",
         ),
     )
 
