@@ -3,6 +3,7 @@
     tictactoe-gui                      open the window
     tictactoe-gui analyse BOARD...     score every move of one or more positions
     tictactoe-gui match --x P --o P    play personas against each other
+    tictactoe-gui play --persona P     play a persona in the terminal
     tictactoe-gui leaderboard          standings from the recorded games
     tictactoe-gui history              recorded games, newest first
 
@@ -28,11 +29,17 @@ from tictactoe_gui.engine import (
     Analysis,
     Board,
     BoardError,
+    CallbackPlayer,
+    Decision,
+    Event,
     GameRecord,
+    Mark,
     Move,
+    PersonaPlayer,
     TranspositionTable,
     analyse,
     get_persona,
+    play_game,
     play_series,
 )
 
@@ -140,6 +147,26 @@ def build_parser() -> argparse.ArgumentParser:
         "--record", action="store_true", help="store every game in the records database"
     )
     _add_db_option(match_parser)
+
+    play_parser = commands.add_parser(
+        "play",
+        help="play a persona in the terminal",
+        description=(
+            "Play against a persona at the terminal. Type a digit 1-9 for a cell in "
+            "numeric-keypad layout (7 8 9 is the top row), or 'q' to stop."
+        ),
+    )
+    play_parser.add_argument(
+        "--persona", type=_persona_key, default="cop", help=f"your opponent ({personas})"
+    )
+    play_parser.add_argument(
+        "--as",
+        dest="mark",
+        choices=["X", "O", "x", "o"],
+        default="X",
+        help="the mark you play (X moves first)",
+    )
+    play_parser.add_argument("--seed", type=_seed, help="seed for the persona's choices")
     return parser
 
 
@@ -309,6 +336,78 @@ class _GameRecorder:
         pass
 
 
+# -- play --------------------------------------------------------------------------------
+
+#: Keypad digit -> cell index: 7 8 9 is the top row, 1 2 3 the bottom one.
+KEYPAD = {str(d): i for d, i in zip((7, 8, 9, 4, 5, 6, 1, 2, 3), range(9), strict=True)}
+
+
+class _InputEnded(Exception):  # noqa: N818 - an event, not an error: the player left
+    """The player quit, or standard input ended."""
+
+
+class _Announced:
+    """A persona player that says which cell it took, in the same keypad digits."""
+
+    def __init__(self, player: PersonaPlayer, stdout: TextIO) -> None:
+        self.player = player
+        self.stdout = stdout
+        self.name = player.name
+        self.is_ai = True
+
+    def decide(self, board: Board) -> Decision:
+        decision = self.player.decide(board)
+        digit = next(d for d, i in KEYPAD.items() if i == decision.move.index)
+        print(f"{self.name} plays {digit}.", file=self.stdout)
+        return decision
+
+
+def run_play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    persona = get_persona(args.persona)
+    human_mark = Mark(args.mark.upper())
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    rng = random.Random(seed)
+    table = TranspositionTable()
+    print(f"{persona.name}: {persona.say(Event.GREETING)}", file=stdout)
+
+    def ask(board: Board) -> Move:
+        print(f"\n{board.pretty()}\n", file=stdout)
+        while True:
+            print("Your move (1-9, keypad layout; q to quit): ", end="", file=stdout, flush=True)
+            line = stdin.readline()
+            if not line:
+                raise _InputEnded
+            answer = line.strip().lower()
+            if answer in {"q", "quit", "exit"}:
+                raise _InputEnded
+            if answer not in KEYPAD:
+                print(f"'{line.strip()}' is not a cell: type a digit from 1 to 9.", file=stdout)
+                continue
+            move = Move.from_index(KEYPAD[answer])
+            if not board.is_legal(move):
+                print(f"That cell is taken by {board[move]}; choose an empty one.", file=stdout)
+                continue
+            return move
+
+    human = CallbackPlayer("You", ask)
+    ai = _Announced(PersonaPlayer(persona, rng, table), stdout)
+    x, o = (human, ai) if human_mark is Mark.X else (ai, human)
+    try:
+        record = play_game(x, o, seed=seed, table=table)
+    except _InputEnded:
+        print(f"\nGame abandoned; nothing was recorded. {persona.name} waves goodbye.", file=stdout)
+        return EXIT_OK
+    print(f"\n{record.final.pretty()}\n", file=stdout)
+    if record.winner is None:
+        event, result = Event.DRAW, "A draw."
+    elif record.winner is human_mark:
+        event, result = Event.LOSS, "You win!"
+    else:
+        event, result = Event.WIN, f"{persona.name} wins."
+    print(f"{result} {persona.name}: {persona.say(event, rng)}", file=stdout)
+    return EXIT_OK
+
+
 # -- entry point ---------------------------------------------------------------------------
 
 
@@ -334,6 +433,8 @@ def main(
             return run_analyse(args, stdin, stdout, stderr)
         if args.command == "match":
             return run_match(args, stdout)
+        if args.command == "play":
+            return run_play(args, stdin, stdout, stderr)
         return _open_window(args)
     except UsageError as error:
         print(f"{PROG}: {error}", file=stderr)

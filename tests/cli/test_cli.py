@@ -167,3 +167,31 @@ def test_the_installed_entry_point_never_prints_a_traceback() -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("tictactoe-gui: standard input line 1: a board is 9 characters")
     assert "Traceback" not in done.stderr
+
+
+def test_play_in_the_terminal_to_the_end() -> None:
+    # Kitty moves at random, so answer every prompt with every cell in turn:
+    # taken cells are refused with a message and the next digit is tried.
+    moves = "\n".join(["5", "1", "9", "3", "7", "2", "8", "4", "6"] * 3) + "\n"
+    code, out, err = run("play", "--persona", "kitty", "--seed", "2", stdin=moves)
+    assert code == 0
+    assert err == ""
+    assert out.startswith("Kitty: Meow! Let's play! I'm still learning...")
+    assert "Kitty plays " in out
+    assert any(end in out for end in ("You win!", "Kitty wins.", "A draw."))
+
+
+def test_play_reprompts_on_bad_input_and_end_of_input_abandons_cleanly() -> None:
+    code, out, _ = run("play", "--persona", "sera", "--seed", "1", stdin="banana\n0\n5\n5\n")
+    assert code == 0
+    assert "'banana' is not a cell" in out
+    assert "'0' is not a cell" in out
+    assert "That cell is taken by X" in out
+    assert out.rstrip().endswith("Game abandoned; nothing was recorded. Sera waves goodbye.")
+
+
+def test_play_as_o_lets_the_persona_open() -> None:
+    code, out, _ = run("play", "--persona", "cop", "--as", "O", "--seed", "3", stdin="q\n")
+    assert code == 0
+    assert out.index("Cop plays ") < out.index("Your move")
+    assert "Game abandoned" in out
