@@ -512,7 +512,7 @@ class Repository:
             Standing(
                 Side(SideKind.HUMAN, names[player_id])
                 if player_id is not None
-                else Side(SideKind.PERSONA, persona),
+                else Side(SideKind.PERSONA, str(persona)),
                 WinLossDraw(wins, losses, draws),
             )
             for (player_id, persona), (wins, losses, draws) in totals.items()
