@@ -289,6 +289,19 @@ def test_history_is_newest_first_and_pages(repo: Repository) -> None:
     assert [s.id for page in pages for s in page] == [s.id for s in everything]
 
 
+def test_history_continues_after_a_game_without_repeats(repo: Repository) -> None:
+    seed_league(repo)
+    first = repo.list_games(limit=4)
+    # A game recorded meanwhile lands on top; continuing after the last row shown
+    # neither repeats nor skips anything.
+    repo.save_game(make_game(human("Late"), persona("cop"), X_WINS, minute=99))
+    rest = repo.list_games(limit=100, after=first[-1])
+    assert len(rest) == 5
+    everything = repo.list_games(limit=100)
+    assert [g.id for g in first + rest] == [g.id for g in everything[1:]]
+    assert repo.list_games(GameFilter(player="Alice"), after=first[-1])[0].id == rest[0].id
+
+
 def test_history_orders_by_end_time_not_by_insertion(repo: Repository) -> None:
     late = repo.save_game(make_game(human("Ann"), persona("cop"), X_WINS, minute=50))
     early = repo.save_game(make_game(human("Ann"), persona("cop"), X_WINS, minute=5))

@@ -421,13 +421,27 @@ class Repository:
         return int(row[0])
 
     def list_games(
-        self, game_filter: GameFilter | None = None, offset: int = 0, limit: int = 100
+        self,
+        game_filter: GameFilter | None = None,
+        offset: int = 0,
+        limit: int = 100,
+        *,
+        after: GameSummary | None = None,
     ) -> list[GameSummary]:
-        """One page of the games that match, newest first."""
+        """One page of the games that match, newest first.
+
+        ``after`` continues from a game already shown (the last row of the
+        previous page): unlike an offset, it neither repeats rows when new games
+        arrive meanwhile nor slows down deep into a long history.
+        """
         if offset < 0 or limit < 0:
             raise ValueError(f"offset and limit cannot be negative (got {offset}, {limit})")
         with self._errors("list the games"):
             where, params = self._where(game_filter or GameFilter())
+            if after is not None:
+                where += " AND " if where else " WHERE "
+                where += "(g.ended_at, g.id) < (?, ?)"
+                params += [_to_text(after.ended_at), after.id]
             rows = self._connection.execute(
                 f"{_SUMMARY_SELECT}{where} ORDER BY g.ended_at DESC, g.id DESC LIMIT ? OFFSET ?",
                 [*params, limit, offset],

@@ -108,6 +108,7 @@ class ResultsOverTimeChart(_Chart):
             painter.setPen(QPen(OUTCOME_COLOURS[outcome], 2))
             painter.drawPath(path)
         painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        painter.drawText(QPointF(plot.left(), plot.top() + metrics.ascent()), str(peak))
         if self._first is not None and self._last is not None:
             baseline = self.height() - MARGIN
             first = self._first.astimezone().strftime("%Y-%m-%d")

@@ -115,14 +115,16 @@ class HistoryModel(QAbstractTableModel):
         if parent.isValid():
             return
         try:
-            page = self._repository.list_games(self._filter, len(self._games), self._page_size)
+            page = self._repository.list_games(
+                self._filter, 0, self._page_size, after=self._games[-1] if self._games else None
+            )
         except (RecordsError, ValueError) as exc:
             self.error = str(exc)
             self._total = len(self._games)  # stop asking until the next reload
             return
         if not page:
-            # Games were removed behind our back (another instance imported or
-            # cleared); stop here rather than ask forever.
+            # Fewer games than counted (another copy of the app changed the file);
+            # stop here rather than ask forever.
             self._total = len(self._games)
             return
         first = len(self._games)
@@ -199,11 +201,22 @@ class HistoryDialog(QDialog):
         self.view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
         self.view.setAlternatingRowColors(True)
+        self.view.setWordWrap(False)
         self.view.verticalHeader().setVisible(False)
+        # Fixed row heights: the view need not measure rows as pages arrive.
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        for col, sample in (
+            (0, "2026-12-31 23:59"),
+            (1, "Human vs Human"),
+            (4, "X wins"),
+            (5, "Moves"),
+        ):
+            header.resizeSection(col, self.fontMetrics().horizontalAdvance(sample) + 24)
 
         self.count = QLabel(self)
         self.count.setObjectName("historyCount")

@@ -30,7 +30,7 @@ def describe_streak(streak: int) -> str:
         return f"{streak} win{'s' if streak != 1 else ''} in a row"
     if streak < 0:
         return f"{-streak} loss{'es' if streak != -1 else ''} in a row"
-    return "none (last game drawn, or no games)"
+    return "none"
 
 
 class StatisticsDialog(QDialog):
@@ -45,7 +45,7 @@ class StatisticsDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("statisticsDialog")
         self.setWindowTitle("My Statistics")
-        self.resize(640, 640)
+        self.resize(760, 680)
         self._repository = repository
         self.stats: PlayerStats | None = None
 
@@ -78,7 +78,9 @@ class StatisticsDialog(QDialog):
         self.records.setHorizontalHeaderLabels(RECORD_COLUMNS)
         self.records.verticalHeader().setVisible(False)
         self.records.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.records.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.records.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
 
         self.timeline_chart = ResultsOverTimeChart(self)
         self.persona_chart = PersonaResultsChart(self)
@@ -96,7 +98,7 @@ class StatisticsDialog(QDialog):
         top.addWidget(self.player, 1)
         upper = QHBoxLayout()
         upper.addWidget(totals_box)
-        upper.addWidget(self.records, 1)
+        upper.addWidget(self.records, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.message)
