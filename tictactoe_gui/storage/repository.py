@@ -297,9 +297,10 @@ class Repository:
 
     def _side_columns(
         self, connection: sqlite3.Connection, side: Side, now: str
-    ) -> tuple[str, int | None, str | None]:
+    ) -> tuple[int | None, str | None]:
+        """(player id, persona key) for one side, creating the player on first sight."""
         if side.kind is SideKind.PERSONA:
-            return side.name, None, side.name.strip().casefold()
+            return None, side.name.strip().casefold()
         name = side.name.strip()
         key = name_key(name)
         connection.execute(
@@ -308,14 +309,14 @@ class Repository:
             (name, key, now),
         )
         row = connection.execute("SELECT id FROM players WHERE name_key = ?", (key,)).fetchone()
-        return side.name, int(row[0]), None
+        return int(row[0]), None
 
     def _insert_game(
         self, connection: sqlite3.Connection, game: FinishedGame, uid: str, now: str
     ) -> int | None:
         """Insert one validated game; None if a game with ``uid`` is already recorded."""
-        _, x_player, x_persona = self._side_columns(connection, game.x, now)
-        _, o_player, o_persona = self._side_columns(connection, game.o, now)
+        x_player, x_persona = self._side_columns(connection, game.x, now)
+        o_player, o_persona = self._side_columns(connection, game.o, now)
         cursor = connection.execute(
             """
             INSERT INTO games (

@@ -151,3 +151,17 @@ def test_an_empty_history_says_so(qtbot: QtBot, repo: Repository) -> None:
     qtbot.addWidget(dialog)
     assert dialog.model.rowCount() == 0
     assert dialog.count.text() == "No games recorded yet."
+
+
+def test_a_failing_database_shows_a_message_not_a_crash(qtbot: QtBot, league: Repository) -> None:
+    dialog = HistoryDialog(league)
+    qtbot.addWidget(dialog)
+    dialog.view.selectRow(0)
+    league.close()  # every query now fails
+    dialog.replay_selected()
+    box = dialog.findChild(QMessageBox, "recordsMessage")
+    assert box is not None
+    assert "cannot be read" in box.text()
+    dialog.refresh()
+    assert dialog.model.rowCount() == 0
+    assert dialog.count.text().startswith("The records could not be read")

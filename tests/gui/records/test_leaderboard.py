@@ -85,3 +85,12 @@ def test_refresh_picks_up_new_games(qtbot: QtBot, league: Repository) -> None:
     league.save_game(make_game(human("Cleo"), persona("sera"), Result.DRAW, minute=30))
     dialog.refresh()
     assert ["Cleo", "1", "0", "0", "1", "0%"] in rows(dialog.people)
+
+
+def test_a_failing_database_shows_a_message_not_a_crash(qtbot: QtBot, league: Repository) -> None:
+    dialog = LeaderboardDialog(league)
+    qtbot.addWidget(dialog)
+    league.close()  # every query now fails
+    dialog.refresh()
+    assert rows(dialog.people) == []
+    assert dialog.status.text().startswith("The records could not be read")

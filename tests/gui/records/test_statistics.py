@@ -86,3 +86,12 @@ def test_no_games_yet(qtbot: QtBot, repo: Repository) -> None:
     assert "No games recorded yet" in dialog.message.text()
     assert dialog.totals["games"].text() == "0"
     assert dialog.timeline_chart.series["win"] == []
+
+
+def test_a_failing_database_shows_a_message_not_a_crash(qtbot: QtBot, league: Repository) -> None:
+    dialog = StatisticsDialog(league, player_name="Alice")
+    qtbot.addWidget(dialog)
+    league.close()
+    dialog.refresh()
+    assert "could not be read" in dialog.message.text()
+    assert dialog.totals["games"].text() == "0"
