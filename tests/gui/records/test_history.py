@@ -3,8 +3,9 @@
 import json
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from tests.storage.games import human, make_game, persona
@@ -165,3 +166,27 @@ def test_a_failing_database_shows_a_message_not_a_crash(qtbot: QtBot, league: Re
     dialog.refresh()
     assert dialog.model.rowCount() == 0
     assert dialog.count.text().startswith("The records could not be read")
+
+
+def test_the_buttons_ask_for_a_file_then_export_and_import(
+    qtbot: QtBot, league: Repository, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dialog = HistoryDialog(league)
+    qtbot.addWidget(dialog)
+    chosen = {"path": ""}
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (chosen["path"], ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (chosen["path"], ""))
+    chosen["path"] = str(tmp_path / "h.csv")
+    qtbot.mouseClick(dialog.export_csv_button, Qt.MouseButton.LeftButton)
+    assert (tmp_path / "h.csv").read_text().count("\n") == 10  # header and 9 games
+    chosen["path"] = str(tmp_path / "h.json")
+    qtbot.mouseClick(dialog.export_json_button, Qt.MouseButton.LeftButton)
+    assert len(json.loads((tmp_path / "h.json").read_text())["games"]) == 9
+    qtbot.mouseClick(dialog.import_json_button, Qt.MouseButton.LeftButton)
+    assert league.count_games() == 9  # all already recorded
+    chosen["path"] = ""  # the user cancelled the file dialog: nothing happens
+    qtbot.mouseClick(dialog.export_csv_button, Qt.MouseButton.LeftButton)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix in {".csv", ".json"}) == [
+        "h.csv",
+        "h.json",
+    ]
