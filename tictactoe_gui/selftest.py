@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from PySide6.QtCore import (
     QDeadlineTimer,
@@ -46,10 +46,10 @@ from tictactoe_gui import (
     startup_probe,
 )
 from tictactoe_gui.assets import asset_path
+from tictactoe_gui.cli import finished_game
 from tictactoe_gui.engine import GameRecord, Mark, PersonaPlayer, get_persona, play_game
-
-if TYPE_CHECKING:
-    from tictactoe_gui.storage.records import FinishedGame
+from tictactoe_gui.storage.records import GameMode, Side
+from tictactoe_gui.storage.repository import Repository
 
 #: The game the self-test plays: Cop (X) against Sera (O), from a fixed seed.
 SEED = 20_261_125
@@ -262,17 +262,11 @@ def _check_game(record: GameRecord) -> str:
 
 
 def _check_records(record: GameRecord) -> str:
-    try:
-        # Until the records database ships, builds without it skip this step.
-        from tictactoe_gui.storage.repository import (  # type: ignore[import-not-found,unused-ignore]
-            Repository,
-        )
-    except ModuleNotFoundError as error:
-        if error.name != "tictactoe_gui.storage.repository":
-            raise
-        return "records skipped (this build has no records database)"
-
-    finished = _finished_game(record)
+    """Save the game to a fresh database file, read it back, and compare."""
+    now = datetime.now(UTC)
+    finished = finished_game(
+        record, Side.persona(X_PERSONA), Side.persona(O_PERSONA), GameMode.AI_VS_AI, now, now
+    )
     with tempfile.TemporaryDirectory(prefix=f"{APP_NAME}-self-test-") as folder:
         repository = Repository.open(Path(folder) / "records.sqlite3")
         try:
@@ -291,31 +285,6 @@ def _check_records(record: GameRecord) -> str:
     ):
         raise SelfTestError("the recorded result or players read back differently")
     return f"game saved as #{game_id} and read back intact"
-
-
-def _finished_game(record: GameRecord) -> FinishedGame:
-    from tictactoe_gui.storage.records import FinishedGame, GameMode, MoveEntry, Result, Side
-
-    now = datetime.now(UTC)
-    result = {Mark.X: Result.X_WINS, Mark.O: Result.O_WINS, None: Result.DRAW}[record.winner]
-    return FinishedGame(
-        started_at=now,
-        ended_at=now,
-        mode=GameMode.AI_VS_AI,
-        x=Side.persona(X_PERSONA),
-        o=Side.persona(O_PERSONA),
-        result=result,
-        moves=tuple(
-            MoveEntry(m.ply, m.move.index, str(m.mark), m.score, m.verdict.value)
-            for m in record.moves
-        ),
-        start_board=record.start.to_text(),
-        seed=record.seed,
-        x_ai_nodes=record.x_nodes,
-        o_ai_nodes=record.o_nodes,
-        x_ai_max_depth=record.x_max_depth,
-        o_ai_max_depth=record.o_max_depth,
-    )
 
 
 # -- waiting ---------------------------------------------------------------------------

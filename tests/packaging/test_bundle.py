@@ -32,7 +32,7 @@ UNUSED_QT = re.compile(
     r"Test|Designer|Help|UiTools|PrintSupport|OpenGL|Wayland|EglFS|TextToSpeech)",
     re.IGNORECASE,
 )
-QT_BINDINGS_USED = {"QtCore", "QtGui", "QtWidgets", "QtSvg", "QtDBus"}
+QT_BINDINGS_USED = {"QtCore", "QtGui", "QtWidgets", "QtSvg", "QtSvgWidgets", "QtDBus"}
 PLUGINS_KEPT = {
     "platforms/libqxcb.so",
     "platforms/libqoffscreen.so",
@@ -90,7 +90,7 @@ def test_the_bundle_holds_none_of_the_qt_it_does_not_use() -> None:
         for name in relative
         if re.fullmatch(r"_internal/PySide6/Qt\w+\.abi3\.so", name)
     }
-    # QtSvg and QtDBus bindings come in once the window's code imports them.
+    # The other bindings come in only if the app's code imports them.
     assert {"QtCore", "QtGui", "QtWidgets"} <= bindings <= QT_BINDINGS_USED
     plugins = {name.split("/plugins/", 1)[1] for name in relative if "/Qt/plugins/" in name}
     assert plugins == PLUGINS_KEPT
