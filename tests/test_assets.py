@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import configparser
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -115,6 +116,15 @@ def test_desktop_file_describes_the_app() -> None:
     # Qt names the X11 window class after the application name.
     assert entry["StartupWMClass"] == APP_NAME
     assert entry["Terminal"] == "false"
+
+
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="desktop-file-utils")
+def test_desktop_file_passes_the_freedesktop_validator() -> None:
+    path = assets.asset_path(f"linux/{DESKTOP_FILE_NAME}.desktop")
+    result = subprocess.run(
+        ["desktop-file-validate", str(path)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_wheel_ships_the_resources_and_the_helper_finds_them_there(tmp_path: Path) -> None:

@@ -53,8 +53,12 @@ def run_script(name: str, env: dict[str, str], *args: str) -> subprocess.Complet
     )
 
 
+#: Indexes that the desktop's cache tools rebuild, when installed; not the app's files.
+CACHES = {"mimeinfo.cache", "icon-theme.cache"}
+
+
 def files_under(path: Path) -> set[Path]:
-    return {p for p in path.rglob("*") if p.is_file() or p.is_symlink()}
+    return {p for p in path.rglob("*") if (p.is_file() or p.is_symlink()) and p.name not in CACHES}
 
 
 def test_install_then_uninstall_leaves_exactly_what_was_there(
@@ -104,6 +108,11 @@ def test_install_then_uninstall_leaves_exactly_what_was_there(
     assert entry["TryExec"] == str(app_dir / APP_NAME)
     assert entry["Icon"] == APP_NAME
     assert entry["Categories"] == "Game;BoardGame;"
+    if shutil.which("desktop-file-validate"):
+        validated = subprocess.run(
+            ["desktop-file-validate", str(desktop)], capture_output=True, text=True, check=False
+        )
+        assert validated.returncode == 0, validated.stdout
 
     launcher = bin_dir / APP_NAME
     assert launcher.stat().st_mode & stat.S_IXUSR
