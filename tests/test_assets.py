@@ -183,3 +183,31 @@ def test_the_frozen_bundle_looks_under_meipass(
     finally:
         monkeypatch.delattr(sys, "_MEIPASS")
         assets.resources_root.cache_clear()
+
+
+@pytest.mark.parametrize("size", [16, 48, 256])
+def test_committed_icon_pngs_are_rendered_from_the_current_svg(size: int, qapp: object) -> None:
+    import importlib.util
+
+    from PySide6.QtGui import QImage
+
+    spec = importlib.util.spec_from_file_location(
+        "render_icons", ROOT / "packaging" / "render_icons.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    render_icons = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(render_icons)
+
+    fresh = QImage.fromData(render_icons.render_png(render_icons.SOURCE, size))
+    committed = QImage(str(render_icons.png_path(size)))
+    assert (committed.width(), committed.height()) == (fresh.width(), fresh.height())
+    worst = max(
+        abs(a - b)
+        for x in range(size)
+        for y in range(size)
+        for a, b in zip(
+            committed.pixelColor(x, y).getRgb(), fresh.pixelColor(x, y).getRgb(), strict=True
+        )
+    )
+    assert worst <= 2, "run `python packaging/render_icons.py` after editing the icon's SVG"
