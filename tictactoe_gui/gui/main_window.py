@@ -1,0 +1,549 @@
+"""The main window: board in the centre, analysis dock at the side, menus and status bar.
+
+Assembled in named steps (central area, actions, menus, docks, status bar,
+wiring) so each part is easy to find. The window owns the engine thread
+(through :class:`EngineService`) and stops it in ``closeEvent``: cancel the
+search, quit the thread, wait for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tictactoe_gui import APP_DISPLAY_NAME, __version__
+from tictactoe_gui.assets import asset_path
+from tictactoe_gui.engine import Algorithm, Board, Move, Persona
+from tictactoe_gui.gui.analysis_dock import DEFAULT_TOP_N, AnalysisDock
+from tictactoe_gui.gui.board_view import BoardView
+from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
+from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
+from tictactoe_gui.gui.engine_worker import EngineResult, EngineService
+from tictactoe_gui.gui.game_controller import (
+    DEFAULT_THINK_MS,
+    GameController,
+    GameOverInfo,
+    GameSetup,
+    PlayerSpec,
+    State,
+    Tally,
+)
+from tictactoe_gui.gui.records import GameRecords, InMemoryRecords
+from tictactoe_gui.gui.theme import Theme, apply_theme
+from tictactoe_gui.storage.records import GameMode
+
+#: With animations off the AI still pauses briefly, so its move is seen as a reply.
+THINK_MS_WITHOUT_ANIMATIONS = 120
+MESSAGE_TIMEOUT_MS = 6000
+
+HOW_TO_PLAY = """
+<h3>How to play</h3>
+<p>Take turns placing marks; X always moves first. Three in a row — across, down or
+diagonally — wins. A full board with no line is a draw.</p>
+<ul>
+<li><b>Human vs AI</b>: play Kitty (easy), Cop (medium) or Sera (perfect — she never loses).</li>
+<li><b>Human vs Human</b>: two people at one board; the coach judges every move as
+<i>best</i>, <i>good</i> (keeps the outcome), <i>mistake</i> (lets a win slip) or
+<i>blunder</i> (now loses), with an accuracy summary at the end.</li>
+<li><b>AI vs AI</b>: watch two personas play; pause, step or play a series.</li>
+</ul>
+<p>The analysis dock shows what the engine thinks: every move's outcome with best play
+("win in 3" counts plies, this move included), the predicted result and the line it expects.
+Select a candidate to preview it on the board. <b>Set Up Position</b> lets you study any
+position.</p>
+"""
+
+SHORTCUTS = (
+    ("Click a cell", "Play there"),
+    ("Arrow keys", "Move the selected cell"),
+    ("Enter / Space", "Play the selected cell"),
+    ("1 to 9", "Play a cell in keypad layout (7 8 9 is the top row)"),
+    ("H", "Hint: show the best move"),
+    ("Ctrl+N", "New game"),
+    ("Ctrl+R", "Restart"),
+    ("Ctrl+Z", "Undo (against an AI: your move and its reply)"),
+    ("Ctrl+Shift+Z", "Redo"),
+    ("Ctrl+E", "Set up a position"),
+    ("F9", "Show or hide the analysis dock"),
+    ("Ctrl+M", "Heat-map overlay"),
+    ("F1", "How to play"),
+    ("Ctrl+Q", "Quit"),
+)
+
+
+def _bool(value: object, default: bool) -> bool:
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    return str(value).lower() in ("1", "true", "yes", "on")
+
+
+def _int(value: object, default: int) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return default
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        settings: QSettings,
+        records: GameRecords | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.setWindowTitle(APP_DISPLAY_NAME)
+        self._settings = settings
+        self._records: GameRecords = records if records is not None else InMemoryRecords()
+        self._closed = False
+        self._dialogs: list[QWidget] = []
+        self._theme = Theme.SYSTEM
+        self._persona: Persona | None = None
+
+        self.engine = EngineService(self)
+        self.controller = GameController(self.engine, self._records, self)
+
+        self._create_central_area()
+        self._create_actions()
+        self._create_menus()
+        self._create_dock_windows()
+        self._create_status_bar()
+        self._connect_signals()
+        self._restore_settings()
+        self.controller.new_game(self._initial_setup())
+
+    # -- assembly ------------------------------------------------------------------------
+
+    def _create_central_area(self) -> None:
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(12, 12, 12, 8)
+        layout.setSpacing(8)
+        self.banner = GameOverBanner()
+        self.board_view = BoardView()
+        self.autoplay_bar = AutoplayBar()
+        self.autoplay_bar.hide()
+        self.replay_bar = ReplayBar()
+        self.replay_bar.hide()
+        layout.addWidget(self.banner)
+        layout.addWidget(self.board_view, 1)
+        layout.addWidget(self.autoplay_bar)
+        layout.addWidget(self.replay_bar)
+        self.setCentralWidget(central)
+        self.board_view.setFocus()
+
+    def _create_actions(self) -> None:
+        def action(
+            text: str,
+            slot: object,
+            shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+            tip: str = "",
+        ) -> QAction:
+            act = QAction(text, self)
+            if shortcut is not None:
+                act.setShortcut(QKeySequence(shortcut))
+            if tip:
+                act.setStatusTip(tip)
+            act.triggered.connect(slot)
+            self.addAction(act)  # shortcuts work even with the menu bar hidden
+            return act
+
+        self.new_game_action = action(
+            "&New Game…",
+            self.show_new_game_dialog,
+            QKeySequence.StandardKey.New,
+            "Start a new game",
+        )
+        self.restart_action = action(
+            "&Restart", self.controller.restart, "Ctrl+R", "Start this game again"
+        )
+        self.undo_action = action(
+            "&Undo", self.controller.undo, "Ctrl+Z", "Take back the last move"
+        )
+        self.redo_action = action(
+            "&Redo", self.controller.redo, "Ctrl+Shift+Z", "Play the undone move again"
+        )
+        self.undo_action.setEnabled(False)
+        self.redo_action.setEnabled(False)
+        self.hint_action = action(
+            "&Hint", self.controller.hint, "H", "Show the best move (counted on the game record)"
+        )
+        self.setup_action = action(
+            "&Set Up Position…",
+            self.show_setup_dialog,
+            "Ctrl+E",
+            "Place marks and study a position",
+        )
+        self.quit_action = action("&Quit", self.close, "Ctrl+Q", "Close the window")
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+
+        self.heat_map_action = action(
+            "&Heat-Map Overlay", self._on_heat_map, "Ctrl+M", "Tint each free cell by its outcome"
+        )
+        self.heat_map_action.setCheckable(True)
+        self.animations_action = action("&Animations", self._on_animations)
+        self.animations_action.setCheckable(True)
+        self.animations_action.setChecked(True)
+        self.theme_group = QActionGroup(self)
+        self.theme_group.setExclusive(True)
+        self.theme_actions: dict[Theme, QAction] = {}
+        for theme in Theme:
+            act = QAction(theme.label, self, checkable=True)
+            act.setData(theme.value)
+            act.triggered.connect(lambda _=False, t=theme: self.set_theme(t))
+            self.theme_group.addAction(act)
+            self.theme_actions[theme] = act
+
+        self.how_to_play_action = action("&How to Play", self.show_how_to_play, "F1")
+        self.shortcuts_action = action("&Keyboard Shortcuts", self.show_shortcuts)
+        self.about_action = action(f"&About {APP_DISPLAY_NAME}", self.show_about)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def _create_menus(self) -> None:
+        game = self.menuBar().addMenu("&Game")
+        game.setObjectName("gameMenu")
+        game.addAction(self.new_game_action)
+        game.addAction(self.restart_action)
+        game.addSeparator()
+        game.addAction(self.undo_action)
+        game.addAction(self.redo_action)
+        game.addAction(self.hint_action)
+        game.addSeparator()
+        game.addAction(self.setup_action)
+        game.addSeparator()
+        game.addAction(self.quit_action)
+        self.view_menu = self.menuBar().addMenu("&View")
+        self.view_menu.setObjectName("viewMenu")
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.setObjectName("helpMenu")
+        help_menu.addAction(self.how_to_play_action)
+        help_menu.addAction(self.shortcuts_action)
+        help_menu.addSeparator()
+        help_menu.addAction(self.about_action)
+
+    def _create_dock_windows(self) -> None:
+        self.analysis_dock = AnalysisDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.analysis_dock)
+        toggle = self.analysis_dock.toggleViewAction()
+        toggle.setText("&Analysis Dock")
+        toggle.setShortcut(QKeySequence("F9"))
+        self.analysis_dock_action = toggle
+        self.addAction(toggle)
+        self.view_menu.addAction(toggle)
+        self.view_menu.addAction(self.heat_map_action)
+        self.view_menu.addAction(self.animations_action)
+        theme_menu = self.view_menu.addMenu("&Theme")
+        for act in self.theme_actions.values():
+            theme_menu.addAction(act)
+
+    def _create_status_bar(self) -> None:
+        self.turn_label = QLabel()
+        self.turn_label.setObjectName("turnLabel")
+        self.turn_label.setContentsMargins(6, 0, 6, 0)
+        self.statusBar().addPermanentWidget(self.turn_label)
+
+    def _connect_signals(self) -> None:
+        c = self.controller
+        view = self.board_view
+        dock = self.analysis_dock
+        view.cell_activated.connect(c.play_human)
+        c.position_changed.connect(self._on_position_changed)
+        c.status_changed.connect(self.turn_label.setText)
+        c.message.connect(self.show_message)
+        c.analysis_changed.connect(self._on_analysis)
+        c.thinking_changed.connect(dock.set_thinking)
+        c.progress.connect(dock.set_progress)
+        c.comment_changed.connect(dock.set_comment)
+        c.persona_changed.connect(self._on_persona)
+        c.hint_shown.connect(view.set_hints)
+        c.game_started.connect(self._on_game_started)
+        c.game_over.connect(self._on_game_over)
+        c.tally_changed.connect(self._on_tally)
+        c.paused_changed.connect(self.autoplay_bar.set_paused)
+        c.replay_changed.connect(self.replay_bar.show_position)
+        c.replay_playing_changed.connect(self.replay_bar.set_playing)
+        stack = c.undo_stack
+        stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        stack.undoTextChanged.connect(
+            lambda text: self.undo_action.setStatusTip(f"Undo {text}" if text else "")
+        )
+        stack.redoTextChanged.connect(
+            lambda text: self.redo_action.setStatusTip(f"Redo {text}" if text else "")
+        )
+        dock.preview_requested.connect(view.set_preview)
+        dock.algorithm_changed.connect(self._on_algorithm)
+        dock.compare_requested.connect(c.compare_algorithms)
+        dock.top_n_changed.connect(lambda n: self._settings.setValue("analysis/topN", n))
+        self.banner.play_again.connect(c.play_again)
+        self.banner.new_game.connect(self.show_new_game_dialog)
+        self.banner.retry_save.connect(c.retry_save)
+        self.autoplay_bar.pause_toggled.connect(c.set_paused)
+        self.autoplay_bar.step_requested.connect(c.step)
+        self.autoplay_bar.delay_changed.connect(c.set_move_delay)
+        self.replay_bar.seek.connect(c.replay_seek)
+        self.replay_bar.step.connect(c.replay_step)
+        self.replay_bar.playing_toggled.connect(c.set_replay_playing)
+        hints = QGuiApplication.styleHints()
+        hints.colorSchemeChanged.connect(self._on_system_scheme)
+
+    # -- settings ------------------------------------------------------------------------
+
+    def _restore_settings(self) -> None:
+        s = self._settings
+        geometry = s.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self._first_start_size()
+        state = s.value("window/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        self.heat_map_action.setChecked(_bool(s.value("view/heatMap"), False))
+        animations = _bool(s.value("view/animations"), True)
+        self.animations_action.setChecked(animations)
+        self._apply_animations(animations)
+        try:
+            theme = Theme(str(s.value("view/theme", Theme.SYSTEM.value)))
+        except ValueError:
+            theme = Theme.SYSTEM
+        self.set_theme(theme, save=False)
+        self.analysis_dock.set_top_n(_int(s.value("analysis/topN", DEFAULT_TOP_N), DEFAULT_TOP_N))
+
+    def _first_start_size(self) -> None:
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        width, height = 1060, 720
+        if screen is not None:
+            available = screen.availableGeometry()
+            width = min(width, int(available.width() * 0.9))
+            height = min(height, int(available.height() * 0.9))
+            self.resize(width, height)
+            frame = self.frameGeometry()
+            frame.moveCenter(available.center())
+            self.move(frame.topLeft())
+        else:
+            self.resize(width, height)
+
+    def _save_settings(self) -> None:
+        s = self._settings
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState())
+        s.setValue("view/heatMap", self.heat_map_action.isChecked())
+        s.setValue("view/animations", self.animations_action.isChecked())
+        s.setValue("view/theme", self._theme.value)
+        s.sync()
+
+    def _initial_setup(self) -> GameSetup:
+        """The last New Game choices, so the app opens on the kind of game last played."""
+        dialog = NewGameDialog(self._settings, self)
+        try:
+            return dialog.setup() if dialog.is_valid() else GameSetup.default()
+        except ValueError:
+            return GameSetup.default()
+        finally:
+            dialog.deleteLater()
+
+    def _think_ms(self) -> int:
+        configured = _int(self._settings.value("game/thinkMs", DEFAULT_THINK_MS), DEFAULT_THINK_MS)
+        if not self.animations_action.isChecked():
+            return min(configured, THINK_MS_WITHOUT_ANIMATIONS)
+        return configured
+
+    # -- public API ----------------------------------------------------------------------
+
+    def new_game(self, setup: GameSetup) -> None:
+        self.controller.new_game(setup)
+
+    def set_records(self, records: GameRecords) -> None:
+        self._records = records
+        self.controller.set_records(records)
+
+    def start_replay(self, title: str, start: Board, moves: Sequence[Move]) -> None:
+        """Show a recorded game with step and autoplay; the dock analyses each position."""
+        self.controller.start_replay(title, start, moves)
+        self.replay_bar.show_position(0, len(moves), title)
+        self.replay_bar.set_playing(False)
+        self.replay_bar.show()
+        self.autoplay_bar.hide()
+        self.setWindowTitle(f"{APP_DISPLAY_NAME} — Replay: {title}")
+
+    def set_theme(self, theme: Theme, *, save: bool = True) -> None:
+        self._theme = theme
+        self.theme_actions[theme].setChecked(True)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, theme)
+        if save:
+            self._settings.setValue("view/theme", theme.value)
+
+    @property
+    def theme(self) -> Theme:
+        return self._theme
+
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, MESSAGE_TIMEOUT_MS)
+
+    def show_new_game_dialog(self, start: Board | None = None) -> NewGameDialog:
+        """Open the New Game dialog (window-modal, not blocking); accepting starts the game."""
+        dialog = NewGameDialog(self._settings, self, start=start)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.controller.new_game(dialog.setup()))
+        dialog.open()
+        return dialog
+
+    def show_setup_dialog(self) -> SetupPositionDialog:
+        start = self.controller.board if self.controller.state is not State.REPLAY else None
+        dialog = SetupPositionDialog(self, start=start if start and not start.is_over else None)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self._on_setup_done(dialog))
+        dialog.open()
+        return dialog
+
+    def _on_setup_done(self, dialog: SetupPositionDialog) -> None:
+        board = dialog.board()
+        if board is None or dialog.choice is None:
+            return
+        self.start_from_position(board, dialog.choice)
+
+    def start_from_position(self, board: Board, choice: SetupChoice) -> None:
+        """Analyse ``board`` (people at the board, the coach watching) or choose how to play on."""
+        if choice is SetupChoice.ANALYSE:
+            setup = GameSetup(
+                GameMode.HUMAN_VS_HUMAN,
+                PlayerSpec.human("Player 1"),
+                PlayerSpec.human("Player 2"),
+                board,
+            )
+            self.controller.new_game(setup)
+            self.show_message("Analysing the set-up position; play moves for either side.")
+        else:
+            self.show_new_game_dialog(board)
+
+    def show_how_to_play(self) -> QMessageBox:
+        return self._show_text("How to Play", HOW_TO_PLAY)
+
+    def show_shortcuts(self) -> QMessageBox:
+        rows = "".join(
+            f"<tr><td><b>{k}</b>&nbsp;&nbsp;</td><td>{v}</td></tr>" for k, v in SHORTCUTS
+        )
+        return self._show_text(
+            "Keyboard Shortcuts", f"<h3>Keyboard shortcuts</h3><table>{rows}</table>"
+        )
+
+    def show_about(self) -> QMessageBox:
+        return self._show_text(
+            f"About {APP_DISPLAY_NAME}",
+            f"<h3>{APP_DISPLAY_NAME} {__version__}</h3>"
+            "<p>A tic-tac-toe game and study tool: three AI personas, a live analysis "
+            "dock and a record of every game.</p><p>MIT licence. Built with Qt for Python "
+            f"(PySide6 {_pyside_version()}).</p>",
+        )
+
+    def _show_text(self, title: str, html: str) -> QMessageBox:
+        box = QMessageBox(self)
+        box.setWindowTitle(title)
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(html)
+        box.setIcon(QMessageBox.Icon.NoIcon)
+        icon = _app_icon()
+        if icon is not None:
+            box.setIconPixmap(icon.pixmap(64, 64))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
+
+    # -- reactions -----------------------------------------------------------------------
+
+    def _on_position_changed(self, board: Board, last_move: Move | None) -> None:
+        self.board_view.set_board(board, last_move)
+        self.board_view.set_interactive(self.controller.is_human_turn())
+
+    def _on_analysis(self, result: EngineResult | None) -> None:
+        self.analysis_dock.show_result(result)
+        if self.heat_map_action.isChecked():
+            self.board_view.set_heat_map(result.analysis if result is not None else None)
+        self.board_view.set_interactive(self.controller.is_human_turn())
+
+    def _on_persona(self, persona: Persona | None, role: str) -> None:
+        self._persona = persona
+        self.analysis_dock.set_persona(persona, role)
+
+    def _on_game_started(self, setup: GameSetup) -> None:
+        self.replay_bar.hide()
+        self.replay_bar.set_playing(False)
+        self.autoplay_bar.setVisible(setup.mode is GameMode.AI_VS_AI)
+        self.autoplay_bar.set_delay(setup.move_delay_ms)
+        self.autoplay_bar.set_paused(False)
+        self.analysis_dock.clear_comparison()
+        x, o = setup.x.display_name, setup.o.display_name
+        self.setWindowTitle(f"{APP_DISPLAY_NAME} — {x} (X) vs {o} (O)")
+        self.controller.set_think_ms(self._think_ms())
+        self._on_tally(self.controller.tally)
+
+    def _on_game_over(self, info: GameOverInfo | None) -> None:
+        self.banner.show_info(info)
+        self.board_view.set_interactive(self.controller.is_human_turn())
+
+    def _on_tally(self, tally: Tally) -> None:
+        setup = self.controller.setup
+        self.autoplay_bar.show_tally(tally, setup.games, setup.x.display_name, setup.o.display_name)
+
+    def _on_algorithm(self, value: str) -> None:
+        self.controller.set_algorithm(Algorithm(value))
+
+    def _on_heat_map(self, checked: bool) -> None:
+        result = self.controller.current_result
+        self.board_view.set_heat_map(result.analysis if checked and result is not None else None)
+        self._settings.setValue("view/heatMap", checked)
+
+    def _on_animations(self, checked: bool) -> None:
+        self._apply_animations(checked)
+        self._settings.setValue("view/animations", checked)
+
+    def _apply_animations(self, enabled: bool) -> None:
+        self.board_view.set_animations_enabled(enabled)
+        self.controller.set_think_ms(self._think_ms())
+
+    def _on_system_scheme(self, *_: object) -> None:
+        if self._theme is Theme.SYSTEM:
+            self.set_theme(Theme.SYSTEM, save=False)
+
+    # -- closing -------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._closed:
+            self._closed = True
+            self._save_settings()
+            self.controller.shutdown()
+            self.engine.shutdown()
+        event.accept()
+
+    def engine_running(self) -> bool:
+        return self.engine.is_running()
+
+
+def _app_icon() -> QIcon | None:
+    try:
+        return QIcon(str(asset_path("icons/tictactoe-gui.svg")))
+    except FileNotFoundError:
+        return None
+
+
+def _pyside_version() -> str:
+    import PySide6
+
+    return PySide6.__version__
