@@ -1,14 +1,449 @@
-"""Command line: the window by default, subcommands for analysis and matches."""
+"""Command line: the window by default, subcommands for analysis, matches and records.
+
+    tictactoe-gui                      open the window
+    tictactoe-gui analyse BOARD...     score every move of one or more positions
+    tictactoe-gui match --x P --o P    play personas against each other
+    tictactoe-gui play --persona P     play a persona in the terminal
+    tictactoe-gui leaderboard          standings from the recorded games
+    tictactoe-gui history              recorded games, newest first
+
+Bad input of any kind prints one line on stderr naming the problem and exits
+with status 2; nothing here prints a traceback for a user's mistake.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import random
 import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from tictactoe_gui import __version__
+from tictactoe_gui.engine import (
+    PERSONAS,
+    Algorithm,
+    Analysis,
+    Board,
+    BoardError,
+    CallbackPlayer,
+    Decision,
+    Event,
+    GameRecord,
+    Mark,
+    Move,
+    PersonaPlayer,
+    TranspositionTable,
+    analyse,
+    get_persona,
+    play_game,
+    play_series,
+)
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+PROG = "tictactoe-gui"
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if not args:
-        print("The tictactoe-gui window is not available in this version yet.")
-        return 0
-    print(f"tictactoe-gui: unknown command {args[0]!r}", file=sys.stderr)
-    return 2
+class UsageError(Exception):
+    """A user's mistake: reported as one line on stderr with exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but its errors are one line (no usage dump) and raise instead of exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+
+
+def _persona_key(text: str) -> str:
+    try:
+        return get_persona(text).key
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _add_db_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help="the records database (default: $TICTACTOE_GUI_DB or the user data directory)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="A tic-tac-toe game and study tool. With no command, opens the window.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="start the window offscreen, play and record one game, check it, and exit",
+    )
+    _add_db_option(parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    personas = ", ".join(PERSONAS)
+    analyse_parser = commands.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="score every move of one or more positions",
+        description=(
+            "Analyse positions given as 9 characters, row-major: X, O and . for empty "
+            "(- or a space also mean empty), e.g. 'X.O.X....'. Use - to read one board "
+            "per line from standard input."
+        ),
+    )
+    analyse_parser.add_argument("boards", nargs="+", metavar="BOARD")
+    analyse_parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    analyse_parser.add_argument(
+        "--algorithm",
+        choices=[a.value for a in Algorithm],
+        default=Algorithm.TABLE.value,
+        help="search algorithm (default: table)",
+    )
+    analyse_parser.add_argument(
+        "--persona", type=_persona_key, help=f"also show the move this persona plays ({personas})"
+    )
+    analyse_parser.add_argument(
+        "--seed", type=_seed, help="seed for the persona's choice (with --persona)"
+    )
+
+    match_parser = commands.add_parser(
+        "match",
+        help="play personas against each other and print the tally",
+        description=f"Play a series of games between two personas ({personas}).",
+    )
+    match_parser.add_argument("--x", required=True, type=_persona_key, metavar="PERSONA")
+    match_parser.add_argument("--o", required=True, type=_persona_key, metavar="PERSONA")
+    match_parser.add_argument("--games", type=_positive_int, default=1, metavar="N")
+    match_parser.add_argument("--seed", type=_seed, help="seed for a reproducible series")
+    match_parser.add_argument("--json", action="store_true", help="print the tally as JSON")
+    match_parser.add_argument(
+        "--record", action="store_true", help="store every game in the records database"
+    )
+    _add_db_option(match_parser)
+
+    play_parser = commands.add_parser(
+        "play",
+        help="play a persona in the terminal",
+        description=(
+            "Play against a persona at the terminal. Type a digit 1-9 for a cell in "
+            "numeric-keypad layout (7 8 9 is the top row), or 'q' to stop."
+        ),
+    )
+    play_parser.add_argument(
+        "--persona", type=_persona_key, default="cop", help=f"your opponent ({personas})"
+    )
+    play_parser.add_argument(
+        "--as",
+        dest="mark",
+        choices=["X", "O", "x", "o"],
+        default="X",
+        help="the mark you play (X moves first)",
+    )
+    play_parser.add_argument("--seed", type=_seed, help="seed for the persona's choices")
+    return parser
+
+
+# -- analyse ----------------------------------------------------------------------------
+
+
+def _read_boards(arguments: Sequence[str], stdin: TextIO) -> Iterator[tuple[str, str]]:
+    """(label, text) for every board: command-line arguments, and stdin lines for ``-``."""
+    for index, argument in enumerate(arguments, start=1):
+        if argument == "-":
+            for number, line in enumerate(stdin, start=1):
+                text = line.rstrip("\r\n")
+                if text.strip():
+                    yield f"standard input line {number}", text
+        else:
+            yield f"argument {index}", argument
+
+
+def _cell(move: Move) -> list[int]:
+    return [move.row, move.col]
+
+
+def analysis_json(analysis: Analysis) -> dict[str, Any]:
+    finished = analysis.board.is_over
+    return {
+        "board": analysis.board.to_text(),
+        "to_move": None if finished else analysis.to_move.value,
+        "outcome": analysis.prediction.code,
+        "plies_to_end": analysis.prediction.plies_to_end,
+        "best_moves": [_cell(m) for m in analysis.best_moves],
+        "candidates": [
+            {
+                "row": c.move.row,
+                "col": c.move.col,
+                "score": c.score,
+                "outcome": c.outcome.value,
+                "plies_to_end": c.plies_to_end,
+            }
+            for c in analysis.candidates
+        ],
+        "principal_variation": [_cell(m) for m in analysis.principal_variation],
+        "nodes": analysis.nodes,
+        "max_depth": analysis.max_depth,
+        "algorithm": analysis.algorithm.value,
+        "elapsed_ms": round(analysis.elapsed * 1000, 3),
+    }
+
+
+def analysis_text(analysis: Analysis, chosen: Move | None, persona_name: str | None) -> str:
+    lines = [analysis.board.pretty(), ""]
+    if analysis.board.is_over:
+        lines.append(f"Game over: {analysis.prediction}.")
+        return "\n".join(lines)
+    lines.append(f"{analysis.to_move} to move. Candidates, best first:")
+    lines.append("   cell     score  outcome")
+    best = set(analysis.best_moves)
+    for candidate in analysis.candidates:
+        marker = "*" if candidate.move in best else " "
+        cell = f"({candidate.move.row}, {candidate.move.col})"
+        lines.append(f" {marker} {cell:<8} {candidate.score:>5}  {candidate.describe}")
+    line = " ".join(f"{m.row}{m.col}" for m in analysis.principal_variation)
+    lines.append("")
+    lines.append(f"Predicted with best play: {analysis.prediction}.")
+    lines.append(f"Expected line (row col): {line}")
+    lines.append(
+        f"Searched {analysis.nodes:,} nodes to depth {analysis.max_depth} "
+        f"with {analysis.algorithm.label} in {analysis.elapsed * 1000:.2f} ms."
+    )
+    if chosen is not None and persona_name is not None:
+        lines.append(f"{persona_name} plays ({chosen.row}, {chosen.col}).")
+    return "\n".join(lines)
+
+
+def run_analyse(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    if args.seed is not None and args.persona is None:
+        raise UsageError("--seed chooses a persona's move; give --persona too")
+    algorithm = Algorithm(args.algorithm)
+    persona = get_persona(args.persona) if args.persona else None
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    table = TranspositionTable()
+    first_search: dict[Board, Analysis] = {}
+    failures = 0
+    first = True
+    for label, text in _read_boards(args.boards, stdin):
+        try:
+            board = Board.from_text(text)
+        except BoardError as error:
+            print(f"{PROG}: {label}: {error}", file=stderr)
+            failures += 1
+            continue
+        analysis = first_search.get(board)
+        if analysis is None:
+            analysis = first_search[board] = analyse(board, algorithm, table=table)
+        chosen = None
+        if persona is not None and not board.is_over:
+            chosen = persona.choose_move(board, random.Random(seed), table).move
+        if args.json:
+            payload = analysis_json(analysis)
+            if persona is not None:
+                payload["chosen_move"] = _cell(chosen) if chosen else None
+            print(json.dumps(payload), file=stdout, flush=True)
+        else:
+            if not first:
+                print(file=stdout)
+            print(analysis_text(analysis, chosen, persona.name if persona else None), file=stdout)
+        first = False
+    return EXIT_USAGE if failures else EXIT_OK
+
+
+# -- match -------------------------------------------------------------------------------
+
+
+def run_match(args: argparse.Namespace, stdout: TextIO) -> int:
+    x, o = get_persona(args.x), get_persona(args.o)
+    on_game = None
+    recorder = None
+    if args.record:
+        recorder = _GameRecorder(_database_path(args))
+        on_game = recorder.save
+    try:
+        tally = play_series(x, o, args.games, args.seed, on_game=on_game)
+    finally:
+        if recorder is not None:
+            recorder.close()
+    if args.json:
+        payload = {
+            "x": tally.x,
+            "o": tally.o,
+            "games": tally.games,
+            "seed": tally.seed,
+            "x_wins": tally.x_wins,
+            "o_wins": tally.o_wins,
+            "draws": tally.draws,
+        }
+        print(json.dumps(payload), file=stdout)
+    else:
+        print(
+            f"{x.name} (X) vs {o.name} (O), {tally.games} game{'s' * (tally.games != 1)}: "
+            f"{x.name} won {tally.x_wins}, {o.name} won {tally.o_wins}, "
+            f"{tally.draws} drawn.",
+            file=stdout,
+        )
+        if recorder is not None:
+            print(f"Recorded {recorder.saved} games in {recorder.path}.", file=stdout)
+    return EXIT_OK
+
+
+def _database_path(args: argparse.Namespace) -> Path:
+    if args.db is not None:
+        path: Path = args.db
+        return path
+    env = os.environ.get("TICTACTOE_GUI_DB")
+    if env:
+        return Path(env)
+    raise UsageError("recording needs the records database, which is not available yet")
+
+
+class _GameRecorder:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.saved = 0
+
+    def save(self, record: GameRecord) -> None:
+        raise UsageError("recording games is not available yet")
+
+    def close(self) -> None:
+        pass
+
+
+# -- play --------------------------------------------------------------------------------
+
+#: Keypad digit -> cell index: 7 8 9 is the top row, 1 2 3 the bottom one.
+KEYPAD = {str(d): i for d, i in zip((7, 8, 9, 4, 5, 6, 1, 2, 3), range(9), strict=True)}
+
+
+class _InputEnded(Exception):  # noqa: N818 - an event, not an error: the player left
+    """The player quit, or standard input ended."""
+
+
+class _Announced:
+    """A persona player that says which cell it took, in the same keypad digits."""
+
+    def __init__(self, player: PersonaPlayer, stdout: TextIO) -> None:
+        self.player = player
+        self.stdout = stdout
+        self.name = player.name
+        self.is_ai = True
+
+    def decide(self, board: Board) -> Decision:
+        decision = self.player.decide(board)
+        digit = next(d for d, i in KEYPAD.items() if i == decision.move.index)
+        print(f"{self.name} plays {digit}.", file=self.stdout)
+        return decision
+
+
+def run_play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    persona = get_persona(args.persona)
+    human_mark = Mark(args.mark.upper())
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    rng = random.Random(seed)
+    table = TranspositionTable()
+    print(f"{persona.name}: {persona.say(Event.GREETING)}", file=stdout)
+
+    def ask(board: Board) -> Move:
+        print(f"\n{board.pretty()}\n", file=stdout)
+        while True:
+            print("Your move (1-9, keypad layout; q to quit): ", end="", file=stdout, flush=True)
+            line = stdin.readline()
+            if not line:
+                raise _InputEnded
+            answer = line.strip().lower()
+            if answer in {"q", "quit", "exit"}:
+                raise _InputEnded
+            if answer not in KEYPAD:
+                print(f"'{line.strip()}' is not a cell: type a digit from 1 to 9.", file=stdout)
+                continue
+            move = Move.from_index(KEYPAD[answer])
+            if not board.is_legal(move):
+                print(f"That cell is taken by {board[move]}; choose an empty one.", file=stdout)
+                continue
+            return move
+
+    human = CallbackPlayer("You", ask)
+    ai = _Announced(PersonaPlayer(persona, rng, table), stdout)
+    x, o = (human, ai) if human_mark is Mark.X else (ai, human)
+    try:
+        record = play_game(x, o, seed=seed, table=table)
+    except _InputEnded:
+        print(f"\nGame abandoned; nothing was recorded. {persona.name} waves goodbye.", file=stdout)
+        return EXIT_OK
+    print(f"\n{record.final.pretty()}\n", file=stdout)
+    if record.winner is None:
+        event, result = Event.DRAW, "A draw."
+    elif record.winner is human_mark:
+        event, result = Event.LOSS, "You win!"
+    else:
+        event, result = Event.WIN, f"{persona.name} wins."
+    print(f"{result} {persona.name}: {persona.say(event, rng)}", file=stdout)
+    return EXIT_OK
+
+
+# -- entry point ---------------------------------------------------------------------------
+
+
+def _open_window(args: argparse.Namespace) -> int:
+    print("The tictactoe-gui window is not available in this version yet.")
+    return EXIT_OK
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    stdin = stdin if stdin is not None else sys.stdin
+    stdout = stdout if stdout is not None else sys.stdout
+    stderr = stderr if stderr is not None else sys.stderr
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(arguments)
+        if args.command in ("analyse", "analyze"):
+            return run_analyse(args, stdin, stdout, stderr)
+        if args.command == "match":
+            return run_match(args, stdout)
+        if args.command == "play":
+            return run_play(args, stdin, stdout, stderr)
+        return _open_window(args)
+    except UsageError as error:
+        print(f"{PROG}: {error}", file=stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=stderr)
+        return 130
+    except BrokenPipeError:
+        # Output piped into something like `head` that stopped reading: not an error.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK

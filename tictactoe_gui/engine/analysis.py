@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from tictactoe_gui.engine.board import Board, Mark, Move
 from tictactoe_gui.engine.search import (
+    INFINITY,
     Algorithm,
     ProgressCallback,
     SearchCancelled,
@@ -160,7 +161,9 @@ def analyse(
     if best.outcome is MoveOutcome.LOSS:
         winner = mover.other
     prediction = Prediction(winner, best.plies_to_end)
-    line = principal_variation(board, table if algorithm is Algorithm.TABLE else None)
+    line = principal_variation(
+        board, table if algorithm is Algorithm.TABLE else None, value=best.score
+    )
     elapsed = time.perf_counter() - started
     return Analysis(
         board,
@@ -175,12 +178,16 @@ def analyse(
     )
 
 
-def principal_variation(board: Board, table: TranspositionTable | None = None) -> tuple[Move, ...]:
+def principal_variation(
+    board: Board, table: TranspositionTable | None = None, value: int | None = None
+) -> tuple[Move, ...]:
     """The expected line: at each step the first best move in row-major order, to the end.
 
-    It is read from exact move scores (alpha-beta with a table), so it costs a
-    few hundred nodes at most and does not count toward an analysis's nodes.
-    Lines already read are kept in the table.
+    ``value`` is the position's exact value for its mover, if already known.
+    The line is read with alpha-beta and a table, testing each move only for
+    "does it keep the value?" (a null window), so it costs a few hundred nodes
+    at most and does not count toward an analysis's nodes. Lines already read
+    are kept in the table.
     """
     table = table if table is not None else _THREAD_TABLES.table
     known = table.lines.get((board.x, board.o))
@@ -192,11 +199,33 @@ def principal_variation(board: Board, table: TranspositionTable | None = None) -
     while not board.is_over:
         mover = board.to_move
         me, opp = board.marks(mover), board.marks(mover.other)
-        move = max(board.legal_moves(), key=lambda m: searcher.move_score(me, opp, m.index))
-        line.append(move)
-        board = board.play(move)
+        best_move, best_score = None, -INFINITY
+        for move in board.legal_moves():
+            if value is None:
+                score = searcher.move_score(me, opp, move.index)
+            else:
+                # Only "does this move reach the known value?" matters: a null window.
+                score = searcher.move_score(me, opp, move.index, 1, value - 1, value)
+                if score >= value:
+                    best_move, best_score = move, value
+                    break
+            if score > best_score:
+                best_move, best_score = move, score
+        assert best_move is not None
+        line.append(best_move)
+        board = board.play(best_move)
+        value = position_value_after(best_score)
     table.lines[(start.x, start.o)] = tuple(m.index for m in line)
     return tuple(line)
+
+
+def position_value_after(score: int) -> int:
+    """The value of the child position for its mover, given the score of the move into it."""
+    if score > 0:
+        return -(score + 1)
+    if score < 0:
+        return 1 - score
+    return 0
 
 
 # A shared table for reading principal variations. Values in it are facts about

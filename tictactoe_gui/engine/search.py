@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from tictactoe_gui.engine.board import CELLS, FULL_MASK, LINES_THROUGH, SYMMETRIES, permute_mask
+from tictactoe_gui.engine.board import CELLS, FULL_MASK, LINE_MASKS, SYMMETRIES, permute_mask
 
 WIN_NOW: Final = 10
 INFINITY: Final = 1_000
@@ -87,8 +87,10 @@ def _shift(bound: int) -> int:
     return 0
 
 
-def _wins(mask: int, cell: int) -> bool:
-    return any(mask & line == line for line in LINES_THROUGH[cell])
+#: _IS_WIN[mask] says whether a set of cells holds a line: one lookup instead of eight tests.
+_IS_WIN: Final = tuple(
+    any(mask & line == line for line in LINE_MASKS) for mask in range(FULL_MASK + 1)
+)
 
 
 #: _PERMUTED[k][mask] is ``mask`` under symmetry k: 8 x 512 precomputed images.
@@ -98,9 +100,9 @@ _PERMUTED: Final = tuple(
 )
 
 
-def canonical_key(me: int, opp: int) -> tuple[int, int]:
-    """The smallest ``(me, opp)`` over the 8 symmetries: one key per symmetry class."""
-    return min((images[me], images[opp]) for images in _PERMUTED)
+def canonical_key(me: int, opp: int) -> int:
+    """The smallest ``me | opp << 9`` over the 8 symmetries: one key per symmetry class."""
+    return min(images[me] | images[opp] << 9 for images in _PERMUTED)
 
 
 class TranspositionTable:
@@ -117,31 +119,31 @@ class TranspositionTable:
     UPPER: Final = 2
 
     def __init__(self) -> None:
-        self._entries: dict[tuple[int, int], tuple[int, int]] = {}
+        self.entries: dict[int, tuple[int, int]] = {}
         # Canonicalising costs 8 permutations; remember it per raw position.
-        self._keys: dict[tuple[int, int], tuple[int, int]] = {}
+        self.keys: dict[int, int] = {}
         #: Principal variations already read, keyed on the raw ``(x, o)`` position.
         self.lines: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self.entries)
 
-    def key(self, me: int, opp: int) -> tuple[int, int]:
-        raw = (me, opp)
-        key = self._keys.get(raw)
+    def key(self, me: int, opp: int) -> int:
+        raw = me | opp << 9
+        key = self.keys.get(raw)
         if key is None:
-            key = self._keys[raw] = canonical_key(me, opp)
+            key = self.keys[raw] = canonical_key(me, opp)
         return key
 
-    def get(self, key: tuple[int, int]) -> tuple[int, int] | None:
-        return self._entries.get(key)
+    def get(self, key: int) -> tuple[int, int] | None:
+        return self.entries.get(key)
 
-    def store(self, key: tuple[int, int], value: int, flag: int) -> None:
-        self._entries[key] = (value, flag)
+    def store(self, key: int, value: int, flag: int) -> None:
+        self.entries[key] = (value, flag)
 
     def clear(self) -> None:
-        self._entries.clear()
-        self._keys.clear()
+        self.entries.clear()
+        self.keys.clear()
         self.lines.clear()
 
 
@@ -187,10 +189,24 @@ class Searcher:
 
     # -- entry point ---------------------------------------------------------------------
 
-    def move_score(self, me: int, opp: int, cell: int, ply: int = 1) -> int:
-        """The exact score of playing ``cell`` (the mover's view); ``ply`` is the move's depth."""
+    def move_score(
+        self,
+        me: int,
+        opp: int,
+        cell: int,
+        ply: int = 1,
+        alpha: int = -INFINITY,
+        beta: int = INFINITY,
+    ) -> int:
+        """The score of playing ``cell`` (the mover's view); ``ply`` is the move's depth.
+
+        Exact with the default window. With a narrower ``(alpha, beta)`` window
+        the alpha-beta searches may stop early and return a bound instead: a
+        result at or below ``alpha`` means "no better than that", one at or
+        above ``beta`` means "at least that" (plain minimax is always exact).
+        """
         new = me | 1 << cell
-        if _wins(new, cell):
+        if _IS_WIN[new]:
             self._leaf(ply)
             return WIN_NOW
         if (new | opp) == FULL_MASK:
@@ -199,10 +215,27 @@ class Searcher:
         if self.algorithm is Algorithm.MINIMAX:
             value = self._minimax(opp, new, ply)
         elif self.algorithm is Algorithm.ALPHABETA:
-            value = self._alphabeta(opp, new, ply, -INFINITY, INFINITY)
+            value = self._alphabeta(opp, new, ply, _shift(-beta), _shift(-alpha))
         else:
-            value = self._table(opp, new, ply, -INFINITY, INFINITY)
+            value = self._table(opp, new, ply, _shift(-beta), _shift(-alpha))
         return child_score(value)
+
+    def _ordered(self, me: int, opp: int, occupied: int, ply: int) -> list[int]:
+        """Moves in the order alpha-beta should try them; ``[-1]`` if the mover wins at once.
+
+        An immediate win ends the search of this node. Otherwise cells that
+        stop the opponent's immediate win come first (any other move loses),
+        then the centre, corners and edges.
+        """
+        empty = [cell for cell in SEARCH_ORDER if not occupied >> cell & 1]
+        for cell in empty:
+            if _IS_WIN[me | 1 << cell]:
+                self._leaf(ply + 1)
+                return [-1]
+        blocks = [cell for cell in empty if _IS_WIN[opp | 1 << cell]]
+        if blocks:
+            return blocks + [cell for cell in empty if cell not in blocks]
+        return empty
 
     # -- the three searches --------------------------------------------------------------
 
@@ -216,7 +249,7 @@ class Searcher:
             if occupied >> cell & 1:
                 continue
             new = me | 1 << cell
-            if _wins(new, cell):
+            if _IS_WIN[new]:
                 self._leaf(ply + 1)
                 score = WIN_NOW
             elif (new | opp) == FULL_MASK:
@@ -234,14 +267,12 @@ class Searcher:
             self._checkpoint()
         occupied = me | opp
         best = -INFINITY
-        for cell in SEARCH_ORDER:
-            if occupied >> cell & 1:
-                continue
+        for cell in self._ordered(me, opp, occupied, ply):
+            if cell < 0:  # an immediate win: nothing can score higher
+                best = WIN_NOW
+                break
             new = me | 1 << cell
-            if _wins(new, cell):
-                self._leaf(ply + 1)
-                score = WIN_NOW
-            elif (new | opp) == FULL_MASK:
+            if (new | opp) == FULL_MASK:
                 self._leaf(ply + 1)
                 score = 0
             else:
@@ -261,8 +292,11 @@ class Searcher:
         if self.nodes >= self._next_check:
             self._checkpoint()
         table = self.table
-        key = table.key(me, opp)
-        entry = table.get(key)
+        raw = me | opp << 9
+        key = table.keys.get(raw)
+        if key is None:
+            key = table.keys[raw] = canonical_key(me, opp)
+        entry = table.entries.get(key)
         if entry is not None:
             value, flag = entry
             if flag == TranspositionTable.EXACT:
@@ -276,14 +310,12 @@ class Searcher:
         original_alpha = alpha
         occupied = me | opp
         best = -INFINITY
-        for cell in SEARCH_ORDER:
-            if occupied >> cell & 1:
-                continue
+        for cell in self._ordered(me, opp, occupied, ply):
+            if cell < 0:  # an immediate win: nothing can score higher
+                best = WIN_NOW
+                break
             new = me | 1 << cell
-            if _wins(new, cell):
-                self._leaf(ply + 1)
-                score = WIN_NOW
-            elif (new | opp) == FULL_MASK:
+            if (new | opp) == FULL_MASK:
                 self._leaf(ply + 1)
                 score = 0
             else:
@@ -300,5 +332,5 @@ class Searcher:
             flag = TranspositionTable.LOWER
         else:
             flag = TranspositionTable.EXACT
-        table.store(key, best, flag)
+        table.entries[key] = (best, flag)
         return best

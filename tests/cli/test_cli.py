@@ -1,0 +1,197 @@
+"""The command line: outputs, batch input and every kind of bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tictactoe_gui.cli import main
+from tictactoe_gui.engine import SERA, Board, TranspositionTable, analyse
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(args), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_analyse_human_output_shows_board_candidates_and_prediction() -> None:
+    code, out, err = run("analyse", "XX.OO....")
+    assert code == 0
+    assert err == ""
+    assert " X | X | ." in out
+    assert "X to move" in out
+    assert "* (0, 2)      10  win in 1" in out
+    assert "Predicted with best play: X wins in 1 ply." in out
+
+
+def test_analyse_json_has_every_field_and_agrees_with_the_engine() -> None:
+    code, out, _ = run("analyse", "--json", "X...O....", "--algorithm", "alphabeta")
+    assert code == 0
+    payload = json.loads(out)
+    expected = analyse(Board.from_text("X...O...."))
+    assert set(payload) == {
+        "board", "to_move", "outcome", "plies_to_end", "best_moves", "candidates",
+        "principal_variation", "nodes", "max_depth", "algorithm", "elapsed_ms",
+    }  # fmt: skip
+    assert payload["board"] == "X...O...."
+    assert payload["to_move"] == "X"
+    assert payload["outcome"] == "draw"
+    assert payload["plies_to_end"] == 7
+    assert payload["algorithm"] == "alphabeta"
+    assert payload["best_moves"] == [[m.row, m.col] for m in expected.best_moves]
+    assert payload["candidates"] == [
+        {"row": c.move.row, "col": c.move.col, "score": c.score,
+         "outcome": c.outcome.value, "plies_to_end": c.plies_to_end}
+        for c in expected.candidates
+    ]  # fmt: skip
+    assert payload["principal_variation"] == [[m.row, m.col] for m in expected.principal_variation]
+    assert payload["nodes"] > 0
+    assert payload["elapsed_ms"] >= 0
+
+
+def test_plain_minimax_reports_the_full_tree() -> None:
+    _, out, _ = run("analyse", "--json", "--algorithm", "minimax", ".........")
+    assert json.loads(out)["nodes"] == 549_946
+
+
+def test_a_persona_and_seed_add_the_reproducible_chosen_move() -> None:
+    _, first, _ = run("analyse", "--json", "X...O....", "--persona", "sera", "--seed", "4")
+    _, again, _ = run("analyse", "--json", "X...O....", "--persona", "SERA", "--seed", "4")
+    chosen = json.loads(first)["chosen_move"]
+    assert chosen == json.loads(again)["chosen_move"]
+    import random
+
+    move = SERA.choose_move(
+        Board.from_text("X...O...."), random.Random(4), TranspositionTable()
+    ).move
+    assert chosen == [move.row, move.col]
+    assert chosen in json.loads(first)["best_moves"]
+
+
+def test_a_finished_position_answers_with_its_result_and_no_candidates() -> None:
+    _, out, _ = run("analyse", "--json", "XXXOO....", "--persona", "kitty")
+    payload = json.loads(out)
+    assert payload["outcome"] == "X"
+    assert payload["candidates"] == []
+    assert payload["best_moves"] == []
+    assert payload["plies_to_end"] == 0
+    assert payload["chosen_move"] is None
+    _, text, _ = run("analyse", "XOXXOOOXX")
+    assert "Game over: draw." in text
+
+
+def test_dash_reads_one_board_per_line_and_reports_bad_lines_without_losing_good_ones() -> None:
+    code, out, err = run("analyse", "--json", "-", stdin="X........\nnope\n\nXXXOO....\n")
+    assert code == 2
+    boards = [json.loads(line)["board"] for line in out.splitlines()]
+    assert boards == ["X........", "XXXOO...."]
+    assert err.count("\n") == 1
+    assert "standard input line 2" in err
+    assert "9 characters" in err
+
+
+def test_the_same_board_twice_reports_its_first_search_time() -> None:
+    _, out, _ = run("analyse", "--json", ".........", ".........")
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert first == second
+
+
+def test_end_of_input_ends_the_batch() -> None:
+    code, out, _ = run("analyse", "--json", "-", stdin="")
+    assert code == 0
+    assert out == ""
+
+
+def test_match_prints_the_tally_and_json_is_reproducible() -> None:
+    code, out, _ = run("match", "--x", "sera", "--o", "kitty", "--games", "20", "--seed", "3")
+    assert code == 0
+    assert out.startswith("Sera (X) vs Kitty (O), 20 games: Sera won ")
+    _, first, _ = run(
+        "match", "--x", "cop", "--o", "kitty", "--games", "25", "--seed", "8", "--json"
+    )
+    _, again, _ = run(
+        "match", "--x", "cop", "--o", "kitty", "--games", "25", "--seed", "8", "--json"
+    )
+    payload = json.loads(first)
+    assert payload == json.loads(again)
+    assert set(payload) == {"x", "o", "games", "seed", "x_wins", "o_wins", "draws"}
+    assert payload["x"] == "cop"
+    assert payload["games"] == 25
+    assert payload["seed"] == 8
+    assert payload["x_wins"] + payload["o_wins"] + payload["draws"] == 25
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["analyse", "XXX"], "9 characters"),
+        (["analyse", "X.Z......"], "bad character 'Z'"),
+        (["analyse", "XX......."], "impossible counts"),
+        (["analyse", "XXXOOO..."], "both sides have a line"),
+        (["analyse"], "the following arguments are required: BOARD"),
+        (["analyse", ".........", "--algorithm", "magic"], "invalid choice: 'magic'"),
+        (["analyse", ".........", "--persona", "bob"], "unknown persona 'bob'"),
+        (["analyse", ".........", "--seed", "4"], "give --persona too"),
+        (["analyse", ".........", "--persona", "cop", "--seed", "x"], "a seed is a whole number"),
+        (["match", "--x", "sera"], "the following arguments are required: --o"),
+        (["match", "--x", "sera", "--o", "nobody"], "unknown persona 'nobody'"),
+        (["match", "--x", "sera", "--o", "cop", "--games", "0"], "at least 1"),
+        (["match", "--x", "sera", "--o", "cop", "--games", "many"], "whole number"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+        (["--no-such-flag"], "unrecognized arguments: --no-such-flag"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_with_status_2(args: list[str], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert out == ""
+    assert message in err
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_the_installed_entry_point_never_prints_a_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe_gui", "analyse", "-"],
+        input="XO\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("tictactoe-gui: standard input line 1: a board is 9 characters")
+    assert "Traceback" not in done.stderr
+
+
+def test_play_in_the_terminal_to_the_end() -> None:
+    # Kitty moves at random, so answer every prompt with every cell in turn:
+    # taken cells are refused with a message and the next digit is tried.
+    moves = "\n".join(["5", "1", "9", "3", "7", "2", "8", "4", "6"] * 3) + "\n"
+    code, out, err = run("play", "--persona", "kitty", "--seed", "2", stdin=moves)
+    assert code == 0
+    assert err == ""
+    assert out.startswith("Kitty: Meow! Let's play! I'm still learning...")
+    assert "Kitty plays " in out
+    assert any(end in out for end in ("You win!", "Kitty wins.", "A draw."))
+
+
+def test_play_reprompts_on_bad_input_and_end_of_input_abandons_cleanly() -> None:
+    code, out, _ = run("play", "--persona", "sera", "--seed", "1", stdin="banana\n0\n5\n5\n")
+    assert code == 0
+    assert "'banana' is not a cell" in out
+    assert "'0' is not a cell" in out
+    assert "That cell is taken by X" in out
+    assert out.rstrip().endswith("Game abandoned; nothing was recorded. Sera waves goodbye.")
+
+
+def test_play_as_o_lets_the_persona_open() -> None:
+    code, out, _ = run("play", "--persona", "cop", "--as", "O", "--seed", "3", stdin="q\n")
+    assert code == 0
+    assert out.index("Cop plays ") < out.index("Your move")
+    assert "Game abandoned" in out
