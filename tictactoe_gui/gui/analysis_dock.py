@@ -227,8 +227,6 @@ class AnalysisDock(QDockWidget):
         self._comment_label = QLabel()
         self._comment_label.setObjectName("personaComment")
         self._comment_label.setWordWrap(True)
-        self._comment_label.setFrameShape(QFrame.Shape.StyledPanel)
-        self._comment_label.setContentsMargins(8, 6, 8, 6)
         self._comment_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         comment_font = self._comment_label.font()
         comment_font.setItalic(True)
@@ -236,16 +234,18 @@ class AnalysisDock(QDockWidget):
         layout.addWidget(self._comment_label)
 
         self._thinking = QWidget()
-        thinking_layout = QHBoxLayout(self._thinking)
+        thinking_layout = QVBoxLayout(self._thinking)
         thinking_layout.setContentsMargins(0, 0, 0, 0)
+        thinking_layout.setSpacing(3)
         self._thinking_label = QLabel("Thinking…")
         self._thinking_label.setObjectName("thinkingLabel")
+        self._thinking_label.setWordWrap(True)
         self._thinking_bar = QProgressBar()
         self._thinking_bar.setRange(0, 0)
         self._thinking_bar.setTextVisible(False)
-        self._thinking_bar.setMaximumHeight(8)
+        self._thinking_bar.setMaximumHeight(6)
         thinking_layout.addWidget(self._thinking_label)
-        thinking_layout.addWidget(self._thinking_bar, 1)
+        thinking_layout.addWidget(self._thinking_bar)
         # Keep the space when hidden so the panel does not jump while the engine works.
         policy = self._thinking.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
@@ -290,7 +290,8 @@ class AnalysisDock(QDockWidget):
         self._table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self._table.setAlternatingRowColors(True)
         self._table.setShowGrid(False)
-        self._table.setMinimumHeight(120)
+        self._table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._model.modelReset.connect(self._fit_table)
         self._table.setToolTip("Select a move to preview it and the expected reply on the board")
         self._table.selectionModel().selectionChanged.connect(self._on_selection)
         layout.addWidget(self._table)
@@ -348,6 +349,14 @@ class AnalysisDock(QDockWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(330, 600)
+
+    def _fit_table(self) -> None:
+        """As tall as the rows the top-N setting allows, so nothing scrolls and nothing gapes."""
+        rows = self.top_n() if hasattr(self, "_top_n_combo") else DEFAULT_TOP_N
+        row_height = self._table.verticalHeader().defaultSectionSize()
+        header = self._table.horizontalHeader().sizeHint().height()
+        frame = 2 * self._table.frameWidth()
+        self._table.setFixedHeight(header + rows * row_height + frame)
 
     # -- what to show ---------------------------------------------------------------------
 
@@ -462,10 +471,12 @@ class AnalysisDock(QDockWidget):
             self._update_prediction()
             return
         analysis = result.analysis
+        final = analysis.prediction.final
         self._line_label.setText(line_text(analysis.board, analysis.principal_variation))
-        self._nodes_label.setText(f"{analysis.nodes:,}")
-        self._depth_label.setText(str(analysis.max_depth))
-        self._time_label.setText(_duration(analysis.elapsed))
+        # A finished position needs no search; dashes say so better than "1 node, 0 µs".
+        self._nodes_label.setText("—" if final else f"{analysis.nodes:,}")
+        self._depth_label.setText("—" if final else str(analysis.max_depth))
+        self._time_label.setText("—" if final else _duration(analysis.elapsed))
         self._update_prediction()
         if result.comparison:
             self._show_comparison(result.comparison)
@@ -494,7 +505,18 @@ class AnalysisDock(QDockWidget):
         )
         self._apply_banner_style(outcome)
 
+    def _apply_bubble_style(self) -> None:
+        palette = self.palette()
+        border = palette.color(QPalette.ColorRole.Mid).name()
+        fill = palette.color(QPalette.ColorRole.AlternateBase).name()
+        self._comment_label.setStyleSheet(
+            "QLabel#personaComment {"
+            f" border: 1px solid {border}; border-radius: 10px; background: {fill};"
+            " padding: 6px 10px; }"
+        )
+
     def _apply_banner_style(self, outcome: MoveOutcome | None) -> None:
+        self._apply_bubble_style()
         palette = self.palette()
         if outcome is None:
             border = palette.color(QPalette.ColorRole.Mid)

@@ -277,6 +277,8 @@ class GameController(QObject):
         self._series_left = 0
         self._replay_moves: list[Move] = []
         self._replay_title = ""
+        self._thinking_line = ""
+        self._thinking_for: Board | None = None
 
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
@@ -727,6 +729,11 @@ class GameController(QObject):
             )
             if wanted:
                 persona_key = self.player_to_move().name
+                persona = self.player_to_move().persona
+                if persona is not None and board != self._thinking_for:
+                    # A fresh line per move, kept while the same move is being thought over.
+                    self._thinking_line = persona.say(Event.THINKING)
+                    self._thinking_for = board
         review = tuple(dict.fromkeys(b for b in self._boards[:-1] if b not in self._analyses))
         self._request_time = time.monotonic()
         seed = (self._game_seed * 1_000_003 + (board.x << 9 | board.o)) % 2**63
@@ -840,6 +847,8 @@ class GameController(QObject):
         if busy:
             if self.ai_to_move() and (waiting or self._choice is None):
                 who = f"{self.player_to_move().display_name} is thinking…"
+                if self._thinking_line:
+                    who = f"{who} “{self._thinking_line}”"
             else:
                 who = "Analysing…"
         self.thinking_changed.emit(busy, who)

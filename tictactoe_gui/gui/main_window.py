@@ -26,7 +26,7 @@ from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine import Algorithm, Board, Move, Persona
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TOP_N, AnalysisDock
 from tictactoe_gui.gui.board_view import BoardView
-from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
+from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, PlayersBar, ReplayBar
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService
@@ -134,12 +134,14 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(12, 12, 12, 8)
         layout.setSpacing(8)
         self.banner = GameOverBanner()
+        self.players_bar = PlayersBar()
         self.board_view = BoardView()
         self.autoplay_bar = AutoplayBar()
         self.autoplay_bar.hide()
         self.replay_bar = ReplayBar()
         self.replay_bar.hide()
         layout.addWidget(self.banner)
+        layout.addWidget(self.players_bar)
         layout.addWidget(self.board_view, 1)
         layout.addWidget(self.autoplay_bar)
         layout.addWidget(self.replay_bar)
@@ -379,6 +381,8 @@ class MainWindow(QMainWindow):
         self.replay_bar.set_playing(False)
         self.replay_bar.show()
         self.autoplay_bar.hide()
+        self.players_bar.show_players(self.controller.setup)
+        self.players_bar.show_turn(start)
         self.setWindowTitle(f"{APP_DISPLAY_NAME} — Replay: {title}")
 
     def set_theme(self, theme: Theme, *, save: bool = True) -> None:
@@ -471,6 +475,7 @@ class MainWindow(QMainWindow):
     def _on_position_changed(self, board: Board, last_move: Move | None) -> None:
         self.board_view.set_board(board, last_move)
         self.board_view.set_interactive(self.controller.is_human_turn())
+        self.players_bar.show_turn(board)
 
     def _on_analysis(self, result: EngineResult | None) -> None:
         self.analysis_dock.show_result(result)
@@ -491,6 +496,7 @@ class MainWindow(QMainWindow):
         self.analysis_dock.clear_comparison()
         x, o = setup.x.display_name, setup.o.display_name
         self.setWindowTitle(f"{APP_DISPLAY_NAME} — {x} (X) vs {o} (O)")
+        self.players_bar.show_players(setup)
         self.controller.set_think_ms(self._think_ms())
         self._on_tally(self.controller.tally)
 
