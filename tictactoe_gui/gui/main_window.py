@@ -302,6 +302,11 @@ class MainWindow(QMainWindow):
         self.replay_bar.playing_toggled.connect(c.set_replay_playing)
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._on_system_scheme)
+        app = QApplication.instance()
+        if app is not None:
+            # Quitting without closing the window (e.g. from the session manager) must
+            # still stop the engine thread before Qt tears it down.
+            app.aboutToQuit.connect(self.shutdown)
 
     # -- settings ------------------------------------------------------------------------
 
@@ -531,12 +536,17 @@ class MainWindow(QMainWindow):
     # -- closing -------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self._closed:
-            self._closed = True
-            self._save_settings()
-            self.controller.shutdown()
-            self.engine.shutdown()
+        self.shutdown()
         event.accept()
+
+    def shutdown(self) -> None:
+        """Save settings and stop the engine thread (cancel, quit, wait); runs once."""
+        if self._closed:
+            return
+        self._closed = True
+        self._save_settings()
+        self.controller.shutdown()
+        self.engine.shutdown()
 
     def engine_running(self) -> bool:
         return self.engine.is_running()
