@@ -19,6 +19,7 @@ import os
 import random
 import sys
 from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -41,6 +42,18 @@ from tictactoe_gui.engine import (
     get_persona,
     play_game,
     play_series,
+)
+from tictactoe_gui.storage import Repository, default_database_path, open_or_recover
+from tictactoe_gui.storage.records import (
+    FinishedGame,
+    GameFilter,
+    GameMode,
+    MoveEntry,
+    RecordsError,
+    Result,
+    Side,
+    SideKind,
+    validate_player_name,
 )
 
 EXIT_OK = 0
@@ -84,11 +97,13 @@ def _persona_key(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _add_db_option(parser: argparse.ArgumentParser) -> None:
+def _add_db_option(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
     parser.add_argument(
         "--db",
         type=Path,
         metavar="PATH",
+        # A subcommand's unset --db must not overwrite one given before the subcommand.
+        default=None if top_level else argparse.SUPPRESS,
         help="the records database (default: $TICTACTOE_GUI_DB or the user data directory)",
     )
 
@@ -104,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="start the window offscreen, play and record one game, check it, and exit",
     )
-    _add_db_option(parser)
+    _add_db_option(parser, top_level=True)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     personas = ", ".join(PERSONAS)
@@ -167,6 +182,31 @@ def build_parser() -> argparse.ArgumentParser:
         help="the mark you play (X moves first)",
     )
     play_parser.add_argument("--seed", type=_seed, help="seed for the persona's choices")
+
+    leaderboard_parser = commands.add_parser(
+        "leaderboard",
+        help="standings from the recorded games",
+        description="People and personas ranked by their recorded wins.",
+    )
+    leaderboard_parser.add_argument(
+        "--against", type=_persona_key, metavar="PERSONA", help="count only games against it"
+    )
+    leaderboard_parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    _add_db_option(leaderboard_parser)
+
+    history_parser = commands.add_parser(
+        "history",
+        help="recorded games, newest first",
+        description="Recorded games, newest first.",
+    )
+    history_parser.add_argument(
+        "--player", metavar="NAME", help="only games of this person or persona"
+    )
+    history_parser.add_argument(
+        "--limit", type=_positive_int, default=20, metavar="N", help="at most N games (default 20)"
+    )
+    history_parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    _add_db_option(history_parser)
     return parser
 
 
@@ -279,12 +319,12 @@ def run_analyse(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr:
 # -- match -------------------------------------------------------------------------------
 
 
-def run_match(args: argparse.Namespace, stdout: TextIO) -> int:
+def run_match(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     x, o = get_persona(args.x), get_persona(args.o)
     on_game = None
     recorder = None
     if args.record:
-        recorder = _GameRecorder(_database_path(args))
+        recorder = _GameRecorder(_database_path(args), x.key, o.key, stderr)
         on_game = recorder.save
     try:
         tally = play_series(x, o, args.games, args.seed, on_game=on_game)
@@ -315,25 +355,155 @@ def run_match(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _database_path(args: argparse.Namespace) -> Path:
-    if args.db is not None:
-        path: Path = args.db
-        return path
-    env = os.environ.get("TICTACTOE_GUI_DB")
-    if env:
-        return Path(env)
-    raise UsageError("recording needs the records database, which is not available yet")
+    path: Path | None = getattr(args, "db", None)
+    return path if path is not None else default_database_path()
+
+
+def finished_game(
+    record: GameRecord,
+    x: Side,
+    o: Side,
+    mode: GameMode,
+    started_at: datetime,
+    ended_at: datetime,
+) -> FinishedGame:
+    """The storage record of a game the match runner played."""
+    winner = record.winner
+    return FinishedGame(
+        started_at=started_at,
+        ended_at=ended_at,
+        mode=mode,
+        x=x,
+        o=o,
+        result=Result.DRAW if winner is None else Result(winner.value),
+        moves=tuple(
+            MoveEntry(
+                ply=number,
+                cell=move.move.index,
+                mark=move.mark.value,
+                score=move.score,
+                verdict=move.verdict.value,
+            )
+            for number, move in enumerate(record.moves, start=1)
+        ),
+        start_board=record.start.to_text(),
+        seed=record.seed,
+        x_ai_nodes=record.x_nodes,
+        o_ai_nodes=record.o_nodes,
+        x_ai_max_depth=record.x_max_depth,
+        o_ai_max_depth=record.o_max_depth,
+    )
 
 
 class _GameRecorder:
-    def __init__(self, path: Path) -> None:
+    """Saves each game of a series as it ends, one transaction each: a series stopped
+    midway keeps every game it finished."""
+
+    def __init__(self, path: Path, x_key: str, o_key: str, stderr: TextIO) -> None:
+        self.repository, notice = open_or_recover(path)
+        if notice is not None:
+            print(f"{PROG}: {notice}", file=stderr)
         self.path = path
+        self.x, self.o = Side.persona(x_key), Side.persona(o_key)
         self.saved = 0
+        self._game_started = datetime.now(UTC)
 
     def save(self, record: GameRecord) -> None:
-        raise UsageError("recording games is not available yet")
+        ended = datetime.now(UTC)
+        self.repository.save_game(
+            finished_game(record, self.x, self.o, GameMode.AI_VS_AI, self._game_started, ended)
+        )
+        self.saved += 1
+        self._game_started = ended
 
     def close(self) -> None:
-        pass
+        self.repository.close()
+
+
+# -- records -------------------------------------------------------------------------------
+
+
+def _side_text(side: Side) -> str:
+    if side.kind is SideKind.PERSONA:
+        try:
+            return get_persona(side.name).name
+        except ValueError:
+            return side.name
+    return side.name
+
+
+def run_leaderboard(args: argparse.Namespace, stdout: TextIO) -> int:
+    with Repository.open(_database_path(args)) as repository:
+        standings = repository.standings(args.against)
+    if args.json:
+        for standing in standings:
+            record = standing.record
+            payload = {
+                "name": standing.side.name,
+                "kind": standing.side.kind.value,
+                "games": record.games,
+                "wins": record.wins,
+                "losses": record.losses,
+                "draws": record.draws,
+                "win_rate": round(record.win_rate, 4),
+            }
+            print(json.dumps(payload, ensure_ascii=False), file=stdout)
+        return EXIT_OK
+    if not standings:
+        print("No games recorded yet.", file=stdout)
+        return EXIT_OK
+    print(
+        f"{'#':>3}  {'player':<34} {'games':>6} {'wins':>6} {'losses':>6} {'draws':>6} {'rate':>5}",
+        file=stdout,
+    )
+    for rank, standing in enumerate(standings, start=1):
+        record = standing.record
+        name = _side_text(standing.side)
+        if standing.side.kind is SideKind.PERSONA:
+            name += " (AI)"
+        print(
+            f"{rank:>3}  {name:<34} {record.games:>6} {record.wins:>6} {record.losses:>6}"
+            f" {record.draws:>6} {record.win_rate:>5.0%}",
+            file=stdout,
+        )
+    return EXIT_OK
+
+
+def run_history(args: argparse.Namespace, stdout: TextIO) -> int:
+    player = args.player
+    if player is not None:
+        try:
+            player = validate_player_name(player)
+        except ValueError as error:
+            raise UsageError(f"--player: {error}") from None
+    with Repository.open(_database_path(args)) as repository:
+        games = repository.list_games(GameFilter(player=player), 0, args.limit)
+    for game in games:
+        if args.json:
+            payload = {
+                "id": game.id,
+                "uuid": game.uid,
+                "started_at": game.started_at.isoformat(),
+                "ended_at": game.ended_at.isoformat(),
+                "mode": game.mode.value,
+                "x": {"kind": game.x.kind.value, "name": game.x.name},
+                "o": {"kind": game.o.kind.value, "name": game.o.name},
+                "result": game.result.value,
+                "plies": game.plies,
+                "seed": game.seed,
+            }
+            print(json.dumps(payload, ensure_ascii=False), file=stdout)
+        else:
+            result = "draw" if game.result is Result.DRAW else f"{game.result.value} wins"
+            print(
+                f"{game.ended_at.astimezone().strftime('%Y-%m-%d %H:%M')}  "
+                f"{_side_text(game.x)} (X) vs {_side_text(game.o)} (O): {result}"
+                f" in {game.plies} moves  [game {game.id}]",
+                file=stdout,
+            )
+    if not games and not args.json:
+        print("No games recorded yet." if player is None else f"No games of {player}.", file=stdout)
+    return EXIT_OK
 
 
 # -- play --------------------------------------------------------------------------------
@@ -432,13 +602,20 @@ def main(
         if args.command in ("analyse", "analyze"):
             return run_analyse(args, stdin, stdout, stderr)
         if args.command == "match":
-            return run_match(args, stdout)
+            return run_match(args, stdout, stderr)
+        if args.command == "leaderboard":
+            return run_leaderboard(args, stdout)
+        if args.command == "history":
+            return run_history(args, stdout)
         if args.command == "play":
             return run_play(args, stdin, stdout, stderr)
         return _open_window(args)
     except UsageError as error:
         print(f"{PROG}: {error}", file=stderr)
         return EXIT_USAGE
+    except RecordsError as error:
+        print(f"{PROG}: {error}", file=stderr)
+        return EXIT_FAILURE
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=stderr)
         return 130

@@ -30,6 +30,30 @@ class InvalidNameError(RecordsError, ValueError):
     """A player name outside the rules (1-32 characters after trimming, no control characters)."""
 
 
+class InvalidGameError(RecordsError, ValueError):
+    """A game record that cannot be true (bad cells, marks out of turn, a result the moves deny)."""
+
+
+class GameNotFoundError(RecordsError, LookupError):
+    """No recorded game has the id asked for."""
+
+
+class UnknownPlayerError(RecordsError, LookupError):
+    """No recorded game involves the person asked for."""
+
+
+class CorruptDatabaseError(RecordsError):
+    """The records file is not an SQLite database, or not one this app can read."""
+
+
+class UnwritableDatabaseError(RecordsError):
+    """The records file or its folder cannot be written; games can still be played, unrecorded."""
+
+
+class NewerDatabaseError(RecordsError):
+    """The records file was written by a newer version of the app; it is left untouched."""
+
+
 def validate_player_name(name: str) -> str:
     """The name as it will be stored (trimmed), or :class:`InvalidNameError` saying why not.
 
@@ -49,6 +73,11 @@ def validate_player_name(name: str) -> str:
                 f"a player name cannot contain control characters (found U+{ord(ch):04X})"
             )
     return trimmed
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: "Alice", "alice" and "ALICE" are one player."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 class GameMode(enum.StrEnum):
@@ -145,6 +174,8 @@ class GameSummary:
     x_ai_max_depth: int
     o_ai_max_depth: int
     start_board: str
+    #: The game's permanent identity, kept across export and import (a UUID).
+    uid: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +193,8 @@ class GameFilter:
     #: Result from the named player's view when ``player`` is set ("win", "loss",
     #: "draw"); otherwise "X", "O" or "draw".
     result: str | None = None
+    #: Whether ``player`` names a person or a persona; None matches either.
+    player_kind: SideKind | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,3 +234,117 @@ class PlayerStats:
     longest_loss_streak: int = 0
     #: Every game in time order: (ended_at, "win" | "loss" | "draw").
     timeline: tuple[tuple[datetime, str], ...] = ()
+
+
+WIN: Final = "win"
+LOSS: Final = "loss"
+DRAW: Final = "draw"
+PLAYER_RESULTS: Final = (WIN, LOSS, DRAW)
+
+
+def outcome_for(result: Result, mark: str) -> str:
+    """``"win"``, ``"loss"`` or ``"draw"`` for whoever played ``mark`` in a game with ``result``."""
+    if result is Result.DRAW:
+        return DRAW
+    return WIN if result.value == mark else LOSS
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What importing a records file did: games new to this database, and games already in it."""
+
+    added: int
+    skipped: int
+
+
+_WIN_LINES: Final = (
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+    (0, 4, 8),
+    (2, 4, 6),
+)
+
+
+def _winner(cells: list[str]) -> str | None:
+    for a, b, c in _WIN_LINES:
+        if cells[a] != "." and cells[a] == cells[b] == cells[c]:
+            return cells[a]
+    return None
+
+
+def validate_game(game: FinishedGame) -> None:
+    """Raise :class:`InvalidGameError` naming the first thing that makes ``game`` impossible.
+
+    Storage keeps its own copy of the rules (a few lines) rather than import
+    the engine, so a record is checked the same way whoever built it: the
+    window, the command line or an imported file.
+    """
+    for label, moment in (("start time", game.started_at), ("end time", game.ended_at)):
+        if moment.tzinfo is None or moment.utcoffset() is None:
+            raise InvalidGameError(f"the {label} must carry a time zone (UTC), got {moment}")
+    if game.ended_at < game.started_at:
+        raise InvalidGameError(
+            f"the game ends ({game.ended_at}) before it starts ({game.started_at})"
+        )
+    for letter, side in (("X", game.x), ("O", game.o)):
+        if side.kind is SideKind.HUMAN:
+            validate_player_name(side.name)
+        elif not side.name.strip() or len(side.name.strip()) > NAME_MAX_LENGTH:
+            raise InvalidGameError(f"side {letter} names no persona ({side.name!r})")
+    counts = {
+        "hints_x": game.hints_x,
+        "hints_o": game.hints_o,
+        "x_ai_nodes": game.x_ai_nodes,
+        "o_ai_nodes": game.o_ai_nodes,
+        "x_ai_max_depth": game.x_ai_max_depth,
+        "o_ai_max_depth": game.o_ai_max_depth,
+    }
+    for label, count in counts.items():
+        if count < 0:
+            raise InvalidGameError(f"{label} cannot be negative, got {count}")
+
+    board = game.start_board
+    if len(board) != 9 or set(board) - set("XO."):
+        raise InvalidGameError(f"the start board must be 9 of 'X', 'O' and '.', got {board!r}")
+    cells = list(board)
+    xs, os_ = cells.count("X"), cells.count("O")
+    if xs not in (os_, os_ + 1):
+        raise InvalidGameError(f"the start board {board!r} has {xs} X and {os_} O, impossible")
+    if _winner(cells) is not None:
+        raise InvalidGameError(f"the start board {board!r} is already won")
+    to_move = "X" if xs == os_ else "O"
+    if game.moves and game.moves[0].ply not in (1, xs + os_ + 1):
+        raise InvalidGameError(f"the first move has ply {game.moves[0].ply}; expected 1")
+    winner: str | None = None
+    for index, move in enumerate(game.moves):
+        where = f"move {index + 1} (ply {move.ply})"
+        if winner is not None:
+            raise InvalidGameError(f"{where} comes after {winner} already won")
+        if index and move.ply != game.moves[index - 1].ply + 1:
+            raise InvalidGameError(f"{where} does not follow ply {game.moves[index - 1].ply}")
+        if not 0 <= move.cell <= 8:
+            raise InvalidGameError(f"{where} plays cell {move.cell}; cells are 0-8")
+        if move.mark != to_move:
+            raise InvalidGameError(f"{where} is played by {move.mark!r} but {to_move} is to move")
+        if cells[move.cell] != ".":
+            raise InvalidGameError(f"{where} plays cell {move.cell}, which is taken")
+        cells[move.cell] = move.mark
+        winner = _winner(cells)
+        to_move = "O" if to_move == "X" else "X"
+    if winner is not None:
+        actual = Result(winner)
+    elif "." not in cells:
+        actual = Result.DRAW
+    else:
+        raise InvalidGameError(
+            f"the game has not ended after {len(game.moves)} moves"
+            " (abandoned games are not recorded)"
+        )
+    if actual is not game.result:
+        raise InvalidGameError(
+            f"the result is recorded as {game.result.value!r} but the moves give {actual.value!r}"
+        )

@@ -1,0 +1,137 @@
+"""The records commands: match --record, leaderboard and history, and where the file lives."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.storage.games import human, make_game, persona
+from tictactoe_gui.cli import main
+from tictactoe_gui.storage import DATABASE_ENV_VAR, Repository
+from tictactoe_gui.storage.records import GameMode, Result, SideKind
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(args), stdin=io.StringIO(""), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    # Point the default somewhere harmless so no test can touch a real user file.
+    monkeypatch.setenv(DATABASE_ENV_VAR, str(tmp_path / "default.sqlite3"))
+    return tmp_path / "records.sqlite3"
+
+
+def test_match_record_stores_every_game_as_played(db: Path) -> None:
+    code, out, err = run("match", "--x", "sera", "--o", "kitty", "--games", "6", "--seed", "3",
+                         "--record", "--db", str(db), "--json")  # fmt: skip
+    assert (code, err) == (0, "")
+    tally = json.loads(out)
+    with Repository.open(db) as repository:
+        games = repository.list_games(limit=10)
+        assert len(games) == 6
+        assert all(g.mode is GameMode.AI_VS_AI for g in games)
+        assert {(g.x.kind, g.x.name, g.o.name) for g in games} == {
+            (SideKind.PERSONA, "sera", "kitty")
+        }
+        results = [g.result for g in games]
+        assert results.count(Result.X_WINS) == tally["x_wins"]
+        assert results.count(Result.DRAW) == tally["draws"]
+        detail = repository.game(games[0].id)
+        assert len(detail.moves) == detail.summary.plies
+        assert all(m.verdict is not None and m.score is not None for m in detail.moves)
+        assert detail.summary.x_ai_nodes > 0
+        assert len({g.seed for g in games} - {None}) == 6  # each game keeps its own seed
+
+
+def test_without_record_nothing_is_written(db: Path) -> None:
+    assert run("match", "--x", "cop", "--o", "cop", "--games", "2", "--db", str(db))[0] == 0
+    assert not db.exists()
+
+
+def test_the_environment_variable_chooses_the_file(db: Path, tmp_path: Path) -> None:
+    run("match", "--x", "cop", "--o", "kitty", "--games", "2", "--seed", "1", "--record")
+    with Repository.open(tmp_path / "default.sqlite3") as repository:
+        assert repository.count_games() == 2
+    code, out, _ = run("leaderboard", "--json")
+    assert code == 0
+    assert {json.loads(line)["name"] for line in out.splitlines()} == {"cop", "kitty"}
+
+
+def seed_league(db: Path) -> None:
+    with Repository.open(db) as repository:
+        repository.save_games(
+            [
+                make_game(human("Zoë ✨"), persona("kitty"), Result.X_WINS, minute=1),
+                make_game(human("Zoë ✨"), persona("sera"), Result.DRAW, minute=2),
+                make_game(persona("cop"), human("Bob"), Result.X_WINS, minute=3),
+            ]
+        )
+
+
+def test_leaderboard_prints_people_and_personas(db: Path) -> None:
+    seed_league(db)
+    code, out, _ = run("leaderboard", "--db", str(db))
+    assert code == 0
+    lines = out.splitlines()
+    # Ranked by wins, then win rate: Cop (1 of 1) above Zoë (1 of 2).
+    assert "Cop (AI)" in lines[1]
+    assert "Zoë ✨" in lines[2]
+    assert "Kitty (AI)" in out
+    code, out, _ = run("--db", str(db), "leaderboard", "--json", "--against", "kitty")
+    assert [json.loads(line) for line in out.splitlines()] == [
+        {"name": "Zoë ✨", "kind": "human", "games": 1, "wins": 1, "losses": 0, "draws": 0,
+         "win_rate": 1.0},
+    ]  # fmt: skip
+
+
+def test_history_newest_first_with_player_and_limit(db: Path) -> None:
+    seed_league(db)
+    code, out, _ = run("history", "--db", str(db), "--json")
+    assert code == 0
+    games = [json.loads(line) for line in out.splitlines()]
+    assert [g["o"]["name"] for g in games] == ["Bob", "sera", "kitty"]
+    _, out, _ = run("history", "--db", str(db), "--player", "zoë ✨", "--limit", "1", "--json")
+    [only] = [json.loads(line) for line in out.splitlines()]
+    assert only["result"] == "draw"
+    _, out, _ = run("history", "--db", str(db), "--player", "Bob")
+    assert "Cop (X) vs Bob (O): X wins in 5 moves" in out
+
+
+def test_an_empty_record_says_so(db: Path) -> None:
+    assert run("leaderboard", "--db", str(db))[1] == "No games recorded yet.\n"
+    assert run("history", "--db", str(db))[1] == "No games recorded yet.\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("history", "--player", " "), "--player: a player name cannot be empty"),
+        (("history", "--limit", "0"), "expected a number of at least 1"),
+        (("leaderboard", "--against", "dog"), "unknown persona 'dog'"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(db: Path, args: tuple[str, ...], message: str) -> None:
+    code, out, err = run(*args, "--db", str(db))
+    assert code == 2
+    assert out == ""
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_an_unusable_database_is_one_line_and_status_1(tmp_path: Path, db: Path) -> None:
+    db.write_text("not a database")
+    code, _, err = run("leaderboard", "--db", str(db))
+    assert code == 1
+    assert "damaged or not a records database" in err
+    assert err.count("\n") == 1
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, _, err = run("history", "--db", str(blocker / "records.sqlite3"))
+    assert code == 1
+    assert "cannot create the folder" in err

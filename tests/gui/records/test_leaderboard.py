@@ -1,0 +1,96 @@
+"""The leaderboard window shows the recorded standings, sorts, and filters by opponent."""
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from tests.storage.games import human, make_game, persona
+from tictactoe_gui.gui.records import LeaderboardDialog
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import Result
+
+
+def rows(table) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    model = table.model()
+    return [
+        [model.index(r, c).data() for c in range(model.columnCount())]
+        for r in range(model.rowCount())
+    ]
+
+
+def test_people_and_personas_show_their_figures_apart(qtbot: QtBot, league: Repository) -> None:
+    dialog = LeaderboardDialog(league)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert rows(dialog.people) == [
+        ["Alice", "6", "4", "1", "1", "67%"],
+        ["Bob", "3", "1", "1", "1", "33%"],
+    ]
+    assert sorted(rows(dialog.personas)) == [
+        ["Cop", "3", "1", "1", "1", "33%"],
+        ["Kitty", "4", "0", "4", "0", "0%"],
+        ["Sera", "2", "1", "0", "1", "50%"],
+    ]
+    assert dialog.tabs.tabText(0) == "People"
+    assert dialog.tabs.tabText(1) == "Personas"
+
+
+def test_columns_sort_as_numbers_and_names(qtbot: QtBot, repo: Repository) -> None:
+    # Nine wins and ten wins: a text sort would put "9" above "10".
+    for minute in range(10):
+        repo.save_game(make_game(human("Ten"), persona("kitty"), Result.X_WINS, minute=minute))
+    for minute in range(9):
+        repo.save_game(make_game(human("nine"), persona("kitty"), Result.X_WINS, minute=minute))
+    repo.save_game(make_game(human("Zed"), persona("kitty"), Result.O_WINS, minute=50))
+    dialog = LeaderboardDialog(repo)
+    qtbot.addWidget(dialog)
+    table = dialog.people
+    table.sortByColumn(2, Qt.SortOrder.DescendingOrder)
+    assert [r[0] for r in rows(table)] == ["Ten", "nine", "Zed"]
+    table.sortByColumn(2, Qt.SortOrder.AscendingOrder)
+    assert [r[0] for r in rows(table)] == ["Zed", "nine", "Ten"]
+    table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    assert [r[0] for r in rows(table)] == ["nine", "Ten", "Zed"]
+    table.sortByColumn(5, Qt.SortOrder.AscendingOrder)
+    assert rows(table)[0][0] == "Zed"
+
+
+def test_the_opponent_filter_counts_only_games_against_that_persona(
+    qtbot: QtBot, league: Repository
+) -> None:
+    dialog = LeaderboardDialog(league)
+    qtbot.addWidget(dialog)
+    dialog.opponent.setCurrentIndex(dialog.opponent.findData("kitty"))
+    assert rows(dialog.people) == [
+        ["Alice", "2", "2", "0", "0", "100%"],
+        ["Bob", "1", "1", "0", "0", "100%"],
+    ]
+    assert rows(dialog.personas) == [["Cop", "1", "1", "0", "0", "100%"]]
+    dialog.opponent.setCurrentIndex(dialog.opponent.findData("sera"))
+    assert rows(dialog.people) == [["Alice", "2", "0", "1", "1", "0%"]]
+    assert rows(dialog.personas) == []
+    dialog.opponent.setCurrentIndex(0)
+    assert len(rows(dialog.people)) == 2
+
+
+def test_an_empty_database_says_so(qtbot: QtBot, repo: Repository) -> None:
+    dialog = LeaderboardDialog(repo)
+    qtbot.addWidget(dialog)
+    assert rows(dialog.people) == []
+    assert dialog.status.text() == "No games recorded yet."
+
+
+def test_refresh_picks_up_new_games(qtbot: QtBot, league: Repository) -> None:
+    dialog = LeaderboardDialog(league)
+    qtbot.addWidget(dialog)
+    league.save_game(make_game(human("Cleo"), persona("sera"), Result.DRAW, minute=30))
+    dialog.refresh()
+    assert ["Cleo", "1", "0", "0", "1", "0%"] in rows(dialog.people)
+
+
+def test_a_failing_database_shows_a_message_not_a_crash(qtbot: QtBot, league: Repository) -> None:
+    dialog = LeaderboardDialog(league)
+    qtbot.addWidget(dialog)
+    league.close()  # every query now fails
+    dialog.refresh()
+    assert rows(dialog.people) == []
+    assert dialog.status.text().startswith("The records could not be read")

@@ -1,0 +1,78 @@
+"""Builders of valid finished games for the records tests, GUI tests and benchmark."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from tictactoe_gui.storage.records import (
+    FinishedGame,
+    GameMode,
+    MoveEntry,
+    Result,
+    Side,
+    SideKind,
+)
+
+#: Cells played, in order, for a game ending each way from the empty board.
+LINES = {
+    Result.X_WINS: (0, 3, 1, 4, 2),  # X takes the top row
+    Result.O_WINS: (0, 3, 1, 4, 8, 5),  # O takes the middle row
+    Result.DRAW: (0, 1, 2, 4, 3, 5, 7, 6, 8),
+}
+EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+
+def human(name: str) -> Side:
+    return Side.human(name)
+
+
+def persona(key: str) -> Side:
+    return Side.persona(key)
+
+
+def make_game(
+    x: Side,
+    o: Side,
+    result: Result,
+    *,
+    minute: int = 0,
+    mode: GameMode | None = None,
+    seed: int | None = None,
+    hints_x: int = 0,
+) -> FinishedGame:
+    """A game between ``x`` and ``o`` ending in ``result``, ``minute`` minutes after EPOCH."""
+    cells = LINES[result]
+    moves = tuple(
+        MoveEntry(
+            ply=i + 1,
+            cell=cell,
+            mark="X" if i % 2 == 0 else "O",
+            score=(i % 3) - 1,
+            verdict=("best", "good", "mistake")[i % 3],
+        )
+        for i, cell in enumerate(cells)
+    )
+    if mode is None:
+        kinds = {x.kind, o.kind}
+        if kinds == {SideKind.HUMAN}:
+            mode = GameMode.HUMAN_VS_HUMAN
+        elif kinds == {SideKind.PERSONA}:
+            mode = GameMode.AI_VS_AI
+        else:
+            mode = GameMode.HUMAN_VS_AI
+    ended = EPOCH + timedelta(minutes=minute)
+    return FinishedGame(
+        started_at=ended - timedelta(seconds=30 + len(cells)),
+        ended_at=ended,
+        mode=mode,
+        x=x,
+        o=o,
+        result=result,
+        moves=moves,
+        hints_x=hints_x,
+        seed=seed,
+        x_ai_nodes=1234 if x.kind is SideKind.PERSONA else 0,
+        o_ai_nodes=567 if o.kind is SideKind.PERSONA else 0,
+        x_ai_max_depth=7 if x.kind is SideKind.PERSONA else 0,
+        o_ai_max_depth=5 if o.kind is SideKind.PERSONA else 0,
+    )

@@ -1,0 +1,192 @@
+"""Faults: damaged files, unwritable places, two writers at once, a writer killed midway."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.storage.games import human, make_game, persona
+from tictactoe_gui.storage import Repository, open_or_recover
+from tictactoe_gui.storage.records import (
+    CorruptDatabaseError,
+    NewerDatabaseError,
+    Result,
+    UnwritableDatabaseError,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_writer(path: Path, name: str, count: int) -> subprocess.Popen[str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.storage.writer", str(path), name, str(count)],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "ready"
+    return process
+
+
+def check_complete(path: Path) -> int:
+    """Assert the file is sound and every game has exactly its moves; return the game count."""
+    connection = sqlite3.connect(path)
+    try:
+        assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
+        partial = connection.execute(
+            """
+            SELECT g.id, g.plies, count(m.ply) FROM games AS g
+            LEFT JOIN moves AS m ON m.game_id = g.id
+            GROUP BY g.id HAVING count(m.ply) != g.plies
+            """
+        ).fetchall()
+        assert partial == []
+        return int(connection.execute("SELECT count(*) FROM games").fetchone()[0])
+    finally:
+        connection.close()
+
+
+def test_two_processes_writing_at_once_lose_nothing(db_path: Path) -> None:
+    Repository.open(db_path).close()  # create and migrate once, before the race
+    writers = [start_writer(db_path, name, 200) for name in ("Ann", "Ben")]
+    for writer in writers:  # both are open and waiting: let them go together
+        assert writer.stdin is not None
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+    for writer in writers:
+        writer.communicate(timeout=60)
+        assert writer.returncode == 0
+    assert check_complete(db_path) == 400
+    with Repository.open(db_path) as repository:
+        assert repository.record_of("Ann") is not None
+        assert repository.record_of("Ann").games == 200  # type: ignore[union-attr]
+        assert repository.record_of("Ben").games == 200  # type: ignore[union-attr]
+
+
+def test_a_process_killed_while_writing_leaves_no_partial_game(db_path: Path) -> None:
+    writer = start_writer(db_path, "Kim", 0)
+    assert writer.stdin is not None
+    assert writer.stdout is not None
+    writer.stdin.write("go\n")
+    writer.stdin.flush()
+    # Let it get well into the series, so the kill lands among writes.
+    for _ in range(30):
+        assert writer.stdout.readline().startswith("saved")
+    writer.send_signal(signal.SIGKILL)
+    writer.wait(timeout=30)
+    writer.stdout.close()
+    writer.stdin.close()
+    assert writer.returncode == -signal.SIGKILL
+    saved = check_complete(db_path)
+    assert saved >= 30
+    with Repository.open(db_path) as repository:  # and the file opens and takes more games
+        repository.save_game(make_game(human("Kim"), persona("cop"), Result.DRAW))
+        assert repository.count_games() == saved + 1
+
+
+def test_a_non_sqlite_file_is_kept_aside_and_a_fresh_database_started(db_path: Path) -> None:
+    db_path.write_text("these are my notes, not a database\n" * 100)
+    with pytest.raises(CorruptDatabaseError, match="damaged or not a records database"):
+        Repository.open(db_path)
+    repository, notice = open_or_recover(db_path)
+    with repository:
+        assert repository.count_games() == 0
+        repository.save_game(make_game(human("Liv"), persona("kitty"), Result.X_WINS))
+    kept = [p for p in db_path.parent.iterdir() if ".corrupt-" in p.name]
+    assert len(kept) == 1
+    assert kept[0].read_text().startswith("these are my notes")
+    assert notice is not None
+    assert kept[0].name in notice
+
+
+def test_a_damaged_database_is_detected_and_kept(db_path: Path) -> None:
+    with Repository.open(db_path) as repository:
+        repository.save_games(
+            make_game(human(f"P{i}"), persona("cop"), Result.DRAW, minute=i) for i in range(300)
+        )
+    size = db_path.stat().st_size
+    assert size > 8 * 4096
+    original = db_path.read_bytes()
+    # Scribble over the middle pages, keeping the header valid.
+    damaged = original[: 4 * 4096] + b"\xa5" * (size - 6 * 4096) + original[-2 * 4096 :]
+    db_path.write_bytes(damaged)
+    repository, notice = open_or_recover(db_path)
+    with repository:
+        assert repository.count_games() == 0
+    assert notice is not None
+    assert "kept as" in notice
+    kept = next(
+        p
+        for p in db_path.parent.iterdir()
+        if ".corrupt-" in p.name and not p.name.endswith(("-wal", "-shm"))
+    )
+    assert kept.read_bytes() == damaged
+
+
+def test_a_healthy_file_opens_without_a_notice(db_path: Path) -> None:
+    with Repository.open(db_path) as repository:
+        repository.save_game(make_game(human("Mo"), persona("sera"), Result.O_WINS))
+    repository, notice = open_or_recover(db_path)
+    with repository:
+        assert notice is None
+        assert repository.count_games() == 1
+
+
+def test_another_programs_database_is_not_mistaken_for_records(db_path: Path) -> None:
+    connection = sqlite3.connect(db_path)
+    connection.execute("CREATE TABLE recipes (name TEXT)")
+    connection.commit()
+    connection.close()
+    with pytest.raises(CorruptDatabaseError, match="some other program"):
+        Repository.open(db_path)
+    repository, notice = open_or_recover(db_path)
+    repository.close()
+    assert notice is not None
+
+
+def test_a_file_from_a_newer_app_is_left_untouched(db_path: Path) -> None:
+    Repository.open(db_path).close()
+    connection = sqlite3.connect(db_path)
+    connection.execute("PRAGMA user_version = 99")
+    connection.close()
+    before = db_path.read_bytes()
+    with pytest.raises(NewerDatabaseError, match="newer than this app"):
+        open_or_recover(db_path)
+    assert db_path.read_bytes() == before
+    assert not [p for p in db_path.parent.iterdir() if ".corrupt-" in p.name]
+
+
+def test_a_location_under_a_file_is_unwritable(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    with pytest.raises(UnwritableDatabaseError, match="cannot create the folder"):
+        open_or_recover(blocker / "records.sqlite3")
+    assert blocker.read_text() == "x"
+
+
+def test_a_folder_in_place_of_the_file_is_unwritable(db_path: Path) -> None:
+    db_path.mkdir()
+    with pytest.raises(UnwritableDatabaseError, match="not a file"):
+        open_or_recover(db_path)
+    assert db_path.is_dir()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes through permission bits")
+def test_a_read_only_folder_is_unwritable(tmp_path: Path) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        with pytest.raises(UnwritableDatabaseError, match="not writable"):
+            open_or_recover(folder / "records.sqlite3")
+    finally:
+        folder.chmod(0o700)

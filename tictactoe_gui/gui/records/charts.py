@@ -1,0 +1,172 @@
+"""Two small charts painted with QPainter (QtCharts is not part of PySide6-Essentials).
+
+Both take plain values, so they are drawn the same from a test as in the app.
+Outcomes are told apart by colour and by a letter in the legend, not colour alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QPainter, QPainterPath, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from tictactoe_gui.gui.records.common import OUTCOME_COLOURS
+from tictactoe_gui.storage.records import DRAW, LOSS, WIN, WinLossDraw
+
+OUTCOMES = (WIN, DRAW, LOSS)
+LEGEND = {WIN: "Wins", DRAW: "Draws", LOSS: "Losses"}
+MARGIN = 8.0
+
+
+class _Chart(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(240, 140)
+
+    def sizeHint(self) -> QSize:
+        return QSize(420, 200)
+
+    def _draw_empty(self, painter: QPainter, text: str) -> None:
+        painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, text)
+
+    def _draw_legend(self, painter: QPainter, top: float) -> float:
+        """Draw the legend along the top; return where the plot may start."""
+        metrics = painter.fontMetrics()
+        x = MARGIN
+        for outcome in OUTCOMES:
+            painter.fillRect(QRectF(x, top + 3, 10, 10), OUTCOME_COLOURS[outcome])
+            x += 14
+            painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+            painter.drawText(QPointF(x, top + metrics.ascent()), LEGEND[outcome])
+            x += metrics.horizontalAdvance(LEGEND[outcome]) + 16
+        return top + metrics.height() + 6
+
+
+class ResultsOverTimeChart(_Chart):
+    """Running totals of wins, draws and losses, game by game, left (oldest) to right."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("resultsOverTimeChart")
+        self.setAccessibleName("Results over time")
+        self._series: dict[str, list[int]] = {outcome: [] for outcome in OUTCOMES}
+        self._first: datetime | None = None
+        self._last: datetime | None = None
+
+    @property
+    def series(self) -> dict[str, list[int]]:
+        """Running totals per outcome after each game (what the lines plot)."""
+        return {outcome: list(values) for outcome, values in self._series.items()}
+
+    def set_timeline(self, timeline: Sequence[tuple[datetime, str]]) -> None:
+        running = dict.fromkeys(OUTCOMES, 0)
+        self._series = {outcome: [] for outcome in OUTCOMES}
+        for _, outcome in timeline:
+            running[outcome] += 1
+            for key in OUTCOMES:
+                self._series[key].append(running[key])
+        self._first = timeline[0][0] if timeline else None
+        self._last = timeline[-1][0] if timeline else None
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        games = len(self._series[WIN])
+        if games == 0:
+            self._draw_empty(painter, "No games yet")
+            return
+        top = self._draw_legend(painter, MARGIN)
+        metrics = painter.fontMetrics()
+        plot = QRectF(
+            MARGIN, top, self.width() - 2 * MARGIN, self.height() - top - MARGIN - metrics.height()
+        )
+        axis = self.palette().color(QPalette.ColorRole.Mid)
+        painter.setPen(QPen(axis, 1))
+        painter.drawLine(plot.bottomLeft(), plot.bottomRight())
+        peak = max(max(values) for values in self._series.values()) or 1
+        # With more games than pixels, plot one point per pixel column.
+        step = max(1, games // max(1, int(plot.width())))
+        indices = list(range(0, games, step))
+        if indices[-1] != games - 1:
+            indices.append(games - 1)
+        for outcome in OUTCOMES:
+            values = self._series[outcome]
+            path = QPainterPath()
+            for n, i in enumerate(indices):
+                x = plot.left() + (plot.width() * i / (games - 1) if games > 1 else plot.width())
+                y = plot.bottom() - plot.height() * values[i] / peak
+                if n == 0:
+                    path.moveTo(x, y)
+                else:
+                    path.lineTo(x, y)
+            painter.setPen(QPen(OUTCOME_COLOURS[outcome], 2))
+            painter.drawPath(path)
+        painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        painter.drawText(QPointF(plot.left(), plot.top() + metrics.ascent()), str(peak))
+        if self._first is not None and self._last is not None:
+            baseline = self.height() - MARGIN
+            first = self._first.astimezone().strftime("%Y-%m-%d")
+            last = self._last.astimezone().strftime("%Y-%m-%d")
+            painter.drawText(QPointF(plot.left(), baseline), first)
+            painter.drawText(
+                QPointF(plot.right() - metrics.horizontalAdvance(last), baseline), last
+            )
+
+
+class PersonaResultsChart(_Chart):
+    """One stacked bar per opponent: wins, draws and losses, with the counts written on."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("personaResultsChart")
+        self.setAccessibleName("Results against each persona")
+        self._bars: list[tuple[str, WinLossDraw]] = []
+
+    @property
+    def bars(self) -> list[tuple[str, WinLossDraw]]:
+        return list(self._bars)
+
+    def set_records(self, bars: Sequence[tuple[str, WinLossDraw]]) -> None:
+        self._bars = list(bars)
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        if not any(record.games for _, record in self._bars):
+            self._draw_empty(painter, "No games against the personas yet")
+            return
+        top = self._draw_legend(painter, MARGIN)
+        metrics = painter.fontMetrics()
+        label_width = max(metrics.horizontalAdvance(label) for label, _ in self._bars) + 8
+        row_height = (self.height() - top - MARGIN) / len(self._bars)
+        bar_height = min(28.0, row_height * 0.7)
+        widest = max(record.games for _, record in self._bars) or 1
+        span = self.width() - 2 * MARGIN - label_width
+        text = self.palette().color(QPalette.ColorRole.WindowText)
+        for row, (label, record) in enumerate(self._bars):
+            y = top + row * row_height + (row_height - bar_height) / 2
+            painter.setPen(text)
+            painter.drawText(
+                QRectF(MARGIN, y, label_width, bar_height),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                label,
+            )
+            x = MARGIN + label_width
+            counts = {WIN: record.wins, DRAW: record.draws, LOSS: record.losses}
+            for outcome in OUTCOMES:
+                width = span * counts[outcome] / widest
+                if width <= 0:
+                    continue
+                segment = QRectF(x, y, width, bar_height)
+                painter.fillRect(segment, OUTCOME_COLOURS[outcome])
+                number = str(counts[outcome])
+                if metrics.horizontalAdvance(number) + 4 < width:
+                    painter.setPen(Qt.GlobalColor.white)
+                    painter.drawText(segment, Qt.AlignmentFlag.AlignCenter, number)
+                x += width

@@ -1,0 +1,436 @@
+"""Game history: every recorded game, newest first, loaded a page at a time.
+
+:class:`HistoryModel` follows Qt's incremental-loading protocol
+(``canFetchMore``/``fetchMore``): the view asks for more rows only as the user
+scrolls, so opening the history costs one count and one page whether the
+file holds a hundred games or a hundred thousand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tictactoe_gui.gui.records.common import PERSONA_KEYS, persona_name, show_message, side_label
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import (
+    DRAW,
+    LOSS,
+    WIN,
+    GameDetail,
+    GameFilter,
+    GameMode,
+    GameSummary,
+    RecordsError,
+    Result,
+    SideKind,
+)
+
+PAGE_SIZE = 200
+COLUMNS = ("Ended", "Mode", "X", "O", "Result", "Moves")
+MODE_LABELS = {
+    GameMode.HUMAN_VS_AI: "Human vs AI",
+    GameMode.HUMAN_VS_HUMAN: "Human vs Human",
+    GameMode.AI_VS_AI: "AI vs AI",
+}
+RESULT_LABELS = {Result.X_WINS: "X wins", Result.O_WINS: "O wins", Result.DRAW: "Draw"}
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+class HistoryModel(QAbstractTableModel):
+    """The games matching a filter, newest first, fetched from the repository in pages."""
+
+    def __init__(
+        self, repository: Repository, page_size: int = PAGE_SIZE, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._repository = repository
+        self._page_size = page_size
+        self._filter = GameFilter()
+        self._games: list[GameSummary] = []
+        self._total = 0
+        self.error: str | None = None
+        self.reload()
+
+    @property
+    def total(self) -> int:
+        """How many games match the filter (loaded or not)."""
+        return self._total
+
+    @property
+    def game_filter(self) -> GameFilter:
+        return self._filter
+
+    def set_filter(self, game_filter: GameFilter) -> None:
+        self._filter = game_filter
+        self.reload()
+
+    def reload(self) -> None:
+        """Count the matching games again and load the first page; the rest wait for fetchMore."""
+        self.beginResetModel()
+        try:
+            self._total = self._repository.count_games(self._filter)
+            self._games = self._repository.list_games(self._filter, 0, self._page_size)
+            self.error = None
+        except (RecordsError, ValueError) as exc:
+            self._games = []
+            self._total = 0
+            self.error = str(exc)
+        self.endResetModel()
+
+    def summary(self, row: int) -> GameSummary:
+        return self._games[row]
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._games)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def canFetchMore(self, parent: AnyIndex = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and len(self._games) < self._total
+
+    def fetchMore(self, parent: AnyIndex = QModelIndex()) -> None:  # noqa: B008
+        if parent.isValid():
+            return
+        try:
+            page = self._repository.list_games(
+                self._filter, 0, self._page_size, after=self._games[-1] if self._games else None
+            )
+        except (RecordsError, ValueError) as exc:
+            self.error = str(exc)
+            self._total = len(self._games)  # stop asking until the next reload
+            return
+        if not page:
+            # Fewer games than counted (another copy of the app changed the file);
+            # stop here rather than ask forever.
+            self._total = len(self._games)
+            return
+        first = len(self._games)
+        self.beginInsertRows(QModelIndex(), first, first + len(page) - 1)
+        self._games.extend(page)
+        self.endInsertRows()
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        game = self._games[index.row()]
+        if role == Qt.ItemDataRole.UserRole:
+            return game.id
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        column = index.column()
+        if column == 0:
+            return game.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        if column == 1:
+            return MODE_LABELS[game.mode]
+        if column == 2:
+            return side_label(game.x)
+        if column == 3:
+            return side_label(game.o)
+        if column == 4:
+            return RESULT_LABELS[game.result]
+        return str(game.plies)
+
+
+def _player_data(kind: SideKind, name: str) -> str:
+    # Combo item data as text: QVariant compares strings, not Python tuples, in findData.
+    return f"{kind.value}:{name}"
+
+
+class HistoryDialog(QDialog):
+    """All recorded games; filter, replay, export and import."""
+
+    #: Emitted with the :class:`GameDetail` of the game to replay on the board.
+    replay_requested = Signal(object)
+    #: Emitted after an import added games, so other records views can refresh.
+    records_changed = Signal()
+
+    def __init__(self, repository: Repository, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("historyDialog")
+        self.setWindowTitle("Game History")
+        self.resize(760, 520)
+        self._repository = repository
+        self.model = HistoryModel(repository, parent=self)
+
+        self.player_filter = QComboBox(self)
+        self.player_filter.setObjectName("playerFilter")
+        self.mode_filter = QComboBox(self)
+        self.mode_filter.setObjectName("modeFilter")
+        self.mode_filter.addItem("All modes", None)
+        for mode, label in MODE_LABELS.items():
+            self.mode_filter.addItem(label, mode)
+        self.result_filter = QComboBox(self)
+        self.result_filter.setObjectName("resultFilter")
+        self._fill_players()
+        self._fill_results()
+
+        self.view = QTableView(self)
+        self.view.setObjectName("historyView")
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+        self.view.setAlternatingRowColors(True)
+        self.view.setWordWrap(False)
+        self.view.verticalHeader().setVisible(False)
+        # Fixed row heights: the view need not measure rows as pages arrive.
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        for col, sample in (
+            (0, "2026-12-31 23:59"),
+            (1, "Human vs Human"),
+            (4, "X wins"),
+            (5, "Moves"),
+        ):
+            header.resizeSection(col, self.fontMetrics().horizontalAdvance(sample) + 24)
+
+        self.count = QLabel(self)
+        self.count.setObjectName("historyCount")
+        self.replay_button = QPushButton("&Replay", self)
+        self.replay_button.setObjectName("replayButton")
+        self.export_csv_button = QPushButton("Export &CSV…", self)
+        self.export_json_button = QPushButton("Export &JSON…", self)
+        self.import_json_button = QPushButton("&Import JSON…", self)
+        close_button = QPushButton("Close", self)
+
+        filters = QHBoxLayout()
+        for label, combo in (
+            ("Player:", self.player_filter),
+            ("Mode:", self.mode_filter),
+            ("Result:", self.result_filter),
+        ):
+            filters.addWidget(QLabel(label, self))
+            filters.addWidget(combo, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.replay_button)
+        buttons.addStretch(1)
+        for button in (
+            self.export_csv_button,
+            self.export_json_button,
+            self.import_json_button,
+            close_button,
+        ):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(filters)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.count)
+        layout.addLayout(buttons)
+
+        self.player_filter.currentIndexChanged.connect(self._player_changed)
+        self.mode_filter.currentIndexChanged.connect(self._apply_filter)
+        self.result_filter.currentIndexChanged.connect(self._apply_filter)
+        self.view.doubleClicked.connect(self._replay_index)
+        self.view.selectionModel().selectionChanged.connect(self._update_buttons)
+        self.model.modelReset.connect(self._update_count)
+        self.model.rowsInserted.connect(self._update_count)
+        self.replay_button.clicked.connect(self.replay_selected)
+        self.export_csv_button.clicked.connect(self._ask_export_csv)
+        self.export_json_button.clicked.connect(self._ask_export_json)
+        self.import_json_button.clicked.connect(self._ask_import_json)
+        close_button.clicked.connect(self.reject)
+        self._update_count()
+        self._update_buttons()
+
+    # -- filters ---------------------------------------------------------------------
+
+    def _fill_players(self) -> None:
+        self.player_filter.blockSignals(True)
+        current = self.player_filter.currentData()
+        self.player_filter.clear()
+        self.player_filter.addItem("All players", None)
+        for key in PERSONA_KEYS:
+            self.player_filter.addItem(
+                f"{persona_name(key)} (AI)", _player_data(SideKind.PERSONA, key)
+            )
+        try:
+            names = self._repository.players()
+        except RecordsError:
+            names = []
+        for name in names:
+            self.player_filter.addItem(name, _player_data(SideKind.HUMAN, name))
+        found = self.player_filter.findData(current)
+        self.player_filter.setCurrentIndex(max(found, 0))
+        self.player_filter.blockSignals(False)
+
+    def _fill_results(self) -> None:
+        # With a player chosen, results read from their side; otherwise by mark.
+        self.result_filter.blockSignals(True)
+        self.result_filter.clear()
+        self.result_filter.addItem("Any result", None)
+        if self.player_filter.currentData() is None:
+            for result, label in RESULT_LABELS.items():
+                self.result_filter.addItem(label, result.value)
+        else:
+            for value, label in ((WIN, "Won"), (LOSS, "Lost"), (DRAW, "Drawn")):
+                self.result_filter.addItem(label, value)
+        self.result_filter.blockSignals(False)
+
+    def select_player(self, kind: SideKind, name: str) -> bool:
+        """Filter by one player (as the Player box would); False if they have no games."""
+        index = self.player_filter.findData(_player_data(kind, name))
+        if index < 0:
+            return False
+        self.player_filter.setCurrentIndex(index)
+        return True
+
+    def _player_changed(self) -> None:
+        self._fill_results()
+        self._apply_filter()
+
+    def _apply_filter(self) -> None:
+        chosen = self.player_filter.currentData()
+        kind, name = None, None
+        if chosen is not None:
+            kind_text, name = chosen.split(":", 1)
+            kind = SideKind(kind_text)
+        self.model.set_filter(
+            GameFilter(
+                player=name,
+                player_kind=kind,
+                mode=self.mode_filter.currentData(),
+                result=self.result_filter.currentData(),
+            )
+        )
+
+    def refresh(self) -> None:
+        """Read the games again (after a game was recorded or imported)."""
+        self._fill_players()
+        self.model.reload()
+
+    def _update_count(self) -> None:
+        if self.model.error is not None:
+            self.count.setText(f"The records could not be read: {self.model.error}")
+        elif self.model.total == 0:
+            self.count.setText(
+                "No games match."
+                if self.model.game_filter != GameFilter()
+                else "No games recorded yet."
+            )
+        else:
+            self.count.setText(
+                f"{self.model.total} games; showing the newest {self.model.rowCount()}"
+                " (scroll for more)."
+                if self.model.rowCount() < self.model.total
+                else f"{self.model.total} games."
+            )
+
+    def _update_buttons(self) -> None:
+        self.replay_button.setEnabled(self.view.selectionModel().hasSelection())
+
+    # -- replay ----------------------------------------------------------------------
+
+    def _replay_index(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.replay_game(self.model.summary(index.row()).id)
+
+    def replay_selected(self) -> None:
+        rows = self.view.selectionModel().selectedRows()
+        if rows:
+            self._replay_index(rows[0])
+
+    def replay_game(self, game_id: int) -> None:
+        try:
+            detail: GameDetail = self._repository.game(game_id)
+        except RecordsError as exc:
+            show_message(
+                self, QMessageBox.Icon.Warning, "Replay", f"That game cannot be read: {exc}"
+            )
+            return
+        self.replay_requested.emit(detail)
+
+    # -- export and import -----------------------------------------------------------
+
+    def _ask_export_csv(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export history as CSV", "history.csv", "CSV files (*.csv)"
+        )
+        if path:
+            self.export_csv_to(Path(path))
+
+    def _ask_export_json(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export history as JSON", "history.json", "JSON files (*.json)"
+        )
+        if path:
+            self.export_json_to(Path(path))
+
+    def _ask_import_json(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Import history from JSON", "", "JSON files (*.json);;All files (*)"
+        )
+        if path:
+            self.import_json_from(Path(path))
+
+    def export_csv_to(self, path: Path) -> QMessageBox:
+        try:
+            count = self._repository.export_csv(path)
+        except RecordsError as exc:
+            return show_message(self, QMessageBox.Icon.Warning, "Export failed", str(exc))
+        return show_message(
+            self, QMessageBox.Icon.Information, "Export", f"Exported {count} games to {path.name}."
+        )
+
+    def export_json_to(self, path: Path) -> QMessageBox:
+        try:
+            count = self._repository.export_json(path)
+        except RecordsError as exc:
+            return show_message(self, QMessageBox.Icon.Warning, "Export failed", str(exc))
+        return show_message(
+            self, QMessageBox.Icon.Information, "Export", f"Exported {count} games to {path.name}."
+        )
+
+    def import_json_from(self, path: Path) -> QMessageBox:
+        try:
+            report = self._repository.import_json(path)
+        except RecordsError as exc:
+            return show_message(
+                self,
+                QMessageBox.Icon.Warning,
+                "Import failed",
+                f"Nothing was imported from {path.name}.\n\n{exc}",
+            )
+        if report.added:
+            self.refresh()
+            self.records_changed.emit()
+        return show_message(
+            self,
+            QMessageBox.Icon.Information,
+            "Import",
+            f"Imported {report.added} new games from {path.name}"
+            f" ({report.skipped} were already recorded).",
+        )

@@ -1,0 +1,166 @@
+"""The leaderboard: people and personas ranked by their recorded results."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tictactoe_gui.gui.records.common import PERSONA_KEYS, persona_name
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import RecordsError, SideKind, Standing
+
+COLUMNS = ("Player", "Games", "Wins", "Losses", "Draws", "Win rate")
+#: The role the proxy sorts by: numbers as numbers, names without regard to case.
+SORT_ROLE = Qt.ItemDataRole.UserRole
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+class StandingsModel(QAbstractTableModel):
+    """One row per standing; read-only."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._standings: list[Standing] = []
+
+    def set_standings(self, standings: list[Standing]) -> None:
+        self.beginResetModel()
+        self._standings = list(standings)
+        self.endResetModel()
+
+    def standing(self, row: int) -> Standing:
+        return self._standings[row]
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._standings)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        standing = self._standings[index.row()]
+        record = standing.record
+        column = index.column()
+        if column == 0:
+            name = standing.side.name
+            if standing.side.kind is SideKind.PERSONA:
+                name = persona_name(name)
+            if role == Qt.ItemDataRole.DisplayRole:
+                return name
+            if role == SORT_ROLE:
+                return name.casefold()
+            return None
+        values = (record.games, record.wins, record.losses, record.draws, record.win_rate)
+        value = values[column - 1]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{value:.0%}" if column == 5 else str(value)
+        if role == SORT_ROLE:
+            return value
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+class _StandingsTable(QTableView):
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.source = StandingsModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.source)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.setModel(self.proxy)
+        self.setSortingEnabled(True)
+        self.sortByColumn(2, Qt.SortOrder.DescendingOrder)  # most wins first
+        self.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+        self.setAlternatingRowColors(True)
+        self.verticalHeader().setVisible(False)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+
+
+class LeaderboardDialog(QDialog):
+    """Standings of people and, on their own tab, of the personas; filterable by opponent."""
+
+    def __init__(self, repository: Repository, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("leaderboardDialog")
+        self.setWindowTitle("Leaderboard")
+        self.resize(560, 420)
+        self._repository = repository
+
+        self.opponent = QComboBox(self)
+        self.opponent.setObjectName("opponentFilter")
+        self.opponent.addItem("All opponents", None)
+        for key in PERSONA_KEYS:
+            self.opponent.addItem(f"Against {persona_name(key)}", key)
+        self.people = _StandingsTable("peopleTable")
+        self.personas = _StandingsTable("personasTable")
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(self.people, "People")
+        self.tabs.addTab(self.personas, "Personas")
+        self.status = QLabel(self)
+        self.status.setObjectName("leaderboardStatus")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+
+        filter_row = QHBoxLayout()
+        filter_row.addWidget(QLabel("Show results:", self))
+        filter_row.addWidget(self.opponent, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(filter_row)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.status)
+        layout.addWidget(buttons)
+
+        self.opponent.currentIndexChanged.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the standings again (after a game, or when the filter changes)."""
+        key = self.opponent.currentData()
+        try:
+            standings = self._repository.standings(key)
+        except RecordsError as exc:
+            self.people.source.set_standings([])
+            self.personas.source.set_standings([])
+            self.status.setText(f"The records could not be read: {exc}")
+            return
+        people = [s for s in standings if s.side.kind is SideKind.HUMAN]
+        personas = [s for s in standings if s.side.kind is SideKind.PERSONA]
+        self.people.source.set_standings(people)
+        self.personas.source.set_standings(personas)
+        if standings:
+            self.status.setText(f"{len(people)} people and {len(personas)} personas.")
+        elif key is None:
+            self.status.setText("No games recorded yet.")
+        else:
+            self.status.setText(f"No recorded games against {persona_name(key)} yet.")
