@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from tictactoe_gui.engine import Move
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.main_window import MainWindow
-from tictactoe_gui.gui.records import InMemoryRecords
+from tictactoe_gui.gui.recording import InMemoryRecords
 
 
 @pytest.fixture(autouse=True)

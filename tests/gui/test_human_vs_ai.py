@@ -10,7 +10,7 @@ from tests.gui.helpers import human_vs_ai, settle
 from tictactoe_gui.engine import Board, Mark, Move, analyse
 from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
-from tictactoe_gui.gui.records import InMemoryRecords
+from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.storage.records import GameMode, Result, SideKind
 
 

@@ -10,7 +10,7 @@ from tictactoe_gui.engine import Algorithm, Board, Mark, Move, analyse, judge_mo
 from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
 from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
-from tictactoe_gui.gui.records import InMemoryRecords
+from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.storage.records import GameMode
 
 

@@ -15,7 +15,7 @@ import tictactoe_gui
 from tests.gui.helpers import human_vs_human, settle
 from tictactoe_gui.engine import Algorithm, Board, Move
 from tictactoe_gui.gui.main_window import MainWindow
-from tictactoe_gui.gui.records import InMemoryRecords
+from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.theme import Theme
 
 ARTEFACTS = Path(__file__).parent / "artefacts"
@@ -44,6 +44,9 @@ def test_menus_and_shortcuts(window: MainWindow) -> None:
         "Heat-Map Overlay",
         "Animations",
         "Theme",
+        "Leaderboard…",
+        "Game History…",
+        "My Statistics…",
     ]
     assert menu_texts(window, "helpMenu") == [
         "How to Play",

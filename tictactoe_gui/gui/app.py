@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
@@ -13,7 +14,9 @@ from PySide6.QtWidgets import QApplication
 import tictactoe_gui
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.gui.main_window import MainWindow
-from tictactoe_gui.gui.records import GameRecords, InMemoryRecords
+from tictactoe_gui.gui.recording import GameRecords, InMemoryRecords
+from tictactoe_gui.storage import Repository, default_database_path, open_or_recover
+from tictactoe_gui.storage.records import RecordsError
 
 #: The engine thread runs pure Python; a shorter GIL switch interval than the default 5 ms
 #: lets the GUI thread get in between search steps quickly (see tests/benchmarks/bench_gui.py).
@@ -39,27 +42,44 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def open_records(db_path: Path | None) -> tuple[GameRecords, str]:
-    """The records to save games in, and a note for the user when they are not on disk."""
-    if db_path is None:
-        return InMemoryRecords(), ""
+@dataclass(frozen=True, slots=True)
+class OpenedRecords:
+    records: GameRecords
+    #: Something the user should be told in a dialog (a damaged file moved aside), if anything.
+    notice: str | None = None
+    #: Why games are not being saved, when they are not (shown in the status bar).
+    recording_off: str | None = None
+
+
+def open_records(db_path: Path | None) -> OpenedRecords:
+    """The records file at ``db_path`` (default: the user's data directory).
+
+    A damaged file is kept aside and a fresh one started (with a notice); a
+    location that cannot be written leaves recording off but the game playable.
+    """
+    path = db_path if db_path is not None else default_database_path()
     try:
-        from tictactoe_gui.storage.repository import Repository  # type: ignore[import-not-found]
-    except ImportError:
-        return InMemoryRecords(), "Records are kept only until the app closes."
-    try:
-        return Repository(db_path), ""
-    except Exception as error:  # a broken file must not stop anyone playing
-        return InMemoryRecords(), f"Recording is off: {error}"
+        repository, notice = open_or_recover(path)
+    except (RecordsError, OSError) as error:
+        reason = f"Recording is off: {error}. Games still play but are not saved."
+        return OpenedRecords(InMemoryRecords(), reason, reason)
+    return OpenedRecords(repository, notice)
 
 
 def run(argv: list[str] | None = None, *, db_path: Path | None = None) -> int:
     """Show the main window and run the event loop until it closes; returns the exit status."""
     app = create_application(argv)
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
-    records, note = open_records(db_path)
-    window = MainWindow(QSettings(), records)
+    opened = open_records(db_path)
+    window = MainWindow(QSettings(), opened.records)
     window.show()
-    if note:
-        window.show_message(note)
-    return app.exec()
+    if opened.recording_off:
+        window.set_recording_off(opened.recording_off)
+    if opened.notice:
+        window.show_notice("Game Records", opened.notice)
+    try:
+        return app.exec()
+    finally:
+        window.shutdown()
+        if isinstance(opened.records, Repository):
+            opened.records.close()

@@ -34,7 +34,7 @@ from tictactoe_gui.engine import (
     judge_move,
 )
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
-from tictactoe_gui.gui.records import GameRecords, greeting_for
+from tictactoe_gui.gui.recording import GameRecords, greeting_for
 from tictactoe_gui.storage.records import (
     FinishedGame,
     GameMode,

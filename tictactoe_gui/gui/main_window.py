@@ -8,12 +8,13 @@ search, quit the thread, wait for it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui import APP_DISPLAY_NAME, __version__
 from tictactoe_gui.assets import asset_path
-from tictactoe_gui.engine import Algorithm, Board, Move, Persona
+from tictactoe_gui.engine import Algorithm, Board, Move, Persona, get_persona
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TOP_N, AnalysisDock
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, PlayersBar, ReplayBar
@@ -39,9 +40,11 @@ from tictactoe_gui.gui.game_controller import (
     State,
     Tally,
 )
-from tictactoe_gui.gui.records import GameRecords, InMemoryRecords
+from tictactoe_gui.gui.recording import GameRecords, InMemoryRecords
+from tictactoe_gui.gui.records import HistoryDialog, LeaderboardDialog, StatisticsDialog
 from tictactoe_gui.gui.theme import Theme, apply_theme
-from tictactoe_gui.storage.records import GameMode
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import GameDetail, GameMode, Side, SideKind
 
 #: With animations off the AI still pauses briefly, so its move is seen as a reply.
 THINK_MS_WITHOUT_ANIMATIONS = 120
@@ -113,6 +116,8 @@ class MainWindow(QMainWindow):
         self._dialogs: list[QWidget] = []
         self._theme = Theme.SYSTEM
         self._persona: Persona | None = None
+        self._records_windows: dict[str, QDialog] = {}
+        self._last_player_name: str | None = None
 
         self.engine = EngineService(self)
         self.controller = GameController(self.engine, self._records, self)
@@ -210,6 +215,17 @@ class MainWindow(QMainWindow):
             self.theme_group.addAction(act)
             self.theme_actions[theme] = act
 
+        self.leaderboard_action = action(
+            "&Leaderboard…", self.show_leaderboard, "Ctrl+L", "Standings from the recorded games"
+        )
+        self.history_action = action(
+            "Game &History…", self.show_history, "Ctrl+H", "Every recorded game; replay any"
+        )
+        self.statistics_action = action(
+            "My &Statistics…", self.show_statistics, None, "One player's results and streaks"
+        )
+        self._update_records_actions()
+
         self.how_to_play_action = action("&How to Play", self.show_how_to_play, "F1")
         self.shortcuts_action = action("&Keyboard Shortcuts", self.show_shortcuts)
         self.about_action = action(f"&About {APP_DISPLAY_NAME}", self.show_about)
@@ -251,11 +267,20 @@ class MainWindow(QMainWindow):
         theme_menu = self.view_menu.addMenu("&Theme")
         for act in self.theme_actions.values():
             theme_menu.addAction(act)
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.leaderboard_action)
+        self.view_menu.addAction(self.history_action)
+        self.view_menu.addAction(self.statistics_action)
 
     def _create_status_bar(self) -> None:
         self.turn_label = QLabel()
         self.turn_label.setObjectName("turnLabel")
         self.turn_label.setContentsMargins(6, 0, 6, 0)
+        self.recording_label = QLabel()
+        self.recording_label.setObjectName("recordingLabel")
+        self.recording_label.setStyleSheet("color: #d23c32;")
+        self.recording_label.hide()
+        self.statusBar().addPermanentWidget(self.recording_label)
         self.statusBar().addPermanentWidget(self.turn_label)
 
     def _connect_signals(self) -> None:
@@ -378,6 +403,85 @@ class MainWindow(QMainWindow):
     def set_records(self, records: GameRecords) -> None:
         self._records = records
         self.controller.set_records(records)
+        self._update_records_actions()
+
+    def set_recording_off(self, reason: str) -> None:
+        """Say in the status bar, for as long as it lasts, that games are not being saved."""
+        self.recording_label.setText("Recording off")
+        self.recording_label.setToolTip(reason)
+        self.recording_label.show()
+        self.show_message(reason)
+
+    def show_notice(self, title: str, text: str) -> QMessageBox:
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self
+        )
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
+
+    # -- records windows -----------------------------------------------------------------
+
+    def _repository(self) -> Repository | None:
+        return self._records if isinstance(self._records, Repository) else None
+
+    def _update_records_actions(self) -> None:
+        available = self._repository() is not None
+        for act in (self.leaderboard_action, self.history_action, self.statistics_action):
+            act.setEnabled(available)
+            if not available:
+                act.setStatusTip("Available when games are recorded to a file")
+
+    def _records_window(self, key: str, make: Callable[[Repository], QDialog]) -> QDialog | None:
+        repository = self._repository()
+        if repository is None:
+            self.show_message("The records are not available: games are not being saved.")
+            return None
+        window = self._records_windows.get(key)
+        if window is None:
+            window = make(repository)
+            self._records_windows[key] = window
+        else:
+            refresh = getattr(window, "refresh", None)
+            if callable(refresh):
+                refresh()
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
+
+    def show_leaderboard(self) -> QDialog | None:
+        return self._records_window("leaderboard", lambda r: LeaderboardDialog(r, self))
+
+    def show_history(self) -> QDialog | None:
+        def make(repository: Repository) -> QDialog:
+            dialog = HistoryDialog(repository, self)
+            dialog.replay_requested.connect(self.replay_recorded_game)
+            dialog.records_changed.connect(self._refresh_records_windows)
+            return dialog
+
+        return self._records_window("history", make)
+
+    def show_statistics(self) -> QDialog | None:
+        name = self._last_player_name
+        return self._records_window("statistics", lambda r: StatisticsDialog(r, name, self))
+
+    def _refresh_records_windows(self) -> None:
+        for window in self._records_windows.values():
+            refresh = getattr(window, "refresh", None)
+            if window.isVisible() and callable(refresh):
+                refresh()
+
+    def replay_recorded_game(self, detail: GameDetail) -> None:
+        """Replay a game from the history on the board."""
+        summary = detail.summary
+        start = Board.from_text(summary.start_board)
+        moves = [Move.from_index(entry.cell) for entry in detail.moves]
+        when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        title = f"{_side_name(summary.x)} vs {_side_name(summary.o)}, {when}"
+        self.start_replay(title, start, moves)
+        self.raise_()
+        self.activateWindow()
 
     def start_replay(self, title: str, start: Board, moves: Sequence[Move]) -> None:
         """Show a recorded game with step and autoplay; the dock analyses each position."""
@@ -502,11 +606,16 @@ class MainWindow(QMainWindow):
         x, o = setup.x.display_name, setup.o.display_name
         self.setWindowTitle(f"{APP_DISPLAY_NAME} — {x} (X) vs {o} (O)")
         self.players_bar.show_players(setup)
+        humans = [p.name for p in (setup.x, setup.o) if not p.is_ai]
+        if humans:
+            self._last_player_name = humans[0]
         self.controller.set_think_ms(self._think_ms())
         self._on_tally(self.controller.tally)
 
     def _on_game_over(self, info: GameOverInfo | None) -> None:
         self.banner.show_info(info)
+        if info is not None and info.saved_id is not None:
+            self._refresh_records_windows()
         self.board_view.set_interactive(self.controller.is_human_turn())
 
     def _on_tally(self, tally: Tally) -> None:
@@ -550,6 +659,15 @@ class MainWindow(QMainWindow):
 
     def engine_running(self) -> bool:
         return self.engine.is_running()
+
+
+def _side_name(side: Side) -> str:
+    if side.kind is SideKind.PERSONA:
+        try:
+            return get_persona(side.name).name
+        except ValueError:
+            return side.name
+    return side.name
 
 
 def _app_icon() -> QIcon | None:
