@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.engine import Algorithm, Board, analyse
+from tests.gui.helpers import human_vs_ai
+from tictactoe_gui.engine import Algorithm, Board, analyse, search
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
+from tictactoe_gui.gui.main_window import MainWindow
 
 
 @pytest.fixture
@@ -91,3 +95,29 @@ def test_shutdown_during_a_search_is_prompt(qtbot: QtBot, engine: EngineService)
     assert time.perf_counter() - started < 0.5
     assert not engine.is_running()
     engine.shutdown()  # twice is harmless
+
+
+def test_the_gui_thread_never_searches(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every search of a whole game (analysis, persona moves, review) runs in the engine thread."""
+    searching_threads: set[int] = set()
+    original_init = search.Searcher.__init__
+
+    def recording_init(self: search.Searcher, *args: Any, **kwargs: Any) -> None:
+        searching_threads.add(threading.get_ident())
+        original_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(search.Searcher, "__init__", recording_init)
+    window.new_game(human_vs_ai("sera"))
+    controller = window.controller
+    while not controller.board.is_over:
+        qtbot.waitUntil(
+            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
+        )
+        if not controller.board.is_over:
+            move = controller.board.legal_moves()[-1]
+            controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    assert searching_threads, "no search ran at all"
+    assert threading.get_ident() not in searching_threads

@@ -116,6 +116,7 @@ class BoardView(QWidget):
         self._animations_enabled = True
         self._pressed: Move | None = None
         self._raw_marks: tuple[tuple[Mark, int], ...] | None = None
+        self._hover_ghost = True
 
         self._appearing: Move | None = None
         self._mark_progress = 1.0
@@ -202,6 +203,10 @@ class BoardView(QWidget):
         """Whether a click could be a move now (only changes the hover highlight)."""
         self._interactive = interactive
         self.update()
+
+    def set_hover_ghost(self, shown: bool) -> None:
+        """Whether hovering shows a faint copy of the mark a click would play."""
+        self._hover_ghost = shown
 
     def set_animations_enabled(self, enabled: bool) -> None:
         self._animations_enabled = enabled
@@ -417,10 +422,11 @@ class BoardView(QWidget):
             painter.setBrush(hover)
             rect = self.cell_rect(self._hover).adjusted(inset, inset, -inset, -inset)
             painter.drawRoundedRect(rect, inset * 3, inset * 3)
-            # A faint ghost of the mark that would be played shows what a click does.
-            ghost = mark_colour(self._board.to_move, palette)
-            ghost.setAlpha(70)
-            self._paint_mark(painter, self._hover, self._board.to_move, ghost, 1.0)
+            if self._hover_ghost:
+                # A faint ghost of the mark that would be played shows what a click does.
+                ghost = mark_colour(self._board.to_move, palette)
+                ghost.setAlpha(70)
+                self._paint_mark(painter, self._hover, self._board.to_move, ghost, 1.0)
         for move in self._hints:
             pen = QPen(highlight, max(2.0, self.board_rect().width() * 0.01))
             pen.setStyle(Qt.PenStyle.DashLine)

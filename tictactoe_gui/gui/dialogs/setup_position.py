@@ -48,6 +48,7 @@ class SetupPositionDialog(QDialog):
         self.board_view = BoardView()
         self.board_view.setObjectName("setupBoardView")
         self.board_view.set_animations_enabled(False)
+        self.board_view.set_hover_ghost(False)  # a click cycles the cell; it plays nothing
         self.board_view.setMinimumSize(240, 240)
         self.board_view.cell_activated.connect(self.cycle)
         layout.addWidget(self.board_view, 1)
