@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import time
+
+from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
@@ -223,3 +225,25 @@ def test_a_failed_save_says_so_and_keeps_the_game(
     window.banner.retry_button.click()
     assert len(failing.games) == 1
     assert not window.banner.retry_button.isVisible()
+
+
+def test_the_ai_thinks_visibly_before_replying(qtbot: QtBot, window: MainWindow) -> None:
+    start(qtbot, window)
+    controller = window.controller
+    controller.set_think_ms(250)
+    clicked = time.monotonic()
+    click_cell(qtbot, window.board_view, 1, 1)
+    qtbot.waitUntil(lambda: "Sera is thinking" in window.analysis_dock.thinking_text())
+    qtbot.waitUntil(lambda: controller.board.ply == 2, timeout=5000)
+    assert time.monotonic() - clicked >= 0.25
+    qtbot.waitUntil(lambda: window.analysis_dock.thinking_text() == "")
+    assert window.analysis_dock.comment_text().startswith("Sera: “")
+
+
+def test_turning_animations_off_shortens_the_think(window: MainWindow, settings: QSettings) -> None:
+    settings.setValue("game/thinkMs", 400)
+    assert not window.animations_action.isChecked()  # the test settings start with them off
+    window.animations_action.trigger()  # on
+    assert window.controller.think_ms == 400
+    window.animations_action.trigger()  # off again
+    assert window.controller.think_ms <= 120

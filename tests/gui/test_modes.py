@@ -45,6 +45,12 @@ def test_pause_stops_the_game_and_step_plays_one_move(qtbot: QtBot, window: Main
     controller.set_move_delay(0)
     window.autoplay_bar.pause_button.click()  # resume
     assert not controller.paused
+    controller.undo()  # undo pauses the autoplay and takes back one move
+    assert controller.paused
+    assert window.autoplay_bar.pause_button.text() == "Resume"
+    assert controller.board.ply == 2
+    window.autoplay_bar.pause_button.click()  # resume
+    assert not controller.paused
     qtbot.waitUntil(lambda: controller.board.is_over, timeout=10000)
 
 
