@@ -231,6 +231,7 @@ class AnalysisDock(QDockWidget):
         comment_font = self._comment_label.font()
         comment_font.setItalic(True)
         self._comment_label.setFont(comment_font)
+        self._comment_label.hide()  # until the persona has something to say
         layout.addWidget(self._comment_label)
 
         self._thinking = QWidget()
@@ -371,6 +372,10 @@ class AnalysisDock(QDockWidget):
     @property
     def model(self) -> CandidatesModel:
         return self._model
+
+    @property
+    def portrait(self) -> QLabel:
+        return self._portrait
 
     @property
     def compare_button(self) -> QPushButton:
