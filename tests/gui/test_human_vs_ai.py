@@ -235,7 +235,7 @@ def test_the_ai_thinks_visibly_before_replying(qtbot: QtBot, window: MainWindow)
     click_cell(qtbot, window.board_view, 1, 1)
     qtbot.waitUntil(lambda: "Sera is thinking" in window.analysis_dock.thinking_text())
     qtbot.waitUntil(lambda: controller.board.ply == 2, timeout=5000)
-    assert time.monotonic() - clicked >= 0.25
+    assert time.monotonic() - clicked >= 0.24  # 250 ms, give or take the clock's rounding
     qtbot.waitUntil(lambda: window.analysis_dock.thinking_text() == "")
     assert window.analysis_dock.comment_text().startswith("Sera: “")
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tictactoe_gui.engine import (
@@ -282,6 +282,8 @@ class GameController(QObject):
 
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
+        # A coarse timer may fire 5 % early; the think should last as long as it says.
+        self._ai_timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._ai_timer.timeout.connect(self._play_ai_move)
         self._series_timer = QTimer(self)
         self._series_timer.setSingleShot(True)
