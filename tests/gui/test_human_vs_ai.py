@@ -8,7 +8,7 @@ from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import human_vs_ai, settle
+from tests.gui.helpers import human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board, Mark, Move, analyse
 from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
@@ -247,3 +247,21 @@ def test_turning_animations_off_shortens_the_think(window: MainWindow, settings:
     assert window.controller.think_ms == 400
     window.animations_action.trigger()  # off again
     assert window.controller.think_ms <= 120
+
+
+def test_the_engines_view_is_hidden_on_your_own_turn(
+    qtbot: QtBot, window: MainWindow, settings: QSettings
+) -> None:
+    start(qtbot, window)
+    dock = window.analysis_dock
+    assert dock.engine_view_hidden()  # your move against Sera: no spoilers
+    assert window.controller.current_result is not None  # the analysis is there for hints
+    dock.reveal_check.click()
+    assert not dock.engine_view_hidden()
+    assert dock.analysis is not None
+    assert dock.analysis.board == window.controller.board
+    assert settings.value("analysis/reveal") in (True, "true")
+    dock.reveal_check.click()
+    window.new_game(human_vs_human())
+    settle(qtbot, window)
+    assert not dock.engine_view_hidden()  # the coach shows everything to two people

@@ -23,6 +23,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDockWidget,
     QFormLayout,
@@ -182,6 +183,7 @@ class AnalysisDock(QDockWidget):
     algorithm_changed = Signal(str)  # an Algorithm's value
     compare_requested = Signal()
     top_n_changed = Signal(int)
+    reveal_changed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Analysis", parent)
@@ -254,6 +256,30 @@ class AnalysisDock(QDockWidget):
         self._thinking.hide()
         layout.addWidget(self._thinking)
 
+        self._spoiler = QFrame()
+        self._spoiler.setObjectName("spoilerGuard")
+        self._spoiler.setFrameShape(QFrame.Shape.StyledPanel)
+        spoiler_layout = QVBoxLayout(self._spoiler)
+        spoiler_text = QLabel(
+            "It's your move: the engine's view is hidden so it does not play for you. "
+            "Press H for a hint (it is counted), or show the analysis anyway."
+        )
+        spoiler_text.setWordWrap(True)
+        self._reveal_check = QCheckBox("Show the engine's view on my turn")
+        self._reveal_check.setObjectName("revealCheck")
+        self._reveal_check.toggled.connect(self._on_reveal)
+        spoiler_layout.addWidget(spoiler_text)
+        spoiler_layout.addWidget(self._reveal_check)
+        self._spoiler.hide()
+        layout.addWidget(self._spoiler)
+        self._guarded = False
+
+        self._engine_view = QWidget()
+        engine_layout = QVBoxLayout(self._engine_view)
+        engine_layout.setContentsMargins(0, 0, 0, 0)
+        engine_layout.setSpacing(8)
+        layout.addWidget(self._engine_view)
+
         self._prediction_label = QLabel("—")
         self._prediction_label.setObjectName("predictionBanner")
         self._prediction_label.setWordWrap(True)
@@ -263,7 +289,7 @@ class AnalysisDock(QDockWidget):
         banner_font.setBold(True)
         banner_font.setPointSizeF(banner_font.pointSizeF() * 1.1)
         self._prediction_label.setFont(banner_font)
-        layout.addWidget(self._prediction_label)
+        engine_layout.addWidget(self._prediction_label)
 
         table_header = QHBoxLayout()
         table_title = QLabel("Candidate moves")
@@ -278,7 +304,7 @@ class AnalysisDock(QDockWidget):
         self._top_n_combo.setCurrentIndex(TOP_N_CHOICES.index(DEFAULT_TOP_N))
         self._top_n_combo.currentIndexChanged.connect(self._on_top_n)
         table_header.addWidget(self._top_n_combo)
-        layout.addLayout(table_header)
+        engine_layout.addLayout(table_header)
 
         self._model = CandidatesModel(self)
         self._table = QTableView()
@@ -295,7 +321,7 @@ class AnalysisDock(QDockWidget):
         self._model.modelReset.connect(self._fit_table)
         self._table.setToolTip("Select a move to preview it and the expected reply on the board")
         self._table.selectionModel().selectionChanged.connect(self._on_selection)
-        layout.addWidget(self._table)
+        engine_layout.addWidget(self._table)
 
         details = QFormLayout()
         details.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
@@ -310,7 +336,7 @@ class AnalysisDock(QDockWidget):
         details.addRow("Nodes searched:", self._nodes_label)
         details.addRow("Deepest ply:", self._depth_label)
         details.addRow("Time:", self._time_label)
-        layout.addLayout(details)
+        engine_layout.addLayout(details)
 
         study = QFrame()
         study.setFrameShape(QFrame.Shape.StyledPanel)
@@ -433,6 +459,29 @@ class AnalysisDock(QDockWidget):
             self._portrait.setPixmap(pixmap)
             self._portrait.show()
         self._update_prediction()
+
+    def set_spoiler_guard(self, guarded: bool) -> None:
+        """Hide the engine's lines during a person's own turn against an AI (unless revealed)."""
+        self._guarded = guarded
+        hidden = guarded and not self._reveal_check.isChecked()
+        self._engine_view.setVisible(not hidden)
+        self._spoiler.setVisible(guarded)
+        if hidden:
+            self.preview_requested.emit(None, ())
+
+    def set_reveal(self, reveal: bool) -> None:
+        self._reveal_check.setChecked(reveal)
+
+    def engine_view_hidden(self) -> bool:
+        return self._engine_view.isHidden()
+
+    @property
+    def reveal_check(self) -> QCheckBox:
+        return self._reveal_check
+
+    def _on_reveal(self, reveal: bool) -> None:
+        self.set_spoiler_guard(self._guarded)
+        self.reveal_changed.emit(reveal)
 
     def set_comment(self, text: str) -> None:
         self._comment_label.setText(text)

@@ -316,6 +316,7 @@ class MainWindow(QMainWindow):
         dock.algorithm_changed.connect(self._on_algorithm)
         dock.compare_requested.connect(c.compare_algorithms)
         dock.top_n_changed.connect(lambda n: self._settings.setValue("analysis/topN", n))
+        dock.reveal_changed.connect(lambda on: self._settings.setValue("analysis/reveal", on))
         self.banner.play_again.connect(c.play_again)
         self.banner.new_game.connect(self.show_new_game_dialog)
         self.banner.retry_save.connect(c.retry_save)
@@ -355,6 +356,7 @@ class MainWindow(QMainWindow):
             theme = Theme.SYSTEM
         self.set_theme(theme, save=False)
         self.analysis_dock.set_top_n(_int(s.value("analysis/topN", DEFAULT_TOP_N), DEFAULT_TOP_N))
+        self.analysis_dock.set_reveal(_bool(s.value("analysis/reveal"), False))
 
     def _first_start_size(self) -> None:
         screen = self.screen() or QGuiApplication.primaryScreen()
@@ -585,9 +587,19 @@ class MainWindow(QMainWindow):
         self.board_view.set_board(board, last_move)
         self.board_view.set_interactive(self.controller.is_human_turn())
         self.players_bar.show_turn(board)
+        self._update_spoiler_guard()
+
+    def _update_spoiler_guard(self) -> None:
+        controller = self.controller
+        self.analysis_dock.set_spoiler_guard(
+            controller.setup.mode is GameMode.HUMAN_VS_AI
+            and controller.state is State.PLAYING
+            and controller.is_human_turn()
+        )
 
     def _on_analysis(self, result: EngineResult | None) -> None:
         self.analysis_dock.show_result(result)
+        self._update_spoiler_guard()
         if self.heat_map_action.isChecked():
             self.board_view.set_heat_map(result.analysis if result is not None else None)
         self.board_view.set_interactive(self.controller.is_human_turn())
