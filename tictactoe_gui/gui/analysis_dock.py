@@ -369,6 +369,8 @@ class AnalysisDock(QDockWidget):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body.setMinimumWidth(280)
+        # Never narrower than its content (a saved layout may remember a narrower dock).
+        scroll.setMinimumWidth(280 + scroll.verticalScrollBar().sizeHint().width() + 4)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(body)
         self.setWidget(scroll)
