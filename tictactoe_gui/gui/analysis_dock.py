@@ -520,6 +520,7 @@ class AnalysisDock(QDockWidget):
         self._model.set_analysis(result.analysis if result is not None else None)
         self.preview_requested.emit(None, ())
         if result is None:
+            self._comparison.hide()  # it described the previous position
             self._line_label.setText("…")
             self._nodes_label.setText("…")
             self._depth_label.setText("…")
