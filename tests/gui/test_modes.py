@@ -236,9 +236,23 @@ def test_replay_steps_through_a_game_with_analysis(qtbot: QtBot, window: MainWin
     assert "replay" in window.statusBar().currentMessage()
     bar.last_button.click()
     assert controller.board.ply == 5
+    back, forward, home, end = window.replay_actions
+    assert all(a.isEnabled() for a in window.replay_actions)
+    assert back.shortcut().toString() == "Left"
+    back.trigger()
+    assert controller.board.ply == 4
+    home.trigger()
+    assert controller.board.ply == 0
+    forward.trigger()
+    assert controller.board.ply == 1
+    end.trigger()
+    assert controller.board.ply == 5
     bar.first_button.click()
     controller.set_replay_interval(1)  # autoplay without waiting
     bar.play_button.click()
     qtbot.waitUntil(lambda: controller.board.ply == 5, timeout=5000)
     qtbot.waitUntil(lambda: not controller.replay_playing, timeout=5000)
     assert bar.play_button.text() == "Play"
+    window.new_game(human_vs_human())
+    assert not any(a.isEnabled() for a in window.replay_actions)
+    assert not bar.isVisible()

@@ -79,6 +79,8 @@ SHORTCUTS = (
     ("Ctrl+Shift+Z", "Redo"),
     ("Ctrl+E", "Set up a position"),
     ("F9", "Show or hide the analysis dock"),
+    ("Left / Right, Home / End", "In a replay: step back or forward, go to the start or end"),
+    ("Ctrl+L / Ctrl+H", "Leaderboard / game history"),
     ("Ctrl+M", "Heat-map overlay"),
     ("F1", "How to play"),
     ("Ctrl+Q", "Quit"),
@@ -225,6 +227,21 @@ class MainWindow(QMainWindow):
             "My &Statistics…", self.show_statistics, None, "One player's results and streaks"
         )
         self._update_records_actions()
+
+        # Replay navigation: the arrow keys step through a recorded game (only during a replay,
+        # when the board is not playable and its own arrow keys have nothing to do).
+        self.replay_actions = [
+            action("Replay: Back", lambda: self.controller.replay_step(-1), "Left"),
+            action("Replay: Forward", lambda: self.controller.replay_step(1), "Right"),
+            action("Replay: Start", lambda: self.controller.replay_seek(0), "Home"),
+            action(
+                "Replay: End",
+                lambda: self.controller.replay_seek(self.controller.replay_length),
+                "End",
+            ),
+        ]
+        for act in self.replay_actions:
+            act.setEnabled(False)
 
         self.how_to_play_action = action("&How to Play", self.show_how_to_play, "F1")
         self.shortcuts_action = action("&Keyboard Shortcuts", self.show_shortcuts)
@@ -491,6 +508,7 @@ class MainWindow(QMainWindow):
         self.replay_bar.show_position(0, len(moves), title)
         self.replay_bar.set_playing(False)
         self.replay_bar.show()
+        self._set_replay_keys(True)
         self.autoplay_bar.hide()
         self.players_bar.show_players(self.controller.setup)
         self.players_bar.show_turn(start)
@@ -583,6 +601,10 @@ class MainWindow(QMainWindow):
 
     # -- reactions -----------------------------------------------------------------------
 
+    def _set_replay_keys(self, enabled: bool) -> None:
+        for act in self.replay_actions:
+            act.setEnabled(enabled)
+
     def _on_position_changed(self, board: Board, last_move: Move | None) -> None:
         self.board_view.set_board(board, last_move)
         self.board_view.set_interactive(self.controller.is_human_turn())
@@ -610,6 +632,7 @@ class MainWindow(QMainWindow):
 
     def _on_game_started(self, setup: GameSetup) -> None:
         self.replay_bar.hide()
+        self._set_replay_keys(False)
         self.replay_bar.set_playing(False)
         self.autoplay_bar.setVisible(setup.mode is GameMode.AI_VS_AI)
         self.autoplay_bar.set_delay(setup.move_delay_ms)
