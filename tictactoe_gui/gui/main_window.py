@@ -103,6 +103,8 @@ def _int(value: object, default: int) -> int:
 
 
 class MainWindow(QMainWindow):
+    """The app's one window. ``settings`` and ``records`` are injected so tests use their own."""
+
     def __init__(
         self,
         settings: QSettings,
@@ -115,7 +117,6 @@ class MainWindow(QMainWindow):
         self._settings = settings
         self._records: GameRecords = records if records is not None else InMemoryRecords()
         self._closed = False
-        self._dialogs: list[QWidget] = []
         self._theme = Theme.SYSTEM
         self._persona: Persona | None = None
         self._records_windows: dict[str, QDialog] = {}
