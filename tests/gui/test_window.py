@@ -86,6 +86,8 @@ def test_settings_are_restored(qtbot: QtBot, settings: QSettings, no_leaked_thre
     first.heat_map_action.trigger()
     first.set_theme(Theme.DARK)
     first.analysis_dock_action.trigger()  # hide the dock
+    first.analysis_dock.set_algorithm(Algorithm.ALPHABETA)
+    first.analysis_dock.set_top_n(5)
     first.close()
     second = MainWindow(settings, InMemoryRecords())
     qtbot.addWidget(second)
@@ -94,6 +96,9 @@ def test_settings_are_restored(qtbot: QtBot, settings: QSettings, no_leaked_thre
     assert second.heat_map_action.isChecked()
     assert second.theme is Theme.DARK
     assert not second.analysis_dock.isVisible()
+    assert second.analysis_dock.algorithm() is Algorithm.ALPHABETA
+    assert second.controller.algorithm is Algorithm.ALPHABETA
+    assert second.analysis_dock.top_n() == 5
     second.set_theme(Theme.LIGHT)
     second.close()
 

@@ -375,6 +375,11 @@ class MainWindow(QMainWindow):
         self.set_theme(theme, save=False)
         self.analysis_dock.set_top_n(_int(s.value("analysis/topN", DEFAULT_TOP_N), DEFAULT_TOP_N))
         self.analysis_dock.set_reveal(_bool(s.value("analysis/reveal"), False))
+        try:
+            algorithm = Algorithm(str(s.value("analysis/algorithm", Algorithm.TABLE.value)))
+        except ValueError:
+            algorithm = Algorithm.TABLE
+        self.analysis_dock.set_algorithm(algorithm)
 
     def _first_start_size(self) -> None:
         screen = self.screen() or QGuiApplication.primaryScreen()
@@ -660,6 +665,7 @@ class MainWindow(QMainWindow):
 
     def _on_algorithm(self, value: str) -> None:
         self.controller.set_algorithm(Algorithm(value))
+        self._settings.setValue("analysis/algorithm", value)
 
     def _on_heat_map(self, checked: bool) -> None:
         result = self.controller.current_result
