@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
@@ -265,3 +266,21 @@ def test_the_engines_view_is_hidden_on_your_own_turn(
     window.new_game(human_vs_human())
     settle(qtbot, window)
     assert not dock.engine_view_hidden()  # the coach shows everything to two people
+
+
+def test_a_name_that_looks_like_html_is_shown_as_typed(qtbot: QtBot, window: MainWindow) -> None:
+    name = "<b>Mallory</b>"
+    window.new_game(human_vs_ai("kitty", name=name))
+    settle(qtbot, window)
+    assert window.turn_label.textFormat() == Qt.TextFormat.PlainText
+    controller = window.controller
+    while not controller.board.is_over:
+        move = controller.board.legal_moves()[0]
+        controller.play_human(move.row, move.col)
+        qtbot.waitUntil(
+            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
+        )
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    assert window.banner.summary.textFormat() == Qt.TextFormat.PlainText
+    assert name in window.banner.summary.text()
+    assert "&lt;b&gt;Mallory" in window.players_bar.findChild(QLabel, "playerX").text()

@@ -234,6 +234,8 @@ class AnalysisDock(QDockWidget):
         comment_font.setItalic(True)
         self._comment_label.setFont(comment_font)
         self._comment_label.hide()  # until the persona has something to say
+        # Comments quote player names, which are user input: plain text only.
+        self._comment_label.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self._comment_label)
 
         self._thinking = QWidget()

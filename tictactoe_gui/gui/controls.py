@@ -6,6 +6,8 @@ controller and shows the one that fits the mode.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import (
@@ -61,7 +63,7 @@ class PlayersBar(QFrame):
         active = None if board.is_over and winner is None else winner or board.to_move
         for mark, label in self._labels.items():
             colour = mark_colour(mark, palette).name()
-            name = self._names[mark].replace("&", "&amp;").replace("<", "&lt;")
+            name = html.escape(self._names[mark])
             label.setText(
                 f'<span style="color:{colour}; font-weight:800">{mark}</span>&nbsp; {name}'
             )
@@ -109,6 +111,8 @@ class GameOverBanner(QFrame):
         self.save_note.setObjectName("saveNote")
         self.save_note.setWordWrap(True)
         for label in (self.headline, self.reaction, self.summary, self.save_note):
+            # Player names are user input: never let one be read as rich text.
+            label.setTextFormat(Qt.TextFormat.PlainText)
             text.addWidget(label)
         layout.addLayout(text, 1)
         buttons = QVBoxLayout()
@@ -198,6 +202,7 @@ class AutoplayBar(QFrame):
         self.speed.valueChanged.connect(lambda v: self.delay_changed.emit(speed_to_delay(v)))
         self.tally = QLabel()
         self.tally.setObjectName("tallyLabel")
+        self.tally.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.pause_button)
         layout.addWidget(self.step_button)
         layout.addSpacing(12)
@@ -255,6 +260,7 @@ class ReplayBar(QFrame):
         style = self.style()
         self.title = QLabel()
         self.title.setObjectName("replayTitle")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         bold = QFont(self.title.font())
         bold.setBold(True)
         self.title.setFont(bold)

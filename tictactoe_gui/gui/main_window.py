@@ -293,6 +293,7 @@ class MainWindow(QMainWindow):
     def _create_status_bar(self) -> None:
         self.turn_label = QLabel()
         self.turn_label.setObjectName("turnLabel")
+        self.turn_label.setTextFormat(Qt.TextFormat.PlainText)
         self.turn_label.setContentsMargins(6, 0, 6, 0)
         self.recording_label = QLabel()
         self.recording_label.setObjectName("recordingLabel")
