@@ -256,3 +256,18 @@ def test_replay_steps_through_a_game_with_analysis(qtbot: QtBot, window: MainWin
     window.new_game(human_vs_human())
     assert not any(a.isEnabled() for a in window.replay_actions)
     assert not bar.isVisible()
+
+
+def test_personas_comment_on_every_game_of_a_series(qtbot: QtBot, window: MainWindow) -> None:
+    comments: list[str] = []
+    seeds: list[int] = []
+    window.controller.comment_changed.connect(comments.append)
+    window.controller.game_started.connect(lambda _: seeds.append(window.controller.game_seed))
+    window.new_game(ai_vs_ai("sera", "sera", games=2))
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.tally.games == 2, timeout=20000)
+    assert len(seeds) == 2
+    assert seeds[0] != seeds[1]  # each game of a seeded series has its own seed
+    # Sera speaks after each of the 9 moves of both games, even where the second game
+    # repeats positions and moves whose verdicts were already known from the first.
+    assert sum(c.startswith("Sera: “") for c in comments) >= 18

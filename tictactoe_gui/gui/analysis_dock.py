@@ -550,7 +550,11 @@ class AnalysisDock(QDockWidget):
         prediction = analysis.prediction
         if prediction.final:
             text = "Game over: draw" if prediction.winner is None else f"Game over: {prediction}"
-        elif prediction.winner is None:
+            self._prediction_label.setText(text)
+            # A finished game is nobody's "loss to come": a neutral frame, not a warning.
+            self._apply_banner_style(None)
+            return
+        if prediction.winner is None:
             text = f"{speaker} predicts: draw with best play"
         else:
             text = f"{speaker} predicts: {prediction} with best play"

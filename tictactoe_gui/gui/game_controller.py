@@ -33,6 +33,7 @@ from tictactoe_gui.engine import (
     get_persona,
     judge_move,
 )
+from tictactoe_gui.engine.match import game_seeds
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
 from tictactoe_gui.gui.recording import GameRecords, greeting_for
 from tictactoe_gui.storage.records import (
@@ -279,6 +280,7 @@ class GameController(QObject):
         self._replay_title = ""
         self._thinking_line = ""
         self._thinking_for: Board | None = None
+        self._commented: tuple[int, Board] | None = None
 
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
@@ -429,12 +431,19 @@ class GameController(QObject):
         self._setup = setup
         self._state = State.PLAYING
         self._start = setup.start
-        self._game_seed = setup.seed if setup.seed is not None else random.randrange(2**32)
+        if setup.seed is None:
+            self._game_seed = random.randrange(2**32)
+        else:
+            # Each game of a seeded series gets its own seed, drawn from the series seed the
+            # same way the command line's match does, so game N can be replayed alone.
+            seeds = game_seeds(setup.seed, max(1, setup.games))
+            self._game_seed = seeds[min(self._tally.games, len(seeds) - 1)]
         self._started_at = datetime.now(UTC)
         self._hints = {Mark.X: 0, Mark.O: 0}
         self._hinted.clear()
         self._recorded = False
         self._ended_once = False
+        self._commented = None
         self._over_info = None
         self._paused = False
         self._replay_moves = []
@@ -822,8 +831,14 @@ class GameController(QObject):
             verdict = judge_move(before, key[1])
             self._verdicts[key] = verdict
             self.verdict_added.emit(ply, verdict.value)
-            if ply == len(self._moves) and self._state is not State.REPLAY:
-                self._comment_on(ply, verdict)
+        # Comment on the latest move once its verdict is known, even if the same position
+        # and move were judged in an earlier game (verdicts are facts and stay cached).
+        last = len(self._moves)
+        if last and self._state is not State.REPLAY and self._commented != (last, self.board):
+            latest = self.verdict_at(last)
+            if latest is not None:
+                self._commented = (last, self.board)
+                self._comment_on(last, latest)
 
     def _comment_on(self, ply: int, verdict: Verdict) -> None:
         mover = self._boards[ply - 1].to_move
