@@ -720,6 +720,8 @@ class GameController(QObject):
             self.replay_changed.emit(len(self._moves), len(self._replay_moves), self._replay_title)
         elif board.is_over:
             self._state = State.OVER
+            if self._setup.mode is GameMode.AI_VS_AI and board.winner is not None:
+                self.persona_changed.emit(self._setup.player(board.winner).persona, "Winner")
         else:
             if self._state is State.OVER:
                 self._state = State.PLAYING
