@@ -284,3 +284,21 @@ def test_a_name_that_looks_like_html_is_shown_as_typed(qtbot: QtBot, window: Mai
     assert window.banner.summary.textFormat() == Qt.TextFormat.PlainText
     assert name in window.banner.summary.text()
     assert "&lt;b&gt;Mallory" in window.players_bar.findChild(QLabel, "playerX").text()
+
+
+def test_play_again_returns_the_keyboard_to_the_board(qtbot: QtBot, window: MainWindow) -> None:
+    start(qtbot, window, persona="kitty")
+    controller = window.controller
+    window.activateWindow()
+    while not controller.board.is_over:
+        move = controller.board.legal_moves()[0]
+        controller.play_human(move.row, move.col)
+        qtbot.waitUntil(
+            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
+        )
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=5000)
+    window.banner.play_again_button.setFocus()
+    window.banner.play_again_button.click()
+    assert window.focusWidget() is window.board_view
+    qtbot.keyClick(window.board_view, Qt.Key.Key_5)
+    assert controller.board.mark_at(4) is Mark.X

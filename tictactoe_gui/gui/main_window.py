@@ -653,6 +653,8 @@ class MainWindow(QMainWindow):
             self._last_player_name = humans[0]
         self.controller.set_think_ms(self._think_ms())
         self._on_tally(self.controller.tally)
+        # Back to the board (e.g. from Play Again), so the keys play at once.
+        self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_game_over(self, info: GameOverInfo | None) -> None:
         self.banner.show_info(info)
