@@ -181,7 +181,9 @@ def test_heat_map_follows_the_analysis(qtbot: QtBot, window: MainWindow) -> None
     assert heat.board == controller.board
 
 
-def test_set_up_position_then_analyse_and_play_on(qtbot: QtBot, window: MainWindow) -> None:
+def test_set_up_position_then_analyse_and_play_on(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
     dialog = SetupPositionDialog(window)
     qtbot.addWidget(dialog)
     for row, col in ((0, 0), (1, 1)):
@@ -204,6 +206,13 @@ def test_set_up_position_then_analyse_and_play_on(qtbot: QtBot, window: MainWind
     assert window.analysis_dock.analysis.board == board
     controller.play_human(2, 2)
     assert controller.board.mark_at(8) is Mark.X
+    # Play the study session out: it ends like a game but is not recorded.
+    while not controller.board.is_over:
+        move = controller.board.legal_moves()[0]
+        controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    assert records.games == []
+    assert "not recorded" in window.banner.save_note.text()
 
 
 def test_set_up_refuses_a_finished_position(qtbot: QtBot, window: MainWindow) -> None:

@@ -99,6 +99,8 @@ class GameSetup:
     move_delay_ms: int = DEFAULT_MOVE_DELAY_MS
     #: None picks a fresh seed for every game.
     seed: int | None = None
+    #: False for study sessions (analysing a set-up position): nothing goes to the records.
+    record: bool = True
 
     def player(self, mark: Mark) -> PlayerSpec:
         return self.x if mark is Mark.X else self.o
@@ -913,7 +915,9 @@ class GameController(QObject):
         failed = False
         first_ending = not self._ended_once
         self._ended_once = True
-        if first_ending:
+        if not self._setup.record:
+            note = "Analysis sessions are not recorded."
+        elif first_ending:
             try:
                 saved_id = self._records.save_game(record)
                 self._recorded = True

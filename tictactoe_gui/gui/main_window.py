@@ -567,6 +567,7 @@ class MainWindow(QMainWindow):
                 PlayerSpec.human("Player 1"),
                 PlayerSpec.human("Player 2"),
                 board,
+                record=False,
             )
             self.controller.new_game(setup)
             self.show_message("Analysing the set-up position; play moves for either side.")
