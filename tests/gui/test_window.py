@@ -14,6 +14,8 @@ from pytestqt.qtbot import QtBot
 import tictactoe_gui
 from tests.gui.helpers import human_vs_human, settle
 from tictactoe_gui.engine import Algorithm, Board, Move
+from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.theme import Theme
@@ -156,3 +158,18 @@ def test_screenshots_in_light_and_dark(qtbot: QtBot, window: MainWindow, tmp_pat
     assert backgrounds[Theme.LIGHT] > 128 > backgrounds[Theme.DARK]
     window.set_theme(Theme.LIGHT)
     assert window.board_view.board == Board.from_text("O.X.X....")
+
+
+def test_menu_actions_open_their_dialogs(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game_action.trigger()
+    dialog = window.findChild(NewGameDialog)
+    assert dialog is not None
+    assert dialog.isVisible()
+    dialog.reject()
+    window.setup_action.trigger()
+    setup = window.findChild(SetupPositionDialog)
+    assert setup is not None
+    assert setup.isVisible()
+    setup.reject()
+    window.banner.new_game_button.click()
+    assert any(d.isVisible() for d in window.findChildren(NewGameDialog))

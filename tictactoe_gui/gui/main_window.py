@@ -174,8 +174,9 @@ class MainWindow(QMainWindow):
 
         self.new_game_action = action(
             "&New Game…",
-            self.show_new_game_dialog,
-            QKeySequence.StandardKey.New,
+            # A lambda: triggered(bool) would otherwise arrive as the start position.
+            lambda: self.show_new_game_dialog(),
+            "Ctrl+N",
             "Start a new game",
         )
         self.restart_action = action(
@@ -337,7 +338,7 @@ class MainWindow(QMainWindow):
         dock.top_n_changed.connect(lambda n: self._settings.setValue("analysis/topN", n))
         dock.reveal_changed.connect(lambda on: self._settings.setValue("analysis/reveal", on))
         self.banner.play_again.connect(c.play_again)
-        self.banner.new_game.connect(self.show_new_game_dialog)
+        self.banner.new_game.connect(lambda: self.show_new_game_dialog())
         self.banner.retry_save.connect(c.retry_save)
         self.autoplay_bar.pause_toggled.connect(c.set_paused)
         self.autoplay_bar.step_requested.connect(c.step)
@@ -519,7 +520,8 @@ class MainWindow(QMainWindow):
         self.autoplay_bar.hide()
         self.players_bar.show_players(self.controller.setup)
         self.players_bar.show_turn(start)
-        self.setWindowTitle(f"{APP_DISPLAY_NAME} — Replay: {title}")
+        # Qt appends the application's display name to every window title itself.
+        self.setWindowTitle(f"Replay: {title}")
 
     def set_theme(self, theme: Theme, *, save: bool = True) -> None:
         self._theme = theme
@@ -647,7 +649,7 @@ class MainWindow(QMainWindow):
         self.autoplay_bar.set_paused(False)
         self.analysis_dock.clear_comparison()
         x, o = setup.x.display_name, setup.o.display_name
-        self.setWindowTitle(f"{APP_DISPLAY_NAME} — {x} (X) vs {o} (O)")
+        self.setWindowTitle(f"{x} (X) vs {o} (O)")
         self.players_bar.show_players(setup)
         humans = [p.name for p in (setup.x, setup.o) if not p.is_ai]
         if humans:
