@@ -430,6 +430,11 @@ class MainWindow(QMainWindow):
     def set_records(self, records: GameRecords) -> None:
         self._records = records
         self.controller.set_records(records)
+        # Records windows read the old store; new ones open on the new one.
+        for window in self._records_windows.values():
+            window.close()
+            window.deleteLater()
+        self._records_windows.clear()
         self._update_records_actions()
 
     def set_recording_off(self, reason: str) -> None:
