@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QImage, QPalette
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtWidgets import QApplication, QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
 import tictactoe_gui
@@ -189,3 +189,14 @@ def test_every_menu_action_runs(qtbot: QtBot, window: MainWindow) -> None:
     window.set_theme(Theme.LIGHT)
     assert window.isVisible()
     assert window.engine_running()
+
+
+def test_player_names_follow_a_change_of_theme(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    settle(qtbot, window)
+    for theme in (Theme.DARK, Theme.LIGHT):
+        window.set_theme(theme)
+        text = QApplication.palette().color(QPalette.ColorRole.WindowText).name()
+        label = window.findChild(QLabel, "playerX")
+        assert label is not None
+        qtbot.waitUntil(lambda lbl=label, t=text: f"color: {t}" in lbl.styleSheet(), timeout=5000)

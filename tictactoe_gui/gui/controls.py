@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import (
     QFrame,
@@ -38,6 +38,7 @@ class PlayersBar(QFrame):
         layout.setSpacing(10)
         self._labels = {mark: QLabel() for mark in Mark}
         self._names = {Mark.X: "", Mark.O: ""}
+        self._board: Board | None = None
         layout.addStretch(1)
         for mark, label in self._labels.items():
             label.setObjectName(f"player{mark}")
@@ -57,8 +58,17 @@ class PlayersBar(QFrame):
     def show_players(self, setup: GameSetup) -> None:
         self._names = {Mark.X: setup.x.display_name, Mark.O: setup.o.display_name}
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        # The labels carry colours from the palette in their style sheets: redo
+        # them when the theme changes, or names vanish against the new background.
+        if event.type() == QEvent.Type.PaletteChange and self._board is not None:
+            self.show_turn(self._board)
+
     def show_turn(self, board: Board) -> None:
+        self._board = board
         palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText).name()
         winner = board.winner
         active = None if board.is_over and winner is None else winner or board.to_move
         for mark, label in self._labels.items():
@@ -73,7 +83,7 @@ class PlayersBar(QFrame):
             rgba = f"rgba({tint.red()}, {tint.green()}, {tint.blue()}, {tint.alpha()})"
             border = colour if mark is active else "transparent"
             label.setStyleSheet(
-                f"QLabel {{ background: {rgba}; border: 1px solid {border};"
+                f"QLabel {{ color: {text}; background: {rgba}; border: 1px solid {border};"
                 " border-radius: 14px; padding: 4px 14px; }"
             )
 
