@@ -582,8 +582,10 @@ def run_play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
 
 
 def _open_window(args: argparse.Namespace) -> int:
-    print("The tictactoe-gui window is not available in this version yet.")
-    return EXIT_OK
+    # Imported here so that the other commands never load Qt.
+    from tictactoe_gui.gui.app import run
+
+    return run([sys.argv[0] if sys.argv else PROG], db_path=args.db)
 
 
 def main(

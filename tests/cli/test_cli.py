@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -195,3 +196,20 @@ def test_play_as_o_lets_the_persona_open() -> None:
     assert code == 0
     assert out.index("Cop plays ") < out.index("Your move")
     assert "Game abandoned" in out
+
+
+def test_no_command_opens_the_window_with_the_chosen_database(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import tictactoe_gui.gui.app as app
+
+    calls: list[Path | None] = []
+
+    def fake_run(argv: list[str] | None = None, *, db_path: Path | None = None) -> int:
+        calls.append(db_path)
+        return 0
+
+    monkeypatch.setattr(app, "run", fake_run)
+    assert run()[0] == 0
+    assert run("--db", str(tmp_path / "r.sqlite3"))[0] == 0
+    assert calls == [None, tmp_path / "r.sqlite3"]

@@ -1,0 +1,73 @@
+"""GUI test fixtures: a main window with throwaway settings, and a guard against leaked threads."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import shiboken6
+from PySide6.QtCore import QPoint, QSettings, Qt, QThread
+from pytestqt.qtbot import QtBot
+
+from tictactoe_gui.engine import Move
+from tictactoe_gui.gui.board_view import BoardView
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_threads(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Fail any test that leaves a QThread running (and stop it, so the next test is clean)."""
+    started: list[QThread] = []
+    original_start = QThread.start
+
+    def recording_start(self: QThread, *args: object) -> None:
+        started.append(self)
+        original_start(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(QThread, "start", recording_start)
+    yield
+    running = [t for t in started if shiboken6.isValid(t) and t.isRunning()]
+    for thread in running:
+        thread.quit()
+        thread.wait(5000)
+    assert not running, f"test left {len(running)} QThread(s) running: {running}"
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    """Settings in a temporary file: tests never touch the user's own settings."""
+    store = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    # No visible think and no animations: tests wait on conditions, never on the clock.
+    store.setValue("game/thinkMs", 0)
+    store.setValue("view/animations", False)
+    store.setValue("view/theme", "light")
+    return store
+
+
+@pytest.fixture
+def records() -> InMemoryRecords:
+    return InMemoryRecords()
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, settings: QSettings, records: InMemoryRecords, no_leaked_threads: None
+) -> Iterator[MainWindow]:
+    win = MainWindow(settings, records)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    # The window opens on a game; let its first analysis land so tests start from rest.
+    qtbot.waitUntil(lambda: win.controller.current_result is not None, timeout=5000)
+    yield win
+    win.close()
+
+
+def cell_point(view: BoardView, row: int, col: int) -> QPoint:
+    return view.cell_rect(Move(row, col)).center().toPoint()
+
+
+def click_cell(qtbot: QtBot, view: BoardView, row: int, col: int) -> None:
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=cell_point(view, row, col))

@@ -1,0 +1,58 @@
+"""Small helpers shared by the GUI tests."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.storage.records import GameMode
+
+
+def human_vs_ai(persona: str = "sera", *, human_side: str = "X", name: str = "Alice") -> GameSetup:
+    you, ai = PlayerSpec.human(name), PlayerSpec.ai(persona)
+    x, o = (you, ai) if human_side == "X" else (ai, you)
+    return GameSetup(GameMode.HUMAN_VS_AI, x, o, seed=7)
+
+
+def human_vs_human(first: str = "Alice", second: str = "Bob") -> GameSetup:
+    return GameSetup(
+        GameMode.HUMAN_VS_HUMAN, PlayerSpec.human(first), PlayerSpec.human(second), seed=7
+    )
+
+
+def ai_vs_ai(x: str = "sera", o: str = "cop", *, games: int = 1, delay: int = 0) -> GameSetup:
+    return GameSetup(
+        GameMode.AI_VS_AI,
+        PlayerSpec.ai(x),
+        PlayerSpec.ai(o),
+        games=games,
+        move_delay_ms=delay,
+        seed=11,
+    )
+
+
+def settle(qtbot: QtBot, window: MainWindow, timeout: int = 5000) -> None:
+    """Wait until the engine has answered about the position on the board."""
+    controller = window.controller
+    qtbot.waitUntil(
+        lambda: (
+            controller.current_result is not None
+            and controller.current_result.board == controller.board
+            and not controller.ai_to_move()
+        ),
+        timeout=timeout,
+    )
+
+
+def analysed(qtbot: QtBot, window: MainWindow, timeout: int = 5000) -> None:
+    """Wait until the dock has the engine's answer about the board shown (any mode)."""
+    controller = window.controller
+    qtbot.waitUntil(
+        lambda: (
+            controller.current_result is not None
+            and controller.current_result.board == controller.board
+            and not controller.engine_busy()
+        ),
+        timeout=timeout,
+    )

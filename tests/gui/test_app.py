@@ -1,0 +1,82 @@
+"""``run()``: the application's identity, the window, the event loop and a clean exit."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+import tictactoe_gui
+from tictactoe_gui.gui.app import open_records, run
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.storage import DATABASE_ENV_VAR, Repository
+
+
+@pytest.fixture
+def user_settings_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Point the default QSettings and records at a temporary folder; undo run()'s knobs."""
+    monkeypatch.setenv(DATABASE_ENV_VAR, str(tmp_path / "records.sqlite3"))
+    interval = sys.getswitchinterval()
+    for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+        QSettings.setPath(QSettings.Format.NativeFormat, scope, str(tmp_path))
+        QSettings.setPath(QSettings.Format.IniFormat, scope, str(tmp_path))
+    yield tmp_path
+    sys.setswitchinterval(interval)
+
+
+def test_run_shows_the_window_and_exits_cleanly(
+    qtbot: QtBot, qapp: QApplication, user_settings_in: Path, no_leaked_threads: None
+) -> None:
+    seen: list[MainWindow] = []
+
+    def close_window() -> None:
+        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        seen.extend(w for w in windows if w.isVisible())
+        for window in windows:
+            window.close()
+
+    QTimer.singleShot(200, close_window)
+    assert run([]) == 0
+    assert len(seen) == 1
+    assert not seen[0].engine_running()
+    assert qapp.applicationName() == tictactoe_gui.APP_NAME
+    assert qapp.organizationName() == tictactoe_gui.ORGANIZATION_NAME
+    assert qapp.applicationVersion() == tictactoe_gui.__version__
+    assert qapp.desktopFileName() == tictactoe_gui.DESKTOP_FILE_NAME
+    assert list(user_settings_in.rglob("*.conf")) or list(user_settings_in.rglob("*.ini"))
+    assert (user_settings_in / "records.sqlite3").exists()
+    assert seen[0].leaderboard_action.isEnabled()
+    seen[0].deleteLater()
+
+
+def test_records_open_from_the_given_file(tmp_path: Path) -> None:
+    opened = open_records(tmp_path / "games.sqlite3")
+    assert isinstance(opened.records, Repository)
+    assert opened.notice is None
+    assert opened.recording_off is None
+    opened.records.close()
+
+
+def test_a_damaged_file_is_kept_aside_with_a_notice(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    opened = open_records(path)
+    assert isinstance(opened.records, Repository)
+    assert opened.notice is not None
+    assert "kept" in opened.notice
+    opened.records.close()
+
+
+def test_an_unwritable_location_turns_recording_off(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    opened = open_records(blocker / "games.sqlite3")
+    assert isinstance(opened.records, InMemoryRecords)
+    assert opened.recording_off is not None
+    assert "Recording is off" in opened.recording_off

@@ -1,0 +1,123 @@
+"""The engine thread: results by signal, stale answers dropped, cancel and shutdown."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import human_vs_ai
+from tictactoe_gui.engine import Algorithm, Board, analyse, search
+from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
+from tictactoe_gui.gui.main_window import MainWindow
+
+
+@pytest.fixture
+def engine(qapp: object, no_leaked_threads: None) -> Iterator[EngineService]:
+    service = EngineService()
+    yield service
+    service.shutdown()
+
+
+def test_a_request_comes_back_with_the_analysis_of_its_board(
+    qtbot: QtBot, engine: EngineService
+) -> None:
+    board = Board.from_text("X...O....")
+    with qtbot.waitSignal(engine.analysed, timeout=5000) as blocker:
+        request_id = engine.submit(board)
+    result = blocker.args[0]
+    assert isinstance(result, EngineResult)
+    assert result.request_id == request_id
+    assert result.board == board
+    assert result.analysis.candidates == analyse(board).candidates
+    assert len(result.continuations) == len(result.analysis.candidates)
+    assert not engine.busy
+
+
+def test_a_persona_move_is_chosen_in_the_engine_thread(qtbot: QtBot, engine: EngineService) -> None:
+    board = Board.from_text("XX.OO....")
+    with qtbot.waitSignal(engine.move_chosen, timeout=5000) as blocker:
+        engine.submit(board, persona_key="cop", seed=1)
+    choice = blocker.args[0]
+    assert isinstance(choice, MoveChoice)
+    assert choice.decision.move.index == 2  # Cop always takes a win in one
+
+
+def test_only_the_latest_request_is_answered(qtbot: QtBot, engine: EngineService) -> None:
+    seen: list[EngineResult] = []
+    engine.analysed.connect(seen.append)
+    engine.submit(Board.empty(), algorithm=Algorithm.MINIMAX)  # slow; cancelled by the next
+    engine.submit(Board.from_text("X........"))
+    last = engine.submit(Board.from_text("X...O...."))
+    qtbot.waitUntil(lambda: not engine.busy, timeout=5000)
+    assert [r.request_id for r in seen] == [last]
+
+
+def test_cancel_stops_a_long_search_and_drops_its_answer(
+    qtbot: QtBot, engine: EngineService
+) -> None:
+    seen: list[EngineResult] = []
+    engine.analysed.connect(seen.append)
+    with qtbot.waitSignal(engine.progressed, timeout=5000):
+        engine.submit(Board.empty(), algorithm=Algorithm.MINIMAX)
+    engine.cancel()
+    assert not engine.busy
+    # The worker is free again at once: a new request is answered quickly.
+    with qtbot.waitSignal(engine.analysed, timeout=5000):
+        engine.submit(Board.from_text("X........"))
+    assert [r.board for r in seen] == [Board.from_text("X........")]
+
+
+def test_comparison_runs_all_three_searches(qtbot: QtBot, engine: EngineService) -> None:
+    board = Board.from_text("X...O....")
+    with qtbot.waitSignal(engine.analysed, timeout=10000) as blocker:
+        engine.submit(board, compare=True)
+    comparison = blocker.args[0].comparison
+    assert [a.algorithm for a in comparison] == [
+        Algorithm.TABLE,
+        Algorithm.ALPHABETA,
+        Algorithm.MINIMAX,
+    ]
+    assert comparison[2].nodes == analyse(board, Algorithm.MINIMAX).nodes
+    assert comparison[0].nodes < comparison[1].nodes < comparison[2].nodes
+    assert {a.candidates for a in comparison} == {analyse(board).candidates}
+
+
+def test_shutdown_during_a_search_is_prompt(qtbot: QtBot, engine: EngineService) -> None:
+    with qtbot.waitSignal(engine.progressed, timeout=5000):
+        engine.submit(Board.empty(), algorithm=Algorithm.MINIMAX)
+    started = time.perf_counter()
+    engine.shutdown()
+    assert time.perf_counter() - started < 0.5
+    assert not engine.is_running()
+    engine.shutdown()  # twice is harmless
+
+
+def test_the_gui_thread_never_searches(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every search of a whole game (analysis, persona moves, review) runs in the engine thread."""
+    searching_threads: set[int] = set()
+    original_init = search.Searcher.__init__
+
+    def recording_init(self: search.Searcher, *args: Any, **kwargs: Any) -> None:
+        searching_threads.add(threading.get_ident())
+        original_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(search.Searcher, "__init__", recording_init)
+    window.new_game(human_vs_ai("sera"))
+    controller = window.controller
+    while not controller.board.is_over:
+        qtbot.waitUntil(
+            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
+        )
+        if not controller.board.is_over:
+            move = controller.board.legal_moves()[-1]
+            controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    assert searching_threads, "no search ran at all"
+    assert threading.get_ident() not in searching_threads

@@ -1,0 +1,304 @@
+"""Human vs AI in the real window: clicks, keys, the reply, undo/redo, hints, game over."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+
+from tests.gui.conftest import click_cell
+from tests.gui.helpers import human_vs_ai, human_vs_human, settle
+from tictactoe_gui.engine import Board, Mark, Move, analyse
+from tictactoe_gui.gui.game_controller import State
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.storage.records import GameMode, Result, SideKind
+
+
+def start(qtbot: QtBot, window: MainWindow, **kwargs: str) -> None:
+    window.new_game(human_vs_ai(**kwargs))
+    settle(qtbot, window)
+
+
+def test_clicking_a_cell_plays_it_and_the_ai_replies(qtbot: QtBot, window: MainWindow) -> None:
+    start(qtbot, window)
+    view, controller = window.board_view, window.controller
+    click_cell(qtbot, view, 1, 1)
+    assert view.board.mark_at(Move(1, 1).index) is Mark.X
+    qtbot.waitUntil(lambda: controller.board.ply == 2, timeout=5000)
+    assert view.board == controller.board
+    assert view.board.to_move is Mark.X
+    reply = controller.last_move
+    assert reply is not None
+    assert reply != Move(1, 1)
+    # Sera plays perfectly: her reply is one of the best moves of the position before it.
+    assert reply in analyse(Board.empty().play(Move(1, 1))).best_moves
+    assert view.last_move == reply
+
+
+def test_the_ai_moves_first_when_the_person_plays_o(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_ai("kitty", human_side="O"))
+    qtbot.waitUntil(lambda: window.controller.board.ply == 1, timeout=5000)
+    assert window.controller.is_human_turn()
+    assert not window.controller.undo_stack.canUndo()  # the AI's opening is not undoable alone
+
+
+def test_keyboard_play_with_keypad_digits_and_arrows(qtbot: QtBot, window: MainWindow) -> None:
+    start(qtbot, window)
+    view, controller = window.board_view, window.controller
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_7)  # top-left
+    assert controller.board.mark_at(0) is Mark.X
+    settle(qtbot, window)
+    free = next(m for m in (Move(2, 2), Move(2, 0), Move(0, 2)) if controller.board.is_legal(m))
+    # Walk the focus cell to a free corner with the arrows, then play it with Enter.
+    for _ in range(2):
+        qtbot.keyClick(view, Qt.Key.Key_Up)
+        qtbot.keyClick(view, Qt.Key.Key_Left)
+    for _ in range(free.row):
+        qtbot.keyClick(view, Qt.Key.Key_Down)
+    for _ in range(free.col):
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.focus_cell == free
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert controller.board.mark_at(free.index) is Mark.X
+
+
+def test_illegal_clicks_change_nothing_and_say_why(qtbot: QtBot, window: MainWindow) -> None:
+    window.controller.set_think_ms(60_000)  # keep the AI "thinking" while we click
+    start(qtbot, window)
+    view, controller = window.board_view, window.controller
+    click_cell(qtbot, view, 0, 0)
+    board = controller.board
+    click_cell(qtbot, view, 2, 2)  # during the AI's turn
+    assert controller.board == board
+    assert "Sera's turn" in window.statusBar().currentMessage()
+    controller.set_think_ms(0)
+    controller.undo()
+    controller.redo()  # the AI's turn again, now with no delay
+    qtbot.waitUntil(lambda: controller.board.ply == 2, timeout=5000)
+    board = controller.board
+    click_cell(qtbot, view, 0, 0)  # occupied
+    assert controller.board == board
+    assert "already taken by X" in window.statusBar().currentMessage()
+
+
+def test_one_undo_takes_back_the_reply_and_the_move(qtbot: QtBot, window: MainWindow) -> None:
+    start(qtbot, window)
+    controller = window.controller
+    click_cell(qtbot, window.board_view, 1, 1)
+    qtbot.waitUntil(lambda: controller.board.ply == 2, timeout=5000)
+    after_reply = controller.board
+    assert window.undo_action.isEnabled()
+    window.undo_action.trigger()
+    assert controller.board == Board.empty()
+    assert window.board_view.board == Board.empty()
+    assert window.redo_action.isEnabled()
+    window.redo_action.trigger()
+    assert controller.board == after_reply
+    settle(qtbot, window)
+    assert controller.board == after_reply  # redo does not make the AI move again
+
+
+def test_undo_while_the_ai_thinks_cancels_its_reply(qtbot: QtBot, window: MainWindow) -> None:
+    window.controller.set_think_ms(60_000)
+    start(qtbot, window)
+    controller = window.controller
+    click_cell(qtbot, window.board_view, 0, 0)
+    qtbot.waitUntil(lambda: window.analysis_dock.thinking_text() != "", timeout=5000)
+    controller.undo()
+    assert controller.board == Board.empty()
+    settle(qtbot, window)
+    assert controller.board == Board.empty()
+    assert controller.is_human_turn()
+
+
+def test_hint_shows_the_best_move_and_is_counted(qtbot: QtBot, window: MainWindow) -> None:
+    start(qtbot, window, persona="kitty")
+    controller = window.controller
+    click_cell(qtbot, window.board_view, 0, 0)
+    qtbot.waitUntil(lambda: controller.board.ply == 2, timeout=5000)
+    settle(qtbot, window)
+    window.hint_action.trigger()
+    best = analyse(controller.board).best_moves
+    assert window.board_view.hints == best
+    assert window.statusBar().currentMessage().startswith("Hint:")
+    assert controller.hints_used[Mark.X] == 1
+    window.hint_action.trigger()  # the same position is not counted twice
+    assert controller.hints_used[Mark.X] == 1
+
+
+def test_game_over_shows_the_banner_and_records_the_game(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
+    start(qtbot, window, persona="sera")
+    controller = window.controller
+    # Whatever the person plays, Sera never loses: play the first free cell until the end.
+    while not controller.board.is_over:
+        move = controller.board.legal_moves()[0]
+        click_cell(qtbot, window.board_view, move.row, move.col)
+        qtbot.waitUntil(
+            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
+        )
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    assert controller.state is State.OVER
+    assert window.banner.isVisible()
+    assert controller.board.winner is not Mark.X
+    assert "Sera" in window.banner.reaction.text()
+    assert len(records.games) == 1
+    game = records.games[0]
+    assert game.mode is GameMode.HUMAN_VS_AI
+    assert game.x.kind is SideKind.HUMAN
+    assert game.x.name == "Alice"
+    assert game.o.name == "sera"
+    assert game.result in (Result.O_WINS, Result.DRAW)
+    assert [m.cell for m in game.moves] == [m.index for m in controller.moves]
+    assert all(m.verdict is not None and m.score is not None for m in game.moves)
+    assert game.o_ai_nodes > 0
+    # Clicking after the end changes nothing and says why.
+    board = controller.board
+    click_cell(qtbot, window.board_view, 0, 0)
+    assert controller.board == board
+    assert "game is over" in window.statusBar().currentMessage()
+    # Undo still works after the end; the banner goes away; the game is not recorded twice.
+    controller.undo()
+    assert not controller.board.is_over
+    assert not window.banner.isVisible()
+    assert len(records.games) == 1
+    # Play Again starts the same match afresh.
+    controller.redo()
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    window.banner.play_again_button.click()
+    assert controller.board == Board.empty()
+    assert len(records.games) == 1
+
+
+def test_greeting_uses_the_players_record(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
+    window.new_game(human_vs_ai(name="Zoe"))
+    assert "first game" in window.statusBar().currentMessage()
+    controller = window.controller
+    while not controller.board.is_over:
+        move = controller.board.legal_moves()[-1]
+        controller.play_human(move.row, move.col)
+        qtbot.waitUntil(
+            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
+        )
+    qtbot.waitUntil(lambda: len(records.games) == 1, timeout=5000)
+    record = records.record_of("zoe")
+    assert record is not None
+    window.new_game(human_vs_ai(name="Zoe"))
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Welcome back, Zoe — ")
+    assert f"{record.losses} loss" in message
+    assert f"{record.draws} draw" in message
+
+
+class _FailingRecords(InMemoryRecords):
+    def save_game(self, game: object) -> int:
+        raise OSError("disk full")
+
+
+def test_a_failed_save_says_so_and_keeps_the_game(
+    qtbot: QtBot, window: MainWindow, settings: object
+) -> None:
+    failing = _FailingRecords()
+    window.set_records(failing)
+    start(qtbot, window, persona="kitty")
+    controller = window.controller
+    while not controller.board.is_over:
+        move = controller.board.legal_moves()[0]
+        controller.play_human(move.row, move.col)
+        qtbot.waitUntil(
+            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
+        )
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    info = controller.game_over_info
+    assert info is not None
+    assert info.save_failed
+    assert "disk full" in window.banner.save_note.text()
+    assert window.banner.retry_button.isVisible()
+    assert controller.board.is_over  # the game is still on the board
+    failing.save_game = InMemoryRecords.save_game.__get__(failing)  # type: ignore[method-assign]
+    window.banner.retry_button.click()
+    assert len(failing.games) == 1
+    assert not window.banner.retry_button.isVisible()
+
+
+def test_the_ai_thinks_visibly_before_replying(qtbot: QtBot, window: MainWindow) -> None:
+    start(qtbot, window)
+    controller = window.controller
+    controller.set_think_ms(250)
+    clicked = time.monotonic()
+    click_cell(qtbot, window.board_view, 1, 1)
+    qtbot.waitUntil(lambda: "Sera is thinking" in window.analysis_dock.thinking_text())
+    qtbot.waitUntil(lambda: controller.board.ply == 2, timeout=5000)
+    assert time.monotonic() - clicked >= 0.24  # 250 ms, give or take the clock's rounding
+    qtbot.waitUntil(lambda: window.analysis_dock.thinking_text() == "")
+    assert window.analysis_dock.comment_text().startswith("Sera: “")
+
+
+def test_turning_animations_off_shortens_the_think(window: MainWindow, settings: QSettings) -> None:
+    settings.setValue("game/thinkMs", 400)
+    assert not window.animations_action.isChecked()  # the test settings start with them off
+    window.animations_action.trigger()  # on
+    assert window.controller.think_ms == 400
+    window.animations_action.trigger()  # off again
+    assert window.controller.think_ms <= 120
+
+
+def test_the_engines_view_is_hidden_on_your_own_turn(
+    qtbot: QtBot, window: MainWindow, settings: QSettings
+) -> None:
+    start(qtbot, window)
+    dock = window.analysis_dock
+    assert dock.engine_view_hidden()  # your move against Sera: no spoilers
+    assert window.controller.current_result is not None  # the analysis is there for hints
+    dock.reveal_check.click()
+    assert not dock.engine_view_hidden()
+    assert dock.analysis is not None
+    assert dock.analysis.board == window.controller.board
+    assert settings.value("analysis/reveal") in (True, "true")
+    dock.reveal_check.click()
+    window.new_game(human_vs_human())
+    settle(qtbot, window)
+    assert not dock.engine_view_hidden()  # the coach shows everything to two people
+
+
+def test_a_name_that_looks_like_html_is_shown_as_typed(qtbot: QtBot, window: MainWindow) -> None:
+    name = "<b>Mallory</b>"
+    window.new_game(human_vs_ai("kitty", name=name))
+    settle(qtbot, window)
+    assert window.turn_label.textFormat() == Qt.TextFormat.PlainText
+    controller = window.controller
+    while not controller.board.is_over:
+        move = controller.board.legal_moves()[0]
+        controller.play_human(move.row, move.col)
+        qtbot.waitUntil(
+            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
+        )
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    assert window.banner.summary.textFormat() == Qt.TextFormat.PlainText
+    assert name in window.banner.summary.text()
+    assert "&lt;b&gt;Mallory" in window.players_bar.findChild(QLabel, "playerX").text()
+
+
+def test_play_again_returns_the_keyboard_to_the_board(qtbot: QtBot, window: MainWindow) -> None:
+    start(qtbot, window, persona="kitty")
+    controller = window.controller
+    window.activateWindow()
+    while not controller.board.is_over:
+        move = controller.board.legal_moves()[0]
+        controller.play_human(move.row, move.col)
+        qtbot.waitUntil(
+            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
+        )
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=5000)
+    window.banner.play_again_button.setFocus()
+    window.banner.play_again_button.click()
+    assert window.focusWidget() is window.board_view
+    qtbot.keyClick(window.board_view, Qt.Key.Key_5)
+    assert controller.board.mark_at(4) is Mark.X

@@ -1,0 +1,282 @@
+"""AI vs AI, Human vs Human with the coach, the dock's fidelity, set-up positions and replay."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from tests.gui.conftest import click_cell
+from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human, settle
+from tictactoe_gui.engine import Algorithm, Board, Mark, Move, analyse, judge_move
+from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
+from tictactoe_gui.gui.game_controller import State
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.storage.records import GameMode
+
+
+def test_ai_vs_ai_plays_to_the_end_at_top_speed(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
+    window.new_game(ai_vs_ai("sera", "sera"))
+    assert window.autoplay_bar.isVisible()
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=10000)
+    assert controller.board.is_over
+    assert controller.board.winner is None  # perfect play draws
+    assert window.banner.isVisible()
+    assert len(records.games) == 1
+    assert records.games[0].mode is GameMode.AI_VS_AI
+    assert records.games[0].plies == 9
+
+
+def test_pause_stops_the_game_and_step_plays_one_move(qtbot: QtBot, window: MainWindow) -> None:
+    controller = window.controller
+    window.new_game(ai_vs_ai(delay=60_000))  # slow enough that nothing moves by itself
+    window.autoplay_bar.pause_button.click()
+    assert controller.paused
+    assert window.autoplay_bar.pause_button.text() == "Resume"
+    analysed(qtbot, window)
+    assert controller.board.ply == 0
+    for expected in (1, 2, 3):
+        window.autoplay_bar.step_button.click()
+        qtbot.waitUntil(lambda n=expected: controller.board.ply == n, timeout=5000)
+        analysed(qtbot, window)
+        assert controller.board.ply == expected  # exactly one move per step
+    controller.set_move_delay(0)
+    window.autoplay_bar.pause_button.click()  # resume
+    assert not controller.paused
+    controller.undo()  # undo pauses the autoplay and takes back one move
+    assert controller.paused
+    assert window.autoplay_bar.pause_button.text() == "Resume"
+    assert controller.board.ply == 2
+    window.autoplay_bar.pause_button.click()  # resume
+    assert not controller.paused
+    qtbot.waitUntil(lambda: controller.board.is_over, timeout=10000)
+
+
+def test_a_series_keeps_a_running_tally(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(ai_vs_ai("sera", "kitty", games=3))
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.tally.games == 3, timeout=20000)
+    tally = controller.tally
+    assert tally.o_wins == 0  # Kitty never beats Sera
+    assert tally.x_wins + tally.draws == 3
+    assert "3 games" in window.autoplay_bar.tally.text()
+    assert f"Sera {tally.x_wins}" in window.autoplay_bar.tally.text()
+
+
+def test_coach_verdicts_agree_with_the_engine(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    controller = window.controller
+    # X plays an edge (still a draw), O answers badly at a corner-free edge, and so on.
+    line = [Move(0, 1), Move(2, 1), Move(1, 1), Move(0, 0), Move(1, 0), Move(1, 2)]
+    for ply, move in enumerate(line, start=1):
+        settle(qtbot, window)
+        before = controller.board
+        click_cell(qtbot, window.board_view, move.row, move.col)
+        qtbot.waitUntil(lambda p=ply: controller.verdict_at(p) is not None, timeout=5000)
+        assert controller.verdict_at(ply) == judge_move(analyse(before), move)
+        assert "Coach:" in window.analysis_dock.comment_text()
+    settle(qtbot, window)
+
+
+def test_hvh_game_end_shows_accuracy_per_player(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
+    window.new_game(human_vs_human())
+    controller = window.controller
+    # X wins down the left column; O wastes moves on the right.
+    for move in (
+        Move(0, 0),
+        Move(0, 2),
+        Move(1, 0),
+        Move(1, 2),
+        Move(2, 2),
+        Move(2, 1),
+        Move(2, 0),
+    ):
+        if controller.board.is_over:
+            break
+        controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    info = controller.game_over_info
+    assert info is not None
+    assert [s.name for s in info.summaries] == ["Alice", "Bob"]
+    assert all(s.moves == s.best + s.good + s.mistakes + s.blunders for s in info.summaries)
+    summary_text = window.banner.summary.text()
+    assert "Alice (X)" in summary_text
+    assert "Bob (O)" in summary_text
+    game = records.games[-1]
+    verdicts = [m.verdict for m in game.moves]
+    boards = [controller.board_at(i) for i in range(len(game.moves))]
+    assert verdicts == [
+        judge_move(analyse(b), m).value for b, m in zip(boards, controller.moves, strict=True)
+    ]
+
+
+def test_the_dock_shows_the_engines_analysis_of_the_board(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    controller = window.controller
+    dock = window.analysis_dock
+    for move in (Move(1, 1), Move(0, 1), Move(2, 2)):
+        controller.play_human(move.row, move.col)
+        settle(qtbot, window)
+        board = window.board_view.board
+        expected = analyse(board)
+        assert dock.analysis is not None
+        assert dock.analysis.board == board
+        assert dock.analysis.candidates == expected.candidates
+        assert dock.analysis.principal_variation == expected.principal_variation
+        shown = [dock.model.candidate_at(r) for r in range(dock.model.rowCount())]
+        assert shown == list(expected.candidates[:3])
+        assert str(expected.prediction) in dock.prediction_text()
+        assert dock.nodes_text() == f"{dock.analysis.nodes:,}"
+    dock.set_top_n(9)
+    assert dock.model.rowCount() == len(analyse(controller.board).candidates)
+
+
+def test_selecting_a_candidate_previews_its_line(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    settle(qtbot, window)
+    dock = window.analysis_dock
+    dock.select_candidate(1)
+    candidate = dock.model.candidate_at(1)
+    assert candidate is not None
+    preview = window.board_view.preview
+    assert preview[0] == candidate.move
+    assert len(preview) == 9  # the move and the expected continuation to the end
+    Board.empty().play_all(preview)  # a legal line
+
+
+def test_algorithm_choice_and_comparison(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    controller = window.controller
+    controller.play_human(1, 1)
+    settle(qtbot, window)
+    window.analysis_dock.set_algorithm(Algorithm.ALPHABETA)
+    qtbot.waitUntil(
+        lambda: (
+            window.analysis_dock.analysis is not None
+            and window.analysis_dock.analysis.algorithm is Algorithm.ALPHABETA
+        ),
+        timeout=5000,
+    )
+    assert window.analysis_dock.analysis.candidates == analyse(controller.board).candidates
+    window.analysis_dock.compare_button.click()
+    qtbot.waitUntil(lambda: len(window.analysis_dock.comparison_rows()) == 3, timeout=10000)
+    rows = window.analysis_dock.comparison_rows()
+    minimax_nodes = analyse(controller.board, Algorithm.MINIMAX).nodes
+    assert rows[2][0] == "Plain minimax"
+    assert rows[2][1] == f"{minimax_nodes:,}"
+
+
+def test_heat_map_follows_the_analysis(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    window.heat_map_action.trigger()
+    controller = window.controller
+    controller.play_human(0, 0)
+    settle(qtbot, window)
+    heat = window.board_view.heat_map
+    assert heat is not None
+    assert heat.board == controller.board
+
+
+def test_set_up_position_then_analyse_and_play_on(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
+    dialog = SetupPositionDialog(window)
+    qtbot.addWidget(dialog)
+    for row, col in ((0, 0), (1, 1)):
+        dialog.cycle(row, col)  # X
+    assert dialog.board() is None  # two X and no O
+    assert "impossible counts" in dialog.status_label.text()
+    assert not dialog.analyse_button.isEnabled()
+    dialog.cycle(1, 1)  # now O
+    board = dialog.board()
+    assert board == Board.from_text("X...O....")
+    assert dialog.analyse_button.isEnabled()
+    dialog.analyse_button.click()
+    assert dialog.choice is SetupChoice.ANALYSE
+    window.start_from_position(board, SetupChoice.ANALYSE)
+    controller = window.controller
+    assert controller.board == board
+    assert controller.setup.mode is GameMode.HUMAN_VS_HUMAN
+    settle(qtbot, window)
+    assert window.analysis_dock.analysis is not None
+    assert window.analysis_dock.analysis.board == board
+    controller.play_human(2, 2)
+    assert controller.board.mark_at(8) is Mark.X
+    # Play the study session out: it ends like a game but is not recorded.
+    while not controller.board.is_over:
+        move = controller.board.legal_moves()[0]
+        controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    assert records.games == []
+    assert "not recorded" in window.banner.save_note.text()
+
+
+def test_set_up_refuses_a_finished_position(qtbot: QtBot, window: MainWindow) -> None:
+    dialog = SetupPositionDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.set_text("XXXOO....")
+    assert dialog.board() is None
+    assert "already over" in dialog.status_label.text()
+
+
+def test_replay_steps_through_a_game_with_analysis(qtbot: QtBot, window: MainWindow) -> None:
+    moves = [Move(1, 1), Move(0, 0), Move(0, 2), Move(2, 0), Move(1, 0)]
+    window.start_replay("Alice vs Sera", Board.empty(), moves)
+    controller = window.controller
+    bar = window.replay_bar
+    assert controller.state is State.REPLAY
+    assert bar.isVisible()
+    assert controller.board == Board.empty()
+    bar.forward_button.click()
+    bar.forward_button.click()
+    assert controller.board == Board.empty().play_all(moves[:2])
+    settle(qtbot, window)
+    assert window.analysis_dock.analysis is not None
+    assert window.analysis_dock.analysis.board == controller.board
+    assert bar.position.text() == "Move 2 of 5"
+    bar.back_button.click()
+    assert controller.board.ply == 1
+    click_cell(qtbot, window.board_view, 2, 2)  # no playing in a replay
+    assert controller.board.ply == 1
+    assert "replay" in window.statusBar().currentMessage()
+    bar.last_button.click()
+    assert controller.board.ply == 5
+    back, forward, home, end = window.replay_actions
+    assert all(a.isEnabled() for a in window.replay_actions)
+    assert back.shortcut().toString() == "Left"
+    back.trigger()
+    assert controller.board.ply == 4
+    home.trigger()
+    assert controller.board.ply == 0
+    forward.trigger()
+    assert controller.board.ply == 1
+    end.trigger()
+    assert controller.board.ply == 5
+    bar.first_button.click()
+    controller.set_replay_interval(1)  # autoplay without waiting
+    bar.play_button.click()
+    qtbot.waitUntil(lambda: controller.board.ply == 5, timeout=5000)
+    qtbot.waitUntil(lambda: not controller.replay_playing, timeout=5000)
+    assert bar.play_button.text() == "Play"
+    window.new_game(human_vs_human())
+    assert not any(a.isEnabled() for a in window.replay_actions)
+    assert not bar.isVisible()
+
+
+def test_personas_comment_on_every_game_of_a_series(qtbot: QtBot, window: MainWindow) -> None:
+    comments: list[str] = []
+    seeds: list[int] = []
+    window.controller.comment_changed.connect(comments.append)
+    window.controller.game_started.connect(lambda _: seeds.append(window.controller.game_seed))
+    window.new_game(ai_vs_ai("sera", "sera", games=2))
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.tally.games == 2, timeout=20000)
+    assert len(seeds) == 2
+    assert seeds[0] != seeds[1]  # each game of a seeded series has its own seed
+    # Sera speaks after each of the 9 moves of both games, even where the second game
+    # repeats positions and moves whose verdicts were already known from the first.
+    assert sum(c.startswith("Sera: “") for c in comments) >= 18

@@ -1,0 +1,77 @@
+"""The window with a real records file: games saved, greetings, records windows, history replay."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import ai_vs_ai, human_vs_ai
+from tictactoe_gui.engine import Board
+from tictactoe_gui.gui.game_controller import State
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.records import HistoryDialog
+from tictactoe_gui.storage import Repository
+
+
+@pytest.fixture
+def repo_window(
+    qtbot: QtBot, settings: QSettings, tmp_path: Path, no_leaked_threads: None
+) -> Iterator[tuple[MainWindow, Repository]]:
+    with Repository.open(tmp_path / "records.sqlite3") as repository:
+        window = MainWindow(settings, repository)
+        qtbot.addWidget(window)
+        window.show()
+        yield window, repository
+        window.close()
+
+
+def test_finished_games_go_to_the_database_and_replay_from_history(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    window, _ = repo_window
+    window.new_game(ai_vs_ai("sera", "kitty"))
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=10000)
+    info = controller.game_over_info
+    assert info is not None
+    assert info.saved_id is not None
+    played = controller.moves
+    history = window.show_history()
+    assert isinstance(history, HistoryDialog)
+    assert history.model.rowCount() == 1
+    history.replay_game(info.saved_id)
+    assert controller.state is State.REPLAY
+    assert controller.replay_length == len(played)
+    window.replay_bar.last_button.click()
+    assert controller.board == Board.empty().play_all(played)
+    assert "Sera vs Kitty" in window.replay_bar.title.text()
+    history.close()
+
+
+def test_a_returning_player_is_greeted_with_their_record(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    window, repository = repo_window
+    window.new_game(human_vs_ai("sera", name="Grace"))
+    assert "first game" in window.statusBar().currentMessage()
+    controller = window.controller
+    while not controller.board.is_over:
+        qtbot.waitUntil(
+            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
+        )
+        if controller.board.is_over:
+            break
+        move = controller.board.legal_moves()[0]
+        controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    record = repository.record_of("grace")
+    assert record is not None
+    assert record.games == 1
+    window.new_game(human_vs_ai("sera", name="GRACE"))
+    assert window.statusBar().currentMessage().startswith("Welcome back, GRACE — ")
+    assert window.show_leaderboard() is not None
+    assert window.show_statistics() is not None

@@ -1,0 +1,202 @@
+"""The window as a whole: menus, settings, closing during a search, screenshots."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QImage, QPalette
+from PySide6.QtWidgets import QApplication, QLabel, QMenu
+from pytestqt.qtbot import QtBot
+
+import tictactoe_gui
+from tests.gui.helpers import human_vs_human, settle
+from tictactoe_gui.engine import Algorithm, Board, Move
+from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.gui.theme import Theme
+
+ARTEFACTS = Path(__file__).parent / "artefacts"
+#: Set to refresh the committed screenshots (the README shows them); otherwise they go to tmp.
+UPDATE_SCREENSHOTS = os.environ.get("TICTACTOE_UPDATE_SCREENSHOTS") == "1"
+
+
+def menu_texts(window: MainWindow, name: str) -> list[str]:
+    menu = window.findChild(QMenu, name)
+    assert menu is not None
+    return [a.text().replace("&", "") for a in menu.actions() if not a.isSeparator()]
+
+
+def test_menus_and_shortcuts(window: MainWindow) -> None:
+    assert menu_texts(window, "gameMenu") == [
+        "New Game…",
+        "Restart",
+        "Undo",
+        "Redo",
+        "Hint",
+        "Set Up Position…",
+        "Quit",
+    ]
+    assert menu_texts(window, "viewMenu") == [
+        "Analysis Dock",
+        "Heat-Map Overlay",
+        "Animations",
+        "Theme",
+        "Leaderboard…",
+        "Game History…",
+        "My Statistics…",
+    ]
+    assert menu_texts(window, "helpMenu") == [
+        "How to Play",
+        "Keyboard Shortcuts",
+        "About Tic-Tac-Toe",
+    ]
+    shortcuts = {
+        window.new_game_action: "Ctrl+N",
+        window.undo_action: "Ctrl+Z",
+        window.redo_action: "Ctrl+Shift+Z",
+        window.hint_action: "H",
+        window.quit_action: "Ctrl+Q",
+    }
+    for action, keys in shortcuts.items():
+        assert action.shortcut().toString() == keys
+    assert window.analysis_dock.objectName() == "analysisDock"
+    assert window.board_view.objectName() == "boardView"
+
+
+def test_dock_toggle_and_help_windows(qtbot: QtBot, window: MainWindow) -> None:
+    window.analysis_dock_action.trigger()
+    assert not window.analysis_dock.isVisible()
+    window.analysis_dock_action.trigger()
+    assert window.analysis_dock.isVisible()
+    assert "three in a row" in window.show_how_to_play().text().lower()
+    assert "Ctrl+Shift+Z" in window.show_shortcuts().text()
+    about = window.show_about()
+    assert tictactoe_gui.__version__ in about.text()
+    about.close()
+
+
+def test_settings_are_restored(qtbot: QtBot, settings: QSettings, no_leaked_threads: None) -> None:
+    first = MainWindow(settings, InMemoryRecords())
+    qtbot.addWidget(first)
+    first.show()
+    first.resize(700, 560)
+    first.heat_map_action.trigger()
+    first.set_theme(Theme.DARK)
+    first.analysis_dock_action.trigger()  # hide the dock
+    first.analysis_dock.set_algorithm(Algorithm.ALPHABETA)
+    first.analysis_dock.set_top_n(5)
+    first.close()
+    second = MainWindow(settings, InMemoryRecords())
+    qtbot.addWidget(second)
+    second.show()
+    assert (second.width(), second.height()) == (700, 560)
+    assert second.heat_map_action.isChecked()
+    assert second.theme is Theme.DARK
+    assert not second.analysis_dock.isVisible()
+    assert second.analysis_dock.algorithm() is Algorithm.ALPHABETA
+    assert second.controller.algorithm is Algorithm.ALPHABETA
+    assert second.analysis_dock.top_n() == 5
+    second.set_theme(Theme.LIGHT)
+    second.close()
+
+
+def test_first_start_is_a_sensible_size(window: MainWindow) -> None:
+    assert window.width() >= 700
+    assert window.height() >= 500
+
+
+def test_closing_during_a_search_stops_the_thread_promptly(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(human_vs_human())
+    settle(qtbot, window)
+    window.analysis_dock.set_algorithm(Algorithm.MINIMAX)  # the slowest search, empty board
+    qtbot.waitUntil(lambda: window.analysis_dock.thinking_text() != "", timeout=5000)
+    assert window.controller.engine_busy()
+    started = time.perf_counter()
+    window.close()
+    assert time.perf_counter() - started < 0.5
+    assert not window.engine_running()
+
+
+def _distinct_colours(image: QImage) -> int:
+    colours = set()
+    step = max(1, image.width() // 60)
+    for x in range(0, image.width(), step):
+        for y in range(0, image.height(), step):
+            colours.add(image.pixel(x, y))
+    return len(colours)
+
+
+def test_screenshots_in_light_and_dark(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    target = ARTEFACTS if UPDATE_SCREENSHOTS else tmp_path
+    target.mkdir(exist_ok=True)
+    window.resize(1000, 680)
+    window.new_game(human_vs_human())
+    for move in (Move(1, 1), Move(0, 0), Move(0, 2)):
+        window.controller.play_human(move.row, move.col)
+    settle(qtbot, window)
+    backgrounds = {}
+    for theme in (Theme.LIGHT, Theme.DARK):
+        window.set_theme(theme)
+        wanted = QApplication.palette().color(QPalette.ColorRole.Window)
+        # Qt delivers palette changes to widgets through posted events.
+        qtbot.waitUntil(
+            lambda w=wanted: window.board_view.palette().color(QPalette.ColorRole.Window) == w,
+            timeout=5000,
+        )
+        image = window.grab().toImage()
+        assert not image.isNull()
+        assert _distinct_colours(image) >= 8, f"{theme} screenshot looks blank"
+        backgrounds[theme] = image.pixelColor(4, image.height() // 2).lightness()
+        assert image.save(str(target / f"window-{theme.value}.png"))
+    assert backgrounds[Theme.LIGHT] > 128 > backgrounds[Theme.DARK]
+    window.set_theme(Theme.LIGHT)
+    assert window.board_view.board == Board.from_text("O.X.X....")
+
+
+def test_menu_actions_open_their_dialogs(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game_action.trigger()
+    dialog = window.findChild(NewGameDialog)
+    assert dialog is not None
+    assert dialog.isVisible()
+    dialog.reject()
+    window.setup_action.trigger()
+    setup = window.findChild(SetupPositionDialog)
+    assert setup is not None
+    assert setup.isVisible()
+    setup.reject()
+    window.banner.new_game_button.click()
+    assert any(d.isVisible() for d in window.findChildren(NewGameDialog))
+
+
+def test_every_menu_action_runs(qtbot: QtBot, window: MainWindow) -> None:
+    """Trigger everything in the menus (but Quit): nothing raises, the window stays usable."""
+    skipped = {window.quit_action}
+    for menu in window.menuBar().findChildren(QMenu):
+        for act in menu.actions():
+            if act.isSeparator() or act.menu() is not None or act in skipped:
+                continue
+            act.trigger()
+            for dialog in QApplication.topLevelWidgets():
+                if dialog is not window and dialog.isVisible():
+                    dialog.close()
+    window.set_theme(Theme.LIGHT)
+    assert window.isVisible()
+    assert window.engine_running()
+
+
+def test_player_names_follow_a_change_of_theme(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    settle(qtbot, window)
+    for theme in (Theme.DARK, Theme.LIGHT):
+        window.set_theme(theme)
+        text = QApplication.palette().color(QPalette.ColorRole.WindowText).name()
+        label = window.findChild(QLabel, "playerX")
+        assert label is not None
+        qtbot.waitUntil(lambda lbl=label, t=text: f"color: {t}" in lbl.styleSheet(), timeout=5000)

@@ -1,0 +1,666 @@
+"""The analysis dock: what the engine thinks of the position on the board.
+
+It shows one :class:`~tictactoe_gui.gui.engine_worker.EngineResult` at a time
+(the controller only ever hands over results about the board shown): the
+persona, a thinking state, the candidate moves in a table model, the
+predicted outcome, the expected line, the search effort, the persona's
+comment, and an algorithm comparison for study.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QItemSelection,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tictactoe_gui.assets import asset_path
+from tictactoe_gui.engine import Algorithm, Analysis, Board, Candidate, Move, MoveOutcome, Persona
+from tictactoe_gui.gui.board_view import is_dark, outcome_colour
+from tictactoe_gui.gui.engine_worker import EngineResult
+
+TOP_N_CHOICES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
+DEFAULT_TOP_N = 3
+PORTRAIT_SIZE = 64
+
+
+def cell_label(move: Move) -> str:
+    """A cell as people count: ``(2, 3)`` is row 2, column 3."""
+    return f"({move.row + 1}, {move.col + 1})"
+
+
+def line_text(start: Board, line: tuple[Move, ...]) -> str:
+    """``X (2, 2) → O (1, 1) → …``: a line of play with its marks."""
+    words = []
+    board = start
+    for move in line:
+        if not board.is_legal(move):
+            break
+        words.append(f"{board.to_move} {cell_label(move)}")
+        board = board.play(move)
+    return " → ".join(words) if words else "—"
+
+
+def load_portrait(persona_key: str, size: int, device_pixel_ratio: float) -> QPixmap | None:
+    """The persona's portrait at ``size`` logical pixels, or None while the art is missing."""
+    try:
+        path = asset_path(f"personas/{persona_key}.svg")
+    except FileNotFoundError:
+        return None
+    renderer = QSvgRenderer(str(path))
+    if not renderer.isValid():
+        return None
+    pixels = max(1, round(size * device_pixel_ratio))
+    pixmap = QPixmap(pixels, pixels)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    renderer.render(painter)
+    painter.end()
+    pixmap.setDevicePixelRatio(device_pixel_ratio)
+    return pixmap
+
+
+class CandidatesModel(QAbstractTableModel):
+    """The best ``top_n`` candidate moves of one analysis, best first."""
+
+    COLUMNS = ("Cell", "Score", "Outcome")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._analysis: Analysis | None = None
+        self._top_n = DEFAULT_TOP_N
+        self._palette = QPalette()
+
+    @property
+    def analysis(self) -> Analysis | None:
+        return self._analysis
+
+    def set_analysis(self, analysis: Analysis | None) -> None:
+        self.beginResetModel()
+        self._analysis = analysis
+        self.endResetModel()
+
+    def set_top_n(self, top_n: int) -> None:
+        self.beginResetModel()
+        self._top_n = max(1, top_n)
+        self.endResetModel()
+
+    def set_palette(self, palette: QPalette) -> None:
+        self._palette = palette
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 2))
+
+    def candidates(self) -> tuple[Candidate, ...]:
+        if self._analysis is None:
+            return ()
+        return self._analysis.candidates[: self._top_n]
+
+    def candidate_at(self, row: int) -> Candidate | None:
+        shown = self.candidates()
+        return shown[row] if 0 <= row < len(shown) else None
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.candidates())
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.COLUMNS[section]
+        return None
+
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        candidate = self.candidate_at(index.row())
+        if candidate is None or self._analysis is None:
+            return None
+        best = candidate.move in self._analysis.best_moves
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return cell_label(candidate.move)
+            if column == 1:
+                return f"{candidate.score:+d}" if candidate.score else "0"
+            return candidate.describe
+        if role == Qt.ItemDataRole.ToolTipRole:
+            move = candidate.move
+            return (
+                f"Row {move.row + 1}, column {move.col + 1}: {candidate.describe} "
+                f"for {self._analysis.to_move} with best play"
+            )
+        if role == Qt.ItemDataRole.FontRole and best:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and column == 2:
+            colour = outcome_colour(candidate.outcome, self._palette)
+            return colour.lighter(125) if is_dark(self._palette) else colour.darker(125)
+        if role == Qt.ItemDataRole.BackgroundRole and best:
+            tint = QColor(outcome_colour(MoveOutcome.WIN, self._palette))
+            tint.setAlpha(40)
+            return tint
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == 1:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return f"{cell_label(candidate.move)}, score {candidate.score}, {candidate.describe}"
+        return None
+
+
+class AnalysisDock(QDockWidget):
+    #: A candidate was selected: preview it and its continuation (start board, moves).
+    preview_requested = Signal(object, object)
+    algorithm_changed = Signal(str)  # an Algorithm's value
+    compare_requested = Signal()
+    top_n_changed = Signal(int)
+    reveal_changed = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Analysis", parent)
+        self.setObjectName("analysisDock")
+        self.setAllowedAreas(
+            Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self._result: EngineResult | None = None
+        self._persona: Persona | None = None
+        self._build()
+
+    # -- layout ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(10, 8, 10, 10)
+        layout.setSpacing(8)
+
+        header = QHBoxLayout()
+        self._portrait = QLabel()
+        self._portrait.setFixedSize(PORTRAIT_SIZE, PORTRAIT_SIZE)
+        self._portrait.setAccessibleName("Persona portrait")
+        header.addWidget(self._portrait, 0, Qt.AlignmentFlag.AlignTop)
+        names = QVBoxLayout()
+        names.setSpacing(2)
+        self._role_label = QLabel()
+        self._role_label.setObjectName("personaRole")
+        self._name_label = QLabel()
+        self._name_label.setObjectName("personaName")
+        name_font = self._name_label.font()
+        name_font.setPointSizeF(name_font.pointSizeF() * 1.35)
+        name_font.setBold(True)
+        self._name_label.setFont(name_font)
+        self._description_label = QLabel()
+        self._description_label.setWordWrap(True)
+        names.addWidget(self._role_label)
+        names.addWidget(self._name_label)
+        names.addWidget(self._description_label)
+        header.addLayout(names, 1)
+        layout.addLayout(header)
+
+        self._comment_label = QLabel()
+        self._comment_label.setObjectName("personaComment")
+        self._comment_label.setWordWrap(True)
+        self._comment_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        comment_font = self._comment_label.font()
+        comment_font.setItalic(True)
+        self._comment_label.setFont(comment_font)
+        self._comment_label.hide()  # until the persona has something to say
+        # Comments quote player names, which are user input: plain text only.
+        self._comment_label.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self._comment_label)
+
+        self._thinking = QWidget()
+        thinking_layout = QVBoxLayout(self._thinking)
+        thinking_layout.setContentsMargins(0, 0, 0, 0)
+        thinking_layout.setSpacing(3)
+        self._thinking_label = QLabel("Thinking…")
+        self._thinking_label.setObjectName("thinkingLabel")
+        self._thinking_label.setWordWrap(True)
+        self._thinking_bar = QProgressBar()
+        self._thinking_bar.setRange(0, 0)
+        self._thinking_bar.setTextVisible(False)
+        self._thinking_bar.setMaximumHeight(6)
+        thinking_layout.addWidget(self._thinking_label)
+        thinking_layout.addWidget(self._thinking_bar)
+        # Keep the space when hidden so the panel does not jump while the engine works.
+        policy = self._thinking.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self._thinking.setSizePolicy(policy)
+        self._thinking.hide()
+        layout.addWidget(self._thinking)
+
+        self._spoiler = QFrame()
+        self._spoiler.setObjectName("spoilerGuard")
+        self._spoiler.setFrameShape(QFrame.Shape.StyledPanel)
+        spoiler_layout = QVBoxLayout(self._spoiler)
+        spoiler_text = QLabel(
+            "It's your move: the engine's view is hidden so it does not play for you. "
+            "Press H for a hint (it is counted), or show the analysis anyway."
+        )
+        spoiler_text.setWordWrap(True)
+        self._reveal_check = QCheckBox("Show the engine's view on my turn")
+        self._reveal_check.setObjectName("revealCheck")
+        self._reveal_check.toggled.connect(self._on_reveal)
+        spoiler_layout.addWidget(spoiler_text)
+        spoiler_layout.addWidget(self._reveal_check)
+        self._spoiler.hide()
+        layout.addWidget(self._spoiler)
+        self._guarded = False
+
+        self._engine_view = QWidget()
+        engine_layout = QVBoxLayout(self._engine_view)
+        engine_layout.setContentsMargins(0, 0, 0, 0)
+        engine_layout.setSpacing(8)
+        layout.addWidget(self._engine_view)
+
+        self._prediction_label = QLabel("—")
+        self._prediction_label.setObjectName("predictionBanner")
+        self._prediction_label.setWordWrap(True)
+        self._prediction_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._prediction_label.setMargin(8)
+        banner_font = self._prediction_label.font()
+        banner_font.setBold(True)
+        banner_font.setPointSizeF(banner_font.pointSizeF() * 1.1)
+        self._prediction_label.setFont(banner_font)
+        engine_layout.addWidget(self._prediction_label)
+
+        table_header = QHBoxLayout()
+        table_title = QLabel("Candidate moves")
+        title_font = table_title.font()
+        title_font.setBold(True)
+        table_title.setFont(title_font)
+        table_header.addWidget(table_title, 1)
+        self._top_n_combo = QComboBox()
+        self._top_n_combo.setAccessibleName("How many candidates to show")
+        for n in TOP_N_CHOICES:
+            self._top_n_combo.addItem("All" if n == 9 else f"Top {n}", n)
+        self._top_n_combo.setCurrentIndex(TOP_N_CHOICES.index(DEFAULT_TOP_N))
+        self._top_n_combo.currentIndexChanged.connect(self._on_top_n)
+        table_header.addWidget(self._top_n_combo)
+        engine_layout.addLayout(table_header)
+
+        self._model = CandidatesModel(self)
+        self._table = QTableView()
+        self._table.setObjectName("candidatesTable")
+        self._table.setModel(self._model)
+        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._table.verticalHeader().hide()
+        self._table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self._table.setAlternatingRowColors(True)
+        self._table.setShowGrid(False)
+        self._table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._model.modelReset.connect(self._fit_table)
+        self._table.setToolTip("Select a move to preview it and the expected reply on the board")
+        self._table.selectionModel().selectionChanged.connect(self._on_selection)
+        engine_layout.addWidget(self._table)
+
+        details = QFormLayout()
+        details.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
+        self._line_label = QLabel("—")
+        self._line_label.setObjectName("principalVariation")
+        self._line_label.setWordWrap(True)
+        self._nodes_label = QLabel("—")
+        self._nodes_label.setObjectName("nodesLabel")
+        self._depth_label = QLabel("—")
+        self._time_label = QLabel("—")
+        details.addRow("Expected line:", self._line_label)
+        details.addRow("Nodes searched:", self._nodes_label)
+        details.addRow("Deepest ply:", self._depth_label)
+        details.addRow("Time:", self._time_label)
+        engine_layout.addLayout(details)
+
+        study = QFrame()
+        study.setFrameShape(QFrame.Shape.StyledPanel)
+        study_layout = QVBoxLayout(study)
+        study_layout.setContentsMargins(8, 6, 8, 8)
+        algorithm_row = QHBoxLayout()
+        algorithm_row.addWidget(QLabel("Search:"))
+        self._algorithm_combo = QComboBox()
+        self._algorithm_combo.setObjectName("algorithmCombo")
+        self._algorithm_combo.setAccessibleName("Search algorithm")
+        for algorithm in (Algorithm.TABLE, Algorithm.ALPHABETA, Algorithm.MINIMAX):
+            # Stored as plain strings: Qt turns str subclasses (StrEnum) into str anyway.
+            self._algorithm_combo.addItem(algorithm.label, algorithm.value)
+        self._algorithm_combo.currentIndexChanged.connect(self._on_algorithm)
+        algorithm_row.addWidget(self._algorithm_combo, 1)
+        study_layout.addLayout(algorithm_row)
+        self._compare_button = QPushButton("Compare all three searches")
+        self._compare_button.setObjectName("compareButton")
+        self._compare_button.clicked.connect(self.compare_requested)
+        study_layout.addWidget(self._compare_button)
+        self._comparison = QWidget()
+        self._comparison_grid = QGridLayout(self._comparison)
+        self._comparison_grid.setContentsMargins(0, 4, 0, 0)
+        self._comparison.hide()
+        study_layout.addWidget(self._comparison)
+        layout.addWidget(study)
+        layout.addStretch(1)
+
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        body.setMinimumWidth(280)
+        # Never narrower than its content (a saved layout may remember a narrower dock).
+        scroll.setMinimumWidth(280 + scroll.verticalScrollBar().sizeHint().width() + 4)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
+        self._apply_banner_style(None)
+
+    def sizeHint(self) -> QSize:
+        return QSize(330, 600)
+
+    def _fit_table(self) -> None:
+        """As tall as the rows the top-N setting allows, so nothing scrolls and nothing gapes."""
+        rows = self.top_n() if hasattr(self, "_top_n_combo") else DEFAULT_TOP_N
+        row_height = self._table.verticalHeader().defaultSectionSize()
+        header = self._table.horizontalHeader().sizeHint().height()
+        frame = 2 * self._table.frameWidth()
+        self._table.setFixedHeight(header + rows * row_height + frame)
+
+    # -- what to show ---------------------------------------------------------------------
+
+    @property
+    def result(self) -> EngineResult | None:
+        return self._result
+
+    @property
+    def analysis(self) -> Analysis | None:
+        return self._result.analysis if self._result is not None else None
+
+    @property
+    def model(self) -> CandidatesModel:
+        return self._model
+
+    @property
+    def portrait(self) -> QLabel:
+        return self._portrait
+
+    @property
+    def compare_button(self) -> QPushButton:
+        return self._compare_button
+
+    @property
+    def table(self) -> QTableView:
+        return self._table
+
+    def prediction_text(self) -> str:
+        return self._prediction_label.text()
+
+    def comment_text(self) -> str:
+        return self._comment_label.text()
+
+    def thinking_text(self) -> str:
+        return self._thinking_label.text() if not self._thinking.isHidden() else ""
+
+    def nodes_text(self) -> str:
+        return self._nodes_label.text()
+
+    def line_text(self) -> str:
+        return self._line_label.text()
+
+    def comparison_rows(self) -> list[tuple[str, str, str]]:
+        """The comparison grid as text: (algorithm, nodes, time) per row."""
+        rows = []
+        grid = self._comparison_grid
+        for row in range(1, grid.rowCount()):
+            cells = []
+            for col in range(3):
+                item = grid.itemAtPosition(row, col)
+                widget = item.widget() if item is not None else None
+                cells.append(widget.text() if isinstance(widget, QLabel) else "")
+            if any(cells):
+                rows.append((cells[0], cells[1], cells[2]))
+        return rows
+
+    def set_persona(self, persona: Persona | None, role: str) -> None:
+        self._persona = persona
+        self._role_label.setText(role.upper())
+        if persona is None:
+            self._name_label.setText("Engine")
+            self._description_label.setText("")
+            self._portrait.clear()
+            self._portrait.hide()
+            return
+        self._name_label.setText(f"{persona.name} · {persona.level}")
+        self._description_label.setText(persona.description)
+        pixmap = load_portrait(persona.key, PORTRAIT_SIZE, self.devicePixelRatioF())
+        if pixmap is None:
+            self._portrait.clear()
+            self._portrait.hide()
+        else:
+            self._portrait.setPixmap(pixmap)
+            self._portrait.show()
+        self._update_prediction()
+
+    def set_spoiler_guard(self, guarded: bool) -> None:
+        """Hide the engine's lines during a person's own turn against an AI (unless revealed)."""
+        self._guarded = guarded
+        hidden = guarded and not self._reveal_check.isChecked()
+        self._engine_view.setVisible(not hidden)
+        self._spoiler.setVisible(guarded)
+        if hidden:
+            self.preview_requested.emit(None, ())
+
+    def set_reveal(self, reveal: bool) -> None:
+        self._reveal_check.setChecked(reveal)
+
+    def engine_view_hidden(self) -> bool:
+        return self._engine_view.isHidden()
+
+    @property
+    def reveal_check(self) -> QCheckBox:
+        return self._reveal_check
+
+    def _on_reveal(self, reveal: bool) -> None:
+        self.set_spoiler_guard(self._guarded)
+        self.reveal_changed.emit(reveal)
+
+    def set_comment(self, text: str) -> None:
+        self._comment_label.setText(text)
+        self._comment_label.setVisible(bool(text))
+
+    def set_thinking(self, busy: bool, text: str) -> None:
+        self._thinking_label.setText(text or "Thinking…")
+        self._thinking.setVisible(busy)
+
+    def set_progress(self, nodes: int) -> None:
+        if not self._thinking.isHidden():
+            base = self._thinking_label.text().split("  ")[0]
+            self._thinking_label.setText(f"{base}  {nodes:,} nodes")
+
+    def set_algorithm(self, algorithm: Algorithm) -> None:
+        index = self._algorithm_combo.findData(algorithm.value)
+        if index >= 0:
+            self._algorithm_combo.setCurrentIndex(index)
+
+    def algorithm(self) -> Algorithm:
+        return Algorithm(str(self._algorithm_combo.currentData()))
+
+    def set_top_n(self, top_n: int) -> None:
+        top_n = max(1, min(9, top_n))
+        self._top_n_combo.setCurrentIndex(TOP_N_CHOICES.index(top_n))
+
+    def top_n(self) -> int:
+        return int(self._top_n_combo.currentData())
+
+    def show_result(self, result: EngineResult | None) -> None:
+        """Show ``result`` (None: the position changed and its analysis is on the way)."""
+        self._result = result
+        self._model.set_palette(self.palette())
+        self._model.set_analysis(result.analysis if result is not None else None)
+        self.preview_requested.emit(None, ())
+        if result is None:
+            self._comparison.hide()  # it described the previous position
+            self._line_label.setText("…")
+            self._nodes_label.setText("…")
+            self._depth_label.setText("…")
+            self._time_label.setText("…")
+            self._update_prediction()
+            return
+        analysis = result.analysis
+        final = analysis.prediction.final
+        self._line_label.setText(line_text(analysis.board, analysis.principal_variation))
+        # A finished position needs no search; dashes say so better than "1 node, 0 µs".
+        self._nodes_label.setText("—" if final else f"{analysis.nodes:,}")
+        self._depth_label.setText("—" if final else str(analysis.max_depth))
+        self._time_label.setText("—" if final else _duration(analysis.elapsed))
+        self._update_prediction()
+        if result.comparison:
+            self._show_comparison(result.comparison)
+
+    def _update_prediction(self) -> None:
+        analysis = self.analysis
+        speaker = self._persona.name if self._persona is not None else "The engine"
+        if analysis is None:
+            self._prediction_label.setText(f"{speaker} is looking at the position…")
+            self._apply_banner_style(None)
+            return
+        prediction = analysis.prediction
+        if prediction.final:
+            text = "Game over: draw" if prediction.winner is None else f"Game over: {prediction}"
+            self._prediction_label.setText(text)
+            # A finished game is nobody's "loss to come": a neutral frame, not a warning.
+            self._apply_banner_style(None)
+            return
+        if prediction.winner is None:
+            text = f"{speaker} predicts: draw with best play"
+        else:
+            text = f"{speaker} predicts: {prediction} with best play"
+        self._prediction_label.setText(text)
+        outcome = (
+            MoveOutcome.DRAW
+            if prediction.winner is None
+            else MoveOutcome.WIN
+            if prediction.winner is analysis.to_move
+            else MoveOutcome.LOSS
+        )
+        self._apply_banner_style(outcome)
+
+    def _apply_bubble_style(self) -> None:
+        palette = self.palette()
+        border = palette.color(QPalette.ColorRole.Mid).name()
+        fill = palette.color(QPalette.ColorRole.AlternateBase).name()
+        self._comment_label.setStyleSheet(
+            "QLabel#personaComment {"
+            f" border: 1px solid {border}; border-radius: 10px; background: {fill};"
+            " padding: 6px 10px; }"
+        )
+
+    def _apply_banner_style(self, outcome: MoveOutcome | None) -> None:
+        self._apply_bubble_style()
+        palette = self.palette()
+        if outcome is None:
+            border = palette.color(QPalette.ColorRole.Mid)
+        else:
+            border = outcome_colour(outcome, palette)
+        fill = QColor(border)
+        fill.setAlpha(40)
+        self._prediction_label.setStyleSheet(
+            "QLabel#predictionBanner {"
+            f" border: 2px solid {border.name()}; border-radius: 8px;"
+            f" background: rgba({fill.red()}, {fill.green()}, {fill.blue()}, {fill.alpha()});"
+            "}"
+        )
+
+    def _show_comparison(self, analyses: tuple[Analysis, ...]) -> None:
+        grid = self._comparison_grid
+        while grid.count():
+            item = grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        bold = QFont(self.font())
+        bold.setBold(True)
+        for col, title in enumerate(("Search", "Nodes", "Time")):
+            label = QLabel(title)
+            label.setFont(bold)
+            grid.addWidget(label, 0, col)
+        slowest = max(a.nodes for a in analyses) or 1
+        for row, analysis in enumerate(analyses, start=1):
+            grid.addWidget(QLabel(analysis.algorithm.label), row, 0)
+            share = analysis.nodes / slowest
+            nodes = QLabel(f"{analysis.nodes:,}")
+            nodes.setToolTip(f"{share:.2%} of plain minimax's nodes")
+            nodes.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            grid.addWidget(nodes, row, 1)
+            elapsed = QLabel(_duration(analysis.elapsed))
+            elapsed.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            grid.addWidget(elapsed, row, 2)
+        self._comparison.show()
+
+    def clear_comparison(self) -> None:
+        self._comparison.hide()
+
+    # -- reactions ------------------------------------------------------------------------
+
+    def _on_top_n(self) -> None:
+        n = self.top_n()
+        self._model.set_top_n(n)
+        self.top_n_changed.emit(n)
+
+    def _on_algorithm(self) -> None:
+        self.algorithm_changed.emit(self.algorithm().value)
+
+    def _on_selection(self, selected: QItemSelection, deselected: QItemSelection) -> None:
+        rows = self._table.selectionModel().selectedRows()
+        result = self._result
+        if not rows or result is None:
+            self.preview_requested.emit(None, ())
+            return
+        row = rows[0].row()
+        candidate = self._model.candidate_at(row)
+        if candidate is None:
+            return
+        index = result.analysis.candidates.index(candidate)
+        continuation = result.continuations[index] if index < len(result.continuations) else ()
+        self.preview_requested.emit(result.analysis.board, (candidate.move, *continuation))
+
+    def select_candidate(self, row: int) -> None:
+        self._table.selectRow(row)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            # A theme switch: outcome colours are derived from the palette.
+            self._model.set_palette(self.palette())
+            self._update_prediction()
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 0.001:
+        return f"{seconds * 1_000_000:.0f} µs"
+    if seconds < 1:
+        return f"{seconds * 1000:.1f} ms"
+    return f"{seconds:.2f} s"

@@ -1,0 +1,346 @@
+"""The strips around the board: the game-over banner, AI vs AI controls and the replay bar.
+
+Each is a plain widget with signals; the main window wires them to the
+controller and shows the one that fits the mode.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tictactoe_gui.engine import Board, Mark
+from tictactoe_gui.gui.board_view import mark_colour
+from tictactoe_gui.gui.dialogs.new_game import SLOWEST_DELAY_MS, speed_to_delay
+from tictactoe_gui.gui.game_controller import GameOverInfo, GameSetup, Tally
+
+
+class PlayersBar(QFrame):
+    """Who plays X and who plays O, with the side to move (or the winner) picked out."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("playersBar")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(10)
+        self._labels = {mark: QLabel() for mark in Mark}
+        self._names = {Mark.X: "", Mark.O: ""}
+        self._board: Board | None = None
+        layout.addStretch(1)
+        for mark, label in self._labels.items():
+            label.setObjectName(f"player{mark}")
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            label.setMinimumWidth(150)
+            font = QFont(label.font())
+            font.setPointSizeF(font.pointSizeF() * 1.15)
+            label.setFont(font)
+            layout.addWidget(label)
+            if mark is Mark.X:
+                versus = QLabel("vs")
+                versus.setEnabled(False)
+                layout.addWidget(versus)
+        layout.addStretch(1)
+
+    def show_players(self, setup: GameSetup) -> None:
+        self._names = {Mark.X: setup.x.display_name, Mark.O: setup.o.display_name}
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        # The labels carry colours from the palette in their style sheets: redo
+        # them when the theme changes, or names vanish against the new background.
+        if event.type() == QEvent.Type.PaletteChange and self._board is not None:
+            self.show_turn(self._board)
+
+    def show_turn(self, board: Board) -> None:
+        self._board = board
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText).name()
+        winner = board.winner
+        active = None if board.is_over and winner is None else winner or board.to_move
+        for mark, label in self._labels.items():
+            colour = mark_colour(mark, palette).name()
+            name = html.escape(self._names[mark])
+            label.setText(
+                f'<span style="color:{colour}; font-weight:800">{mark}</span>&nbsp; {name}'
+            )
+            label.setAccessibleName(f"{mark}: {self._names[mark]}")
+            tint = QColor(mark_colour(mark, palette))
+            tint.setAlpha(38 if mark is active else 0)
+            rgba = f"rgba({tint.red()}, {tint.green()}, {tint.blue()}, {tint.alpha()})"
+            border = colour if mark is active else "transparent"
+            label.setStyleSheet(
+                f"QLabel {{ color: {text}; background: {rgba}; border: 1px solid {border};"
+                " border-radius: 14px; padding: 4px 14px; }"
+            )
+
+
+class GameOverBanner(QFrame):
+    """The result, the persona's reaction, how each side played, and what to do next."""
+
+    play_again = Signal()
+    new_game = Signal()
+    retry_save = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gameOverBanner")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(14, 10, 14, 10)
+        text = QVBoxLayout()
+        text.setSpacing(3)
+        self.headline = QLabel()
+        self.headline.setObjectName("resultHeadline")
+        font = QFont(self.headline.font())
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setBold(True)
+        self.headline.setFont(font)
+        self.reaction = QLabel()
+        self.reaction.setWordWrap(True)
+        italic = QFont(self.reaction.font())
+        italic.setItalic(True)
+        self.reaction.setFont(italic)
+        self.summary = QLabel()
+        self.summary.setObjectName("accuracySummary")
+        self.summary.setWordWrap(True)
+        self.save_note = QLabel()
+        self.save_note.setObjectName("saveNote")
+        self.save_note.setWordWrap(True)
+        for label in (self.headline, self.reaction, self.summary, self.save_note):
+            # Player names are user input: never let one be read as rich text.
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            text.addWidget(label)
+        layout.addLayout(text, 1)
+        buttons = QVBoxLayout()
+        self.play_again_button = QPushButton("Play Again")
+        self.play_again_button.setObjectName("playAgainButton")
+        self.play_again_button.setDefault(True)
+        self.new_game_button = QPushButton("New Game…")
+        self.new_game_button.setObjectName("newGameButton")
+        self.retry_button = QPushButton("Try Saving Again")
+        self.retry_button.setObjectName("retrySaveButton")
+        self.play_again_button.clicked.connect(self.play_again)
+        self.new_game_button.clicked.connect(self.new_game)
+        self.retry_button.clicked.connect(self.retry_save)
+        buttons.addWidget(self.play_again_button)
+        buttons.addWidget(self.new_game_button)
+        buttons.addWidget(self.retry_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        self.setAutoFillBackground(True)
+        self.hide()
+
+    def show_info(self, info: GameOverInfo | None) -> None:
+        if info is None:
+            self.hide()
+            return
+        self.headline.setText(info.headline)
+        self.reaction.setText(info.reaction)
+        self.reaction.setVisible(bool(info.reaction))
+        self.summary.setText("\n".join(s.describe() for s in info.summaries))
+        self.save_note.setText(info.save_note)
+        self.save_note.setVisible(bool(info.save_note))
+        colour = (
+            "#d23c32"
+            if info.save_failed
+            else self.palette().color(QPalette.ColorRole.PlaceholderText).name()
+        )
+        self.save_note.setStyleSheet(f"color: {colour};")
+        self.retry_button.setVisible(info.save_failed)
+        highlight = QColor(self.palette().color(QPalette.ColorRole.Highlight))
+        highlight.setAlpha(30)
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, _blend(palette, highlight))
+        self.setPalette(palette)
+        self.show()
+
+
+def _blend(palette: QPalette, tint: QColor) -> QColor:
+    base = palette.color(QPalette.ColorRole.Base)
+    a = tint.alphaF()
+    return QColor(
+        round(base.red() * (1 - a) + tint.red() * a),
+        round(base.green() * (1 - a) + tint.green() * a),
+        round(base.blue() * (1 - a) + tint.blue() * a),
+    )
+
+
+class AutoplayBar(QFrame):
+    """AI vs AI: pause and resume, one step, the pace, and the series tally."""
+
+    pause_toggled = Signal(bool)
+    step_requested = Signal()
+    delay_changed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("autoplayBar")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        style = self.style()
+        self.pause_button = QPushButton("Pause")
+        self.pause_button.setObjectName("pauseButton")
+        self.pause_button.setCheckable(True)
+        self.pause_button.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_MediaPause))
+        self.pause_button.toggled.connect(self._on_pause)
+        self.step_button = QPushButton("Step")
+        self.step_button.setObjectName("stepButton")
+        self.step_button.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_MediaSkipForward))
+        self.step_button.setToolTip("Play one move (pauses the game)")
+        self.step_button.clicked.connect(self.step_requested)
+        self.speed = QSlider(Qt.Orientation.Horizontal)
+        self.speed.setObjectName("speedSlider")
+        self.speed.setAccessibleName("Speed")
+        self.speed.setRange(0, SLOWEST_DELAY_MS)
+        self.speed.setPageStep(250)
+        self.speed.setMinimumWidth(120)
+        self.speed.setMaximumWidth(220)
+        self.speed.valueChanged.connect(lambda v: self.delay_changed.emit(speed_to_delay(v)))
+        self.tally = QLabel()
+        self.tally.setObjectName("tallyLabel")
+        self.tally.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.pause_button)
+        layout.addWidget(self.step_button)
+        layout.addSpacing(12)
+        layout.addWidget(QLabel("Slow"))
+        layout.addWidget(self.speed)
+        layout.addWidget(QLabel("Fast"))
+        layout.addSpacing(12)
+        layout.addWidget(self.tally, 1)
+
+    def set_delay(self, delay_ms: int) -> None:
+        self.speed.blockSignals(True)
+        self.speed.setValue(SLOWEST_DELAY_MS - max(0, min(SLOWEST_DELAY_MS, delay_ms)))
+        self.speed.blockSignals(False)
+
+    def set_paused(self, paused: bool) -> None:
+        self.pause_button.blockSignals(True)
+        self.pause_button.setChecked(paused)
+        self.pause_button.blockSignals(False)
+        self._label(paused)
+
+    def _on_pause(self, paused: bool) -> None:
+        self._label(paused)
+        self.pause_toggled.emit(paused)
+
+    def _label(self, paused: bool) -> None:
+        style = self.style()
+        self.pause_button.setText("Resume" if paused else "Pause")
+        icon = QStyle.StandardPixmap.SP_MediaPlay if paused else QStyle.StandardPixmap.SP_MediaPause
+        self.pause_button.setIcon(style.standardIcon(icon))
+
+    def show_tally(self, tally: Tally, games: int, x_name: str, o_name: str) -> None:
+        if games <= 1 and tally.games == 0:
+            self.tally.setText(f"{x_name} (X) vs {o_name} (O)")
+            return
+        current = min(games, tally.games + 1)
+        progress = f"game {current} of {games}" if tally.games < games else f"{games} games"
+        self.tally.setText(
+            f"Series, {progress}: {x_name} {tally.x_wins} · {o_name} {tally.o_wins} · "
+            f"draws {tally.draws}"
+        )
+
+
+class ReplayBar(QFrame):
+    """A recorded game: first, back, play/pause, forward, last, and where we are."""
+
+    seek = Signal(int)
+    step = Signal(int)
+    playing_toggled = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("replayBar")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        style = self.style()
+        self.title = QLabel()
+        self.title.setObjectName("replayTitle")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        bold = QFont(self.title.font())
+        bold.setBold(True)
+        self.title.setFont(bold)
+        self.first_button = QPushButton()
+        self.first_button.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_MediaSkipBackward))
+        self.first_button.setToolTip("First position")
+        self.back_button = QPushButton()
+        self.back_button.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_MediaSeekBackward))
+        self.back_button.setToolTip("One move back")
+        self.play_button = QPushButton("Play")
+        self.play_button.setObjectName("replayPlayButton")
+        self.play_button.setCheckable(True)
+        self.play_button.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_MediaPlay))
+        self.forward_button = QPushButton()
+        self.forward_button.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_MediaSeekForward))
+        self.forward_button.setToolTip("One move forward")
+        self.last_button = QPushButton()
+        self.last_button.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_MediaSkipForward))
+        self.last_button.setToolTip("Final position")
+        for button, name in (
+            (self.first_button, "First position"),
+            (self.back_button, "Back"),
+            (self.forward_button, "Forward"),
+            (self.last_button, "Final position"),
+        ):
+            button.setAccessibleName(name)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setObjectName("replaySlider")
+        self.slider.setAccessibleName("Replay position")
+        self.position = QLabel()
+        self.position.setObjectName("replayPosition")
+        self._length = 0
+        self.first_button.clicked.connect(lambda: self.seek.emit(0))
+        self.back_button.clicked.connect(lambda: self.step.emit(-1))
+        self.forward_button.clicked.connect(lambda: self.step.emit(1))
+        self.last_button.clicked.connect(lambda: self.seek.emit(self._length))
+        self.play_button.toggled.connect(self.playing_toggled)
+        self.slider.valueChanged.connect(self.seek)
+        layout.addWidget(self.title)
+        layout.addSpacing(8)
+        for widget in (
+            self.first_button,
+            self.back_button,
+            self.play_button,
+            self.forward_button,
+            self.last_button,
+        ):
+            layout.addWidget(widget)
+        layout.addWidget(self.slider, 1)
+        layout.addWidget(self.position)
+
+    def show_position(self, position: int, length: int, title: str) -> None:
+        self._length = length
+        self.title.setText(title)
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, length)
+        self.slider.setValue(position)
+        self.slider.blockSignals(False)
+        self.position.setText(f"Move {position} of {length}")
+        self.back_button.setEnabled(position > 0)
+        self.first_button.setEnabled(position > 0)
+        self.forward_button.setEnabled(position < length)
+        self.last_button.setEnabled(position < length)
+
+    def set_playing(self, playing: bool) -> None:
+        self.play_button.blockSignals(True)
+        self.play_button.setChecked(playing)
+        self.play_button.blockSignals(False)
+        self.play_button.setText("Pause" if playing else "Play")
+        icon = (
+            QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay
+        )
+        self.play_button.setIcon(self.style().standardIcon(icon))

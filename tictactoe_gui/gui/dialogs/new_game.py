@@ -1,0 +1,349 @@
+"""The New Game dialog: mode, players, personas, sides and AI vs AI pace.
+
+It validates player names with the records' own rule (so a name the dialog
+accepts is a name the records accept), keeps OK disabled while anything is
+invalid, and remembers the last choices in ``QSettings``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QRadioButton,
+    QSlider,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tictactoe_gui.engine import PERSONAS, Board
+from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
+from tictactoe_gui.storage.records import GameMode, InvalidNameError, validate_player_name
+
+MODES = (
+    (GameMode.HUMAN_VS_AI, "Human vs AI", "Play against Kitty, Cop or Sera."),
+    (GameMode.HUMAN_VS_HUMAN, "Human vs Human", "Two people at one board; the engine coaches."),
+    (GameMode.AI_VS_AI, "AI vs AI", "Watch two personas play, move by move."),
+)
+#: The speed slider runs from slow (left) to top speed (right); values are delays in ms.
+SLOWEST_DELAY_MS = 2000
+
+
+def speed_to_delay(speed: int) -> int:
+    return SLOWEST_DELAY_MS - speed
+
+
+class _PersonaPicker(QWidget):
+    """A persona combo with the chosen persona's one-line description under it."""
+
+    def __init__(self, label: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.combo = QComboBox()
+        self.combo.setAccessibleName(label)
+        for persona in PERSONAS.values():
+            self.combo.addItem(f"{persona.name} ({persona.level})", persona.key)
+        self.description = QLabel()
+        self.description.setWordWrap(True)
+        self.description.setEnabled(False)  # a quieter colour for the help text
+        layout.addWidget(self.combo)
+        layout.addWidget(self.description)
+        self.combo.currentIndexChanged.connect(self._describe)
+        self._describe()
+
+    def key(self) -> str:
+        return str(self.combo.currentData())
+
+    def set_key(self, key: str) -> None:
+        index = self.combo.findData(key)
+        if index >= 0:
+            self.combo.setCurrentIndex(index)
+
+    def _describe(self) -> None:
+        self.description.setText(PERSONAS[self.key()].description)
+
+
+class _NameField(QWidget):
+    """A name entry with an inline error under it."""
+
+    def __init__(self, label: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        self.edit = QLineEdit()
+        self.edit.setAccessibleName(label)
+        self.edit.setMaxLength(64)  # room to type past 32 and be told why that is too long
+        self.error = QLabel()
+        self.error.setObjectName("nameError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #d23c32;")
+        self.error.hide()
+        layout.addWidget(self.edit)
+        layout.addWidget(self.error)
+
+    def validated(self) -> str | None:
+        try:
+            return validate_player_name(self.edit.text())
+        except InvalidNameError as error:
+            message = str(error)
+            self.error.setText(message[0].upper() + message[1:] + ".")
+            return None
+
+    def show_error(self, text: str | None) -> None:
+        if text:
+            self.error.setText(text)
+        self.error.setVisible(bool(text))
+
+
+class NewGameDialog(QDialog):
+    def __init__(
+        self, settings: QSettings, parent: QWidget | None = None, *, start: Board | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("newGameDialog")
+        self.setWindowTitle("New Game")
+        self._settings = settings
+        self._start = start if start is not None else Board.empty()
+
+        layout = QVBoxLayout(self)
+        if start is not None and start != Board.empty():
+            note = QLabel(
+                f"Starting from the set-up position ({start.ply} marks, {start.to_move} to move)."
+            )
+            note.setWordWrap(True)
+            layout.addWidget(note)
+
+        mode_box = QGroupBox("Mode")
+        mode_layout = QVBoxLayout(mode_box)
+        self._mode_group = QButtonGroup(self)
+        self._mode_buttons: dict[GameMode, QRadioButton] = {}
+        for index, (mode, title, help_text) in enumerate(MODES):
+            button = QRadioButton(f"{title} — {help_text}")
+            button.setObjectName(f"mode-{mode.value}")
+            self._mode_group.addButton(button, index)
+            self._mode_buttons[mode] = button
+            mode_layout.addWidget(button)
+        layout.addWidget(mode_box)
+
+        self._pages = QStackedWidget()
+        self._pages.addWidget(self._build_human_vs_ai())
+        self._pages.addWidget(self._build_human_vs_human())
+        self._pages.addWidget(self._build_ai_vs_ai())
+        layout.addWidget(self._pages)
+
+        self._buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self._buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start")
+        self._buttons.accepted.connect(self._accept_if_valid)
+        self._buttons.rejected.connect(self.reject)
+        layout.addWidget(self._buttons)
+
+        self._mode_group.idToggled.connect(self._on_mode)
+        for field in (self._your_name, self._player_one, self._player_two):
+            field.edit.textChanged.connect(self._validate)
+        self._restore()
+        self._validate()
+
+    # -- pages -----------------------------------------------------------------------------
+
+    def _build_human_vs_ai(self) -> QWidget:
+        page = QWidget()
+        form = QFormLayout(page)
+        self._your_name = _NameField("Your name")
+        self._opponent = _PersonaPicker("Opponent")
+        self._your_side = QComboBox()
+        self._your_side.setAccessibleName("Your side")
+        self._your_side.addItem("X — you move first", "X")
+        self._your_side.addItem("O — the AI moves first", "O")
+        form.addRow("Your name:", self._your_name)
+        form.addRow("Opponent:", self._opponent)
+        form.addRow("You play:", self._your_side)
+        return page
+
+    def _build_human_vs_human(self) -> QWidget:
+        page = QWidget()
+        form = QFormLayout(page)
+        self._player_one = _NameField("Player 1 name")
+        self._player_two = _NameField("Player 2 name")
+        self._first = QComboBox()
+        self._first.setAccessibleName("Who moves first")
+        self._first.addItem("Player 1 (plays X)", 1)
+        self._first.addItem("Player 2 (plays X)", 2)
+        form.addRow("Player 1:", self._player_one)
+        form.addRow("Player 2:", self._player_two)
+        form.addRow("Moves first:", self._first)
+        return page
+
+    def _build_ai_vs_ai(self) -> QWidget:
+        page = QWidget()
+        form = QFormLayout(page)
+        self._x_persona = _PersonaPicker("X persona")
+        self._o_persona = _PersonaPicker("O persona")
+        speed_row = QHBoxLayout()
+        self._speed = QSlider(Qt.Orientation.Horizontal)
+        self._speed.setAccessibleName("Speed")
+        self._speed.setRange(0, SLOWEST_DELAY_MS)
+        self._speed.setPageStep(250)
+        speed_row.addWidget(QLabel("Slow"))
+        speed_row.addWidget(self._speed, 1)
+        speed_row.addWidget(QLabel("Fast"))
+        self._games = QSpinBox()
+        self._games.setAccessibleName("Number of games")
+        self._games.setRange(1, 1000)
+        form.addRow("X (moves first):", self._x_persona)
+        form.addRow("O:", self._o_persona)
+        form.addRow("Speed:", speed_row)
+        form.addRow("Games in the series:", self._games)
+        return page
+
+    # -- state -----------------------------------------------------------------------------
+
+    def mode(self) -> GameMode:
+        return MODES[max(0, self._mode_group.checkedId())][0]
+
+    def set_mode(self, mode: GameMode) -> None:
+        self._mode_buttons[mode].setChecked(True)
+
+    def _on_mode(self, button_id: int, checked: bool) -> None:
+        if checked:
+            self._pages.setCurrentIndex(button_id)
+            self._validate()
+
+    def _validate(self) -> bool:
+        mode = self.mode()
+        valid = True
+        for field in (self._your_name, self._player_one, self._player_two):
+            field.show_error(None)
+        if mode is GameMode.HUMAN_VS_AI:
+            if self._your_name.validated() is None:
+                self._your_name.show_error(self._your_name.error.text())
+                valid = False
+        elif mode is GameMode.HUMAN_VS_HUMAN:
+            one = self._player_one.validated()
+            if one is None:
+                self._player_one.show_error(self._player_one.error.text())
+            two = self._player_two.validated()
+            if two is None:
+                self._player_two.show_error(self._player_two.error.text())
+            if one is not None and two is not None and one.casefold() == two.casefold():
+                self._player_two.show_error("The two players need different names.")
+                two = None
+            valid = one is not None and two is not None
+        self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(valid)
+        return valid
+
+    def is_valid(self) -> bool:
+        return self._validate()
+
+    def _accept_if_valid(self) -> None:
+        if self._validate():
+            self._save()
+            self.accept()
+
+    def setup(self) -> GameSetup:
+        """The game the dialog describes (only call once it is valid)."""
+        mode = self.mode()
+        if mode is GameMode.HUMAN_VS_AI:
+            you = PlayerSpec.human(validate_player_name(self._your_name.edit.text()))
+            ai = PlayerSpec.ai(self._opponent.key())
+            x, o = (you, ai) if self._your_side.currentData() == "X" else (ai, you)
+            return GameSetup(mode, x, o, self._start)
+        if mode is GameMode.HUMAN_VS_HUMAN:
+            one = PlayerSpec.human(validate_player_name(self._player_one.edit.text()))
+            two = PlayerSpec.human(validate_player_name(self._player_two.edit.text()))
+            x, o = (one, two) if self._first.currentData() == 1 else (two, one)
+            return GameSetup(mode, x, o, self._start)
+        return GameSetup(
+            mode,
+            PlayerSpec.ai(self._x_persona.key()),
+            PlayerSpec.ai(self._o_persona.key()),
+            self._start,
+            games=self._games.value(),
+            move_delay_ms=speed_to_delay(self._speed.value()),
+        )
+
+    # -- memory ----------------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        s = self._settings
+        s.beginGroup("newGame")
+        try:
+            mode = GameMode(str(s.value("mode", GameMode.HUMAN_VS_AI.value)))
+        except ValueError:
+            mode = GameMode.HUMAN_VS_AI
+        self.set_mode(mode)
+        self._pages.setCurrentIndex([m for m, _, _ in MODES].index(mode))
+        self._your_name.edit.setText(str(s.value("yourName", "Player")))
+        self._opponent.set_key(str(s.value("opponent", "cop")))
+        self._your_side.setCurrentIndex(0 if s.value("yourSide", "X") == "X" else 1)
+        self._player_one.edit.setText(str(s.value("playerOne", "Player 1")))
+        self._player_two.edit.setText(str(s.value("playerTwo", "Player 2")))
+        self._first.setCurrentIndex(0 if str(s.value("firstPlayer", "1")) == "1" else 1)
+        self._x_persona.set_key(str(s.value("xPersona", "sera")))
+        self._o_persona.set_key(str(s.value("oPersona", "cop")))
+        self._speed.setValue(_int(s.value("speed", 1300), 1300))
+        self._games.setValue(_int(s.value("games", 1), 1))
+        s.endGroup()
+
+    def _save(self) -> None:
+        s = self._settings
+        s.beginGroup("newGame")
+        s.setValue("mode", self.mode().value)
+        s.setValue("yourName", self._your_name.edit.text().strip())
+        s.setValue("opponent", self._opponent.key())
+        s.setValue("yourSide", self._your_side.currentData())
+        s.setValue("playerOne", self._player_one.edit.text().strip())
+        s.setValue("playerTwo", self._player_two.edit.text().strip())
+        s.setValue("firstPlayer", str(self._first.currentData()))
+        s.setValue("xPersona", self._x_persona.key())
+        s.setValue("oPersona", self._o_persona.key())
+        s.setValue("speed", self._speed.value())
+        s.setValue("games", self._games.value())
+        s.endGroup()
+
+    # Widgets tests reach for by role, not by layout position.
+    @property
+    def your_name_edit(self) -> QLineEdit:
+        return self._your_name.edit
+
+    @property
+    def player_name_edits(self) -> tuple[QLineEdit, QLineEdit]:
+        return self._player_one.edit, self._player_two.edit
+
+    @property
+    def opponent_combo(self) -> QComboBox:
+        return self._opponent.combo
+
+    @property
+    def side_combo(self) -> QComboBox:
+        return self._your_side
+
+    @property
+    def ok_button(self) -> QWidget:
+        return self._buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+    def name_error(self) -> str:
+        for field in (self._your_name, self._player_one, self._player_two):
+            if not field.error.isHidden():
+                return field.error.text()
+        return ""
+
+
+def _int(value: object, default: int) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return default

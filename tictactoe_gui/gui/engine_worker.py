@@ -1,0 +1,280 @@
+"""The engine's own thread: every search and every persona move choice runs here.
+
+One :class:`EngineWorker` lives in one ``QThread`` for the life of the window.
+The GUI side talks to it only through :class:`EngineService`, which hands out
+request ids, cancels the search in progress when a newer request arrives, and
+drops any result whose id is no longer current. Only frozen values cross the
+thread boundary (requests, :class:`~tictactoe_gui.engine.Analysis`,
+:class:`~tictactoe_gui.engine.Decision`); the worker never touches a widget
+or the records.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from tictactoe_gui.engine import (
+    Algorithm,
+    Analysis,
+    Board,
+    Decision,
+    Move,
+    SearchCancelled,
+    SearchProgress,
+    TranspositionTable,
+    analyse,
+    get_persona,
+    principal_variation,
+)
+
+#: How often the worker reports the node count of a long search (seconds).
+PROGRESS_INTERVAL = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class EngineRequest:
+    """What the window wants to know about one position."""
+
+    request_id: int
+    board: Board
+    algorithm: Algorithm = Algorithm.TABLE
+    #: Also choose a move for this persona (its key), seeded with ``seed``.
+    persona_key: str | None = None
+    seed: int = 0
+    #: Earlier positions to analyse as well (exact scores for coach verdicts and the record).
+    review: tuple[Board, ...] = ()
+    #: Also analyse the position with all three algorithms, for the study comparison.
+    compare: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MoveChoice:
+    request_id: int
+    board: Board
+    decision: Decision
+
+
+@dataclass(frozen=True, slots=True)
+class EngineResult:
+    """The analysis of one position and everything the window shows alongside it."""
+
+    request_id: int
+    analysis: Analysis
+    #: For each candidate (same order), the expected continuation after it.
+    continuations: tuple[tuple[Move, ...], ...]
+    review: tuple[Analysis, ...] = ()
+    #: One analysis per algorithm (fastest first) when a comparison was asked for.
+    comparison: tuple[Analysis, ...] = ()
+
+    @property
+    def board(self) -> Board:
+        return self.analysis.board
+
+
+class EngineWorker(QObject):
+    """Runs requests one after another in the engine thread."""
+
+    move_chosen = Signal(object)  # MoveChoice
+    analysed = Signal(object)  # EngineResult
+    progressed = Signal(int, int)  # request id, nodes so far
+    cancelled = Signal(int)
+    failed = Signal(int, str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Created and used only in the engine thread (a table is not thread-safe);
+        # it makes repeated analyses of nearby positions almost free.
+        self._table: TranspositionTable | None = None
+
+    @Slot(object, object)
+    def handle(self, request: EngineRequest, cancel: threading.Event) -> None:
+        if cancel.is_set():
+            self.cancelled.emit(request.request_id)
+            return
+        if self._table is None:
+            self._table = TranspositionTable()
+        try:
+            self._handle(request, cancel, self._table)
+        except SearchCancelled:
+            self.cancelled.emit(request.request_id)
+        except Exception as error:  # a bug must reach the window, not kill the thread
+            self.failed.emit(request.request_id, f"{type(error).__name__}: {error}")
+
+    def _handle(
+        self, request: EngineRequest, cancel: threading.Event, table: TranspositionTable
+    ) -> None:
+        board = request.board
+        last_report = time.monotonic()
+
+        def report(progress: SearchProgress) -> None:
+            nonlocal last_report
+            now = time.monotonic()
+            if now - last_report >= PROGRESS_INTERVAL:
+                last_report = now
+                self.progressed.emit(request.request_id, progress.nodes)
+
+        decision: Decision | None = None
+        if request.persona_key is not None and not board.is_over:
+            persona = get_persona(request.persona_key)
+            decision = persona.choose_move(board, random.Random(request.seed), table)
+            if cancel.is_set():
+                raise SearchCancelled
+            self.move_chosen.emit(MoveChoice(request.request_id, board, decision))
+
+        review = tuple(
+            analyse(b, Algorithm.TABLE, table=table, cancel=cancel) for b in request.review
+        )
+
+        if (
+            decision is not None
+            and decision.analysis is not None
+            and request.algorithm is Algorithm.TABLE
+        ):
+            analysis = decision.analysis  # the persona already searched this very position
+        else:
+            analysis = analyse(
+                board, request.algorithm, table=table, cancel=cancel, progress=report
+            )
+        continuations = tuple(
+            principal_variation(board.play(c.move), table) for c in analysis.candidates
+        )
+        comparison: tuple[Analysis, ...] = ()
+        if request.compare:
+            # A fresh table, so its node count is what a cold search costs, like the others.
+            comparison = (
+                analyse(board, Algorithm.TABLE, table=TranspositionTable(), cancel=cancel),
+                analyse(board, Algorithm.ALPHABETA, cancel=cancel, progress=report),
+                analyse(board, Algorithm.MINIMAX, cancel=cancel, progress=report),
+            )
+        if cancel.is_set():
+            raise SearchCancelled
+        self.analysed.emit(
+            EngineResult(request.request_id, analysis, continuations, review, comparison)
+        )
+
+
+class EngineService(QObject):
+    """The GUI thread's handle on the engine thread: submit, cancel, shut down.
+
+    At most one request is current; submitting a new one cancels the previous
+    search, and results of any request but the current one are dropped here,
+    so listeners only ever see answers about what is on the board now.
+    """
+
+    move_chosen = Signal(object)  # MoveChoice
+    analysed = Signal(object)  # EngineResult
+    progressed = Signal(int)  # nodes searched so far by the current request
+    busy_changed = Signal(bool)
+    failed = Signal(str)
+
+    _request = Signal(object, object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._next_id = 0
+        self._current_id: int | None = None
+        self._cancel: threading.Event | None = None
+        self._busy = False
+        self._thread = QThread(self)
+        self._thread.setObjectName("engine")
+        self._worker = EngineWorker()
+        self._worker.moveToThread(self._thread)
+        self._thread.finished.connect(self._worker.deleteLater)
+        self._request.connect(self._worker.handle)
+        self._worker.move_chosen.connect(self._on_move_chosen)
+        self._worker.analysed.connect(self._on_analysed)
+        self._worker.progressed.connect(self._on_progressed)
+        self._worker.cancelled.connect(self._on_cancelled)
+        self._worker.failed.connect(self._on_failed)
+        self._thread.start()
+
+    # -- asking ----------------------------------------------------------------------------
+
+    def submit(
+        self,
+        board: Board,
+        *,
+        algorithm: Algorithm = Algorithm.TABLE,
+        persona_key: str | None = None,
+        seed: int = 0,
+        review: tuple[Board, ...] = (),
+        compare: bool = False,
+    ) -> int:
+        """Ask about ``board``; cancels whatever was asked before. Returns the request id."""
+        self.cancel()
+        self._next_id += 1
+        self._current_id = self._next_id
+        self._cancel = threading.Event()
+        request = EngineRequest(
+            self._next_id, board, algorithm, persona_key, seed, tuple(review), compare
+        )
+        self._set_busy(True)
+        self._request.emit(request, self._cancel)
+        return self._next_id
+
+    def cancel(self) -> None:
+        """Stop the current search (if any); its results will be dropped."""
+        if self._cancel is not None:
+            self._cancel.set()
+        self._cancel = None
+        self._current_id = None
+        self._set_busy(False)
+
+    def shutdown(self) -> None:
+        """Cancel, stop the thread and wait for it: safe to call more than once."""
+        self.cancel()
+        if self._thread.isRunning():
+            self._thread.quit()
+            self._thread.wait()
+
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    @property
+    def current_id(self) -> int | None:
+        return self._current_id
+
+    def is_running(self) -> bool:
+        return self._thread.isRunning()
+
+    # -- answers -----------------------------------------------------------------------------
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy != self._busy:
+            self._busy = busy
+            self.busy_changed.emit(busy)
+
+    @Slot(object)
+    def _on_move_chosen(self, choice: MoveChoice) -> None:
+        if choice.request_id == self._current_id:
+            self.move_chosen.emit(choice)
+
+    @Slot(object)
+    def _on_analysed(self, result: EngineResult) -> None:
+        if result.request_id != self._current_id:
+            return
+        self._cancel = None
+        self._set_busy(False)
+        self.analysed.emit(result)
+
+    @Slot(int, int)
+    def _on_progressed(self, request_id: int, nodes: int) -> None:
+        if request_id == self._current_id:
+            self.progressed.emit(nodes)
+
+    @Slot(int)
+    def _on_cancelled(self, request_id: int) -> None:
+        if request_id == self._current_id:  # cancelled from outside, e.g. by shutdown
+            self._set_busy(False)
+
+    @Slot(int, str)
+    def _on_failed(self, request_id: int, message: str) -> None:
+        if request_id == self._current_id:
+            self._set_busy(False)
+            self.failed.emit(message)

@@ -1,0 +1,736 @@
+"""The main window: board in the centre, analysis dock at the side, menus and status bar.
+
+Assembled in named steps (central area, actions, menus, docks, status bar,
+wiring) so each part is easy to find. The window owns the engine thread
+(through :class:`EngineService`) and stops it in ``closeEvent``: cancel the
+search, quit the thread, wait for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tictactoe_gui import APP_DISPLAY_NAME, __version__
+from tictactoe_gui.assets import asset_path
+from tictactoe_gui.engine import Algorithm, Board, Move, Persona, get_persona
+from tictactoe_gui.gui.analysis_dock import DEFAULT_TOP_N, AnalysisDock
+from tictactoe_gui.gui.board_view import BoardView
+from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, PlayersBar, ReplayBar
+from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
+from tictactoe_gui.gui.engine_worker import EngineResult, EngineService
+from tictactoe_gui.gui.game_controller import (
+    DEFAULT_THINK_MS,
+    GameController,
+    GameOverInfo,
+    GameSetup,
+    PlayerSpec,
+    State,
+    Tally,
+)
+from tictactoe_gui.gui.recording import GameRecords, InMemoryRecords
+from tictactoe_gui.gui.records import HistoryDialog, LeaderboardDialog, StatisticsDialog
+from tictactoe_gui.gui.theme import Theme, apply_theme
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import GameDetail, GameMode, Side, SideKind
+
+#: With animations off the AI still pauses briefly, so its move is seen as a reply.
+THINK_MS_WITHOUT_ANIMATIONS = 120
+MESSAGE_TIMEOUT_MS = 6000
+
+HOW_TO_PLAY = """
+<h3>How to play</h3>
+<p>Take turns placing marks; X always moves first. Three in a row — across, down or
+diagonally — wins. A full board with no line is a draw.</p>
+<ul>
+<li><b>Human vs AI</b>: play Kitty (easy), Cop (medium) or Sera (perfect — she never loses).</li>
+<li><b>Human vs Human</b>: two people at one board; the coach judges every move as
+<i>best</i>, <i>good</i> (keeps the outcome), <i>mistake</i> (lets a win slip) or
+<i>blunder</i> (now loses), with an accuracy summary at the end.</li>
+<li><b>AI vs AI</b>: watch two personas play; pause, step or play a series.</li>
+</ul>
+<p>The analysis dock shows what the engine thinks: every move's outcome with best play
+("win in 3" counts plies, this move included), the predicted result and the line it expects.
+Select a candidate to preview it on the board. <b>Set Up Position</b> lets you study any
+position.</p>
+"""
+
+SHORTCUTS = (
+    ("Click a cell", "Play there"),
+    ("Arrow keys", "Move the selected cell"),
+    ("Enter / Space", "Play the selected cell"),
+    ("1 to 9", "Play a cell in keypad layout (7 8 9 is the top row)"),
+    ("H", "Hint: show the best move"),
+    ("Ctrl+N", "New game"),
+    ("Ctrl+R", "Restart"),
+    ("Ctrl+Z", "Undo (against an AI: your move and its reply)"),
+    ("Ctrl+Shift+Z", "Redo"),
+    ("Ctrl+E", "Set up a position"),
+    ("F9", "Show or hide the analysis dock"),
+    ("Left / Right, Home / End", "In a replay: step back or forward, go to the start or end"),
+    ("Ctrl+L / Ctrl+H", "Leaderboard / game history"),
+    ("Ctrl+M", "Heat-map overlay"),
+    ("F1", "How to play"),
+    ("Ctrl+Q", "Quit"),
+)
+
+
+def _bool(value: object, default: bool) -> bool:
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    return str(value).lower() in ("1", "true", "yes", "on")
+
+
+def _int(value: object, default: int) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return default
+
+
+class MainWindow(QMainWindow):
+    """The app's one window. ``settings`` and ``records`` are injected so tests use their own."""
+
+    def __init__(
+        self,
+        settings: QSettings,
+        records: GameRecords | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.setWindowTitle(APP_DISPLAY_NAME)
+        self._settings = settings
+        self._records: GameRecords = records if records is not None else InMemoryRecords()
+        self._closed = False
+        self._theme = Theme.SYSTEM
+        self._persona: Persona | None = None
+        self._records_windows: dict[str, QDialog] = {}
+        self._last_player_name: str | None = None
+
+        self.engine = EngineService(self)
+        self.controller = GameController(self.engine, self._records, self)
+
+        self._create_central_area()
+        self._create_actions()
+        self._create_menus()
+        self._create_dock_windows()
+        self._create_status_bar()
+        self._connect_signals()
+        self._restore_settings()
+        self.controller.new_game(self._initial_setup())
+
+    # -- assembly ------------------------------------------------------------------------
+
+    def _create_central_area(self) -> None:
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(12, 12, 12, 8)
+        layout.setSpacing(8)
+        self.banner = GameOverBanner()
+        self.players_bar = PlayersBar()
+        self.board_view = BoardView()
+        self.autoplay_bar = AutoplayBar()
+        self.autoplay_bar.hide()
+        self.replay_bar = ReplayBar()
+        self.replay_bar.hide()
+        layout.addWidget(self.banner)
+        layout.addWidget(self.players_bar)
+        layout.addWidget(self.board_view, 1)
+        layout.addWidget(self.autoplay_bar)
+        layout.addWidget(self.replay_bar)
+        self.setCentralWidget(central)
+        self.board_view.setFocus()
+
+    def _create_actions(self) -> None:
+        def action(
+            text: str,
+            slot: object,
+            shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+            tip: str = "",
+        ) -> QAction:
+            act = QAction(text, self)
+            if shortcut is not None:
+                act.setShortcut(QKeySequence(shortcut))
+            if tip:
+                act.setStatusTip(tip)
+            act.triggered.connect(slot)
+            self.addAction(act)  # shortcuts work even with the menu bar hidden
+            return act
+
+        self.new_game_action = action(
+            "&New Game…",
+            # A lambda: triggered(bool) would otherwise arrive as the start position.
+            lambda: self.show_new_game_dialog(),
+            "Ctrl+N",
+            "Start a new game",
+        )
+        self.restart_action = action(
+            "&Restart", self.controller.restart, "Ctrl+R", "Start this game again"
+        )
+        self.undo_action = action(
+            "&Undo", self.controller.undo, "Ctrl+Z", "Take back the last move"
+        )
+        self.redo_action = action(
+            "&Redo", self.controller.redo, "Ctrl+Shift+Z", "Play the undone move again"
+        )
+        self.undo_action.setEnabled(False)
+        self.redo_action.setEnabled(False)
+        self.hint_action = action(
+            "&Hint", self.controller.hint, "H", "Show the best move (counted on the game record)"
+        )
+        self.setup_action = action(
+            "&Set Up Position…",
+            self.show_setup_dialog,
+            "Ctrl+E",
+            "Place marks and study a position",
+        )
+        self.quit_action = action("&Quit", self.close, "Ctrl+Q", "Close the window")
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+
+        self.heat_map_action = action(
+            "&Heat-Map Overlay", self._on_heat_map, "Ctrl+M", "Tint each free cell by its outcome"
+        )
+        self.heat_map_action.setCheckable(True)
+        self.animations_action = action("&Animations", self._on_animations)
+        self.animations_action.setCheckable(True)
+        self.animations_action.setChecked(True)
+        self.theme_group = QActionGroup(self)
+        self.theme_group.setExclusive(True)
+        self.theme_actions: dict[Theme, QAction] = {}
+        for theme in Theme:
+            act = QAction(theme.label, self, checkable=True)
+            act.setData(theme.value)
+            act.triggered.connect(lambda _=False, t=theme: self.set_theme(t))
+            self.theme_group.addAction(act)
+            self.theme_actions[theme] = act
+
+        self.leaderboard_action = action(
+            "&Leaderboard…", self.show_leaderboard, "Ctrl+L", "Standings from the recorded games"
+        )
+        self.history_action = action(
+            "Game &History…", self.show_history, "Ctrl+H", "Every recorded game; replay any"
+        )
+        self.statistics_action = action(
+            "My &Statistics…", self.show_statistics, None, "One player's results and streaks"
+        )
+        self._update_records_actions()
+
+        # Replay navigation: the arrow keys step through a recorded game (only during a replay,
+        # when the board is not playable and its own arrow keys have nothing to do).
+        self.replay_actions = [
+            action("Replay: Back", lambda: self.controller.replay_step(-1), "Left"),
+            action("Replay: Forward", lambda: self.controller.replay_step(1), "Right"),
+            action("Replay: Start", lambda: self.controller.replay_seek(0), "Home"),
+            action(
+                "Replay: End",
+                lambda: self.controller.replay_seek(self.controller.replay_length),
+                "End",
+            ),
+        ]
+        for act in self.replay_actions:
+            act.setEnabled(False)
+
+        self.how_to_play_action = action("&How to Play", self.show_how_to_play, "F1")
+        self.shortcuts_action = action("&Keyboard Shortcuts", self.show_shortcuts)
+        self.about_action = action(f"&About {APP_DISPLAY_NAME}", self.show_about)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def _create_menus(self) -> None:
+        game = self.menuBar().addMenu("&Game")
+        game.setObjectName("gameMenu")
+        game.addAction(self.new_game_action)
+        game.addAction(self.restart_action)
+        game.addSeparator()
+        game.addAction(self.undo_action)
+        game.addAction(self.redo_action)
+        game.addAction(self.hint_action)
+        game.addSeparator()
+        game.addAction(self.setup_action)
+        game.addSeparator()
+        game.addAction(self.quit_action)
+        self.view_menu = self.menuBar().addMenu("&View")
+        self.view_menu.setObjectName("viewMenu")
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.setObjectName("helpMenu")
+        help_menu.addAction(self.how_to_play_action)
+        help_menu.addAction(self.shortcuts_action)
+        help_menu.addSeparator()
+        help_menu.addAction(self.about_action)
+
+    def _create_dock_windows(self) -> None:
+        self.analysis_dock = AnalysisDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.analysis_dock)
+        toggle = self.analysis_dock.toggleViewAction()
+        toggle.setText("&Analysis Dock")
+        toggle.setShortcut(QKeySequence("F9"))
+        self.analysis_dock_action = toggle
+        self.addAction(toggle)
+        self.view_menu.addAction(toggle)
+        self.view_menu.addAction(self.heat_map_action)
+        self.view_menu.addAction(self.animations_action)
+        theme_menu = self.view_menu.addMenu("&Theme")
+        for act in self.theme_actions.values():
+            theme_menu.addAction(act)
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.leaderboard_action)
+        self.view_menu.addAction(self.history_action)
+        self.view_menu.addAction(self.statistics_action)
+
+    def _create_status_bar(self) -> None:
+        self.turn_label = QLabel()
+        self.turn_label.setObjectName("turnLabel")
+        self.turn_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.turn_label.setContentsMargins(6, 0, 6, 0)
+        self.recording_label = QLabel()
+        self.recording_label.setObjectName("recordingLabel")
+        self.recording_label.setStyleSheet("color: #d23c32;")
+        self.recording_label.hide()
+        self.statusBar().addPermanentWidget(self.recording_label)
+        self.statusBar().addPermanentWidget(self.turn_label)
+
+    def _connect_signals(self) -> None:
+        c = self.controller
+        view = self.board_view
+        dock = self.analysis_dock
+        view.cell_activated.connect(c.play_human)
+        c.position_changed.connect(self._on_position_changed)
+        c.status_changed.connect(self.turn_label.setText)
+        c.message.connect(self.show_message)
+        c.analysis_changed.connect(self._on_analysis)
+        c.thinking_changed.connect(dock.set_thinking)
+        c.progress.connect(dock.set_progress)
+        c.comment_changed.connect(dock.set_comment)
+        c.persona_changed.connect(self._on_persona)
+        c.hint_shown.connect(view.set_hints)
+        c.game_started.connect(self._on_game_started)
+        c.game_over.connect(self._on_game_over)
+        c.tally_changed.connect(self._on_tally)
+        c.paused_changed.connect(self.autoplay_bar.set_paused)
+        c.replay_changed.connect(self.replay_bar.show_position)
+        c.replay_playing_changed.connect(self.replay_bar.set_playing)
+        stack = c.undo_stack
+        stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        stack.undoTextChanged.connect(
+            lambda text: self.undo_action.setStatusTip(f"Undo {text}" if text else "")
+        )
+        stack.redoTextChanged.connect(
+            lambda text: self.redo_action.setStatusTip(f"Redo {text}" if text else "")
+        )
+        dock.preview_requested.connect(view.set_preview)
+        dock.algorithm_changed.connect(self._on_algorithm)
+        dock.compare_requested.connect(c.compare_algorithms)
+        dock.top_n_changed.connect(lambda n: self._settings.setValue("analysis/topN", n))
+        dock.reveal_changed.connect(lambda on: self._settings.setValue("analysis/reveal", on))
+        self.banner.play_again.connect(c.play_again)
+        self.banner.new_game.connect(lambda: self.show_new_game_dialog())
+        self.banner.retry_save.connect(c.retry_save)
+        self.autoplay_bar.pause_toggled.connect(c.set_paused)
+        self.autoplay_bar.step_requested.connect(c.step)
+        self.autoplay_bar.delay_changed.connect(c.set_move_delay)
+        self.replay_bar.seek.connect(c.replay_seek)
+        self.replay_bar.step.connect(c.replay_step)
+        self.replay_bar.playing_toggled.connect(c.set_replay_playing)
+        hints = QGuiApplication.styleHints()
+        hints.colorSchemeChanged.connect(self._on_system_scheme)
+        app = QApplication.instance()
+        if app is not None:
+            # Quitting without closing the window (e.g. from the session manager) must
+            # still stop the engine thread before Qt tears it down.
+            app.aboutToQuit.connect(self.shutdown)
+
+    # -- settings ------------------------------------------------------------------------
+
+    def _restore_settings(self) -> None:
+        s = self._settings
+        geometry = s.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self._first_start_size()
+        state = s.value("window/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        self.heat_map_action.setChecked(_bool(s.value("view/heatMap"), False))
+        animations = _bool(s.value("view/animations"), True)
+        self.animations_action.setChecked(animations)
+        self._apply_animations(animations)
+        try:
+            theme = Theme(str(s.value("view/theme", Theme.SYSTEM.value)))
+        except ValueError:
+            theme = Theme.SYSTEM
+        self.set_theme(theme, save=False)
+        self.analysis_dock.set_top_n(_int(s.value("analysis/topN", DEFAULT_TOP_N), DEFAULT_TOP_N))
+        self.analysis_dock.set_reveal(_bool(s.value("analysis/reveal"), False))
+        try:
+            algorithm = Algorithm(str(s.value("analysis/algorithm", Algorithm.TABLE.value)))
+        except ValueError:
+            algorithm = Algorithm.TABLE
+        self.analysis_dock.set_algorithm(algorithm)
+
+    def _first_start_size(self) -> None:
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        width, height = 1060, 720
+        if screen is not None:
+            available = screen.availableGeometry()
+            width = min(width, int(available.width() * 0.9))
+            height = min(height, int(available.height() * 0.9))
+            self.resize(width, height)
+            frame = self.frameGeometry()
+            frame.moveCenter(available.center())
+            self.move(frame.topLeft())
+        else:
+            self.resize(width, height)
+
+    def _save_settings(self) -> None:
+        s = self._settings
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState())
+        s.setValue("view/heatMap", self.heat_map_action.isChecked())
+        s.setValue("view/animations", self.animations_action.isChecked())
+        s.setValue("view/theme", self._theme.value)
+        s.sync()
+
+    def _initial_setup(self) -> GameSetup:
+        """The last New Game choices, so the app opens on the kind of game last played."""
+        dialog = NewGameDialog(self._settings, self)
+        try:
+            return dialog.setup() if dialog.is_valid() else GameSetup.default()
+        except ValueError:
+            return GameSetup.default()
+        finally:
+            dialog.deleteLater()
+
+    def _think_ms(self) -> int:
+        configured = _int(self._settings.value("game/thinkMs", DEFAULT_THINK_MS), DEFAULT_THINK_MS)
+        if not self.animations_action.isChecked():
+            return min(configured, THINK_MS_WITHOUT_ANIMATIONS)
+        return configured
+
+    # -- public API ----------------------------------------------------------------------
+
+    def new_game(self, setup: GameSetup) -> None:
+        self.controller.new_game(setup)
+
+    def set_records(self, records: GameRecords) -> None:
+        self._records = records
+        self.controller.set_records(records)
+        # Records windows read the old store; new ones open on the new one.
+        for window in self._records_windows.values():
+            window.close()
+            window.deleteLater()
+        self._records_windows.clear()
+        self._update_records_actions()
+
+    def set_recording_off(self, reason: str) -> None:
+        """Say in the status bar, for as long as it lasts, that games are not being saved."""
+        self.recording_label.setText("Recording off")
+        self.recording_label.setToolTip(reason)
+        self.recording_label.show()
+        self.show_message(reason)
+
+    def show_notice(self, title: str, text: str) -> QMessageBox:
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self
+        )
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
+
+    # -- records windows -----------------------------------------------------------------
+
+    def _repository(self) -> Repository | None:
+        return self._records if isinstance(self._records, Repository) else None
+
+    def _update_records_actions(self) -> None:
+        available = self._repository() is not None
+        for act in (self.leaderboard_action, self.history_action, self.statistics_action):
+            act.setEnabled(available)
+            if not available:
+                act.setStatusTip("Available when games are recorded to a file")
+
+    def _records_window(self, key: str, make: Callable[[Repository], QDialog]) -> QDialog | None:
+        repository = self._repository()
+        if repository is None:
+            self.show_message("The records are not available: games are not being saved.")
+            return None
+        window = self._records_windows.get(key)
+        if window is None:
+            window = make(repository)
+            self._records_windows[key] = window
+        else:
+            refresh = getattr(window, "refresh", None)
+            if callable(refresh):
+                refresh()
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
+
+    def show_leaderboard(self) -> QDialog | None:
+        return self._records_window("leaderboard", lambda r: LeaderboardDialog(r, self))
+
+    def show_history(self) -> QDialog | None:
+        def make(repository: Repository) -> QDialog:
+            dialog = HistoryDialog(repository, self)
+            dialog.replay_requested.connect(self.replay_recorded_game)
+            dialog.records_changed.connect(self._refresh_records_windows)
+            return dialog
+
+        return self._records_window("history", make)
+
+    def show_statistics(self) -> QDialog | None:
+        name = self._last_player_name
+        return self._records_window("statistics", lambda r: StatisticsDialog(r, name, self))
+
+    def _refresh_records_windows(self) -> None:
+        for window in self._records_windows.values():
+            refresh = getattr(window, "refresh", None)
+            if window.isVisible() and callable(refresh):
+                refresh()
+
+    def replay_recorded_game(self, detail: GameDetail) -> None:
+        """Replay a game from the history on the board."""
+        summary = detail.summary
+        start = Board.from_text(summary.start_board)
+        moves = [Move.from_index(entry.cell) for entry in detail.moves]
+        when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        title = f"{_side_name(summary.x)} vs {_side_name(summary.o)}, {when}"
+        self.start_replay(title, start, moves)
+        self.raise_()
+        self.activateWindow()
+
+    def start_replay(self, title: str, start: Board, moves: Sequence[Move]) -> None:
+        """Show a recorded game with step and autoplay; the dock analyses each position."""
+        self.controller.start_replay(title, start, moves)
+        self.replay_bar.show_position(0, len(moves), title)
+        self.replay_bar.set_playing(False)
+        self.replay_bar.show()
+        self._set_replay_keys(True)
+        self.autoplay_bar.hide()
+        self.players_bar.show_players(self.controller.setup)
+        self.players_bar.show_turn(start)
+        # Qt appends the application's display name to every window title itself.
+        self.setWindowTitle(f"Replay: {title}")
+
+    def set_theme(self, theme: Theme, *, save: bool = True) -> None:
+        self._theme = theme
+        self.theme_actions[theme].setChecked(True)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, theme)
+        if save:
+            self._settings.setValue("view/theme", theme.value)
+
+    @property
+    def theme(self) -> Theme:
+        return self._theme
+
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, MESSAGE_TIMEOUT_MS)
+
+    def show_new_game_dialog(self, start: Board | None = None) -> NewGameDialog:
+        """Open the New Game dialog (window-modal, not blocking); accepting starts the game."""
+        dialog = NewGameDialog(self._settings, self, start=start)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.controller.new_game(dialog.setup()))
+        dialog.open()
+        return dialog
+
+    def show_setup_dialog(self) -> SetupPositionDialog:
+        start = self.controller.board if self.controller.state is not State.REPLAY else None
+        dialog = SetupPositionDialog(self, start=start if start and not start.is_over else None)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self._on_setup_done(dialog))
+        dialog.open()
+        return dialog
+
+    def _on_setup_done(self, dialog: SetupPositionDialog) -> None:
+        board = dialog.board()
+        if board is None or dialog.choice is None:
+            return
+        self.start_from_position(board, dialog.choice)
+
+    def start_from_position(self, board: Board, choice: SetupChoice) -> None:
+        """Analyse ``board`` (people at the board, the coach watching) or choose how to play on."""
+        if choice is SetupChoice.ANALYSE:
+            setup = GameSetup(
+                GameMode.HUMAN_VS_HUMAN,
+                PlayerSpec.human("Player 1"),
+                PlayerSpec.human("Player 2"),
+                board,
+                record=False,
+            )
+            self.controller.new_game(setup)
+            self.show_message("Analysing the set-up position; play moves for either side.")
+        else:
+            self.show_new_game_dialog(board)
+
+    def show_how_to_play(self) -> QMessageBox:
+        return self._show_text("How to Play", HOW_TO_PLAY)
+
+    def show_shortcuts(self) -> QMessageBox:
+        rows = "".join(
+            f"<tr><td><b>{k}</b>&nbsp;&nbsp;</td><td>{v}</td></tr>" for k, v in SHORTCUTS
+        )
+        return self._show_text(
+            "Keyboard Shortcuts", f"<h3>Keyboard shortcuts</h3><table>{rows}</table>"
+        )
+
+    def show_about(self) -> QMessageBox:
+        return self._show_text(
+            f"About {APP_DISPLAY_NAME}",
+            f"<h3>{APP_DISPLAY_NAME} {__version__}</h3>"
+            "<p>A tic-tac-toe game and study tool: three AI personas, a live analysis "
+            "dock and a record of every game.</p><p>MIT licence. Built with Qt for Python "
+            f"(PySide6 {_pyside_version()}).</p>",
+        )
+
+    def _show_text(self, title: str, html: str) -> QMessageBox:
+        box = QMessageBox(self)
+        box.setWindowTitle(title)
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(html)
+        box.setIcon(QMessageBox.Icon.NoIcon)
+        icon = _app_icon()
+        if icon is not None:
+            box.setIconPixmap(icon.pixmap(64, 64))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
+
+    # -- reactions -----------------------------------------------------------------------
+
+    def _set_replay_keys(self, enabled: bool) -> None:
+        for act in self.replay_actions:
+            act.setEnabled(enabled)
+
+    def _on_position_changed(self, board: Board, last_move: Move | None) -> None:
+        self.board_view.set_board(board, last_move)
+        self.board_view.set_interactive(self.controller.is_human_turn())
+        self.players_bar.show_turn(board)
+        self._update_spoiler_guard()
+
+    def _update_spoiler_guard(self) -> None:
+        controller = self.controller
+        self.analysis_dock.set_spoiler_guard(
+            controller.setup.mode is GameMode.HUMAN_VS_AI
+            and controller.state is State.PLAYING
+            and controller.is_human_turn()
+        )
+
+    def _on_analysis(self, result: EngineResult | None) -> None:
+        self.analysis_dock.show_result(result)
+        self._update_spoiler_guard()
+        if self.heat_map_action.isChecked():
+            self.board_view.set_heat_map(result.analysis if result is not None else None)
+        self.board_view.set_interactive(self.controller.is_human_turn())
+
+    def _on_persona(self, persona: Persona | None, role: str) -> None:
+        self._persona = persona
+        self.analysis_dock.set_persona(persona, role)
+
+    def _on_game_started(self, setup: GameSetup) -> None:
+        self.replay_bar.hide()
+        self._set_replay_keys(False)
+        self.replay_bar.set_playing(False)
+        self.autoplay_bar.setVisible(setup.mode is GameMode.AI_VS_AI)
+        self.autoplay_bar.set_delay(setup.move_delay_ms)
+        self.autoplay_bar.set_paused(False)
+        self.analysis_dock.clear_comparison()
+        x, o = setup.x.display_name, setup.o.display_name
+        self.setWindowTitle(f"{x} (X) vs {o} (O)")
+        self.players_bar.show_players(setup)
+        humans = [p.name for p in (setup.x, setup.o) if not p.is_ai]
+        if humans:
+            self._last_player_name = humans[0]
+        self.controller.set_think_ms(self._think_ms())
+        self._on_tally(self.controller.tally)
+        # Back to the board (e.g. from Play Again), so the keys play at once.
+        self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _on_game_over(self, info: GameOverInfo | None) -> None:
+        self.banner.show_info(info)
+        if info is not None and info.saved_id is not None:
+            self._refresh_records_windows()
+        self.board_view.set_interactive(self.controller.is_human_turn())
+
+    def _on_tally(self, tally: Tally) -> None:
+        setup = self.controller.setup
+        self.autoplay_bar.show_tally(tally, setup.games, setup.x.display_name, setup.o.display_name)
+
+    def _on_algorithm(self, value: str) -> None:
+        self.controller.set_algorithm(Algorithm(value))
+        self._settings.setValue("analysis/algorithm", value)
+
+    def _on_heat_map(self, checked: bool) -> None:
+        result = self.controller.current_result
+        self.board_view.set_heat_map(result.analysis if checked and result is not None else None)
+        self._settings.setValue("view/heatMap", checked)
+
+    def _on_animations(self, checked: bool) -> None:
+        self._apply_animations(checked)
+        self._settings.setValue("view/animations", checked)
+
+    def _apply_animations(self, enabled: bool) -> None:
+        self.board_view.set_animations_enabled(enabled)
+        self.controller.set_think_ms(self._think_ms())
+
+    def _on_system_scheme(self, *_: object) -> None:
+        if self._theme is Theme.SYSTEM:
+            self.set_theme(Theme.SYSTEM, save=False)
+
+    # -- closing -------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.shutdown()
+        event.accept()
+
+    def shutdown(self) -> None:
+        """Save settings and stop the engine thread (cancel, quit, wait); runs once."""
+        if self._closed:
+            return
+        self._closed = True
+        self._save_settings()
+        self.controller.shutdown()
+        self.engine.shutdown()
+
+    def engine_running(self) -> bool:
+        return self.engine.is_running()
+
+
+def _side_name(side: Side) -> str:
+    if side.kind is SideKind.PERSONA:
+        try:
+            return get_persona(side.name).name
+        except ValueError:
+            return side.name
+    return side.name
+
+
+def _app_icon() -> QIcon | None:
+    try:
+        return QIcon(str(asset_path("icons/tictactoe-gui.svg")))
+    except FileNotFoundError:
+        return None
+
+
+def _pyside_version() -> str:
+    import PySide6
+
+    return PySide6.__version__

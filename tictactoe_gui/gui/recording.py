@@ -1,0 +1,70 @@
+"""What the window needs from the records: save a finished game, read a player's record.
+
+The SQLite repository satisfies :class:`GameRecords` as it is; the in-memory
+implementation keeps games for the life of the process, for when no database
+is available (and for tests).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from tictactoe_gui.storage.records import (
+    FinishedGame,
+    Result,
+    SideKind,
+    WinLossDraw,
+    validate_player_name,
+)
+
+
+class GameRecords(Protocol):
+    def save_game(self, game: FinishedGame) -> int:
+        """Store one finished game in one go; returns its id."""
+        ...
+
+    def record_of(self, name: str) -> WinLossDraw | None:
+        """A person's wins, losses and draws, or None if they have never played."""
+        ...
+
+
+class InMemoryRecords:
+    """Finished games kept in a list; standings computed from them like the database does."""
+
+    def __init__(self) -> None:
+        self.games: list[FinishedGame] = []
+
+    def save_game(self, game: FinishedGame) -> int:
+        self.games.append(game)
+        return len(self.games)
+
+    def record_of(self, name: str) -> WinLossDraw | None:
+        key = validate_player_name(name).casefold()
+        wins = losses = draws = 0
+        played = False
+        for game in self.games:
+            for mark, side in (("X", game.x), ("O", game.o)):
+                if side.kind is not SideKind.HUMAN or side.name.casefold() != key:
+                    continue
+                played = True
+                if game.result is Result.DRAW:
+                    draws += 1
+                elif game.result.value == mark:
+                    wins += 1
+                else:
+                    losses += 1
+        return WinLossDraw(wins, losses, draws) if played else None
+
+
+def greeting_for(name: str, record: WinLossDraw | None) -> str:
+    """ "Welcome back, Alice — 5 wins, 3 losses, 2 draws", or a first-time welcome."""
+    if record is None or record.games == 0:
+        return f"Welcome, {name}! This is your first game here — good luck."
+
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}" if n == 1 else f"{n} {word}es" if word == "loss" else f"{n} {word}s"
+
+    return (
+        f"Welcome back, {name} — {count(record.wins, 'win')}, "
+        f"{count(record.losses, 'loss')}, {count(record.draws, 'draw')}"
+    )
