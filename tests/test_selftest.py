@@ -37,17 +37,25 @@ def run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str
     )
 
 
-def test_self_test_passes_from_source_without_a_display() -> None:
-    result = run(["-m", "tictactoe_gui", "--self-test"], headless_env())
+def test_self_test_passes_from_source_without_a_display(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in headless_env(HOME=str(home)).items() if not k.startswith("XDG_")}
+    result = run(["-m", "tictactoe_gui", "--self-test"], env)
     assert result.returncode == 0, result.stderr
     (line,) = result.stdout.splitlines()
     assert line.startswith("tictactoe-gui 1.0.0 self-test passed: ")
     assert "offscreen platform" in line
     assert "3 portraits drawn" in line
+    assert "main window" in line
     assert "painted" in line
+    assert "every move from the engine thread" in line
+    assert "read back intact" in line
     # Sera never loses, so the seeded game is a draw or an O win, and it reached its end.
     assert "Cop v Sera: " in line
     assert "X wins" not in line
+    # Its settings and records went to a temporary folder, not the user's.
+    assert list(home.iterdir()) == []
 
 
 def test_self_test_fails_with_one_line_naming_the_problem() -> None:

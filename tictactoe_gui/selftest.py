@@ -1,21 +1,20 @@
 """``tictactoe-gui --self-test``: prove that this build of the app works, with no user.
 
 It is what the frozen bundle runs in CI, and what a person can run to check an
-install: it starts Qt offscreen (no display needed), opens a window, loads the
-art, plays one seeded AI vs AI game in an engine thread, saves the game to a
-temporary records database, reads it back and compares. Exit status 0 and one
-"passed" line on success; otherwise status 1 and one line on stderr naming the
-first thing that went wrong.
+install: it starts Qt offscreen (no display needed), loads the art, opens the
+real main window on a temporary records database, plays one seeded AI vs AI
+game in it through the window's engine thread, and reads the game the window
+saved back from the file. Exit status 0 and one "passed" line on success;
+otherwise status 1 and one line on stderr naming the first thing that went
+wrong. Settings and records go to a temporary folder, so it leaves no trace.
 """
 
 from __future__ import annotations
 
 import os
-import random
 import sys
 import tempfile
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -23,32 +22,22 @@ from PySide6.QtCore import (
     QDeadlineTimer,
     QEventLoop,
     QMessageLogContext,
-    QObject,
+    QSettings,
     QSize,
-    Qt,
-    QThread,
     QtMsgType,
-    Signal,
-    Slot,
     qInstallMessageHandler,
     qVersion,
 )
 from PySide6.QtGui import QIcon, QImage, QImageReader
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QMainWindow, QWidget
+from PySide6.QtWidgets import QApplication
 
-from tictactoe_gui import (
-    APP_DISPLAY_NAME,
-    APP_NAME,
-    DESKTOP_FILE_NAME,
-    ORGANIZATION_DOMAIN,
-    ORGANIZATION_NAME,
-    __version__,
-    startup_probe,
-)
+from tictactoe_gui import APP_NAME, __version__, startup_probe
 from tictactoe_gui.assets import asset_path
-from tictactoe_gui.cli import finished_game
-from tictactoe_gui.engine import GameRecord, Mark, PersonaPlayer, get_persona, play_game
-from tictactoe_gui.storage.records import GameMode, Side
+from tictactoe_gui.engine import Board, Mark, Move, get_persona
+from tictactoe_gui.gui.app import create_application
+from tictactoe_gui.gui.game_controller import GameOverInfo, GameSetup, PlayerSpec
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.storage.records import FinishedGame, GameMode, Result
 from tictactoe_gui.storage.repository import Repository
 
 #: The game the self-test plays: Cop (X) against Sera (O), from a fixed seed.
@@ -95,32 +84,45 @@ def _forward_qt_message(kind: QtMsgType, context: QMessageLogContext, message: s
 
 
 def _run_checks() -> list[str]:
-    existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication([APP_NAME])
-    _identify(app)
+    app = create_application([APP_NAME])
     startup_probe.install(app)
     findings = [f"Qt {qVersion()} on the {app.platformName()} platform"]
     findings.append(_check_art())
-    window = _open_window(app)
-    try:
-        findings.append(f"window {window.width()}x{window.height()} painted")
-        record = _play_in_engine_thread(app)
-        findings.append(_check_game(record))
-        findings.append(_check_records(record))
-    finally:
-        window.close()
-        window.deleteLater()
-        app.processEvents()
+    with tempfile.TemporaryDirectory(prefix=f"{APP_NAME}-self-test-") as scratch:
+        folder = Path(scratch)
+        # Any QSettings the window makes lands here, not in the user's configuration.
+        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, scratch)
+        repository = Repository.open(folder / "records.sqlite3")
+        try:
+            findings += _check_window(app, repository)
+        finally:
+            repository.close()
     return findings
 
 
-def _identify(app: QApplication) -> None:
-    app.setApplicationName(APP_NAME)
-    app.setApplicationDisplayName(APP_DISPLAY_NAME)
-    app.setApplicationVersion(__version__)
-    app.setOrganizationName(ORGANIZATION_NAME)
-    app.setOrganizationDomain(ORGANIZATION_DOMAIN)
-    app.setDesktopFileName(DESKTOP_FILE_NAME)
+def _check_window(app: QApplication, repository: Repository) -> list[str]:
+    window = MainWindow(QSettings(), repository)
+    try:
+        window.show()
+        _wait_until(
+            app,
+            lambda: window.isVisible() and window.windowHandle().isExposed(),
+            10_000,
+            "the main window to show",
+        )
+        if window.grab().toImage().isNull():
+            raise SelfTestError("the main window could not be painted")
+        findings = [f"main window {window.width()}x{window.height()} painted"]
+        info, engine_moves = _play_in_window(app, window)
+        findings.append(_check_game(info.record, window.controller.board, engine_moves))
+        findings.append(_check_records(info.record, info.saved_id, repository))
+    finally:
+        window.close()
+        app.processEvents()
+    if window.engine_running():
+        raise SelfTestError("the engine thread was still running after the window closed")
+    return findings
 
 
 # -- art -------------------------------------------------------------------------------
@@ -155,136 +157,73 @@ def _require_drawn(image: QImage, what: str) -> None:
         raise SelfTestError(f"{what} loaded but is blank")
 
 
-# -- window ----------------------------------------------------------------------------
-
-
-def _open_window(app: QApplication) -> QMainWindow:
-    """Show a window and wait until it has been painted once.
-
-    The window is a plain main window carrying the app's icon and portraits,
-    which exercises the same widgets, styles and image plugins as the game's.
-    """
-    window = QMainWindow()
-    window.setWindowTitle(f"{APP_DISPLAY_NAME} self-test")
-    window.setWindowIcon(QIcon(str(asset_path(f"icons/{APP_NAME}.svg"))))
-    central = QWidget(window)
-    row = QHBoxLayout(central)
-    for key in PERSONA_KEYS:
-        label = QLabel(central)
-        label.setPixmap(QIcon(str(asset_path(f"personas/{key}.svg"))).pixmap(QSize(96, 96)))
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        row.addWidget(label)
-    window.setCentralWidget(central)
-    window.statusBar().showMessage("Self-test running")
-    window.resize(480, 240)
-    window.show()
-    _wait_until(
-        app,
-        lambda: window.isVisible() and window.windowHandle().isExposed(),
-        10_000,
-        "the window to show",
-    )
-    shot = window.grab().toImage()
-    if shot.isNull() or shot.width() == 0:
-        raise SelfTestError("the window could not be painted")
-    return window
-
-
 # -- the game ----------------------------------------------------------------------------
 
 
-class _GameWorker(QObject):
-    played = Signal(object)  # GameRecord
-    failed = Signal(str)
+def _play_in_window(app: QApplication, window: MainWindow) -> tuple[GameOverInfo, int]:
+    """Play one seeded AI vs AI game in the window, at top speed, until it is over.
 
-    @Slot()
-    def play(self) -> None:
-        try:
-            self.played.emit(_play_seeded_game())
-        except Exception as error:  # reported to the GUI thread, never lost in the thread
-            self.failed.emit(f"{type(error).__name__}: {error}")
-
-
-def _play_in_engine_thread(app: QApplication) -> GameRecord:
-    """Play the seeded game in a separate QThread, as the window's engine does.
-
-    Only the frozen game record crosses back to this thread, through a queued signal.
+    Returns what the window reports at the end, and how many moves the engine
+    thread chose (every move of an AI vs AI game must come from there).
     """
-    results: list[GameRecord] = []
-    errors: list[str] = []
-    thread = QThread()
-    thread.setObjectName("engine")
-    worker = _GameWorker()
-    worker.moveToThread(thread)
-    thread.started.connect(worker.play)
-    worker.played.connect(results.append)
-    worker.failed.connect(errors.append)
-    thread.finished.connect(worker.deleteLater)
-    thread.start()
-    try:
-        _wait_until(app, lambda: bool(results or errors), GAME_TIMEOUT_MS, "the game to end")
-    finally:
-        thread.quit()
-        if not thread.wait(10_000):
-            raise SelfTestError("the engine thread did not stop")
-    if errors:
-        raise SelfTestError(f"the engine thread failed: {errors[0]}")
-    return results[0]
-
-
-def _play_seeded_game() -> GameRecord:
-    rng = random.Random(SEED)
-    return play_game(
-        PersonaPlayer(get_persona(X_PERSONA), rng),
-        PersonaPlayer(get_persona(O_PERSONA), rng),
-        seed=SEED,
+    controller = window.controller
+    ended: list[GameOverInfo] = []
+    chosen: list[object] = []
+    controller.game_over.connect(lambda info: ended.append(info) if info is not None else None)
+    window.engine.move_chosen.connect(chosen.append)
+    controller.set_think_ms(0)
+    controller.new_game(
+        GameSetup(
+            GameMode.AI_VS_AI,
+            PlayerSpec.ai(X_PERSONA),
+            PlayerSpec.ai(O_PERSONA),
+            move_delay_ms=0,
+            seed=SEED,
+        )
     )
+    _wait_until(app, lambda: bool(ended), GAME_TIMEOUT_MS, "the AI vs AI game to end")
+    return ended[0], len(chosen)
 
 
-def _check_game(record: GameRecord) -> str:
-    board = record.start
+def _check_game(record: FinishedGame, shown: Board, engine_moves: int) -> str:
+    board = Board.from_text(record.start_board)
     for entry in record.moves:
-        if board.to_move is not entry.mark:
+        if str(board.to_move) != entry.mark:
             raise SelfTestError(f"ply {entry.ply} was played by the wrong side")
-        board = board.play(entry.move)
-    if board != record.final or not board.is_over:
-        raise SelfTestError("the game record does not replay to its final position")
-    if record.winner is Mark.X:
-        raise SelfTestError(f"{record.o_name} lost a game, which a perfect player never does")
-    # Same seed, same game: the engine thread ran the very engine this process holds.
-    again = _play_seeded_game()
-    if [m.move for m in again.moves] != [m.move for m in record.moves]:
-        raise SelfTestError("the seeded game did not replay identically")
-    return f"{record.x_name} v {record.o_name}: {record.outcome} in {record.plies} plies"
+        board = board.play(Move.from_index(entry.cell))
+    if not board.is_over or board != shown:
+        raise SelfTestError("the recorded game does not replay to the position on the board")
+    winner = board.winner
+    expected = Result.DRAW if winner is None else Result(str(winner))
+    if record.result is not expected:
+        raise SelfTestError(f"the game was recorded as {record.result}, the board says {expected}")
+    if winner is Mark.X:
+        raise SelfTestError("Sera lost a game, which a perfect player never does")
+    if engine_moves != record.plies:
+        raise SelfTestError(
+            f"the engine thread chose {engine_moves} of the game's {record.plies} moves"
+        )
+    outcome = "draw" if winner is None else f"{winner} wins"
+    players = f"{get_persona(X_PERSONA).name} v {get_persona(O_PERSONA).name}"
+    return f"{players}: {outcome} in {record.plies} plies, every move from the engine thread"
 
 
 # -- records -----------------------------------------------------------------------------
 
 
-def _check_records(record: GameRecord) -> str:
-    """Save the game to a fresh database file, read it back, and compare."""
-    now = datetime.now(UTC)
-    finished = finished_game(
-        record, Side.persona(X_PERSONA), Side.persona(O_PERSONA), GameMode.AI_VS_AI, now, now
-    )
-    with tempfile.TemporaryDirectory(prefix=f"{APP_NAME}-self-test-") as folder:
-        repository = Repository.open(Path(folder) / "records.sqlite3")
-        try:
-            game_id = repository.save_game(finished)
-            detail = repository.game(game_id)
-        finally:
-            repository.close()
+def _check_records(record: FinishedGame, saved_id: int | None, repository: Repository) -> str:
+    """The window saved the game; read it back from the file and compare."""
+    if saved_id is None:
+        raise SelfTestError("the window did not save the finished game")
+    detail = repository.game(saved_id)
     stored = [(m.ply, m.cell, m.mark) for m in detail.moves]
-    played = [(m.ply, m.cell, m.mark) for m in finished.moves]
+    played = [(m.ply, m.cell, m.mark) for m in record.moves]
     if stored != played:
         raise SelfTestError("the recorded moves read back differently")
-    if (detail.summary.result, detail.summary.x, detail.summary.o) != (
-        finished.result,
-        finished.x,
-        finished.o,
-    ):
+    summary = detail.summary
+    if (summary.result, summary.x, summary.o) != (record.result, record.x, record.o):
         raise SelfTestError("the recorded result or players read back differently")
-    return f"game saved as #{game_id} and read back intact"
+    return f"game saved as #{saved_id} and read back intact"
 
 
 # -- waiting ---------------------------------------------------------------------------
