@@ -4,7 +4,7 @@ One helper for every case, so nothing depends on the working directory:
 
 - the frozen PyInstaller bundle unpacks its data under ``sys._MEIPASS``;
 - an installed wheel carries the art inside the package, as
-  ``tictactoe_gui/resources`` (``setup.py`` copies it there at build time);
+  ``tictactoe_gui/resources`` (``packaging/build_backend.py`` copies it there);
 - a source checkout (or an editable install) has it at the top of the tree.
 """
 
