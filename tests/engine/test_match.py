@@ -94,3 +94,33 @@ def test_the_tally_adds_up() -> None:
     tally = play_series(KITTY, KITTY, 60, seed=2)
     assert tally.x_wins + tally.o_wins + tally.draws == 60
     assert tally.x_wins > tally.o_wins  # moving first is an advantage
+
+
+class _StopSeriesError(Exception):
+    pass
+
+
+def test_a_long_series_draws_each_game_seed_only_when_the_game_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A series of a million games must not build a million seeds before playing the first.
+    drawn = 0
+    real_randrange = random.Random.randrange
+
+    def counting_randrange(self: random.Random, *args: int) -> int:
+        nonlocal drawn
+        drawn += 1
+        return real_randrange(self, *args)
+
+    monkeypatch.setattr(random.Random, "randrange", counting_randrange)
+    played: list[int | None] = []
+
+    def stop_after_two(record: object) -> None:
+        played.append(getattr(record, "seed", None))
+        if len(played) == 2:
+            raise _StopSeriesError
+
+    with pytest.raises(_StopSeriesError):
+        play_series(SERA, COP, 1_000_000, seed=4, on_game=stop_after_two)
+    assert played == game_seeds(4, 2)
+    assert drawn <= 10

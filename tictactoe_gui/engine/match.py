@@ -8,8 +8,9 @@ which the command line prints and the records store.
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -167,10 +168,16 @@ class Tally:
     draws: int
 
 
-def game_seeds(seed: int | None, games: int) -> list[int]:
-    """One seed per game, drawn from the series seed, so any game can be replayed alone."""
+def series_seeds(seed: int | None) -> Iterator[int]:
+    """Endless per-game seeds drawn from the series seed, so any game can be replayed alone."""
     master = random.Random(seed)
-    return [master.randrange(2**32) for _ in range(games)]
+    while True:
+        yield master.randrange(2**32)
+
+
+def game_seeds(seed: int | None, games: int) -> list[int]:
+    """The seeds of the first ``games`` games of a series (see :func:`series_seeds`)."""
+    return list(itertools.islice(series_seeds(seed), games))
 
 
 def play_series(
@@ -186,7 +193,8 @@ def play_series(
         raise ValueError(f"a series needs at least 1 game, got {games}")
     table = TranspositionTable()
     counts = {Mark.X: 0, Mark.O: 0, None: 0}
-    for game_seed in game_seeds(seed, games):
+    # Seeds are drawn as the games are played: a long series holds no list of them.
+    for game_seed in itertools.islice(series_seeds(seed), games):
         rng = random.Random(game_seed)
         record = play_game(
             PersonaPlayer(x, rng, table), PersonaPlayer(o, rng, table), seed=game_seed, table=table
