@@ -14,6 +14,7 @@ with status 2; nothing here prints a traceback for a user's mistake.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import random
@@ -60,6 +61,8 @@ EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
 PROG = "tictactoe-gui"
+#: The longest series ``match`` plays: about a quarter of an hour of Sera against Cop.
+MAX_GAMES = 1_000_000
 
 
 class UsageError(Exception):
@@ -83,6 +86,21 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _game_count(text: str) -> int:
+    games = _positive_int(text)
+    if games > MAX_GAMES:
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_GAMES:,} games in one series, got {games:,}"
+        )
+    return games
+
+
+def _database_option(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected the path of a records file, got an empty one")
+    return Path(text)
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -100,7 +118,7 @@ def _persona_key(text: str) -> str:
 def _add_db_option(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
     parser.add_argument(
         "--db",
-        type=Path,
+        type=_database_option,
         metavar="PATH",
         # A subcommand's unset --db must not overwrite one given before the subcommand.
         default=None if top_level else argparse.SUPPRESS,
@@ -155,7 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     match_parser.add_argument("--x", required=True, type=_persona_key, metavar="PERSONA")
     match_parser.add_argument("--o", required=True, type=_persona_key, metavar="PERSONA")
-    match_parser.add_argument("--games", type=_positive_int, default=1, metavar="N")
+    match_parser.add_argument(
+        "--games", type=_game_count, default=1, metavar="N", help="how many games (default 1)"
+    )
     match_parser.add_argument("--seed", type=_seed, help="seed for a reproducible series")
     match_parser.add_argument("--json", action="store_true", help="print the tally as JSON")
     match_parser.add_argument(
@@ -595,7 +615,8 @@ def main(
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
-    stdin = stdin if stdin is not None else sys.stdin
+    # A closed standard input reads as an empty one (sys.stdin is then None).
+    stdin = stdin if stdin is not None else sys.stdin or io.StringIO()
     stdout = stdout if stdout is not None else sys.stdout
     stderr = stderr if stderr is not None else sys.stderr
     arguments = list(sys.argv[1:] if argv is None else argv)
@@ -606,17 +627,13 @@ def main(
             from tictactoe_gui.selftest import run_self_test
 
             return run_self_test(stdout=stdout, stderr=stderr)
-        if args.command in ("analyse", "analyze"):
-            return run_analyse(args, stdin, stdout, stderr)
-        if args.command == "match":
-            return run_match(args, stdout, stderr)
-        if args.command == "leaderboard":
-            return run_leaderboard(args, stdout)
-        if args.command == "history":
-            return run_history(args, stdout)
-        if args.command == "play":
-            return run_play(args, stdin, stdout, stderr)
-        return _open_window(args)
+        if args.command is None:
+            return _open_window(args)
+        code = _run_command(args, stdin, stdout, stderr)
+        # Inside the try, so that output the system refused (a full disk) is reported here.
+        if stdout is not None:
+            stdout.flush()
+        return code
     except UsageError as error:
         print(f"{PROG}: {error}", file=stderr)
         return EXIT_USAGE
@@ -628,6 +645,36 @@ def main(
         return 130
     except BrokenPipeError:
         # Output piped into something like `head` that stopped reading: not an error.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _discard_pending_output()
         return EXIT_OK
+    except OSError as error:
+        # Writing the output failed (a full disk, an I/O error): say so in one line.
+        _discard_pending_output()
+        print(f"{PROG}: cannot write the output: {error.strerror or error}", file=stderr)
+        return EXIT_FAILURE
+
+
+def _run_command(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    if args.command in ("analyse", "analyze"):
+        return run_analyse(args, stdin, stdout, stderr)
+    if args.command == "match":
+        return run_match(args, stdout, stderr)
+    if args.command == "leaderboard":
+        return run_leaderboard(args, stdout)
+    if args.command == "history":
+        return run_history(args, stdout)
+    return run_play(args, stdin, stdout, stderr)
+
+
+def _discard_pending_output() -> None:
+    """Point the process's standard output at the null device, so that the interpreter's
+    final flush of text it could not write raises nothing more at exit."""
+    if sys.stdout is None:
+        return
+    try:
+        fileno = sys.stdout.fileno()
+    except (OSError, ValueError):  # not a real file (a test's buffer): nothing is pending
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)

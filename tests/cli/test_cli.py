@@ -213,3 +213,74 @@ def test_no_command_opens_the_window_with_the_chosen_database(
     assert run()[0] == 0
     assert run("--db", str(tmp_path / "r.sqlite3"))[0] == 0
     assert calls == [None, tmp_path / "r.sqlite3"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["match", "--x", "sera", "--o", "cop", "--games", "1000001"], "at most 1,000,000 games"),
+        (["match", "--x", "sera", "--o", "cop", "--games", str(10**30)], "at most 1,000,000 games"),
+        (["leaderboard", "--db", ""], "--db: expected the path of a records file"),
+        (["--db", "  "], "--db: expected the path of a records file"),
+    ],
+)
+def test_out_of_range_counts_and_empty_paths_are_usage_errors(
+    args: list[str], message: str
+) -> None:
+    code, out, err = run(*args)
+    assert (code, out) == (2, "")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_a_closed_standard_input_reads_as_empty(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With file descriptor 0 closed, Python sets sys.stdin to None.
+    monkeypatch.setattr(sys, "stdin", None)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["analyse", "--json", "-"], stdout=out, stderr=err) == 0
+    assert (out.getvalue(), err.getvalue()) == ("", "")
+    assert main(["play", "--persona", "sera", "--seed", "1"], stdout=out, stderr=err) == 0
+    assert "Game abandoned; nothing was recorded." in out.getvalue()
+    assert err.getvalue() == ""
+
+
+class _FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyse", "........."],
+        ["match", "--x", "cop", "--o", "kitty", "--games", "2"],
+        ["history"],
+    ],
+)
+def test_output_that_cannot_be_written_is_one_line_and_status_1(
+    args: list[str], tmp_path: Path
+) -> None:
+    err = io.StringIO()
+    code = main(
+        [*args, "--db", str(tmp_path / "r.sqlite3")] if args == ["history"] else args,
+        stdin=io.StringIO(),
+        stdout=_FullDisk(),
+        stderr=err,
+    )
+    assert code == 1
+    assert err.getvalue() == "tictactoe-gui: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_disk_is_reported_without_a_traceback() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "tictactoe_gui", "analyse", "........."],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr == "tictactoe-gui: cannot write the output: No space left on device\n"
