@@ -634,13 +634,22 @@ class GameController(QObject):
 
     # -- replay --------------------------------------------------------------------------------
 
-    def start_replay(self, title: str, start: Board, moves: Sequence[Move]) -> None:
-        """Show a recorded game: step through it, autoplay it, the dock analysing each position."""
+    def start_replay(
+        self,
+        title: str,
+        start: Board,
+        moves: Sequence[Move],
+        names: tuple[str, str] = ("X", "O"),
+    ) -> None:
+        """Show a recorded game: step through it, autoplay it, the dock analysing each position.
+
+        ``names`` are the X and O sides as the records name them, shown beside the board.
+        """
         start.play_all(tuple(moves))  # raises IllegalMoveError for a game that cannot be
         self._stop_everything()
         self._state = State.REPLAY
         self._setup = GameSetup(
-            GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("X"), PlayerSpec.human("O"), start
+            GameMode.HUMAN_VS_HUMAN, PlayerSpec.human(names[0]), PlayerSpec.human(names[1]), start
         )
         self._start = start
         self._replay_moves = list(moves)

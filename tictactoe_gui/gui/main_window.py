@@ -510,14 +510,20 @@ class MainWindow(QMainWindow):
         start = Board.from_text(summary.start_board)
         moves = [Move.from_index(entry.cell) for entry in detail.moves]
         when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        title = f"{_side_name(summary.x)} vs {_side_name(summary.o)}, {when}"
-        self.start_replay(title, start, moves)
+        x_name, o_name = _side_name(summary.x), _side_name(summary.o)
+        self.start_replay(f"{x_name} vs {o_name}, {when}", start, moves, (x_name, o_name))
         self.raise_()
         self.activateWindow()
 
-    def start_replay(self, title: str, start: Board, moves: Sequence[Move]) -> None:
+    def start_replay(
+        self,
+        title: str,
+        start: Board,
+        moves: Sequence[Move],
+        names: tuple[str, str] = ("X", "O"),
+    ) -> None:
         """Show a recorded game with step and autoplay; the dock analyses each position."""
-        self.controller.start_replay(title, start, moves)
+        self.controller.start_replay(title, start, moves, names)
         self.replay_bar.show_position(0, len(moves), title)
         self.replay_bar.set_playing(False)
         self.replay_bar.show()
