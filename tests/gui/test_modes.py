@@ -29,6 +29,24 @@ def test_ai_vs_ai_plays_to_the_end_at_top_speed(
     assert records.games[0].plies == 9
 
 
+def test_nothing_to_pause_or_step_once_the_series_is_over(qtbot: QtBot, window: MainWindow) -> None:
+    bar = window.autoplay_bar
+    window.new_game(ai_vs_ai("sera", "sera", games=2))
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=10000)
+    if controller.series_left > 0:  # between the two games: the series can still pause
+        assert bar.pause_button.isEnabled()
+        assert bar.step_button.isEnabled()
+    qtbot.waitUntil(lambda: controller.tally.games == 2, timeout=20000)
+    assert not bar.pause_button.isEnabled()
+    assert not bar.step_button.isEnabled()
+    controller.undo()  # the last game goes on (paused), so it can be stepped again
+    assert bar.pause_button.isEnabled()
+    assert bar.step_button.isEnabled()
+    window.new_game(ai_vs_ai(delay=60_000))
+    assert bar.pause_button.isEnabled()
+
+
 def test_pause_stops_the_game_and_step_plays_one_move(qtbot: QtBot, window: MainWindow) -> None:
     controller = window.controller
     window.new_game(ai_vs_ai(delay=60_000))  # slow enough that nothing moves by itself
@@ -112,6 +130,15 @@ def test_hvh_game_end_shows_accuracy_per_player(
     assert verdicts == [
         judge_move(analyse(b), m).value for b, m in zip(boards, controller.moves, strict=True)
     ]
+    # The dock names the winner as the banner does, and drops the empty candidates table.
+    dock = window.analysis_dock
+    qtbot.waitUntil(lambda: dock.analysis is not None, timeout=5000)
+    assert dock.prediction_text() == "Game over: Alice (X) wins"
+    assert not dock.candidates_shown()
+    controller.undo()  # back in play: the candidates return
+    analysed(qtbot, window)
+    assert dock.candidates_shown()
+    assert dock.prediction_text().startswith("Sera predicts:")
 
 
 def test_the_dock_shows_the_engines_analysis_of_the_board(qtbot: QtBot, window: MainWindow) -> None:

@@ -41,7 +41,16 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.assets import asset_path
-from tictactoe_gui.engine import Algorithm, Analysis, Board, Candidate, Move, MoveOutcome, Persona
+from tictactoe_gui.engine import (
+    Algorithm,
+    Analysis,
+    Board,
+    Candidate,
+    Mark,
+    Move,
+    MoveOutcome,
+    Persona,
+)
 from tictactoe_gui.gui.board_view import is_dark, outcome_colour
 from tictactoe_gui.gui.engine_worker import EngineResult
 
@@ -193,6 +202,7 @@ class AnalysisDock(QDockWidget):
         )
         self._result: EngineResult | None = None
         self._persona: Persona | None = None
+        self._player_names: dict[Mark, str] = {}
         self._build()
 
     # -- layout ---------------------------------------------------------------------------
@@ -293,6 +303,14 @@ class AnalysisDock(QDockWidget):
         self._prediction_label.setFont(banner_font)
         engine_layout.addWidget(self._prediction_label)
 
+        # The candidates and the search figures: nothing to show once the game is over.
+        self._candidates_box = QWidget()
+        self._candidates_box.setObjectName("candidatesBox")
+        candidates_layout = QVBoxLayout(self._candidates_box)
+        candidates_layout.setContentsMargins(0, 0, 0, 0)
+        candidates_layout.setSpacing(8)
+        engine_layout.addWidget(self._candidates_box)
+
         table_header = QHBoxLayout()
         table_title = QLabel("Candidate moves")
         title_font = table_title.font()
@@ -306,7 +324,7 @@ class AnalysisDock(QDockWidget):
         self._top_n_combo.setCurrentIndex(TOP_N_CHOICES.index(DEFAULT_TOP_N))
         self._top_n_combo.currentIndexChanged.connect(self._on_top_n)
         table_header.addWidget(self._top_n_combo)
-        engine_layout.addLayout(table_header)
+        candidates_layout.addLayout(table_header)
 
         self._model = CandidatesModel(self)
         self._table = QTableView()
@@ -323,7 +341,7 @@ class AnalysisDock(QDockWidget):
         self._model.modelReset.connect(self._fit_table)
         self._table.setToolTip("Select a move to preview it and the expected reply on the board")
         self._table.selectionModel().selectionChanged.connect(self._on_selection)
-        engine_layout.addWidget(self._table)
+        candidates_layout.addWidget(self._table)
 
         details = QFormLayout()
         details.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
@@ -338,7 +356,7 @@ class AnalysisDock(QDockWidget):
         details.addRow("Nodes searched:", self._nodes_label)
         details.addRow("Deepest ply:", self._depth_label)
         details.addRow("Time:", self._time_label)
-        engine_layout.addLayout(details)
+        candidates_layout.addLayout(details)
 
         study = QFrame()
         study.setFrameShape(QFrame.Shape.StyledPanel)
@@ -464,6 +482,16 @@ class AnalysisDock(QDockWidget):
             self._portrait.show()
         self._update_prediction()
 
+    def set_player_names(self, x_name: str, o_name: str) -> None:
+        """Who plays X and O, so a finished game names its winner."""
+        self._player_names = {
+            mark: name for mark, name in ((Mark.X, x_name), (Mark.O, o_name)) if name != str(mark)
+        }
+        self._update_prediction()
+
+    def candidates_shown(self) -> bool:
+        return not self._candidates_box.isHidden()
+
     def set_spoiler_guard(self, guarded: bool) -> None:
         """Hide the engine's lines during a person's own turn against an AI (unless revealed)."""
         self._guarded = guarded
@@ -521,6 +549,8 @@ class AnalysisDock(QDockWidget):
         self._model.set_palette(self.palette())
         self._model.set_analysis(result.analysis if result is not None else None)
         self.preview_requested.emit(None, ())
+        final = result is not None and result.analysis.prediction.final
+        self._candidates_box.setVisible(not final)
         if result is None:
             self._comparison.hide()  # it described the previous position
             self._line_label.setText("…")
@@ -530,7 +560,6 @@ class AnalysisDock(QDockWidget):
             self._update_prediction()
             return
         analysis = result.analysis
-        final = analysis.prediction.final
         self._line_label.setText(line_text(analysis.board, analysis.principal_variation))
         # A finished position needs no search; dashes say so better than "1 node, 0 µs".
         self._nodes_label.setText("—" if final else f"{analysis.nodes:,}")
@@ -549,7 +578,13 @@ class AnalysisDock(QDockWidget):
             return
         prediction = analysis.prediction
         if prediction.final:
-            text = "Game over: draw" if prediction.winner is None else f"Game over: {prediction}"
+            if prediction.winner is None:
+                text = "Game over: a draw"
+            else:
+                # Named as the status bar and the result banner name the winner.
+                name = self._player_names.get(prediction.winner, "")
+                mark = str(prediction.winner)
+                text = f"Game over: {name} ({mark}) wins" if name else f"Game over: {mark} wins"
             self._prediction_label.setText(text)
             # A finished game is nobody's "loss to come": a neutral frame, not a warning.
             self._apply_banner_style(None)

@@ -222,6 +222,11 @@ class AutoplayBar(QFrame):
         layout.addSpacing(12)
         layout.addWidget(self.tally, 1)
 
+    def set_finished(self, finished: bool) -> None:
+        """Nothing left to pause or step once the last game of the series has ended."""
+        for button in (self.pause_button, self.step_button):
+            button.setEnabled(not finished)
+
     def set_delay(self, delay_ms: int) -> None:
         self.speed.blockSignals(True)
         self.speed.setValue(SLOWEST_DELAY_MS - max(0, min(SLOWEST_DELAY_MS, delay_ms)))

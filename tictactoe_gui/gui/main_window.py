@@ -531,6 +531,7 @@ class MainWindow(QMainWindow):
         self.autoplay_bar.hide()
         self.players_bar.show_players(self.controller.setup)
         self.players_bar.show_turn(start)
+        self.analysis_dock.set_player_names(*names)
         # Qt appends the application's display name to every window title itself.
         self.setWindowTitle(f"Replay: {title}")
 
@@ -662,6 +663,7 @@ class MainWindow(QMainWindow):
         x, o = setup.x.display_name, setup.o.display_name
         self.setWindowTitle(f"{x} (X) vs {o} (O)")
         self.players_bar.show_players(setup)
+        self.analysis_dock.set_player_names(x, o)
         humans = [p.name for p in (setup.x, setup.o) if not p.is_ai]
         if humans:
             self._last_player_name = humans[0]
@@ -672,6 +674,7 @@ class MainWindow(QMainWindow):
 
     def _on_game_over(self, info: GameOverInfo | None) -> None:
         self.banner.show_info(info)
+        self._update_autoplay_controls()
         if info is not None and info.saved_id is not None:
             self._refresh_records_windows()
         self.board_view.set_interactive(self.controller.is_human_turn())
@@ -679,6 +682,13 @@ class MainWindow(QMainWindow):
     def _on_tally(self, tally: Tally) -> None:
         setup = self.controller.setup
         self.autoplay_bar.show_tally(tally, setup.games, setup.x.display_name, setup.o.display_name)
+        self._update_autoplay_controls()
+
+    def _update_autoplay_controls(self) -> None:
+        controller = self.controller
+        self.autoplay_bar.set_finished(
+            controller.state is State.OVER and controller.series_left <= 0
+        )
 
     def _on_algorithm(self, value: str) -> None:
         self.controller.set_algorithm(Algorithm(value))
