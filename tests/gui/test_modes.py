@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
@@ -24,6 +25,10 @@ def test_ai_vs_ai_plays_to_the_end_at_top_speed(
     assert controller.board.is_over
     assert controller.board.winner is None  # perfect play draws
     assert window.banner.isVisible()
+    # Nobody is to move in a finished game; the dock shows who made the drawing move.
+    role = window.analysis_dock.findChild(QLabel, "personaRole")
+    assert role is not None
+    assert role.text() == "LAST MOVE"
     assert len(records.games) == 1
     assert records.games[0].mode is GameMode.AI_VS_AI
     assert records.games[0].plies == 9

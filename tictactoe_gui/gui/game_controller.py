@@ -731,8 +731,13 @@ class GameController(QObject):
             self.replay_changed.emit(len(self._moves), len(self._replay_moves), self._replay_title)
         elif board.is_over:
             self._state = State.OVER
-            if self._setup.mode is GameMode.AI_VS_AI and board.winner is not None:
-                self.persona_changed.emit(self._setup.player(board.winner).persona, "Winner")
+            if self._setup.mode is GameMode.AI_VS_AI:
+                if board.winner is not None:
+                    self.persona_changed.emit(self._setup.player(board.winner).persona, "Winner")
+                else:
+                    # Nobody is "to move" in a finished game: show who made the drawing move.
+                    last_mover = self._setup.player(board.to_move.other)
+                    self.persona_changed.emit(last_mover.persona, "Last move")
         else:
             if self._state is State.OVER:
                 self._state = State.PLAYING
