@@ -520,7 +520,7 @@ class GameController(QObject):
         if self._state is State.REPLAY:
             return "This is a replay — start a New Game (Ctrl+N) to play."
         if board.is_over:
-            return "The game is over — choose Play Again or New Game."
+            return "The game is over — Play Again (Ctrl+R) or start a New Game (Ctrl+N)."
         spec = self.player_to_move()
         if spec.is_ai:
             if self._setup.mode is GameMode.AI_VS_AI:
