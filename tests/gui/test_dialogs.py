@@ -81,3 +81,13 @@ def test_accepting_starts_the_game_in_the_window(qtbot: QtBot, window: MainWindo
     assert setup.mode is GameMode.HUMAN_VS_HUMAN
     assert window.controller.board == Board.from_text("X........")
     assert {setup.x.name, setup.o.name} == {"Carol", "Dave"}
+
+
+def test_the_side_choice_names_the_opponent(qtbot: QtBot, settings: QSettings) -> None:
+    dialog = make_dialog(qtbot, settings)
+    dialog.set_mode(GameMode.HUMAN_VS_AI)
+    dialog.opponent_combo.setCurrentIndex(dialog.opponent_combo.findData("kitty"))
+    assert dialog.side_combo.itemText(1) == "O — Kitty moves first"
+    dialog.opponent_combo.setCurrentIndex(dialog.opponent_combo.findData("sera"))
+    assert dialog.side_combo.itemText(1) == "O — Sera moves first"
+    assert dialog.side_combo.itemData(1) == "O"

@@ -168,10 +168,16 @@ class NewGameDialog(QDialog):
         self._your_side.setAccessibleName("Your side")
         self._your_side.addItem("X — you move first", "X")
         self._your_side.addItem("O — the AI moves first", "O")
+        self._opponent.combo.currentIndexChanged.connect(self._name_opponent_in_sides)
+        self._name_opponent_in_sides()
         form.addRow("Your name:", self._your_name)
         form.addRow("Opponent:", self._opponent)
         form.addRow("You play:", self._your_side)
         return page
+
+    def _name_opponent_in_sides(self) -> None:
+        name = PERSONAS[self._opponent.key()].name
+        self._your_side.setItemText(1, f"O — {name} moves first")
 
     def _build_human_vs_human(self) -> QWidget:
         page = QWidget()
