@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.engine import SERA, Board, analyse
+from tictactoe_gui.engine import SERA, Algorithm, Board, analyse
 from tictactoe_gui.gui import analysis_dock
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.engine_worker import EngineResult
@@ -67,3 +67,17 @@ def test_result_fills_table_banner_and_line(qtbot: QtBot) -> None:
     assert dock.line_text() == "X (1, 3)"
     dock.set_top_n(9)
     assert dock.model.rowCount() == 5
+
+
+def test_a_comparison_scrolls_into_view_in_a_short_dock(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    dock.set_persona(SERA, "Coach")
+    dock.resize(340, 360)  # far shorter than the dock's content
+    board = Board.from_text("X...O....")
+    analysis = analyse(board)
+    continuations = tuple(() for _ in analysis.candidates)
+    dock.show_result(EngineResult(1, analysis, continuations))
+    comparison = tuple(analyse(board, algorithm) for algorithm in Algorithm)
+    dock.show_result(EngineResult(2, analysis, continuations, comparison=comparison))
+    assert len(dock.comparison_rows()) == 3
+    qtbot.waitUntil(dock.comparison_in_view, timeout=2000)

@@ -17,6 +17,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSize,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPixmap
@@ -385,7 +386,7 @@ class AnalysisDock(QDockWidget):
         layout.addWidget(study)
         layout.addStretch(1)
 
-        scroll = QScrollArea()
+        scroll = self._scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body.setMinimumWidth(280)
@@ -654,6 +655,20 @@ class AnalysisDock(QDockWidget):
             elapsed.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             grid.addWidget(elapsed, row, 2)
         self._comparison.show()
+        # It opens at the foot of the dock; a short window would leave it below the fold,
+        # so the button would seem to do nothing. Scroll to it once the layout has settled.
+        QTimer.singleShot(0, self, self._reveal_comparison)
+
+    def _reveal_comparison(self) -> None:
+        if not self._comparison.isHidden():
+            self._scroll.ensureWidgetVisible(self._comparison, 0, 8)
+
+    def comparison_in_view(self) -> bool:
+        """Whether the comparison is on screen (not scrolled out of the dock's view)."""
+        if self._comparison.isHidden():
+            return False
+        visible = self._comparison.visibleRegion().boundingRect()
+        return visible.height() >= self._comparison.height() - 1
 
     def clear_comparison(self) -> None:
         self._comparison.hide()
