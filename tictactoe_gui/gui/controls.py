@@ -144,6 +144,8 @@ class GameOverBanner(QFrame):
         buttons.addStretch(1)
         layout.addLayout(buttons)
         self.setAutoFillBackground(True)
+        self._save_failed = False
+        self._restyling = False
         self.hide()
 
     def show_info(self, info: GameOverInfo | None) -> None:
@@ -156,19 +158,34 @@ class GameOverBanner(QFrame):
         self.summary.setText("\n".join(s.describe() for s in info.summaries))
         self.save_note.setText(info.save_note)
         self.save_note.setVisible(bool(info.save_note))
-        colour = (
-            "#d23c32"
-            if info.save_failed
-            else self.palette().color(QPalette.ColorRole.PlaceholderText).name()
-        )
-        self.save_note.setStyleSheet(f"color: {colour};")
+        self._save_failed = info.save_failed
         self.retry_button.setVisible(info.save_failed)
-        highlight = QColor(self.palette().color(QPalette.ColorRole.Highlight))
-        highlight.setAlpha(30)
-        palette = self.palette()
-        palette.setColor(QPalette.ColorRole.Window, _blend(palette, highlight))
-        self.setPalette(palette)
+        self._apply_colours()
         self.show()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        # A change of theme: the tinted background was worked out from the old palette, and
+        # under the new text colour it would leave the result unreadable.
+        if event.type() == QEvent.Type.PaletteChange and not self._restyling:
+            self._apply_colours()
+
+    def _apply_colours(self) -> None:
+        self._restyling = True
+        try:
+            palette = self.palette()
+            colour = (
+                "#d23c32"
+                if self._save_failed
+                else palette.color(QPalette.ColorRole.PlaceholderText).name()
+            )
+            self.save_note.setStyleSheet(f"color: {colour};")
+            highlight = QColor(palette.color(QPalette.ColorRole.Highlight))
+            highlight.setAlpha(30)
+            palette.setColor(QPalette.ColorRole.Window, _blend(palette, highlight))
+            self.setPalette(palette)
+        finally:
+            self._restyling = False
 
 
 def _blend(palette: QPalette, tint: QColor) -> QColor:
