@@ -29,6 +29,10 @@ def test_ai_vs_ai_plays_to_the_end_at_top_speed(
     role = window.analysis_dock.findChild(QLabel, "personaRole")
     assert role is not None
     assert role.text() == "LAST MOVE"
+    # Sera against herself: each reaction says which side is speaking.
+    reaction = window.banner.reaction.text()
+    assert "Sera (X): “" in reaction
+    assert "Sera (O): “" in reaction
     assert len(records.games) == 1
     assert records.games[0].mode is GameMode.AI_VS_AI
     assert records.games[0].plies == 9
@@ -311,4 +315,4 @@ def test_personas_comment_on_every_game_of_a_series(qtbot: QtBot, window: MainWi
     assert seeds[0] != seeds[1]  # each game of a seeded series has its own seed
     # Sera speaks after each of the 9 moves of both games, even where the second game
     # repeats positions and moves whose verdicts were already known from the first.
-    assert sum(c.startswith("Sera: “") for c in comments) >= 18
+    assert sum(c.startswith(("Sera (X): “", "Sera (O): “")) for c in comments) >= 18

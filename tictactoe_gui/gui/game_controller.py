@@ -873,7 +873,10 @@ class GameController(QObject):
         if speaker is None:
             return
         line = speaker.comment(verdict, own=spec.is_ai)
-        self.comment_changed.emit(f"{speaker.name}: “{line}”")
+        name = speaker.name
+        if self._setup.x == self._setup.o:
+            name = f"{name} ({mover})"  # a persona playing itself: say which side speaks
+        self.comment_changed.emit(f"{name}: “{line}”")
 
     def _update_thinking(self, *_: object) -> None:
         waiting = self._choice is not None and self._ai_timer.isActive()
@@ -1056,6 +1059,8 @@ class GameController(QObject):
             for mark, spec in ((Mark.X, self._setup.x), (Mark.O, self._setup.o))
             if spec.persona is not None
         ]
+        # A persona playing itself needs its marks to tell its two voices apart.
+        same = len({persona.key for _, persona in personas}) < len(personas)
         lines = []
         for mark, persona in personas:
             if winner is None:
@@ -1064,7 +1069,8 @@ class GameController(QObject):
                 event = Event.WIN
             else:
                 event = Event.LOSS
-            lines.append(f"{persona.name}: “{persona.say(event)}”")
+            speaker = f"{persona.name} ({mark})" if same else persona.name
+            lines.append(f"{speaker}: “{persona.say(event)}”")
         return "   ".join(lines)
 
     def _summaries(self) -> tuple[PlayerSummary, ...]:
