@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import SERA, Algorithm, Board, analyse
@@ -64,6 +65,8 @@ def test_result_fills_table_banner_and_line(qtbot: QtBot) -> None:
     assert top.describe == "win in 1"
     assert dock.model.data(dock.model.index(0, 0)) == "(1, 3)"
     assert dock.model.data(dock.model.index(0, 2)) == "win in 1"
+    centred = int(Qt.AlignmentFlag.AlignCenter)
+    assert dock.model.data(dock.model.index(0, 1), Qt.ItemDataRole.TextAlignmentRole) == centred
     assert dock.line_text() == "X (1, 3)"
     dock.set_top_n(9)
     assert dock.model.rowCount() == 5

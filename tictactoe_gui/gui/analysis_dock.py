@@ -181,7 +181,8 @@ class CandidatesModel(QAbstractTableModel):
             tint.setAlpha(40)
             return tint
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 1:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            # Centred: flush right, a score ran into the outcome words beside it ("0draw").
+            return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{cell_label(candidate.move)}, score {candidate.score}, {candidate.describe}"
         return None

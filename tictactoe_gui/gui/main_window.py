@@ -53,7 +53,8 @@ MESSAGE_TIMEOUT_MS = 6000
 HOW_TO_PLAY = """
 <h3>How to play</h3>
 <p>Take turns placing marks; X always moves first. Three in a row — across, down or
-diagonally — wins. A full board with no line is a draw.</p>
+diagonally — wins. A full board with no line is a draw. Click a cell to play it, or use
+the keys: 1 to 9 in keypad layout, or the arrows and Enter (see Keyboard Shortcuts).</p>
 <ul>
 <li><b>Human vs AI</b>: play Kitty (easy), Cop (medium) or Sera (perfect — she never loses).</li>
 <li><b>Human vs Human</b>: two people at one board; the coach judges every move as
