@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.engine import SERA, Algorithm, Board, analyse
+from tictactoe_gui.engine import SERA, Algorithm, Board, TranspositionTable, analyse
 from tictactoe_gui.gui import analysis_dock
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.engine_worker import EngineResult
@@ -84,3 +84,17 @@ def test_a_comparison_scrolls_into_view_in_a_short_dock(qtbot: QtBot) -> None:
     dock.show_result(EngineResult(2, analysis, continuations, comparison=comparison))
     assert len(dock.comparison_rows()) == 3
     qtbot.waitUntil(dock.comparison_in_view, timeout=2000)
+
+
+def test_a_search_answered_by_the_table_says_so(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    board = Board.empty()
+    table = TranspositionTable()
+    cold = analyse(board, Algorithm.TABLE, table=table)
+    continuations = tuple(() for _ in cold.candidates)
+    dock.show_result(EngineResult(1, cold, continuations))
+    assert dock.depth_text() == str(cold.max_depth)
+    warm = analyse(board, Algorithm.TABLE, table=table)
+    assert warm.max_depth == 0
+    dock.show_result(EngineResult(2, warm, continuations))
+    assert dock.depth_text() == "0 (all known from the table)"

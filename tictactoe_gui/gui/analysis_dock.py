@@ -352,7 +352,13 @@ class AnalysisDock(QDockWidget):
         self._line_label.setWordWrap(True)
         self._nodes_label = QLabel("—")
         self._nodes_label.setObjectName("nodesLabel")
+        self._nodes_label.setToolTip(
+            "Positions the search visited. With the table, positions solved by earlier "
+            "searches are looked up instead of searched again."
+        )
         self._depth_label = QLabel("—")
+        self._depth_label.setObjectName("depthLabel")
+        self._depth_label.setWordWrap(True)
         self._time_label = QLabel("—")
         details.addRow("Expected line:", self._line_label)
         details.addRow("Nodes searched:", self._nodes_label)
@@ -449,6 +455,9 @@ class AnalysisDock(QDockWidget):
 
     def line_text(self) -> str:
         return self._line_label.text()
+
+    def depth_text(self) -> str:
+        return self._depth_label.text()
 
     def comparison_rows(self) -> list[tuple[str, str, str]]:
         """The comparison grid as text: (algorithm, nodes, time) per row."""
@@ -565,7 +574,7 @@ class AnalysisDock(QDockWidget):
         self._line_label.setText(line_text(analysis.board, analysis.principal_variation))
         # A finished position needs no search; dashes say so better than "1 node, 0 µs".
         self._nodes_label.setText("—" if final else f"{analysis.nodes:,}")
-        self._depth_label.setText("—" if final else str(analysis.max_depth))
+        self._depth_label.setText("—" if final else _depth_text(analysis))
         self._time_label.setText("—" if final else _duration(analysis.elapsed))
         self._update_prediction()
         if result.comparison:
@@ -707,6 +716,14 @@ class AnalysisDock(QDockWidget):
             # A theme switch: outcome colours are derived from the palette.
             self._model.set_palette(self.palette())
             self._update_prediction()
+
+
+def _depth_text(analysis: Analysis) -> str:
+    depth = str(analysis.max_depth)
+    if analysis.algorithm is Algorithm.TABLE and analysis.max_depth == 0:
+        # Every reply was solved by an earlier search: a bare "0" reads like a fault.
+        return f"{depth} (all known from the table)"
+    return depth
 
 
 def _duration(seconds: float) -> str:
