@@ -365,12 +365,12 @@ def run_match(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     else:
         print(
             f"{x.name} (X) vs {o.name} (O), {tally.games} game{'s' * (tally.games != 1)}: "
-            f"{x.name} won {tally.x_wins}, {o.name} won {tally.o_wins}, "
-            f"{tally.draws} drawn.",
+            f"X won {tally.x_wins}, O won {tally.o_wins}, {tally.draws} drawn.",
             file=stdout,
         )
         if recorder is not None:
-            print(f"Recorded {recorder.saved} games in {recorder.path}.", file=stdout)
+            saved = recorder.saved
+            print(f"Recorded {saved} game{'s' * (saved != 1)} in {recorder.path}.", file=stdout)
     return EXIT_OK
 
 

@@ -111,7 +111,7 @@ def test_end_of_input_ends_the_batch() -> None:
 def test_match_prints_the_tally_and_json_is_reproducible() -> None:
     code, out, _ = run("match", "--x", "sera", "--o", "kitty", "--games", "20", "--seed", "3")
     assert code == 0
-    assert out.startswith("Sera (X) vs Kitty (O), 20 games: Sera won ")
+    assert out.startswith("Sera (X) vs Kitty (O), 20 games: X won ")
     _, first, _ = run(
         "match", "--x", "cop", "--o", "kitty", "--games", "25", "--seed", "8", "--json"
     )

@@ -135,3 +135,12 @@ def test_an_unusable_database_is_one_line_and_status_1(tmp_path: Path, db: Path)
     code, _, err = run("history", "--db", str(blocker / "records.sqlite3"))
     assert code == 1
     assert "cannot create the folder" in err
+
+
+def test_the_human_tally_says_how_many_games_were_recorded(db: Path) -> None:
+    code, out, _ = run("match", "--x", "kitty", "--o", "kitty", "--games", "1", "--seed", "5",
+                       "--record", "--db", str(db))  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Kitty (X) vs Kitty (O), 1 game: X won ")
+    assert lines[1] == f"Recorded 1 game in {db}."

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.engine import SERA, Board, analyse
+from tictactoe_gui.engine import SERA, Algorithm, Board, TranspositionTable, analyse
 from tictactoe_gui.gui import analysis_dock
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.engine_worker import EngineResult
@@ -64,6 +65,36 @@ def test_result_fills_table_banner_and_line(qtbot: QtBot) -> None:
     assert top.describe == "win in 1"
     assert dock.model.data(dock.model.index(0, 0)) == "(1, 3)"
     assert dock.model.data(dock.model.index(0, 2)) == "win in 1"
+    centred = int(Qt.AlignmentFlag.AlignCenter)
+    assert dock.model.data(dock.model.index(0, 1), Qt.ItemDataRole.TextAlignmentRole) == centred
     assert dock.line_text() == "X (1, 3)"
     dock.set_top_n(9)
     assert dock.model.rowCount() == 5
+
+
+def test_a_comparison_scrolls_into_view_in_a_short_dock(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    dock.set_persona(SERA, "Coach")
+    dock.resize(340, 360)  # far shorter than the dock's content
+    board = Board.from_text("X...O....")
+    analysis = analyse(board)
+    continuations = tuple(() for _ in analysis.candidates)
+    dock.show_result(EngineResult(1, analysis, continuations))
+    comparison = tuple(analyse(board, algorithm) for algorithm in Algorithm)
+    dock.show_result(EngineResult(2, analysis, continuations, comparison=comparison))
+    assert len(dock.comparison_rows()) == 3
+    qtbot.waitUntil(dock.comparison_in_view, timeout=2000)
+
+
+def test_a_search_answered_by_the_table_says_so(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    board = Board.empty()
+    table = TranspositionTable()
+    cold = analyse(board, Algorithm.TABLE, table=table)
+    continuations = tuple(() for _ in cold.candidates)
+    dock.show_result(EngineResult(1, cold, continuations))
+    assert dock.depth_text() == str(cold.max_depth)
+    warm = analyse(board, Algorithm.TABLE, table=table)
+    assert warm.max_depth == 0
+    dock.show_result(EngineResult(2, warm, continuations))
+    assert dock.depth_text() == "0 (all known from the table)"

@@ -83,6 +83,20 @@ def test_heat_map_only_shows_for_the_board_it_describes(qtbot: QtBot) -> None:
     assert view.heat_map is None
 
 
+def test_a_previewed_line_covers_the_heat_map_where_it_plays(qtbot: QtBot) -> None:
+    view = make_view(qtbot)
+    board = Board.from_text("X........")
+    view.set_board(board)
+    view.set_heat_map(analyse(board))
+    assert len(view.heat_cells()) == 8
+    line = (Move(1, 1), Move(2, 2))
+    view.set_preview(board, line)
+    # The heat-map describes the board, not the previewed position: it keeps out of the line.
+    assert set(view.heat_cells()) == {m for m in board.legal_moves() if m not in line}
+    view.set_preview(None, ())
+    assert len(view.heat_cells()) == 8
+
+
 def test_marks_and_winning_line_are_painted(qtbot: QtBot) -> None:
     view = make_view(qtbot)
     view.set_animations_enabled(False)

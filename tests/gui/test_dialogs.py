@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import Board
@@ -81,3 +82,28 @@ def test_accepting_starts_the_game_in_the_window(qtbot: QtBot, window: MainWindo
     assert setup.mode is GameMode.HUMAN_VS_HUMAN
     assert window.controller.board == Board.from_text("X........")
     assert {setup.x.name, setup.o.name} == {"Carol", "Dave"}
+
+
+def test_the_side_choice_names_the_opponent(qtbot: QtBot, settings: QSettings) -> None:
+    dialog = make_dialog(qtbot, settings)
+    dialog.set_mode(GameMode.HUMAN_VS_AI)
+    dialog.opponent_combo.setCurrentIndex(dialog.opponent_combo.findData("kitty"))
+    assert dialog.side_combo.itemText(1) == "O — Kitty moves first"
+    dialog.opponent_combo.setCurrentIndex(dialog.opponent_combo.findData("sera"))
+    assert dialog.side_combo.itemText(1) == "O — Sera moves first"
+    assert dialog.side_combo.itemData(1) == "O"
+
+
+def test_a_set_up_position_with_o_to_move_says_who_moves_first(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    dialog = make_dialog(qtbot, settings, start=Board.from_text("..X......"))
+    dialog.set_mode(GameMode.HUMAN_VS_AI)
+    dialog.opponent_combo.setCurrentIndex(dialog.opponent_combo.findData("kitty"))
+    # O is to move here, so playing O means moving first.
+    assert dialog.side_combo.itemText(0) == "X — Kitty moves first"
+    assert dialog.side_combo.itemText(1) == "O — you move first"
+    labels = [label.text() for label in dialog.findChildren(QLabel)]
+    assert any("(1 mark, O to move)" in text for text in labels)
+    assert "Plays X:" in labels
+    assert "Moves first:" not in labels

@@ -162,6 +162,7 @@ def test_game_over_shows_the_banner_and_records_the_game(
     click_cell(qtbot, window.board_view, 0, 0)
     assert controller.board == board
     assert "game is over" in window.statusBar().currentMessage()
+    assert "Play Again (Ctrl+R)" in window.statusBar().currentMessage()
     # Undo still works after the end; the banner goes away; the game is not recorded twice.
     controller.undo()
     assert not controller.board.is_over

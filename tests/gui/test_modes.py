@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
@@ -24,9 +25,35 @@ def test_ai_vs_ai_plays_to_the_end_at_top_speed(
     assert controller.board.is_over
     assert controller.board.winner is None  # perfect play draws
     assert window.banner.isVisible()
+    # Nobody is to move in a finished game; the dock shows who made the drawing move.
+    role = window.analysis_dock.findChild(QLabel, "personaRole")
+    assert role is not None
+    assert role.text() == "LAST MOVE"
+    # Sera against herself: each reaction says which side is speaking.
+    reaction = window.banner.reaction.text()
+    assert "Sera (X): “" in reaction
+    assert "Sera (O): “" in reaction
     assert len(records.games) == 1
     assert records.games[0].mode is GameMode.AI_VS_AI
     assert records.games[0].plies == 9
+
+
+def test_nothing_to_pause_or_step_once_the_series_is_over(qtbot: QtBot, window: MainWindow) -> None:
+    bar = window.autoplay_bar
+    window.new_game(ai_vs_ai("sera", "sera", games=2))
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=10000)
+    if controller.series_left > 0:  # between the two games: the series can still pause
+        assert bar.pause_button.isEnabled()
+        assert bar.step_button.isEnabled()
+    qtbot.waitUntil(lambda: controller.tally.games == 2, timeout=20000)
+    assert not bar.pause_button.isEnabled()
+    assert not bar.step_button.isEnabled()
+    controller.undo()  # the last game goes on (paused), so it can be stepped again
+    assert bar.pause_button.isEnabled()
+    assert bar.step_button.isEnabled()
+    window.new_game(ai_vs_ai(delay=60_000))
+    assert bar.pause_button.isEnabled()
 
 
 def test_pause_stops_the_game_and_step_plays_one_move(qtbot: QtBot, window: MainWindow) -> None:
@@ -112,6 +139,15 @@ def test_hvh_game_end_shows_accuracy_per_player(
     assert verdicts == [
         judge_move(analyse(b), m).value for b, m in zip(boards, controller.moves, strict=True)
     ]
+    # The dock names the winner as the banner does, and drops the empty candidates table.
+    dock = window.analysis_dock
+    qtbot.waitUntil(lambda: dock.analysis is not None, timeout=5000)
+    assert dock.prediction_text() == "Game over: Alice (X) wins"
+    assert not dock.candidates_shown()
+    controller.undo()  # back in play: the candidates return
+    analysed(qtbot, window)
+    assert dock.candidates_shown()
+    assert dock.prediction_text().startswith("Sera predicts:")
 
 
 def test_the_dock_shows_the_engines_analysis_of_the_board(qtbot: QtBot, window: MainWindow) -> None:
@@ -279,4 +315,4 @@ def test_personas_comment_on_every_game_of_a_series(qtbot: QtBot, window: MainWi
     assert seeds[0] != seeds[1]  # each game of a seeded series has its own seed
     # Sera speaks after each of the 9 moves of both games, even where the second game
     # repeats positions and moves whose verdicts were already known from the first.
-    assert sum(c.startswith("Sera: “") for c in comments) >= 18
+    assert sum(c.startswith(("Sera (X): “", "Sera (O): “")) for c in comments) >= 18

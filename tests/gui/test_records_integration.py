@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import ai_vs_ai, human_vs_ai
@@ -49,6 +50,15 @@ def test_finished_games_go_to_the_database_and_replay_from_history(
     window.replay_bar.last_button.click()
     assert controller.board == Board.empty().play_all(played)
     assert "Sera vs Kitty" in window.replay_bar.title.text()
+    # Beside the board, the replay names the players, not just their marks.
+    names = [
+        label.accessibleName()
+        for label in (
+            window.players_bar.findChild(QLabel, "playerX"),
+            window.players_bar.findChild(QLabel, "playerO"),
+        )
+    ]
+    assert names == ["X: Sera", "O: Kitty"]
     history.close()
 
 

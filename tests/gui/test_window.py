@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QImage, QPalette
+from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
@@ -200,3 +200,23 @@ def test_player_names_follow_a_change_of_theme(qtbot: QtBot, window: MainWindow)
         label = window.findChild(QLabel, "playerX")
         assert label is not None
         qtbot.waitUntil(lambda lbl=label, t=text: f"color: {t}" in lbl.styleSheet(), timeout=5000)
+
+
+def test_the_result_banner_follows_a_change_of_theme(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    controller = window.controller
+    for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
+        controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    banner = window.banner
+    assert banner.isVisible()
+    for theme in (Theme.DARK, Theme.LIGHT):
+        window.set_theme(theme)
+        text = QApplication.palette().color(QPalette.ColorRole.WindowText)
+
+        def readable(t: QColor = text) -> bool:
+            background = banner.palette().color(QPalette.ColorRole.Window)
+            headline = banner.headline.palette().color(QPalette.ColorRole.WindowText)
+            return headline == t and abs(background.lightness() - t.lightness()) > 120
+
+        qtbot.waitUntil(readable, timeout=5000)

@@ -119,6 +119,7 @@ class TranspositionTable:
     UPPER: Final = 2
 
     def __init__(self) -> None:
+        #: Canonical key -> (value for the side to move, EXACT / LOWER / UPPER).
         self.entries: dict[int, tuple[int, int]] = {}
         # Canonicalising costs 8 permutations; remember it per raw position.
         self.keys: dict[int, int] = {}
@@ -129,17 +130,12 @@ class TranspositionTable:
         return len(self.entries)
 
     def key(self, me: int, opp: int) -> int:
+        """The canonical key of the position with ``me`` to move (remembered per position)."""
         raw = me | opp << 9
         key = self.keys.get(raw)
         if key is None:
             key = self.keys[raw] = canonical_key(me, opp)
         return key
-
-    def get(self, key: int) -> tuple[int, int] | None:
-        return self.entries.get(key)
-
-    def store(self, key: int, value: int, flag: int) -> None:
-        self.entries[key] = (value, flag)
 
     def clear(self) -> None:
         self.entries.clear()
@@ -150,9 +146,10 @@ class TranspositionTable:
 class Searcher:
     """One search: counts nodes and depth, honours a cancel flag, reports progress.
 
-    ``position_value(me, opp, ply)`` returns the exact value of a
-    non-terminal position with ``me`` to move, ``ply`` plies below the
-    analysed root (only used to record the deepest ply reached).
+    :meth:`move_score` is the entry point. The three recursive searches each
+    return the value of a non-terminal position for ``me``, the side to move;
+    ``ply`` is its depth below the analysed root (only used to record the
+    deepest ply reached).
     """
 
     def __init__(
@@ -292,10 +289,7 @@ class Searcher:
         if self.nodes >= self._next_check:
             self._checkpoint()
         table = self.table
-        raw = me | opp << 9
-        key = table.keys.get(raw)
-        if key is None:
-            key = table.keys[raw] = canonical_key(me, opp)
+        key = table.key(me, opp)
         entry = table.entries.get(key)
         if entry is not None:
             value, flag = entry

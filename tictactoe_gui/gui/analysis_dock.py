@@ -17,6 +17,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSize,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPixmap
@@ -41,7 +42,16 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.assets import asset_path
-from tictactoe_gui.engine import Algorithm, Analysis, Board, Candidate, Move, MoveOutcome, Persona
+from tictactoe_gui.engine import (
+    Algorithm,
+    Analysis,
+    Board,
+    Candidate,
+    Mark,
+    Move,
+    MoveOutcome,
+    Persona,
+)
 from tictactoe_gui.gui.board_view import is_dark, outcome_colour
 from tictactoe_gui.gui.engine_worker import EngineResult
 
@@ -171,7 +181,8 @@ class CandidatesModel(QAbstractTableModel):
             tint.setAlpha(40)
             return tint
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 1:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            # Centred: flush right, a score ran into the outcome words beside it ("0draw").
+            return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{cell_label(candidate.move)}, score {candidate.score}, {candidate.describe}"
         return None
@@ -193,6 +204,7 @@ class AnalysisDock(QDockWidget):
         )
         self._result: EngineResult | None = None
         self._persona: Persona | None = None
+        self._player_names: dict[Mark, str] = {}
         self._build()
 
     # -- layout ---------------------------------------------------------------------------
@@ -293,6 +305,14 @@ class AnalysisDock(QDockWidget):
         self._prediction_label.setFont(banner_font)
         engine_layout.addWidget(self._prediction_label)
 
+        # The candidates and the search figures: nothing to show once the game is over.
+        self._candidates_box = QWidget()
+        self._candidates_box.setObjectName("candidatesBox")
+        candidates_layout = QVBoxLayout(self._candidates_box)
+        candidates_layout.setContentsMargins(0, 0, 0, 0)
+        candidates_layout.setSpacing(8)
+        engine_layout.addWidget(self._candidates_box)
+
         table_header = QHBoxLayout()
         table_title = QLabel("Candidate moves")
         title_font = table_title.font()
@@ -306,7 +326,7 @@ class AnalysisDock(QDockWidget):
         self._top_n_combo.setCurrentIndex(TOP_N_CHOICES.index(DEFAULT_TOP_N))
         self._top_n_combo.currentIndexChanged.connect(self._on_top_n)
         table_header.addWidget(self._top_n_combo)
-        engine_layout.addLayout(table_header)
+        candidates_layout.addLayout(table_header)
 
         self._model = CandidatesModel(self)
         self._table = QTableView()
@@ -323,7 +343,7 @@ class AnalysisDock(QDockWidget):
         self._model.modelReset.connect(self._fit_table)
         self._table.setToolTip("Select a move to preview it and the expected reply on the board")
         self._table.selectionModel().selectionChanged.connect(self._on_selection)
-        engine_layout.addWidget(self._table)
+        candidates_layout.addWidget(self._table)
 
         details = QFormLayout()
         details.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
@@ -332,13 +352,19 @@ class AnalysisDock(QDockWidget):
         self._line_label.setWordWrap(True)
         self._nodes_label = QLabel("—")
         self._nodes_label.setObjectName("nodesLabel")
+        self._nodes_label.setToolTip(
+            "Positions the search visited. With the table, positions solved by earlier "
+            "searches are looked up instead of searched again."
+        )
         self._depth_label = QLabel("—")
+        self._depth_label.setObjectName("depthLabel")
+        self._depth_label.setWordWrap(True)
         self._time_label = QLabel("—")
         details.addRow("Expected line:", self._line_label)
         details.addRow("Nodes searched:", self._nodes_label)
         details.addRow("Deepest ply:", self._depth_label)
         details.addRow("Time:", self._time_label)
-        engine_layout.addLayout(details)
+        candidates_layout.addLayout(details)
 
         study = QFrame()
         study.setFrameShape(QFrame.Shape.StyledPanel)
@@ -367,7 +393,7 @@ class AnalysisDock(QDockWidget):
         layout.addWidget(study)
         layout.addStretch(1)
 
-        scroll = QScrollArea()
+        scroll = self._scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body.setMinimumWidth(280)
@@ -430,6 +456,9 @@ class AnalysisDock(QDockWidget):
     def line_text(self) -> str:
         return self._line_label.text()
 
+    def depth_text(self) -> str:
+        return self._depth_label.text()
+
     def comparison_rows(self) -> list[tuple[str, str, str]]:
         """The comparison grid as text: (algorithm, nodes, time) per row."""
         rows = []
@@ -463,6 +492,16 @@ class AnalysisDock(QDockWidget):
             self._portrait.setPixmap(pixmap)
             self._portrait.show()
         self._update_prediction()
+
+    def set_player_names(self, x_name: str, o_name: str) -> None:
+        """Who plays X and O, so a finished game names its winner."""
+        self._player_names = {
+            mark: name for mark, name in ((Mark.X, x_name), (Mark.O, o_name)) if name != str(mark)
+        }
+        self._update_prediction()
+
+    def candidates_shown(self) -> bool:
+        return not self._candidates_box.isHidden()
 
     def set_spoiler_guard(self, guarded: bool) -> None:
         """Hide the engine's lines during a person's own turn against an AI (unless revealed)."""
@@ -521,6 +560,8 @@ class AnalysisDock(QDockWidget):
         self._model.set_palette(self.palette())
         self._model.set_analysis(result.analysis if result is not None else None)
         self.preview_requested.emit(None, ())
+        final = result is not None and result.analysis.prediction.final
+        self._candidates_box.setVisible(not final)
         if result is None:
             self._comparison.hide()  # it described the previous position
             self._line_label.setText("…")
@@ -530,11 +571,10 @@ class AnalysisDock(QDockWidget):
             self._update_prediction()
             return
         analysis = result.analysis
-        final = analysis.prediction.final
         self._line_label.setText(line_text(analysis.board, analysis.principal_variation))
         # A finished position needs no search; dashes say so better than "1 node, 0 µs".
         self._nodes_label.setText("—" if final else f"{analysis.nodes:,}")
-        self._depth_label.setText("—" if final else str(analysis.max_depth))
+        self._depth_label.setText("—" if final else _depth_text(analysis))
         self._time_label.setText("—" if final else _duration(analysis.elapsed))
         self._update_prediction()
         if result.comparison:
@@ -549,7 +589,13 @@ class AnalysisDock(QDockWidget):
             return
         prediction = analysis.prediction
         if prediction.final:
-            text = "Game over: draw" if prediction.winner is None else f"Game over: {prediction}"
+            if prediction.winner is None:
+                text = "Game over: a draw"
+            else:
+                # Named as the status bar and the result banner name the winner.
+                name = self._player_names.get(prediction.winner, "")
+                mark = str(prediction.winner)
+                text = f"Game over: {name} ({mark}) wins" if name else f"Game over: {mark} wins"
             self._prediction_label.setText(text)
             # A finished game is nobody's "loss to come": a neutral frame, not a warning.
             self._apply_banner_style(None)
@@ -619,6 +665,20 @@ class AnalysisDock(QDockWidget):
             elapsed.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             grid.addWidget(elapsed, row, 2)
         self._comparison.show()
+        # It opens at the foot of the dock; a short window would leave it below the fold,
+        # so the button would seem to do nothing. Scroll to it once the layout has settled.
+        QTimer.singleShot(0, self, self._reveal_comparison)
+
+    def _reveal_comparison(self) -> None:
+        if not self._comparison.isHidden():
+            self._scroll.ensureWidgetVisible(self._comparison, 0, 8)
+
+    def comparison_in_view(self) -> bool:
+        """Whether the comparison is on screen (not scrolled out of the dock's view)."""
+        if self._comparison.isHidden():
+            return False
+        visible = self._comparison.visibleRegion().boundingRect()
+        return visible.height() >= self._comparison.height() - 1
 
     def clear_comparison(self) -> None:
         self._comparison.hide()
@@ -656,6 +716,14 @@ class AnalysisDock(QDockWidget):
             # A theme switch: outcome colours are derived from the palette.
             self._model.set_palette(self.palette())
             self._update_prediction()
+
+
+def _depth_text(analysis: Analysis) -> str:
+    depth = str(analysis.max_depth)
+    if analysis.algorithm is Algorithm.TABLE and analysis.max_depth == 0:
+        # Every reply was solved by an earlier search: a bare "0" reads like a fault.
+        return f"{depth} (all known from the table)"
+    return depth
 
 
 def _duration(seconds: float) -> str:

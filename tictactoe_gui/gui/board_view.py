@@ -409,7 +409,7 @@ class BoardView(QWidget):
             rect = self.cell_rect(self._last_move).adjusted(inset, inset, -inset, -inset)
             painter.drawRoundedRect(rect, inset * 3, inset * 3)
         if self._heat is not None:
-            self._paint_heat(painter, palette, self._heat, inset)
+            self._paint_heat(painter, palette, self._heat, inset, labels=False)
         playable = self._interactive and not self._board.is_over
         if (
             playable
@@ -427,6 +427,9 @@ class BoardView(QWidget):
                 ghost = mark_colour(self._board.to_move, palette)
                 ghost.setAlpha(70)
                 self._paint_mark(painter, self._hover, self._board.to_move, ghost, 1.0)
+        if self._heat is not None:
+            # The words go over the hover ghost, so "loss in 2" stays readable under the pointer.
+            self._paint_heat(painter, palette, self._heat, inset, tints=False)
         for move in self._hints:
             pen = QPen(highlight, max(2.0, self.board_rect().width() * 0.01))
             pen.setStyle(Qt.PenStyle.DashLine)
@@ -436,20 +439,41 @@ class BoardView(QWidget):
             painter.drawRoundedRect(rect, inset * 3, inset * 3)
             painter.setPen(Qt.PenStyle.NoPen)
 
+    def heat_cells(self) -> tuple[Move, ...]:
+        """The cells the heat-map tints now: a previewed line covers the cells it fills,
+        since the heat-map describes the position on the board, not the one previewed."""
+        if self._heat is None:
+            return ()
+        previewed = set(self._preview)
+        return tuple(c.move for c in self._heat.candidates if c.move not in previewed)
+
     def _paint_heat(
-        self, painter: QPainter, palette: QPalette, analysis: Analysis, inset: float
+        self,
+        painter: QPainter,
+        palette: QPalette,
+        analysis: Analysis,
+        inset: float,
+        *,
+        tints: bool = True,
+        labels: bool = True,
     ) -> None:
         font = QFont(self.font())
         font.setPixelSize(max(9, int(self.board_rect().width() / 3 * 0.12)))
         font.setBold(True)
+        shown = set(self.heat_cells())
         for candidate in analysis.candidates:
+            if candidate.move not in shown:
+                continue
             colour = outcome_colour(candidate.outcome, palette)
-            fill = QColor(colour)
-            fill.setAlpha(70 if is_dark(palette) else 55)
             rect = self.cell_rect(candidate.move).adjusted(inset, inset, -inset, -inset)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(fill)
-            painter.drawRoundedRect(rect, inset * 3, inset * 3)
+            if tints:
+                fill = QColor(colour)
+                fill.setAlpha(70 if is_dark(palette) else 55)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(fill)
+                painter.drawRoundedRect(rect, inset * 3, inset * 3)
+            if not labels:
+                continue
             label = candidate.describe
             painter.setFont(font)
             text = (

@@ -129,8 +129,10 @@ class GameOverBanner(QFrame):
         self.play_again_button = QPushButton("Play Again")
         self.play_again_button.setObjectName("playAgainButton")
         self.play_again_button.setDefault(True)
+        self.play_again_button.setToolTip("The same players again (Ctrl+R)")
         self.new_game_button = QPushButton("New Game…")
         self.new_game_button.setObjectName("newGameButton")
+        self.new_game_button.setToolTip("Choose the mode and players (Ctrl+N)")
         self.retry_button = QPushButton("Try Saving Again")
         self.retry_button.setObjectName("retrySaveButton")
         self.play_again_button.clicked.connect(self.play_again)
@@ -142,6 +144,8 @@ class GameOverBanner(QFrame):
         buttons.addStretch(1)
         layout.addLayout(buttons)
         self.setAutoFillBackground(True)
+        self._save_failed = False
+        self._restyling = False
         self.hide()
 
     def show_info(self, info: GameOverInfo | None) -> None:
@@ -154,19 +158,34 @@ class GameOverBanner(QFrame):
         self.summary.setText("\n".join(s.describe() for s in info.summaries))
         self.save_note.setText(info.save_note)
         self.save_note.setVisible(bool(info.save_note))
-        colour = (
-            "#d23c32"
-            if info.save_failed
-            else self.palette().color(QPalette.ColorRole.PlaceholderText).name()
-        )
-        self.save_note.setStyleSheet(f"color: {colour};")
+        self._save_failed = info.save_failed
         self.retry_button.setVisible(info.save_failed)
-        highlight = QColor(self.palette().color(QPalette.ColorRole.Highlight))
-        highlight.setAlpha(30)
-        palette = self.palette()
-        palette.setColor(QPalette.ColorRole.Window, _blend(palette, highlight))
-        self.setPalette(palette)
+        self._apply_colours()
         self.show()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        # A change of theme: the tinted background was worked out from the old palette, and
+        # under the new text colour it would leave the result unreadable.
+        if event.type() == QEvent.Type.PaletteChange and not self._restyling:
+            self._apply_colours()
+
+    def _apply_colours(self) -> None:
+        self._restyling = True
+        try:
+            palette = self.palette()
+            colour = (
+                "#d23c32"
+                if self._save_failed
+                else palette.color(QPalette.ColorRole.PlaceholderText).name()
+            )
+            self.save_note.setStyleSheet(f"color: {colour};")
+            highlight = QColor(palette.color(QPalette.ColorRole.Highlight))
+            highlight.setAlpha(30)
+            palette.setColor(QPalette.ColorRole.Window, _blend(palette, highlight))
+            self.setPalette(palette)
+        finally:
+            self._restyling = False
 
 
 def _blend(palette: QPalette, tint: QColor) -> QColor:
@@ -221,6 +240,11 @@ class AutoplayBar(QFrame):
         layout.addWidget(QLabel("Fast"))
         layout.addSpacing(12)
         layout.addWidget(self.tally, 1)
+
+    def set_finished(self, finished: bool) -> None:
+        """Nothing left to pause or step once the last game of the series has ended."""
+        for button in (self.pause_button, self.step_button):
+            button.setEnabled(not finished)
 
     def set_delay(self, delay_ms: int) -> None:
         self.speed.blockSignals(True)

@@ -520,7 +520,7 @@ class GameController(QObject):
         if self._state is State.REPLAY:
             return "This is a replay — start a New Game (Ctrl+N) to play."
         if board.is_over:
-            return "The game is over — choose Play Again or New Game."
+            return "The game is over — Play Again (Ctrl+R) or start a New Game (Ctrl+N)."
         spec = self.player_to_move()
         if spec.is_ai:
             if self._setup.mode is GameMode.AI_VS_AI:
@@ -634,13 +634,22 @@ class GameController(QObject):
 
     # -- replay --------------------------------------------------------------------------------
 
-    def start_replay(self, title: str, start: Board, moves: Sequence[Move]) -> None:
-        """Show a recorded game: step through it, autoplay it, the dock analysing each position."""
+    def start_replay(
+        self,
+        title: str,
+        start: Board,
+        moves: Sequence[Move],
+        names: tuple[str, str] = ("X", "O"),
+    ) -> None:
+        """Show a recorded game: step through it, autoplay it, the dock analysing each position.
+
+        ``names`` are the X and O sides as the records name them, shown beside the board.
+        """
         start.play_all(tuple(moves))  # raises IllegalMoveError for a game that cannot be
         self._stop_everything()
         self._state = State.REPLAY
         self._setup = GameSetup(
-            GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("X"), PlayerSpec.human("O"), start
+            GameMode.HUMAN_VS_HUMAN, PlayerSpec.human(names[0]), PlayerSpec.human(names[1]), start
         )
         self._start = start
         self._replay_moves = list(moves)
@@ -722,8 +731,13 @@ class GameController(QObject):
             self.replay_changed.emit(len(self._moves), len(self._replay_moves), self._replay_title)
         elif board.is_over:
             self._state = State.OVER
-            if self._setup.mode is GameMode.AI_VS_AI and board.winner is not None:
-                self.persona_changed.emit(self._setup.player(board.winner).persona, "Winner")
+            if self._setup.mode is GameMode.AI_VS_AI:
+                if board.winner is not None:
+                    self.persona_changed.emit(self._setup.player(board.winner).persona, "Winner")
+                else:
+                    # Nobody is "to move" in a finished game: show who made the drawing move.
+                    last_mover = self._setup.player(board.to_move.other)
+                    self.persona_changed.emit(last_mover.persona, "Last move")
         else:
             if self._state is State.OVER:
                 self._state = State.PLAYING
@@ -859,7 +873,10 @@ class GameController(QObject):
         if speaker is None:
             return
         line = speaker.comment(verdict, own=spec.is_ai)
-        self.comment_changed.emit(f"{speaker.name}: “{line}”")
+        name = speaker.name
+        if self._setup.x == self._setup.o:
+            name = f"{name} ({mover})"  # a persona playing itself: say which side speaks
+        self.comment_changed.emit(f"{name}: “{line}”")
 
     def _update_thinking(self, *_: object) -> None:
         waiting = self._choice is not None and self._ai_timer.isActive()
@@ -1042,6 +1059,8 @@ class GameController(QObject):
             for mark, spec in ((Mark.X, self._setup.x), (Mark.O, self._setup.o))
             if spec.persona is not None
         ]
+        # A persona playing itself needs its marks to tell its two voices apart.
+        same = len({persona.key for _, persona in personas}) < len(personas)
         lines = []
         for mark, persona in personas:
             if winner is None:
@@ -1050,7 +1069,8 @@ class GameController(QObject):
                 event = Event.WIN
             else:
                 event = Event.LOSS
-            lines.append(f"{persona.name}: “{persona.say(event)}”")
+            speaker = f"{persona.name} ({mark})" if same else persona.name
+            lines.append(f"{speaker}: “{persona.say(event)}”")
         return "   ".join(lines)
 
     def _summaries(self) -> tuple[PlayerSummary, ...]:

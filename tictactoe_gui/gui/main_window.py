@@ -53,7 +53,8 @@ MESSAGE_TIMEOUT_MS = 6000
 HOW_TO_PLAY = """
 <h3>How to play</h3>
 <p>Take turns placing marks; X always moves first. Three in a row — across, down or
-diagonally — wins. A full board with no line is a draw.</p>
+diagonally — wins. A full board with no line is a draw. Click a cell to play it, or use
+the keys: 1 to 9 in keypad layout, or the arrows and Enter (see Keyboard Shortcuts).</p>
 <ul>
 <li><b>Human vs AI</b>: play Kitty (easy), Cop (medium) or Sera (perfect — she never loses).</li>
 <li><b>Human vs Human</b>: two people at one board; the coach judges every move as
@@ -510,14 +511,20 @@ class MainWindow(QMainWindow):
         start = Board.from_text(summary.start_board)
         moves = [Move.from_index(entry.cell) for entry in detail.moves]
         when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        title = f"{_side_name(summary.x)} vs {_side_name(summary.o)}, {when}"
-        self.start_replay(title, start, moves)
+        x_name, o_name = _side_name(summary.x), _side_name(summary.o)
+        self.start_replay(f"{x_name} vs {o_name}, {when}", start, moves, (x_name, o_name))
         self.raise_()
         self.activateWindow()
 
-    def start_replay(self, title: str, start: Board, moves: Sequence[Move]) -> None:
+    def start_replay(
+        self,
+        title: str,
+        start: Board,
+        moves: Sequence[Move],
+        names: tuple[str, str] = ("X", "O"),
+    ) -> None:
         """Show a recorded game with step and autoplay; the dock analyses each position."""
-        self.controller.start_replay(title, start, moves)
+        self.controller.start_replay(title, start, moves, names)
         self.replay_bar.show_position(0, len(moves), title)
         self.replay_bar.set_playing(False)
         self.replay_bar.show()
@@ -525,6 +532,7 @@ class MainWindow(QMainWindow):
         self.autoplay_bar.hide()
         self.players_bar.show_players(self.controller.setup)
         self.players_bar.show_turn(start)
+        self.analysis_dock.set_player_names(*names)
         # Qt appends the application's display name to every window title itself.
         self.setWindowTitle(f"Replay: {title}")
 
@@ -656,6 +664,7 @@ class MainWindow(QMainWindow):
         x, o = setup.x.display_name, setup.o.display_name
         self.setWindowTitle(f"{x} (X) vs {o} (O)")
         self.players_bar.show_players(setup)
+        self.analysis_dock.set_player_names(x, o)
         humans = [p.name for p in (setup.x, setup.o) if not p.is_ai]
         if humans:
             self._last_player_name = humans[0]
@@ -666,6 +675,7 @@ class MainWindow(QMainWindow):
 
     def _on_game_over(self, info: GameOverInfo | None) -> None:
         self.banner.show_info(info)
+        self._update_autoplay_controls()
         if info is not None and info.saved_id is not None:
             self._refresh_records_windows()
         self.board_view.set_interactive(self.controller.is_human_turn())
@@ -673,6 +683,13 @@ class MainWindow(QMainWindow):
     def _on_tally(self, tally: Tally) -> None:
         setup = self.controller.setup
         self.autoplay_bar.show_tally(tally, setup.games, setup.x.display_name, setup.o.display_name)
+        self._update_autoplay_controls()
+
+    def _update_autoplay_controls(self) -> None:
+        controller = self.controller
+        self.autoplay_bar.set_finished(
+            controller.state is State.OVER and controller.series_left <= 0
+        )
 
     def _on_algorithm(self, value: str) -> None:
         self.controller.set_algorithm(Algorithm(value))

@@ -871,7 +871,7 @@ def open_or_recover(
         aside = _move_aside(path)
         repository = Repository.open(path, busy_timeout=busy_timeout)
         return repository, (
-            f"The game records could not be read ({exc}). The old file was kept as "
+            f"The game records could not be read: {exc}. The old file was kept as "
             f"{aside.name} in {aside.parent}, and a new, empty record was started."
         )
     return repository, None

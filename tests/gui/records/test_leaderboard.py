@@ -32,6 +32,9 @@ def test_people_and_personas_show_their_figures_apart(qtbot: QtBot, league: Repo
     ]
     assert dialog.tabs.tabText(0) == "People"
     assert dialog.tabs.tabText(1) == "Personas"
+    horizontal = Qt.Orientation.Horizontal
+    assert dialog.people.model().headerData(0, horizontal) == "Player"
+    assert dialog.personas.model().headerData(0, horizontal) == "Persona"
 
 
 def test_columns_sort_as_numbers_and_names(qtbot: QtBot, repo: Repository) -> None:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.engine import PERSONAS, Board
+from tictactoe_gui.engine import PERSONAS, Board, Mark
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.storage.records import GameMode, InvalidNameError, validate_player_name
 
@@ -119,9 +119,8 @@ class NewGameDialog(QDialog):
 
         layout = QVBoxLayout(self)
         if start is not None and start != Board.empty():
-            note = QLabel(
-                f"Starting from the set-up position ({start.ply} marks, {start.to_move} to move)."
-            )
+            marks = "1 mark" if start.ply == 1 else f"{start.ply} marks"
+            note = QLabel(f"Starting from the set-up position ({marks}, {start.to_move} to move).")
             note.setWordWrap(True)
             layout.addWidget(note)
 
@@ -168,10 +167,20 @@ class NewGameDialog(QDialog):
         self._your_side.setAccessibleName("Your side")
         self._your_side.addItem("X — you move first", "X")
         self._your_side.addItem("O — the AI moves first", "O")
+        self._opponent.combo.currentIndexChanged.connect(self._name_opponent_in_sides)
+        self._name_opponent_in_sides()
         form.addRow("Your name:", self._your_name)
         form.addRow("Opponent:", self._opponent)
         form.addRow("You play:", self._your_side)
         return page
+
+    def _name_opponent_in_sides(self) -> None:
+        # Who moves first follows from the start position: X on an empty board, but a
+        # set-up position may have O to move.
+        name = PERSONAS[self._opponent.key()].name
+        for index, mark in enumerate((Mark.X, Mark.O)):
+            first = "you move" if mark is self._start.to_move else f"{name} moves"
+            self._your_side.setItemText(index, f"{mark} — {first} first")
 
     def _build_human_vs_human(self) -> QWidget:
         page = QWidget()
@@ -179,12 +188,14 @@ class NewGameDialog(QDialog):
         self._player_one = _NameField("Player 1 name")
         self._player_two = _NameField("Player 2 name")
         self._first = QComboBox()
-        self._first.setAccessibleName("Who moves first")
         self._first.addItem("Player 1 (plays X)", 1)
         self._first.addItem("Player 2 (plays X)", 2)
         form.addRow("Player 1:", self._player_one)
         form.addRow("Player 2:", self._player_two)
-        form.addRow("Moves first:", self._first)
+        # The choice is who plays X; X moves first unless a set-up position has O to move.
+        x_first = self._start.to_move is Mark.X
+        self._first.setAccessibleName("Who moves first" if x_first else "Who plays X")
+        form.addRow("Moves first:" if x_first else "Plays X:", self._first)
         return page
 
     def _build_ai_vs_ai(self) -> QWidget:

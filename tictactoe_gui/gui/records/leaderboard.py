@@ -36,9 +36,10 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 class StandingsModel(QAbstractTableModel):
     """One row per standing; read-only."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, who: str = "Player") -> None:
         super().__init__(parent)
         self._standings: list[Standing] = []
+        self._columns = (who, *COLUMNS[1:])
 
     def set_standings(self, standings: list[Standing]) -> None:
         self.beginResetModel()
@@ -58,7 +59,7 @@ class StandingsModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return self._columns[section]
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -88,10 +89,10 @@ class StandingsModel(QAbstractTableModel):
 
 
 class _StandingsTable(QTableView):
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, name: str, who: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(name)
-        self.source = StandingsModel(self)
+        self.source = StandingsModel(self, who=who)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.source)
         self.proxy.setSortRole(SORT_ROLE)
@@ -122,8 +123,8 @@ class LeaderboardDialog(QDialog):
         self.opponent.addItem("All opponents", None)
         for key in PERSONA_KEYS:
             self.opponent.addItem(f"Against {persona_name(key)}", key)
-        self.people = _StandingsTable("peopleTable")
-        self.personas = _StandingsTable("personasTable")
+        self.people = _StandingsTable("peopleTable", "Player")
+        self.personas = _StandingsTable("personasTable", "Persona")
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self.people, "People")
         self.tabs.addTab(self.personas, "Personas")
