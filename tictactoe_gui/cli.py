@@ -44,12 +44,11 @@ from tictactoe_gui.engine import (
     play_game,
     play_series,
 )
+from tictactoe_gui.records_bridge import finished_game, side_name
 from tictactoe_gui.storage import Repository, default_database_path, open_or_recover
 from tictactoe_gui.storage.records import (
-    FinishedGame,
     GameFilter,
     GameMode,
-    MoveEntry,
     RecordsError,
     Result,
     Side,
@@ -379,42 +378,6 @@ def _database_path(args: argparse.Namespace) -> Path:
     return path if path is not None else default_database_path()
 
 
-def finished_game(
-    record: GameRecord,
-    x: Side,
-    o: Side,
-    mode: GameMode,
-    started_at: datetime,
-    ended_at: datetime,
-) -> FinishedGame:
-    """The storage record of a game the match runner played."""
-    winner = record.winner
-    return FinishedGame(
-        started_at=started_at,
-        ended_at=ended_at,
-        mode=mode,
-        x=x,
-        o=o,
-        result=Result.DRAW if winner is None else Result(winner.value),
-        moves=tuple(
-            MoveEntry(
-                ply=number,
-                cell=move.move.index,
-                mark=move.mark.value,
-                score=move.score,
-                verdict=move.verdict.value,
-            )
-            for number, move in enumerate(record.moves, start=1)
-        ),
-        start_board=record.start.to_text(),
-        seed=record.seed,
-        x_ai_nodes=record.x_nodes,
-        o_ai_nodes=record.o_nodes,
-        x_ai_max_depth=record.x_max_depth,
-        o_ai_max_depth=record.o_max_depth,
-    )
-
-
 class _GameRecorder:
     """Saves each game of a series as it ends, one transaction each: a series stopped
     midway keeps every game it finished."""
@@ -443,15 +406,6 @@ class _GameRecorder:
 # -- records -------------------------------------------------------------------------------
 
 
-def _side_text(side: Side) -> str:
-    if side.kind is SideKind.PERSONA:
-        try:
-            return get_persona(side.name).name
-        except ValueError:
-            return side.name
-    return side.name
-
-
 def run_leaderboard(args: argparse.Namespace, stdout: TextIO) -> int:
     with Repository.open(_database_path(args)) as repository:
         standings = repository.standings(args.against)
@@ -478,7 +432,7 @@ def run_leaderboard(args: argparse.Namespace, stdout: TextIO) -> int:
     )
     for rank, standing in enumerate(standings, start=1):
         record = standing.record
-        name = _side_text(standing.side)
+        name = side_name(standing.side)
         if standing.side.kind is SideKind.PERSONA:
             name += " (AI)"
         print(
@@ -517,7 +471,7 @@ def run_history(args: argparse.Namespace, stdout: TextIO) -> int:
             result = "draw" if game.result is Result.DRAW else f"{game.result.value} wins"
             print(
                 f"{game.ended_at.astimezone().strftime('%Y-%m-%d %H:%M')}  "
-                f"{_side_text(game.x)} (X) vs {_side_text(game.o)} (O): {result}"
+                f"{side_name(game.x)} (X) vs {side_name(game.o)} (O): {result}"
                 f" in {game.plies} moves  [game {game.id}]",
                 file=stdout,
             )

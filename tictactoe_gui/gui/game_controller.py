@@ -36,11 +36,11 @@ from tictactoe_gui.engine import (
 from tictactoe_gui.engine.match import game_seeds
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
 from tictactoe_gui.gui.recording import GameRecords, greeting_for
+from tictactoe_gui.records_bridge import result_of
 from tictactoe_gui.storage.records import (
     FinishedGame,
     GameMode,
     MoveEntry,
-    Result,
     Side,
 )
 
@@ -1022,15 +1022,13 @@ class GameController(QObject):
                 cost_nodes, cost_depth = self._ai_costs.get((before, move), (0, 0))
                 nodes[mark] += cost_nodes
                 depth[mark] = max(depth[mark], cost_depth)
-        winner = self.board.winner
-        result = Result.DRAW if winner is None else Result(winner.value)
         return FinishedGame(
             started_at=self._started_at,
             ended_at=datetime.now(UTC),
             mode=self._setup.mode,
             x=self._setup.x.side(),
             o=self._setup.o.side(),
-            result=result,
+            result=result_of(self.board.winner),
             moves=tuple(entries),
             start_board=self._start.to_text(),
             hints_x=self._hints[Mark.X],

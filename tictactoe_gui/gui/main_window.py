@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui import APP_DISPLAY_NAME, __version__
 from tictactoe_gui.assets import asset_path
-from tictactoe_gui.engine import Algorithm, Board, Move, Persona, get_persona
+from tictactoe_gui.engine import Algorithm, Board, Move, Persona
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TOP_N, AnalysisDock
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, PlayersBar, ReplayBar
@@ -43,8 +43,9 @@ from tictactoe_gui.gui.game_controller import (
 from tictactoe_gui.gui.recording import GameRecords, InMemoryRecords
 from tictactoe_gui.gui.records import HistoryDialog, LeaderboardDialog, StatisticsDialog
 from tictactoe_gui.gui.theme import Theme, apply_theme
+from tictactoe_gui.records_bridge import side_name
 from tictactoe_gui.storage import Repository
-from tictactoe_gui.storage.records import GameDetail, GameMode, Side, SideKind
+from tictactoe_gui.storage.records import GameDetail, GameMode
 
 #: With animations off the AI still pauses briefly, so its move is seen as a reply.
 THINK_MS_WITHOUT_ANIMATIONS = 120
@@ -511,7 +512,7 @@ class MainWindow(QMainWindow):
         start = Board.from_text(summary.start_board)
         moves = [Move.from_index(entry.cell) for entry in detail.moves]
         when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        x_name, o_name = _side_name(summary.x), _side_name(summary.o)
+        x_name, o_name = side_name(summary.x), side_name(summary.o)
         self.start_replay(f"{x_name} vs {o_name}, {when}", start, moves, (x_name, o_name))
         self.raise_()
         self.activateWindow()
@@ -729,15 +730,6 @@ class MainWindow(QMainWindow):
 
     def engine_running(self) -> bool:
         return self.engine.is_running()
-
-
-def _side_name(side: Side) -> str:
-    if side.kind is SideKind.PERSONA:
-        try:
-            return get_persona(side.name).name
-        except ValueError:
-            return side.name
-    return side.name
 
 
 def _app_icon() -> QIcon | None:
