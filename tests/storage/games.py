@@ -12,6 +12,7 @@ from tictactoe_gui.storage.records import (
     Side,
     SideKind,
 )
+from tictactoe_gui.storage.repository import Repository
 
 #: Cells played, in order, for a game ending each way from the empty board.
 LINES = {
@@ -75,4 +76,30 @@ def make_game(
         o_ai_nodes=567 if o.kind is SideKind.PERSONA else 0,
         x_ai_max_depth=7 if x.kind is SideKind.PERSONA else 0,
         o_ai_max_depth=5 if o.kind is SideKind.PERSONA else 0,
+    )
+
+
+def seed_league(repository: Repository) -> None:
+    """A small league whose figures the storage and leaderboard tests work out by hand.
+
+    Alice: beats Kitty twice (as X), draws Sera (as X), loses to Sera (as O),
+           beats Bob (as O), then beats Cop (as X).     -> 4 W, 1 L, 1 D
+    Bob:   loses to Alice, beats Kitty (as O), draws Cop (as X).  -> 1 W, 1 L, 1 D
+    Kitty 0 W 4 L; Cop 1 W 1 L 1 D (it wins as O against Kitty, AI vs AI); Sera 1 W 1 D.
+    Against Kitty: Alice 2-0-0, Bob 1-0-0, Cop 1-0-0.
+    """
+    alice, bob = human("Alice"), human("Bob")
+    kitty, cop, sera = persona("kitty"), persona("cop"), persona("sera")
+    repository.save_games(
+        [
+            make_game(alice, kitty, Result.X_WINS, minute=1),
+            make_game(alice, kitty, Result.X_WINS, minute=2),
+            make_game(alice, sera, Result.DRAW, minute=3),
+            make_game(sera, alice, Result.X_WINS, minute=4),
+            make_game(bob, alice, Result.O_WINS, minute=5),
+            make_game(kitty, bob, Result.O_WINS, minute=6),
+            make_game(bob, cop, Result.DRAW, minute=7),
+            make_game(kitty, cop, Result.O_WINS, minute=8),
+            make_game(alice, cop, Result.X_WINS, minute=9),
+        ]
     )

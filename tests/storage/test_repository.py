@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.storage.games import EPOCH, human, make_game, persona
+from tests.storage.games import EPOCH, human, make_game, persona, seed_league
 from tictactoe_gui.storage import DATABASE_ENV_VAR, Repository, default_database_path
 from tictactoe_gui.storage.records import (
     NAME_MAX_LENGTH,
@@ -176,30 +176,6 @@ def test_record_of_a_new_name_is_none(repo: Repository) -> None:
 def test_player_stats_of_an_unknown_name_is_a_clear_error(repo: Repository) -> None:
     with pytest.raises(UnknownPlayerError, match="Nobody"):
         repo.player_stats("Nobody")
-
-
-def seed_league(repo: Repository) -> None:
-    """A small league whose figures are worked out by hand in the tests below.
-
-    Alice: beats Kitty twice (as X), draws Sera (as X), loses to Sera (as O),
-           beats Bob (as O), then beats Cop (as X).     -> 4 W, 1 L, 1 D
-    Bob:   loses to Alice, beats Kitty (as O), draws Cop (as X).  -> 1 W, 1 L, 1 D
-    Kitty vs Cop (AI vs AI): Cop wins as O.
-    """
-    alice, bob = human("Alice"), human("Bob")
-    kitty, cop, sera = persona("kitty"), persona("cop"), persona("sera")
-    games = [
-        make_game(alice, kitty, X_WINS, minute=1),
-        make_game(alice, kitty, X_WINS, minute=2),
-        make_game(alice, sera, DRAW, minute=3),
-        make_game(sera, alice, X_WINS, minute=4),
-        make_game(bob, alice, O_WINS, minute=5),
-        make_game(kitty, bob, O_WINS, minute=6),
-        make_game(bob, cop, DRAW, minute=7),
-        make_game(kitty, cop, O_WINS, minute=8),
-        make_game(alice, cop, X_WINS, minute=9),
-    ]
-    repo.save_games(games)
 
 
 def as_table(
