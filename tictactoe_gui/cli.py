@@ -406,9 +406,30 @@ class _GameRecorder:
 # -- records -------------------------------------------------------------------------------
 
 
+def _records_exist(path: Path) -> bool:
+    """Whether the read-only commands should open ``path``.
+
+    Reading creates nothing: a records file that is not there yet simply holds
+    no games. A path that could never hold one (a file where a folder should
+    be) is still opened, so that the error says why.
+    """
+    try:
+        if path.exists():
+            return True
+    except OSError:  # not even allowed to look: opening it says so clearly
+        return True
+    folder = path.parent
+    while not folder.exists():
+        folder = folder.parent
+    return not folder.is_dir()
+
+
 def run_leaderboard(args: argparse.Namespace, stdout: TextIO) -> int:
-    with Repository.open(_database_path(args)) as repository:
-        standings = repository.standings(args.against)
+    standings = []
+    path = _database_path(args)
+    if _records_exist(path):
+        with Repository.open(path) as repository:
+            standings = repository.standings(args.against)
     if args.json:
         for standing in standings:
             record = standing.record
@@ -450,8 +471,11 @@ def run_history(args: argparse.Namespace, stdout: TextIO) -> int:
             player = validate_player_name(player)
         except ValueError as error:
             raise UsageError(f"--player: {error}") from None
-    with Repository.open(_database_path(args)) as repository:
-        games = repository.list_games(GameFilter(player=player), 0, args.limit)
+    games = []
+    path = _database_path(args)
+    if _records_exist(path):
+        with Repository.open(path) as repository:
+            games = repository.list_games(GameFilter(player=player), 0, args.limit)
     for game in games:
         if args.json:
             payload = {
@@ -602,9 +626,9 @@ def main(
         _discard_pending_output()
         return EXIT_OK
     except OSError as error:
-        # Writing the output failed (a full disk, an I/O error): say so in one line.
+        # The system refused the output (a full disk) or the input (an I/O error).
         _discard_pending_output()
-        print(f"{PROG}: cannot write the output: {error.strerror or error}", file=stderr)
+        print(f"{PROG}: cannot read input or write output: {error.strerror or error}", file=stderr)
         return EXIT_FAILURE
 
 

@@ -244,6 +244,9 @@ def test_a_closed_standard_input_reads_as_empty(monkeypatch: pytest.MonkeyPatch)
     assert err.getvalue() == ""
 
 
+FULL_DISK_MESSAGE = "tictactoe-gui: cannot read input or write output: No space left on device\n"
+
+
 class _FullDisk(io.StringIO):
     def write(self, text: str) -> int:
         raise OSError(28, "No space left on device")
@@ -268,7 +271,7 @@ def test_output_that_cannot_be_written_is_one_line_and_status_1(
         stderr=err,
     )
     assert code == 1
-    assert err.getvalue() == "tictactoe-gui: cannot write the output: No space left on device\n"
+    assert err.getvalue() == FULL_DISK_MESSAGE
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
@@ -283,4 +286,4 @@ def test_a_full_disk_is_reported_without_a_traceback() -> None:
             check=False,
         )
     assert done.returncode == 1
-    assert done.stderr == "tictactoe-gui: cannot write the output: No space left on device\n"
+    assert done.stderr == FULL_DISK_MESSAGE

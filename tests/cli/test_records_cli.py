@@ -108,6 +108,17 @@ def test_an_empty_record_says_so(db: Path) -> None:
     assert run("history", "--db", str(db))[1] == "No games recorded yet.\n"
 
 
+def test_reading_records_that_do_not_exist_creates_nothing(tmp_path: Path, db: Path) -> None:
+    missing = tmp_path / "typo" / "records.sqlite3"
+    for command in ("leaderboard", "history"):
+        assert run(command, "--db", str(missing)) == (0, "No games recorded yet.\n", "")
+        assert run(command, "--db", str(missing), "--json") == (0, "", "")
+    assert not missing.parent.exists()
+    with Repository.open(db):
+        pass  # an empty records file reads the same way
+    assert run("history", "--db", str(db), "--player", "Bob") == (0, "No games of Bob.\n", "")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
