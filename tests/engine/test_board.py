@@ -65,7 +65,7 @@ def test_bad_text_is_rejected_with_a_message_naming_the_problem(text: str, messa
 
 
 @pytest.mark.parametrize(
-    "text", ["X-O-X----", "X O X    ", "x.o.x....", "X.O/.X./...", "X.O|.X.|..."]
+    "text", ["X-O-X----", "X O X    ", "x.o.x....", "X.0.X....", "X.O/.X./...", "X.O|.X.|..."]
 )
 def test_other_spellings_of_empty_and_rows_are_accepted(text: str) -> None:
     assert Board.from_text(text).to_text() == "X.O.X...."
