@@ -103,6 +103,13 @@ def test_history_newest_first_with_player_and_limit(db: Path) -> None:
     assert "Cop (X) vs Bob (O): X wins in 5 moves" in out
 
 
+def test_a_limit_beyond_any_count_lists_every_game(db: Path) -> None:
+    seed_league(db)
+    code, out, err = run("history", "--db", str(db), "--limit", str(10**30), "--json")
+    assert (code, err) == (0, "")
+    assert len(out.splitlines()) == 3
+
+
 def test_an_empty_record_says_so(db: Path) -> None:
     assert run("leaderboard", "--db", str(db))[1] == "No games recorded yet.\n"
     assert run("history", "--db", str(db))[1] == "No games recorded yet.\n"

@@ -106,6 +106,9 @@ def test_unknown_game_id_is_a_clear_error(repo: Repository) -> None:
         ({"started_at": datetime(2026, 1, 1)}, "time zone"),
         ({"ended_at": EPOCH - timedelta(days=1)}, "before it starts"),
         ({"hints_x": -1}, "hints_x cannot be negative"),
+        ({"x_ai_nodes": 2**63}, "x_ai_nodes is too large to record"),
+        ({"seed": 10**30}, "the seed is too large to record"),
+        ({"seed": -(2**63) - 1}, "the seed is too large to record"),
         ({"o": Side(SideKind.PERSONA, "  ")}, "names no persona"),
         ({"x": Side(SideKind.HUMAN, "")}, "cannot be empty"),
     ],
@@ -263,6 +266,12 @@ def test_history_is_newest_first_and_pages(repo: Repository) -> None:
     pages = [repo.list_games(offset=offset, limit=4) for offset in (0, 4, 8)]
     assert [len(p) for p in pages] == [4, 4, 1]
     assert [s.id for page in pages for s in page] == [s.id for s in everything]
+
+
+def test_history_pages_beyond_any_integer_sqlite_holds(repo: Repository) -> None:
+    seed_league(repo)
+    assert len(repo.list_games(limit=10**30)) == 9
+    assert repo.list_games(offset=10**30) == []
 
 
 def test_history_continues_after_a_game_without_repeats(repo: Repository) -> None:

@@ -16,6 +16,8 @@ from datetime import datetime
 from typing import Final
 
 NAME_MAX_LENGTH: Final = 32
+#: SQLite stores integers in 64 bits.
+SQLITE_MAX_INTEGER: Final = 2**63 - 1
 # Control, surrogate, private-use, unassigned and line/paragraph separators.
 # Other format characters stay allowed: emoji need the zero-width joiner.
 _FORBIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -306,6 +308,10 @@ def validate_game(game: FinishedGame) -> None:
     for label, count in counts.items():
         if count < 0:
             raise InvalidGameError(f"{label} cannot be negative, got {count}")
+        if count > SQLITE_MAX_INTEGER:
+            raise InvalidGameError(f"{label} is too large to record, got {count}")
+    if game.seed is not None and not -SQLITE_MAX_INTEGER - 1 <= game.seed <= SQLITE_MAX_INTEGER:
+        raise InvalidGameError(f"the seed is too large to record (over 64 bits), got {game.seed}")
 
     board = game.start_board
     if len(board) != 9 or set(board) - set("XO."):

@@ -31,6 +31,7 @@ from tictactoe_gui.storage.records import (
     LOSS,
     NAME_MAX_LENGTH,
     PLAYER_RESULTS,
+    SQLITE_MAX_INTEGER,
     WIN,
     CorruptDatabaseError,
     FinishedGame,
@@ -437,6 +438,8 @@ class Repository:
         """
         if offset < 0 or limit < 0:
             raise ValueError(f"offset and limit cannot be negative (got {offset}, {limit})")
+        # SQLite integers stop at 2**63 - 1; a larger limit or offset means "all" or "none".
+        offset, limit = min(offset, SQLITE_MAX_INTEGER), min(limit, SQLITE_MAX_INTEGER)
         with self._errors("list the games"):
             where, params = self._where(game_filter or GameFilter())
             if after is not None:
