@@ -107,6 +107,13 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
 
 
+def _player_name(text: str) -> str:
+    try:
+        return validate_player_name(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _persona_key(text: str) -> str:
     try:
         return get_persona(text).key
@@ -201,6 +208,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="the mark you play (X moves first)",
     )
     play_parser.add_argument("--seed", type=_seed, help="seed for the persona's choices")
+    play_parser.add_argument(
+        "--name", type=_player_name, default="Player", help="your name (default: Player)"
+    )
+    play_parser.add_argument(
+        "--record", action="store_true", help="store the finished game in the records database"
+    )
+    _add_db_option(play_parser)
 
     leaderboard_parser = commands.add_parser(
         "leaderboard",
@@ -536,6 +550,7 @@ def run_play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     rng = random.Random(seed)
     table = TranspositionTable()
+    repository = _open_play_records(args, stdout, stderr) if args.record else None
     print(f"{persona.name}: {persona.say(Event.GREETING)}", file=stdout)
 
     def ask(board: Board) -> Move:
@@ -557,13 +572,16 @@ def run_play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
                 continue
             return move
 
-    human = CallbackPlayer("You", ask)
+    human = CallbackPlayer(args.name, ask)
     ai = _Announced(PersonaPlayer(persona, rng, table), stdout)
     x, o = (human, ai) if human_mark is Mark.X else (ai, human)
+    started = datetime.now(UTC)
     try:
         record = play_game(x, o, seed=seed, table=table)
     except _InputEnded:
         print(f"\nGame abandoned; nothing was recorded. {persona.name} waves goodbye.", file=stdout)
+        if repository is not None:
+            repository.close()
         return EXIT_OK
     print(f"\n{record.final.pretty()}\n", file=stdout)
     if record.winner is None:
@@ -573,7 +591,38 @@ def run_play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
     else:
         event, result = Event.WIN, f"{persona.name} wins."
     print(f"{result} {persona.name}: {persona.say(event, rng)}", file=stdout)
+    if repository is not None:
+        with repository:
+            you, them = Side.human(args.name), Side.persona(persona.key)
+            sides = (you, them) if human_mark is Mark.X else (them, you)
+            game = finished_game(record, *sides, GameMode.HUMAN_VS_AI, started, datetime.now(UTC))
+            repository.save_game(game)
+            print(f"Recorded in {repository.path}.", file=stdout)
     return EXIT_OK
+
+
+def _open_play_records(
+    args: argparse.Namespace, stdout: TextIO, stderr: TextIO
+) -> Repository | None:
+    """The records for a terminal game, with a greeting; None (and why) if they cannot be used."""
+    path = _database_path(args)
+    try:
+        repository, notice = open_or_recover(path)
+    except RecordsError as error:
+        print(f"{PROG}: recording is off: {error}", file=stderr)
+        return None
+    if notice is not None:
+        print(f"{PROG}: {notice}", file=stderr)
+    known = repository.record_of(args.name)
+    if known is None:
+        print(f"Welcome, {args.name}! Your first recorded game.", file=stdout)
+    else:
+        print(
+            f"Welcome back, {args.name} — {known.wins} wins, {known.losses} losses, "
+            f"{known.draws} draws.",
+            file=stdout,
+        )
+    return repository
 
 
 # -- entry point ---------------------------------------------------------------------------

@@ -14,9 +14,9 @@ from tictactoe_gui.storage import DATABASE_ENV_VAR, Repository
 from tictactoe_gui.storage.records import GameMode, Result, SideKind
 
 
-def run(*args: str) -> tuple[int, str, str]:
+def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), stdin=io.StringIO(""), stdout=out, stderr=err)
+    code = main(list(args), stdin=io.StringIO(stdin), stdout=out, stderr=err)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -162,3 +162,43 @@ def test_the_human_tally_says_how_many_games_were_recorded(db: Path) -> None:
     lines = out.splitlines()
     assert lines[0].startswith("Kitty (X) vs Kitty (O), 1 game: X won ")
     assert lines[1] == f"Recorded 1 game in {db}."
+
+
+def test_play_records_a_finished_terminal_game_and_greets_a_returning_player(db: Path) -> None:
+    moves = "\n".join("5 1 9 3 7 2 8 4 6".split() * 3) + "\n"
+    args = ("play", "--persona", "kitty", "--seed", "2", "--name", "  Ana María ", "--record",
+            "--db", str(db))  # fmt: skip
+    code, out, err = run(*args, stdin=moves)
+    assert (code, err) == (0, "")
+    assert "Welcome, Ana María! Your first recorded game." in out
+    assert out.rstrip().endswith(f"Recorded in {db}.")
+    with Repository.open(db) as repository:
+        (game,) = repository.list_games(limit=10)
+        assert game.mode is GameMode.HUMAN_VS_AI
+        assert (game.x.kind, game.x.name) == (SideKind.HUMAN, "Ana María")
+        assert (game.o.kind, game.o.name) == (SideKind.PERSONA, "kitty")
+        record = repository.record_of("ana maría")
+    assert record is not None
+    assert record.games == 1
+    _, again, _ = run(*args, stdin=moves)
+    assert (
+        f"Welcome back, Ana María — {record.wins} wins, {record.losses} losses, "
+        f"{record.draws} draws." in again
+    )
+
+
+def test_an_abandoned_terminal_game_is_not_recorded(db: Path) -> None:
+    code, out, _ = run("play", "--record", "--db", str(db), stdin="5\nq\n")
+    assert code == 0
+    assert "Game abandoned; nothing was recorded." in out
+    with Repository.open(db) as repository:
+        assert repository.list_games(limit=10) == []
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 33, "bad\tname"])
+def test_play_refuses_a_bad_name_in_one_line(name: str) -> None:
+    code, out, err = run("play", "--name", name, stdin="q\n")
+    assert code == 2
+    assert out == ""
+    assert err.startswith("tictactoe-gui: argument --name: a player name")
+    assert err.count("\n") == 1
