@@ -165,7 +165,7 @@ def test_the_human_tally_says_how_many_games_were_recorded(db: Path) -> None:
 
 
 def test_play_records_a_finished_terminal_game_and_greets_a_returning_player(db: Path) -> None:
-    moves = "\n".join("5 1 9 3 7 2 8 4 6".split() * 3) + "\n"
+    moves = "\n".join(["5", "1", "9", "3", "7", "2", "8", "4", "6"] * 3) + "\n"
     args = ("play", "--persona", "kitty", "--seed", "2", "--name", "  Ana María ", "--record",
             "--db", str(db))  # fmt: skip
     code, out, err = run(*args, stdin=moves)
