@@ -8,6 +8,7 @@ file holds a hundred games or a hundred thousand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -397,22 +398,18 @@ class HistoryDialog(QDialog):
             self.import_json_from(Path(path))
 
     def export_csv_to(self, path: Path) -> QMessageBox:
-        try:
-            count = self._repository.export_csv(path)
-        except RecordsError as exc:
-            return show_message(self, QMessageBox.Icon.Warning, "Export failed", str(exc))
-        return show_message(
-            self, QMessageBox.Icon.Information, "Export", f"Exported {count} games to {path.name}."
-        )
+        return self._export(path, self._repository.export_csv)
 
     def export_json_to(self, path: Path) -> QMessageBox:
+        return self._export(path, self._repository.export_json)
+
+    def _export(self, path: Path, write: Callable[[Path], int]) -> QMessageBox:
         try:
-            count = self._repository.export_json(path)
+            count = write(path)
         except RecordsError as exc:
             return show_message(self, QMessageBox.Icon.Warning, "Export failed", str(exc))
-        return show_message(
-            self, QMessageBox.Icon.Information, "Export", f"Exported {count} games to {path.name}."
-        )
+        text = f"Exported {count} game{'s' * (count != 1)} to {path.name}."
+        return show_message(self, QMessageBox.Icon.Information, "Export", text)
 
     def import_json_from(self, path: Path) -> QMessageBox:
         try:
