@@ -617,11 +617,7 @@ def _open_play_records(
     if known is None:
         print(f"Welcome, {args.name}! Your first recorded game.", file=stdout)
     else:
-        print(
-            f"Welcome back, {args.name} — {known.wins} wins, {known.losses} losses, "
-            f"{known.draws} draws.",
-            file=stdout,
-        )
+        print(f"Welcome back, {args.name} — {known.summary()}.", file=stdout)
     return repository
 
 

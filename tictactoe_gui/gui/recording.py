@@ -60,11 +60,4 @@ def greeting_for(name: str, record: WinLossDraw | None) -> str:
     """ "Welcome back, Alice — 5 wins, 3 losses, 2 draws", or a first-time welcome."""
     if record is None or record.games == 0:
         return f"Welcome, {name}! This is your first game here — good luck."
-
-    def count(n: int, word: str) -> str:
-        return f"{n} {word}" if n == 1 else f"{n} {word}es" if word == "loss" else f"{n} {word}s"
-
-    return (
-        f"Welcome back, {name} — {count(record.wins, 'win')}, "
-        f"{count(record.losses, 'loss')}, {count(record.draws, 'draw')}"
-    )
+    return f"Welcome back, {name} — {record.summary()}"

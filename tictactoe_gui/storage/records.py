@@ -213,6 +213,17 @@ class WinLossDraw:
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
+    def summary(self) -> str:
+        """ "5 wins, 1 loss, 2 draws": each count with its noun, singular for one."""
+
+        def count(n: int, one: str, many: str) -> str:
+            return f"{n} {one if n == 1 else many}"
+
+        return (
+            f"{count(self.wins, 'win', 'wins')}, {count(self.losses, 'loss', 'losses')}, "
+            f"{count(self.draws, 'draw', 'draws')}"
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Standing:
