@@ -153,8 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="score every move of one or more positions",
         description=(
             "Analyse positions given as 9 characters, row-major: X, O and . for empty "
-            "(- or a space also mean empty), e.g. 'X.O.X....'. Use - to read one board "
-            "per line from standard input."
+            "(- or a space also mean empty; / or | between rows are ignored), e.g. "
+            "'X.O.X....'. Use - to read one board per line from standard input."
         ),
     )
     analyse_parser.add_argument("boards", nargs="+", metavar="BOARD")
@@ -177,8 +177,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="play personas against each other and print the tally",
         description=f"Play a series of games between two personas ({personas}).",
     )
-    match_parser.add_argument("--x", required=True, type=_persona_key, metavar="PERSONA")
-    match_parser.add_argument("--o", required=True, type=_persona_key, metavar="PERSONA")
+    match_parser.add_argument(
+        "--x", required=True, type=_persona_key, metavar="PERSONA", help="the persona playing X"
+    )
+    match_parser.add_argument(
+        "--o", required=True, type=_persona_key, metavar="PERSONA", help="the persona playing O"
+    )
     match_parser.add_argument(
         "--games", type=_game_count, default=1, metavar="N", help="how many games (default 1)"
     )
@@ -198,14 +202,17 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     play_parser.add_argument(
-        "--persona", type=_persona_key, default="cop", help=f"your opponent ({personas})"
+        "--persona",
+        type=_persona_key,
+        default="cop",
+        help=f"your opponent ({personas}; default: cop)",
     )
     play_parser.add_argument(
         "--as",
         dest="mark",
         choices=["X", "O", "x", "o"],
         default="X",
-        help="the mark you play (X moves first)",
+        help="the mark you play (default: X, who moves first)",
     )
     play_parser.add_argument("--seed", type=_seed, help="seed for the persona's choices")
     play_parser.add_argument(
