@@ -3,10 +3,11 @@
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
+from tests.storage.games import human, make_game, persona
 from tictactoe_gui.gui.records import StatisticsDialog
 from tictactoe_gui.gui.records.common import OUTCOME_COLOURS
 from tictactoe_gui.storage import Repository
-from tictactoe_gui.storage.records import WinLossDraw
+from tictactoe_gui.storage.records import Result, WinLossDraw
 
 
 def table(dialog: StatisticsDialog) -> list[list[str]]:
@@ -95,3 +96,22 @@ def test_a_failing_database_shows_a_message_not_a_crash(qtbot: QtBot, league: Re
     dialog.refresh()
     assert "could not be read" in dialog.message.text()
     assert dialog.totals["games"].text() == "0"
+
+
+def test_one_game_still_draws_its_line_from_zero(qtbot: QtBot, repo: Repository) -> None:
+    repo.save_game(make_game(human("Dana"), persona("kitty"), Result.X_WINS))
+    dialog = StatisticsDialog(repo, player_name="Dana")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.timeline_chart.series["win"] == [1]
+    image = dialog.timeline_chart.grab().toImage()
+    win = OUTCOME_COLOURS["win"].name()
+    columns = {
+        x
+        for x in range(image.width())
+        for y in range(image.height())
+        if QColor(image.pixel(x, y)).name() == win
+    }
+    # Beyond the legend's swatch, the line runs across most of the chart's width.
+    assert max(columns) - min(columns) > image.width() // 2

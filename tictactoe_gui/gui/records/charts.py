@@ -97,14 +97,12 @@ class ResultsOverTimeChart(_Chart):
             indices.append(games - 1)
         for outcome in OUTCOMES:
             values = self._series[outcome]
-            path = QPainterPath()
-            for n, i in enumerate(indices):
-                x = plot.left() + (plot.width() * i / (games - 1) if games > 1 else plot.width())
+            # Every line starts at zero before the first game, so even one game shows.
+            path = QPainterPath(plot.bottomLeft())
+            for i in indices:
+                x = plot.left() + plot.width() * (i + 1) / games
                 y = plot.bottom() - plot.height() * values[i] / peak
-                if n == 0:
-                    path.moveTo(x, y)
-                else:
-                    path.lineTo(x, y)
+                path.lineTo(x, y)
             painter.setPen(QPen(OUTCOME_COLOURS[outcome], 2))
             painter.drawPath(path)
         painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
