@@ -631,7 +631,26 @@ def _open_play_records(
 # -- entry point ---------------------------------------------------------------------------
 
 
-def _open_window(args: argparse.Namespace) -> int:
+def _no_display_reason(environ: dict[str, str] | os._Environ[str]) -> str | None:
+    """Why a window cannot open here, on a Linux machine with no display; None if it can.
+
+    Qt would abort the process with a core dump instead of an error; say it plainly first.
+    """
+    if not sys.platform.startswith("linux") or environ.get("QT_QPA_PLATFORM"):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+        f"the commands still work without one: see '{PROG} --help'"
+    )
+
+
+def _open_window(args: argparse.Namespace, stderr: TextIO) -> int:
+    reason = _no_display_reason(os.environ)
+    if reason is not None:
+        print(f"{PROG}: {reason}", file=stderr)
+        return EXIT_FAILURE
     # Imported here so that the other commands never load Qt.
     from tictactoe_gui.gui.app import run
 
@@ -658,7 +677,7 @@ def main(
 
             return run_self_test(stdout=stdout, stderr=stderr)
         if args.command is None:
-            return _open_window(args)
+            return _open_window(args, stderr)
         code = _run_command(args, stdin, stdout, stderr)
         # Inside the try, so that output the system refused (a full disk) is reported here.
         if stdout is not None:

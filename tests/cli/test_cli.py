@@ -288,3 +288,23 @@ def test_a_full_disk_is_reported_without_a_traceback() -> None:
         )
     assert done.returncode == 1
     assert done.stderr == FULL_DISK_MESSAGE
+
+
+def test_no_display_is_one_clear_line_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tictactoe_gui.gui.app as app
+
+    def must_not_run(*args: object, **kwargs: object) -> int:
+        raise AssertionError("the window must not be started without a display")
+
+    monkeypatch.setattr(app, "run", must_not_run)
+    monkeypatch.setattr(sys, "platform", "linux")
+    for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    code, out, err = run()
+    assert code == 1
+    assert out == ""
+    assert err.startswith("tictactoe-gui: no display to open the window on")
+    assert err.count("\n") == 1
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
+    with pytest.raises(AssertionError, match="must not be started"):
+        run()
