@@ -308,3 +308,17 @@ def test_no_display_is_one_clear_line_not_a_crash(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-0")
     with pytest.raises(AssertionError, match="must not be started"):
         run()
+
+
+def test_every_listed_command_is_in_the_help_and_runs_its_own_module() -> None:
+    from tictactoe_gui.cli.commands import COMMANDS
+    from tictactoe_gui.cli.entry import build_parser
+
+    parser = build_parser()
+    help_text = parser.format_help()
+    for command in COMMANDS:
+        assert command.name in help_text
+        for name in (command.name, *command.aliases):
+            required = {"analyse": ["X........"], "match": ["--x", "cop", "--o", "cop"]}
+            args = parser.parse_args([name, *required.get(command.name, [])])
+            assert args.run is command.run

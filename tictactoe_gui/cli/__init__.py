@@ -1,0 +1,38 @@
+"""Command line: the window by default, subcommands for analysis, matches and records.
+
+    tictactoe-gui                      open the window
+    tictactoe-gui analyse BOARD...     score every move of one or more positions
+    tictactoe-gui match --x P --o P    play personas against each other
+    tictactoe-gui play --persona P     play a persona in the terminal
+    tictactoe-gui leaderboard          standings from the recorded games
+    tictactoe-gui history              recorded games, newest first
+
+Bad input of any kind prints one line on stderr naming the problem and exits
+with status 2; nothing here prints a traceback for a user's mistake.
+
+One module per command (``analyse.py``, ``match.py`` ...), listed in
+``commands.py``; what they share is in ``common.py``; ``entry.py`` builds the
+parser and turns errors into one line; ``window.py`` opens the window. This
+module imports none of them until :func:`main` runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TextIO
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run the command line (``argv`` defaults to ``sys.argv[1:]``) and return the exit status."""
+    from tictactoe_gui.cli.entry import run
+
+    return run(argv, stdin=stdin, stdout=stdout, stderr=stderr)
+
+
+__all__ = ["main"]

@@ -1,0 +1,77 @@
+"""``leaderboard``: people and personas ranked by their recorded wins (reads only)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from tictactoe_gui.cli.common import (
+    EXIT_OK,
+    Command,
+    Streams,
+    add_db_option,
+    database_path,
+    persona_key,
+    records_exist,
+)
+from tictactoe_gui.records_bridge import side_name
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import SideKind
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--against", type=persona_key, metavar="PERSONA", help="count only games against it"
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    add_db_option(parser)
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    stdout = streams.stdout
+    standings = []
+    path = database_path(args)
+    if records_exist(path):
+        with Repository.open(path) as repository:
+            standings = repository.standings(args.against)
+    if args.json:
+        for standing in standings:
+            record = standing.record
+            payload = {
+                "name": standing.side.name,
+                "kind": standing.side.kind.value,
+                "games": record.games,
+                "wins": record.wins,
+                "losses": record.losses,
+                "draws": record.draws,
+                "win_rate": round(record.win_rate, 4),
+            }
+            print(json.dumps(payload, ensure_ascii=False), file=stdout)
+        return EXIT_OK
+    if not standings:
+        print("No games recorded yet.", file=stdout)
+        return EXIT_OK
+    print(
+        f"{'#':>3}  {'player':<34} {'games':>6} {'wins':>6} {'losses':>6} {'draws':>6} {'rate':>5}",
+        file=stdout,
+    )
+    for rank, standing in enumerate(standings, start=1):
+        record = standing.record
+        name = side_name(standing.side)
+        if standing.side.kind is SideKind.PERSONA:
+            name += " (AI)"
+        print(
+            f"{rank:>3}  {name:<34} {record.games:>6} {record.wins:>6} {record.losses:>6}"
+            f" {record.draws:>6} {record.win_rate:>5.0%}",
+            file=stdout,
+        )
+    return EXIT_OK
+
+
+COMMAND = Command(
+    name="leaderboard",
+    help="standings from the recorded games",
+    description="People and personas ranked by their recorded wins.",
+    configure=configure,
+    run=run,
+)

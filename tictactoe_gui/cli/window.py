@@ -1,0 +1,45 @@
+"""No command: open the window (or say in one line why it cannot), or run ``--self-test``.
+
+Qt is imported only here, and only when the window is really opened, so the
+other commands never load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Mapping
+
+from tictactoe_gui.cli.common import EXIT_FAILURE, PROG, Streams
+
+
+def no_display_reason(environ: Mapping[str, str]) -> str | None:
+    """Why a window cannot open here, on a Linux machine with no display; None if it can.
+
+    Qt would abort the process with a core dump instead of an error; say it plainly first.
+    """
+    if not sys.platform.startswith("linux") or environ.get("QT_QPA_PLATFORM"):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+        f"the commands still work without one: see '{PROG} --help'"
+    )
+
+
+def open_window(args: argparse.Namespace, streams: Streams) -> int:
+    reason = no_display_reason(os.environ)
+    if reason is not None:
+        print(f"{PROG}: {reason}", file=streams.stderr)
+        return EXIT_FAILURE
+    from tictactoe_gui.gui.app import run
+
+    return run([sys.argv[0] if sys.argv else PROG], db_path=args.db)
+
+
+def self_test(streams: Streams) -> int:
+    from tictactoe_gui.selftest import run_self_test
+
+    return run_self_test(stdout=streams.stdout, stderr=streams.stderr)
