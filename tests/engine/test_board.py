@@ -159,3 +159,17 @@ def test_canonical_form_is_shared_by_every_image(board: Board, k: int) -> None:
     assert board.transformed(k).canonical() == board.canonical()
     assert board.transformed(k).winner == board.winner
     assert board.transformed(k).ply == board.ply
+
+
+def test_no_move_is_legal_once_the_game_is_over_and_every_empty_cell_is_before() -> None:
+    every_move = [Move(row, col) for row in range(3) for col in range(3)]
+    finished = 0
+    for board in all_positions():
+        legal = {move for move in every_move if board.is_legal(move)}
+        if board.is_over:
+            finished += 1
+            assert legal == set(), board
+        else:
+            assert legal == {move for move in every_move if board[move] is None}, board
+            assert legal == set(board.legal_moves())
+    assert finished == 958  # the finished positions, wins and draws
