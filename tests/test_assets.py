@@ -8,6 +8,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tomllib
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
@@ -125,6 +126,14 @@ def test_desktop_file_passes_the_freedesktop_validator() -> None:
         ["desktop-file-validate", str(path)], capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_test_extra_holds_what_building_a_wheel_needs() -> None:
+    # The wheel test below builds without fetching anything, so an install of
+    # '.[test]' alone must bring the build backend's own requirements.
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    test_extra = set(project["project"]["optional-dependencies"]["test"])
+    assert set(project["build-system"]["requires"]) <= test_extra
 
 
 def test_wheel_ships_the_resources_and_the_helper_finds_them_there(tmp_path: Path) -> None:
