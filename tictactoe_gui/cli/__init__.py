@@ -18,20 +18,35 @@ module imports none of them until :func:`main` runs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import BinaryIO, TextIO
 
 
 def main(
     argv: Sequence[str] | None = None,
     *,
-    stdin: TextIO | None = None,
+    stdin: TextIO | BinaryIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
-    """Run the command line (``argv`` defaults to ``sys.argv[1:]``) and return the exit status."""
-    from tictactoe_gui.cli.entry import run
+    """Run the command line (``argv`` defaults to ``sys.argv[1:]``) and return the exit status.
 
+    Everything is imported from here on, inside the guard: Ctrl-C while the
+    app is still loading (the engine, the records, Qt) is one line and status
+    130 like Ctrl-C at any later moment, never a traceback.
+    """
+    try:
+        from tictactoe_gui.cli.entry import run
+    except KeyboardInterrupt:
+        import sys
+
+        stream = stderr if stderr is not None else sys.stderr
+        if stream is not None:
+            print("tictactoe-gui: interrupted", file=stream)
+        return 130
     return run(argv, stdin=stdin, stdout=stdout, stderr=stderr)
 
 

@@ -6,13 +6,13 @@ import argparse
 import json
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, TextIO
+from typing import Any
 
 from tictactoe_gui.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
-    PROG,
     Command,
+    InputLines,
     Streams,
     UsageError,
     persona_key,
@@ -48,14 +48,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed, help="seed for the persona's choice (with --persona)")
 
 
-def _read_boards(arguments: Sequence[str], stdin: TextIO) -> Iterator[tuple[str, str]]:
-    """(label, text) for every board: command-line arguments, and stdin lines for ``-``."""
+def _read_boards(arguments: Sequence[str], stdin: InputLines) -> Iterator[tuple[str, str | None]]:
+    """(label, text) for every board: command-line arguments, and stdin lines for ``-``.
+
+    A line reads exactly as the same text given as an argument (nine spaces
+    are the empty board); only empty lines are skipped. ``text`` is None for a
+    line that is not UTF-8.
+    """
     for index, argument in enumerate(arguments, start=1):
         if argument == "-":
-            for number, line in enumerate(stdin, start=1):
-                text = line.rstrip("\r\n")
-                if text.strip():
-                    yield f"standard input line {number}", text
+            for line in stdin:
+                if line.text != "":
+                    yield f"standard input line {line.number}", line.text
         else:
             yield f"argument {index}", argument
 
@@ -118,7 +122,7 @@ def analysis_text(analysis: Analysis, chosen: Move | None, persona_name: str | N
 def run(args: argparse.Namespace, streams: Streams) -> int:
     if args.seed is not None and args.persona is None:
         raise UsageError("--seed chooses a persona's move; give --persona too")
-    stdout, stderr = streams.stdout, streams.stderr
+    stdout = streams.stdout
     algorithm = Algorithm(args.algorithm)
     persona = get_persona(args.persona) if args.persona else None
     seed = args.seed if args.seed is not None else random.randrange(2**32)
@@ -127,10 +131,14 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     failures = 0
     first = True
     for label, text in _read_boards(args.boards, streams.stdin):
+        if text is None:
+            streams.report(f"{label}: not UTF-8 text; skipped")
+            failures += 1
+            continue
         try:
             board = Board.from_text(text)
         except BoardError as error:
-            print(f"{PROG}: {label}: {error}", file=stderr)
+            streams.report(f"{label}: {error}")
             failures += 1
             continue
         analysis = first_search.get(board)

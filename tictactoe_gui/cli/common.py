@@ -8,13 +8,18 @@ dispatch are built from that list.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import ast
+import codecs
+import os
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import BinaryIO, Final, NoReturn, TextIO
 
 from tictactoe_gui.engine import get_persona
-from tictactoe_gui.storage import default_database_path
+from tictactoe_gui.engine.variants import quote
+from tictactoe_gui.storage import DATABASE_ENV_VAR, default_database_path
 from tictactoe_gui.storage.records import validate_player_name
 
 EXIT_OK = 0
@@ -24,8 +29,40 @@ EXIT_INTERRUPTED = 130
 PROG = "tictactoe-gui"
 
 
+#: A message longer than this has its quotes of the input cut (see :func:`error_line`).
+_LONG_MESSAGE: Final = 160
+#: No error line is ever longer than this, whatever it quotes.
+_MAX_MESSAGE: Final = 400
+_QUOTED: Final = re.compile(r"'(?:[^'\\\n]|\\.)*'" + r'|"(?:[^"\\\n]|\\.)*"')
+
+
 class UsageError(Exception):
     """A user's mistake: reported as one line on stderr with exit status 2."""
+
+
+def error_line(message: str) -> str:
+    """``tictactoe-gui: message`` as one line of bounded length.
+
+    Messages quote the bad input; a huge input (a 1 MB line) must not make a
+    huge message, so in a long message every long quote is cut as
+    :func:`~tictactoe_gui.engine.variants.quote` cuts it, and the whole is
+    capped at the end.
+    """
+    message = " ".join(message.splitlines())
+    if len(message) > _LONG_MESSAGE:
+        message = _QUOTED.sub(_cut_quote, message)
+    if len(message) > _MAX_MESSAGE:
+        message = f"{message[:_MAX_MESSAGE]}… ({len(message)} characters)"
+    return f"{PROG}: {message}"
+
+
+def _cut_quote(match: re.Match[str]) -> str:
+    text = match.group(0)
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):  # pragma: no cover - the pattern only matches literals
+        return text
+    return quote(value) if isinstance(value, str) else text
 
 
 class Parser(argparse.ArgumentParser):
@@ -36,12 +73,61 @@ class Parser(argparse.ArgumentParser):
 
 
 @dataclass(frozen=True, slots=True)
+class InputLine:
+    """One line of input, numbered from 1, without its line ending; ``text`` is None when
+    the line is not UTF-8 (it is reported by number, and reading goes on)."""
+
+    number: int
+    text: str | None
+
+
+class InputLines:
+    """Standard input (or a test's buffer) read line by line as bytes and decoded here.
+
+    Reading bytes makes a stray byte that is not UTF-8 one bad line rather
+    than a ``UnicodeDecodeError`` that loses the rest, whatever the locale
+    (a strict ``en_US.UTF-8`` terminal or a forgiving ``C.UTF-8`` one). A
+    byte-order mark at the very start is dropped.
+    """
+
+    def __init__(self, stream: TextIO | BinaryIO) -> None:
+        # A real text stream's bytes are one layer down; a test's StringIO has no bytes.
+        self._stream: TextIO | BinaryIO = getattr(stream, "buffer", stream)
+        self._count = 0
+
+    def readline(self) -> InputLine | None:
+        """The next line, or None at the end of the input."""
+        raw = self._stream.readline()
+        if not raw:
+            return None
+        self._count += 1
+        if isinstance(raw, bytes):
+            if self._count == 1 and raw.startswith(codecs.BOM_UTF8):
+                raw = raw[len(codecs.BOM_UTF8) :]
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                return InputLine(self._count, None)
+        else:
+            text = raw
+        return InputLine(self._count, text.rstrip("\r\n"))
+
+    def __iter__(self) -> Iterator[InputLine]:
+        while (line := self.readline()) is not None:
+            yield line
+
+
+@dataclass(frozen=True, slots=True)
 class Streams:
     """Where a command reads and writes: the process's streams, or a test's buffers."""
 
-    stdin: TextIO
+    stdin: InputLines
     stdout: TextIO
     stderr: TextIO
+
+    def report(self, message: str) -> None:
+        """One line on stderr (see :func:`error_line`)."""
+        print(error_line(message), file=self.stderr)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +154,7 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {quote(text)}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
     return value
@@ -78,7 +164,7 @@ def seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {quote(text)}") from None
 
 
 def player_name(text: str) -> str:
@@ -99,9 +185,24 @@ def persona_key(text: str) -> str:
 
 
 def database_option(text: str) -> Path:
+    """``--db``: a path, with ``~`` and ``~user`` expanded here, the same for every command."""
     if not text.strip():
         raise argparse.ArgumentTypeError("expected the path of a records file, got an empty one")
-    return Path(text)
+    try:
+        return expand_user(Path(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def expand_user(path: Path) -> Path:
+    """``path`` with a leading ``~`` or ``~user`` expanded; ValueError names an unknown user."""
+    try:
+        return path.expanduser()
+    except RuntimeError:  # what pathlib raises for an unknown user or no home folder
+        head = path.parts[0] if path.parts else str(path)
+        raise ValueError(
+            f"cannot expand {quote(head)}: no such user, or no home folder to expand it to"
+        ) from None
 
 
 def add_db_option(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
@@ -118,7 +219,15 @@ def add_db_option(parser: argparse.ArgumentParser, *, top_level: bool = False) -
 def database_path(args: argparse.Namespace) -> Path:
     """The records file a command uses: ``--db`` (before or after the command), or the default."""
     path: Path | None = getattr(args, "db", None)
-    return path if path is not None else default_database_path()
+    if path is not None:
+        return path
+    try:
+        return default_database_path()
+    except RuntimeError:  # $TICTACTOE_GUI_DB names an unknown user's home
+        raise UsageError(
+            f"${DATABASE_ENV_VAR}: cannot expand "
+            f"{quote(os.environ.get(DATABASE_ENV_VAR, '').strip())}: no such user"
+        ) from None
 
 
 def records_exist(path: Path) -> bool:

@@ -7,7 +7,7 @@ import io
 import os
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from tictactoe_gui import __version__
 from tictactoe_gui.cli import window
@@ -18,10 +18,12 @@ from tictactoe_gui.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     PROG,
+    InputLines,
     Parser,
     Streams,
     UsageError,
     add_db_option,
+    error_line,
 )
 from tictactoe_gui.storage.records import RecordsError
 
@@ -54,36 +56,39 @@ def build_parser() -> argparse.ArgumentParser:
 def run(
     argv: Sequence[str] | None = None,
     *,
-    stdin: TextIO | None = None,
+    stdin: TextIO | BinaryIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
     # A closed standard input reads as an empty one (sys.stdin is then None).
     stdin = stdin if stdin is not None else sys.stdin or io.StringIO()
-    stdout = stdout if stdout is not None else sys.stdout
-    stderr = stderr if stderr is not None else sys.stderr
-    streams = Streams(stdin, stdout, stderr)
+    given_stdout = stdout if stdout is not None else sys.stdout
+    # A closed standard error (None) swallows the messages; the exit status still tells.
+    stderr = stderr if stderr is not None else sys.stderr or io.StringIO()
+    streams = Streams(InputLines(stdin), given_stdout or io.StringIO(), stderr)
     arguments = list(sys.argv[1:] if argv is None else argv)
     try:
         args = build_parser().parse_args(arguments)
+        if given_stdout is None and (args.self_test or args.command is not None):
+            # Started with standard output closed (`>&-`): the answer would be lost.
+            streams.report("standard output is closed; nothing was done")
+            return EXIT_FAILURE
         if args.self_test:
             return window.self_test(streams)
         if args.command is None:
             return window.open_window(args, streams)
         code: int = args.run(args, streams)
         # Inside the try, so that output the system refused (a full disk) is reported here.
-        if stdout is not None:
-            stdout.flush()
+        streams.stdout.flush()
         return code
     except UsageError as error:
-        print(f"{PROG}: {error}", file=stderr)
+        streams.report(str(error))
         return EXIT_USAGE
     except RecordsError as error:
-        print(f"{PROG}: {error}", file=stderr)
+        streams.report(str(error))
         return EXIT_FAILURE
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=stderr)
-        return EXIT_INTERRUPTED
+        return interrupted(stderr)
     except BrokenPipeError:
         # Output piped into something like `head` that stopped reading: not an error.
         _discard_pending_output()
@@ -91,8 +96,15 @@ def run(
     except OSError as error:
         # The system refused the output (a full disk) or the input (an I/O error).
         _discard_pending_output()
-        print(f"{PROG}: cannot read input or write output: {error.strerror or error}", file=stderr)
+        streams.report(f"cannot read input or write output: {error.strerror or error}")
         return EXIT_FAILURE
+
+
+def interrupted(stderr: TextIO | None) -> int:
+    """Ctrl-C: one line, status 130, as a shell expects of a program stopped by SIGINT."""
+    if stderr is not None:
+        print(error_line("interrupted"), file=stderr)
+    return EXIT_INTERRUPTED
 
 
 def _discard_pending_output() -> None:

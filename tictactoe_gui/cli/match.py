@@ -6,11 +6,9 @@ import argparse
 import json
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TextIO
 
 from tictactoe_gui.cli.common import (
     EXIT_OK,
-    PROG,
     Command,
     Streams,
     add_db_option,
@@ -59,10 +57,10 @@ class GameRecorder:
     """Saves each game of a series as it ends, one transaction each: a series stopped
     midway keeps every game it finished."""
 
-    def __init__(self, path: Path, x_key: str, o_key: str, stderr: TextIO) -> None:
+    def __init__(self, path: Path, x_key: str, o_key: str, streams: Streams) -> None:
         self.repository, notice = open_or_recover(path)
         if notice is not None:
-            print(f"{PROG}: {notice}", file=stderr)
+            streams.report(notice)
         self.path = path
         self.x, self.o = Side.persona(x_key), Side.persona(o_key)
         self.saved = 0
@@ -86,7 +84,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     on_game = None
     recorder = None
     if args.record:
-        recorder = GameRecorder(database_path(args), x.key, o.key, streams.stderr)
+        recorder = GameRecorder(database_path(args), x.key, o.key, streams)
         on_game = recorder.save
     try:
         tally = play_series(x, o, args.games, args.seed, on_game=on_game)

@@ -9,7 +9,6 @@ from typing import TextIO
 
 from tictactoe_gui.cli.common import (
     EXIT_OK,
-    PROG,
     Command,
     Streams,
     add_db_option,
@@ -31,6 +30,7 @@ from tictactoe_gui.engine import (
     get_persona,
     play_game,
 )
+from tictactoe_gui.engine.variants import quote
 from tictactoe_gui.records_bridge import finished_game
 from tictactoe_gui.storage import Repository, open_or_recover
 from tictactoe_gui.storage.records import GameMode, RecordsError, Side
@@ -98,13 +98,22 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         while True:
             print("Your move (1-9, keypad layout; q to quit): ", end="", file=stdout, flush=True)
             line = stdin.readline()
-            if not line:
+            if line is None:
                 raise _InputEnded
-            answer = line.strip().lower()
+            if line.text is None:
+                print(
+                    f"Input line {line.number} is not UTF-8 text: type a digit from 1 to 9.",
+                    file=stdout,
+                )
+                continue
+            answer = line.text.strip().lower()
             if answer in {"q", "quit", "exit"}:
                 raise _InputEnded
             if answer not in KEYPAD:
-                print(f"'{line.strip()}' is not a cell: type a digit from 1 to 9.", file=stdout)
+                print(
+                    f"{quote(line.text.strip())} is not a cell: type a digit from 1 to 9.",
+                    file=stdout,
+                )
                 continue
             move = Move.from_index(KEYPAD[answer])
             if not board.is_legal(move):
@@ -147,10 +156,10 @@ def _open_records(args: argparse.Namespace, streams: Streams) -> Repository | No
     try:
         repository, notice = open_or_recover(path)
     except RecordsError as error:
-        print(f"{PROG}: recording is off: {error}", file=streams.stderr)
+        streams.report(f"recording is off: {error}")
         return None
     if notice is not None:
-        print(f"{PROG}: {notice}", file=streams.stderr)
+        streams.report(notice)
     known = repository.record_of(args.name)
     if known is None:
         print(f"Welcome, {args.name}! Your first recorded game.", file=streams.stdout)

@@ -32,7 +32,7 @@ def no_display_reason(environ: Mapping[str, str]) -> str | None:
 def open_window(args: argparse.Namespace, streams: Streams) -> int:
     reason = no_display_reason(os.environ)
     if reason is not None:
-        print(f"{PROG}: {reason}", file=streams.stderr)
+        streams.report(reason)
         return EXIT_FAILURE
     from tictactoe_gui.gui.app import run
 
