@@ -67,9 +67,10 @@ def test_arrows_move_the_focus_cell_and_enter_plays_it(qtbot: QtBot) -> None:
 def test_each_cell_has_an_accessible_name(qtbot: QtBot) -> None:
     view = make_view(qtbot)
     view.set_board(Board.from_text("X.O......"), Move(0, 2))
-    assert view.cell_widget(0, 0).accessibleName() == "row 1, column 1, X"
-    assert view.cell_widget(0, 1).accessibleName() == "row 1, column 2, empty"
-    assert view.cell_widget(0, 2).accessibleName() == "row 1, column 3, O"
+    # The app's notation: column letter, row number from the bottom (a3 is the top left).
+    assert view.cell_widget(0, 0).accessibleName() == "a3, X"
+    assert view.cell_widget(0, 1).accessibleName() == "b3, empty"
+    assert view.cell_widget(0, 2).accessibleName() == "c3, O"
     assert "X to move" in view.accessibleDescription()
 
 

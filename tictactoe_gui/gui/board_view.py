@@ -37,6 +37,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tictactoe_gui.engine import Analysis, Board, Mark, Move, MoveOutcome
+from tictactoe_gui.engine.notation import cell_name
 
 #: Digits in numeric-keypad layout: 7 8 9 is the top row, 1 2 3 the bottom.
 KEYPAD: dict[int, Move] = {
@@ -76,9 +77,14 @@ def outcome_colour(outcome: MoveOutcome, palette: QPalette) -> QColor:
     }[outcome]
 
 
+#: How many announcements the board's description keeps since the player's last action.
+NEWS_KEPT = 4
+
+
 def cell_description(move: Move, mark: Mark | None) -> str:
+    """``"b2, X"``: a cell in the app's notation and what is on it."""
     content = "empty" if mark is None else str(mark)
-    return f"row {move.row + 1}, column {move.col + 1}, {content}"
+    return f"{cell_name(move.row, move.col, 3)}, {content}"
 
 
 class _CellProxy(QWidget):
@@ -117,6 +123,12 @@ class BoardView(QWidget):
         self._pressed: Move | None = None
         self._raw_marks: tuple[tuple[Mark, int], ...] | None = None
         self._hover_ghost = True
+        # Accessibility: what was announced since the player last acted on the board,
+        # a note that replaces "X to move" (the set-up dialog's verdict), and whether
+        # the cursor moved last (so its cell is said first).
+        self._news: list[str] = []
+        self._status_note: str | None = None
+        self._cursor_first = False
 
         self._appearing: Move | None = None
         self._mark_progress = 1.0
@@ -196,6 +208,7 @@ class BoardView(QWidget):
             self._appearing = None
             self._mark_progress = 1.0
             self._line_progress = 1.0
+        self._cursor_first = False
         self._update_accessibility()
         self.update()
 
@@ -235,6 +248,7 @@ class BoardView(QWidget):
     def set_raw_marks(self, marks: Sequence[tuple[Mark, int]]) -> None:
         """Draw marks that need not form a legal position (the set-up dialog's work in progress)."""
         self._raw_marks = tuple(marks)
+        self._update_accessibility()
         self.update()
 
     def cell_widget(self, row: int, col: int) -> QWidget:
@@ -287,6 +301,7 @@ class BoardView(QWidget):
             if cell is not None and cell == pressed:
                 self._show_focus = False
                 self._focus_cell = cell
+                self.clear_news()
                 self.cell_activated.emit(cell.row, cell.col)
                 return
         super().mouseReleaseEvent(event)
@@ -331,16 +346,20 @@ class BoardView(QWidget):
             col = min(2, max(0, self._focus_cell.col + dc))
             self._focus_cell = Move(row, col)
             self._show_focus = True
+            self._news.clear()
+            self._cursor_first = True
             self._update_accessibility()
             self.update()
             return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             self._show_focus = True
+            self.clear_news()
             self.cell_activated.emit(self._focus_cell.row, self._focus_cell.col)
             return
         if key in KEYPAD and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
             move = KEYPAD[Qt.Key(key)]
             self._focus_cell = move
+            self.clear_news()
             self.cell_activated.emit(move.row, move.col)
             return
         super().keyPressEvent(event)
@@ -594,12 +613,61 @@ class BoardView(QWidget):
 
     # -- accessibility -------------------------------------------------------------------
 
+    def add_news(self, text: str) -> None:
+        """Put an announcement at the head of the description (screen readers that ignore
+        announcements speak a focused object's description when it changes)."""
+        self._news.append(text)
+        del self._news[:-NEWS_KEPT]
+        self._cursor_first = False
+        self._update_accessibility()
+
+    def clear_news(self) -> None:
+        """The player acted: what was announced before is old news."""
+        if self._news:
+            self._news.clear()
+            self._update_accessibility()
+
+    def set_status_note(self, note: str | None) -> None:
+        """Say ``note`` instead of whose turn it is (None: back to the turn)."""
+        self._status_note = note
+        self._update_accessibility()
+
+    def _mark_shown(self, index: int) -> Mark | None:
+        """The mark drawn on a cell: the set-up dialog's bare marks while it has them."""
+        if self._raw_marks is not None:
+            return next((mark for mark, i in self._raw_marks if i == index), None)
+        return self._board.mark_at(index)
+
     def _update_accessibility(self) -> None:
         for cell in self._cells:
-            cell.setAccessibleName(
-                cell_description(cell.move_, self._board.mark_at(cell.move_.index))
-            )
+            cell.setAccessibleName(cell_description(cell.move_, self._mark_shown(cell.move_.index)))
         outcome = self._board.outcome
-        state = f"game over, {outcome}" if outcome is not None else f"{self._board.to_move} to move"
-        focus = cell_description(self._focus_cell, self._board.mark_at(self._focus_cell.index))
-        self.setAccessibleDescription(f"{state}; selected cell: {focus}")
+        if self._status_note is not None:
+            state = self._status_note
+        elif outcome is not None:
+            state = f"Game over, {outcome}"
+        else:
+            state = f"{self._board.to_move} to move"
+        cursor = "Cursor " + cell_description(
+            self._focus_cell, self._mark_shown(self._focus_cell.index)
+        )
+        last = ""
+        if self._last_move is not None and self._raw_marks is None:
+            mark = self._board.mark_at(self._last_move.index)
+            if mark is not None:
+                last = f"Last move {mark} {cell_name(self._last_move.row, self._last_move.col, 3)}"
+        if self._cursor_first:
+            parts = [cursor, state, last]
+        else:
+            parts = [*self._news, state, cursor, "" if self._news else last]
+        self.setAccessibleDescription(_sentences(parts))
+
+
+def _sentences(parts: Sequence[str]) -> str:
+    """Join phrases and sentences into one text, each ending in its own punctuation."""
+    done = []
+    for part in parts:
+        part = part.strip()
+        if part:
+            done.append(part if part[-1] in ".!?”…" else part + ".")
+    return " ".join(done)

@@ -26,6 +26,7 @@ from tictactoe_gui import APP_DISPLAY_NAME, __version__
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine import Algorithm, Board, Move, Persona
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TOP_N, AnalysisDock
+from tictactoe_gui.gui.announcer import Announcer, GameNarrator
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, PlayersBar, ReplayBar
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
@@ -133,6 +134,7 @@ class MainWindow(QMainWindow):
         self._create_dock_windows()
         self._create_status_bar()
         self._connect_signals()
+        self._create_announcer()
         self._restore_settings()
         self.controller.new_game(self._initial_setup())
 
@@ -357,6 +359,14 @@ class MainWindow(QMainWindow):
             app.aboutToQuit.connect(self.shutdown)
 
     # -- settings ------------------------------------------------------------------------
+
+    def _create_announcer(self) -> None:
+        """One announcer for the window: every move, ending, hint and remark is said aloud,
+        and also put at the head of the board's description for screen readers that
+        speak only the focused object."""
+        self.announcer = Announcer(self)
+        self.narrator = GameNarrator(self.controller, self.announcer)
+        self.announcer.announced.connect(lambda text, _assertive: self.board_view.add_news(text))
 
     def _restore_settings(self) -> None:
         s = self._settings

@@ -120,6 +120,8 @@ class SetupPositionDialog(QDialog):
                 self._board = board
                 self.status_label.setText(f"A legal position: {board.to_move} to move.")
             self.board_view.set_board(board)
+        # The board reads out the verdict (why a position is impossible) instead of a turn.
+        self.board_view.set_status_note(self.status_label.text())
         valid = self._board is not None
         self.analyse_button.setEnabled(valid)
         self.play_button.setEnabled(valid)

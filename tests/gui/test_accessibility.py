@@ -1,0 +1,216 @@
+"""What a screen reader hears: announcements and the board's accessible state.
+
+Read through Qt's own accessibility interfaces (what Qt hands AT-SPI) and the
+window's announcer, which posts every announcement event the app makes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible, QAccessibleInterface
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import ai_vs_ai, analysed, human_vs_ai, human_vs_human, settle
+from tictactoe_gui.engine import Board, Mark, Move
+from tictactoe_gui.engine.notation import cell_name
+from tictactoe_gui.gui.board_view import BoardView
+from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
+from tictactoe_gui.gui.main_window import MainWindow
+
+Text = QAccessible.Text
+
+
+def interface(widget: object) -> QAccessibleInterface:
+    iface = QAccessible.queryAccessibleInterface(widget)  # type: ignore[arg-type]
+    assert iface is not None
+    assert iface.isValid()
+    return iface
+
+
+def read_cells(view: BoardView) -> dict[str, str]:
+    """Each cell as the board's accessible children name it: {"b2": "X", "a1": "empty"}."""
+    board = interface(view)
+    cells: dict[str, str] = {}
+    for i in range(board.childCount()):
+        child = board.child(i)
+        name = child.text(Text.Name)
+        cell, _, content = name.partition(", ")
+        cells[cell] = content
+    return cells
+
+
+def drawn_cells(marks: dict[int, Mark | None]) -> dict[str, str]:
+    return {
+        cell_name(i // 3, i % 3, 3): "empty" if mark is None else str(mark)
+        for i, mark in marks.items()
+    }
+
+
+def board_cells(board: Board) -> dict[str, str]:
+    return drawn_cells({i: board.mark_at(i) for i in range(9)})
+
+
+def description(view: BoardView) -> str:
+    return interface(view).text(Text.Description)
+
+
+def wait_spoken(qtbot: QtBot, window: MainWindow, fragment: str, timeout: int = 5000) -> str:
+    """Wait until an announcement containing ``fragment`` is made; return it."""
+    found: list[str] = []
+
+    def heard() -> bool:
+        found[:] = [t for t in window.announcer.spoken if fragment in t]
+        return bool(found)
+
+    qtbot.waitUntil(heard, timeout=timeout)
+    return found[-1]
+
+
+def test_the_announcer_posts_polite_announcements(qtbot: QtBot, window: MainWindow) -> None:
+    with qtbot.waitSignal(window.announcer.announced, timeout=1000) as blocker:
+        window.announcer.announce("  Hello   there ")
+    assert blocker.args == ["Hello there", False]
+    assert window.announcer.spoken[-1] == "Hello there"
+    # Empty text says nothing.
+    with qtbot.assertNotEmitted(window.announcer.announced):
+        window.announcer.announce("   ")
+
+
+def test_both_sides_moves_are_announced_and_read_on_the_board(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(human_vs_ai("sera", human_side="X"))
+    settle(qtbot, window)
+    view = window.board_view
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_5)  # the centre, b2
+    assert wait_spoken(qtbot, window, "You played X at b2.") == "You played X at b2."
+    settle(qtbot, window)
+    reply = window.controller.moves[1]
+    name = cell_name(reply.row, reply.col, 3)
+    wait_spoken(qtbot, window, f"Sera played O at {name}.")
+    # The focused board's description leads with the news (Orca 43 speaks it), and its
+    # cells read what is drawn.
+    text = description(view)
+    assert text.startswith("You played X at b2. ")
+    assert text.index("You played X at b2.") < text.index(f"Sera played O at {name}.")
+    assert text.endswith("X to move. Cursor b2, X.")
+    assert read_cells(view) == board_cells(window.controller.board)
+    # The next key press makes that old news: the description is back to the state.
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    assert description(view).startswith("Cursor a2, empty. X to move.")
+    assert f"Last move O {name}" in description(view)
+
+
+def test_the_ai_moving_first_is_announced(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_ai("cop", human_side="O"))
+    settle(qtbot, window)
+    first = window.controller.moves[0]
+    wait_spoken(qtbot, window, f"Cop played X at {cell_name(first.row, first.col, 3)}.")
+    assert "New game: Cop (X) against Alice (O)." in " ".join(window.announcer.spoken)
+
+
+def test_every_move_of_an_ai_game_and_its_end_are_announced(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(ai_vs_ai("sera", "kitty"))
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=15000)
+    ending = wait_spoken(qtbot, window, "Play Again or New Game.")
+    played = [t for t in window.announcer.spoken if " played " in t]
+    board = Board.empty()
+    expected = []
+    for move in controller.moves:
+        name = "Sera" if board.to_move is Mark.X else "Kitty"
+        expected.append(f"{name} played {board.to_move} at {cell_name(move.row, move.col, 3)}.")
+        board = board.play(move)
+    assert played[-len(expected) :] == expected
+    info = controller.game_over_info
+    assert info is not None
+    assert ending.startswith(info.headline)
+    assert info.reaction.split("“")[1].split("”")[0] in ending
+
+
+def test_the_end_of_a_game_says_the_banner(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    controller = window.controller
+    for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
+        controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    ending = wait_spoken(qtbot, window, "Play Again or New Game.")
+    assert ending.startswith("Alice (X) wins!")
+    assert "Alice (X): 100% accurate" in ending
+    assert "Bob (O):" in ending
+    assert window.banner.headline.text() in ending
+    # The board says so too, with the last move in the app's notation.
+    assert "Alice played X at c3." in description(window.board_view)
+    assert "Game over, X wins" in description(window.board_view)
+
+
+def test_hints_coach_verdicts_and_greetings_are_announced(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    wait_spoken(qtbot, window, "Coach: I'll judge every move.")
+    analysed(qtbot, window)
+    window.controller.play_human(0, 0)
+    wait_spoken(qtbot, window, "Coach: Alice's X at")
+    analysed(qtbot, window)
+    window.controller.hint()
+    assert wait_spoken(qtbot, window, "Hint: ").startswith("Hint: ")
+    # Refusals are said too, not only shown in the status bar.
+    window.controller.play_human(0, 0)
+    wait_spoken(qtbot, window, "already taken")
+
+
+def test_undo_is_announced_and_the_cells_follow(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_ai("sera", human_side="X"))
+    settle(qtbot, window)
+    window.controller.play_human(2, 0)  # a1
+    settle(qtbot, window)
+    reply = window.controller.moves[1]
+    window.controller.undo()
+    said = wait_spoken(qtbot, window, "Took back")
+    assert said == f"Took back X a1 and O {cell_name(reply.row, reply.col, 3)}. Your move (X)."
+    assert read_cells(window.board_view) == board_cells(Board.empty())
+    window.controller.redo()
+    wait_spoken(qtbot, window, "You played X at a1.")
+    assert read_cells(window.board_view) == board_cells(window.controller.board)
+
+
+def test_a_replay_says_each_position(qtbot: QtBot, window: MainWindow) -> None:
+    moves = [Move(1, 1), Move(0, 0), Move(2, 2)]
+    window.start_replay("Alice vs Bob", Board.empty(), moves, ("Alice", "Bob"))
+    wait_spoken(qtbot, window, "Start of the replay, 3 moves.")
+    window.controller.replay_step(1)
+    wait_spoken(qtbot, window, "Move 1 of 3: X at b2.")
+    window.controller.replay_seek(3)
+    wait_spoken(qtbot, window, "Move 3 of 3: X at c1.")
+    assert read_cells(window.board_view) == board_cells(Board.empty().play_all(tuple(moves)))
+    window.controller.replay_step(-1)
+    wait_spoken(qtbot, window, "Move 2 of 3: O at a3.")
+    assert read_cells(window.board_view)["c1"] == "empty"
+
+
+def test_set_up_reads_what_is_drawn_even_when_impossible(qtbot: QtBot) -> None:
+    dialog = SetupPositionDialog()
+    qtbot.addWidget(dialog)
+    view = dialog.board_view
+    # Every sequence of clicks on two cells, so legal and impossible positions alternate.
+    for first in range(9):
+        dialog.clear()
+        for index in (first, (first + 4) % 9, (first + 4) % 9):
+            dialog.cycle(index // 3, index % 3)
+            text = "".join(dialog._cells)
+            marks = {
+                i: (Mark.X if c == "X" else Mark.O if c == "O" else None)
+                for i, c in enumerate(text)
+            }
+            assert read_cells(view) == drawn_cells(marks)
+            said = description(view)
+            assert dialog.status_label.text().rstrip(".") in said
+    dialog.set_text("OO.......")
+    assert read_cells(view)["a3"] == "O"
+    assert read_cells(view)["b3"] == "O"
+    assert "Not a legal position" in description(view)
+    assert "X to move" not in description(view)
+    dialog.set_text("X........")
+    assert "A legal position: O to move" in description(view)
