@@ -55,7 +55,7 @@ def finished_game(
         moves=tuple(
             MoveEntry(
                 ply=number,
-                cell=move.move.index,
+                cell=record.start.index(move.move),
                 mark=move.mark.value,
                 score=move.score,
                 verdict=move.verdict.value,

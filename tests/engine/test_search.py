@@ -110,7 +110,7 @@ def test_candidates_are_sorted_best_first_with_ties_in_row_major_order() -> None
     table = TranspositionTable()
     for board in LIVE:
         analysis = analyse(board, table=table)
-        keys = [(-c.score, c.move.index) for c in analysis.candidates]
+        keys = [(-c.score, c.move.index_on(3)) for c in analysis.candidates]
         assert keys == sorted(keys)
         assert {c.move for c in analysis.candidates} == set(board.legal_moves())
         top = analysis.candidates[0].score

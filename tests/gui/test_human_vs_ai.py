@@ -24,7 +24,7 @@ def test_clicking_a_cell_plays_it_and_the_ai_replies(qtbot: QtBot, window: MainW
     start(qtbot, window)
     view, controller = window.board_view, window.controller
     click_cell(qtbot, view, 1, 1)
-    assert view.board.mark_at(Move(1, 1).index) is Mark.X
+    assert view.board.mark_at(Move(1, 1).index_on(3)) is Mark.X
     qtbot.waitUntil(lambda: controller.board.ply == 2, timeout=5000)
     assert view.board == controller.board
     assert view.board.to_move is Mark.X
@@ -61,7 +61,7 @@ def test_keyboard_play_with_keypad_digits_and_arrows(qtbot: QtBot, window: MainW
         qtbot.keyClick(view, Qt.Key.Key_Right)
     assert view.focus_cell == free
     qtbot.keyClick(view, Qt.Key.Key_Return)
-    assert controller.board.mark_at(free.index) is Mark.X
+    assert controller.board.mark_at(free.index_on(3)) is Mark.X
 
 
 def test_illegal_clicks_change_nothing_and_say_why(qtbot: QtBot, window: MainWindow) -> None:
@@ -152,7 +152,7 @@ def test_game_over_shows_the_banner_and_records_the_game(
     assert game.x.name == "Alice"
     assert game.o.name == "sera"
     assert game.result in (Result.O_WINS, Result.DRAW)
-    assert [m.cell for m in game.moves] == [m.index for m in controller.moves]
+    assert [m.cell for m in game.moves] == [m.index_on(3) for m in controller.moves]
     assert all(m.verdict is not None and m.score is not None for m in game.moves)
     assert game.o_ai_nodes > 0
     # Clicking after the end changes nothing and says why.

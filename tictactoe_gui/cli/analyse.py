@@ -81,7 +81,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
                 "row": c.move.row,
                 "col": c.move.col,
                 "score": c.score,
-                "outcome": c.outcome.value,
+                "outcome": c.outcome.value if c.outcome else None,
                 "plies_to_end": c.plies_to_end,
             }
             for c in analysis.candidates

@@ -78,7 +78,7 @@ class _Announced:
 
     def decide(self, board: Board) -> Decision:
         decision = self.player.decide(board)
-        digit = next(d for d, i in KEYPAD.items() if i == decision.move.index)
+        digit = next(d for d, i in KEYPAD.items() if i == decision.move.index_on(3))
         print(f"{self.name} plays {digit}.", file=self.stdout)
         return decision
 

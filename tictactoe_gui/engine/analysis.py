@@ -1,9 +1,15 @@
 """What the engine thinks of a position, as one frozen value everyone else reads.
 
-:func:`analyse` scores every legal move exactly with the chosen algorithm and
-packs the result into an :class:`Analysis`: candidates best first, the
-predicted outcome with best play, the principal variation and the search
-statistics. The GUI, the command line and the personas all read this value.
+:func:`analyse` scores every legal move and packs the result into an
+:class:`Analysis`: candidates best first, the predicted outcome with best
+play, the principal variation and the search statistics. The GUI, the
+command line and the personas all read this value.
+
+An analysis is either **exact** (the game was solved from this position:
+every candidate's outcome and distance are proven) or an **estimate** (the
+game is too big to solve here: candidates carry an evaluation from a
+depth-limited search, and nothing is claimed as certain). ``Analysis.exact``
+says which, and every reader shows it.
 """
 
 from __future__ import annotations
@@ -12,17 +18,29 @@ import enum
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Final
 
 from tictactoe_gui.engine.board import Board, Mark, Move
 from tictactoe_gui.engine.search import (
     INFINITY,
     Algorithm,
+    NodeLimitReached,
     ProgressCallback,
     SearchCancelled,
     Searcher,
     SearchProgress,
     TranspositionTable,
+    rules_for,
 )
+
+#: Boards this small are always solved exactly (every position of 4x4 included).
+EXACT_CELLS: Final = 16
+#: Any position with at most this many empty cells is solved exactly, on any board.
+EXACT_EMPTIES: Final = 12
+#: Boards up to this many cells are tried exactly within :data:`EXACT_NODE_BUDGET`.
+TRY_EXACT_CELLS: Final = 25
+#: The node budget of an exact try on a board too big to be sure of (5x5 and the like).
+EXACT_NODE_BUDGET: Final = 3_000_000
 
 
 class MoveOutcome(enum.StrEnum):
@@ -35,17 +53,29 @@ class MoveOutcome(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """One legal move with its exact score."""
+    """One legal move with its score.
+
+    In an exact analysis ``score`` is the exact depth-aware score and
+    ``outcome``/``plies_to_end`` are proven. In an estimate ``score`` is the
+    search's evaluation (see :mod:`tictactoe_gui.engine.estimate` for its
+    units) and ``outcome`` is set only where the search proved a result.
+    """
 
     move: Move
     score: int
-    outcome: MoveOutcome
-    #: Plies until the game ends with best play, counting this move.
-    plies_to_end: int
+    outcome: MoveOutcome | None
+    #: Plies until the game ends with best play, counting this move (None when not proven).
+    plies_to_end: int | None
+
+    @property
+    def exact(self) -> bool:
+        return self.outcome is not None
 
     @property
     def describe(self) -> str:
-        """``"win in 3"``, ``"draw"`` or ``"loss in 2"`` (plies, counting this move)."""
+        """``"win in 3"``, ``"draw"``, ``"loss in 2"`` (plies, counting this move) or ``"+35"``."""
+        if self.outcome is None:
+            return f"{self.score:+d}"
         if self.outcome is MoveOutcome.DRAW:
             return "draw"
         return f"{self.outcome} in {self.plies_to_end}"
@@ -53,15 +83,22 @@ class Candidate:
 
 @dataclass(frozen=True, slots=True)
 class Prediction:
-    """The result of a position with best play from both sides."""
+    """The result of a position with best play from both sides, proven or estimated."""
 
     winner: Mark | None
-    #: Plies from this position until the game ends (0 for a finished game).
-    plies_to_end: int
+    #: Plies from this position until the game ends (0 for a finished game; None if unproven).
+    plies_to_end: int | None
     #: True when the game is already over in the analysed position.
     final: bool = False
+    #: False when the game was not solved: ``evaluation`` then says who stands better.
+    exact: bool = True
+    #: The mover's evaluation, for an estimate.
+    evaluation: int | None = None
+    mover: Mark | None = None
 
     def __str__(self) -> str:
+        if not self.exact:
+            return self.estimate_words()
         if self.winner is None:
             return "draw"
         if self.final:
@@ -69,10 +106,26 @@ class Prediction:
         unit = "ply" if self.plies_to_end == 1 else "plies"
         return f"{self.winner} wins in {self.plies_to_end} {unit}"
 
+    def estimate_words(self) -> str:
+        """``"X is better (estimate)"``, ``"roughly equal (estimate)"``: an evaluation in words."""
+        value = self.evaluation or 0
+        if self.mover is None or abs(value) < ROUGHLY_EQUAL:
+            return "roughly equal (estimate)"
+        ahead = self.mover if value > 0 else self.mover.other
+        strength = "much better" if abs(value) >= MUCH_BETTER else "better"
+        return f"{ahead} is {strength} (estimate)"
+
     @property
-    def code(self) -> str:
-        """``"X"``, ``"O"`` or ``"draw"``: the machine-readable form."""
+    def code(self) -> str | None:
+        """``"X"``, ``"O"`` or ``"draw"``: the machine-readable form (None for an estimate)."""
+        if not self.exact:
+            return None
         return "draw" if self.winner is None else self.winner.value
+
+
+#: Evaluations closer to zero than this read as "roughly equal"; from MUCH_BETTER on, "much".
+ROUGHLY_EQUAL: Final = 20
+MUCH_BETTER: Final = 300
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +133,7 @@ class Analysis:
     board: Board
     to_move: Mark
     #: Every legal move, best first; ties in row-major order. Empty when the game is over.
+    #: An estimate lists the moves its search considered (those near the marks on a big board).
     candidates: tuple[Candidate, ...]
     prediction: Prediction
     principal_variation: tuple[Move, ...]
@@ -87,6 +141,10 @@ class Analysis:
     max_depth: int
     elapsed: float
     algorithm: Algorithm
+    #: Whether every candidate's result is proven (the game was solved from here).
+    exact: bool = True
+    #: The depth an estimate searched to, in plies (0 for an exact analysis).
+    depth: int = 0
     best_moves: tuple[Move, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -98,23 +156,41 @@ class Analysis:
     def best_score(self) -> int | None:
         return self.candidates[0].score if self.candidates else None
 
+    @property
+    def evaluation(self) -> int | None:
+        """An estimate's evaluation for the side to move (None when exact)."""
+        return None if self.exact else self.prediction.evaluation
+
     def candidate(self, move: Move) -> Candidate:
         for candidate in self.candidates:
             if candidate.move == move:
                 return candidate
-        raise KeyError(f"{move} is not a legal move in {self.board}")
+        raise KeyError(f"{self.board.cell_name(move)} is not a legal move in {self.board}")
+
+    def has_candidate(self, move: Move) -> bool:
+        return any(candidate.move == move for candidate in self.candidates)
 
     def score_of(self, move: Move) -> int:
         return self.candidate(move).score
 
 
-def outcome_of_score(score: int, empties: int) -> tuple[MoveOutcome, int]:
+def win_score(cells: int) -> int:
+    """The score of an immediate win on a board of ``cells`` cells (10 on 3x3)."""
+    return cells + 1
+
+
+def outcome_of_score(score: int, empties: int, cells: int = 9) -> tuple[MoveOutcome, int]:
     """The outcome and plies-to-end of a move scored ``score`` with ``empties`` cells free."""
     if score > 0:
-        return MoveOutcome.WIN, 11 - score
+        return MoveOutcome.WIN, cells + 2 - score
     if score < 0:
-        return MoveOutcome.LOSS, 11 + score
+        return MoveOutcome.LOSS, cells + 2 + score
     return MoveOutcome.DRAW, empties
+
+
+def solvable(board: Board) -> bool:
+    """Whether :func:`analyse` solves ``board`` exactly for sure (no node budget needed)."""
+    return board.cells <= EXACT_CELLS or board.empties <= EXACT_EMPTIES
 
 
 def analyse(
@@ -124,8 +200,16 @@ def analyse(
     table: TranspositionTable | None = None,
     cancel: threading.Event | None = None,
     progress: ProgressCallback | None = None,
+    exact_node_budget: int | None = EXACT_NODE_BUDGET,
+    estimate_depth: int | None = None,
 ) -> Analysis:
-    """Score every legal move of ``board`` exactly.
+    """Score every legal move of ``board``: exactly where the game can be solved.
+
+    Boards of up to 16 cells and positions with at most 12 empty cells are
+    always solved. Boards of up to 25 cells (5x5) are tried exactly within
+    ``exact_node_budget`` nodes (None: no limit) and estimated if the budget
+    runs out. Bigger boards are estimated by a depth-limited search
+    (``estimate_depth`` plies, a default per board size).
 
     ``table`` lets repeated analyses share what they learned (only the TABLE
     algorithm uses it). Setting ``cancel`` makes the search raise
@@ -136,18 +220,43 @@ def analyse(
     mover = board.to_move
     outcome = board.outcome
     if outcome is not None:
-        prediction = Prediction(outcome.winner, 0, final=True)
+        prediction = Prediction(outcome.winner, 0, final=True, mover=mover)
         return Analysis(board, mover, (), prediction, (), 1, 0, 0.0, algorithm)
+    if solvable(board):
+        return _exact(board, algorithm, table, cancel, progress, None, started)
+    if board.cells <= TRY_EXACT_CELLS:
+        try:
+            return _exact(board, algorithm, table, cancel, progress, exact_node_budget, started)
+        except NodeLimitReached:
+            pass
+    from tictactoe_gui.engine.estimate import estimate
 
-    searcher = Searcher(algorithm, table=table, cancel=cancel, progress=progress)
+    return estimate(board, depth=estimate_depth, cancel=cancel, progress=progress, started=started)
+
+
+def _exact(
+    board: Board,
+    algorithm: Algorithm,
+    table: TranspositionTable | None,
+    cancel: threading.Event | None,
+    progress: ProgressCallback | None,
+    node_limit: int | None,
+    started: float,
+) -> Analysis:
+    variant = board.variant
+    rules = rules_for(variant.rows, variant.cols, variant.k)
+    mover = board.to_move
+    searcher = Searcher(
+        algorithm, rules=rules, table=table, cancel=cancel, progress=progress, node_limit=node_limit
+    )
     me, opp = board.marks(mover), board.marks(mover.other)
     moves = board.legal_moves()
     searcher.root_moves_total = len(moves)
     searcher.nodes = 1  # the root itself
     scored: list[Candidate] = []
     for move in moves:
-        score = searcher.move_score(me, opp, move.index)
-        result, plies = outcome_of_score(score, board.empties)
+        score = searcher.move_score(me, opp, board.index(move))
+        result, plies = outcome_of_score(score, board.empties, board.cells)
         scored.append(Candidate(move, score, result, plies))
         searcher.root_moves_done += 1
         if cancel is not None and cancel.is_set():
@@ -160,9 +269,9 @@ def analyse(
     winner = None if best.outcome is MoveOutcome.DRAW else mover
     if best.outcome is MoveOutcome.LOSS:
         winner = mover.other
-    prediction = Prediction(winner, best.plies_to_end)
+    prediction = Prediction(winner, best.plies_to_end, mover=mover)
     line = principal_variation(
-        board, table if algorithm is Algorithm.TABLE else None, value=best.score
+        board, searcher.table if algorithm is Algorithm.TABLE else None, value=best.score
     )
     elapsed = time.perf_counter() - started
     return Analysis(
@@ -189,11 +298,15 @@ def principal_variation(
     at most and does not count toward an analysis's nodes. Lines already read
     are kept in the table.
     """
-    table = table if table is not None else _THREAD_TABLES.table
+    variant = board.variant
+    rules = rules_for(variant.rows, variant.cols, variant.k)
+    if table is None:
+        table = _THREAD_TABLES.table_for(rules)
+    table.bind(rules)
     known = table.lines.get((board.x, board.o))
     if known is not None:
-        return tuple(Move.from_index(i) for i in known)
-    searcher = Searcher(Algorithm.TABLE, table=table)
+        return tuple(board.move_at(i) for i in known)
+    searcher = Searcher(Algorithm.TABLE, rules=rules, table=table)
     start = board
     line: list[Move] = []
     while not board.is_over:
@@ -201,11 +314,12 @@ def principal_variation(
         me, opp = board.marks(mover), board.marks(mover.other)
         best_move, best_score = None, -INFINITY
         for move in board.legal_moves():
+            index = board.index(move)
             if value is None:
-                score = searcher.move_score(me, opp, move.index)
+                score = searcher.move_score(me, opp, index)
             else:
                 # Only "does this move reach the known value?" matters: a null window.
-                score = searcher.move_score(me, opp, move.index, 1, value - 1, value)
+                score = searcher.move_score(me, opp, index, 1, value - 1, value)
                 if score >= value:
                     best_move, best_score = move, value
                     break
@@ -215,7 +329,7 @@ def principal_variation(
         line.append(best_move)
         board = board.play(best_move)
         value = position_value_after(best_score)
-    table.lines[(start.x, start.o)] = tuple(m.index for m in line)
+    table.lines[(start.x, start.o)] = tuple(start.index(m) for m in line)
     return tuple(line)
 
 
@@ -228,12 +342,19 @@ def position_value_after(score: int) -> int:
     return 0
 
 
-# A shared table for reading principal variations. Values in it are facts about
-# positions (they never go stale), so sharing one per process is safe; each
+# Shared tables for reading principal variations. Values in them are facts about
+# positions (they never go stale), so sharing them per process is safe; each
 # thread gets its own so no dict is written from two threads at once.
 class _ThreadTables(threading.local):
     def __init__(self) -> None:
-        self.table = TranspositionTable()
+        self.tables: dict[int, TranspositionTable] = {}
+
+    def table_for(self, rules: object) -> TranspositionTable:
+        key = id(rules)
+        table = self.tables.get(key)
+        if table is None:
+            table = self.tables[key] = TranspositionTable()
+        return table
 
 
 _THREAD_TABLES = _ThreadTables()
@@ -251,14 +372,36 @@ class Verdict(enum.StrEnum):
     BLUNDER = "blunder"
 
 
+#: An estimate's coach: a move this much below the best evaluation is a mistake, this much a
+#: blunder (in evaluation points; see :mod:`tictactoe_gui.engine.estimate`).
+ESTIMATE_MISTAKE: Final = 100
+ESTIMATE_BLUNDER: Final = 1_000
+
+
 def judge_move(before: Analysis, move: Move) -> Verdict:
-    """How good ``move`` was in the position ``before`` analysed."""
-    played = before.candidate(move)
+    """How good ``move`` was in the position ``before`` analysed.
+
+    Against an exact analysis the verdict is proven; against an estimate it
+    compares evaluations (and a move the estimate did not consider counts as
+    a mistake only if the best move was clearly better).
+    """
     best = before.candidates[0]
+    played = next((c for c in before.candidates if c.move == move), None)
+    if played is None:
+        if before.exact:
+            raise KeyError(f"{before.board.cell_name(move)} is not a legal move in {before.board}")
+        return Verdict.MISTAKE if best.score >= ESTIMATE_MISTAKE else Verdict.GOOD
     if played.score == best.score:
         return Verdict.BEST
-    if played.outcome is best.outcome:
-        return Verdict.GOOD
-    if played.outcome is MoveOutcome.LOSS:
+    if before.exact or (played.exact and best.exact):
+        if played.outcome is best.outcome:
+            return Verdict.GOOD
+        if played.outcome is MoveOutcome.LOSS:
+            return Verdict.BLUNDER
+        return Verdict.MISTAKE
+    gap = best.score - played.score
+    if played.outcome is MoveOutcome.LOSS or gap >= ESTIMATE_BLUNDER:
         return Verdict.BLUNDER
-    return Verdict.MISTAKE
+    if gap >= ESTIMATE_MISTAKE:
+        return Verdict.MISTAKE
+    return Verdict.GOOD

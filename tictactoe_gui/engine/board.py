@@ -1,73 +1,31 @@
-"""The rules of tic-tac-toe: marks, moves, an immutable position and its outcome.
+"""The rules of k in a row on any board: marks, moves, an immutable position and its outcome.
 
-A position is stored as two 9-bit masks (bit ``3 * row + col`` for each mark),
-which keeps it hashable, tiny and fast to search. Everything here is pure and
-frozen so positions can be shared freely, including across threads.
+A position of any :class:`~tictactoe_gui.engine.variants.Variant` of the
+k-in-a-row family is two integer bit masks (bit ``row * cols + col`` for each
+mark), which keeps it hashable, small and fast to search at any size. What a
+board's size implies (its k-windows, the windows through each cell, its
+symmetries) is computed once per size in a :class:`Geometry` and shared.
+Everything here is pure and frozen, so positions can cross threads freely.
+
+``k`` or more in a row wins, in a row, a column or either diagonal; X always
+moves first, so the side to move follows from the counts.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
-from dataclasses import dataclass
+import functools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Final
 
-SIZE: Final = 3
-CELLS: Final = SIZE * SIZE
-FULL_MASK: Final = (1 << CELLS) - 1
-
-#: The eight lines, as tuples of cell indices (rows, columns, diagonals).
-LINES: Final[tuple[tuple[int, int, int], ...]] = (
-    (0, 1, 2),
-    (3, 4, 5),
-    (6, 7, 8),
-    (0, 3, 6),
-    (1, 4, 7),
-    (2, 5, 8),
-    (0, 4, 8),
-    (2, 4, 6),
-)
-LINE_MASKS: Final[tuple[int, ...]] = tuple(sum(1 << i for i in line) for line in LINES)
-#: For each cell, the masks of the lines through it (a win check after a move looks only here).
-LINES_THROUGH: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(mask for mask in LINE_MASKS if mask >> cell & 1) for cell in range(CELLS)
-)
+from tictactoe_gui.engine.notation import cell_name, parse_cell
+from tictactoe_gui.engine.variants import TICTACTOE, Family, Variant, quote
 
 EMPTY_CHARS: Final = frozenset(".- ")
-
-
-def _transform(row_col: tuple[int, int], k: int) -> tuple[int, int]:
-    """The cell a (row, col) lands on under symmetry number ``k`` (0 is the identity)."""
-    r, c = row_col
-    for _ in range(k % 4):  # rotate a quarter turn clockwise
-        r, c = c, SIZE - 1 - r
-    if k >= 4:  # then mirror left to right
-        c = SIZE - 1 - c
-    return r, c
-
-
-#: SYMMETRIES[k][i] is the cell that cell i moves to under symmetry k.
-SYMMETRIES: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(
-        3 * _transform((i // SIZE, i % SIZE), k)[0] + _transform((i // SIZE, i % SIZE), k)[1]
-        for i in range(CELLS)
-    )
-    for k in range(8)
-)
-
-
-def permute_mask(mask: int, permutation: tuple[int, ...]) -> int:
-    """Move every set bit ``i`` of ``mask`` to ``permutation[i]``."""
-    out = 0
-    for i in range(CELLS):
-        if mask >> i & 1:
-            out |= 1 << permutation[i]
-    return out
-
-
-def is_win_mask(mask: int) -> bool:
-    """Whether a set of cells holds a complete line."""
-    return any(mask & line == line for line in LINE_MASKS)
+#: The four directions a line can run in, as (row step, column step).
+DIRECTIONS: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
 class Mark(enum.Enum):
@@ -94,62 +52,216 @@ class IllegalMoveError(ValueError):
 
 @dataclass(frozen=True, order=True, slots=True)
 class Move:
-    """A cell, counted from the top-left corner: row and column are 0, 1 or 2."""
+    """A cell, counted from the top-left corner (row 0 is the top row).
+
+    People read cells in the board notation (``a1`` is the bottom-left cell):
+    see :meth:`Board.cell_name`. The 0-based ``(row, col)`` is what JSON and the
+    engine use.
+    """
 
     row: int
     col: int
 
     def __post_init__(self) -> None:
-        if not (0 <= self.row < SIZE and 0 <= self.col < SIZE):
-            raise IllegalMoveError(
-                f"cell ({self.row}, {self.col}) is off the board; rows and columns run 0 to 2"
-            )
+        if self.row < 0 or self.col < 0:
+            raise IllegalMoveError(f"cell ({self.row}, {self.col}) is off the board")
 
     @classmethod
-    def from_index(cls, index: int) -> Move:
-        if not 0 <= index < CELLS:
-            raise IllegalMoveError(f"cell index {index} is off the board; cells run 0 to 8")
-        return cls(index // SIZE, index % SIZE)
+    def from_index(cls, index: int, cols: int = 3) -> Move:
+        if index < 0:
+            raise IllegalMoveError(f"cell index {index} is off the board")
+        return cls(index // cols, index % cols)
 
-    @property
-    def index(self) -> int:
-        return SIZE * self.row + self.col
+    def index_on(self, cols: int) -> int:
+        """The cell's bit index on a board ``cols`` wide."""
+        return self.row * cols + self.col
 
     def __str__(self) -> str:
         return f"({self.row}, {self.col})"
 
 
+class Geometry:
+    """Everything a board's size implies, computed once per ``(rows, cols, k)``.
+
+    Get one with :func:`geometry`. Cell ``i`` is bit ``i`` of a mask, row-major.
+    """
+
+    def __init__(self, rows: int, cols: int, k: int) -> None:
+        self.rows, self.cols, self.k = rows, cols, k
+        self.cells = rows * cols
+        self.full = (1 << self.cells) - 1
+        windows: list[int] = []
+        for dr, dc in DIRECTIONS:
+            for r in range(rows):
+                for c in range(cols):
+                    end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
+                    if 0 <= end_r < rows and 0 <= end_c < cols:
+                        windows.append(
+                            sum(1 << ((r + dr * i) * cols + c + dc * i) for i in range(k))
+                        )
+        #: Every k-window (k cells in a line) as a mask.
+        self.windows: tuple[int, ...] = tuple(windows)
+        #: For each cell, the windows through it: a win check after a move looks only there.
+        self.windows_through: tuple[tuple[int, ...], ...] = tuple(
+            tuple(w for w in windows if w >> cell & 1) for cell in range(self.cells)
+        )
+        # A whole-board test for k in a row: shift the mask along each direction k - 1
+        # times and AND; ``starts`` keeps only runs that do not wrap round an edge.
+        self._runs: tuple[tuple[int, int], ...] = tuple(
+            (dr * cols + dc, self._starts(dr, dc)) for dr, dc in DIRECTIONS
+        )
+        self.symmetries: tuple[tuple[int, ...], ...] = self._symmetries()
+        centre_r, centre_c = (rows - 1) / 2, (cols - 1) / 2
+        #: Cells from the centre outwards (ties row-major): a good first guess for search.
+        self.centre_out: tuple[int, ...] = tuple(
+            sorted(
+                range(self.cells),
+                key=lambda i: (
+                    max(abs(i // cols - centre_r), abs(i % cols - centre_c)),
+                    abs(i // cols - centre_r) + abs(i % cols - centre_c),
+                    i,
+                ),
+            )
+        )
+
+    def _starts(self, dr: int, dc: int) -> int:
+        mask = 0
+        k = self.k
+        for r in range(self.rows):
+            for c in range(self.cols):
+                end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
+                if 0 <= end_r < self.rows and 0 <= end_c < self.cols:
+                    mask |= 1 << (r * self.cols + c)
+        return mask
+
+    def _symmetries(self) -> tuple[tuple[int, ...], ...]:
+        rows, cols = self.rows, self.cols
+
+        def image(r: int, c: int, kind: int) -> tuple[int, int]:
+            if rows == cols:  # the 8 symmetries of the square: 4 turns, then a mirror
+                for _ in range(kind % 4):
+                    r, c = c, cols - 1 - r
+                if kind >= 4:
+                    c = cols - 1 - c
+                return r, c
+            # A rectangle keeps 4: identity, the two mirrors and the half turn.
+            if kind & 1:
+                c = cols - 1 - c
+            if kind & 2:
+                r = rows - 1 - r
+            return r, c
+
+        count = 8 if rows == cols else 4
+        perms = []
+        for kind in range(count):
+            perm = []
+            for i in range(self.cells):
+                r, c = image(i // cols, i % cols, kind)
+                perm.append(r * cols + c)
+            perms.append(tuple(perm))
+        return tuple(perms)
+
+    def has_line(self, mask: int) -> bool:
+        """Whether ``mask`` holds k or more in a row anywhere."""
+        k = self.k
+        for shift, starts in self._runs:
+            run = mask & starts
+            for step in range(1, k):
+                if not run:
+                    break
+                run &= mask >> (shift * step)
+            if run:
+                return True
+        return False
+
+    def wins_through(self, mask: int, cell: int) -> bool:
+        """Whether ``mask`` holds a line through ``cell`` (the cheap test after a move)."""
+        return any(mask & window == window for window in self.windows_through[cell])
+
+    def winning_run(self, mask: int) -> tuple[int, ...] | None:
+        """The cells of one line of ``mask`` (the whole run, if longer than k), or None."""
+        for window in self.windows:
+            if mask & window == window:
+                cells = [i for i in range(self.cells) if window >> i & 1]
+                first, second = cells[0], cells[1]
+                step_r = second // self.cols - first // self.cols
+                step_c = second % self.cols - first % self.cols
+                run = list(cells)
+                r, c = first // self.cols - step_r, first % self.cols - step_c
+                while 0 <= r < self.rows and 0 <= c < self.cols and mask >> (r * self.cols + c) & 1:
+                    run.insert(0, r * self.cols + c)
+                    r, c = r - step_r, c - step_c
+                r, c = cells[-1] // self.cols + step_r, cells[-1] % self.cols + step_c
+                while 0 <= r < self.rows and 0 <= c < self.cols and mask >> (r * self.cols + c) & 1:
+                    run.append(r * self.cols + c)
+                    r, c = r + step_r, c + step_c
+                return tuple(run)
+        return None
+
+    def permute(self, mask: int, symmetry: int) -> int:
+        """``mask`` with every set bit ``i`` moved to ``symmetries[symmetry][i]``."""
+        permutation = self.symmetries[symmetry]
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= 1 << permutation[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+
+@functools.cache
+def geometry(rows: int, cols: int, k: int) -> Geometry:
+    return Geometry(rows, cols, k)
+
+
+def geometry_of(variant: Variant) -> Geometry:
+    if variant.family is not Family.MNK:
+        raise BoardError(f"{variant.name} is not a k-in-a-row game")
+    return geometry(variant.rows, variant.cols, variant.k)
+
+
 class Termination(enum.Enum):
     WIN = "win"
     DRAW = "draw"
+    RESIGNATION = "resignation"
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended: the winner (None for a draw) and the winning line."""
+    """How a finished game ended: the winner (None for a draw) and the winning line's cells."""
 
     termination: Termination
     winner: Mark | None = None
-    line: tuple[int, int, int] | None = None
+    line: tuple[int, ...] | None = None
 
     def __str__(self) -> str:
         return "draw" if self.winner is None else f"{self.winner} wins"
 
 
+_RUN_PATTERN: Final = re.compile(r"[1-9]\d*|.")
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
-    """An immutable position. Build one with :meth:`empty` or :meth:`from_text`.
+    """An immutable position of a k-in-a-row game: :meth:`empty` or :meth:`from_text` build one.
 
-    ``x`` and ``o`` are bit masks of the cells holding each mark. The side to
-    move is inferred from the counts, since X always moves first.
+    ``x`` and ``o`` are bit masks of the cells holding each mark (bit
+    ``row * cols + col``). The side to move is inferred from the counts, since
+    X always moves first.
     """
 
     x: int = 0
     o: int = 0
+    variant: Variant = TICTACTOE
+    geometry: Geometry = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if self.x & ~FULL_MASK or self.o & ~FULL_MASK:
-            raise BoardError("a mark lies outside the 3x3 board")
+        geo = geometry_of(self.variant)
+        object.__setattr__(self, "geometry", geo)
+        if self.x & ~geo.full or self.o & ~geo.full:
+            raise BoardError(
+                f"a mark lies outside the {self.variant.rows}×{self.variant.cols} board"
+            )
         if self.x & self.o:
             raise BoardError("a cell holds both an X and an O")
         nx, no = self.x.bit_count(), self.o.bit_count()
@@ -158,7 +270,7 @@ class Board:
                 f"impossible counts: {nx} X and {no} O "
                 "(X moves first, so X has as many marks as O or one more)"
             )
-        x_won, o_won = is_win_mask(self.x), is_win_mask(self.o)
+        x_won, o_won = geo.has_line(self.x), geo.has_line(self.o)
         if x_won and o_won:
             raise BoardError("both sides have a line; a game stops at the first one")
         if x_won and nx == no:
@@ -169,22 +281,36 @@ class Board:
     # -- construction and text -------------------------------------------------------
 
     @classmethod
-    def empty(cls) -> Board:
-        return cls()
+    def empty(cls, variant: Variant = TICTACTOE) -> Board:
+        return cls(0, 0, variant)
 
     @classmethod
-    def from_text(cls, text: str) -> Board:
-        """Parse 9 characters, row-major: ``X``, ``O`` and ``.`` (``-`` or space also mean empty).
+    def from_text(cls, text: str, variant: Variant = TICTACTOE) -> Board:
+        """Parse a position of ``variant``.
 
-        Letters are accepted in either case; ``/`` or ``|`` between rows and
-        surrounding whitespace are ignored so ``"X.O/.X./..O"`` works too.
+        Rows run top to bottom separated by ``/``; a cell is ``X``, ``O`` or
+        ``.`` (letters in either case), and a number stands for that many empty
+        cells (``3`` is ``...``; a number never starts with 0). An empty 20×20
+        board is twenty ``20`` joined by ``/``. For tic-tac-toe the 9-character
+        form also works, where ``0`` reads as O, ``-`` and space as empty and
+        ``|`` may separate rows: ``"X.O/.X./..O"``, ``"X.O.X...."``.
         """
+        if variant.is_tictactoe:
+            board = cls._from_nine(text)
+            if board is not None:
+                return board
+        return cls._from_rows(text, variant)
+
+    @classmethod
+    def _from_nine(cls, text: str) -> Board | None:
         cleaned = text.strip("\r\n\t").replace("/", "").replace("|", "")
-        if len(cleaned) != CELLS and len(cleaned.strip()) == CELLS:
+        if len(cleaned) != 9 and len(cleaned.strip()) == 9:
             cleaned = cleaned.strip()
-        if len(cleaned) != CELLS:
+        if len(cleaned) != 9:
+            if any(ch.isdigit() and ch != "0" for ch in text):
+                return None  # run-length notation: let the general parser read it
             raise BoardError(
-                f"a board is 9 characters (X, O or . for empty), got {len(cleaned)}: {text!r}"
+                f"a board is 9 characters (X, O or . for empty), got {len(cleaned)}: {quote(text)}"
             )
         x = o = 0
         for i, ch in enumerate(cleaned):
@@ -194,13 +320,73 @@ class Board:
             elif upper == "O" or ch == "0":
                 o |= 1 << i
             elif ch not in EMPTY_CHARS:
+                if ch.isdigit():
+                    return None
                 raise BoardError(
-                    f"bad character {ch!r} at position {i + 1} of {text!r}; use X, O or . for empty"
+                    f"bad character {ch!r} at position {i + 1} of {quote(text)}; "
+                    "use X, O or . for empty"
                 )
         return cls(x, o)
 
+    @classmethod
+    def _from_rows(cls, text: str, variant: Variant) -> Board:
+        rows, cols = variant.rows, variant.cols
+        parts = text.strip().split("/")
+        if len(parts) != rows:
+            raise BoardError(
+                f"a {variant.id} position has {rows} rows separated by '/', "
+                f"got {len(parts)}: {quote(text)}"
+            )
+        x = o = 0
+        for r, part in enumerate(parts):
+            c = 0
+            for token in _RUN_PATTERN.findall(part.strip()):
+                if token[0] in "123456789":
+                    c += int(token)
+                    continue
+                upper = token.upper()
+                if upper not in ("X", "O", "."):
+                    raise BoardError(
+                        f"bad character {token!r} in row {r + 1} ({quote(part)}); "
+                        "use X, O, . or a number of empty cells (never starting with 0)"
+                    )
+                if c < cols:
+                    if upper == "X":
+                        x |= 1 << (r * cols + c)
+                    elif upper == "O":
+                        o |= 1 << (r * cols + c)
+                c += 1
+            if c != cols:
+                raise BoardError(
+                    f"row {r + 1} ({quote(part)}) has {c} cells; a {variant.id} row has {cols}"
+                )
+        return cls(x, o, variant)
+
     def to_text(self) -> str:
-        return "".join(self._char(i) for i in range(CELLS))
+        """The 9-character form for tic-tac-toe, :meth:`to_rows` for every other board."""
+        if self.variant.is_tictactoe:
+            return "".join(self._char(i) for i in range(9))
+        return self.to_rows()
+
+    def to_rows(self) -> str:
+        """Rows top to bottom separated by ``/``, runs of empty cells as numbers."""
+        cols = self.variant.cols
+        out = []
+        for r in range(self.variant.rows):
+            row, run = [], 0
+            for c in range(cols):
+                ch = self._char(r * cols + c)
+                if ch == ".":
+                    run += 1
+                    continue
+                if run:
+                    row.append(_run_text(run))
+                    run = 0
+                row.append(ch)
+            if run:
+                row.append(_run_text(run))
+            out.append("".join(row))
+        return "/".join(out)
 
     def _char(self, index: int) -> str:
         if self.x >> index & 1:
@@ -213,14 +399,46 @@ class Board:
         return self.to_text()
 
     def pretty(self) -> str:
-        """A small grid for terminals: rows separated by lines, empty cells shown as dots."""
-        rows = [" " + " | ".join(self._char(3 * r + c) for c in range(SIZE)) for r in range(SIZE)]
-        return "\n---+---+---\n".join(rows)
+        """A grid for terminals, with the board notation's letters and numbers on its edges."""
+        rows, cols = self.variant.rows, self.variant.cols
+        if self.variant.is_tictactoe:
+            lines = [" " + " | ".join(self._char(3 * r + c) for c in range(3)) for r in range(3)]
+            grid = "\n   ---+---+---\n".join(f"{3 - r}  {line}" for r, line in enumerate(lines))
+            return grid + "\n    a   b   c"
+        width = len(str(rows))
+        lines = []
+        for r in range(rows):
+            cells = " ".join(self._char(r * cols + c) for c in range(cols))
+            lines.append(f"{rows - r:>{width}} {cells}")
+        letters = " ".join(cell_name(0, c, 1)[0] for c in range(cols))
+        lines.append(" " * (width + 1) + letters)
+        return "\n".join(lines)
+
+    # -- cells and notation ------------------------------------------------------------
+
+    def index(self, move: Move) -> int:
+        """The bit index of ``move`` on this board."""
+        return move.row * self.variant.cols + move.col
+
+    def move_at(self, index: int) -> Move:
+        return Move(index // self.variant.cols, index % self.variant.cols)
+
+    def on_board(self, move: Move) -> bool:
+        return move.row < self.variant.rows and move.col < self.variant.cols
+
+    def cell_name(self, move: Move) -> str:
+        """``"b2"``: the cell in the board notation (column letter, row from the bottom)."""
+        return cell_name(move.row, move.col, self.variant.rows)
+
+    def parse_move(self, text: str) -> Move:
+        """The move written as ``"b2"`` on this board (raises NotationError, a ValueError)."""
+        row, col = parse_cell(text, self.variant.rows, self.variant.cols)
+        return Move(row, col)
 
     # -- queries -----------------------------------------------------------------------
 
     def __getitem__(self, move: Move) -> Mark | None:
-        return self.mark_at(move.index)
+        return self.mark_at(self.index(move))
 
     def mark_at(self, index: int) -> Mark | None:
         if self.x >> index & 1:
@@ -228,6 +446,10 @@ class Board:
         if self.o >> index & 1:
             return Mark.O
         return None
+
+    @property
+    def cells(self) -> int:
+        return self.geometry.cells
 
     @property
     def occupied(self) -> int:
@@ -240,7 +462,7 @@ class Board:
 
     @property
     def empties(self) -> int:
-        return CELLS - self.ply
+        return self.geometry.cells - self.ply
 
     @property
     def to_move(self) -> Mark:
@@ -252,17 +474,18 @@ class Board:
     @property
     def outcome(self) -> Outcome | None:
         """The result if the game is over, else None."""
+        geo = self.geometry
         for mark, mask in ((Mark.X, self.x), (Mark.O, self.o)):
-            for line, line_mask in zip(LINES, LINE_MASKS, strict=True):
-                if mask & line_mask == line_mask:
-                    return Outcome(Termination.WIN, mark, line)
-        if self.occupied == FULL_MASK:
+            if geo.has_line(mask):
+                return Outcome(Termination.WIN, mark, geo.winning_run(mask))
+        if self.occupied == geo.full:
             return Outcome(Termination.DRAW)
         return None
 
     @property
     def is_over(self) -> bool:
-        return is_win_mask(self.x) or is_win_mask(self.o) or self.occupied == FULL_MASK
+        geo = self.geometry
+        return geo.has_line(self.x) or geo.has_line(self.o) or self.occupied == geo.full
 
     @property
     def winner(self) -> Mark | None:
@@ -273,27 +496,39 @@ class Board:
         """Empty cells in row-major order; none once the game is over."""
         if self.is_over:
             return ()
+        cols = self.variant.cols
         free = ~self.occupied
-        return tuple(Move.from_index(i) for i in range(CELLS) if free >> i & 1)
+        return tuple(Move(i // cols, i % cols) for i in range(self.cells) if free >> i & 1)
 
     def is_legal(self, move: Move) -> bool:
-        return not self.is_over and not self.occupied >> move.index & 1
+        return (
+            self.on_board(move) and not self.is_over and not self.occupied >> self.index(move) & 1
+        )
 
     # -- moving --------------------------------------------------------------------------
 
     def play(self, move: Move) -> Board:
         """The position after ``move``; raises :class:`IllegalMoveError` if it is not allowed."""
+        if not self.on_board(move):
+            raise IllegalMoveError(
+                f"cell ({move.row}, {move.col}) is off the "
+                f"{self.variant.rows}×{self.variant.cols} board"
+            )
         if self.is_over:
-            outcome = self.outcome
-            raise IllegalMoveError(f"the game is over ({outcome}); no more moves can be played")
-        bit = 1 << move.index
+            raise IllegalMoveError(
+                f"the game is over ({self.outcome}); no more moves can be played"
+            )
+        index = self.index(move)
+        bit = 1 << index
         if self.occupied & bit:
-            raise IllegalMoveError(f"cell {move} is already taken by {self.mark_at(move.index)}")
+            raise IllegalMoveError(
+                f"cell {self.cell_name(move)} is already taken by {self.mark_at(index)}"
+            )
         if self.to_move is Mark.X:
-            return Board(self.x | bit, self.o)
-        return Board(self.x, self.o | bit)
+            return Board(self.x | bit, self.o, self.variant)
+        return Board(self.x, self.o | bit, self.variant)
 
-    def play_all(self, moves: Iterator[Move] | tuple[Move, ...] | list[Move]) -> Board:
+    def play_all(self, moves: Iterable[Move]) -> Board:
         board = self
         for move in moves:
             board = board.play(move)
@@ -302,27 +537,34 @@ class Board:
     # -- symmetry ------------------------------------------------------------------------
 
     def transformed(self, symmetry: int) -> Board:
-        """The position under one of the 8 symmetries of the square (0 is the identity)."""
-        permutation = SYMMETRIES[symmetry]
-        return Board(permute_mask(self.x, permutation), permute_mask(self.o, permutation))
+        """The position under one of the board's symmetries (0 is the identity)."""
+        geo = self.geometry
+        return Board(geo.permute(self.x, symmetry), geo.permute(self.o, symmetry), self.variant)
 
     def symmetries(self) -> tuple[Board, ...]:
-        """All 8 images of this position (some may be equal)."""
-        return tuple(self.transformed(k) for k in range(8))
+        """Every image of this position (8 on a square, 4 on a rectangle; some may be equal)."""
+        return tuple(self.transformed(k) for k in range(len(self.geometry.symmetries)))
 
     def canonical(self) -> Board:
         """The representative of this position's symmetry class (smallest ``(x, o)``)."""
         return min(self.symmetries(), key=lambda b: (b.x, b.o))
 
+    def transform_move(self, move: Move, symmetry: int) -> Move:
+        return self.move_at(self.geometry.symmetries[symmetry][self.index(move)])
 
-def transform_move(move: Move, symmetry: int) -> Move:
-    return Move.from_index(SYMMETRIES[symmetry][move.index])
+
+def _run_text(run: int) -> str:
+    return str(run) if run > 1 else "."
 
 
-def all_positions() -> dict[Board, None]:
-    """Every position reachable from the empty board in a legal game (5,478 of them)."""
+def transform_move(move: Move, symmetry: int, variant: Variant = TICTACTOE) -> Move:
+    return Board.empty(variant).transform_move(move, symmetry)
+
+
+def all_positions(variant: Variant = TICTACTOE) -> dict[Board, None]:
+    """Every position reachable from the empty board in a legal game (5,478 on 3×3)."""
     seen: dict[Board, None] = {}
-    stack = [Board.empty()]
+    stack = [Board.empty(variant)]
     while stack:
         board = stack.pop()
         if board in seen:

@@ -18,6 +18,7 @@ from tictactoe_gui.engine.analysis import Verdict, analyse, judge_move
 from tictactoe_gui.engine.board import Board, Mark, Move, Outcome
 from tictactoe_gui.engine.personas import Decision, Persona
 from tictactoe_gui.engine.search import TranspositionTable
+from tictactoe_gui.engine.variants import TICTACTOE, Variant
 
 
 class Player(Protocol):
@@ -107,13 +108,14 @@ def play_game(
     start: Board | None = None,
     seed: int | None = None,
     table: TranspositionTable | None = None,
+    variant: Variant = TICTACTOE,
 ) -> GameRecord:
-    """Play from ``start`` (the empty board by default) until the game ends.
+    """Play from ``start`` (the empty board of ``variant`` by default) until the game ends.
 
     ``seed`` is only recorded; seed the players' generators to make it mean
     something. ``table`` speeds up the per-move analysis summaries.
     """
-    board = start if start is not None else Board.empty()
+    board = start if start is not None else Board.empty(variant)
     table = table if table is not None else TranspositionTable()
     records: list[MoveRecord] = []
     totals = {Mark.X: [0, 0], Mark.O: [0, 0]}
@@ -145,7 +147,7 @@ def play_game(
     return GameRecord(
         x_name=x.name,
         o_name=o.name,
-        start=start if start is not None else Board.empty(),
+        start=start if start is not None else Board.empty(variant),
         moves=tuple(records),
         final=board,
         outcome=outcome,

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from tictactoe_gui.engine.analysis import Analysis, Verdict, analyse
-from tictactoe_gui.engine.board import CELLS, FULL_MASK, LINE_MASKS, Board, Move
+from tictactoe_gui.engine.analysis import Analysis, Verdict, analyse, solvable
+from tictactoe_gui.engine.board import Board, Move
+from tictactoe_gui.engine.estimate import estimate
 from tictactoe_gui.engine.search import Algorithm, TranspositionTable
 
 
@@ -108,28 +109,59 @@ def _pick(lines: tuple[str, ...], rng: random.Random | None) -> str:
 # -- strategies --------------------------------------------------------------------------
 
 
-def _immediate_wins(mine: int, occupied: int) -> list[int]:
+def _immediate_wins(board: Board, mine: int, occupied: int) -> list[int]:
+    """Cells (in row-major order) where ``mine`` completes a line at once."""
+    geo = board.geometry
+    free = geo.full & ~occupied
+    if not mine:
+        return []
     return [
         cell
-        for cell in range(CELLS)
-        if not occupied >> cell & 1
-        and any((mine | 1 << cell) & line == line for line in LINE_MASKS if line >> cell & 1)
+        for cell in range(geo.cells)
+        if free >> cell & 1 and geo.wins_through(mine | 1 << cell, cell)
     ]
 
 
+def _near_stones(board: Board) -> list[Move]:
+    """Empty cells next to a mark (the centre on an empty board): where a move matters."""
+    geo = board.geometry
+    if not board.occupied:
+        return [board.move_at(geo.centre_out[0])]
+    cols, rows = board.variant.cols, board.variant.rows
+    cells = []
+    for move in board.legal_moves():
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                r, c = move.row + dr, move.col + dc
+                if 0 <= r < rows and 0 <= c < cols and board.occupied >> (r * cols + c) & 1:
+                    break
+            else:
+                continue
+            cells.append(move)
+            break
+    return cells
+
+
 def kitty_strategy(board: Board, rng: random.Random, table: TranspositionTable | None) -> Decision:
-    return Decision(rng.choice(board.legal_moves()), reason="random")
+    """Any legal move at random (on big boards: any cell next to a mark, but a win in one first)."""
+    if solvable(board):
+        return Decision(rng.choice(board.legal_moves()), reason="random")
+    mover = board.to_move
+    wins = _immediate_wins(board, board.marks(mover), board.occupied)
+    if wins:
+        return Decision(board.move_at(wins[0]), reason="wins")
+    return Decision(rng.choice(_near_stones(board) or board.legal_moves()), reason="random")
 
 
-#: Cop's taste when nothing is forced: the centre, then corners, then edges.
-_CELL_WEIGHT: Final = (3, 2, 3, 2, 4, 2, 3, 2, 3)
 COP_BLUNDER_CHANCE: Final = 0.2
+#: On boards too big to solve, Cop looks this many plies below each of his moves.
+COP_DEPTH: Final = 1
 
 
-def _line_potential(mine: int, theirs: int) -> int:
+def _line_potential(board: Board, mine: int, theirs: int) -> int:
     """Open lines, weighted by how many marks they already hold (Cop's static evaluation)."""
     total = 0
-    for line in LINE_MASKS:
+    for line in board.geometry.windows:
         if line & theirs == 0:
             total += 1 + 2 * (mine & line).bit_count()
         if line & mine == 0:
@@ -141,43 +173,55 @@ def cop_strategy(board: Board, rng: random.Random, table: TranspositionTable | N
     """Win now, else block, else (80 %) a two-ply look-ahead, else (20 %) a safe random move.
 
     Two plies see every threat that is one move away but no fork that is two
-    moves away, which is exactly how Cop can be trapped.
+    moves away, which is exactly how Cop can be trapped. On a board too big to
+    solve he keeps the win and the block, then plays the best move of a
+    shallow search.
     """
     mover = board.to_move
     mine, theirs, occupied = board.marks(mover), board.marks(mover.other), board.occupied
-    wins = _immediate_wins(mine, occupied)
-    if wins:
-        return Decision(Move.from_index(wins[0]), nodes=len(board.legal_moves()), reason="wins")
-    threats = _immediate_wins(theirs, occupied)
-    if threats:
-        return Decision(
-            Move.from_index(threats[0]), nodes=len(board.legal_moves()), reason="blocks"
-        )
     moves = board.legal_moves()
+    wins = _immediate_wins(board, mine, occupied)
+    if wins:
+        return Decision(board.move_at(wins[0]), nodes=len(moves), reason="wins")
+    threats = _immediate_wins(board, theirs, occupied)
+    if threats:
+        return Decision(board.move_at(threats[0]), nodes=len(moves), reason="blocks")
+    if not solvable(board):
+        analysis = estimate(board, depth=COP_DEPTH)
+        top = analysis.candidates[0].score
+        best_moves = [c.move for c in analysis.candidates if c.score == top]
+        return Decision(
+            rng.choice(best_moves), analysis.nodes, analysis.max_depth, "search", analysis
+        )
     if rng.random() < COP_BLUNDER_CHANCE:
-        safe = [m for m in moves if not _immediate_wins(theirs, occupied | 1 << m.index)]
+        safe = [
+            m for m in moves if not _immediate_wins(board, theirs, occupied | 1 << board.index(m))
+        ]
         return Decision(rng.choice(safe or list(moves)), nodes=len(moves), reason="random")
+    geo = board.geometry
     nodes = 0
     best_score = None
     best: list[Move] = []
     for move in moves:
-        new_mine = mine | 1 << move.index
+        index = board.index(move)
+        new_mine = mine | 1 << index
         now = new_mine | theirs
         nodes += 1
         # The opponent's best reply by Cop's static evaluation (two plies in all).
-        replies = [c for c in range(CELLS) if not now >> c & 1]
-        if now == FULL_MASK or not replies:
+        replies = [c for c in range(geo.cells) if not now >> c & 1]
+        if now == geo.full or not replies:
             score = 0
         else:
             worst = None
             for reply in replies:
                 nodes += 1
-                value = _line_potential(new_mine, theirs | 1 << reply)
-                if _immediate_wins(theirs | 1 << reply, now | 1 << reply):
+                value = _line_potential(board, new_mine, theirs | 1 << reply)
+                if _immediate_wins(board, theirs | 1 << reply, now | 1 << reply):
                     value -= 20  # the reply makes a threat Cop must answer
                 if worst is None or value < worst:
                     worst = value
-            score = (worst or 0) + _CELL_WEIGHT[move.index]
+            # His taste when nothing else decides: cells on more lines (centre, corners, edges).
+            score = (worst or 0) + len(geo.windows_through[index])
         if best_score is None or score > best_score:
             best_score, best = score, [move]
         elif score == best_score:
@@ -186,9 +230,11 @@ def cop_strategy(board: Board, rng: random.Random, table: TranspositionTable | N
 
 
 def sera_strategy(board: Board, rng: random.Random, table: TranspositionTable | None) -> Decision:
+    """A best move of the engine's analysis: perfect wherever the game is solved."""
     analysis = analyse(board, Algorithm.TABLE, table=table)
     move = rng.choice(analysis.best_moves)
-    return Decision(move, analysis.nodes, analysis.max_depth, "perfect", analysis)
+    reason = "perfect" if analysis.exact else "search"
+    return Decision(move, analysis.nodes, analysis.max_depth, reason, analysis)
 
 
 # -- the cast ----------------------------------------------------------------------------

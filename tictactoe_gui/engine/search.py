@@ -1,10 +1,11 @@
-"""Game-tree search: plain minimax, alpha-beta, and alpha-beta with a transposition table.
+"""Exact game-tree search on any k-in-a-row board: plain minimax, alpha-beta, and alpha-beta
+with a transposition table.
 
-Scores are depth-aware and seen from the side to move, as in the reference
-program: a move that wins in ``p`` plies (the move itself counts, so an
-immediate win has ``p == 1``) scores ``11 - p``; one that loses in ``p`` plies
-scores ``-(11 - p)``; a draw scores 0. Faster wins and slower losses score
-higher.
+Scores are depth-aware and seen from the side to move: on a board of ``n``
+cells a move that wins in ``p`` plies (the move itself counts, so an immediate
+win has ``p == 1``) scores ``n + 2 - p``; one that loses in ``p`` plies scores
+``-(n + 2 - p)``; a draw scores 0. On 3x3 that is the reference program's
+``11 - p``. Faster wins and slower losses score higher.
 
 Every searcher returns the *position value* ``f`` of a non-terminal position
 for its side to move, on that same scale. A move into a child whose value is
@@ -16,26 +17,31 @@ the child as ``(t(-beta), t(-alpha))`` with ``t(v) = v + sign(v)``.
 
 The searchers work on raw bit masks (``me`` = the mover's cells, ``opp`` =
 the other side's), never on :class:`Board` objects, to keep the inner loop
-small. They count every position they visit, terminal ones included, so
-plain minimax visits exactly the 549,946 nodes of the full game tree.
+small; what a board's size implies is precomputed once in :class:`Rules`. They
+count every position they visit, terminal ones included, so plain minimax
+visits exactly the 549,946 nodes of the full 3x3 game tree.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from tictactoe_gui.engine.board import CELLS, FULL_MASK, LINE_MASKS, SYMMETRIES, permute_mask
+from tictactoe_gui.engine.board import Geometry, geometry
 
-WIN_NOW: Final = 10
-INFINITY: Final = 1_000
-#: Alpha-beta looks at strong cells first (centre, corners, edges): earlier cutoffs, same scores.
-SEARCH_ORDER: Final = (4, 0, 2, 6, 8, 1, 3, 5, 7)
+INFINITY: Final = 1_000_000
 #: How often (in nodes) a search looks at its cancel flag and reports progress.
 CHECK_EVERY: Final = 2048
+#: Boards up to this many cells get a lookup table of every mask's "holds a line?".
+_WIN_TABLE_CELLS: Final = 16
+#: Symmetry images are built from lookup tables of this many bits at a time.
+_CHUNK: Final = 8
+#: Boards up to this many cells look a whole mask's image up at once.
+_WHOLE_IMAGE_CELLS: Final = 12
 
 
 class Algorithm(enum.StrEnum):
@@ -57,6 +63,10 @@ _LABELS: Final = {
 
 class SearchCancelled(Exception):  # noqa: N818 - reads as an event, like KeyboardInterrupt
     """Raised inside a search when its cancel flag is set; the search leaves no result."""
+
+
+class NodeLimitReached(Exception):  # noqa: N818 - an event: the search used its budget
+    """Raised inside an exact search that was given a node budget and used it up."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,54 +97,127 @@ def _shift(bound: int) -> int:
     return 0
 
 
-#: _IS_WIN[mask] says whether a set of cells holds a line: one lookup instead of eight tests.
-_IS_WIN: Final = tuple(
-    any(mask & line == line for line in LINE_MASKS) for mask in range(FULL_MASK + 1)
-)
+class Rules:
+    """What the exact searches need to know about one board size, computed once.
+
+    ``wins`` answers "does this mask hold a line?" by lookup on boards of up to
+    16 cells; larger boards test the windows through the cell just played.
+    """
+
+    def __init__(self, geo: Geometry) -> None:
+        self.geometry = geo
+        self.cells = geo.cells
+        self.full = geo.full
+        #: The score of winning with the move being searched: ``cells + 1``.
+        self.win_now = geo.cells + 1
+        self.windows_through = geo.windows_through
+        self.wins: bytes | None = None
+        if geo.cells <= _WIN_TABLE_CELLS:
+            table = bytearray(1 << geo.cells)
+            for window in geo.windows:
+                # Every superset of a window holds a line: mark them all.
+                rest = geo.full & ~window
+                sub = rest
+                while True:
+                    table[sub | window] = 1
+                    if sub == 0:
+                        break
+                    sub = (sub - 1) & rest
+            self.wins = bytes(table)
+        #: Search order: cells on the most lines first (on 3x3: centre, corners, edges).
+        self.order: tuple[int, ...] = tuple(
+            sorted(range(geo.cells), key=lambda cell: (-len(geo.windows_through[cell]), cell))
+        )
+        self._images = self._image_tables(geo)
+        self._whole: tuple[tuple[int, ...], ...] | None = None
+        if geo.cells <= _WHOLE_IMAGE_CELLS:
+            self._whole = tuple(
+                tuple(geo.permute(mask, s) for mask in range(1 << geo.cells))
+                for s in range(len(geo.symmetries))
+            )
+
+    @staticmethod
+    def _image_tables(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        # images[s][j][byte] is the image under symmetry s of ``byte`` placed at chunk j.
+        chunks = (geo.cells + _CHUNK - 1) // _CHUNK
+        return tuple(
+            tuple(
+                tuple(geo.permute(byte << (_CHUNK * j) & geo.full, s) for byte in range(256))
+                for j in range(chunks)
+            )
+            for s in range(len(geo.symmetries))
+        )
+
+    def won(self, mask: int, cell: int) -> bool:
+        """Whether ``mask``, just extended by ``cell``, holds a line."""
+        wins = self.wins
+        if wins is not None:
+            return bool(wins[mask])
+        return any(mask & window == window for window in self.windows_through[cell])
+
+    def image(self, mask: int, symmetry: int) -> int:
+        out = 0
+        j = 0
+        tables = self._images[symmetry]
+        while mask:
+            out |= tables[j][mask & 0xFF]
+            mask >>= _CHUNK
+            j += 1
+        return out
+
+    def canonical_key(self, me: int, opp: int) -> int:
+        """The smallest ``me | opp << cells`` over the board's symmetries."""
+        cells = self.cells
+        if self._whole is not None:
+            return min(images[me] | images[opp] << cells for images in self._whole)
+        return min(
+            self.image(me, s) | self.image(opp, s) << cells for s in range(len(self._images))
+        )
 
 
-#: _PERMUTED[k][mask] is ``mask`` under symmetry k: 8 x 512 precomputed images.
-_PERMUTED: Final = tuple(
-    tuple(permute_mask(mask, permutation) for mask in range(FULL_MASK + 1))
-    for permutation in SYMMETRIES
-)
-
-
-def canonical_key(me: int, opp: int) -> int:
-    """The smallest ``me | opp << 9`` over the 8 symmetries: one key per symmetry class."""
-    return min(images[me] | images[opp] << 9 for images in _PERMUTED)
+@functools.cache
+def rules_for(rows: int, cols: int, k: int) -> Rules:
+    return Rules(geometry(rows, cols, k))
 
 
 class TranspositionTable:
-    """Position values keyed on the symmetry-canonical position.
+    """Position values keyed on the symmetry-canonical position, for one board size.
 
     Entries hold a value and whether it is exact or only a lower/upper bound
     (an alpha-beta cutoff leaves a bound). Keep one table for as long as you
     like: values are relative to the position, so they stay true at any depth.
-    A table is not shared between threads.
+    Used for another board size, it starts afresh. A table is not shared
+    between threads.
     """
 
     EXACT: Final = 0
     LOWER: Final = 1
     UPPER: Final = 2
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules | None = None) -> None:
         #: Canonical key -> (value for the side to move, EXACT / LOWER / UPPER).
         self.entries: dict[int, tuple[int, int]] = {}
-        # Canonicalising costs 8 permutations; remember it per raw position.
+        # Canonicalising costs a permutation per symmetry; remember it per raw position.
         self.keys: dict[int, int] = {}
         #: Principal variations already read, keyed on the raw ``(x, o)`` position.
         self.lines: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.rules = rules if rules is not None else rules_for(3, 3, 3)
 
     def __len__(self) -> int:
         return len(self.entries)
 
+    def bind(self, rules: Rules) -> None:
+        """Use the table for ``rules``' board size, forgetting another size's entries."""
+        if rules is not self.rules:
+            self.clear()
+            self.rules = rules
+
     def key(self, me: int, opp: int) -> int:
         """The canonical key of the position with ``me`` to move (remembered per position)."""
-        raw = me | opp << 9
+        raw = me | opp << self.rules.cells
         key = self.keys.get(raw)
         if key is None:
-            key = self.keys[raw] = canonical_key(me, opp)
+            key = self.keys[raw] = self.rules.canonical_key(me, opp)
         return key
 
     def clear(self) -> None:
@@ -149,26 +232,38 @@ class Searcher:
     :meth:`move_score` is the entry point. The three recursive searches each
     return the value of a non-terminal position for ``me``, the side to move;
     ``ply`` is its depth below the analysed root (only used to record the
-    deepest ply reached).
+    deepest ply reached). ``node_limit`` makes a search give up with
+    :class:`NodeLimitReached` once it has visited that many nodes.
     """
 
     def __init__(
         self,
         algorithm: Algorithm,
         *,
+        rules: Rules | None = None,
         table: TranspositionTable | None = None,
         cancel: threading.Event | None = None,
         progress: ProgressCallback | None = None,
+        node_limit: int | None = None,
     ) -> None:
         self.algorithm = algorithm
-        self.table = table if table is not None else TranspositionTable()
+        self.rules = rules if rules is not None else rules_for(3, 3, 3)
+        self.table = table if table is not None else TranspositionTable(self.rules)
+        self.table.bind(self.rules)
         self.cancel = cancel
         self.progress = progress
+        self.node_limit = node_limit
         self.nodes = 0
         self.max_depth = 0
         self.root_moves_done = 0
         self.root_moves_total = 0
         self._next_check = CHECK_EVERY
+        # The inner loops read these as locals.
+        self._wins = self.rules.wins
+        self._through = self.rules.windows_through
+        self._full = self.rules.full
+        self._win_now = self.rules.win_now
+        self._order = self.rules.order
 
     # -- bookkeeping ---------------------------------------------------------------------
 
@@ -176,6 +271,8 @@ class Searcher:
         self._next_check = self.nodes + CHECK_EVERY
         if self.cancel is not None and self.cancel.is_set():
             raise SearchCancelled
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise NodeLimitReached
         if self.progress is not None:
             self.progress(SearchProgress(self.nodes, self.root_moves_done, self.root_moves_total))
 
@@ -183,6 +280,12 @@ class Searcher:
         self.nodes += 1
         if ply > self.max_depth:
             self.max_depth = ply
+
+    def _won(self, mask: int, cell: int) -> bool:
+        wins = self._wins
+        if wins is not None:
+            return bool(wins[mask])
+        return any(mask & window == window for window in self._through[cell])
 
     # -- entry point ---------------------------------------------------------------------
 
@@ -203,10 +306,10 @@ class Searcher:
         above ``beta`` means "at least that" (plain minimax is always exact).
         """
         new = me | 1 << cell
-        if _IS_WIN[new]:
+        if self._won(new, cell):
             self._leaf(ply)
-            return WIN_NOW
-        if (new | opp) == FULL_MASK:
+            return self._win_now
+        if (new | opp) == self._full:
             self._leaf(ply)
             return 0
         if self.algorithm is Algorithm.MINIMAX:
@@ -222,14 +325,23 @@ class Searcher:
 
         An immediate win ends the search of this node. Otherwise cells that
         stop the opponent's immediate win come first (any other move loses),
-        then the centre, corners and edges.
+        then the cells on most lines.
         """
-        empty = [cell for cell in SEARCH_ORDER if not occupied >> cell & 1]
-        for cell in empty:
-            if _IS_WIN[me | 1 << cell]:
-                self._leaf(ply + 1)
-                return [-1]
-        blocks = [cell for cell in empty if _IS_WIN[opp | 1 << cell]]
+        empty = [cell for cell in self._order if not occupied >> cell & 1]
+        wins = self._wins
+        if wins is not None:
+            for cell in empty:
+                if wins[me | 1 << cell]:
+                    self._leaf(ply + 1)
+                    return [-1]
+            blocks = [cell for cell in empty if wins[opp | 1 << cell]]
+        else:
+            won = self._won
+            for cell in empty:
+                if won(me | 1 << cell, cell):
+                    self._leaf(ply + 1)
+                    return [-1]
+            blocks = [cell for cell in empty if won(opp | 1 << cell, cell)]
         if blocks:
             return blocks + [cell for cell in empty if cell not in blocks]
         return empty
@@ -241,15 +353,17 @@ class Searcher:
         if self.nodes >= self._next_check:
             self._checkpoint()
         occupied = me | opp
+        full = self._full
+        wins = self._wins
         best = -INFINITY
-        for cell in range(CELLS):
+        for cell in range(self.rules.cells):
             if occupied >> cell & 1:
                 continue
             new = me | 1 << cell
-            if _IS_WIN[new]:
+            if wins[new] if wins is not None else self._won(new, cell):
                 self._leaf(ply + 1)
-                score = WIN_NOW
-            elif (new | opp) == FULL_MASK:
+                score = self._win_now
+            elif (new | opp) == full:
                 self._leaf(ply + 1)
                 score = 0
             else:
@@ -263,13 +377,14 @@ class Searcher:
         if self.nodes >= self._next_check:
             self._checkpoint()
         occupied = me | opp
+        full = self._full
         best = -INFINITY
         for cell in self._ordered(me, opp, occupied, ply):
             if cell < 0:  # an immediate win: nothing can score higher
-                best = WIN_NOW
+                best = self._win_now
                 break
             new = me | 1 << cell
-            if (new | opp) == FULL_MASK:
+            if (new | opp) == full:
                 self._leaf(ply + 1)
                 score = 0
             else:
@@ -303,13 +418,14 @@ class Searcher:
                 return value
         original_alpha = alpha
         occupied = me | opp
+        full = self._full
         best = -INFINITY
         for cell in self._ordered(me, opp, occupied, ply):
             if cell < 0:  # an immediate win: nothing can score higher
-                best = WIN_NOW
+                best = self._win_now
                 break
             new = me | 1 << cell
-            if (new | opp) == FULL_MASK:
+            if (new | opp) == full:
                 self._leaf(ply + 1)
                 score = 0
             else:

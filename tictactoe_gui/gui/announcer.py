@@ -149,7 +149,7 @@ class GameNarrator(QObject):
         total = self._controller.replay_length
         if not moves:
             return f"Start of the replay, {total} moves."
-        mover = board.mark_at(moves[-1].index)
+        mover = board.mark_at(board.index(moves[-1]))
         text = f"Move {len(moves)} of {total}: {mover} at {move_name(moves[-1])}."
         if board.is_over:
             text += f" Game over, {board.outcome}."

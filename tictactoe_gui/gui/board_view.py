@@ -68,8 +68,11 @@ def mark_colour(mark: Mark, palette: QPalette) -> QColor:
     return QColor("#ff9870") if dark else QColor("#c8401e")
 
 
-def outcome_colour(outcome: MoveOutcome, palette: QPalette) -> QColor:
+def outcome_colour(outcome: MoveOutcome | None, palette: QPalette) -> QColor:
+    """Green for a win, amber for a draw, red for a loss; grey for an unproven estimate."""
     dark = is_dark(palette)
+    if outcome is None:
+        return QColor("#8a94a6") if dark else QColor("#6b7385")
     return {
         MoveOutcome.WIN: QColor("#3fae5a") if dark else QColor("#2e9e4a"),
         MoveOutcome.DRAW: QColor("#c9a227") if dark else QColor("#d4a017"),
@@ -421,7 +424,7 @@ class BoardView(QWidget):
     def _paint_cell_backgrounds(self, painter: QPainter, palette: QPalette, dark: bool) -> None:
         highlight = palette.color(QPalette.ColorRole.Highlight)
         inset = self.board_rect().width() * 0.012
-        if self._last_move is not None and self._board.mark_at(self._last_move.index):
+        if self._last_move is not None and self._board.mark_at(self._board.index(self._last_move)):
             tint = QColor(palette.color(QPalette.ColorRole.Text))
             tint.setAlpha(22 if dark else 14)
             painter.setBrush(tint)
@@ -433,7 +436,7 @@ class BoardView(QWidget):
         if (
             playable
             and self._hover is not None
-            and self._board.mark_at(self._hover.index) is None
+            and self._board.mark_at(self._board.index(self._hover)) is None
             and not self._preview
         ):
             hover = QColor(highlight)
@@ -582,7 +585,7 @@ class BoardView(QWidget):
         if self._appearing is not None:
             return  # the line follows once the last mark is in
         first = self.cell_rect(Move.from_index(outcome.line[0])).center()
-        last = self.cell_rect(Move.from_index(outcome.line[2])).center()
+        last = self.cell_rect(Move.from_index(outcome.line[-1])).center()
         # Reach a little past the outer cells' centres so the line reads as a strike-through.
         overshoot = (last - first) * 0.18
         start, end = first - overshoot, last + overshoot
@@ -640,7 +643,9 @@ class BoardView(QWidget):
 
     def _update_accessibility(self) -> None:
         for cell in self._cells:
-            cell.setAccessibleName(cell_description(cell.move_, self._mark_shown(cell.move_.index)))
+            cell.setAccessibleName(
+                cell_description(cell.move_, self._mark_shown(self._board.index(cell.move_)))
+            )
         outcome = self._board.outcome
         if self._status_note is not None:
             state = self._status_note
@@ -649,11 +654,11 @@ class BoardView(QWidget):
         else:
             state = f"{self._board.to_move} to move"
         cursor = "Cursor " + cell_description(
-            self._focus_cell, self._mark_shown(self._focus_cell.index)
+            self._focus_cell, self._mark_shown(self._board.index(self._focus_cell))
         )
         last = ""
         if self._last_move is not None and self._raw_marks is None:
-            mark = self._board.mark_at(self._last_move.index)
+            mark = self._board.mark_at(self._board.index(self._last_move))
             if mark is not None:
                 last = f"Last move {mark} {cell_name(self._last_move.row, self._last_move.col, 3)}"
         if self._cursor_first:

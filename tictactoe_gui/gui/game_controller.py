@@ -526,7 +526,7 @@ class GameController(QObject):
             if self._setup.mode is GameMode.AI_VS_AI:
                 return "Two AIs are playing this game — start a New Game (Ctrl+N) to play."
             return f"It's {spec.display_name}'s turn — wait for the reply."
-        taken = board.mark_at(move.index)
+        taken = board.mark_at(board.index(move))
         if taken is not None:
             return f"{cell_name(move).capitalize()} is already taken by {taken}."
         return None
@@ -1012,7 +1012,7 @@ class GameController(QObject):
             entries.append(
                 MoveEntry(
                     ply=ply,
-                    cell=move.index,
+                    cell=self._start.index(move),
                     mark=str(mark),
                     score=score,
                     verdict=None if verdict is None else verdict.value,

@@ -85,7 +85,7 @@ class SetupPositionDialog(QDialog):
         return self._board
 
     def cycle(self, row: int, col: int) -> None:
-        index = Move(row, col).index
+        index = Move(row, col).index_on(3)
         self._cells[index] = {".": "X", "X": "O", "O": "."}[self._cells[index]]
         self._revalidate()
 

@@ -1,0 +1,279 @@
+"""A depth-limited estimate for boards too big to solve: alpha-beta on a window evaluation.
+
+**Units.** The evaluation counts every k-window (k cells in a line) that only
+one side occupies: a window holding ``j`` of a side's marks and nothing of the
+other's is worth ``10 ** (j - 1)`` to that side (1, 10, 100, 1000 ... as the
+4-mok program weighed them). The evaluation is the mover's total minus the
+opponent's, so positive means the side to move stands better. It is an
+estimate and is always labelled as one; only a win on the next move is
+reported as a proven outcome here.
+
+The search looks at the empty cells within two cells of a mark (the centre on
+an empty board), keeps the most promising at each inner node, and updates the
+evaluation incrementally as marks go down: only the windows through the cell
+just played change.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Final
+
+from tictactoe_gui.engine.analysis import (
+    Analysis,
+    Candidate,
+    MoveOutcome,
+    Prediction,
+)
+from tictactoe_gui.engine.board import Board, Geometry, Move
+from tictactoe_gui.engine.search import (
+    CHECK_EVERY,
+    Algorithm,
+    ProgressCallback,
+    SearchCancelled,
+    SearchProgress,
+)
+
+#: A won position's value: far beyond any sum of window weights.
+WIN_VALUE: Final = 10_000_000
+#: How many replies an inner node keeps, best-looking first (the 4-mok program kept 20).
+INNER_WIDTH: Final = 12
+#: How far from a mark a cell must be to be considered at all.
+NEAR: Final = 2
+
+
+def default_depth(board: Board) -> int:
+    """Plies searched below each candidate: deeper where the board is smaller."""
+    return 3 if board.cells <= 100 else 2
+
+
+class _State:
+    """The incremental evaluator of one board size."""
+
+    def __init__(self, geo: Geometry) -> None:
+        self.geo = geo
+        self.weights: tuple[int, ...] = tuple([0] + [10 ** (j - 1) for j in range(1, geo.k + 1)])
+        self.near = _near_masks(geo)
+
+    def window_value(self, me: int, opp: int, window: int) -> int:
+        mine, theirs = me & window, opp & window
+        if mine and theirs:
+            return 0
+        if mine:
+            return self.weights[mine.bit_count()]
+        if theirs:
+            return -self.weights[theirs.bit_count()]
+        return 0
+
+    def evaluate(self, me: int, opp: int) -> int:
+        value = self.window_value
+        return sum(value(me, opp, window) for window in self.geo.windows)
+
+    def delta(self, me: int, opp: int, cell: int) -> tuple[int, bool]:
+        """How the mover's evaluation changes by playing ``cell``, and whether it wins."""
+        new = me | 1 << cell
+        change = 0
+        won = False
+        value = self.window_value
+        for window in self.geo.windows_through[cell]:
+            change += value(new, opp, window) - value(me, opp, window)
+            if new & window == window:
+                won = True
+        return change, won
+
+    def candidates(self, me: int, opp: int) -> list[int]:
+        occupied = me | opp
+        free = self.geo.full & ~occupied
+        if not occupied:
+            return [self.geo.centre_out[0]]
+        zone = 0
+        rest = occupied
+        while rest:
+            low = rest & -rest
+            zone |= self.near[low.bit_length() - 1]
+            rest ^= low
+        zone &= free
+        cells = []
+        while zone:
+            low = zone & -zone
+            cells.append(low.bit_length() - 1)
+            zone ^= low
+        return cells
+
+
+def _near_masks(geo: Geometry) -> tuple[int, ...]:
+    masks = []
+    for cell in range(geo.cells):
+        r, c = divmod(cell, geo.cols)
+        mask = 0
+        for dr in range(-NEAR, NEAR + 1):
+            for dc in range(-NEAR, NEAR + 1):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < geo.rows and 0 <= cc < geo.cols:
+                    mask |= 1 << (rr * geo.cols + cc)
+        masks.append(mask)
+    return tuple(masks)
+
+
+_STATES: dict[tuple[int, int, int], _State] = {}
+
+
+def _state(geo: Geometry) -> _State:
+    key = (geo.rows, geo.cols, geo.k)
+    state = _STATES.get(key)
+    if state is None:
+        state = _STATES[key] = _State(geo)
+    return state
+
+
+class _Search:
+    def __init__(
+        self,
+        state: _State,
+        cancel: threading.Event | None,
+        report: Callable[[int], None] | None,
+    ) -> None:
+        self.state = state
+        self.cancel = cancel
+        self.report = report
+        self.nodes = 0
+        self.max_depth = 0
+        self._next_check = CHECK_EVERY
+
+    def ordered(self, me: int, opp: int) -> list[tuple[int, int, bool]]:
+        """Candidate cells as ``(cell, my gain, wins)``, most urgent first."""
+        delta = self.state.delta
+        scored = []
+        for cell in self.state.candidates(me, opp):
+            gain, won = delta(me, opp, cell)
+            block, _ = delta(opp, me, cell)
+            scored.append((cell, gain, won, gain + block))
+        scored.sort(key=lambda item: -item[3])
+        return [(cell, gain, won) for cell, gain, won, _ in scored]
+
+    def negamax(
+        self, me: int, opp: int, value: int, depth: int, ply: int, alpha: int, beta: int
+    ) -> int:
+        """The value of the position for ``me`` (to move), whose static value is ``value``."""
+        self.nodes += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + CHECK_EVERY
+            if self.cancel is not None and self.cancel.is_set():
+                raise SearchCancelled
+            if self.report is not None:
+                self.report(self.nodes)
+        if depth == 0:
+            return value
+        moves = self.ordered(me, opp)
+        if not moves:
+            return 0  # a full board: a draw
+        for _cell, _gain, won in moves:
+            if won:
+                return WIN_VALUE - ply
+        best = -WIN_VALUE * 2
+        for cell, gain, _won in moves[:INNER_WIDTH]:
+            score = -self.negamax(
+                opp, me | 1 << cell, -(value + gain), depth - 1, ply + 1, -beta, -alpha
+            )
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+
+def estimate(
+    board: Board,
+    *,
+    depth: int | None = None,
+    cancel: threading.Event | None = None,
+    progress: ProgressCallback | None = None,
+    started: float | None = None,
+) -> Analysis:
+    """Score the promising moves of ``board`` with a ``depth``-ply search: an estimate."""
+    started = time.perf_counter() if started is None else started
+    depth = default_depth(board) if depth is None else depth
+    geo = board.geometry
+    state = _state(geo)
+    mover = board.to_move
+    me, opp = board.marks(mover), board.marks(mover.other)
+    roots = list(state.candidates(me, opp))
+    done = 0
+
+    def report(nodes: int) -> None:
+        if progress is not None:
+            progress(SearchProgress(nodes, done, len(roots)))
+
+    search = _Search(state, cancel, report)
+    search.nodes = 1
+    base = state.evaluate(me, opp)
+    scored: list[Candidate] = []
+    lines: dict[int, int] = {}
+    for cell in roots:
+        gain, won = state.delta(me, opp, cell)
+        move = board.move_at(cell)
+        if won:
+            search.nodes += 1
+            scored.append(Candidate(move, WIN_VALUE, MoveOutcome.WIN, 1))
+        else:
+            value = -search.negamax(
+                opp, me | 1 << cell, -(base + gain), depth, 1, -WIN_VALUE * 2, WIN_VALUE * 2
+            )
+            scored.append(Candidate(move, _clamp(value), None, None))
+            lines[cell] = value
+        done += 1
+        if cancel is not None and cancel.is_set():
+            raise SearchCancelled
+        if progress is not None:
+            progress(SearchProgress(search.nodes, done, len(roots)))
+    candidates = tuple(sorted(scored, key=lambda c: -c.score))
+    best = candidates[0]
+    if best.outcome is MoveOutcome.WIN:
+        prediction = Prediction(mover, 1, mover=mover)
+        exact_pv: tuple[Move, ...] = (best.move,)
+        pv = exact_pv
+    else:
+        prediction = Prediction(None, None, exact=False, evaluation=best.score, mover=mover)
+        pv = _line(board, state, depth)
+    return Analysis(
+        board,
+        mover,
+        candidates,
+        prediction,
+        pv,
+        search.nodes,
+        search.max_depth,
+        time.perf_counter() - started,
+        Algorithm.ALPHABETA,
+        exact=best.outcome is MoveOutcome.WIN,
+        depth=depth + 1,
+    )
+
+
+def _clamp(value: int) -> int:
+    """Keep an estimate's huge "a win was seen" values readable: within ±1,000,000."""
+    return max(-WIN_VALUE // 10, min(WIN_VALUE // 10, value))
+
+
+def _line(board: Board, state: _State, depth: int) -> tuple[Move, ...]:
+    """A short expected line: the most urgent move at each step, as far as the search looked."""
+    line: list[Move] = []
+    for _ in range(depth + 1):
+        if board.is_over:
+            break
+        mover = board.to_move
+        me, opp = board.marks(mover), board.marks(mover.other)
+        search = _Search(state, None, None)
+        moves = search.ordered(me, opp)
+        if not moves:
+            break
+        move = board.move_at(moves[0][0])
+        line.append(move)
+        board = board.play(move)
+    return tuple(line)
