@@ -24,10 +24,12 @@ def test_analyse_human_output_shows_board_candidates_and_prediction() -> None:
     code, out, err = run("analyse", "XX.OO....")
     assert code == 0
     assert err == ""
-    assert " X | X | ." in out
+    assert "3   X | X | ." in out
+    assert "    a   b   c" in out  # the board notation on the edges
     assert "X to move" in out
-    assert "* (0, 2)      10  win in 1" in out
+    assert " * c3         10  win in 1" in out
     assert "Predicted with best play: X wins in 1 ply." in out
+    assert "Expected line: c3" in out
 
 
 def test_analyse_json_has_every_field_and_agrees_with_the_engine() -> None:
@@ -36,9 +38,10 @@ def test_analyse_json_has_every_field_and_agrees_with_the_engine() -> None:
     payload = json.loads(out)
     expected = analyse(Board.from_text("X...O...."), Algorithm.ALPHABETA)
     assert set(payload) == {
-        "board", "to_move", "outcome", "plies_to_end", "best_moves", "candidates",
+        "board", "to_move", "exact", "outcome", "plies_to_end", "best_moves", "candidates",
         "principal_variation", "nodes", "max_depth", "algorithm", "elapsed_ms",
     }  # fmt: skip
+    assert payload["exact"] is True
     assert payload["board"] == "X...O...."
     assert payload["to_move"] == "X"
     assert payload["outcome"] == "draw"
@@ -135,7 +138,7 @@ def test_match_prints_the_tally_and_json_is_reproducible() -> None:
         (["analyse", "X.Z......"], "bad character 'Z'"),
         (["analyse", "XX......."], "impossible counts"),
         (["analyse", "XXXOOO..."], "both sides have a line"),
-        (["analyse"], "the following arguments are required: BOARD"),
+        (["analyse"], "give at least one BOARD (- reads them from standard input) or --moves"),
         (["analyse", ".........", "--algorithm", "magic"], "invalid choice: 'magic'"),
         (["analyse", ".........", "--persona", "bob"], "unknown persona 'bob'"),
         (["analyse", ".........", "--seed", "4"], "give --persona too"),
@@ -186,9 +189,9 @@ def test_play_in_the_terminal_to_the_end() -> None:
 def test_play_reprompts_on_bad_input_and_end_of_input_abandons_cleanly() -> None:
     code, out, _ = run("play", "--persona", "sera", "--seed", "1", stdin="banana\n0\n5\n5\n")
     assert code == 0
-    assert "'banana' is not a cell" in out
+    assert "'banana' is not a cell: type a cell from a1 (bottom left) to c3 (top right)" in out
     assert "'0' is not a cell" in out
-    assert "That cell is taken by X" in out
+    assert "b2 is taken by X; choose an empty cell." in out
     assert out.rstrip().endswith("Game abandoned; nothing was recorded. Sera waves goodbye.")
 
 

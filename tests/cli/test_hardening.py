@@ -107,7 +107,7 @@ def test_play_reads_bad_bytes_safely_under_a_strict_utf8_locale(
                stdin=b"\xff\xfe\n5\nq\n")  # fmt: skip
     assert (done.returncode, done.stderr) == (0, b"")
     out = done.stdout.decode()
-    assert "Input line 1 is not UTF-8 text: type a digit from 1 to 9." in out
+    assert "Input line 1 is not UTF-8 text; type a cell." in out
     assert "Sera plays " in out  # the good line after it was played
     assert out.rstrip().endswith("Game abandoned; nothing was recorded. Sera waves goodbye.")
 
@@ -220,7 +220,9 @@ def test_play_quotes_a_huge_answer_briefly() -> None:
     code, out, _ = run("play", "--persona", "sera", "--seed", "1", stdin="b" * 1_000_000 + "\nq\n")
     assert code == 0
     [complaint] = [line for line in out.splitlines() if "is not a cell" in line]
-    assert complaint.startswith("Your move (1-9, keypad layout; q to quit): 'bbbbbbbbbb")
+    assert complaint.startswith(
+        "Your move (a cell such as b2, or a keypad digit 1-9; q to quit): 'bbbbbbbbbb"
+    )
     assert "(1000000 characters)" in complaint
     assert len(complaint) < 250
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import BinaryIO, Final, NoReturn, TextIO
 
 from tictactoe_gui.engine import get_persona
-from tictactoe_gui.engine.variants import quote
+from tictactoe_gui.engine.variants import DEFAULT, Family, Variant, VariantError, get_variant, quote
 from tictactoe_gui.storage import DATABASE_ENV_VAR, default_database_path
 from tictactoe_gui.storage.records import validate_player_name
 
@@ -179,6 +179,33 @@ def persona_key(text: str) -> str:
         return get_persona(text).key
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def k_in_a_row_game(text: str) -> Variant:
+    """``--game``: a built-in id (``tictactoe``, ``four``, ``gomoku``, ``4x4k3`` ...), ``MxNkK``."""
+    try:
+        variant = get_variant(text)
+    except VariantError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if variant.family is not Family.MNK:
+        raise argparse.ArgumentTypeError(
+            f"{variant.id} is {variant.name}, not a k-in-a-row game; this command plays "
+            "tictactoe, four, gomoku, the small boards or any MxNkK"
+        )
+    return variant
+
+
+def add_game_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game",
+        type=k_in_a_row_game,
+        default=DEFAULT,
+        metavar="ID",
+        help=(
+            "which game: tictactoe (the default), four (20x20, four in a row), gomoku "
+            "(15x15, five), 4x4k3, 4x4k4, 5x5k4, or any MxNkK (M rows, N columns, K in a row)"
+        ),
+    )
 
 
 # -- the records file ---------------------------------------------------------------------

@@ -11,7 +11,9 @@ from tictactoe_gui.cli.common import (
     EXIT_OK,
     Command,
     Streams,
+    UsageError,
     add_db_option,
+    add_game_option,
     database_path,
     persona_key,
     player_name,
@@ -30,7 +32,8 @@ from tictactoe_gui.engine import (
     get_persona,
     play_game,
 )
-from tictactoe_gui.engine.variants import quote
+from tictactoe_gui.engine.notation import NotationError
+from tictactoe_gui.engine.variants import Variant, quote
 from tictactoe_gui.records_bridge import finished_game
 from tictactoe_gui.storage import Repository, open_or_recover
 from tictactoe_gui.storage.records import GameMode, RecordsError, Side
@@ -60,6 +63,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--record", action="store_true", help="store the finished game in the records database"
     )
+    add_game_option(parser)
     add_db_option(parser)
 
 
@@ -68,7 +72,7 @@ class _InputEnded(Exception):  # noqa: N818 - an event, not an error: the player
 
 
 class _Announced:
-    """A persona player that says which cell it took, in the same keypad digits."""
+    """A persona player that says which cell it took, in the board notation."""
 
     def __init__(self, player: PersonaPlayer, stdout: TextIO) -> None:
         self.player = player
@@ -78,13 +82,42 @@ class _Announced:
 
     def decide(self, board: Board) -> Decision:
         decision = self.player.decide(board)
-        digit = next(d for d, i in KEYPAD.items() if i == decision.move.index_on(3))
-        print(f"{self.name} plays {digit}.", file=self.stdout)
+        print(f"{self.name} plays {board.cell_name(decision.move)}.", file=self.stdout)
         return decision
+
+
+def read_cell(text: str, board: Board) -> Move:
+    """The cell a person typed: ``b2`` on any board, or on 3x3 also a keypad digit 1-9.
+
+    Raises NotationError (a ValueError) with a message for the person.
+    """
+    answer = text.strip().lower()
+    if board.variant.is_tictactoe:
+        if answer in KEYPAD:
+            return board.move_at(KEYPAD[answer])
+        try:
+            return board.parse_move(answer)
+        except NotationError:
+            raise NotationError(
+                f"{quote(text.strip())} is not a cell: type a cell from a1 (bottom left) "
+                "to c3 (top right), or a keypad digit from 1 to 9"
+            ) from None
+    return board.parse_move(answer)
+
+
+def _prompt(board: Board) -> str:
+    if board.variant.is_tictactoe:
+        return "Your move (a cell such as b2, or a keypad digit 1-9; q to quit): "
+    rows, cols = board.variant.rows, board.variant.cols
+    return f"Your move (a cell such as {board.cell_name(Move(rows // 2, cols // 2))}; q to quit): "
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     stdin, stdout = streams.stdin, streams.stdout
+    variant: Variant = args.game
+    if args.record and not variant.is_tictactoe:
+        # Checked before the game, so that a finished game is never lost to a refused save.
+        raise UsageError(f"--record keeps tic-tac-toe games only; {variant.id} is not recorded")
     persona = get_persona(args.persona)
     human_mark = Mark(args.mark.upper())
     seed = args.seed if args.seed is not None else random.randrange(2**32)
@@ -96,28 +129,25 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     def ask(board: Board) -> Move:
         print(f"\n{board.pretty()}\n", file=stdout)
         while True:
-            print("Your move (1-9, keypad layout; q to quit): ", end="", file=stdout, flush=True)
+            print(_prompt(board), end="", file=stdout, flush=True)
             line = stdin.readline()
             if line is None:
                 raise _InputEnded
             if line.text is None:
-                print(
-                    f"Input line {line.number} is not UTF-8 text: type a digit from 1 to 9.",
-                    file=stdout,
-                )
+                print(f"Input line {line.number} is not UTF-8 text; type a cell.", file=stdout)
                 continue
-            answer = line.text.strip().lower()
-            if answer in {"q", "quit", "exit"}:
+            if line.text.strip().lower() in {"q", "quit", "exit"}:
                 raise _InputEnded
-            if answer not in KEYPAD:
+            try:
+                move = read_cell(line.text, board)
+            except NotationError as error:
+                print(f"{error}.", file=stdout)
+                continue
+            if not board.is_legal(move):
                 print(
-                    f"{quote(line.text.strip())} is not a cell: type a digit from 1 to 9.",
+                    f"{board.cell_name(move)} is taken by {board[move]}; choose an empty cell.",
                     file=stdout,
                 )
-                continue
-            move = Move.from_index(KEYPAD[answer])
-            if not board.is_legal(move):
-                print(f"That cell is taken by {board[move]}; choose an empty one.", file=stdout)
                 continue
             return move
 
@@ -126,7 +156,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     x, o = (human, ai) if human_mark is Mark.X else (ai, human)
     started = datetime.now(UTC)
     try:
-        record = play_game(x, o, seed=seed, table=table)
+        record = play_game(x, o, seed=seed, table=table, variant=variant)
     except _InputEnded:
         print(f"\nGame abandoned; nothing was recorded. {persona.name} waves goodbye.", file=stdout)
         if repository is not None:
@@ -172,8 +202,9 @@ COMMAND = Command(
     name="play",
     help="play a persona in the terminal",
     description=(
-        "Play against a persona at the terminal. Type a digit 1-9 for a cell in "
-        "numeric-keypad layout (7 8 9 is the top row), or 'q' to stop."
+        "Play against a persona at the terminal. Type a cell as a column letter and a "
+        "row number (a1 is the bottom-left cell; on 3x3, b2 is the centre), or on 3x3 a "
+        "digit 1-9 in numeric-keypad layout (7 8 9 is the top row); 'q' stops."
     ),
     configure=configure,
     run=run,

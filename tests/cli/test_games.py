@@ -1,0 +1,248 @@
+"""Every k-in-a-row game on the command line: --game, positions of any size, --moves,
+the a1 cell notation, and exact answers kept apart from estimates."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from typing import Any
+
+import pytest
+
+from tictactoe_gui.cli import main
+from tictactoe_gui.cli.analyse import proven_score
+from tictactoe_gui.engine import Algorithm, Board, analyse
+from tictactoe_gui.engine.variants import get_variant
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(args), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def analysed(*args: str) -> dict[str, Any]:
+    code, out, err = run("analyse", "--json", *args)
+    assert (code, err) == (0, ""), err
+    payload: dict[str, Any] = json.loads(out)
+    return payload
+
+
+# -- --game and positions of any size ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "outcome", "plies"),
+    [("3x4k3", "X", 7), ("4x4k3", "X", 5), ("tictactoe", "draw", 9)],
+)
+def test_the_empty_boards_of_small_games_come_out_as_published(
+    game: str, outcome: str, plies: int
+) -> None:
+    variant = get_variant(game)
+    empty = "/".join([str(variant.cols)] * variant.rows)
+    payload = analysed("--game", game, empty)
+    assert payload["exact"] is True
+    assert (payload["outcome"], payload["plies_to_end"]) == (outcome, plies)
+    assert "evaluation" not in payload
+    assert "depth" not in payload
+    assert len(payload["candidates"]) == variant.cells
+
+
+def test_rows_with_runs_and_spelled_out_cells_are_the_same_position() -> None:
+    compact = analysed("--game", "4x4k3", "X3/4/1O2/4")
+    spelled = analysed("--game", "4X4K3", "X.../..../.O../....")
+    assert compact["board"] == spelled["board"] == "X3/4/.O2/4"
+    assert compact["candidates"] == spelled["candidates"]
+
+
+def test_nine_character_boards_and_rows_both_read_for_tictactoe() -> None:
+    nine = analysed("X.O.X....")
+    rows = analysed("X1O/1X1/3")
+    assert nine["board"] == rows["board"] == "X.O.X...."
+    assert nine["candidates"] == rows["candidates"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "chess", "3/3/3"], "unknown game 'chess'"),
+        (["--game", "2x9k3", "9/9"], "3 to 20 rows and columns"),
+        (["--game", "rowcol4", "4/4/4/4"], "rowcol4 is Row & Column 4×4, not a k-in-a-row game"),
+        (["--game", "4x4k3", "X.O.X...."], "argument 1: a 4x4k3 position has 4 rows"),
+        (["--game", "4x4k3", "4/4/4/04"], "row 4"),
+        (["--game", "4x4k3", "5/4/4/4"], "row 1"),
+    ],
+)
+def test_a_bad_game_or_position_is_one_line(args: list[str], message: str) -> None:
+    code, out, err = run("analyse", *args)
+    assert (code, out) == (2, "")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+# -- --moves ----------------------------------------------------------------------------
+
+
+def test_moves_are_played_from_the_empty_board_in_the_cell_notation() -> None:
+    payload = analysed("--moves", "b2, a1")
+    assert payload["board"] == "....X.O.."
+    assert payload["to_move"] == "X"
+    four = analysed("--game", "4x4k3", "--moves", "a4,d1,b3")
+    assert four["board"] == "X3/.X2/4/3O"
+    assert analysed("--moves", "")["board"] == "........."
+
+
+def test_several_positions_answer_in_order_boards_then_moves() -> None:
+    code, out, _ = run("analyse", "--json", "X........", "--moves", "c3", "--moves", "a1,b2")
+    assert code == 0
+    boards = [json.loads(line)["board"] for line in out.splitlines()]
+    assert boards == ["X........", "..X......", "....O.X.."]
+
+
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        ("b2,b2", "--moves: move 2 (b2): cell b2 is already taken by X"),
+        ("b2,z9", "--moves: move 2: 'z9' is off the 3×3 board"),
+        ("b2,,a1", "--moves: move 2: '' is not a cell"),
+        ("a1,b1,a2,b2,a3,c3", "--moves: move 6 (c3): the game is over"),
+    ],
+)
+def test_a_bad_move_list_names_the_move(moves: str, message: str) -> None:
+    code, out, err = run("analyse", "--moves", moves)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"tictactoe-gui: {message}")
+    assert err.count("\n") == 1
+
+
+# -- the a1 notation in text --------------------------------------------------------------
+
+CELL = re.compile(r"^[a-t]([1-9]|1\d|20)$")
+
+
+def test_the_text_table_line_and_persona_use_the_board_notation() -> None:
+    code, out, _ = run("analyse", "X.O.X....", "--persona", "sera", "--seed", "1")
+    assert code == 0
+    rows = [line for line in out.splitlines() if line.startswith((" * ", "   ")) and "draw" in line]
+    assert rows[0].split()[:2] == ["*", "c1"]  # the only move that holds the draw
+    loss_cells = {line.split()[0] for line in out.splitlines() if "loss in 2" in line}
+    assert loss_cells == {"b3", "a2", "c2", "a1", "b1"}
+    [expected] = [line for line in out.splitlines() if line.startswith("Expected line: ")]
+    cells = expected.removeprefix("Expected line: ").split()
+    assert cells[0] == "c1"
+    assert all(CELL.match(cell) for cell in cells)
+    assert out.rstrip().endswith("Sera plays c1.")
+    assert "(2, 2)" not in out
+
+
+def test_json_keeps_zero_based_rows_and_columns_from_the_top_left() -> None:
+    payload = analysed("X.O.X....")
+    assert payload["best_moves"] == [[2, 2]]  # c1: bottom row, right column
+
+
+# -- exact and estimated ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "text"),
+    [("tictactoe", "X...O...."), ("tictactoe", "XX.OO...."), ("4x4k3", "X3/1O2/4/4"),
+     ("3x4k3", "4/1X2/4")],
+)  # fmt: skip
+def test_exact_scores_keep_their_shape_on_every_board(game: str, text: str) -> None:
+    """A win in p plies scores cells + 2 - p (11 - p on 3x3), as the engine scores it."""
+    variant = get_variant(game)
+    engine = analyse(Board.from_text(text, variant), Algorithm.ALPHABETA)
+    payload = analysed("--game", game, "--algorithm", "alphabeta", text)
+    assert payload["exact"] is True
+    assert [(c["row"], c["col"], c["score"]) for c in payload["candidates"]] == [
+        (c.move.row, c.move.col, c.score) for c in engine.candidates
+    ]
+    for candidate in payload["candidates"]:
+        value = variant.cells + 2 - candidate["plies_to_end"]
+        expected = {"win": value, "loss": -value, "draw": 0}[candidate["outcome"]]
+        assert candidate["score"] == expected
+
+
+def test_proven_score_is_eleven_minus_plies_on_three_by_three() -> None:
+    from tictactoe_gui.engine import MoveOutcome
+
+    for plies in range(1, 10):
+        assert proven_score(MoveOutcome.WIN, plies, 9) == 11 - plies
+        assert proven_score(MoveOutcome.LOSS, plies, 9) == -(11 - plies)
+    assert proven_score(MoveOutcome.DRAW, 7, 9) == 0
+
+
+def test_a_big_board_is_an_estimate_that_claims_nothing() -> None:
+    payload = analysed("--game", "four", "--moves", "j10,k10,j11")
+    assert payload["exact"] is False
+    assert payload["outcome"] is None
+    assert payload["plies_to_end"] is None
+    assert isinstance(payload["evaluation"], int)
+    assert payload["depth"] >= 1
+    assert payload["to_move"] == "O"
+    assert payload["board"].count("/") == 19
+    assert payload["candidates"]
+    for candidate in payload["candidates"]:
+        assert candidate["score"] is None
+        assert candidate["outcome"] is None
+        assert candidate["plies_to_end"] is None
+        assert isinstance(candidate["evaluation"], int)
+    assert payload["best_moves"][0] in [[c["row"], c["col"]] for c in payload["candidates"]]
+    assert payload["evaluation"] == payload["candidates"][0]["evaluation"]
+
+
+def test_an_estimate_in_text_says_so_and_never_predicts() -> None:
+    code, out, _ = run("analyse", "--game", "gomoku", "--moves", "h8,h9")
+    assert code == 0
+    assert "Not solved: estimated by a " in out
+    assert "Estimate, not proven: " in out
+    assert "(estimate)" in out
+    assert "Likely line (estimate): " in out
+    assert "Predicted with best play" not in out
+    assert " 15 . . ." in out or "15 . . ." in out
+    assert "   a b c d e f g h i j k l m n o" in out
+
+
+def test_an_immediate_win_on_a_big_board_is_proven() -> None:
+    payload = analysed("--game", "four", "--moves", "a1,t20,a2,t19,a3,s20")
+    assert payload["exact"] is True
+    assert payload["outcome"] == "X"
+    assert payload["plies_to_end"] == 1
+    best = payload["candidates"][0]
+    assert (best["outcome"], best["plies_to_end"], best["score"]) == ("win", 1, 400 + 2 - 1)
+    assert [best["row"], best["col"]] == [16, 0]  # a4 completes a1-a4
+
+
+# -- play on any board --------------------------------------------------------------------
+
+
+def test_play_takes_cells_and_keypad_digits_on_three_by_three() -> None:
+    code, out, _ = run("play", "--persona", "sera", "--seed", "1", stdin="b2\n5\n")
+    assert code == 0
+    assert "b2 is taken by X; choose an empty cell." in out  # 5 is b2 too
+    assert re.search(r"Sera plays [a-c][1-3]\.", out)
+
+
+def test_play_a_small_board_to_the_end_in_the_cell_notation() -> None:
+    cells = [f"{c}{r}" for r in range(1, 5) for c in "abcd"]
+    moves = "\n".join(cells * 2) + "\n"
+    code, out, err = run("play", "--game", "4x4k3", "--persona", "kitty", "--seed", "4",
+                         stdin=moves)  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "Your move (a cell such as c2; q to quit): " in out
+    assert "4 . . . ." in out
+    assert any(end in out for end in ("You win!", "Kitty wins.", "A draw."))
+
+
+def test_play_explains_a_cell_off_a_big_board() -> None:
+    code, out, _ = run("play", "--game", "gomoku", "--persona", "kitty", "--seed", "1",
+                       stdin="z99\nq\n")  # fmt: skip
+    assert code == 0
+    assert "'z99' is off the 15×15 board; columns run a to o and rows 1 to 15." in out
+
+
+def test_recording_a_game_the_records_cannot_keep_yet_is_refused_before_playing() -> None:
+    code, out, err = run("play", "--game", "four", "--record", stdin="j10\n")
+    assert (code, out) == (2, "")
+    assert err == ("tictactoe-gui: --record keeps tic-tac-toe games only; four is not recorded\n")
