@@ -18,8 +18,8 @@ module imports none of them until :func:`main` runs.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+# Not ``typing.TYPE_CHECKING``: importing typing would take milliseconds before main's guard.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import BinaryIO, TextIO
