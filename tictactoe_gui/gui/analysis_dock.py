@@ -52,6 +52,7 @@ from tictactoe_gui.engine import (
     MoveOutcome,
     Persona,
 )
+from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
 from tictactoe_gui.gui.board_view import is_dark, outcome_colour
 from tictactoe_gui.gui.engine_worker import EngineResult
 
@@ -261,6 +262,7 @@ class AnalysisDock(QDockWidget):
         self._thinking_bar.setRange(0, 0)
         self._thinking_bar.setTextVisible(False)
         self._thinking_bar.setMaximumHeight(6)
+        self._thinking_bar.setAccessibleName("Engine thinking")
         thinking_layout.addWidget(self._thinking_label)
         thinking_layout.addWidget(self._thinking_bar)
         # Keep the space when hidden so the panel does not jump while the engine works.
@@ -320,17 +322,20 @@ class AnalysisDock(QDockWidget):
         table_title.setFont(title_font)
         table_header.addWidget(table_title, 1)
         self._top_n_combo = QComboBox()
-        self._top_n_combo.setAccessibleName("How many candidates to show")
+        self._top_n_combo.setObjectName("topNCombo")
+        self._top_n_combo.setAccessibleName("Candidates shown")
         for n in TOP_N_CHOICES:
             self._top_n_combo.addItem("All" if n == 9 else f"Top {n}", n)
         self._top_n_combo.setCurrentIndex(TOP_N_CHOICES.index(DEFAULT_TOP_N))
         self._top_n_combo.currentIndexChanged.connect(self._on_top_n)
+        table_header.addWidget(buddy_label("&Show:", self._top_n_combo))
         table_header.addWidget(self._top_n_combo)
         candidates_layout.addLayout(table_header)
 
         self._model = CandidatesModel(self)
         self._table = QTableView()
         self._table.setObjectName("candidatesTable")
+        table_in_tab_order(self._table, "Candidate moves")
         self._table.setModel(self._model)
         self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -371,10 +376,10 @@ class AnalysisDock(QDockWidget):
         study_layout = QVBoxLayout(study)
         study_layout.setContentsMargins(8, 6, 8, 8)
         algorithm_row = QHBoxLayout()
-        algorithm_row.addWidget(QLabel("Search:"))
         self._algorithm_combo = QComboBox()
         self._algorithm_combo.setObjectName("algorithmCombo")
         self._algorithm_combo.setAccessibleName("Search algorithm")
+        algorithm_row.addWidget(buddy_label("Search &algorithm:", self._algorithm_combo))
         for algorithm in (Algorithm.TABLE, Algorithm.ALPHABETA, Algorithm.MINIMAX):
             # Stored as plain strings: Qt turns str subclasses (StrEnum) into str anyway.
             self._algorithm_combo.addItem(algorithm.label, algorithm.value)
@@ -394,6 +399,7 @@ class AnalysisDock(QDockWidget):
         layout.addStretch(1)
 
         scroll = self._scroll = QScrollArea()
+        scroll.setAccessibleName("Analysis")
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body.setMinimumWidth(280)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from tictactoe_gui import APP_DISPLAY_NAME, __version__
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine import Algorithm, Board, Move, Persona
+from tictactoe_gui.gui.accessibility import name_message_box_icon
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TOP_N, AnalysisDock
 from tictactoe_gui.gui.announcer import Announcer, GameNarrator
 from tictactoe_gui.gui.board_view import BoardView
@@ -460,6 +461,7 @@ class MainWindow(QMainWindow):
         box = QMessageBox(
             QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self
         )
+        name_message_box_icon(box)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box
@@ -629,6 +631,7 @@ class MainWindow(QMainWindow):
         icon = _app_icon()
         if icon is not None:
             box.setIconPixmap(icon.pixmap(64, 64))
+            name_message_box_icon(box, f"{APP_DISPLAY_NAME} icon")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box

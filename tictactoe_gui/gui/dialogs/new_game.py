@@ -7,7 +7,7 @@ invalid, and remembers the last choices in ``QSettings``.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.engine import PERSONAS, Board, Mark
+from tictactoe_gui.gui.accessibility import buddy_label
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.storage.records import GameMode, InvalidNameError, validate_player_name
 
@@ -43,22 +44,24 @@ def speed_to_delay(speed: int) -> int:
     return SLOWEST_DELAY_MS - speed
 
 
-class _PersonaPicker(QWidget):
-    """A persona combo with the chosen persona's one-line description under it."""
+class _PersonaPicker(QObject):
+    """A persona combo in a form, with the chosen persona's one-line description under it.
 
-    def __init__(self, label: str, parent: QWidget | None = None) -> None:
+    The combo sits in the form itself, beside its label, so screen readers find the
+    label through Qt's "labelled by" relation (which Qt looks for among siblings).
+    """
+
+    def __init__(self, form: QFormLayout, text: str, name: str, parent: QObject) -> None:
         super().__init__(parent)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
         self.combo = QComboBox()
-        self.combo.setAccessibleName(label)
+        self.combo.setAccessibleName(name)
         for persona in PERSONAS.values():
             self.combo.addItem(f"{persona.name} ({persona.level})", persona.key)
         self.description = QLabel()
         self.description.setWordWrap(True)
         self.description.setEnabled(False)  # a quieter colour for the help text
-        layout.addWidget(self.combo)
-        layout.addWidget(self.description)
+        form.addRow(buddy_label(text, self.combo), self.combo)
+        form.setWidget(form.rowCount(), QFormLayout.ItemRole.FieldRole, self.description)
         self.combo.currentIndexChanged.connect(self._describe)
         self._describe()
 
@@ -155,6 +158,8 @@ class NewGameDialog(QDialog):
             field.edit.textChanged.connect(self._validate)
         self._restore()
         self._validate()
+        # Open on the chosen mode (arrows change it), not on whichever button is first.
+        self._mode_buttons[self.mode()].setFocus()
 
     # -- pages -----------------------------------------------------------------------------
 
@@ -162,16 +167,15 @@ class NewGameDialog(QDialog):
         page = QWidget()
         form = QFormLayout(page)
         self._your_name = _NameField("Your name")
-        self._opponent = _PersonaPicker("Opponent")
         self._your_side = QComboBox()
         self._your_side.setAccessibleName("Your side")
         self._your_side.addItem("X — you move first", "X")
         self._your_side.addItem("O — the AI moves first", "O")
+        _add_row(form, "Your name:", self._your_name, self._your_name.edit)
+        self._opponent = _PersonaPicker(form, "Opponent:", "Opponent", self)
+        _add_row(form, "You play:", self._your_side, self._your_side)
         self._opponent.combo.currentIndexChanged.connect(self._name_opponent_in_sides)
         self._name_opponent_in_sides()
-        form.addRow("Your name:", self._your_name)
-        form.addRow("Opponent:", self._opponent)
-        form.addRow("You play:", self._your_side)
         return page
 
     def _name_opponent_in_sides(self) -> None:
@@ -190,19 +194,17 @@ class NewGameDialog(QDialog):
         self._first = QComboBox()
         self._first.addItem("Player 1 (plays X)", 1)
         self._first.addItem("Player 2 (plays X)", 2)
-        form.addRow("Player 1:", self._player_one)
-        form.addRow("Player 2:", self._player_two)
+        _add_row(form, "Player 1:", self._player_one, self._player_one.edit)
+        _add_row(form, "Player 2:", self._player_two, self._player_two.edit)
         # The choice is who plays X; X moves first unless a set-up position has O to move.
         x_first = self._start.to_move is Mark.X
         self._first.setAccessibleName("Who moves first" if x_first else "Who plays X")
-        form.addRow("Moves first:" if x_first else "Plays X:", self._first)
+        _add_row(form, "Moves first:" if x_first else "Plays X:", self._first, self._first)
         return page
 
     def _build_ai_vs_ai(self) -> QWidget:
         page = QWidget()
         form = QFormLayout(page)
-        self._x_persona = _PersonaPicker("X persona")
-        self._o_persona = _PersonaPicker("O persona")
         speed_row = QHBoxLayout()
         self._speed = QSlider(Qt.Orientation.Horizontal)
         self._speed.setAccessibleName("Speed")
@@ -214,10 +216,10 @@ class NewGameDialog(QDialog):
         self._games = QSpinBox()
         self._games.setAccessibleName("Number of games")
         self._games.setRange(1, 1000)
-        form.addRow("X (moves first):", self._x_persona)
-        form.addRow("O:", self._o_persona)
-        form.addRow("Speed:", speed_row)
-        form.addRow("Games in the series:", self._games)
+        self._x_persona = _PersonaPicker(form, "X (moves first):", "X persona", self)
+        self._o_persona = _PersonaPicker(form, "O:", "O persona", self)
+        form.addRow(buddy_label("Speed:", self._speed), speed_row)
+        _add_row(form, "Games in the series:", self._games, self._games)
         return page
 
     # -- state -----------------------------------------------------------------------------
@@ -351,6 +353,12 @@ class NewGameDialog(QDialog):
             if not field.error.isHidden():
                 return field.error.text()
         return ""
+
+
+def _add_row(form: QFormLayout, text: str, field: QWidget, focus: QWidget) -> None:
+    """A form row whose label names (and focuses) ``focus``, the control inside ``field``,
+    so a screen reader reads "Opponent: Cop (medium)" rather than the bare value."""
+    form.addRow(buddy_label(text, focus), field)
 
 
 def _int(value: object, default: int) -> int:

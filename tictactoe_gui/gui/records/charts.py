@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QFocusEvent, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tictactoe_gui.gui.records.common import OUTCOME_COLOURS
@@ -26,6 +26,22 @@ class _Chart(QWidget):
         super().__init__(parent)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(240, 140)
+        # Reachable by Tab, so a screen reader reads the chart's figures (its description).
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+
+    def _draw_focus(self, painter: QPainter) -> None:
+        if self.hasFocus():
+            pen = QPen(self.palette().color(QPalette.ColorRole.Highlight), 2)
+            painter.setPen(pen)
+            painter.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.update()
 
     def sizeHint(self) -> QSize:
         return QSize(420, 200)
@@ -72,11 +88,13 @@ class ResultsOverTimeChart(_Chart):
                 self._series[key].append(running[key])
         self._first = timeline[0][0] if timeline else None
         self._last = timeline[-1][0] if timeline else None
+        self.setAccessibleDescription(describe_timeline(timeline))
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._draw_focus(painter)
         games = len(self._series[WIN])
         if games == 0:
             self._draw_empty(painter, "No games yet")
@@ -132,10 +150,22 @@ class PersonaResultsChart(_Chart):
 
     def set_records(self, bars: Sequence[tuple[str, WinLossDraw]]) -> None:
         self._bars = list(bars)
+        played = [(label, record) for label, record in self._bars if record.games]
+        self.setAccessibleDescription(
+            "; ".join(
+                f"{label}: {_count(r.wins, 'Wins')}, {_count(r.draws, 'Draws')}, "
+                f"{_count(r.losses, 'Losses')}"
+                for label, r in played
+            )
+            + "."
+            if played
+            else "No games against the personas yet."
+        )
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
+        self._draw_focus(painter)
         if not any(record.games for _, record in self._bars):
             self._draw_empty(painter, "No games against the personas yet")
             return
@@ -168,3 +198,29 @@ class PersonaResultsChart(_Chart):
                     painter.setPen(Qt.GlobalColor.white)
                     painter.drawText(segment, Qt.AlignmentFlag.AlignCenter, number)
                 x += width
+
+
+def describe_timeline(timeline: Sequence[tuple[datetime, str]]) -> str:
+    """The results-over-time chart as text: totals, then each result in order (the latest 50)."""
+    if not timeline:
+        return "No games yet."
+    outcomes = [outcome for _, outcome in timeline]
+    first = timeline[0][0].astimezone().strftime("%Y-%m-%d")
+    last = timeline[-1][0].astimezone().strftime("%Y-%m-%d")
+    totals = ", ".join(_count(outcomes.count(o), LEGEND[o]) for o in OUTCOMES)
+    shown = outcomes[-50:]
+    which = "oldest first" if len(shown) == len(outcomes) else "the latest 50, oldest first"
+    words = {WIN: "win", DRAW: "draw", LOSS: "loss"}
+    order = ", ".join(words[o] for o in shown)
+    return (
+        f"{_count(len(outcomes), 'Games')} from {first} to {last}: {totals}. "
+        f"Results ({which}): {order}."
+    )
+
+
+def _count(n: int, plural: str) -> str:
+    """``"1 win"``, ``"3 wins"``, ``"1 loss"``: a count with its word (from the legend's plural)."""
+    word = plural.lower()
+    if n == 1:
+        word = word[:-2] if word.endswith("sses") else word[:-1]
+    return f"{n} {word}"

@@ -7,6 +7,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from tictactoe_gui.engine import PERSONAS
+from tictactoe_gui.gui.accessibility import name_message_box_icon
 from tictactoe_gui.storage.records import DRAW, LOSS, WIN, Side, SideKind
 
 #: Persona keys in the order the app presents them (easiest first).
@@ -38,6 +39,7 @@ def show_message(parent: QWidget, icon: QMessageBox.Icon, title: str, text: str)
     """Show a message without blocking (window-modal), so slots return and tests can look."""
     box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent)
     box.setObjectName("recordsMessage")
+    name_message_box_icon(box)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()
     return box

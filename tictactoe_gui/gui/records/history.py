@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
 from tictactoe_gui.gui.records.common import PERSONA_KEYS, persona_name, show_message, side_label
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import (
@@ -197,6 +198,7 @@ class HistoryDialog(QDialog):
 
         self.view = QTableView(self)
         self.view.setObjectName("historyView")
+        table_in_tab_order(self.view, "Recorded games")
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
@@ -234,7 +236,7 @@ class HistoryDialog(QDialog):
             ("Mode:", self.mode_filter),
             ("Result:", self.result_filter),
         ):
-            filters.addWidget(QLabel(label, self))
+            filters.addWidget(buddy_label(label, combo, self))
             filters.addWidget(combo, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.replay_button)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
 from tictactoe_gui.gui.records.common import PERSONA_KEYS, persona_name
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import RecordsError, SideKind, Standing
@@ -92,6 +93,7 @@ class _StandingsTable(QTableView):
     def __init__(self, name: str, who: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(name)
+        table_in_tab_order(self, "People's standings" if who == "Player" else "Personas' standings")
         self.source = StandingsModel(self, who=who)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.source)
@@ -126,6 +128,7 @@ class LeaderboardDialog(QDialog):
         self.people = _StandingsTable("peopleTable", "Player")
         self.personas = _StandingsTable("personasTable", "Persona")
         self.tabs = QTabWidget(self)
+        self.tabs.setAccessibleName("Standings")
         self.tabs.addTab(self.people, "People")
         self.tabs.addTab(self.personas, "Personas")
         self.status = QLabel(self)
@@ -134,7 +137,7 @@ class LeaderboardDialog(QDialog):
         buttons.rejected.connect(self.reject)
 
         filter_row = QHBoxLayout()
-        filter_row.addWidget(QLabel("Show results:", self))
+        filter_row.addWidget(buddy_label("Show &results:", self.opponent, self))
         filter_row.addWidget(self.opponent, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(filter_row)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
 from tictactoe_gui.gui.records.charts import PersonaResultsChart, ResultsOverTimeChart
 from tictactoe_gui.gui.records.common import PERSONA_KEYS, persona_name
 from tictactoe_gui.storage import Repository
@@ -75,6 +76,7 @@ class StatisticsDialog(QDialog):
 
         self.records = QTableWidget(0, len(RECORD_COLUMNS), self)
         self.records.setObjectName("opponentRecords")
+        table_in_tab_order(self.records, "Results against each opponent")
         self.records.setHorizontalHeaderLabels(RECORD_COLUMNS)
         self.records.verticalHeader().setVisible(False)
         self.records.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -94,7 +96,7 @@ class StatisticsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Player:", self))
+        top.addWidget(buddy_label("&Player:", self.player, self))
         top.addWidget(self.player, 1)
         upper = QHBoxLayout()
         upper.addWidget(totals_box)

@@ -1,0 +1,278 @@
+"""Every control can be reached by keyboard and is named for a screen reader.
+
+Names, roles and label relations are read through Qt's accessibility interfaces
+(what Qt hands AT-SPI on Linux), for every control that Tab can reach in every
+window the app opens.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractSlider,
+    QAbstractSpinBox,
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QRadioButton,
+    QTabBar,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human
+from tictactoe_gui.engine import Move
+from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.records import HistoryDialog, LeaderboardDialog, StatisticsDialog
+from tictactoe_gui.gui.records.common import show_message
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import GameMode
+
+Text = QAccessible.Text
+Role = QAccessible.Role
+
+#: The role Qt must report for each kind of standard control.
+EXPECTED_ROLES: tuple[tuple[type[QWidget], tuple[Role, ...]], ...] = (
+    (QRadioButton, (Role.RadioButton,)),
+    (QCheckBox, (Role.CheckBox,)),
+    (QPushButton, (Role.Button, Role.CheckBox)),  # a checkable button reads as a toggle
+    (QComboBox, (Role.ComboBox,)),
+    (QAbstractItemView, (Role.Table,)),
+    (QAbstractSlider, (Role.Slider,)),
+    (QAbstractSpinBox, (Role.SpinBox,)),
+    (QLineEdit, (Role.EditableText,)),
+    (QTabBar, (Role.PageTabList,)),
+)
+
+
+def interface(widget: QWidget) -> QAccessibleInterface:
+    iface = QAccessible.queryAccessibleInterface(widget)
+    assert iface is not None
+    assert iface.isValid()
+    return iface
+
+
+def combo_label(combo: QComboBox) -> str:
+    """The text of the label a screen reader reads before the combo's value (Qt on Linux
+    names a combo after its current item, so only a "labelled by" relation names it)."""
+    labels = [
+        rel[0].text(Text.Name) for rel in interface(combo).relations(QAccessible.RelationFlag.Label)
+    ]
+    return " ".join(label for label in labels if label)
+
+
+def spoken_name(widget: QWidget) -> str:
+    if isinstance(widget, QComboBox):
+        return f"{combo_label(widget)} {interface(widget).text(Text.Name)}".strip()
+    return interface(widget).text(Text.Name)
+
+
+def reachable(root: QWidget) -> list[QWidget]:
+    """The controls Tab can reach in ``root`` as it is now (shown and enabled)."""
+    return [
+        widget
+        for widget in root.findChildren(QWidget)
+        if widget.isVisibleTo(root)
+        and widget.isEnabled()
+        and widget.focusPolicy().value & Qt.FocusPolicy.TabFocus.value
+        and widget.focusProxy() is None
+    ]
+
+
+def audit(root: QWidget) -> list[str]:
+    """What a screen-reader user would miss in ``root``: unnamed controls, unlabelled
+    combos, wrong or missing roles."""
+    problems = []
+    controls = reachable(root)
+    assert controls, f"{root.objectName()} has no control to audit"
+    for widget in controls:
+        what = f"{type(widget).__name__} {widget.objectName()!r} in {root.objectName()}"
+        if isinstance(widget, QComboBox) and not combo_label(widget):
+            problems.append(f"{what} has no label (read as its value alone)")
+        elif not spoken_name(widget).strip():
+            problems.append(f"{what} has no accessible name")
+        role = interface(widget).role()
+        for kind, roles in EXPECTED_ROLES:
+            if isinstance(widget, kind) and role not in roles:
+                problems.append(f"{what} has role {role}, expected {roles}")
+        if role == Role.NoRole:
+            problems.append(f"{what} has no role")
+    return problems
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Repository:
+    from tests.storage.games import seed_league
+
+    repository = Repository.open(tmp_path / "records.sqlite3")
+    seed_league(repository)
+    return repository
+
+
+def test_the_main_window_in_every_mode_names_every_control(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(human_vs_human())
+    analysed(qtbot, window)
+    assert audit(window) == []
+    for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
+        window.controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=5000)
+    assert audit(window) == []
+    window.new_game(ai_vs_ai(delay=60_000))
+    qtbot.waitUntil(lambda: window.autoplay_bar.isVisible(), timeout=5000)
+    assert audit(window) == []
+    window.start_replay("Alice vs Bob", window.controller.start, [Move(1, 1), Move(0, 0)])
+    window.controller.replay_step(1)
+    assert audit(window) == []
+    # The thinking bar is named even while hidden (it shows while the engine works).
+    bar = window.analysis_dock._thinking_bar
+    assert interface(bar).text(Text.Name) == "Engine thinking"
+
+
+def test_combo_boxes_read_their_label_then_their_value(qtbot: QtBot, window: MainWindow) -> None:
+    dock = window.analysis_dock
+    combo = dock.findChild(QComboBox, "algorithmCombo")
+    assert combo is not None
+    assert spoken_name(combo) == "Search algorithm: Alpha-beta + table"
+    top_n = dock.findChild(QComboBox, "topNCombo")
+    assert top_n is not None
+    assert spoken_name(top_n) == "Show: Top 3"
+
+
+def test_the_new_game_dialog_names_every_control_and_opens_on_the_mode(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    settings.setValue("newGame/mode", GameMode.AI_VS_AI.value)
+    settings.setValue("newGame/opponent", "cop")
+    dialog = NewGameDialog(settings)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    # Focus starts on the chosen mode, not on an unchecked first button.
+    focused = dialog.focusWidget()
+    assert isinstance(focused, QRadioButton)
+    assert focused.isChecked()
+    assert focused.objectName() == f"mode-{GameMode.AI_VS_AI.value}"
+    for mode in GameMode:
+        dialog.set_mode(mode)
+        assert audit(dialog) == [], mode
+    dialog.set_mode(GameMode.HUMAN_VS_AI)
+    assert spoken_name(dialog.opponent_combo) == "Opponent: Cop (medium)"
+    assert spoken_name(dialog.side_combo).startswith("You play: X — ")
+
+
+def test_the_set_up_dialog_names_every_control(qtbot: QtBot) -> None:
+    dialog = SetupPositionDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert audit(dialog) == []
+
+
+def test_the_records_windows_name_every_control(qtbot: QtBot, repo: Repository) -> None:
+    for dialog in (
+        LeaderboardDialog(repo),
+        HistoryDialog(repo),
+        StatisticsDialog(repo, "Alice"),
+    ):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        assert audit(dialog) == []
+    leaderboard = LeaderboardDialog(repo)
+    qtbot.addWidget(leaderboard)
+    assert interface(leaderboard.tabs).text(Text.Name) == "Standings"
+    assert spoken_name(leaderboard.opponent) == "Show results: All opponents"
+
+
+def test_charts_have_their_figures_as_text(qtbot: QtBot, repo: Repository) -> None:
+    dialog = StatisticsDialog(repo, "Alice")
+    qtbot.addWidget(dialog)
+    stats = dialog.stats
+    assert stats is not None
+    timeline = interface(dialog.timeline_chart).text(Text.Description)
+    totals = stats.totals
+    assert timeline.startswith(f"{totals.games} games from ")
+    assert f"{totals.wins} wins" in timeline
+    assert timeline.count("win,") + timeline.endswith("win.") == totals.wins
+    bars = interface(dialog.persona_chart).text(Text.Description)
+    for label, record in dialog.persona_chart.bars:
+        if record.games:
+            assert f"{label}: {record.wins} win" in bars
+    # Both charts are on the Tab path, so a screen reader reaches their text.
+    assert dialog.timeline_chart in reachable(dialog)
+
+
+def test_message_box_icons_are_named(qtbot: QtBot, window: MainWindow) -> None:
+    box = window.show_notice("Records", "The records file could not be opened.")
+    icon = box.findChild(QLabel, "qt_msgboxex_icon_label")
+    assert icon is not None
+    assert interface(icon).text(Text.Name) == "Warning"
+    box.close()
+    about = window.show_about()
+    icon = about.findChild(QLabel, "qt_msgboxex_icon_label")
+    assert icon is not None
+    assert interface(icon).text(Text.Name).endswith("icon")
+    about.close()
+    info = show_message(window, QMessageBox.Icon.Information, "Export", "Exported 3 games.")
+    icon = info.findChild(QLabel, "qt_msgboxex_icon_label")
+    assert icon is not None
+    assert interface(icon).text(Text.Name) == "Information"
+    info.close()
+
+
+def tab_leaves(qtbot: QtBot, table: QAbstractItemView) -> QWidget:
+    """Tab and Shift+Tab move the focus out of ``table`` to another control of its window;
+    the arrows move inside it. Returns the control Tab reached."""
+    assert table.model().rowCount() >= 2, "the table needs rows to show arrows at work"
+    table.window().activateWindow()
+    qtbot.waitUntil(lambda: table.window().isActiveWindow(), timeout=5000)
+    table.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(table.hasFocus, timeout=5000)
+    table.setCurrentIndex(table.model().index(0, 0))
+    qtbot.keyClick(table, Qt.Key.Key_Down)
+    assert table.currentIndex().row() == 1
+    qtbot.keyClick(table, Qt.Key.Key_Tab)
+    after = QApplication.focusWidget()
+    assert after is not None
+    assert after is not table, f"Tab stayed in {table.objectName()}"
+    assert after.window() is table.window()
+    table.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(table, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    before = QApplication.focusWidget()
+    assert before is not table, f"Shift+Tab stayed in {table.objectName()}"
+    assert before is not None
+    assert before.window() is table.window()
+    return after
+
+
+def test_tab_leaves_the_candidates_table(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    analysed(qtbot, window)
+    tab_leaves(qtbot, window.analysis_dock.table)
+
+
+def test_tab_leaves_every_records_table(qtbot: QtBot, repo: Repository) -> None:
+    leaderboard = LeaderboardDialog(repo)
+    history = HistoryDialog(repo)
+    statistics = StatisticsDialog(repo, "Alice")
+    for dialog in (leaderboard, history, statistics):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+    tab_leaves(qtbot, leaderboard.people)
+    leaderboard.tabs.setCurrentWidget(leaderboard.personas)
+    tab_leaves(qtbot, leaderboard.personas)
+    # From the history's table, Tab reaches the buttons under it (Replay, Export, ...).
+    assert isinstance(tab_leaves(qtbot, history.view), QPushButton)
+    tab_leaves(qtbot, statistics.records)
