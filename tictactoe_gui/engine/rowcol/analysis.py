@@ -1,0 +1,353 @@
+"""What the engine thinks of a Row & Column position, as one frozen value.
+
+:func:`analyse` scores every allowed cell by its margin (the mover's points
+minus the opponent's from this take to the end, this cell's value included)
+and packs the result into a :class:`RowColAnalysis`: candidates best first,
+the predicted final scores, the expected sequence of takes and the search's
+statistics, and whether all of it is exact or an estimate.
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Final
+
+from tictactoe_gui.engine.analysis import Verdict
+from tictactoe_gui.engine.rowcol.rules import Player, Position, allowed_cells_of
+from tictactoe_gui.engine.rowcol.search import (
+    INFINITY,
+    BudgetSpent,
+    ExactSearch,
+    LimitedSearch,
+    ProgressCallback,
+    SolveTable,
+)
+
+#: Positions with at most this many cells left are solved exactly unless told otherwise
+#: (a 5×5 opening is 25).
+EXACT_CELLS: Final = 25
+#: Nodes a depth-limited analysis may spend by default (a fraction of a second).
+DEFAULT_NODE_BUDGET: Final = 400_000
+
+
+class Method(enum.StrEnum):
+    EXACT = "exact"
+    LIMITED = "depth-limited"
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """How hard to look.
+
+    ``exact`` None means: exact when at most :data:`EXACT_CELLS` cells are
+    left, a depth-limited search otherwise. A depth-limited search deepens up
+    to ``depth`` takes (no limit if None) while it stays within ``nodes``.
+    """
+
+    exact: bool | None = None
+    depth: int | None = None
+    nodes: int = DEFAULT_NODE_BUDGET
+
+    def method_for(self, position: Position) -> Method:
+        exact = self.exact if self.exact is not None else position.cells_left <= EXACT_CELLS
+        return Method.EXACT if exact else Method.LIMITED
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCandidate:
+    """One allowed cell and its margin for the mover (this cell's value included)."""
+
+    cell: int
+    row: int
+    col: int
+    value: int
+    margin: int
+
+
+@dataclass(frozen=True, slots=True)
+class RowColAnalysis:
+    position: Position
+    #: Every allowed cell, best first; ties in row-major order. Empty when the game is over.
+    candidates: tuple[TakeCandidate, ...]
+    #: The mover's margin from here to the end with best play (0 when the game is over).
+    to_move_margin: int
+    #: The scores of A and B at the end of the expected sequence.
+    predicted_a: int
+    predicted_b: int
+    #: The expected takes (cells), best play on both sides, to the end when exact.
+    principal_variation: tuple[int, ...]
+    nodes: int
+    elapsed: float
+    #: True when every margin is proven; False for a depth-limited estimate.
+    exact: bool
+    method: Method
+    #: How many takes the depth-limited search looked ahead (None for exact).
+    depth: int | None = None
+    best_cells: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        top = self.candidates[0].margin if self.candidates else None
+        best = tuple(c.cell for c in self.candidates if c.margin == top)
+        object.__setattr__(self, "best_cells", best)
+
+    @property
+    def to_move(self) -> Player:
+        return self.position.to_move
+
+    @property
+    def predicted_winner(self) -> Player | None:
+        if self.predicted_a > self.predicted_b:
+            return Player.A
+        if self.predicted_b > self.predicted_a:
+            return Player.B
+        return None
+
+    def candidate(self, cell: int) -> TakeCandidate:
+        for candidate in self.candidates:
+            if candidate.cell == cell:
+                return candidate
+        raise KeyError(f"{self.position.cell_label(cell)} is not allowed in {self.position}")
+
+    def prediction_text(self) -> str:
+        """``"A wins 12 to 7 with best play"``, or ``"... (estimate)"`` when not exact."""
+        a, b = self.predicted_a, self.predicted_b
+        winner = self.predicted_winner
+        if winner is None:
+            text = f"a tie at {a} each"
+        else:
+            high, low = (a, b) if winner is Player.A else (b, a)
+            text = f"{winner} wins {high} to {low}"
+        if not self.exact:
+            return f"{text} (estimate, {self.depth} takes ahead)"
+        return f"{text} with best play"
+
+
+def analyse(
+    position: Position,
+    limit: Limit | None = None,
+    *,
+    table: SolveTable | None = None,
+    cancel: threading.Event | None = None,
+    progress: ProgressCallback | None = None,
+) -> RowColAnalysis:
+    """Score every allowed cell of ``position``: exactly, or within ``limit``'s budget.
+
+    ``table`` (exact searches only) lets analyses of one board share what they
+    learned. ``cancel`` makes the search raise ``SearchCancelled`` promptly;
+    ``progress`` is called after each allowed cell with (nodes, done, total).
+    """
+    limit = limit or Limit()
+    started = time.perf_counter()
+    method = limit.method_for(position)
+    if position.is_over:
+        return RowColAnalysis(
+            position,
+            (),
+            0,
+            position.score_a,
+            position.score_b,
+            (),
+            0,
+            time.perf_counter() - started,
+            True,
+            method,
+        )
+    if method is Method.EXACT:
+        return _analyse_exact(position, table, cancel, progress, started)
+    return _analyse_limited(position, limit, cancel, progress, started)
+
+
+def _candidate(position: Position, cell: int, margin: int) -> TakeCandidate:
+    row, col = position.row_col(cell)
+    return TakeCandidate(cell, row, col, position.values[cell], margin)
+
+
+def _ranked(candidates: list[TakeCandidate]) -> tuple[TakeCandidate, ...]:
+    # sorted() is stable and the list is row-major, so ties keep row-major order.
+    return tuple(sorted(candidates, key=lambda c: -c.margin))
+
+
+def _final_scores(position: Position, line: tuple[int, ...]) -> tuple[int, int]:
+    for cell in line:
+        position = position.play(cell)
+    return position.score_a, position.score_b
+
+
+def _analyse_exact(
+    position: Position,
+    table: SolveTable | None,
+    cancel: threading.Event | None,
+    progress: ProgressCallback | None,
+    started: float,
+) -> RowColAnalysis:
+    search = ExactSearch(position.size, position.values, table, cancel)
+    remaining = position.remaining
+    cells = position.allowed_cells()
+    scored = []
+    # Biggest values first: their lines fill the table that the others reuse.
+    for done, cell in enumerate(sorted(cells, key=lambda c: -position.values[c]), start=1):
+        scored.append(_candidate(position, cell, search.take_value(remaining, cell)))
+        if progress is not None:
+            progress(search.nodes, done, len(cells))
+    candidates = _ranked(sorted(scored, key=lambda c: c.cell))
+    margin = candidates[0].margin
+    line = exact_line(search, position, margin)
+    a, b = _final_scores(position, line)
+    return RowColAnalysis(
+        position,
+        candidates,
+        margin,
+        a,
+        b,
+        line,
+        search.nodes,
+        time.perf_counter() - started,
+        True,
+        Method.EXACT,
+    )
+
+
+def exact_line(search: ExactSearch, position: Position, value: int) -> tuple[int, ...]:
+    """The expected takes to the end: at each step the first best cell in row-major order.
+
+    ``value`` is the position's exact margin for its mover; each step only
+    asks "does this take keep the value?" (a null window), which the table
+    answers almost at once.
+    """
+    line: list[int] = []
+    remaining, last = position.remaining, position.last
+    values = position.values
+    while True:
+        allowed = allowed_cells_of(position.size, remaining, last)
+        if not allowed:
+            return tuple(line)
+        for cell in allowed:
+            target = values[cell] - value  # the child's value must be at most this
+            after = remaining & ~(1 << cell)
+            if search.value(after, cell, target, target + 1) <= target:
+                break
+        else:  # pragma: no cover - a wrong value would be a bug in the search
+            raise AssertionError(f"no take keeps the value {value} in {position}")
+        line.append(cell)
+        remaining, last, value = after, cell, values[cell] - value
+
+
+def _analyse_limited(
+    position: Position,
+    limit: Limit,
+    cancel: threading.Event | None,
+    progress: ProgressCallback | None,
+    started: float,
+) -> RowColAnalysis:
+    search = LimitedSearch(position.size, position.values, cancel, limit.nodes)
+    remaining = position.remaining
+    cells = sorted(position.allowed_cells(), key=lambda c: -position.values[c])
+    max_depth = limit.depth if limit.depth is not None else position.cells_left
+    best: list[TakeCandidate] | None = None
+    reached = 0
+    exact = False
+    depth = 1
+    while depth <= max_depth:
+        search.new_pass()
+        try:
+            scored = []
+            for cell in cells:
+                after = remaining & ~(1 << cell)
+                child = search.value(after, cell, depth - 1, -INFINITY, INFINITY)
+                scored.append(_candidate(position, cell, position.values[cell] - child))
+        except BudgetSpent:
+            if best is not None:
+                break
+            raise  # pragma: no cover - a one-take pass costs one node per cell
+        best, reached = scored, depth
+        exact = search.horizon_hits == 0
+        if progress is not None:
+            progress(search.nodes, len(cells), len(cells))
+        if exact:
+            break
+        depth += 1
+    assert best is not None
+    candidates = _ranked(sorted(best, key=lambda c: c.cell))
+    line = _hinted_line(search, position, candidates[0].cell, reached)
+    a, b = _final_scores(position, line)
+    return RowColAnalysis(
+        position,
+        candidates,
+        candidates[0].margin,
+        a,
+        b,
+        line,
+        search.nodes,
+        time.perf_counter() - started,
+        exact,
+        Method.LIMITED,
+        reached,
+    )
+
+
+def _hinted_line(
+    search: LimitedSearch, position: Position, first: int, depth: int
+) -> tuple[int, ...]:
+    """The line the last pass expected: the best cell, then the remembered best replies."""
+    line = [first]
+    remaining, last = position.remaining & ~(1 << first), first
+    while len(line) < depth:
+        cell = search.hints.get(remaining << search.shift | last, -1)
+        if cell < 0 or not (remaining >> cell & 1):
+            break
+        line.append(cell)
+        remaining, last = remaining & ~(1 << cell), cell
+    return tuple(line)
+
+
+def best_takes(
+    position: Position,
+    *,
+    table: SolveTable | None = None,
+    cancel: threading.Event | None = None,
+) -> tuple[int, tuple[int, ...], int]:
+    """The exact margin, every best cell (row-major) and the nodes it took.
+
+    Cheaper than :func:`analyse` when only the best cells matter (a perfect
+    player choosing): the other cells are only proven worse, not scored.
+    """
+    if position.is_over:
+        return 0, (), 0
+    search = ExactSearch(position.size, position.values, table, cancel)
+    remaining = position.remaining
+    value = search.value(remaining, position.last)
+    best = []
+    for cell in position.allowed_cells():
+        target = position.values[cell] - value
+        after = remaining & ~(1 << cell)
+        if search.value(after, cell, target, target + 1) <= target:
+            best.append(cell)
+    return value, tuple(best), search.nodes
+
+
+def judge_take(before: RowColAnalysis, cell: int) -> Verdict:
+    """How good taking ``cell`` was, against the analysis of the position before it.
+
+    Best: the top margin. Good: within two points of it and the predicted
+    result (win, tie or loss for the mover) unchanged. Mistake: a worse
+    result or more than two points given away. Blunder: a win or a tie
+    turned into a loss, or ten points or more given away.
+    """
+    played = before.candidate(cell).margin
+    best = before.to_move_margin
+    if played == best:
+        return Verdict.BEST
+    before_sign = _sign(before.position.margin + best)
+    after_sign = _sign(before.position.margin + played)
+    if (after_sign < 0 <= before_sign) or best - played >= 10:
+        return Verdict.BLUNDER
+    if after_sign < before_sign or best - played > 2:
+        return Verdict.MISTAKE
+    return Verdict.GOOD
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
