@@ -9,6 +9,7 @@ search, quit the thread, wait for it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QIcon, QKeySequence
@@ -31,7 +32,6 @@ from tictactoe_gui.gui.announcer import Announcer, GameNarrator
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, PlayersBar, ReplayBar
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
-from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService
 from tictactoe_gui.gui.game_controller import (
     DEFAULT_THINK_MS,
@@ -43,11 +43,14 @@ from tictactoe_gui.gui.game_controller import (
     Tally,
 )
 from tictactoe_gui.gui.recording import GameRecords, InMemoryRecords
-from tictactoe_gui.gui.records import HistoryDialog, LeaderboardDialog, StatisticsDialog
 from tictactoe_gui.gui.theme import Theme, apply_theme
 from tictactoe_gui.records_bridge import side_name
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameDetail, GameMode
+
+if TYPE_CHECKING:
+    # Loaded on first use, not before the window's first paint (see bench_startup).
+    from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
 
 #: With animations off the AI still pauses briefly, so its move is seen as a reply.
 THINK_MS_WITHOUT_ANIMATIONS = 120
@@ -497,9 +500,13 @@ class MainWindow(QMainWindow):
         return window
 
     def show_leaderboard(self) -> QDialog | None:
+        from tictactoe_gui.gui.records import LeaderboardDialog
+
         return self._records_window("leaderboard", lambda r: LeaderboardDialog(r, self))
 
     def show_history(self) -> QDialog | None:
+        from tictactoe_gui.gui.records import HistoryDialog
+
         def make(repository: Repository) -> QDialog:
             dialog = HistoryDialog(repository, self)
             dialog.replay_requested.connect(self.replay_recorded_game)
@@ -509,6 +516,8 @@ class MainWindow(QMainWindow):
         return self._records_window("history", make)
 
     def show_statistics(self) -> QDialog | None:
+        from tictactoe_gui.gui.records import StatisticsDialog
+
         name = self._last_player_name
         return self._records_window("statistics", lambda r: StatisticsDialog(r, name, self))
 
@@ -574,6 +583,8 @@ class MainWindow(QMainWindow):
         return dialog
 
     def show_setup_dialog(self) -> SetupPositionDialog:
+        from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
+
         start = self.controller.board if self.controller.state is not State.REPLAY else None
         dialog = SetupPositionDialog(self, start=start if start and not start.is_over else None)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -589,6 +600,8 @@ class MainWindow(QMainWindow):
 
     def start_from_position(self, board: Board, choice: SetupChoice) -> None:
         """Analyse ``board`` (people at the board, the coach watching) or choose how to play on."""
+        from tictactoe_gui.gui.dialogs.setup_position import SetupChoice
+
         if choice is SetupChoice.ANALYSE:
             setup = GameSetup(
                 GameMode.HUMAN_VS_HUMAN,

@@ -1,0 +1,39 @@
+"""The baseline for bench_startup: the smallest PySide6 window, timed the way the app is.
+
+It prints the same ``startup-probe first-paint <seconds>`` line as the app's
+start-up probe at the first paint of its window, then quits. It imports only
+PySide6 (not the app's package), so it shows what Qt alone costs.
+"""
+
+import sys
+import time
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+
+MARKER = "startup-probe first-paint"  # as in tictactoe_gui/startup_probe.py
+
+
+class FirstPaint(QObject):
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and getattr(watched, "isWindow", bool)():
+            print(f"{MARKER} {time.monotonic():.6f}", flush=True)
+            QApplication.instance().removeEventFilter(self)
+            QTimer.singleShot(0, QApplication.quit)
+        return False
+
+
+def main() -> int:
+    app = QApplication(sys.argv[:1])
+    probe = FirstPaint(app)
+    app.installEventFilter(probe)
+    window = QMainWindow()
+    window.setWindowTitle("Minimal window")
+    window.setCentralWidget(QLabel("Hello"))
+    window.resize(800, 600)
+    window.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
