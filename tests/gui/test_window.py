@@ -42,6 +42,7 @@ def test_menus_and_shortcuts(window: MainWindow) -> None:
     ]
     assert menu_texts(window, "viewMenu") == [
         "Analysis Dock",
+        "Focus the Board",
         "Heat-Map Overlay",
         "Animations",
         "Theme",
@@ -60,6 +61,7 @@ def test_menus_and_shortcuts(window: MainWindow) -> None:
         window.redo_action: "Ctrl+Shift+Z",
         window.hint_action: "H",
         window.quit_action: "Ctrl+Q",
+        window.focus_board_action: "Esc",
     }
     for action, keys in shortcuts.items():
         assert action.shortcut().toString() == keys

@@ -11,8 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QGuiApplication,
+    QIcon,
+    QKeyEvent,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -29,7 +37,7 @@ from tictactoe_gui.engine import Algorithm, Board, Move, Persona
 from tictactoe_gui.gui.accessibility import name_message_box_icon
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TOP_N, AnalysisDock
 from tictactoe_gui.gui.announcer import Announcer, GameNarrator
-from tictactoe_gui.gui.board_view import BoardView
+from tictactoe_gui.gui.board_view import KEYPAD, BoardView
 from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, PlayersBar, ReplayBar
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService
@@ -78,7 +86,8 @@ SHORTCUTS = (
     ("Click a cell", "Play there"),
     ("Arrow keys", "Move the selected cell"),
     ("Enter / Space", "Play the selected cell"),
-    ("1 to 9", "Play a cell in keypad layout (7 8 9 is the top row)"),
+    ("1 to 9", "Play a cell in keypad layout (7 8 9 is the top row), wherever the focus is"),
+    ("Esc", "Give the keys back to the board (its arrows, Enter and Space)"),
     ("H", "Hint: show the best move"),
     ("Ctrl+N", "New game"),
     ("Ctrl+R", "Restart"),
@@ -253,10 +262,35 @@ class MainWindow(QMainWindow):
         for act in self.replay_actions:
             act.setEnabled(False)
 
+        # The digits play the board wherever the focus is in the window (the dock's table,
+        # a combo, a slider). A focused text field still gets them: Qt lets an editor claim
+        # a printable key before any shortcut sees it.
+        self.keypad_actions = [
+            action(f"Play Key {chr(key)}", self._keypad_pressed(key), QKeySequence(key))
+            for key in map(Qt.Key, KEYPAD)
+        ]
+        self.focus_board_action = action(
+            "&Focus the Board", self.focus_board, "Esc", "Give the keys back to the board"
+        )
+
         self.how_to_play_action = action("&How to Play", self.show_how_to_play, "F1")
         self.shortcuts_action = action("&Keyboard Shortcuts", self.show_shortcuts)
         self.about_action = action(f"&About {APP_DISPLAY_NAME}", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def _keypad_pressed(self, key: Qt.Key) -> Callable[[], None]:
+        def play() -> None:
+            # The board reads the key itself, exactly as when it has the focus. (Not through
+            # sendEvent: Qt would offer the key to this very shortcut again.)
+            self.board_view.keyPressEvent(
+                QKeyEvent(QEvent.Type.KeyPress, key, Qt.KeyboardModifier.NoModifier, chr(key))
+            )
+
+        return play
+
+    def focus_board(self) -> None:
+        """Give the keyboard back to the board (Esc), wherever the focus was in the window."""
+        self.board_view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _create_menus(self) -> None:
         game = self.menuBar().addMenu("&Game")
@@ -289,6 +323,7 @@ class MainWindow(QMainWindow):
         self.analysis_dock_action = toggle
         self.addAction(toggle)
         self.view_menu.addAction(toggle)
+        self.view_menu.addAction(self.focus_board_action)
         self.view_menu.addAction(self.heat_map_action)
         self.view_menu.addAction(self.animations_action)
         theme_menu = self.view_menu.addMenu("&Theme")
