@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from tictactoe_gui.engine import COP, SERA, Board, Mark, PersonaPlayer, play_game
+from tictactoe_gui.engine import COP, SERA, Board, Mark
 from tictactoe_gui.records_bridge import finished_game, result_of, side_name
+from tictactoe_gui.session import PersonaPlayer, play_game
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameMode, Result, Side, validate_game
 
@@ -26,9 +26,8 @@ def test_side_names() -> None:
 
 
 def test_a_played_game_becomes_a_valid_record_that_round_trips(tmp_path: Path) -> None:
-    rng = random.Random(11)
     start = Board.from_text("X...O....")
-    record = play_game(PersonaPlayer(COP, rng), PersonaPlayer(SERA, rng), start=start, seed=11)
+    record = play_game(PersonaPlayer(COP), PersonaPlayer(SERA), start=start, seed=11)
     began = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
     game = finished_game(
         record,

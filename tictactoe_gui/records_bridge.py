@@ -9,8 +9,9 @@ display name, and the storage record of a game the match runner played.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from tictactoe_gui.engine import GameRecord, Mark, get_persona
+from tictactoe_gui.engine import Mark, get_persona
 from tictactoe_gui.storage.records import (
     FinishedGame,
     GameMode,
@@ -19,6 +20,9 @@ from tictactoe_gui.storage.records import (
     Side,
     SideKind,
 )
+
+if TYPE_CHECKING:  # the session imports this module to build its records
+    from tictactoe_gui.session.record import GameRecord
 
 
 def result_of(winner: Mark | None) -> Result:
@@ -44,7 +48,7 @@ def finished_game(
     started_at: datetime,
     ended_at: datetime,
 ) -> FinishedGame:
-    """The storage record of a game the match runner played."""
+    """The storage record of a finished game (the window, ``play`` and ``match`` alike)."""
     return FinishedGame(
         started_at=started_at,
         ended_at=ended_at,
@@ -58,11 +62,13 @@ def finished_game(
                 cell=record.start.index(move.move),
                 mark=move.mark.value,
                 score=move.score,
-                verdict=move.verdict.value,
+                verdict=None if move.verdict is None else move.verdict.value,
             )
             for number, move in enumerate(record.moves, start=1)
         ),
         start_board=record.start.to_text(),
+        hints_x=record.hints_x,
+        hints_o=record.hints_o,
         seed=record.seed,
         x_ai_nodes=record.x_nodes,
         o_ai_nodes=record.o_nodes,

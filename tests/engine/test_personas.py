@@ -20,8 +20,8 @@ from tictactoe_gui.engine import (
     Verdict,
     all_positions,
     get_persona,
-    play_series,
 )
+from tictactoe_gui.session import play_series
 
 #: The eight lines of 3x3, written out by hand so the tests do not trust the engine's own.
 LINES = (

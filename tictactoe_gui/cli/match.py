@@ -17,8 +17,9 @@ from tictactoe_gui.cli.common import (
     positive_int,
     seed,
 )
-from tictactoe_gui.engine import PERSONAS, GameRecord, get_persona, play_series
+from tictactoe_gui.engine import PERSONAS, get_persona
 from tictactoe_gui.records_bridge import finished_game
+from tictactoe_gui.session import GameRecord, play_series
 from tictactoe_gui.storage import open_or_recover
 from tictactoe_gui.storage.records import GameMode, Side
 

@@ -22,19 +22,17 @@ from tictactoe_gui.cli.common import (
 from tictactoe_gui.engine import (
     PERSONAS,
     Board,
-    CallbackPlayer,
     Decision,
     Event,
     Mark,
     Move,
-    PersonaPlayer,
     TranspositionTable,
     get_persona,
-    play_game,
 )
 from tictactoe_gui.engine.notation import NotationError
 from tictactoe_gui.engine.variants import Variant, quote
 from tictactoe_gui.records_bridge import finished_game
+from tictactoe_gui.session import CallbackPlayer, PersonaPlayer, PlayerSpec, play_game
 from tictactoe_gui.storage import Repository, open_or_recover
 from tictactoe_gui.storage.records import GameMode, RecordsError, Side
 
@@ -80,8 +78,11 @@ class _Announced:
         self.name = player.name
         self.is_ai = True
 
-    def decide(self, board: Board) -> Decision:
-        decision = self.player.decide(board)
+    def spec(self) -> PlayerSpec:
+        return self.player.spec()
+
+    def decide(self, board: Board, rng: random.Random) -> Decision:
+        decision = self.player.decide(board, rng)
         print(f"{self.name} plays {board.cell_name(decision.move)}.", file=self.stdout)
         return decision
 
@@ -152,7 +153,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             return move
 
     human = CallbackPlayer(args.name, ask)
-    ai = _Announced(PersonaPlayer(persona, rng, table), stdout)
+    ai = _Announced(PersonaPlayer(persona, table), stdout)
     x, o = (human, ai) if human_mark is Mark.X else (ai, human)
     started = datetime.now(UTC)
     try:

@@ -1,4 +1,4 @@
-"""The game engine: rules, search, analysis, personas and the match runner.
+"""The game engine: rules, search, analysis and personas, for every board.
 
 Standard library only; nothing here knows about Qt, the GUI or storage, so it
 runs the same in tests, on the command line and in the GUI's worker thread.
@@ -23,15 +23,6 @@ from tictactoe_gui.engine.board import (
     Outcome,
     Termination,
     all_positions,
-)
-from tictactoe_gui.engine.match import (
-    CallbackPlayer,
-    GameRecord,
-    MoveRecord,
-    PersonaPlayer,
-    Tally,
-    play_game,
-    play_series,
 )
 from tictactoe_gui.engine.personas import (
     COP,
@@ -60,24 +51,19 @@ __all__ = [
     "Analysis",
     "Board",
     "BoardError",
-    "CallbackPlayer",
     "Candidate",
     "Decision",
     "Event",
-    "GameRecord",
     "IllegalMoveError",
     "Level",
     "Mark",
     "Move",
     "MoveOutcome",
-    "MoveRecord",
     "Outcome",
     "Persona",
-    "PersonaPlayer",
     "Prediction",
     "SearchCancelled",
     "SearchProgress",
-    "Tally",
     "Termination",
     "TranspositionTable",
     "Verdict",
@@ -85,7 +71,5 @@ __all__ = [
     "analyse",
     "get_persona",
     "judge_move",
-    "play_game",
-    "play_series",
     "principal_variation",
 ]

@@ -31,6 +31,7 @@ from tictactoe_gui.engine import (
     get_persona,
     principal_variation,
 )
+from tictactoe_gui.engine.analysis import solvable
 
 #: How often the worker reports the node count of a long search (seconds).
 PROGRESS_INTERVAL = 0.05
@@ -140,11 +141,14 @@ class EngineWorker(QObject):
             analysis = analyse(
                 board, request.algorithm, table=table, cancel=cancel, progress=report
             )
+        # Lines after each candidate are read exactly, so only where every result is proven.
+        proven = analysis.exact and all(c.exact for c in analysis.candidates)
         continuations = tuple(
-            principal_variation(board.play(c.move), table) for c in analysis.candidates
+            principal_variation(board.play(c.move), table) if proven else ()
+            for c in analysis.candidates
         )
         comparison: tuple[Analysis, ...] = ()
-        if request.compare:
+        if request.compare and solvable(board):
             # A fresh table, so its node count is what a cold search costs, like the others.
             comparison = (
                 analyse(board, Algorithm.TABLE, table=TranspositionTable(), cancel=cancel),

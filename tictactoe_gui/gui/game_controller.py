@@ -1,11 +1,11 @@
-"""The rules of a session at the table: whose turn it is, what a click means, and when the AI moves.
+"""The window's side of a game: Qt signals, the undo stack, timers and the engine thread.
 
-:class:`GameController` owns the game in progress (a start position and the
-moves played), its ``QUndoStack``, and the conversation with the engine
-thread. Views only display what it announces through signals and forward
-what the user did; nothing here paints. Three modes share one code path:
-a side is either a person or a persona, and a persona's move is asked of the
-engine thread and played after a short, visible think.
+The game itself (players, moves, seeds, hints, verdicts, the record) is a
+Qt-free :class:`~tictactoe_gui.session.GameSession`, the same one ``play``
+and ``match`` drive. :class:`GameController` is the glue: it turns what the
+user did into session calls, announces the result through signals, asks the
+engine thread for analyses and persona moves, and plays a persona's move
+after a short, visible think. Views only display; nothing here paints.
 """
 
 from __future__ import annotations
@@ -14,144 +14,48 @@ import enum
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from tictactoe_gui.engine import (
-    SERA,
-    Algorithm,
-    Analysis,
-    Board,
-    Event,
-    Mark,
-    Move,
-    Persona,
-    Verdict,
-    get_persona,
-    judge_move,
-)
-from tictactoe_gui.engine.match import game_seeds
+from tictactoe_gui.engine import SERA, Algorithm, Analysis, Board, Event, Mark, Move, Verdict
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
-from tictactoe_gui.gui.recording import GameRecords, greeting_for
-from tictactoe_gui.records_bridge import result_of
-from tictactoe_gui.storage.records import (
-    FinishedGame,
-    GameMode,
-    MoveEntry,
-    Side,
+from tictactoe_gui.gui.recording import GameRecords
+from tictactoe_gui.records_bridge import finished_game
+from tictactoe_gui.session import (
+    DEFAULT_MOVE_DELAY_MS,
+    GameSession,
+    GameSetup,
+    PlayerKind,
+    PlayerSpec,
+    PlayerSummary,
+    Tally,
+    game_seed,
 )
+from tictactoe_gui.storage.records import FinishedGame, GameMode, WinLossDraw
+
+__all__ = [
+    "DEFAULT_MOVE_DELAY_MS",
+    "GameController",
+    "GameOverInfo",
+    "GameSetup",
+    "PlayerKind",
+    "PlayerSpec",
+    "PlayerSummary",
+    "State",
+    "Tally",
+]
 
 DEFAULT_THINK_MS = 400
-DEFAULT_MOVE_DELAY_MS = 700
 REPLAY_INTERVAL_MS = 900
-
-
-class PlayerKind(enum.StrEnum):
-    HUMAN = "human"
-    AI = "ai"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSpec:
-    """One side of the table: a person (by name) or a persona (by key)."""
-
-    kind: PlayerKind
-    name: str
-
-    @classmethod
-    def human(cls, name: str) -> PlayerSpec:
-        return cls(PlayerKind.HUMAN, name)
-
-    @classmethod
-    def ai(cls, persona_key: str) -> PlayerSpec:
-        return cls(PlayerKind.AI, get_persona(persona_key).key)
-
-    @property
-    def is_ai(self) -> bool:
-        return self.kind is PlayerKind.AI
-
-    @property
-    def persona(self) -> Persona | None:
-        return get_persona(self.name) if self.is_ai else None
-
-    @property
-    def display_name(self) -> str:
-        persona = self.persona
-        return persona.name if persona is not None else self.name
-
-    def side(self) -> Side:
-        return Side.persona(self.name) if self.is_ai else Side.human(self.name)
-
-
-@dataclass(frozen=True, slots=True)
-class GameSetup:
-    """Everything the New Game dialog decides."""
-
-    mode: GameMode
-    x: PlayerSpec
-    o: PlayerSpec
-    start: Board = field(default_factory=Board.empty)
-    #: AI vs AI: how many games in the series, and the pause between moves.
-    games: int = 1
-    move_delay_ms: int = DEFAULT_MOVE_DELAY_MS
-    #: None picks a fresh seed for every game.
-    seed: int | None = None
-    #: False for study sessions (analysing a set-up position): nothing goes to the records.
-    record: bool = True
-
-    def player(self, mark: Mark) -> PlayerSpec:
-        return self.x if mark is Mark.X else self.o
-
-    @classmethod
-    def default(cls) -> GameSetup:
-        return cls(GameMode.HUMAN_VS_AI, PlayerSpec.human("Player"), PlayerSpec.ai("cop"))
-
-    @property
-    def opponent_persona(self) -> Persona | None:
-        """The persona a person plays against (Human vs AI only)."""
-        for spec in (self.x, self.o):
-            if spec.is_ai and self.mode is GameMode.HUMAN_VS_AI:
-                return spec.persona
-        return None
 
 
 class State(enum.Enum):
     PLAYING = "playing"
     OVER = "over"
     REPLAY = "replay"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSummary:
-    """How one side played, judged move by move against the engine."""
-
-    name: str
-    mark: Mark
-    moves: int
-    best: int
-    good: int
-    mistakes: int
-    blunders: int
-    hints: int
-
-    @property
-    def accuracy(self) -> float:
-        """Share of moves that kept the best outcome available (best or good)."""
-        return (self.best + self.good) / self.moves if self.moves else 1.0
-
-    def describe(self) -> str:
-        parts = [f"{self.name} ({self.mark}): {self.accuracy:.0%} accurate"]
-        details = [f"{self.best} best", f"{self.good} good"]
-        if self.mistakes:
-            details.append(f"{self.mistakes} mistake" + ("s" if self.mistakes > 1 else ""))
-        if self.blunders:
-            details.append(f"{self.blunders} blunder" + ("s" if self.blunders > 1 else ""))
-        if self.hints:
-            details.append(f"{self.hints} hint" + ("s" if self.hints > 1 else ""))
-        return parts[0] + " — " + ", ".join(details)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,29 +68,6 @@ class GameOverInfo:
     saved_id: int | None
     save_note: str = ""
     save_failed: bool = False
-
-
-@dataclass(slots=True)
-class Tally:
-    x_wins: int = 0
-    o_wins: int = 0
-    draws: int = 0
-
-    @property
-    def games(self) -> int:
-        return self.x_wins + self.o_wins + self.draws
-
-
-VERDICT_WORDS = {
-    Verdict.BEST: "best move",
-    Verdict.GOOD: "good — the outcome is unchanged",
-    Verdict.MISTAKE: "a mistake — a win slipped away",
-    Verdict.BLUNDER: "a blunder — this now loses",
-}
-
-
-def cell_name(move: Move) -> str:
-    return f"row {move.row + 1}, column {move.col + 1}"
 
 
 class _MovesCommand(QUndoCommand):
@@ -211,7 +92,7 @@ class _MovesCommand(QUndoCommand):
         board = self._controller.board_at(self.start_ply)
         words = []
         for move in self.moves:
-            words.append(f"{board.to_move} at {cell_name(move)}")
+            words.append(f"{board.to_move} at {board.cell_name(move)}")
             board = board.play(move)
         self.setText(" and ".join(words))
 
@@ -223,6 +104,14 @@ class _MovesCommand(QUndoCommand):
 
 
 class GameController(QObject):
+    """Glue between a Qt-free :class:`~tictactoe_gui.session.GameSession` and the window.
+
+    The session holds the game's rules and state (players, moves, seeds,
+    hints, verdicts, the record); this class adds what needs Qt: signals for
+    the views, the undo stack, timers for visible thinking and AI vs AI
+    pacing, and the conversation with the engine thread.
+    """
+
     position_changed = Signal(object, object)  # Board, last Move | None
     status_changed = Signal(str)
     message = Signal(str)  # a transient note for the status bar
@@ -254,27 +143,17 @@ class GameController(QObject):
         self._think_ms = think_ms
         self._algorithm = Algorithm.TABLE
         self._undo_stack = QUndoStack(self)
-        self._setup = GameSetup.default()
         self._state = State.PLAYING
-        self._start = Board.empty()
-        self._moves: list[Move] = []
-        self._boards: list[Board] = [self._start]
+        self._session = GameSession(GameSetup.default(), 0)
+        #: Analyses and verdicts are facts about positions: they outlive a game.
+        self._known: dict[Board, Analysis] = {}
         self._last_command: _MovesCommand | None = None
-        self._game_seed = 0
-        self._started_at = datetime.now(UTC)
-        self._analyses: dict[Board, Analysis] = {}
-        self._verdicts: dict[tuple[Board, Move], Verdict] = {}
-        self._ai_costs: dict[tuple[Board, Move], tuple[int, int]] = {}
-        self._hints = {Mark.X: 0, Mark.O: 0}
-        self._hinted: set[Board] = set()
         self._result: EngineResult | None = None
         self._choice: MoveChoice | None = None
         self._request_time = 0.0
         self._pending_hint = False
         self._step_pending = False
         self._paused = False
-        self._recorded = False
-        self._ended_once = False
         self._over_info: GameOverInfo | None = None
         self._tally = Tally()
         self._series_left = 0
@@ -305,8 +184,16 @@ class GameController(QObject):
     # -- read-only view of the game ----------------------------------------------------------
 
     @property
+    def session(self) -> GameSession:
+        return self._session
+
+    @property
     def setup(self) -> GameSetup:
-        return self._setup
+        return self._session.setup
+
+    @property
+    def _setup(self) -> GameSetup:
+        return self._session.setup
 
     @property
     def state(self) -> State:
@@ -314,22 +201,22 @@ class GameController(QObject):
 
     @property
     def board(self) -> Board:
-        return self._boards[-1]
+        return self._session.board
 
     @property
     def start(self) -> Board:
-        return self._start
+        return self._session.start
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        return tuple(self._moves)
+        return self._session.moves
 
     @property
     def last_move(self) -> Move | None:
-        return self._moves[-1] if self._moves else None
+        return self._session.last_move
 
     def board_at(self, ply: int) -> Board:
-        return self._boards[ply]
+        return self._session.board_at(ply)
 
     @property
     def undo_stack(self) -> QUndoStack:
@@ -357,15 +244,15 @@ class GameController(QObject):
 
     @property
     def hints_used(self) -> dict[Mark, int]:
-        return dict(self._hints)
+        return dict(self._session.hints)
 
     @property
     def game_seed(self) -> int:
-        return self._game_seed
+        return self._session.seed
 
     @property
     def replay_position(self) -> int:
-        return len(self._moves)
+        return len(self._session.moves)
 
     @property
     def replay_length(self) -> int:
@@ -373,24 +260,16 @@ class GameController(QObject):
 
     def verdict_at(self, ply: int) -> Verdict | None:
         """The coach's verdict on move number ``ply`` (1-based), once the engine has judged it."""
-        if not 1 <= ply <= len(self._moves):
-            return None
-        return self._verdicts.get((self._boards[ply - 1], self._moves[ply - 1]))
+        return self._session.verdict_at(ply)
 
     def player_to_move(self) -> PlayerSpec:
-        return self._setup.player(self.board.to_move)
+        return self._session.player_to_move()
 
     def is_human_turn(self) -> bool:
-        return (
-            self._state is State.PLAYING
-            and not self.board.is_over
-            and not self.player_to_move().is_ai
-        )
+        return self._state is State.PLAYING and self._session.is_human_turn()
 
     def ai_to_move(self) -> bool:
-        return (
-            self._state is State.PLAYING and not self.board.is_over and self.player_to_move().is_ai
-        )
+        return self._state is State.PLAYING and self._session.ai_to_move()
 
     def engine_busy(self) -> bool:
         return self._engine.busy
@@ -409,12 +288,16 @@ class GameController(QObject):
 
     # -- starting games ------------------------------------------------------------------------
 
-    def new_game(self, setup: GameSetup) -> None:
-        """Start ``setup`` from its start position; a series starts its tally afresh."""
+    def new_game(self, setup: GameSetup, *, paused: bool = False) -> None:
+        """Start ``setup`` from its start position; a series starts its tally afresh.
+
+        ``paused`` starts an AI vs AI game idle: nothing moves until a person
+        resumes it (a relaunched window never plays games nobody asked for).
+        """
         self._tally = Tally()
         self._series_left = max(1, setup.games)
         self.tally_changed.emit(self._tally)
-        self._begin(setup)
+        self._begin(setup, paused=paused and setup.mode is GameMode.AI_VS_AI)
 
     def restart(self) -> None:
         """The same players again, from the same start (a new seed unless one was fixed)."""
@@ -426,32 +309,26 @@ class GameController(QObject):
     def play_again(self) -> None:
         self.restart()
 
-    def _begin(self, setup: GameSetup) -> None:
+    def _begin(self, setup: GameSetup, *, paused: bool = False) -> None:
         self._stop_everything()
         if setup.start.is_over:
             raise ValueError(f"cannot start from a finished position ({setup.start.outcome})")
-        self._setup = setup
-        self._state = State.PLAYING
-        self._start = setup.start
+        # Each game of a seeded series gets its own seed, drawn from the series seed the
+        # same way the command line's match does, so game N can be replayed alone.
         if setup.seed is None:
-            self._game_seed = random.randrange(2**32)
+            seed = random.randrange(2**32)
         else:
-            # Each game of a seeded series gets its own seed, drawn from the series seed the
-            # same way the command line's match does, so game N can be replayed alone.
-            seeds = game_seeds(setup.seed, max(1, setup.games))
-            self._game_seed = seeds[min(self._tally.games, len(seeds) - 1)]
-        self._started_at = datetime.now(UTC)
-        self._hints = {Mark.X: 0, Mark.O: 0}
-        self._hinted.clear()
-        self._recorded = False
-        self._ended_once = False
+            seed = game_seed(setup.seed, self._tally.games)
+        self._session = GameSession(setup, seed, datetime.now(UTC))
+        self._session.analyses.update(self._known)
+        self._state = State.PLAYING
         self._commented = None
         self._over_info = None
-        self._paused = False
+        self._paused = paused
         self._replay_moves = []
         self._last_command = None
         self._undo_stack.clear()
-        self.paused_changed.emit(False)
+        self.paused_changed.emit(paused)
         self.game_over.emit(None)
         self.game_started.emit(setup)
         self._announce_personas()
@@ -470,8 +347,7 @@ class GameController(QObject):
     def _announce_personas(self) -> None:
         setup = self._setup
         if setup.mode is GameMode.HUMAN_VS_AI:
-            persona = setup.opponent_persona
-            self.persona_changed.emit(persona, "Opponent")
+            self.persona_changed.emit(setup.opponent_persona, "Opponent")
         elif setup.mode is GameMode.HUMAN_VS_HUMAN:
             self.persona_changed.emit(SERA, "Coach")
         else:
@@ -481,24 +357,15 @@ class GameController(QObject):
         return self._setup.player(board.to_move)
 
     def _greet(self) -> None:
-        lines = []
-        for spec in (self._setup.x, self._setup.o):
-            if spec.is_ai:
-                continue
+        def record_of(name: str) -> WinLossDraw | None:
             try:
-                record = self._records.record_of(spec.name)
+                return self._records.record_of(name)
             except Exception as error:  # the game goes on without the greeting
                 self.message.emit(f"Could not read the records: {error}")
-                record = None
-            lines.append(greeting_for(spec.name, record))
-        persona = self._setup.opponent_persona
-        if persona is not None:
-            self.comment_changed.emit(f"{persona.name}: “{persona.say(Event.GREETING)}”")
-        elif self._setup.mode is GameMode.HUMAN_VS_HUMAN:
-            self.comment_changed.emit("Coach: I'll judge every move. Play well!")
-        else:
-            x, o = self._setup.x.display_name, self._setup.o.display_name
-            self.comment_changed.emit(f"{x} (X) against {o} (O).")
+                return None
+
+        lines = self._session.greetings(record_of) if self._setup.recorded else []
+        self.comment_changed.emit(self._session.opening_line())
         if lines:
             self.message.emit("   ".join(lines))
 
@@ -508,28 +375,15 @@ class GameController(QObject):
     def play_human(self, row: int, col: int) -> bool:
         """A person activated a cell; plays it if that is legal, else says why not."""
         move = Move(row, col)
-        reason = self._why_not_playable(move)
+        if self._state is State.REPLAY:
+            reason: str | None = "This is a replay — start a New Game (Ctrl+N) to play."
+        else:
+            reason = self._session.why_not_playable(move)
         if reason is not None:
             self.message.emit(reason)
             return False
-        self._undo_stack.push(_MovesCommand(self, len(self._moves), [move]))
+        self._undo_stack.push(_MovesCommand(self, len(self.moves), [move]))
         return True
-
-    def _why_not_playable(self, move: Move) -> str | None:
-        board = self.board
-        if self._state is State.REPLAY:
-            return "This is a replay — start a New Game (Ctrl+N) to play."
-        if board.is_over:
-            return "The game is over — Play Again (Ctrl+R) or start a New Game (Ctrl+N)."
-        spec = self.player_to_move()
-        if spec.is_ai:
-            if self._setup.mode is GameMode.AI_VS_AI:
-                return "Two AIs are playing this game — start a New Game (Ctrl+N) to play."
-            return f"It's {spec.display_name}'s turn — wait for the reply."
-        taken = board.mark_at(board.index(move))
-        if taken is not None:
-            return f"{cell_name(move).capitalize()} is already taken by {taken}."
-        return None
 
     def undo(self) -> None:
         if self._state is State.REPLAY:
@@ -553,12 +407,24 @@ class GameController(QObject):
             self.set_paused(True)
         self._undo_stack.redo()
 
+    def resign(self) -> None:
+        """The person to move gives up: the game ends as a loss for them."""
+        if self._state is not State.PLAYING or self._session.is_over:
+            self.message.emit("There is no game in progress to resign.")
+            return
+        if not self.is_human_turn():
+            self.message.emit("Resign on your own turn.")
+            return
+        self._stop_everything()
+        self._session.resign()
+        self._position_changed()
+
     def hint(self) -> None:
         """Show the best move for the person to move (counted on the game record)."""
         if self._state is State.REPLAY:
             self.message.emit("Hints are for games in progress; the dock shows the analysis.")
             return
-        if self.board.is_over:
+        if self._session.is_over:
             self.message.emit("The game is over — no hint needed.")
             return
         if not self.is_human_turn():
@@ -566,11 +432,8 @@ class GameController(QObject):
                 f"A hint is for your own turn; {self.player_to_move().display_name} is to move."
             )
             return
-        board = self.board
-        if board not in self._hinted:
-            self._hinted.add(board)
-            self._hints[board.to_move] += 1
-        if self._result is not None and self._result.board == board:
+        self._session.count_hint()
+        if self._result is not None and self._result.board == self.board:
             self._show_hint(self._result.analysis)
         else:
             self._pending_hint = True
@@ -578,10 +441,9 @@ class GameController(QObject):
 
     def _show_hint(self, analysis: Analysis) -> None:
         self._pending_hint = False
-        best = analysis.candidates[0]
-        cells = " or ".join(cell_name(m) for m in analysis.best_moves)
-        self.hint_shown.emit(analysis.best_moves)
-        self.message.emit(f"Hint: {cells} ({best.describe}).")
+        every = len(analysis.best_moves) == len(analysis.candidates) > 1 and analysis.exact
+        self.hint_shown.emit(() if every else analysis.best_moves)
+        self.message.emit(self._session.hint_text(analysis))
 
     def set_algorithm(self, algorithm: Algorithm) -> None:
         """Which search the dock's analysis uses (scores are the same; effort differs)."""
@@ -630,7 +492,7 @@ class GameController(QObject):
         self._request()
 
     def set_move_delay(self, ms: int) -> None:
-        self._setup = replace(self._setup, move_delay_ms=max(0, ms))
+        self._session.setup = replace(self._setup, move_delay_ms=max(0, ms))
 
     # -- replay --------------------------------------------------------------------------------
 
@@ -648,10 +510,15 @@ class GameController(QObject):
         start.play_all(tuple(moves))  # raises IllegalMoveError for a game that cannot be
         self._stop_everything()
         self._state = State.REPLAY
-        self._setup = GameSetup(
-            GameMode.HUMAN_VS_HUMAN, PlayerSpec.human(names[0]), PlayerSpec.human(names[1]), start
+        setup = GameSetup(
+            GameMode.HUMAN_VS_HUMAN,
+            PlayerSpec.human(names[0]),
+            PlayerSpec.human(names[1]),
+            start,
+            record=False,
         )
-        self._start = start
+        self._session = GameSession(setup, 0)
+        self._session.analyses.update(self._known)
         self._replay_moves = list(moves)
         self._replay_title = title
         self._last_command = None
@@ -666,16 +533,16 @@ class GameController(QObject):
         if self._state is not State.REPLAY:
             return
         position = max(0, min(len(self._replay_moves), position))
-        if position != len(self._moves) or position == 0:
+        if position != len(self.moves) or position == 0:
             self._set_moves(self._replay_moves[:position])
 
     def replay_step(self, delta: int) -> None:
-        self.replay_seek(len(self._moves) + delta)
+        self.replay_seek(len(self.moves) + delta)
 
     def set_replay_playing(self, playing: bool) -> None:
         if self._state is not State.REPLAY:
             return
-        if playing and len(self._moves) >= len(self._replay_moves):
+        if playing and len(self.moves) >= len(self._replay_moves):
             self._set_moves([])  # play from the start again
         if playing:
             self._replay_timer.start()
@@ -692,17 +559,17 @@ class GameController(QObject):
         return self._replay_timer.isActive()
 
     def _replay_tick(self) -> None:
-        if len(self._moves) >= len(self._replay_moves):
+        if len(self.moves) >= len(self._replay_moves):
             self.set_replay_playing(False)
             return
         self.replay_step(1)
-        if len(self._moves) >= len(self._replay_moves):
+        if len(self.moves) >= len(self._replay_moves):
             self.set_replay_playing(False)
 
     # -- applying moves ------------------------------------------------------------------------
 
     def _apply_command(self, command: _MovesCommand, *, redo: bool) -> None:
-        base = self._moves[: command.start_ply]
+        base = list(self.moves[: command.start_ply])
         if redo:
             self._last_command = command
             self._set_moves(base + command.moves)
@@ -711,11 +578,7 @@ class GameController(QObject):
             self._set_moves(base)
 
     def _set_moves(self, moves: list[Move]) -> None:
-        boards = [self._start]
-        for move in moves:
-            boards.append(boards[-1].play(move))
-        self._moves = list(moves)
-        self._boards = boards
+        self._session.set_moves(moves)
         self._position_changed()
 
     def _position_changed(self) -> None:
@@ -725,15 +588,17 @@ class GameController(QObject):
         self._result = None
         self._pending_hint = False
         board = self.board
+        session = self._session
         self.position_changed.emit(board, self.last_move)
         self.analysis_changed.emit(None)
         if self._state is State.REPLAY:
-            self.replay_changed.emit(len(self._moves), len(self._replay_moves), self._replay_title)
-        elif board.is_over:
+            self.replay_changed.emit(len(self.moves), len(self._replay_moves), self._replay_title)
+        elif session.is_over:
             self._state = State.OVER
             if self._setup.mode is GameMode.AI_VS_AI:
-                if board.winner is not None:
-                    self.persona_changed.emit(self._setup.player(board.winner).persona, "Winner")
+                winner = session.winner
+                if winner is not None:
+                    self.persona_changed.emit(self._setup.player(winner).persona, "Winner")
                 else:
                     # Nobody is "to move" in a finished game: show who made the drawing move.
                     last_mover = self._setup.player(board.to_move.other)
@@ -763,15 +628,14 @@ class GameController(QObject):
                     # A fresh line per move, kept while the same move is being thought over.
                     self._thinking_line = persona.say(Event.THINKING)
                     self._thinking_for = board
-        review = tuple(dict.fromkeys(b for b in self._boards[:-1] if b not in self._analyses))
         self._request_time = time.monotonic()
-        seed = (self._game_seed * 1_000_003 + (board.x << 9 | board.o)) % 2**63
         self._engine.submit(
             board,
             algorithm=self._algorithm,
             persona_key=persona_key,
-            seed=seed,
-            review=review,
+            # The session's generator for this ply: the same game as ``play`` and ``match``.
+            seed=self._session.ply_seed(),
+            review=self._session.unanalysed(),
             compare=compare,
         )
         self._update_thinking()
@@ -804,28 +668,31 @@ class GameController(QObject):
         choice, self._choice = self._choice, None
         if choice is None or choice.board != self.board or not self.ai_to_move():
             return
-        board, move = self.board, choice.decision.move
-        self._ai_costs[(board, move)] = (choice.decision.nodes, choice.decision.max_depth)
-        if choice.decision.analysis is not None:
-            self._analyses.setdefault(board, choice.decision.analysis)
+        move = choice.decision.move
+        self._session.note_decision(self.board, move, choice.decision)
+        self._remember(self._session.analyses)
         if self._setup.mode is GameMode.HUMAN_VS_AI:
             command = self._last_command
-            if command is not None and command.end_ply == len(self._moves):
+            if command is not None and command.end_ply == len(self.moves):
                 # One undo takes back the person's move and this reply together.
                 command.add_reply(move)
                 self._undo_stack.undoTextChanged.emit(self._undo_stack.undoText())
-            self._set_moves([*self._moves, move])
+            self._set_moves([*self.moves, move])
         else:
-            self._undo_stack.push(_MovesCommand(self, len(self._moves), [move]))
+            self._undo_stack.push(_MovesCommand(self, len(self.moves), [move]))
+
+    def _remember(self, analyses: dict[Board, Analysis]) -> None:
+        self._known.update(analyses)
 
     @Slot(object)
     def _on_analysed(self, result: EngineResult) -> None:
         if result.board != self.board:
             return
         self._result = result
-        self._analyses[result.board] = result.analysis
+        self._session.add_analysis(result.analysis)
         for analysis in result.review:
-            self._analyses[analysis.board] = analysis
+            self._session.add_analysis(analysis)
+        self._remember(self._session.analyses)
         self._judge_known_moves()
         self.analysis_changed.emit(result)
         self._update_thinking()
@@ -839,44 +706,17 @@ class GameController(QObject):
         self._update_thinking()
 
     def _judge_known_moves(self) -> None:
-        for ply in range(1, len(self._moves) + 1):
-            key = (self._boards[ply - 1], self._moves[ply - 1])
-            if key in self._verdicts:
-                continue
-            before = self._analyses.get(key[0])
-            if before is None:
-                continue
-            verdict = judge_move(before, key[1])
-            self._verdicts[key] = verdict
+        for ply, verdict in self._session.judge_known_moves():
             self.verdict_added.emit(ply, verdict.value)
-        # Comment on the latest move once its verdict is known, even if the same position
-        # and move were judged in an earlier game (verdicts are facts and stay cached).
-        last = len(self._moves)
+        # Comment on the latest move once its verdict is known.
+        last = len(self.moves)
         if last and self._state is not State.REPLAY and self._commented != (last, self.board):
             latest = self.verdict_at(last)
             if latest is not None:
                 self._commented = (last, self.board)
-                self._comment_on(last, latest)
-
-    def _comment_on(self, ply: int, verdict: Verdict) -> None:
-        mover = self._boards[ply - 1].to_move
-        spec = self._setup.player(mover)
-        move = self._moves[ply - 1]
-        mode = self._setup.mode
-        if mode is GameMode.HUMAN_VS_HUMAN:
-            self.comment_changed.emit(
-                f"Coach: {spec.display_name}'s {mover} at {cell_name(move)} — "
-                f"{VERDICT_WORDS[verdict]}."
-            )
-            return
-        speaker = spec.persona if spec.is_ai else self._setup.opponent_persona
-        if speaker is None:
-            return
-        line = speaker.comment(verdict, own=spec.is_ai)
-        name = speaker.name
-        if self._setup.x == self._setup.o:
-            name = f"{name} ({mover})"  # a persona playing itself: say which side speaks
-        self.comment_changed.emit(f"{name}: “{line}”")
+                line = self._session.coach_line(last, latest)
+                if line is not None:
+                    self.comment_changed.emit(line)
 
     def _update_thinking(self, *_: object) -> None:
         waiting = self._choice is not None and self._ai_timer.isActive()
@@ -896,11 +736,11 @@ class GameController(QObject):
         board = self.board
         if self._state is State.REPLAY:
             text = (
-                f"Replay: {self._replay_title} — move {len(self._moves)} of "
+                f"Replay: {self._replay_title} — move {len(self.moves)} of "
                 f"{len(self._replay_moves)}"
             )
-        elif board.is_over:
-            text = f"Game over — {self._result_words()}"
+        elif self._session.is_over:
+            text = f"Game over — {self._session.result_words()}"
         else:
             spec = self.player_to_move()
             mark = board.to_move
@@ -914,30 +754,26 @@ class GameController(QObject):
                     text = f"Your move ({mark})"
         self.status_changed.emit(text)
 
-    def _result_words(self) -> str:
-        winner = self.board.winner
-        if winner is None:
-            return "a draw"
-        return f"{self._setup.player(winner).display_name} ({winner}) wins"
-
     # -- the end of a game -----------------------------------------------------------------------
 
     def _finish_game(self) -> None:
-        if any(b not in self._analyses for b in self._boards[:-1]):
+        session = self._session
+        if session.unanalysed():
             return  # the review request is still running; we are called again when it lands
         self._judge_known_moves()
         record = self._build_record()
         saved_id: int | None = None
         note = ""
         failed = False
-        first_ending = not self._ended_once
-        self._ended_once = True
+        first_ending = not session.ended_once
+        session.ended_once = True
         if not self._setup.record:
             note = "Analysis sessions are not recorded."
+        elif self._setup.from_position:
+            note = "Games from a set-up position are for study and are not recorded."
         elif first_ending:
             try:
                 saved_id = self._records.save_game(record)
-                self._recorded = True
             except Exception as error:  # storage trouble must never cost the game on the board
                 failed = True
                 note = f"Could not save this game: {error}. The game is still on the board."
@@ -947,9 +783,9 @@ class GameController(QObject):
             # let one game count many times.
             note = "Only the first ending of a game is recorded."
         info = GameOverInfo(
-            headline=self._headline(),
-            reaction=self._reaction(),
-            summaries=self._summaries(),
+            headline=session.headline(),
+            reaction=session.reaction(),
+            summaries=session.summaries(),
             record=record,
             saved_id=saved_id,
             save_note=note,
@@ -970,7 +806,6 @@ class GameController(QObject):
         except Exception as error:
             self.message.emit(f"Still could not save this game: {error}")
             return
-        self._recorded = True
         self._over_info = replace(info, saved_id=saved_id, save_note="Saved.", save_failed=False)
         self.message.emit("The game is saved.")
         self.game_over.emit(self._over_info)
@@ -978,13 +813,7 @@ class GameController(QObject):
     def _count_in_tally(self) -> None:
         if self._setup.mode is not GameMode.AI_VS_AI:
             return
-        winner = self.board.winner
-        if winner is Mark.X:
-            self._tally.x_wins += 1
-        elif winner is Mark.O:
-            self._tally.o_wins += 1
-        else:
-            self._tally.draws += 1
+        self._tally.count(self._session.winner)
         self._series_left -= 1
         self.tally_changed.emit(self._tally)
         if self._series_left > 0 and not self._paused:
@@ -1000,103 +829,15 @@ class GameController(QObject):
         return self._series_left
 
     def _build_record(self) -> FinishedGame:
-        entries = []
-        nodes = {Mark.X: 0, Mark.O: 0}
-        depth = {Mark.X: 0, Mark.O: 0}
-        for ply, move in enumerate(self._moves, start=1):
-            before = self._boards[ply - 1]
-            mark = before.to_move
-            analysis = self._analyses.get(before)
-            score = analysis.score_of(move) if analysis is not None else None
-            verdict = self._verdicts.get((before, move))
-            entries.append(
-                MoveEntry(
-                    ply=ply,
-                    cell=self._start.index(move),
-                    mark=str(mark),
-                    score=score,
-                    verdict=None if verdict is None else verdict.value,
-                )
-            )
-            if self._setup.player(mark).is_ai:
-                cost_nodes, cost_depth = self._ai_costs.get((before, move), (0, 0))
-                nodes[mark] += cost_nodes
-                depth[mark] = max(depth[mark], cost_depth)
-        return FinishedGame(
-            started_at=self._started_at,
-            ended_at=datetime.now(UTC),
-            mode=self._setup.mode,
-            x=self._setup.x.side(),
-            o=self._setup.o.side(),
-            result=result_of(self.board.winner),
-            moves=tuple(entries),
-            start_board=self._start.to_text(),
-            hints_x=self._hints[Mark.X],
-            hints_o=self._hints[Mark.O],
-            seed=self._game_seed,
-            x_ai_nodes=nodes[Mark.X],
-            o_ai_nodes=nodes[Mark.O],
-            x_ai_max_depth=depth[Mark.X],
-            o_ai_max_depth=depth[Mark.O],
+        session = self._session
+        return finished_game(
+            session.game_record(),
+            self._setup.x.side(),
+            self._setup.o.side(),
+            self._setup.mode,
+            session.started_at,
+            datetime.now(UTC),
         )
-
-    def _headline(self) -> str:
-        winner = self.board.winner
-        mode = self._setup.mode
-        if winner is None:
-            return "It's a draw."
-        spec = self._setup.player(winner)
-        if mode is GameMode.HUMAN_VS_AI:
-            return "You win!" if not spec.is_ai else f"{spec.display_name} wins."
-        return f"{spec.display_name} ({winner}) wins!"
-
-    def _reaction(self) -> str:
-        winner = self.board.winner
-        personas = [
-            (mark, spec.persona)
-            for mark, spec in ((Mark.X, self._setup.x), (Mark.O, self._setup.o))
-            if spec.persona is not None
-        ]
-        # A persona playing itself needs its marks to tell its two voices apart.
-        same = len({persona.key for _, persona in personas}) < len(personas)
-        lines = []
-        for mark, persona in personas:
-            if winner is None:
-                event = Event.DRAW
-            elif winner is mark:
-                event = Event.WIN
-            else:
-                event = Event.LOSS
-            speaker = f"{persona.name} ({mark})" if same else persona.name
-            lines.append(f"{speaker}: “{persona.say(event)}”")
-        return "   ".join(lines)
-
-    def _summaries(self) -> tuple[PlayerSummary, ...]:
-        summaries = []
-        for mark in (Mark.X, Mark.O):
-            counts = dict.fromkeys(Verdict, 0)
-            moves = 0
-            for ply, move in enumerate(self._moves, start=1):
-                before = self._boards[ply - 1]
-                if before.to_move is not mark:
-                    continue
-                moves += 1
-                verdict = self._verdicts.get((before, move))
-                if verdict is not None:
-                    counts[verdict] += 1
-            summaries.append(
-                PlayerSummary(
-                    name=self._setup.player(mark).display_name,
-                    mark=mark,
-                    moves=moves,
-                    best=counts[Verdict.BEST],
-                    good=counts[Verdict.GOOD],
-                    mistakes=counts[Verdict.MISTAKE],
-                    blunders=counts[Verdict.BLUNDER],
-                    hints=self._hints[mark],
-                )
-            )
-        return tuple(summaries)
 
     def shutdown(self) -> None:
         """Stop timers and the search in progress (the window then stops the engine thread)."""

@@ -149,7 +149,8 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         self._create_announcer()
         self._restore_settings()
-        self.controller.new_game(self._initial_setup())
+        # A relaunch opens a fresh, idle game of the last kind: a series runs only when asked.
+        self.controller.new_game(self._initial_setup(), paused=True)
 
     # -- assembly ------------------------------------------------------------------------
 

@@ -1,0 +1,88 @@
+"""The window drives the same Qt-free game session as the command line."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from tictactoe_gui.engine import COP, KITTY, Board
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.session import GameSetup, PlayerSpec, play_series
+from tictactoe_gui.storage.records import GameMode
+
+from .helpers import human_vs_ai, settle
+
+
+def test_a_seed_plays_the_same_game_in_the_window_and_in_match(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
+    series_seed = 2675342405
+    expected = []
+    play_series(COP, KITTY, 1, seed=series_seed, on_game=expected.append)
+    setup = GameSetup(
+        GameMode.AI_VS_AI,
+        PlayerSpec.ai("cop"),
+        PlayerSpec.ai("kitty"),
+        move_delay_ms=0,
+        seed=series_seed,
+    )
+    window.new_game(setup)
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=10000)
+    assert controller.game_seed == expected[0].seed
+    assert list(controller.moves) == [m.move for m in expected[0].moves]
+
+
+def test_a_game_from_a_set_up_position_is_played_but_not_recorded(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
+    start = Board.from_text("XX.OO....")
+    setup = GameSetup(
+        GameMode.HUMAN_VS_AI, PlayerSpec.human("Alice"), PlayerSpec.ai("sera"), start, seed=3
+    )
+    window.new_game(setup)
+    controller = window.controller
+    settle(qtbot, window)
+    controller.play_human(0, 2)  # X wins at once
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    assert records.games == []
+    assert "set-up position" in controller.game_over_info.save_note
+    # The greeting is not shown either: the game counts for nobody.
+    assert controller.game_over_info.saved_id is None
+
+
+def test_a_relaunch_opens_an_idle_game_of_the_last_kind(
+    qtbot: QtBot, settings: QSettings, records: InMemoryRecords
+) -> None:
+    # The last New Game was an AI vs AI series (as the dialog remembers it).
+    settings.setValue("newGame/mode", GameMode.AI_VS_AI.value)
+    settings.setValue("newGame/games", 5)
+    settings.setValue("newGame/speed", 0)
+    window = MainWindow(settings, records)
+    qtbot.addWidget(window)
+    window.show()
+    controller = window.controller
+    assert controller.setup.mode is GameMode.AI_VS_AI
+    assert controller.paused
+    qtbot.waitUntil(
+        lambda: controller.current_result is not None and not controller.engine_busy(),
+        timeout=5000,
+    )
+    # The engine analysed the position for the dock but chose no move: nothing is played.
+    assert controller.moves == ()
+    assert controller.tally.games == 0
+    # A person starts the series.
+    controller.set_paused(False)
+    qtbot.waitUntil(lambda: len(controller.moves) >= 1, timeout=5000)
+    window.close()
+
+
+def test_resigning_ends_the_game_as_a_loss(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_ai("cop"))
+    controller = window.controller
+    settle(qtbot, window)
+    controller.resign()
+    assert controller.session.is_over
+    assert controller.session.winner is not None
+    assert "resigned" in controller.session.result_words()

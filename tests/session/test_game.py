@@ -1,0 +1,135 @@
+"""The game session without Qt: turns, seeds, hints, verdicts, resigning and the record."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictactoe_gui.engine import COP, KITTY, Board, Mark, Move, Verdict, all_positions, analyse
+from tictactoe_gui.engine.variants import get_variant
+from tictactoe_gui.session import (
+    GameSession,
+    GameSetup,
+    PersonaPlayer,
+    PlayerSpec,
+    play_game,
+    play_series,
+    run_session,
+)
+from tictactoe_gui.storage.records import GameMode
+
+
+def human_vs_cop(start: Board | None = None) -> GameSetup:
+    return GameSetup(
+        GameMode.HUMAN_VS_AI,
+        PlayerSpec.human("Alice"),
+        PlayerSpec.ai("cop"),
+        start if start is not None else Board.empty(),
+    )
+
+
+def test_whose_turn_and_why_a_move_is_refused() -> None:
+    session = GameSession(human_vs_cop(), seed=1)
+    assert session.is_human_turn()
+    assert session.why_not_playable(Move(1, 1)) is None
+    session.play(Move(1, 1))
+    assert session.ai_to_move()
+    assert "Cop's turn" in (session.why_not_playable(Move(0, 0)) or "")
+    session.play(Move(0, 0))
+    assert session.why_not_playable(Move(1, 1)) == "b2 is already taken by X."
+    assert "no such cell" in (session.why_not_playable(Move(5, 5)) or "")
+
+
+def test_a_seed_gives_each_ply_its_own_generator_whatever_was_drawn_before() -> None:
+    a = GameSession(human_vs_cop(), seed=77)
+    b = GameSession(human_vs_cop(), seed=77)
+    # Asking for a later ply first (a cancelled search, say) changes nothing.
+    b.ply_seed(5)
+    assert [a.ply_seed(p) for p in range(8)] == [b.ply_seed(p) for p in range(8)]
+    assert a.move_rng(3).random() == b.move_rng(3).random()
+    assert GameSession(human_vs_cop(), seed=78).ply_seed(0) != a.ply_seed(0)
+
+
+def test_the_same_seed_plays_the_same_game_in_a_series_and_alone() -> None:
+    records = []
+    play_series(COP, KITTY, 3, seed=2675342405, on_game=records.append)
+    for record in records:
+        again = play_game(PersonaPlayer(COP), PersonaPlayer(KITTY), seed=record.seed)
+        assert [m.move for m in again.moves] == [m.move for m in record.moves]
+
+
+def test_undo_is_setting_the_moves_and_hints_count_once_per_position() -> None:
+    session = GameSession(human_vs_cop(), seed=3)
+    session.count_hint()
+    session.count_hint()
+    assert session.hints == {Mark.X: 1, Mark.O: 0}
+    session.play(Move(0, 0))
+    session.play(Move(1, 1))
+    session.set_moves([Move(0, 0)])
+    assert session.board == Board.from_text("X........")
+    session.set_moves([])
+    session.count_hint()  # the same position as the first hint
+    assert session.hints[Mark.X] == 1
+
+
+def test_verdicts_summaries_and_the_record() -> None:
+    session = GameSession(human_vs_cop(), seed=4)
+    for move in (Move(0, 0), Move(0, 1)):  # a corner, then an edge next to it: O now loses
+        session.add_analysis(analyse(session.board))
+        session.play(move)
+    verdicts = dict(session.judge_known_moves())
+    assert verdicts == {1: Verdict.BEST, 2: Verdict.BLUNDER}
+    assert session.verdict_at(2) is Verdict.BLUNDER
+    alice, cop = session.summaries()
+    assert (alice.name, alice.moves, alice.best, alice.accuracy) == ("Alice", 1, 1, 1.0)
+    assert (cop.name, cop.blunders, cop.accuracy) == ("Cop", 1, 0.0)
+    assert cop.describe() == "Cop (O): 0% accurate — 0 best, 0 good, 1 blunder"
+    empty = GameSession(human_vs_cop(), seed=4).summaries()[0]
+    assert empty.accuracy is None
+    assert empty.describe() == "Alice (X): no moves played"
+
+
+def test_resigning_ends_the_game_as_a_loss_for_the_side_to_move() -> None:
+    session = GameSession(human_vs_cop(), seed=5)
+    session.play(Move(0, 0))
+    session.play(Move(1, 1))
+    assert session.resign() is Mark.X
+    assert session.is_over
+    assert session.winner is Mark.O
+    assert "resigned" in session.result_words()
+    assert session.headline() == "You resigned. Cop wins."
+    record = session.game_record()
+    assert record.resigned is Mark.X
+    assert record.winner is Mark.O
+    with pytest.raises(ValueError, match="over"):
+        session.resign()
+
+
+def test_a_game_from_a_set_up_position_is_never_recorded() -> None:
+    assert human_vs_cop().recorded
+    start = Board.from_text("X...O....")
+    assert human_vs_cop(start).from_position
+    assert not human_vs_cop(start).recorded
+
+
+def test_the_hint_says_when_every_move_is_as_good_as_another() -> None:
+    session = GameSession(human_vs_cop(), seed=6)
+    unique = analyse(Board.from_text("XX.OO...."))
+    assert session.hint_text(unique) == "Hint: c3 (win in 1)."
+    every = next(
+        a
+        for a in map(analyse, all_positions())
+        if len(a.candidates) > 1 and len(a.best_moves) == len(a.candidates)
+    )
+    assert session.hint_text(every).startswith("Every move is as good as another here")
+
+
+def test_a_session_plays_any_variant() -> None:
+    variant = get_variant("4x4k4")
+    setup = GameSetup(
+        GameMode.AI_VS_AI, PlayerSpec.ai("cop"), PlayerSpec.ai("kitty"), Board.empty(variant)
+    )
+    session = GameSession(setup, seed=9)
+    record = run_session(session, PersonaPlayer(COP), PersonaPlayer(KITTY))
+    assert record.final.variant is variant
+    assert session.is_over
+    assert record.winner is not Mark.O  # Cop blocks every win in one and takes his own

@@ -1,0 +1,589 @@
+"""One game at the table, without Qt: who plays, whose turn, the moves, hints, verdicts, seeds.
+
+A :class:`GameSession` is what the window's controller, ``play`` and
+``match`` all drive, so a game's rules are written once:
+
+- the players (a person by name or a persona by key) and the game's variant
+  and start position (:class:`GameSetup`);
+- the moves played, with undo and redo as "set the moves to this list";
+- **one rule for randomness**: a game's seed gives one ``random.Random``,
+  from which each ply's own generator is drawn in order, so the same seed
+  with the same players plays the same game in the window, in ``play`` and
+  in ``match`` (whatever searches were started and cancelled in between);
+- hints counted per side, the coach's verdicts and each side's accuracy;
+- the result, the words for it, the persona's reaction, and the record to
+  save (through :mod:`tictactoe_gui.records_bridge`).
+
+A game started from a set-up position is for study: it is never recorded, so
+it counts in no standings or greetings.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from tictactoe_gui.engine import (
+    SERA,
+    Analysis,
+    Board,
+    Decision,
+    Event,
+    Mark,
+    Move,
+    Persona,
+    Verdict,
+    get_persona,
+    judge_move,
+)
+from tictactoe_gui.engine.variants import Variant
+from tictactoe_gui.session.record import GameRecord, MoveRecord
+from tictactoe_gui.storage.records import GameMode, Side, WinLossDraw
+
+#: The pause between moves of an AI vs AI game, by default.
+DEFAULT_MOVE_DELAY_MS = 700
+
+
+class PlayerKind(enum.StrEnum):
+    HUMAN = "human"
+    AI = "ai"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """One side of the table: a person (by name) or a persona (by key)."""
+
+    kind: PlayerKind
+    name: str
+
+    @classmethod
+    def human(cls, name: str) -> PlayerSpec:
+        return cls(PlayerKind.HUMAN, name)
+
+    @classmethod
+    def ai(cls, persona_key: str) -> PlayerSpec:
+        return cls(PlayerKind.AI, get_persona(persona_key).key)
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind is PlayerKind.AI
+
+    @property
+    def persona(self) -> Persona | None:
+        return get_persona(self.name) if self.is_ai else None
+
+    @property
+    def display_name(self) -> str:
+        persona = self.persona
+        return persona.name if persona is not None else self.name
+
+    def side(self) -> Side:
+        return Side.persona(self.name) if self.is_ai else Side.human(self.name)
+
+
+def _empty_tictactoe() -> Board:
+    return Board.empty()
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything the New Game dialog (or a command) decides about a game."""
+
+    mode: GameMode
+    x: PlayerSpec
+    o: PlayerSpec
+    #: The start position; its variant is the game's. Not empty: a set-up position.
+    start: Board = field(default_factory=_empty_tictactoe)
+    #: AI vs AI: how many games in the series, and the pause between moves.
+    games: int = 1
+    move_delay_ms: int = DEFAULT_MOVE_DELAY_MS
+    #: None picks a fresh seed for every game.
+    seed: int | None = None
+    #: False for study sessions (analysing a set-up position): nothing goes to the records.
+    record: bool = True
+
+    def player(self, mark: Mark) -> PlayerSpec:
+        return self.x if mark is Mark.X else self.o
+
+    @property
+    def variant(self) -> Variant:
+        return self.start.variant
+
+    @property
+    def from_position(self) -> bool:
+        """Whether the game starts from a set-up position rather than the empty board."""
+        return self.start.ply > 0
+
+    @property
+    def recorded(self) -> bool:
+        """Whether the game goes to the records when it ends (never from a set-up position)."""
+        return self.record and not self.from_position
+
+    @classmethod
+    def default(cls) -> GameSetup:
+        return cls(GameMode.HUMAN_VS_AI, PlayerSpec.human("Player"), PlayerSpec.ai("cop"))
+
+    @property
+    def opponent_persona(self) -> Persona | None:
+        """The persona a person plays against (Human vs AI only)."""
+        for spec in (self.x, self.o):
+            if spec.is_ai and self.mode is GameMode.HUMAN_VS_AI:
+                return spec.persona
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """How one side played, judged move by move against the engine."""
+
+    name: str
+    mark: Mark
+    moves: int
+    best: int
+    good: int
+    mistakes: int
+    blunders: int
+    hints: int
+
+    @property
+    def accuracy(self) -> float | None:
+        """Share of moves that kept the best outcome available (best or good); None: no moves."""
+        return (self.best + self.good) / self.moves if self.moves else None
+
+    def describe(self) -> str:
+        head = f"{self.name} ({self.mark})"
+        if not self.moves:
+            return f"{head}: no moves played"
+        parts = [f"{head}: {self.accuracy:.0%} accurate"]
+        details = [f"{self.best} best", f"{self.good} good"]
+        if self.mistakes:
+            details.append(plural(self.mistakes, "mistake"))
+        if self.blunders:
+            details.append(plural(self.blunders, "blunder"))
+        if self.hints:
+            details.append(plural(self.hints, "hint"))
+        return parts[0] + " — " + ", ".join(details)
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``"1 game"``, ``"2 games"``: a count with its noun, singular for one."""
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"
+
+
+@dataclass(slots=True)
+class Tally:
+    """Wins and draws of a series, counted by mark."""
+
+    x_wins: int = 0
+    o_wins: int = 0
+    draws: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.x_wins + self.o_wins + self.draws
+
+    def count(self, winner: Mark | None) -> None:
+        if winner is Mark.X:
+            self.x_wins += 1
+        elif winner is Mark.O:
+            self.o_wins += 1
+        else:
+            self.draws += 1
+
+
+VERDICT_WORDS = {
+    Verdict.BEST: "best move",
+    Verdict.GOOD: "good — the outcome is unchanged",
+    Verdict.MISTAKE: "a mistake — a win slipped away",
+    Verdict.BLUNDER: "a blunder — this now loses",
+}
+#: The same verdicts against an estimate, which proves nothing.
+ESTIMATE_VERDICT_WORDS = {
+    Verdict.BEST: "best move by the estimate",
+    Verdict.GOOD: "good by the estimate",
+    Verdict.MISTAKE: "a mistake by the estimate",
+    Verdict.BLUNDER: "a blunder by the estimate",
+}
+
+
+def series_seeds(seed: int | None) -> Iterable[int]:
+    """Endless per-game seeds drawn from a series seed, so any game can be replayed alone."""
+    master = random.Random(seed)
+    while True:
+        yield master.randrange(2**32)
+
+
+def game_seed(series_seed: int | None, game_number: int) -> int:
+    """The seed of game ``game_number`` (0-based) of a series (see :func:`series_seeds`)."""
+    for number, seed in enumerate(series_seeds(series_seed)):
+        if number == game_number:
+            return seed
+    raise AssertionError("unreachable")  # pragma: no cover - the generator never ends
+
+
+def greeting_for(name: str, record: WinLossDraw | None) -> str:
+    """ "Welcome back, Alice — 5 wins, 3 losses, 2 draws", or a first-time welcome."""
+    if record is None or record.games == 0:
+        return f"Welcome, {name}! This is your first game here — good luck."
+    return f"Welcome back, {name} — {record.summary()}"
+
+
+class GameSession:
+    """A game in progress: its setup, seed, moves and everything judged about them.
+
+    Nothing here waits or threads: a driver (the window's controller, the
+    command line) asks for decisions and analyses and hands them in.
+    """
+
+    def __init__(self, setup: GameSetup, seed: int, started_at: datetime | None = None) -> None:
+        if setup.start.is_over:
+            raise ValueError(f"cannot start from a finished position ({setup.start.outcome})")
+        self.setup = setup
+        self.seed = seed
+        self.started_at = started_at or datetime.now(UTC)
+        self.start = setup.start
+        self._moves: list[Move] = []
+        self._boards: list[Board] = [setup.start]
+        self._master = random.Random(seed)
+        self._ply_seeds: list[int] = []
+        self.analyses: dict[Board, Analysis] = {}
+        self.verdicts: dict[tuple[Board, Move], Verdict] = {}
+        self.costs: dict[tuple[Board, Move], tuple[int, int]] = {}
+        self.hints = {Mark.X: 0, Mark.O: 0}
+        self._hinted: set[Board] = set()
+        self.resigned: Mark | None = None
+        self.ended_once = False
+
+    # -- the position ----------------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self.start.variant
+
+    @property
+    def board(self) -> Board:
+        return self._boards[-1]
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(self._moves)
+
+    @property
+    def boards(self) -> tuple[Board, ...]:
+        return tuple(self._boards)
+
+    @property
+    def last_move(self) -> Move | None:
+        return self._moves[-1] if self._moves else None
+
+    def board_at(self, ply: int) -> Board:
+        return self._boards[ply]
+
+    @property
+    def is_over(self) -> bool:
+        return self.resigned is not None or self.board.is_over
+
+    @property
+    def winner(self) -> Mark | None:
+        if self.resigned is not None:
+            return self.resigned.other
+        return self.board.winner
+
+    def player_to_move(self) -> PlayerSpec:
+        return self.setup.player(self.board.to_move)
+
+    def is_human_turn(self) -> bool:
+        return not self.is_over and not self.player_to_move().is_ai
+
+    def ai_to_move(self) -> bool:
+        return not self.is_over and self.player_to_move().is_ai
+
+    # -- randomness ------------------------------------------------------------------------
+
+    def ply_seed(self, ply: int | None = None) -> int:
+        """The seed of the decision at ``ply`` (0-based, counted from the start; default: now)."""
+        ply = len(self._moves) if ply is None else ply
+        while len(self._ply_seeds) <= ply:
+            self._ply_seeds.append(self._master.getrandbits(63))
+        return self._ply_seeds[ply]
+
+    def move_rng(self, ply: int | None = None) -> random.Random:
+        """The generator a persona decides with at ``ply`` (see :meth:`ply_seed`)."""
+        return random.Random(self.ply_seed(ply))
+
+    # -- moving ----------------------------------------------------------------------------
+
+    def why_not_playable(self, move: Move) -> str | None:
+        """Why a person may not play ``move`` now, in words; None when they may."""
+        board = self.board
+        if self.is_over:
+            return "The game is over — Play Again (Ctrl+R) or start a New Game (Ctrl+N)."
+        spec = self.player_to_move()
+        if spec.is_ai:
+            if self.setup.mode is GameMode.AI_VS_AI:
+                return "Two AIs are playing this game — start a New Game (Ctrl+N) to play."
+            return f"It's {spec.display_name}'s turn — wait for the reply."
+        if not board.on_board(move):
+            return f"There is no such cell on the {board.variant.name} board."
+        taken = board.mark_at(board.index(move))
+        if taken is not None:
+            return f"{board.cell_name(move)} is already taken by {taken}."
+        return None
+
+    def play(self, move: Move, decision: Decision | None = None) -> Board:
+        """Play ``move`` (raises IllegalMoveError); ``decision`` records what an AI spent on it."""
+        if self.resigned is not None:
+            raise ValueError("the game is over: a side has resigned")
+        before = self.board
+        after = before.play(move)
+        if decision is not None:
+            self.note_decision(before, move, decision)
+        self._moves.append(move)
+        self._boards.append(after)
+        return after
+
+    def note_decision(self, board: Board, move: Move, decision: Decision) -> None:
+        """Remember what an AI spent choosing ``move`` in ``board`` (and its analysis)."""
+        self.costs[(board, move)] = (decision.nodes, decision.max_depth)
+        if decision.analysis is not None:
+            self.analyses.setdefault(board, decision.analysis)
+
+    def set_moves(self, moves: Sequence[Move]) -> None:
+        """Replace the moves played (undo, redo and replay); checks every one."""
+        boards = [self.start]
+        for move in moves:
+            boards.append(boards[-1].play(move))
+        self._moves = list(moves)
+        self._boards = boards
+        self.resigned = None
+
+    def resign(self) -> Mark:
+        """The side to move gives up; the game ends as a loss for it. Returns that side."""
+        if self.is_over:
+            raise ValueError("the game is already over")
+        self.resigned = self.board.to_move
+        return self.resigned
+
+    # -- hints, analyses, verdicts -----------------------------------------------------------
+
+    def count_hint(self) -> None:
+        """A hint was asked for in this position (counted once per position and side)."""
+        board = self.board
+        if board not in self._hinted:
+            self._hinted.add(board)
+            self.hints[board.to_move] += 1
+
+    def add_analysis(self, analysis: Analysis) -> None:
+        self.analyses[analysis.board] = analysis
+
+    def unanalysed(self) -> tuple[Board, ...]:
+        """Positions before a move that no analysis covers yet (the coach needs them)."""
+        return tuple(dict.fromkeys(b for b in self._boards[:-1] if b not in self.analyses))
+
+    def judge_known_moves(self) -> list[tuple[int, Verdict]]:
+        """Judge every move whose position before it has been analysed; the new verdicts."""
+        found = []
+        for ply in range(1, len(self._moves) + 1):
+            key = (self._boards[ply - 1], self._moves[ply - 1])
+            if key in self.verdicts:
+                continue
+            before = self.analyses.get(key[0])
+            if before is None or not before.candidates:
+                continue
+            verdict = judge_move(before, key[1])
+            self.verdicts[key] = verdict
+            found.append((ply, verdict))
+        return found
+
+    def verdict_at(self, ply: int) -> Verdict | None:
+        """The coach's verdict on move number ``ply`` (1-based), once the engine has judged it."""
+        if not 1 <= ply <= len(self._moves):
+            return None
+        return self.verdicts.get((self._boards[ply - 1], self._moves[ply - 1]))
+
+    def hint_text(self, analysis: Analysis) -> str:
+        """What a hint says: the best cells, or that every move is as good as another."""
+        board = analysis.board
+        best = analysis.candidates[0]
+        if analysis.exact and len(analysis.best_moves) == len(analysis.candidates) > 1:
+            return f"Every move is as good as another here ({best.describe})."
+        cells = " or ".join(board.cell_name(m) for m in analysis.best_moves)
+        kind = "" if analysis.exact else ", by the estimate"
+        return f"Hint: {cells} ({best.describe}{kind})."
+
+    # -- words -------------------------------------------------------------------------------
+
+    def coach_line(self, ply: int, verdict: Verdict) -> str | None:
+        """What is said about move ``ply``: the coach in Human vs Human, else a persona's voice."""
+        before = self._boards[ply - 1]
+        mover = before.to_move
+        spec = self.setup.player(mover)
+        move = self._moves[ply - 1]
+        if self.setup.mode is GameMode.HUMAN_VS_HUMAN:
+            analysis = self.analyses.get(before)
+            words = VERDICT_WORDS if analysis is None or analysis.exact else ESTIMATE_VERDICT_WORDS
+            return (
+                f"Coach: {spec.display_name}'s {mover} at {before.cell_name(move)} — "
+                f"{words[verdict]}."
+            )
+        speaker = spec.persona if spec.is_ai else self.setup.opponent_persona
+        if speaker is None:
+            return None
+        line = speaker.comment(verdict, own=spec.is_ai)
+        name = speaker.name
+        if self.setup.x == self.setup.o:
+            name = f"{name} ({mover})"  # a persona playing itself: say which side speaks
+        return f"{name}: “{line}”"
+
+    def opening_line(self) -> str:
+        """The first thing said: the opponent's greeting, the coach, or who plays whom."""
+        persona = self.setup.opponent_persona
+        if persona is not None:
+            return f"{persona.name}: “{persona.say(Event.GREETING)}”"
+        if self.setup.mode is GameMode.HUMAN_VS_HUMAN:
+            return "Coach: I'll judge every move. Play well!"
+        x, o = self.setup.x.display_name, self.setup.o.display_name
+        return f"{x} (X) against {o} (O)."
+
+    def result_words(self) -> str:
+        winner = self.winner
+        if winner is None:
+            return "a draw"
+        words = f"{self.setup.player(winner).display_name} ({winner}) wins"
+        if self.resigned is not None:
+            words += f": {self.setup.player(self.resigned).display_name} resigned"
+        return words
+
+    def headline(self) -> str:
+        winner = self.winner
+        if winner is None:
+            return "It's a draw."
+        spec = self.setup.player(winner)
+        if self.setup.mode is GameMode.HUMAN_VS_AI:
+            if self.resigned is not None and not spec.is_ai:
+                return f"You win: {self.setup.player(self.resigned).display_name} resigned."
+            if self.resigned is not None:
+                return f"You resigned. {spec.display_name} wins."
+            return "You win!" if not spec.is_ai else f"{spec.display_name} wins."
+        if self.resigned is not None:
+            loser = self.setup.player(self.resigned).display_name
+            return f"{loser} resigned: {spec.display_name} ({winner}) wins."
+        return f"{spec.display_name} ({winner}) wins!"
+
+    def reaction(self) -> str:
+        """Each persona's word on the result."""
+        winner = self.winner
+        personas = [
+            (mark, spec.persona)
+            for mark, spec in ((Mark.X, self.setup.x), (Mark.O, self.setup.o))
+            if spec.persona is not None
+        ]
+        # A persona playing itself needs its marks to tell its two voices apart.
+        same = len({persona.key for _, persona in personas}) < len(personas)
+        lines = []
+        for mark, persona in personas:
+            if winner is None:
+                event = Event.DRAW
+            elif winner is mark:
+                event = Event.WIN
+            else:
+                event = Event.LOSS
+            speaker = f"{persona.name} ({mark})" if same else persona.name
+            lines.append(f"{speaker}: “{persona.say(event)}”")
+        return "   ".join(lines)
+
+    def summaries(self) -> tuple[PlayerSummary, ...]:
+        summaries = []
+        for mark in (Mark.X, Mark.O):
+            counts = dict.fromkeys(Verdict, 0)
+            moves = 0
+            for ply, move in enumerate(self._moves, start=1):
+                before = self._boards[ply - 1]
+                if before.to_move is not mark:
+                    continue
+                moves += 1
+                verdict = self.verdicts.get((before, move))
+                if verdict is not None:
+                    counts[verdict] += 1
+            summaries.append(
+                PlayerSummary(
+                    name=self.setup.player(mark).display_name,
+                    mark=mark,
+                    moves=moves,
+                    best=counts[Verdict.BEST],
+                    good=counts[Verdict.GOOD],
+                    mistakes=counts[Verdict.MISTAKE],
+                    blunders=counts[Verdict.BLUNDER],
+                    hints=self.hints[mark],
+                )
+            )
+        return tuple(summaries)
+
+    def greetings(self, record_of: Callable[[str], WinLossDraw | None]) -> list[str]:
+        """A greeting for each person at the table, from ``record_of(name)`` (their record)."""
+        lines = []
+        for spec in (self.setup.x, self.setup.o):
+            if spec.is_ai:
+                continue
+            lines.append(greeting_for(spec.name, record_of(spec.name)))
+        return lines
+
+    # -- the record --------------------------------------------------------------------------
+
+    def game_record(self) -> GameRecord:
+        """The finished game as the records bridge turns it into a stored game."""
+        if not self.is_over:
+            raise ValueError("the game has not ended")
+        moves = []
+        nodes = {Mark.X: 0, Mark.O: 0}
+        depth = {Mark.X: 0, Mark.O: 0}
+        for ply, move in enumerate(self._moves, start=1):
+            before = self._boards[ply - 1]
+            mark = before.to_move
+            analysis = self.analyses.get(before)
+            score = None
+            best = None
+            if analysis is not None and analysis.has_candidate(move):
+                score = analysis.score_of(move)
+                best = analysis.best_score
+            after = self.analyses.get(self._boards[ply])
+            moves.append(
+                MoveRecord(
+                    ply=ply,
+                    move=move,
+                    mark=mark,
+                    score=score,
+                    best_score=best,
+                    verdict=self.verdicts.get((before, move)),
+                    prediction_after=str(after.prediction) if after is not None else "",
+                    nodes=self.costs.get((before, move), (0, 0))[0],
+                    max_depth=self.costs.get((before, move), (0, 0))[1],
+                )
+            )
+            if self.setup.player(mark).is_ai:
+                cost_nodes, cost_depth = self.costs.get((before, move), (0, 0))
+                nodes[mark] += cost_nodes
+                depth[mark] = max(depth[mark], cost_depth)
+        return GameRecord(
+            x_name=self.setup.x.display_name,
+            o_name=self.setup.o.display_name,
+            start=self.start,
+            moves=tuple(moves),
+            final=self.board,
+            winner=self.winner,
+            resigned=self.resigned,
+            seed=self.seed,
+            x_nodes=nodes[Mark.X],
+            o_nodes=nodes[Mark.O],
+            x_max_depth=depth[Mark.X],
+            o_max_depth=depth[Mark.O],
+            hints_x=self.hints[Mark.X],
+            hints_o=self.hints[Mark.O],
+        )
+
+    def sera(self) -> Persona:
+        """The engine's own voice (the coach and the analyst)."""
+        return SERA
