@@ -124,7 +124,8 @@ def test_match_prints_the_tally_and_json_is_reproducible() -> None:
     )
     payload = json.loads(first)
     assert payload == json.loads(again)
-    assert set(payload) == {"x", "o", "games", "seed", "x_wins", "o_wins", "draws"}
+    assert set(payload) == {"game", "x", "o", "games", "seed", "x_wins", "o_wins", "draws"}
+    assert payload["game"] == "tictactoe"
     assert payload["x"] == "cop"
     assert payload["games"] == 25
     assert payload["seed"] == 8

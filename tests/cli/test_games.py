@@ -246,3 +246,35 @@ def test_recording_a_game_the_records_cannot_keep_yet_is_refused_before_playing(
     code, out, err = run("play", "--game", "four", "--record", stdin="j10\n")
     assert (code, out) == (2, "")
     assert err == ("tictactoe-gui: --record keeps tic-tac-toe games only; four is not recorded\n")
+
+
+# -- match on any board -------------------------------------------------------------------
+
+
+def test_perfect_play_wins_four_by_four_three_in_a_row_for_the_first_player() -> None:
+    """4x4 k3 is a first-player win, so Sera against herself wins every game as X."""
+    code, out, err = run("match", "--x", "sera", "--o", "sera", "--game", "4x4k3",
+                         "--games", "3", "--seed", "2", "--json")  # fmt: skip
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    assert payload["game"] == "4x4k3"
+    assert (payload["x_wins"], payload["o_wins"], payload["draws"]) == (3, 0, 0)
+
+
+def test_a_big_board_series_is_reproducible_and_names_the_game() -> None:
+    args = ("match", "--x", "cop", "--o", "kitty", "--game", "gomoku", "--games", "2",
+            "--seed", "5")  # fmt: skip
+    code, first, err = run(*args)
+    assert (code, err) == (0, "")
+    assert first.startswith("Gomoku: Cop (X) vs Kitty (O), 2 games: ")
+    assert run(*args)[1] == first
+    _, as_json, _ = run(*args, "--json")
+    payload = json.loads(as_json)
+    assert payload["game"] == "gomoku"
+    assert payload["x_wins"] + payload["o_wins"] + payload["draws"] == 2
+
+
+def test_match_record_of_a_game_the_records_cannot_keep_yet_is_refused_first() -> None:
+    code, out, err = run("match", "--x", "cop", "--o", "cop", "--game", "4x4k4", "--record")
+    assert (code, out) == (2, "")
+    assert err == "tictactoe-gui: --record keeps tic-tac-toe games only; 4x4k4 is not recorded\n"

@@ -11,7 +11,9 @@ from tictactoe_gui.cli.common import (
     EXIT_OK,
     Command,
     Streams,
+    UsageError,
     add_db_option,
+    add_game_option,
     database_path,
     persona_key,
     positive_int,
@@ -51,6 +53,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--record", action="store_true", help="store every game in the records database"
     )
+    add_game_option(parser)
     add_db_option(parser)
 
 
@@ -82,18 +85,22 @@ class GameRecorder:
 def run(args: argparse.Namespace, streams: Streams) -> int:
     stdout = streams.stdout
     x, o = get_persona(args.x), get_persona(args.o)
+    if args.record and not args.game.is_tictactoe:
+        # Checked before the series, so that no finished game is lost to a refused save.
+        raise UsageError(f"--record keeps tic-tac-toe games only; {args.game.id} is not recorded")
     on_game = None
     recorder = None
     if args.record:
         recorder = GameRecorder(database_path(args), x.key, o.key, streams)
         on_game = recorder.save
     try:
-        tally = play_series(x, o, args.games, args.seed, on_game=on_game)
+        tally = play_series(x, o, args.games, args.seed, variant=args.game, on_game=on_game)
     finally:
         if recorder is not None:
             recorder.close()
     if args.json:
         payload = {
+            "game": args.game.id,
             "x": tally.x,
             "o": tally.o,
             "games": tally.games,
@@ -104,8 +111,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         }
         print(json.dumps(payload), file=stdout)
     else:
+        game = "" if args.game.is_tictactoe else f"{args.game.name}: "
         print(
-            f"{x.name} (X) vs {o.name} (O), {tally.games} game{'s' * (tally.games != 1)}: "
+            f"{game}{x.name} (X) vs {o.name} (O), {tally.games} game{'s' * (tally.games != 1)}: "
             f"X won {tally.x_wins}, O won {tally.o_wins}, {tally.draws} drawn.",
             file=stdout,
         )
