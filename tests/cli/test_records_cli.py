@@ -170,7 +170,7 @@ def test_play_records_a_finished_terminal_game_and_greets_a_returning_player(db:
             "--db", str(db))  # fmt: skip
     code, out, err = run(*args, stdin=moves)
     assert (code, err) == (0, "")
-    assert "Welcome, Ana María! Your first recorded game." in out
+    assert "Welcome, Ana María! This is your first game here — good luck." in out
     assert out.rstrip().endswith(f"Recorded in {db}.")
     with Repository.open(db) as repository:
         (game,) = repository.list_games(limit=10)
@@ -181,7 +181,7 @@ def test_play_records_a_finished_terminal_game_and_greets_a_returning_player(db:
     assert record is not None
     assert record.games == 1
     _, again, _ = run(*args, stdin=moves)
-    assert f"Welcome back, Ana María — {record.summary()}." in again
+    assert f"Welcome back, Ana María — {record.summary()}" in again
 
 
 def test_the_terminal_greeting_counts_in_the_singular_for_one(db: Path) -> None:
@@ -189,7 +189,7 @@ def test_the_terminal_greeting_counts_in_the_singular_for_one(db: Path) -> None:
         repository.save_game(make_game(human("Alice"), persona("kitty"), Result.X_WINS))
     code, out, _ = run("play", "--name", "Alice", "--record", "--db", str(db), stdin="q\n")
     assert code == 0
-    assert "Welcome back, Alice — 1 win, 0 losses, 0 draws." in out
+    assert "Welcome back, Alice — 1 win, 0 losses, 0 draws" in out
 
 
 def test_an_abandoned_terminal_game_is_not_recorded(db: Path) -> None:

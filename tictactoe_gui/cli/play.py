@@ -32,7 +32,14 @@ from tictactoe_gui.engine import (
 from tictactoe_gui.engine.notation import NotationError
 from tictactoe_gui.engine.variants import Variant, quote
 from tictactoe_gui.records_bridge import finished_game
-from tictactoe_gui.session import CallbackPlayer, PersonaPlayer, PlayerSpec, play_game
+from tictactoe_gui.session import (
+    CallbackPlayer,
+    PersonaPlayer,
+    PlayerSpec,
+    event_for,
+    greeting_for,
+    play_game,
+)
 from tictactoe_gui.storage import Repository, open_or_recover
 from tictactoe_gui.storage.records import GameMode, RecordsError, Side
 
@@ -165,11 +172,12 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         return EXIT_OK
     print(f"\n{record.final.pretty()}\n", file=stdout)
     if record.winner is None:
-        event, result = Event.DRAW, "A draw."
+        result = "A draw."
     elif record.winner is human_mark:
-        event, result = Event.LOSS, "You win!"
+        result = "You win!"
     else:
-        event, result = Event.WIN, f"{persona.name} wins."
+        result = f"{persona.name} wins."
+    event = event_for(record.winner, human_mark.other)
     print(f"{result} {persona.name}: {persona.say(event, rng)}", file=stdout)
     if repository is not None:
         with repository:
@@ -191,11 +199,7 @@ def _open_records(args: argparse.Namespace, streams: Streams) -> Repository | No
         return None
     if notice is not None:
         streams.report(notice)
-    known = repository.record_of(args.name)
-    if known is None:
-        print(f"Welcome, {args.name}! Your first recorded game.", file=streams.stdout)
-    else:
-        print(f"Welcome back, {args.name} — {known.summary()}.", file=streams.stdout)
+    print(greeting_for(args.name, repository.record_of(args.name)), file=streams.stdout)
     return repository
 
 

@@ -234,6 +234,19 @@ def analyse(
     return estimate(board, depth=estimate_depth, cancel=cancel, progress=progress, started=started)
 
 
+def exact_analysis(
+    board: Board,
+    algorithm: Algorithm = Algorithm.TABLE,
+    *,
+    table: TranspositionTable | None = None,
+    node_limit: int | None = None,
+) -> Analysis:
+    """Solve ``board`` exactly whatever its size; :class:`NodeLimitReached` past ``node_limit``."""
+    if board.is_over:
+        return analyse(board, algorithm)
+    return _exact(board, algorithm, table, None, None, node_limit, time.perf_counter())
+
+
 def _exact(
     board: Board,
     algorithm: Algorithm,

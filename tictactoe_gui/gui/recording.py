@@ -54,10 +54,3 @@ class InMemoryRecords:
                 else:
                     losses += 1
         return WinLossDraw(wins, losses, draws) if played else None
-
-
-def greeting_for(name: str, record: WinLossDraw | None) -> str:
-    """ "Welcome back, Alice — 5 wins, 3 losses, 2 draws", or a first-time welcome."""
-    if record is None or record.games == 0:
-        return f"Welcome, {name}! This is your first game here — good luck."
-    return f"Welcome back, {name} — {record.summary()}"

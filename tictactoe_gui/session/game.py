@@ -224,6 +224,13 @@ def game_seed(series_seed: int | None, game_number: int) -> int:
     raise AssertionError("unreachable")  # pragma: no cover - the generator never ends
 
 
+def event_for(winner: Mark | None, mark: Mark) -> Event:
+    """What the side playing ``mark`` has to say about a game ``winner`` won (None: a draw)."""
+    if winner is None:
+        return Event.DRAW
+    return Event.WIN if winner is mark else Event.LOSS
+
+
 def greeting_for(name: str, record: WinLossDraw | None) -> str:
     """ "Welcome back, Alice — 5 wins, 3 losses, 2 draws", or a first-time welcome."""
     if record is None or record.games == 0:
@@ -485,12 +492,7 @@ class GameSession:
         same = len({persona.key for _, persona in personas}) < len(personas)
         lines = []
         for mark, persona in personas:
-            if winner is None:
-                event = Event.DRAW
-            elif winner is mark:
-                event = Event.WIN
-            else:
-                event = Event.LOSS
+            event = event_for(winner, mark)
             speaker = f"{persona.name} ({mark})" if same else persona.name
             lines.append(f"{speaker}: “{persona.say(event)}”")
         return "   ".join(lines)
