@@ -68,7 +68,8 @@ def test_nine_character_boards_and_rows_both_read_for_tictactoe() -> None:
     [
         (["--game", "chess", "3/3/3"], "unknown game 'chess'"),
         (["--game", "2x9k3", "9/9"], "3 to 20 rows and columns"),
-        (["--game", "rowcol4", "4/4/4/4"], "rowcol4 is Row & Column 4×4, not a k-in-a-row game"),
+        # Row & Column reads its own positions: integers, "." for a taken cell.
+        (["--game", "rowcol4", "4/4/4/4"], "row 1 has 1 cell, but a board of 4 rows needs 4"),
         (["--game", "4x4k3", "X.O.X...."], "argument 1: a 4x4k3 position has 4 rows"),
         (["--game", "4x4k3", "4/4/4/04"], "row 4"),
         (["--game", "4x4k3", "5/4/4/4"], "row 1"),

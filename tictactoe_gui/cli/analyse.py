@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from tictactoe_gui.cli import rowcol
 from tictactoe_gui.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
@@ -47,7 +48,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="CELLS",
         help="a position as the moves played from the empty board, e.g. 'b2,a1,c3'",
     )
-    add_game_option(parser)
+    add_game_option(parser, rowcol=True)
+    rowcol.add_analyse_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument(
         "--algorithm",
@@ -206,6 +208,9 @@ def analysis_text(analysis: Analysis, chosen: Move | None, persona_name: str | N
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
+    if rowcol.is_rowcol(args.game):
+        return rowcol.run_analyse(args, streams)
+    rowcol.refuse_rowcol_options(args)
     if not args.boards and not args.moves:
         raise UsageError("give at least one BOARD (- reads them from standard input) or --moves")
     if args.seed is not None and args.persona is None:

@@ -195,16 +195,45 @@ def k_in_a_row_game(text: str) -> Variant:
     return variant
 
 
-def add_game_option(parser: argparse.ArgumentParser) -> None:
+class _AnyGameAction(argparse.Action):
+    """``--game`` where Row & Column is offered too (``rowcol``, ``rowcolN``).
+
+    Keeps the text given beside the variant (``game_text``): a bare ``rowcol``
+    leaves the grid's size to ``--size`` or to the position.
+    """
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        text = str(values)
+        try:
+            variant = get_variant(text)
+        except VariantError as error:
+            raise argparse.ArgumentError(self, str(error)) from None
+        setattr(namespace, self.dest, variant)
+        namespace.game_text = text.strip().lower()
+
+
+def add_game_option(parser: argparse.ArgumentParser, *, rowcol: bool = False) -> None:
+    """``--game``; with ``rowcol`` the command also plays Row & Column (``rowcol``, ``rowcolN``)."""
+    help_text = (
+        "which game: tictactoe (the default), four (20x20, four in a row), gomoku "
+        "(15x15, five), 4x4k3, 4x4k4, 5x5k4, or any MxNkK (M rows, N columns, K in a row)"
+    )
+    if rowcol:
+        help_text += "; or rowcol (Row & Column; rowcolN for an N×N grid, N from 3 to 10)"
+    if rowcol:
+        parser.add_argument(
+            "--game", action=_AnyGameAction, default=DEFAULT, metavar="ID", help=help_text
+        )
+        parser.set_defaults(game_text=None)
+        return
     parser.add_argument(
-        "--game",
-        type=k_in_a_row_game,
-        default=DEFAULT,
-        metavar="ID",
-        help=(
-            "which game: tictactoe (the default), four (20x20, four in a row), gomoku "
-            "(15x15, five), 4x4k3, 4x4k4, 5x5k4, or any MxNkK (M rows, N columns, K in a row)"
-        ),
+        "--game", type=k_in_a_row_game, default=DEFAULT, metavar="ID", help=help_text
     )
 
 

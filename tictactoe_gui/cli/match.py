@@ -7,6 +7,7 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
+from tictactoe_gui.cli import rowcol
 from tictactoe_gui.cli.common import (
     EXIT_OK,
     Command,
@@ -15,7 +16,6 @@ from tictactoe_gui.cli.common import (
     add_db_option,
     add_game_option,
     database_path,
-    persona_key,
     positive_int,
     seed,
 )
@@ -40,10 +40,18 @@ def game_count(text: str) -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--x", required=True, type=persona_key, metavar="PERSONA", help="the persona playing X"
+        "--x",
+        required=True,
+        type=rowcol.match_player,
+        metavar="PERSONA",
+        help="the persona playing X (Row & Column: the strategy playing A)",
     )
     parser.add_argument(
-        "--o", required=True, type=persona_key, metavar="PERSONA", help="the persona playing O"
+        "--o",
+        required=True,
+        type=rowcol.match_player,
+        metavar="PERSONA",
+        help="the persona playing O (Row & Column: the strategy playing B)",
     )
     parser.add_argument(
         "--games", type=game_count, default=1, metavar="N", help="how many games (default 1)"
@@ -55,6 +63,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     add_game_option(parser)
     add_db_option(parser)
+    add_game_option(parser, rowcol=True)
+    rowcol.add_match_options(parser)
 
 
 class GameRecorder:
@@ -83,6 +93,12 @@ class GameRecorder:
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
+    if rowcol.is_rowcol(args.game):
+        return rowcol.run_match(args, streams)
+    rowcol.refuse_rowcol_options(args)
+    if not args.game.is_tictactoe:
+        raise UsageError(f"match plays tic-tac-toe and Row & Column (rowcol), not {args.game.id}")
+    rowcol.check_personas(args)
     stdout = streams.stdout
     x, o = get_persona(args.x), get_persona(args.o)
     if args.record and not args.game.is_tictactoe:

@@ -7,6 +7,7 @@ import random
 from datetime import UTC, datetime
 from typing import TextIO
 
+from tictactoe_gui.cli import rowcol
 from tictactoe_gui.cli.common import (
     EXIT_OK,
     Command,
@@ -68,7 +69,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--record", action="store_true", help="store the finished game in the records database"
     )
-    add_game_option(parser)
+    add_game_option(parser, rowcol=True)
+    rowcol.add_play_options(parser)
     add_db_option(parser)
 
 
@@ -121,6 +123,9 @@ def _prompt(board: Board) -> str:
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
+    if rowcol.is_rowcol(args.game):
+        return rowcol.run_play(args, streams)
+    rowcol.refuse_rowcol_options(args)
     stdin, stdout = streams.stdin, streams.stdout
     variant: Variant = args.game
     if args.record and not variant.is_tictactoe:

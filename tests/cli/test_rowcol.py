@@ -1,0 +1,339 @@
+"""Row & Column on the command line: analyse, match and play with --game rowcol."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+
+from tictactoe_gui.cli import main
+from tictactoe_gui.engine.rowcol import (
+    STRATEGIES,
+    Player,
+    Position,
+    analyse,
+    game_seeds,
+    get_strategy,
+    play_series,
+)
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(args), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def analysed(*args: str) -> dict[str, Any]:
+    code, out, err = run("analyse", "--game", "rowcol", "--json", *args)
+    assert (code, err) == (0, ""), err
+    payload: dict[str, Any] = json.loads(out)
+    return payload
+
+
+# -- analyse ----------------------------------------------------------------------------
+
+
+def test_analyse_json_has_the_documented_fields() -> None:
+    payload = analysed("3,-1,4/.,5,-9/2,6,5", "--last", "1,0")
+    for field in (
+        "to_move_margin",
+        "best_moves",
+        "candidates",
+        "principal_variation",
+        "exact",
+        "nodes",
+        "elapsed_ms",
+    ):
+        assert field in payload
+    # After a2, A may take a3, a1 (column a) and b2, c2 (row 2).
+    cells = {(c["row"], c["col"]): c for c in payload["candidates"]}
+    assert set(cells) == {(0, 0), (2, 0), (1, 1), (1, 2)}
+    assert cells[(1, 1)]["value"] == 5
+    assert payload["exact"] is True
+    margins = [c["margin"] for c in payload["candidates"]]
+    assert margins == sorted(margins, reverse=True)
+    assert payload["to_move_margin"] == margins[0]
+    assert payload["best_moves"] == [[c["row"], c["col"]] for c in payload["candidates"][:1]]
+    position = Position.from_text("3,-1,4/.,5,-9/2,6,5", (1, 0))
+    expected = analyse(position)
+    assert {(c.row, c.col): c.margin for c in expected.candidates} == {
+        key: c["margin"] for key, c in cells.items()
+    }
+    # The expected sequence is legal and ends with the predicted scores.
+    for row, col in payload["principal_variation"]:
+        position = position.play(position.cell(row, col))
+    assert position.is_over
+    assert payload["predicted_scores"] == {"A": position.score_a, "B": position.score_b}
+
+
+def test_margins_count_from_the_movers_view_and_include_the_cell() -> None:
+    # One row of cells allowed after b2: a2 (7) ends the game at once (its column is taken).
+    payload = analysed(".,1,./7,.,./.,.,.", "--last", "1,1")
+    cells = {(c["row"], c["col"]): c["margin"] for c in payload["candidates"]}
+    assert cells[(1, 0)] == 7  # 7 and the game is over: B has nothing in row 2 or column a
+    assert cells[(0, 1)] == 1  # 1, and B then has nothing either
+    assert payload["to_move_margin"] == 7
+    payload_b = analysed(".,1,./7,.,./.,.,.", "--last", "1,1", "--first", "B")
+    assert payload_b["to_move"] == "B"
+    assert payload_b["predicted_scores"] == {"A": 0, "B": 7}
+
+
+def test_the_opening_allows_every_cell() -> None:
+    payload = analysed("1,2,3/4,5,6/7,8,9")
+    assert len(payload["candidates"]) == 9
+    assert payload["last"] is None
+
+
+def test_a_position_with_no_allowed_cell_has_no_candidates_and_margin_zero() -> None:
+    payload = analysed("1,.,3/.,.,./7,.,9", "--last", "1,1")
+    assert payload["candidates"] == []
+    assert payload["to_move_margin"] == 0
+    assert payload["best_moves"] == []
+    assert payload["principal_variation"] == []
+
+
+def test_large_boards_answer_with_a_labelled_estimate() -> None:
+    board = "/".join(",".join(str((r * 7 + c * 3) % 19 - 9) for c in range(7)) for r in range(7))
+    payload = analysed(board)
+    assert payload["exact"] is False
+    assert payload["depth"] >= 1
+    code, out, _ = run("analyse", "--game", "rowcol", board)
+    assert code == 0
+    assert "Not solved: estimated by looking" in out
+    assert "(estimate" in out
+
+
+def test_analyse_text_shows_the_board_and_every_allowed_cell() -> None:
+    code, out, err = run("analyse", "--game", "rowcol", "3,-1,4/.,5,-9/2,6,5", "--last", "1,0")
+    assert (code, err) == (0, "")
+    assert "( .)" in out  # the last take
+    assert "[ 5]" in out  # an allowed cell
+    assert "A to move. Every allowed cell, best first (exact):" in out
+    assert " * b2    (1, 1)" in out
+    assert "Predicted: A wins 10 to 5 with best play." in out
+    assert "Expected takes: b2 " in out
+
+
+def test_a_position_may_start_with_a_negative_value() -> None:
+    payload = analysed("-3,1,2/4,-5,6/7,8,-9")
+    assert len(payload["candidates"]) == 9
+    assert payload["board"] == "-3,1,2/4,-5,6/7,8,-9"
+
+
+def test_analyse_reads_positions_from_standard_input() -> None:
+    code, out, err = run(
+        "analyse", "--game", "rowcol", "--json", "-", stdin="1,2,3/4,5,6/7,8,9\n\nbad\n"
+    )
+    assert code == 2
+    assert len(out.splitlines()) == 1
+    assert err.startswith("tictactoe-gui: standard input line 3: the board has 1 row")
+
+
+def test_rowcol_with_a_size_wants_a_board_of_that_size() -> None:
+    code, _, err = run("analyse", "--game", "rowcol5", "1,2,3/4,5,6/7,8,9")
+    assert code == 2
+    assert "a 5×5 board has 5 rows, got 3" in err
+    assert analysed("1,2,3/4,5,6/7,8,9")["game"] == "rowcol3"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["3,-1,4/.,5,-9/2,6,5"], "the board has taken cells ('.') but no --last"),
+        (["1,2,3/4,5,6/7,8,9", "--last", "1"], "--last is ROW,COL"),
+        (["1,2,3/4,5,6/7,8,9", "--last", "a,b"], "--last is ROW,COL"),
+        (["1,2,3/4,5,6/7,8,9", "--last", "1,1"], "the last cell (1, 1) still holds a value"),
+        (["1,.,3/4,5,6/7,8,9", "--last", "5,1"], "the last cell (5, 1) is off the 3×3 board"),
+        (["1,2,3/4,5/7,8,9"], "row 2 has 2 cells"),
+        (["1,2,3/4,five,6/7,8,9"], "row 2, cell 2 is 'five'"),
+        (["1,2/3,4"], "3×3 to 10×10"),
+        (["1,2,3/4,5,6/7,8,9", "--first", "C"], "the first player is A or B"),
+        (["1,2,3/4,5,6/7,8,9", "--persona", "sera"], "not Row & Column"),
+        (["--moves", "b2"], "--moves is for k-in-a-row games"),
+        ([], "give a POSITION"),
+    ],
+)
+def test_bad_positions_are_one_line_and_exit_2(args: list[str], message: str) -> None:
+    code, out, err = run("analyse", "--game", "rowcol", *args)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith("tictactoe-gui: ")
+    assert message in err
+
+
+def test_the_rowcol_options_need_the_game() -> None:
+    code, _, err = run("analyse", "X........", "--last", "1,1")
+    assert code == 2
+    assert err == "tictactoe-gui: --last is for Row & Column; add --game rowcol\n"
+
+
+def test_unknown_games_are_named() -> None:
+    code, _, err = run("analyse", "--game", "rowcol11", "1")
+    assert code == 2
+    assert "3×3 to 10×10" in err
+
+
+# -- match ------------------------------------------------------------------------------
+
+
+def test_match_json_tally_matches_the_engine_series() -> None:
+    code, out, err = run(
+        "match", "--game", "rowcol", "--size", "4", "--x", "perfect", "--o", "greedy",
+        "--games", "10", "--seed", "5", "--json",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    tally, _ = play_series(4, get_strategy("perfect"), get_strategy("greedy"), 10, 5)
+    assert payload == {
+        "game": "rowcol4",
+        "x": "perfect",
+        "o": "greedy",
+        "games": 10,
+        "seed": 5,
+        "first": "A",
+        "values": [-9, 9],
+        "a_wins": tally.a_wins,
+        "b_wins": tally.b_wins,
+        "ties": tally.ties,
+        "average_a": round(tally.average_a, 3),
+        "average_b": round(tally.average_b, 3),
+    }
+    assert payload["a_wins"] + payload["b_wins"] + payload["ties"] == 10
+
+
+def test_match_honours_first_values_and_the_size_in_the_game_id() -> None:
+    code, out, _ = run(
+        "match", "--game", "rowcol3", "--x", "random", "--o", "maximize-future-min",
+        "--games", "6", "--seed", "2", "--first", "B", "--values", "1..3", "--json",
+    )  # fmt: skip
+    assert code == 0
+    payload = json.loads(out)
+    assert payload["game"] == "rowcol3"
+    assert (payload["first"], payload["values"]) == ("B", [1, 3])
+    tally, games = play_series(
+        3, STRATEGIES["random"], STRATEGIES["maximize-future-min"], 6, 2, first=Player.B,
+        low=1, high=3,
+    )  # fmt: skip
+    assert payload["average_b"] == round(tally.average_b, 3)
+    assert [g.board_seed for g in games] == game_seeds(2, 6)
+    assert all(set(g.start.values) <= {1, 2, 3} for g in games)
+
+
+def test_match_text_names_the_players_and_the_result() -> None:
+    code, out, _ = run(
+        "match", "--game", "rowcol", "--x", "greedy", "--o", "random", "--games", "3", "--seed", "1"
+    )
+    assert code == 0
+    assert out.startswith("Row & Column 4×4, Magpie (greedy) as A vs Dice (random) as B, 3 games")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--x", "sera", "--o", "greedy"], "--x: unknown strategy 'sera'"),
+        (["--x", "greedy", "--o", "best"], "unknown persona 'best'"),
+        (["--x", "greedy", "--o", "random", "--size", "2"], "--size runs from 3 to 10, got 2"),
+        (["--x", "greedy", "--o", "random", "--size", "11"], "got 11"),
+        (["--x", "greedy", "--o", "random", "--values", "9..1"], "is empty"),
+        (["--x", "greedy", "--o", "random", "--values", "nine"], "LO..HI"[:2]),
+        (["--x", "greedy", "--o", "random", "--first", "X"], "the first player is A or B"),
+        (["--x", "greedy", "--o", "random", "--record"], "Row & Column games are not recorded"),
+    ],
+)
+def test_bad_match_options_are_one_line_and_exit_2(args: list[str], message: str) -> None:
+    code, out, err = run("match", "--game", "rowcol", *args)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert message in err
+
+
+def test_a_sized_game_id_and_a_different_size_disagree() -> None:
+    code, _, err = run(
+        "match", "--game", "rowcol5", "--size", "4", "--x", "greedy", "--o", "random"
+    )
+    assert code == 2
+    assert "--game rowcol5 is 5×5, but --size is 4" in err
+
+
+def test_strategies_need_the_rowcol_game_and_personas_the_other() -> None:
+    code, _, err = run("match", "--x", "greedy", "--o", "cop")
+    assert code == 2
+    assert "greedy is a Row & Column strategy; add --game rowcol" in err
+    code, _, err = run("match", "--x", "cop", "--o", "cop", "--size", "4")
+    assert code == 2
+    assert "--size is for Row & Column" in err
+
+
+# -- play -------------------------------------------------------------------------------
+
+
+def test_play_a_whole_game_in_the_terminal() -> None:
+    # Take the first allowed cell every time, whatever it is: the game must reach its end.
+    position = Position.from_seed(3, 11)
+    answers = []
+    opponent = get_strategy("greedy")
+    import random
+
+    rng = random.Random(11)
+    while not position.is_over:
+        if position.to_move is Player.A:
+            cell = position.allowed_cells()[0]
+            answers.append(position.cell_label(cell))
+        else:
+            cell = opponent.choose_take(position, rng).cell
+        position = position.play(cell)
+    code, out, err = run(
+        "play", "--game", "rowcol3", "--seed", "11", "--strategy", "greedy",
+        stdin="\n".join(answers) + "\n",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "You are A; Magpie (greedy) is B." in out
+    assert "Magpie: Shiny numbers!" in out
+    assert f"A {position.score_a}, B {position.score_b};" in out
+    assert "the game is over" in out
+    winner = position.winner
+    if winner is Player.A:
+        assert "You win" in out
+    elif winner is Player.B:
+        assert "Magpie wins" in out
+    else:
+        assert "A tie" in out
+
+
+def test_play_re_asks_on_bad_and_refused_cells_and_quits_cleanly() -> None:
+    position = Position.from_seed(4, 3)
+    first = position.allowed_cells()[0]
+    after = position.play(first)
+    refused = next(c for c in range(16) if c != first and not after.is_allowed(c))
+    code, out, err = run(
+        "play", "--game", "rowcol", "--seed", "3", "--strategy", "random",
+        stdin=f"zz\n{position.cell_label(first)}\n",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "'zz' is not a cell" in out
+    assert f"You take {position.cell_label(first)}" in out
+    assert "Game abandoned." in out
+    assert refused >= 0
+
+
+def test_play_refuses_a_cell_outside_the_row_and_column() -> None:
+    # B (the computer) starts; after its take, a cell off its row and column is refused.
+    code, out, _ = run(
+        "play", "--game", "rowcol3", "--seed", "1", "--strategy", "greedy", "--first", "B",
+        stdin="a1\nb2\nc3\nq\n",
+    )  # fmt: skip
+    assert code == 0
+    assert "is not in the row or column of the last take" in out or "is already taken" in out
+    assert "you may take" in out
+
+
+def test_play_record_is_refused_before_the_game() -> None:
+    code, out, err = run("play", "--game", "rowcol", "--record")
+    assert code == 2
+    assert out == ""
+    assert "Row & Column games are not recorded" in err

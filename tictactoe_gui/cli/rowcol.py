@@ -1,0 +1,477 @@
+"""Row & Column on the command line: ``analyse``, ``match`` and ``play`` with ``--game rowcol``.
+
+The commands' own modules hand over to the functions here when ``--game``
+names Row & Column (``rowcol`` or ``rowcolN``); the options only this game
+has (``--last``, ``--size``, ``--first``, ``--values``, ``--strategy``) are
+added here too, so each command's module stays about its own game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any, Final
+
+from tictactoe_gui.cli.common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    InputLines,
+    Streams,
+    UsageError,
+)
+from tictactoe_gui.engine import PERSONAS, Event, get_persona
+from tictactoe_gui.engine.notation import NotationError, parse_cell
+from tictactoe_gui.engine.rowcol import (
+    DEFAULT_HIGH,
+    DEFAULT_LOW,
+    STRATEGIES,
+    Player,
+    Position,
+    RowColAnalysis,
+    RowColError,
+    RowColPersona,
+    SolveTable,
+    analyse,
+    get_strategy,
+    parse_player,
+    parse_value_range,
+    play_series,
+)
+from tictactoe_gui.engine.variants import (
+    ROWCOL_DEFAULT,
+    ROWCOL_MAX,
+    ROWCOL_MIN,
+    Family,
+    Variant,
+    quote,
+)
+
+DEFAULT_OPPONENT: Final = "maximize-future-min"
+
+
+# -- option types -----------------------------------------------------------------------
+
+
+def size_option(text: str) -> int:
+    try:
+        size = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a size is a whole number, got {quote(text)}") from None
+    if not ROWCOL_MIN <= size <= ROWCOL_MAX:
+        raise argparse.ArgumentTypeError(
+            f"Row & Column is played on {ROWCOL_MIN}×{ROWCOL_MIN} to {ROWCOL_MAX}×{ROWCOL_MAX} "
+            f"grids; --size runs from {ROWCOL_MIN} to {ROWCOL_MAX}, got {size}"
+        )
+    return size
+
+
+def first_option(text: str) -> Player:
+    try:
+        return parse_player(text)
+    except RowColError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def values_option(text: str) -> tuple[int, int]:
+    try:
+        return parse_value_range(text)
+    except RowColError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def last_option(text: str) -> tuple[int, int]:
+    """``--last ROW,COL``: 0-based, counted from the top-left."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        row, col = int(parts[0]), int(parts[1])
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--last is ROW,COL (0-based, from the top-left), such as 1,2; got {quote(text)}"
+        ) from None
+    return row, col
+
+
+def strategy_option(text: str) -> str:
+    try:
+        return get_strategy(text).key
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+_FIRST_HELP = "Row & Column: who takes first, A or B (default: A)"
+
+
+def add_analyse_options(parser: argparse.ArgumentParser) -> None:
+    # A position may start with a negative value ("-3,5,.../..."); argparse would take it
+    # for an option. It already reads "-3" as a value when no option looks like a negative
+    # number; this widens that to anything that starts with a minus and a digit.
+    parser._negative_number_matcher = re.compile(r"^-[0-9]")
+    group = parser.add_argument_group("Row & Column (--game rowcol)")
+    group.add_argument(
+        "--last",
+        type=last_option,
+        metavar="ROW,COL",
+        help="the cell taken last, 0-based from the top-left (absent: the opening)",
+    )
+    group.add_argument(
+        "--first", type=first_option, metavar="A|B", help="who is to move (default: A)"
+    )
+
+
+def add_match_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("Row & Column (--game rowcol)")
+    group.add_argument(
+        "--size", type=size_option, metavar="N", help="the grid is N×N, 3 to 10 (default: 4)"
+    )
+    group.add_argument("--first", type=first_option, metavar="A|B", help=_FIRST_HELP)
+    group.add_argument(
+        "--values",
+        type=values_option,
+        metavar="LO..HI",
+        help=f"the range of a board's values (default: {DEFAULT_LOW}..{DEFAULT_HIGH})",
+    )
+
+
+def add_play_options(parser: argparse.ArgumentParser) -> None:
+    add_match_options(parser)
+    parser.add_argument(
+        "--strategy",
+        type=strategy_option,
+        metavar="NAME",
+        help=(
+            f"Row & Column: your opponent ({', '.join(STRATEGIES)}; default: {DEFAULT_OPPONENT})"
+        ),
+    )
+
+
+def is_rowcol(variant: Variant) -> bool:
+    return variant.family is Family.ROWCOL
+
+
+def match_player(text: str) -> str:
+    """``match --x/--o``: a persona (kitty, cop, sera) or a Row & Column strategy."""
+    try:
+        return get_persona(text).key
+    except ValueError:
+        pass
+    try:
+        return get_strategy(text).key
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"unknown persona {quote(text)}; choose one of: {', '.join(PERSONAS)} "
+            f"(with --game rowcol, a strategy: {', '.join(STRATEGIES)})"
+        ) from None
+
+
+def check_personas(args: argparse.Namespace) -> None:
+    """``match`` without ``--game rowcol``: --x and --o must be personas."""
+    for option, key in (("--x", args.x), ("--o", args.o)):
+        if key not in PERSONAS:
+            raise UsageError(
+                f"{option}: {key} is a Row & Column strategy; add --game rowcol, or choose "
+                f"a persona: {', '.join(PERSONAS)}"
+            )
+
+
+def _size_given(args: argparse.Namespace) -> bool:
+    """Whether --game named the size (rowcolN) rather than a bare ``rowcol``."""
+    return getattr(args, "game_text", None) not in (None, "rowcol")
+
+
+def refuse_rowcol_options(args: argparse.Namespace) -> None:
+    """The Row & Column options, given with another game: one clear line."""
+    for name in ("last", "size", "first", "values", "strategy"):
+        if getattr(args, name, None) is not None:
+            raise UsageError(f"--{name} is for Row & Column; add --game rowcol")
+
+
+def _grid_size(args: argparse.Namespace) -> int:
+    """--size, else the N of --game rowcolN, else the default (4)."""
+    size: int | None = getattr(args, "size", None)
+    if size is not None:
+        variant: Variant = args.game
+        if variant.rows != size and _size_given(args):
+            raise UsageError(
+                f"--game {variant.id} is {variant.rows}×{variant.rows}, but --size is {size}"
+            )
+        return size
+    variant = args.game
+    return variant.rows if _size_given(args) else ROWCOL_DEFAULT
+
+
+# -- analyse ----------------------------------------------------------------------------
+
+
+def _texts(args: argparse.Namespace, stdin: InputLines) -> Iterator[tuple[str, str | None]]:
+    for index, argument in enumerate(args.boards, start=1):
+        if argument == "-":
+            for line in stdin:
+                if line.text != "":
+                    yield f"standard input line {line.number}", line.text
+        else:
+            yield f"argument {index}", argument
+
+
+def analysis_json(analysis: RowColAnalysis) -> dict[str, Any]:
+    position = analysis.position
+    payload: dict[str, Any] = {
+        "game": position.variant.id,
+        "board": position.to_text(),
+        "last": None if position.last is None else list(position.row_col(position.last)),
+        "to_move": None if position.is_over else position.to_move.value,
+        "to_move_margin": analysis.to_move_margin,
+        "best_moves": [list(position.row_col(c)) for c in analysis.best_cells],
+        "candidates": [
+            {"row": c.row, "col": c.col, "value": c.value, "margin": c.margin}
+            for c in analysis.candidates
+        ],
+        "principal_variation": [list(position.row_col(c)) for c in analysis.principal_variation],
+        "predicted_scores": {"A": analysis.predicted_a, "B": analysis.predicted_b},
+        "exact": analysis.exact,
+    }
+    if not analysis.exact:
+        payload["depth"] = analysis.depth
+    payload["nodes"] = analysis.nodes
+    payload["elapsed_ms"] = round(analysis.elapsed * 1000, 3)
+    return payload
+
+
+def board_text(position: Position) -> str:
+    """The grid with column letters and row numbers; ``.`` taken, ``[ ]`` allowed now."""
+    size = position.size
+    width = max(2, *(len(str(v)) for v in position.values))
+    allowed = set(position.allowed_cells()) if position.last is not None else set()
+    lines = ["    " + " ".join(f" {chr(97 + col):>{width}} " for col in range(size))]
+    for row in range(size):
+        cells = []
+        for col in range(size):
+            cell = row * size + col
+            text = "." if position.is_taken(cell) else str(position.values[cell])
+            if cell == position.last:
+                cells.append(f"({text:>{width}})")
+            elif cell in allowed:
+                cells.append(f"[{text:>{width}}]")
+            else:
+                cells.append(f" {text:>{width}} ")
+        lines.append(f"{size - row:>3} " + " ".join(cells))
+    lines.append(f"A {position.score_a}, B {position.score_b}; {position.to_move} to move.")
+    return "\n".join(lines)
+
+
+def analysis_text(analysis: RowColAnalysis) -> str:
+    position = analysis.position
+    lines = [board_text(position), ""]
+    if position.is_over:
+        lines.append(f"Game over: {position.to_move} has no cell to take.")
+        return "\n".join(lines)
+    if analysis.exact:
+        lines.append(f"{position.to_move} to move. Every allowed cell, best first (exact):")
+    else:
+        lines.append(
+            f"{position.to_move} to move. Not solved: estimated by looking {analysis.depth} "
+            "takes ahead. Every allowed cell, best first:"
+        )
+    lines.append("   cell  (row, col)  value  margin")
+    best = set(analysis.best_cells)
+    for candidate in analysis.candidates:
+        marker = "*" if candidate.cell in best else " "
+        name = position.cell_label(candidate.cell)
+        lines.append(
+            f" {marker} {name:<5} ({candidate.row}, {candidate.col}){'':<4}"
+            f"{candidate.value:>5} {candidate.margin:>+7d}"
+        )
+    line = " ".join(position.cell_label(c) for c in analysis.principal_variation)
+    lines.append("")
+    lines.append(f"Predicted: {analysis.prediction_text()}.")
+    lines.append(f"Expected takes{'' if analysis.exact else ' (estimate)'}: {line}")
+    lines.append(f"Searched {analysis.nodes:,} nodes in {analysis.elapsed * 1000:.2f} ms.")
+    return "\n".join(lines)
+
+
+def position_needs_last(text: str) -> bool:
+    return any(cell.strip() == "." for row in text.split("/") for cell in row.split(","))
+
+
+def run_analyse(args: argparse.Namespace, streams: Streams) -> int:
+    if args.moves:
+        raise UsageError("--moves is for k-in-a-row games; give a Row & Column POSITION")
+    if args.persona is not None or args.seed is not None:
+        raise UsageError("--persona and --seed are for k-in-a-row games, not Row & Column")
+    if not args.boards:
+        raise UsageError(
+            "give a POSITION such as '3,-1,4/.,5,-9/2,6,5' (- reads them from standard input)"
+        )
+    variant: Variant = args.game
+    wanted = variant.rows if _size_given(args) else None
+    first = args.first or Player.A
+    failures = 0
+    printed = False
+    for label, text in _texts(args, streams.stdin):
+        if text is None:
+            streams.report(f"{label}: not UTF-8 text; skipped")
+            failures += 1
+            continue
+        try:
+            if args.last is None and position_needs_last(text):
+                raise RowColError(
+                    "the board has taken cells ('.') but no --last: give the cell taken "
+                    "last as --last ROW,COL (0-based), since the next take must share its "
+                    "row or column"
+                )
+            position = Position.from_text(text, args.last, first=first, size=wanted)
+        except RowColError as error:
+            streams.report(f"{label}: {error}")
+            failures += 1
+            continue
+        analysis = analyse(position, table=SolveTable(position.size, position.values))
+        if args.json:
+            print(json.dumps(analysis_json(analysis)), file=streams.stdout, flush=True)
+        else:
+            if printed:
+                print(file=streams.stdout)
+            print(analysis_text(analysis), file=streams.stdout)
+        printed = True
+    return EXIT_USAGE if failures else EXIT_OK
+
+
+# -- match ------------------------------------------------------------------------------
+
+
+def run_match(args: argparse.Namespace, streams: Streams) -> int:
+    if getattr(args, "record", False):
+        raise UsageError("--record keeps k-in-a-row games; Row & Column games are not recorded")
+    size = _grid_size(args)
+    a, b = _strategy(args.x, "--x"), _strategy(args.o, "--o")
+    low, high = args.values or (DEFAULT_LOW, DEFAULT_HIGH)
+    first = args.first or Player.A
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    tally, _ = play_series(size, a, b, args.games, seed, first=first, low=low, high=high)
+    if args.json:
+        payload = {
+            "game": f"rowcol{size}",
+            "x": a.key,
+            "o": b.key,
+            "games": tally.games,
+            "seed": seed,
+            "first": first.value,
+            "values": [low, high],
+            "a_wins": tally.a_wins,
+            "b_wins": tally.b_wins,
+            "ties": tally.ties,
+            "average_a": round(tally.average_a, 3),
+            "average_b": round(tally.average_b, 3),
+        }
+        print(json.dumps(payload), file=streams.stdout)
+    else:
+        games = f"{tally.games} game{'s' * (tally.games != 1)}"
+        print(
+            f"Row & Column {size}×{size}, {a.name} ({a.key}) as A vs {b.name} ({b.key}) as B, "
+            f"{games}, seed {seed}: A won {tally.a_wins}, B won {tally.b_wins}, "
+            f"{tally.ties} tied; average score A {tally.average_a:.2f}, "
+            f"B {tally.average_b:.2f}.",
+            file=streams.stdout,
+        )
+    return EXIT_OK
+
+
+def _strategy(text: str, option: str) -> RowColPersona:
+    try:
+        return get_strategy(text)
+    except ValueError as error:
+        raise UsageError(f"{option}: {error}") from None
+
+
+# -- play -------------------------------------------------------------------------------
+
+
+class _Quit(Exception):  # noqa: N818 - an event: the player left
+    pass
+
+
+def read_take(text: str, position: Position) -> int:
+    """The cell a person typed, ``b2`` as everywhere in the app; NotationError otherwise."""
+    row, col = parse_cell(text, position.size, position.size)
+    return position.cell(row, col)
+
+
+def run_play(args: argparse.Namespace, streams: Streams) -> int:
+    if getattr(args, "record", False):
+        raise UsageError("--record keeps k-in-a-row games; Row & Column games are not recorded")
+    stdout = streams.stdout
+    size = _grid_size(args)
+    opponent = get_strategy(args.strategy or DEFAULT_OPPONENT)
+    low, high = args.values or (DEFAULT_LOW, DEFAULT_HIGH)
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    position = Position.from_seed(size, seed, low=low, high=high, first=args.first or Player.A)
+    rng = random.Random(seed)
+    table = SolveTable(size, position.values)
+    print(
+        f"Row & Column {size}×{size} (board seed {seed}). You are A; "
+        f"{opponent.name} ({opponent.key}) is B.",
+        file=stdout,
+    )
+    print(f"{opponent.name}: {opponent.say(Event.GREETING)}", file=stdout)
+    try:
+        while not position.is_over:
+            if position.to_move is Player.A:
+                print(f"\n{board_text(position)}\n", file=stdout)
+                cell = _ask(position, streams)
+                print(
+                    f"You take {position.cell_label(cell)} ({position.values[cell]}).",
+                    file=stdout,
+                )
+            else:
+                cell = opponent.choose_take(position, rng, table).cell
+                print(
+                    f"{opponent.name} takes {position.cell_label(cell)} ({position.values[cell]}).",
+                    file=stdout,
+                )
+            position = position.play(cell)
+    except _Quit:
+        print(f"\nGame abandoned. {opponent.name} waves goodbye.", file=stdout)
+        return EXIT_OK
+    print(f"\n{board_text(position)}\n", file=stdout)
+    print(f"{position.to_move} has no cell to take: the game is over.", file=stdout)
+    winner = position.winner
+    if winner is None:
+        event, result = Event.DRAW, f"A tie at {position.score_a} each."
+    elif winner is Player.A:
+        event, result = Event.LOSS, f"You win, {position.score_a} to {position.score_b}!"
+    else:
+        event, result = (
+            Event.WIN,
+            (f"{opponent.name} wins, {position.score_b} to {position.score_a}."),
+        )
+    print(f"{result} {opponent.name}: {opponent.say(event, rng)}", file=stdout)
+    return EXIT_OK
+
+
+def _ask(position: Position, streams: Streams) -> int:
+    stdout = streams.stdout
+    while True:
+        print("Your take (a cell such as b2; q to quit): ", end="", file=stdout, flush=True)
+        line = streams.stdin.readline()
+        if line is None:
+            raise _Quit
+        if line.text is None:
+            print(f"Input line {line.number} is not UTF-8 text; type a cell.", file=stdout)
+            continue
+        if line.text.strip().lower() in {"q", "quit", "exit"}:
+            raise _Quit
+        try:
+            cell = read_take(line.text, position)
+        except (NotationError, RowColError) as error:
+            print(f"{error}.", file=stdout)
+            continue
+        try:
+            position.play(cell)
+        except RowColError as error:
+            allowed = " ".join(position.cell_label(c) for c in position.allowed_cells())
+            print(f"{error}; you may take {allowed}.", file=stdout)
+            continue
+        return cell
