@@ -61,9 +61,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--record", action="store_true", help="store every game in the records database"
     )
-    add_game_option(parser)
-    add_db_option(parser)
     add_game_option(parser, rowcol=True)
+    add_db_option(parser)
     rowcol.add_match_options(parser)
 
 
@@ -96,8 +95,6 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     if rowcol.is_rowcol(args.game):
         return rowcol.run_match(args, streams)
     rowcol.refuse_rowcol_options(args)
-    if not args.game.is_tictactoe:
-        raise UsageError(f"match plays tic-tac-toe and Row & Column (rowcol), not {args.game.id}")
     rowcol.check_personas(args)
     stdout = streams.stdout
     x, o = get_persona(args.x), get_persona(args.o)
