@@ -54,6 +54,13 @@ def description(view: BoardView) -> str:
     return interface(view).text(Text.Description)
 
 
+def described(qtbot: QtBot, view: BoardView, fragment: str) -> str:
+    """Wait until the board's description (updated once per turn of the event loop)
+    contains ``fragment``; return it."""
+    qtbot.waitUntil(lambda: fragment in description(view), timeout=5000)
+    return description(view)
+
+
 def wait_spoken(qtbot: QtBot, window: MainWindow, fragment: str, timeout: int = 5000) -> str:
     """Wait until an announcement containing ``fragment`` is made; return it."""
     found: list[str] = []
@@ -91,14 +98,14 @@ def test_both_sides_moves_are_announced_and_read_on_the_board(
     wait_spoken(qtbot, window, f"Sera played O at {name}.")
     # The focused board's description leads with the news (Orca 43 speaks it), and its
     # cells read what is drawn.
-    text = description(view)
+    text = described(qtbot, view, f"Sera played O at {name}.")
     assert text.startswith("You played X at b2. ")
     assert text.index("You played X at b2.") < text.index(f"Sera played O at {name}.")
     assert text.endswith("X to move. Cursor b2, X.")
     assert read_cells(view) == board_cells(window.controller.board)
     # The next key press makes that old news: the description is back to the state.
     qtbot.keyClick(view, Qt.Key.Key_Left)
-    assert description(view).startswith("Cursor a2, empty. X to move.")
+    assert described(qtbot, view, "Cursor a2").startswith("Cursor a2, empty. X to move.")
     assert f"Last move O {name}" in description(view)
 
 
@@ -143,8 +150,8 @@ def test_the_end_of_a_game_says_the_banner(qtbot: QtBot, window: MainWindow) -> 
     assert "Bob (O):" in ending
     assert window.banner.headline.text() in ending
     # The board says so too, with the last move in the app's notation.
-    assert "Alice played X at c3." in description(window.board_view)
-    assert "Game over, X wins" in description(window.board_view)
+    text = described(qtbot, window.board_view, "Alice played X at c3.")
+    assert "Game over, X wins" in text
 
 
 def test_hints_coach_verdicts_and_greetings_are_announced(qtbot: QtBot, window: MainWindow) -> None:
@@ -205,12 +212,10 @@ def test_set_up_reads_what_is_drawn_even_when_impossible(qtbot: QtBot) -> None:
                 for i, c in enumerate(text)
             }
             assert read_cells(view) == drawn_cells(marks)
-            said = description(view)
-            assert dialog.status_label.text().rstrip(".") in said
+            described(qtbot, view, dialog.status_label.text())
     dialog.set_text("OO.......")
     assert read_cells(view)["a3"] == "O"
     assert read_cells(view)["b3"] == "O"
-    assert "Not a legal position" in description(view)
-    assert "X to move" not in description(view)
+    assert "X to move" not in described(qtbot, view, "Not a legal position")
     dialog.set_text("X........")
-    assert "A legal position: O to move" in description(view)
+    described(qtbot, view, "A legal position: O to move")

@@ -17,6 +17,7 @@ from PySide6.QtCore import (
     QRectF,
     QSize,
     Qt,
+    QTimer,
     QVariantAnimation,
     Signal,
 )
@@ -132,6 +133,12 @@ class BoardView(QWidget):
         self._news: list[str] = []
         self._status_note: str | None = None
         self._cursor_first = False
+        # Screen readers speak the whole description at every change: one change per
+        # turn of the event loop, so a move, its news and the reply's remark come as one.
+        self._describe_timer = QTimer(self)
+        self._describe_timer.setSingleShot(True)
+        self._describe_timer.setInterval(0)
+        self._describe_timer.timeout.connect(self._describe)
 
         self._appearing: Move | None = None
         self._mark_progress = 1.0
@@ -152,6 +159,7 @@ class BoardView(QWidget):
 
         self._cells = [_CellProxy(self, Move.from_index(i)) for i in range(9)]
         self._update_accessibility()
+        self._describe()
 
     # -- what to show --------------------------------------------------------------------
 
@@ -625,10 +633,9 @@ class BoardView(QWidget):
         self._update_accessibility()
 
     def clear_news(self) -> None:
-        """The player acted: what was announced before is old news."""
-        if self._news:
-            self._news.clear()
-            self._update_accessibility()
+        """The player acted: what was announced before is old news (the description
+        changes with whatever the action brings, not before)."""
+        self._news.clear()
 
     def set_status_note(self, note: str | None) -> None:
         """Say ``note`` instead of whose turn it is (None: back to the turn)."""
@@ -646,6 +653,9 @@ class BoardView(QWidget):
             cell.setAccessibleName(
                 cell_description(cell.move_, self._mark_shown(self._board.index(cell.move_)))
             )
+        self._describe_timer.start()
+
+    def _describe(self) -> None:
         outcome = self._board.outcome
         if self._status_note is not None:
             state = self._status_note
