@@ -63,11 +63,11 @@ def test_result_fills_table_banner_and_line(qtbot: QtBot) -> None:
     top = dock.model.candidate_at(0)
     assert top is not None
     assert top.describe == "win in 1"
-    assert dock.model.data(dock.model.index(0, 0)) == "(1, 3)"
+    assert dock.model.data(dock.model.index(0, 0)) == "c3"
     assert dock.model.data(dock.model.index(0, 2)) == "win in 1"
     centred = int(Qt.AlignmentFlag.AlignCenter)
     assert dock.model.data(dock.model.index(0, 1), Qt.ItemDataRole.TextAlignmentRole) == centred
-    assert dock.line_text() == "X (1, 3)"
+    assert dock.line_text() == "X c3"
     dock.set_top_n(9)
     assert dock.model.rowCount() == 5
 

@@ -52,6 +52,7 @@ from tictactoe_gui.engine import (
     MoveOutcome,
     Persona,
 )
+from tictactoe_gui.engine.notation import cell_name
 from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
 from tictactoe_gui.gui.board_view import is_dark, outcome_colour
 from tictactoe_gui.gui.engine_worker import EngineResult
@@ -62,12 +63,12 @@ PORTRAIT_SIZE = 64
 
 
 def cell_label(move: Move) -> str:
-    """A cell as people count: ``(2, 3)`` is row 2, column 3."""
-    return f"({move.row + 1}, {move.col + 1})"
+    """A cell in the app's notation: ``b2`` is the centre, ``a1`` the bottom left."""
+    return cell_name(move.row, move.col, 3)
 
 
 def line_text(start: Board, line: tuple[Move, ...]) -> str:
-    """``X (2, 2) → O (1, 1) → …``: a line of play with its marks."""
+    """``X b2 → O a3 → …``: a line of play with its marks."""
     words = []
     board = start
     for move in line:
@@ -167,7 +168,7 @@ class CandidatesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             move = candidate.move
             return (
-                f"Row {move.row + 1}, column {move.col + 1}: {candidate.describe} "
+                f"{cell_label(move)}: {candidate.describe} "
                 f"for {self._analysis.to_move} with best play"
             )
         if role == Qt.ItemDataRole.FontRole and best:
