@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from tictactoe_gui.engine import COP, SERA, Board, Mark
-from tictactoe_gui.records_bridge import finished_game, result_of, side_name
+import pytest
+
+from tests.storage.games import human, make_game, persona
+from tictactoe_gui.engine import COP, KITTY, SERA, Board, Mark
+from tictactoe_gui.engine.variants import get_variant
+from tictactoe_gui.records_bridge import (
+    check_record,
+    finished_game,
+    open_to_record,
+    result_of,
+    side_name,
+)
 from tictactoe_gui.session import PersonaPlayer, play_game
 from tictactoe_gui.storage import Repository
-from tictactoe_gui.storage.records import GameMode, Result, Side, validate_game
+from tictactoe_gui.storage.records import (
+    FinishedGame,
+    GameMode,
+    InvalidGameError,
+    MoveEntry,
+    Result,
+    Side,
+    SideKind,
+)
 
 
 def test_result_of_a_winning_mark() -> None:
@@ -37,13 +56,15 @@ def test_a_played_game_becomes_a_valid_record_that_round_trips(tmp_path: Path) -
         began,
         began + timedelta(seconds=2),
     )
-    validate_game(game)
+    check_record(game)
     assert game.start_board == "X...O...."
     assert game.result is result_of(record.final.winner)
     assert [(m.ply, m.cell, m.mark) for m in game.moves] == [
         (number, m.move.index_on(3), m.mark.value) for number, m in enumerate(record.moves, start=1)
     ]
-    assert [m.verdict for m in game.moves] == [m.verdict.value for m in record.moves]
+    assert [m.verdict for m in game.moves] == [
+        None if m.verdict is None else m.verdict.value for m in record.moves
+    ]
     assert (game.seed, game.x_ai_nodes, game.o_ai_max_depth) == (
         11,
         record.x_nodes,
@@ -54,3 +75,88 @@ def test_a_played_game_becomes_a_valid_record_that_round_trips(tmp_path: Path) -
     assert detail.moves == game.moves
     assert detail.summary.start_board == "X...O...."
     assert detail.summary.result is game.result
+
+
+EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"result": Result.O_WINS}, "recorded as 'O' but the moves give 'X'"),
+        ({"moves": (MoveEntry(1, 0, "O"),)}, "X is to move"),
+        ({"moves": (MoveEntry(1, 0, "X"),)}, "abandoned games are not recorded"),
+        ({"start_board": "XX......."}, "impossible counts"),
+        ({"start_board": "abc"}, "a board is 9 characters"),
+        ({"start_board": "x...o...."}, "not written as the engine writes it"),
+        ({"start_board": "XXXOO...."}, "already over"),
+        ({"game": "gomoku"}, "played on 15×15, but the record's board is 3×3"),
+        ({"game": "chess"}, "unknown game 'chess'"),
+        ({"game": "3x3k3"}, "its id is 'tictactoe'"),
+        ({"game": "rowcol4", "rows": 4, "cols": 4}, "cannot be checked by this version"),
+        ({"game": "4x4k3", "rows": 4, "cols": 4}, "has 4 rows separated by '/'"),
+    ],
+)
+def test_the_engine_refuses_a_record_its_rules_deny(
+    change: dict[str, object], message: str
+) -> None:
+    good = make_game(human("Alice"), persona("kitty"), Result.X_WINS)
+    check_record(good)
+    with pytest.raises(InvalidGameError) as info:
+        check_record(replace(good, **change))  # type: ignore[arg-type]
+    assert message in str(info.value)
+
+
+def test_moves_after_the_end_are_refused() -> None:
+    won = make_game(human("Alice"), persona("kitty"), Result.X_WINS)
+    extra = replace(won, moves=(*won.moves, MoveEntry(6, 8, "O")))
+    with pytest.raises(InvalidGameError, match="comes after the game ended"):
+        check_record(extra)
+
+
+def test_records_opened_through_the_bridge_check_the_rules(tmp_path: Path) -> None:
+    repository, notice = open_to_record(tmp_path / "r.sqlite3")
+    with repository:
+        assert notice is None
+        lie = replace(
+            make_game(human("Alice"), persona("kitty"), Result.X_WINS), result=Result.DRAW
+        )
+        with pytest.raises(InvalidGameError, match="the moves give 'X'"):
+            repository.save_game(lie)
+        assert repository.count_games() == 0
+
+
+def test_a_record_from_a_set_up_position_passes_the_rules() -> None:
+    game = FinishedGame(
+        started_at=EPOCH,
+        ended_at=EPOCH + timedelta(minutes=1),
+        mode=GameMode.HUMAN_VS_HUMAN,
+        x=Side(SideKind.HUMAN, "Xena"),
+        o=Side(SideKind.HUMAN, "Otto"),
+        result=Result.X_WINS,
+        moves=(MoveEntry(3, 2, "X"), MoveEntry(4, 1, "O"), MoveEntry(5, 6, "X")),
+        start_board="....X...O",
+    )
+    check_record(game)
+
+
+@pytest.mark.parametrize("game_id", ["4x4k3", "3x4k3", "four"])
+def test_a_game_on_another_board_is_recorded_with_its_variant(tmp_path: Path, game_id: str) -> None:
+    variant = get_variant(game_id)
+    record = play_game(PersonaPlayer(KITTY), PersonaPlayer(KITTY), seed=5, variant=variant)
+    began = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
+    game = finished_game(
+        record, Side.persona("kitty"), Side.persona("kitty"), GameMode.AI_VS_AI, began, began
+    )
+    assert (game.game, game.rows, game.cols) == (variant.id, variant.rows, variant.cols)
+    assert game.start_board == Board.empty(variant).to_text()
+    assert [m.cell for m in game.moves] == [record.start.index(m.move) for m in record.moves]
+    repository, _ = open_to_record(tmp_path / "r.sqlite3")
+    with repository:
+        detail = repository.game(repository.save_game(game))
+        assert detail.summary.game == variant.id
+        assert detail.moves == game.moves
+        # The same moves recorded as another game of the same size are refused.
+        if game_id == "4x4k3":
+            with pytest.raises(InvalidGameError):
+                repository.save_game(replace(game, game="4x4k4"))

@@ -1,25 +1,40 @@
 """Where the engine's values meet the records' values.
 
 The engine knows nothing of storage and storage nothing of the engine, so the
-few conversions between them live here, beside the command line and the
-window that both need them: a result from a winning mark, a recorded side's
-display name, and the storage record of a game the match runner played.
+conversions between them live here, beside the command line and the window
+that both need them: a result from a winning mark, a recorded side's display
+name, the one way to build the record of a finished game
+(:func:`finished_game`), and the engine's check of a record's rules
+(:func:`check_rules`), which every repository opened here runs before a game
+is saved or imported. Storage itself checks only a record's shape.
 """
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from tictactoe_gui.engine import Mark, get_persona
+from tictactoe_gui.engine import (
+    Board,
+    BoardError,
+    GameRecord,
+    IllegalMoveError,
+    Mark,
+    get_persona,
+)
+from tictactoe_gui.engine.variants import Family, Variant, VariantError, get_variant
 from tictactoe_gui.storage.records import (
     FinishedGame,
     GameMode,
+    InvalidGameError,
     MoveEntry,
     Result,
     Side,
     SideKind,
+    check_shape,
 )
+from tictactoe_gui.storage.repository import Repository, open_or_recover
 
 if TYPE_CHECKING:  # the session imports this module to build its records
     from tictactoe_gui.session.record import GameRecord
@@ -40,6 +55,73 @@ def side_name(side: Side) -> str:
     return side.name
 
 
+def variant_of(game: FinishedGame) -> Variant:
+    """The game a record is of, or :class:`InvalidGameError` if this app knows no such game."""
+    try:
+        variant = get_variant(game.game)
+    except VariantError as error:
+        raise InvalidGameError(str(error)) from None
+    if variant.id != game.game:
+        raise InvalidGameError(f"the game is recorded as {game.game!r}; its id is {variant.id!r}")
+    if (variant.rows, variant.cols) != (game.rows, game.cols):
+        raise InvalidGameError(
+            f"{variant.name} is played on {variant.rows}×{variant.cols},"
+            f" but the record's board is {game.rows}×{game.cols}"
+        )
+    return variant
+
+
+def check_rules(game: FinishedGame) -> None:
+    """Raise :class:`InvalidGameError` unless the moves are legal from the start position,
+    in turn, and end the game with the recorded result: the engine's rules, checked once."""
+    variant = variant_of(game)
+    if variant.family is not Family.MNK:
+        raise InvalidGameError(
+            f"records of {variant.name} cannot be checked by this version of the app yet"
+        )
+    try:
+        board = Board.from_text(game.start_board, variant)
+    except BoardError as error:
+        raise InvalidGameError(f"the start board {game.start_board!r}: {error}") from None
+    if board.to_text() != game.start_board:
+        raise InvalidGameError(
+            f"the start board {game.start_board!r} is not written as the engine writes it"
+            f" ({board.to_text()!r})"
+        )
+    if board.is_over:
+        raise InvalidGameError(f"the start board {game.start_board!r} is already over")
+    if game.moves and game.moves[0].ply not in (1, board.ply + 1):
+        raise InvalidGameError(f"the first move has ply {game.moves[0].ply}; expected 1")
+    for number, entry in enumerate(game.moves, start=1):
+        where = f"move {number} (ply {entry.ply})"
+        if board.is_over:
+            raise InvalidGameError(f"{where} comes after the game ended")
+        if entry.mark != board.to_move.value:
+            raise InvalidGameError(
+                f"{where} is played by {entry.mark!r} but {board.to_move} is to move"
+            )
+        try:
+            board = board.play(board.move_at(entry.cell))
+        except (IllegalMoveError, ValueError) as error:
+            raise InvalidGameError(f"{where} plays cell {entry.cell}: {error}") from None
+    if not board.is_over:
+        raise InvalidGameError(
+            f"the game has not ended after {len(game.moves)} moves"
+            " (abandoned games are not recorded)"
+        )
+    actual = result_of(board.winner)
+    if actual is not game.result:
+        raise InvalidGameError(
+            f"the result is recorded as {game.result.value!r} but the moves give {actual.value!r}"
+        )
+
+
+def check_record(game: FinishedGame) -> None:
+    """Everything a record must pass before it is saved: its shape, then its rules."""
+    check_shape(game)
+    check_rules(game)
+
+
 def finished_game(
     record: GameRecord,
     x: Side,
@@ -47,9 +129,17 @@ def finished_game(
     mode: GameMode,
     started_at: datetime,
     ended_at: datetime,
+    *,
+    extra: str | None = None,
 ) -> FinishedGame:
-    """The storage record of a finished game (the window, ``play`` and ``match`` alike)."""
-    return FinishedGame(
+    """The record of a finished game (the window, ``play`` and ``match`` alike), checked
+    against the rules: the one way to build one.
+
+    The game (its variant) is the one ``record`` was played on. Raises
+    :class:`InvalidGameError` if the game is not one the rules allow.
+    """
+    variant = record.start.variant
+    game = FinishedGame(
         started_at=started_at,
         ended_at=ended_at,
         mode=mode,
@@ -74,4 +164,21 @@ def finished_game(
         o_ai_nodes=record.o_nodes,
         x_ai_max_depth=record.x_max_depth,
         o_ai_max_depth=record.o_max_depth,
+        game=variant.id,
+        rows=variant.rows,
+        cols=variant.cols,
+        extra=extra,
     )
+    check_record(game)
+    return game
+
+
+def open_to_record(path: str | os.PathLike[str]) -> tuple[Repository, str | None]:
+    """The records at ``path``, to record games in, checking each game's rules before it is
+    saved or imported; a damaged file is kept aside (the notice says where)."""
+    return open_or_recover(path, rules=check_rules)
+
+
+def open_for_reading(path: str | os.PathLike[str]) -> Repository:
+    """The records at ``path`` for reading (nothing on disk changes until a write)."""
+    return Repository.open(path, rules=check_rules)

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.storage.games import human, make_game, persona
+from tictactoe_gui.records_bridge import check_rules
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import RecordsError, Result
+
+
+@pytest.fixture
+def repo(db_path: Path) -> Iterator[Repository]:
+    """Records that check each game's rules, as the app's do."""
+    with Repository.open(db_path, rules=check_rules) as repository:
+        yield repository
+
 
 AWKWARD = 'Smith, "Jo" 🦄'
 
@@ -28,7 +38,7 @@ def seed(repository: Repository, count: int, start: int = 0) -> None:
 def test_csv_export_has_one_row_per_game(repo: Repository, tmp_path: Path) -> None:
     seed(repo, 7)
     target = tmp_path / "history.csv"
-    assert repo.export_csv(target) == 7
+    assert repo.export_records(target, "csv") == 7
     with target.open(newline="", encoding="utf-8") as stream:
         rows = list(csv.DictReader(stream))
     assert len(rows) == 7
@@ -42,9 +52,9 @@ def test_csv_export_has_one_row_per_game(repo: Repository, tmp_path: Path) -> No
 def test_json_round_trip_into_a_fresh_database(repo: Repository, tmp_path: Path) -> None:
     seed(repo, 9)
     target = tmp_path / "history.json"
-    assert repo.export_json(target) == 9
+    assert repo.export_records(target, "json") == 9
     with Repository.open(tmp_path / "other.sqlite3") as other:
-        report = other.import_json(target)
+        report = other.import_records(target)
         assert (report.added, report.skipped) == (9, 0)
         theirs = other.list_games(limit=100)
         mine = repo.list_games(limit=100)
@@ -58,8 +68,8 @@ def test_json_round_trip_into_a_fresh_database(repo: Repository, tmp_path: Path)
 def test_importing_twice_adds_nothing(repo: Repository, tmp_path: Path) -> None:
     seed(repo, 5)
     target = tmp_path / "history.json"
-    repo.export_json(target)
-    report = repo.import_json(target)
+    repo.export_records(target, "json")
+    report = repo.import_records(target)
     assert (report.added, report.skipped) == (0, 5)
     assert repo.count_games() == 5
 
@@ -67,13 +77,13 @@ def test_importing_twice_adds_nothing(repo: Repository, tmp_path: Path) -> None:
 def test_merging_two_databases_keeps_each_game_once(repo: Repository, tmp_path: Path) -> None:
     seed(repo, 3)
     shared = tmp_path / "mine.json"
-    repo.export_json(shared)
+    repo.export_records(shared, "json")
     with Repository.open(tmp_path / "laptop.sqlite3") as laptop:
-        laptop.import_json(shared)
+        laptop.import_records(shared)
         seed(laptop, 2, start=100)  # two games played only on the laptop
         back = tmp_path / "laptop.json"
-        laptop.export_json(back)
-    report = repo.import_json(back)
+        laptop.export_records(back, "json")
+    report = repo.import_records(back)
     assert (report.added, report.skipped) == (2, 3)
     assert repo.count_games() == 5
     assert len({g.uid for g in repo.list_games(limit=10)}) == 5
@@ -83,8 +93,8 @@ def test_an_imported_name_joins_the_existing_spelling(repo: Repository, tmp_path
     repo.save_game(make_game(human("alice"), persona("cop"), Result.DRAW))
     with Repository.open(tmp_path / "other.sqlite3") as other:
         other.save_game(make_game(human("ALICE"), persona("cop"), Result.X_WINS, minute=5))
-        other.export_json(tmp_path / "other.json")
-    repo.import_json(tmp_path / "other.json")
+        other.export_records(tmp_path / "other.json", "json")
+    repo.import_records(tmp_path / "other.json")
     assert repo.players() == ["alice"]
     assert repo.record_of("Alice") is not None
     assert repo.record_of("Alice").games == 2  # type: ignore[union-attr]
@@ -104,7 +114,7 @@ def write_export(path: Path, games: list[object]) -> None:
         (lambda g: g.update(ended_at="yesterday"), "game 2: 'ended_at' is not a date"),
         (lambda g: g.update(hints_x=True), "game 2: 'hints_x' is missing or has the wrong type"),
         (lambda g: g["moves"].append({"ply": 7}), "game 2, move 7: 'cell' is missing"),
-        (lambda g: g["x"].update(name="y" * 40), "longer than 32"),
+        (lambda g: g["x"].update(name="y" * 40), "game 2, side 'x': a player name has at most 32"),
         (lambda g: g["x"].update(name="a\x00b"), "control characters"),
     ],
 )
@@ -113,12 +123,12 @@ def test_a_bad_game_in_a_file_imports_nothing_and_says_which(
 ) -> None:
     with Repository.open(tmp_path / "source.sqlite3") as source:
         seed(source, 3)
-        source.export_json(tmp_path / "good.json")
+        source.export_records(tmp_path / "good.json", "json")
     games = json.loads((tmp_path / "good.json").read_text())["games"]
     mutate(games[1])  # type: ignore[operator]
     write_export(tmp_path / "bad.json", games)
     with pytest.raises(RecordsError) as info:
-        repo.import_json(tmp_path / "bad.json")
+        repo.import_records(tmp_path / "bad.json")
     assert message in str(info.value)
     assert repo.count_games() == 0
 
@@ -139,12 +149,12 @@ def test_files_that_are_not_exports_are_refused(
     path = tmp_path / "input.json"
     path.write_text(content)
     with pytest.raises(RecordsError, match=message):
-        repo.import_json(path)
+        repo.import_records(path)
 
 
 def test_a_missing_file_is_a_clear_error(repo: Repository, tmp_path: Path) -> None:
     with pytest.raises(RecordsError, match="cannot read"):
-        repo.import_json(tmp_path / "missing.json")
+        repo.import_records(tmp_path / "missing.json")
 
 
 def test_exporting_to_an_impossible_place_is_a_clear_error(
@@ -152,9 +162,9 @@ def test_exporting_to_an_impossible_place_is_a_clear_error(
 ) -> None:
     seed(repo, 2)
     with pytest.raises(RecordsError, match="cannot write"):
-        repo.export_json(tmp_path / "no-such-folder" / "out.json")
+        repo.export_records(tmp_path / "no-such-folder" / "out.json", "json")
     with pytest.raises(RecordsError, match="cannot write"):
-        repo.export_csv(tmp_path)  # a folder, not a file
+        repo.export_records(tmp_path, "csv")  # a folder, not a file
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "records.sqlite3",
         "records.sqlite3-shm",

@@ -95,39 +95,85 @@ def test_unknown_game_id_is_a_clear_error(repo: Repository) -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"result": Result.O_WINS}, "recorded as 'O' but the moves give 'X'"),
-        ({"moves": (MoveEntry(1, 0, "X"), MoveEntry(2, 0, "O"))}, "which is taken"),
-        ({"moves": (MoveEntry(1, 0, "O"),)}, "X is to move"),
-        ({"moves": (MoveEntry(1, 9, "X"),)}, "cells are 0-8"),
+        ({"moves": (MoveEntry(1, 0, "X"), MoveEntry(2, 0, "O"))}, "plays cell 0 a second time"),
+        ({"moves": (MoveEntry(1, 9, "X"),)}, "a 3×3 board has cells 0-8"),
+        ({"moves": (MoveEntry(1, -1, "X"),)}, "cell cannot be negative"),
         ({"moves": (MoveEntry(1, 0, "X"), MoveEntry(3, 1, "O"))}, "does not follow ply 1"),
-        ({"moves": (MoveEntry(1, 0, "X"),)}, "abandoned games are not recorded"),
-        ({"start_board": "XX......."}, "impossible"),
-        ({"start_board": "abc"}, "9 of 'X', 'O' and '.'"),
+        ({"moves": (MoveEntry(0, 0, "X"),)}, "plies count from 1"),
+        ({"moves": (MoveEntry(1, 0, "X"), MoveEntry(2, 1, "X"))}, "by X twice in a row"),
+        ({"moves": (MoveEntry(1, 0, "Z"),)}, "marks are X and O"),
+        ({"moves": tuple(MoveEntry(i + 1, i, "XO"[i % 2]) for i in range(10))}, "cannot fit"),
+        ({"moves": (MoveEntry(1, 0, "X", score=2**64),)}, "score is too large to record"),
+        ({"game": "Chess!"}, "a game id is 1-32 lower-case letters and digits"),
+        ({"rows": 21}, "rows must be 1 to 20"),
+        ({"cols": 0}, "cols must be 1 to 20"),
+        ({"start_board": ""}, "the start board is empty"),
+        ({"extra": '{"a": "\x1b[31m"}'}, "extra holds a control character"),
         ({"started_at": datetime(2026, 1, 1)}, "time zone"),
         ({"ended_at": EPOCH - timedelta(days=1)}, "before it starts"),
         ({"hints_x": -1}, "hints_x cannot be negative"),
         ({"x_ai_nodes": 2**63}, "x_ai_nodes is too large to record"),
         ({"seed": 10**30}, "the seed is too large to record"),
         ({"seed": -(2**63) - 1}, "the seed is too large to record"),
-        ({"o": Side(SideKind.PERSONA, "  ")}, "names no persona"),
-        ({"x": Side(SideKind.HUMAN, "")}, "cannot be empty"),
+        ({"o": Side(SideKind.PERSONA, "  ")}, "side O: a persona is named by a key"),
+        ({"o": Side(SideKind.PERSONA, "\x1b[31mred")}, "side O: a persona is named by a key"),
+        ({"x": Side(SideKind.HUMAN, "")}, "side X: a player name cannot be empty"),
     ],
 )
-def test_impossible_games_are_refused_and_nothing_is_written(
+def test_records_of_the_wrong_shape_are_refused_and_nothing_is_written(
     repo: Repository, change: dict[str, object], message: str
 ) -> None:
     good = make_game(human("Alice"), persona("kitty"), X_WINS)
-    with pytest.raises(InvalidGameError if "empty" not in message else InvalidNameError) as info:
+    with pytest.raises(InvalidGameError) as info:
         repo.save_game(replace(good, **change))  # type: ignore[arg-type]
     assert message in str(info.value)
     assert repo.count_games() == 0
     assert repo.players() == []
 
 
+def test_storage_checks_the_shape_and_leaves_the_rules_to_its_rules_check(
+    db_path: Path,
+) -> None:
+    # A result the moves deny has the right shape: storage alone records it ...
+    wrong = replace(make_game(human("Alice"), persona("kitty"), X_WINS), result=DRAW)
+    with Repository.open(db_path) as repository:
+        repository.save_game(wrong)
+        assert repository.count_games() == 1
+
+    # ... and refuses it when given the rules, without writing anything.
+    def rules(game: FinishedGame) -> None:
+        raise InvalidGameError("the moves give 'X'")
+
+    with Repository.open(db_path, rules=rules) as repository:
+        with pytest.raises(InvalidGameError, match="the moves give 'X'"):
+            repository.save_game(wrong)
+        assert repository.count_games() == 1
+
+
+def test_a_big_board_keeps_every_cell_and_its_game(repo: Repository) -> None:
+    # Twenty moves on a 20x20 board, reaching the last cell (399).
+    cells = [399, 0, 398, 1, 397, 2, 396, 3, 395]
+    game = replace(
+        make_game(human("Gus"), persona("cop"), X_WINS),
+        game="four",
+        rows=20,
+        cols=20,
+        start_board="/".join(["20"] * 20),
+        moves=tuple(MoveEntry(i + 1, cell, "XO"[i % 2]) for i, cell in enumerate(cells)),
+        extra='{"note": "free placement"}',
+    )
+    detail = repo.game(repo.save_game(game))
+    assert [m.cell for m in detail.moves] == cells
+    s = detail.summary
+    assert (s.game, s.rows, s.cols, s.plies) == ("four", 20, 20, 9)
+    assert s.start_board == game.start_board
+    assert s.extra == '{"note": "free placement"}'
+
+
 def test_a_batch_with_one_bad_game_saves_none(repo: Repository) -> None:
     good = make_game(human("Alice"), persona("kitty"), X_WINS)
     with pytest.raises(InvalidGameError):
-        repo.save_games([good, replace(good, result=DRAW)])
+        repo.save_games([good, replace(good, hints_x=-1)])
     assert repo.count_games() == 0
 
 
@@ -367,7 +413,8 @@ def test_opening_creates_missing_folders(tmp_path: Path) -> None:
         assert repository.count_games() == 1
 
 
-def test_the_connection_uses_wal_and_foreign_keys(repo: Repository) -> None:
+def test_the_first_write_switches_to_wal_with_foreign_keys(repo: Repository) -> None:
+    repo.save_game(make_game(human("Hal"), persona("cop"), X_WINS))
     connection = repo._connection
     assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert connection.execute("PRAGMA foreign_keys").fetchone()[0] == 1

@@ -20,7 +20,7 @@ from typing import BinaryIO, Final, NoReturn, TextIO
 from tictactoe_gui.engine import get_persona
 from tictactoe_gui.engine.variants import DEFAULT, Family, Variant, VariantError, get_variant, quote
 from tictactoe_gui.storage import DATABASE_ENV_VAR, default_database_path
-from tictactoe_gui.storage.records import validate_player_name
+from tictactoe_gui.storage.records import RecordsError, validate_player_name
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -279,7 +279,7 @@ def database_path(args: argparse.Namespace) -> Path:
         return path
     try:
         return default_database_path()
-    except RuntimeError:  # $TICTACTOE_GUI_DB names an unknown user's home
+    except (RuntimeError, RecordsError):  # $TICTACTOE_GUI_DB names an unknown user's home
         raise UsageError(
             f"${DATABASE_ENV_VAR}: cannot expand "
             f"{quote(os.environ.get(DATABASE_ENV_VAR, '').strip())}: no such user"

@@ -16,8 +16,9 @@ from tictactoe_gui import startup_probe
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import GameRecords, InMemoryRecords
-from tictactoe_gui.storage import Repository, default_database_path, open_or_recover
-from tictactoe_gui.storage.records import RecordsError
+from tictactoe_gui.records_bridge import open_for_reading, open_to_record
+from tictactoe_gui.storage import Repository, default_database_path
+from tictactoe_gui.storage.records import RecordsError, UnwritableDatabaseError
 
 #: The engine thread runs pure Python; a shorter GIL switch interval than the default 5 ms
 #: lets the GUI thread get in between search steps quickly (see tests/benchmarks/bench_gui.py).
@@ -56,13 +57,19 @@ def open_records(db_path: Path | None) -> OpenedRecords:
     """The records file at ``db_path`` (default: the user's data directory).
 
     A damaged file is kept aside and a fresh one started (with a notice); a
-    location that cannot be written leaves recording off but the game playable.
+    location that cannot be written leaves recording off but the game playable,
+    and the records already there readable in the records windows.
     """
-    path = db_path if db_path is not None else default_database_path()
     try:
-        repository, notice = open_or_recover(path)
+        path = db_path if db_path is not None else default_database_path()
+        repository, notice = open_to_record(path)
     except (RecordsError, OSError) as error:
         reason = f"Recording is off: {error}. Games still play but are not saved."
+        if isinstance(error, UnwritableDatabaseError):
+            try:
+                return OpenedRecords(open_for_reading(path), reason, reason)
+            except (RecordsError, OSError):
+                pass
         return OpenedRecords(InMemoryRecords(), reason, reason)
     return OpenedRecords(repository, notice)
 

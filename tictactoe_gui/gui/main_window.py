@@ -53,7 +53,7 @@ from tictactoe_gui.gui.game_controller import (
 from tictactoe_gui.gui.recording import GameRecords, InMemoryRecords
 from tictactoe_gui.gui.theme import Theme, apply_theme
 from tictactoe_gui.records_bridge import side_name
-from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.reader import RecordsReader
 from tictactoe_gui.storage.records import GameDetail, GameMode
 
 if TYPE_CHECKING:
@@ -507,8 +507,8 @@ class MainWindow(QMainWindow):
 
     # -- records windows -----------------------------------------------------------------
 
-    def _repository(self) -> Repository | None:
-        return self._records if isinstance(self._records, Repository) else None
+    def _repository(self) -> RecordsReader | None:
+        return self._records if isinstance(self._records, RecordsReader) else None
 
     def _update_records_actions(self) -> None:
         available = self._repository() is not None
@@ -517,7 +517,7 @@ class MainWindow(QMainWindow):
             if not available:
                 act.setStatusTip("Available when games are recorded to a file")
 
-    def _records_window(self, key: str, make: Callable[[Repository], QDialog]) -> QDialog | None:
+    def _records_window(self, key: str, make: Callable[[RecordsReader], QDialog]) -> QDialog | None:
         repository = self._repository()
         if repository is None:
             self.show_message("The records are not available: games are not being saved.")
@@ -543,7 +543,7 @@ class MainWindow(QMainWindow):
     def show_history(self) -> QDialog | None:
         from tictactoe_gui.gui.records import HistoryDialog
 
-        def make(repository: Repository) -> QDialog:
+        def make(repository: RecordsReader) -> QDialog:
             dialog = HistoryDialog(repository, self)
             dialog.replay_requested.connect(self.replay_recorded_game)
             dialog.records_changed.connect(self._refresh_records_windows)

@@ -15,7 +15,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
-from tictactoe_gui.storage.records import CorruptDatabaseError, NewerDatabaseError
+from tictactoe_gui.storage.records import (
+    CorruptDatabaseError,
+    ForeignDatabaseError,
+    NewerDatabaseError,
+)
 
 Step = Callable[[sqlite3.Connection], None]
 
@@ -111,14 +115,155 @@ def upgrade_version_2(connection: sqlite3.Connection) -> None:
     )
 
 
+_GAMES_V3: Final = """
+    CREATE TABLE games (
+        id             INTEGER PRIMARY KEY,
+        started_at     TEXT NOT NULL,
+        ended_at       TEXT NOT NULL,
+        mode           TEXT NOT NULL
+                       CHECK (mode IN ('human-vs-ai', 'human-vs-human', 'ai-vs-ai')),
+        x_kind         TEXT NOT NULL CHECK (x_kind IN ('human', 'persona')),
+        x_player_id    INTEGER REFERENCES players (id),
+        x_persona      TEXT,
+        o_kind         TEXT NOT NULL CHECK (o_kind IN ('human', 'persona')),
+        o_player_id    INTEGER REFERENCES players (id),
+        o_persona      TEXT,
+        result         TEXT NOT NULL CHECK (result IN ('X', 'O', 'draw')),
+        plies          INTEGER NOT NULL CHECK (plies >= 0),
+        moves_x        INTEGER NOT NULL,
+        moves_o        INTEGER NOT NULL,
+        hints_x        INTEGER NOT NULL DEFAULT 0,
+        hints_o        INTEGER NOT NULL DEFAULT 0,
+        seed           INTEGER,
+        x_ai_nodes     INTEGER NOT NULL DEFAULT 0,
+        o_ai_nodes     INTEGER NOT NULL DEFAULT 0,
+        x_ai_max_depth INTEGER NOT NULL DEFAULT 0,
+        o_ai_max_depth INTEGER NOT NULL DEFAULT 0,
+        start_board    TEXT NOT NULL DEFAULT '.........',
+        uuid           TEXT,
+        game           TEXT NOT NULL DEFAULT 'tictactoe',
+        board_rows     INTEGER NOT NULL DEFAULT 3 CHECK (board_rows >= 1),
+        board_cols     INTEGER NOT NULL DEFAULT 3 CHECK (board_cols >= 1),
+        extra          TEXT,
+        CHECK ((x_kind = 'human') = (x_player_id IS NOT NULL AND x_persona IS NULL)),
+        CHECK ((x_kind = 'persona') = (x_persona IS NOT NULL AND x_player_id IS NULL)),
+        CHECK ((o_kind = 'human') = (o_player_id IS NOT NULL AND o_persona IS NULL)),
+        CHECK ((o_kind = 'persona') = (o_persona IS NOT NULL AND o_player_id IS NULL))
+    )
+"""
+
+_MOVES_V3: Final = """
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply     INTEGER NOT NULL CHECK (ply >= 1),
+        cell    INTEGER NOT NULL CHECK (cell >= 0),
+        mark    TEXT NOT NULL CHECK (mark IN ('X', 'O')),
+        score   INTEGER,
+        verdict TEXT,
+        PRIMARY KEY (game_id, ply)
+    ) WITHOUT ROWID
+"""
+
+_V2_GAME_COLUMNS: Final = (
+    "id, started_at, ended_at, mode, x_kind, x_player_id, x_persona, o_kind, o_player_id,"
+    " o_persona, result, plies, moves_x, moves_o, hints_x, hints_o, seed, x_ai_nodes,"
+    " o_ai_nodes, x_ai_max_depth, o_ai_max_depth, start_board, uuid"
+)
+
+
+def upgrade_version_3(connection: sqlite3.Connection) -> None:
+    """Records for every game: which game each is (every earlier game is ``tictactoe``),
+    its board size and any game-specific data; the 3×3-only limits on cells and plies go.
+
+    SQLite cannot drop a CHECK in place, so both tables are rebuilt and copied
+    (foreign keys are off meanwhile: :func:`migrate` sees to it).
+    """
+    _run(
+        connection,
+        (
+            _GAMES_V3.replace("CREATE TABLE games", "CREATE TABLE games_v3"),
+            f"INSERT INTO games_v3 ({_V2_GAME_COLUMNS}) SELECT {_V2_GAME_COLUMNS} FROM games",
+            _MOVES_V3.replace("CREATE TABLE moves", "CREATE TABLE moves_v3"),
+            "INSERT INTO moves_v3 (game_id, ply, cell, mark, score, verdict)"
+            " SELECT game_id, ply, cell, mark, score, verdict FROM moves",
+            "DROP TABLE moves",
+            "DROP TABLE games",
+            "ALTER TABLE games_v3 RENAME TO games",
+            "ALTER TABLE moves_v3 RENAME TO moves",
+            "CREATE INDEX games_by_end ON games (ended_at, id)",
+            "CREATE UNIQUE INDEX games_by_uuid ON games (uuid)",
+            # One game's history, newest first, and its standings, each from one index.
+            "CREATE INDEX games_by_game_end ON games (game, ended_at, id)",
+            "CREATE INDEX games_x_side ON games (game, x_player_id, x_persona, o_persona, result)",
+            "CREATE INDEX games_o_side ON games (game, o_player_id, o_persona, x_persona, result)",
+            "CREATE INDEX games_against_o"
+            " ON games (game, o_persona, x_player_id, x_persona, result)",
+            "CREATE INDEX games_against_x"
+            " ON games (game, x_persona, o_player_id, o_persona, result)",
+            # A person's games in every game (their history across games).
+            "CREATE INDEX games_by_x_player ON games (x_player_id, ended_at)",
+            "CREATE INDEX games_by_o_player ON games (o_player_id, ended_at)",
+        ),
+    )
+
+
 #: STEPS[n - 1] brings a database from version n - 1 to version n.
-STEPS: Final[tuple[Step, ...]] = (upgrade_version_1, upgrade_version_2)
+STEPS: Final[tuple[Step, ...]] = (upgrade_version_1, upgrade_version_2, upgrade_version_3)
 LATEST_VERSION: Final = len(STEPS)
+
+_V1_GAMES: Final = frozenset(_V2_GAME_COLUMNS.replace(" ", "").split(",")) - {"uuid"}
+_PLAYERS: Final = frozenset({"id", "name", "name_key", "created_at"})
+_MOVES: Final = frozenset({"game_id", "ply", "cell", "mark", "score", "verdict"})
+#: The columns each version's tables must have for the file to be ours (checked before
+#: anything is read or changed, so another program's file is never taken for records).
+EXPECTED_COLUMNS: Final[dict[int, dict[str, frozenset[str]]]] = {
+    1: {"players": _PLAYERS, "games": _V1_GAMES, "moves": _MOVES},
+    2: {"players": _PLAYERS, "games": _V1_GAMES | {"uuid"}, "moves": _MOVES},
+    3: {
+        "players": _PLAYERS,
+        "games": _V1_GAMES | {"uuid", "game", "board_rows", "board_cols", "extra"},
+        "moves": _MOVES,
+    },
+}
 
 
 def user_version(connection: sqlite3.Connection) -> int:
     row = connection.execute("PRAGMA user_version").fetchone()
     return int(row[0])
+
+
+def inspect(connection: sqlite3.Connection) -> int:
+    """The schema version of the records on ``connection``, after checking they are ours.
+
+    Reads only. 0 means a new (empty) file. Raises :class:`NewerDatabaseError`
+    for a newer app's file and :class:`CorruptDatabaseError` for another
+    program's SQLite file (whatever its ``user_version`` says).
+    """
+    version = user_version(connection)
+    if version > LATEST_VERSION:
+        raise NewerDatabaseError(
+            f"the records file is at schema version {version}, newer than this app's "
+            f"{LATEST_VERSION}; it was left untouched (update the app to use it)"
+        )
+    tables = {
+        row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    } - {"sqlite_sequence"}
+    if version == 0 and not tables:
+        return 0
+    expected = EXPECTED_COLUMNS.get(version)
+    if expected is not None and set(expected) <= tables:
+        for table, columns in expected.items():
+            # table is one of the fixed names above, never input.
+            found = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+            if not columns <= found:
+                break
+        else:
+            return version
+    listed = ", ".join(sorted(tables)) or "none"
+    raise ForeignDatabaseError(
+        f"it is an SQLite database of some other program (schema version {version},"
+        f" tables: {listed}), not tictactoe-gui records"
+    )
 
 
 def backup_path_for(path: Path, version: int, now: datetime | None = None) -> Path:
@@ -134,25 +279,16 @@ def backup_path_for(path: Path, version: int, now: datetime | None = None) -> Pa
 def migrate(connection: sqlite3.Connection, path: Path | None) -> Path | None:
     """Bring the database on ``connection`` to :data:`LATEST_VERSION`.
 
-    ``connection`` must be in autocommit mode (``isolation_level=None``).
+    ``connection`` must be in autocommit mode (``isolation_level=None``) and
+    open for writing. The file is inspected first (:func:`inspect`): another
+    program's file or a newer app's is refused before anything is written.
     Returns the backup made before upgrading, or None when nothing needed one
     (already current, or a brand-new file). ``path`` None (an in-memory
     database) skips the backup.
     """
-    version = user_version(connection)
-    if version > LATEST_VERSION:
-        raise NewerDatabaseError(
-            f"the records file is at schema version {version}, newer than this app's "
-            f"{LATEST_VERSION}; it was left untouched (update the app to use it)"
-        )
+    version = inspect(connection)
     if version == LATEST_VERSION:
         return None
-    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
-    if version == 0 and tables - {"sqlite_sequence"}:
-        raise CorruptDatabaseError(
-            "the file is an SQLite database of some other program (it holds tables "
-            f"{', '.join(sorted(tables))}), not tictactoe-gui records"
-        )
     backup: Path | None = None
     if version > 0 and path is not None:
         # The backup API copies a consistent snapshot, WAL contents included.
@@ -162,15 +298,26 @@ def migrate(connection: sqlite3.Connection, path: Path | None) -> Path | None:
             connection.backup(target)
         finally:
             target.close()
-    connection.execute("BEGIN EXCLUSIVE")
+    # Rebuilding a table drops the old one, which with foreign keys on would delete the
+    # moves of every game; the pragma only takes effect outside a transaction.
+    connection.execute("PRAGMA foreign_keys = OFF")
     try:
-        # Another process may have migrated between the first look and the lock.
-        for number in range(user_version(connection) + 1, LATEST_VERSION + 1):
-            STEPS[number - 1](connection)
-            # PRAGMA takes no parameters; number is an int from range(), never input.
-            connection.execute(f"PRAGMA user_version = {int(number)}")
-        connection.execute("COMMIT")
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
+        connection.execute("BEGIN EXCLUSIVE")
+        try:
+            # Another process may have migrated between the first look and the lock.
+            for number in range(inspect(connection) + 1, LATEST_VERSION + 1):
+                STEPS[number - 1](connection)
+                # PRAGMA takes no parameters; number is an int from range(), never input.
+                connection.execute(f"PRAGMA user_version = {int(number)}")
+            problems = connection.execute("PRAGMA foreign_key_check").fetchall()
+            if problems:
+                raise CorruptDatabaseError(
+                    f"the records' games and moves do not match ({len(problems)} dangling rows)"
+                )
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+    finally:
+        connection.execute("PRAGMA foreign_keys = ON")
     return backup

@@ -3,13 +3,19 @@
 These dataclasses are the whole contract between the game (GUI or command
 line) and storage: the game hands a :class:`FinishedGame` to
 :meth:`Repository.save_game`, and reads back summaries, standings and
-statistics. Nothing here knows about Qt or about the engine's types; marks are
-the strings ``"X"`` and ``"O"`` and cells are indices 0-8, row-major.
+statistics. Nothing here knows about Qt or about the engine's types: a game
+is named by its id (``"tictactoe"``, ``"four"``, ``"4x4k3"`` ...), marks are the
+strings ``"X"`` and ``"O"`` and cells are indices ``row * cols + col``.
+
+Storage checks only the shape of a record (:func:`check_shape`); whether the
+moves obey the game's rules is the engine's to say, before a game is saved
+(see :mod:`tictactoe_gui.records_bridge`).
 """
 
 from __future__ import annotations
 
 import enum
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -18,10 +24,25 @@ from typing import Final
 NAME_MAX_LENGTH: Final = 32
 #: SQLite stores integers in 64 bits.
 SQLITE_MAX_INTEGER: Final = 2**63 - 1
+SQLITE_MIN_INTEGER: Final = -(2**63)
+#: The game every record made before games had ids is, and the default everywhere.
+DEFAULT_GAME: Final = "tictactoe"
+#: The largest board a record may hold (rows and columns); cells run up to rows * cols - 1.
+MAX_BOARD_SIDE: Final = 20
+#: Game-specific data (``extra``) and start positions are short texts; this bounds them.
+MAX_TEXT_LENGTH: Final = 100_000
 # Control, surrogate, private-use, unassigned and line/paragraph separators.
 # Other format characters stay allowed: emoji need the zero-width joiner.
 _FORBIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
 _BIDI_CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# What draws nothing on its own: spaces, format characters (zero-width space and joiner,
+# byte-order mark), combining marks, and the letters and symbols fonts leave blank.
+_INVISIBLE_CATEGORIES: Final = frozenset({"Zs", "Cf", "Mn", "Me", "Mc"})
+_BLANK_CHARACTERS: Final = frozenset(
+    "\u115f\u1160\u3164\uffa0\u2800\u034f\u180b\u180c\u180d\u180e\u180f"
+)
+_GAME_ID: Final = re.compile(r"[a-z0-9]{1,32}")
+_PERSONA_KEY: Final = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
 
 class RecordsError(Exception):
@@ -48,6 +69,10 @@ class CorruptDatabaseError(RecordsError):
     """The records file is not an SQLite database, or not one this app can read."""
 
 
+class ForeignDatabaseError(CorruptDatabaseError):
+    """The file is an SQLite database of another program: it is never changed."""
+
+
 class UnwritableDatabaseError(RecordsError):
     """The records file or its folder cannot be written; games can still be played, unrecorded."""
 
@@ -56,13 +81,20 @@ class NewerDatabaseError(RecordsError):
     """The records file was written by a newer version of the app; it is left untouched."""
 
 
+def _is_visible(ch: str) -> bool:
+    return unicodedata.category(ch) not in _INVISIBLE_CATEGORIES and ch not in _BLANK_CHARACTERS
+
+
 def validate_player_name(name: str) -> str:
-    """The name as it will be stored (trimmed), or :class:`InvalidNameError` saying why not.
+    """The name as it will be stored (trimmed, in NFC), or :class:`InvalidNameError` saying why not.
 
     Names may hold spaces, quotes, punctuation and emoji; they are compared
-    without regard to case ("alice" and "Alice" are one player).
+    without regard to case ("alice" and "Alice" are one player). The length is
+    counted after composing (NFC), so "é" typed as one character or as "e" and
+    an accent is the same length; a name needs at least one character that
+    shows (not only spaces, zero-width characters, fillers or accents).
     """
-    trimmed = name.strip()
+    trimmed = unicodedata.normalize("NFC", name.strip())
     if not trimmed:
         raise InvalidNameError("a player name cannot be empty")
     if len(trimmed) > NAME_MAX_LENGTH:
@@ -74,7 +106,58 @@ def validate_player_name(name: str) -> str:
             raise InvalidNameError(
                 f"a player name cannot contain control characters (found U+{ord(ch):04X})"
             )
+    if not any(_is_visible(ch) for ch in trimmed):
+        raise InvalidNameError("a player name needs at least one visible character")
     return trimmed
+
+
+def validate_persona_key(key: str) -> str:
+    """A persona's key as stored (lower case), or :class:`InvalidNameError` saying why not.
+
+    Keys are short ids (``kitty``, ``cop``, ``sera``; an imported file may name
+    others): letters, digits, ``-`` and ``_``, at most 32.
+    """
+    folded = key.strip().casefold()
+    if not _PERSONA_KEY.fullmatch(folded):
+        raise InvalidNameError(
+            f"a persona is named by a key of 1-32 letters, digits, '-' or '_', got {quote(key)}"
+        )
+    return folded
+
+
+def validate_game_id(game: str) -> str:
+    """A game id as stored, or :class:`InvalidGameError`: 1-32 lower-case letters and digits."""
+    if not isinstance(game, str) or not _GAME_ID.fullmatch(game):
+        raise InvalidGameError(
+            f"a game id is 1-32 lower-case letters and digits, got {quote(str(game))}"
+        )
+    return game
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut to about ``limit`` characters, for quoting input in a message."""
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit]) + f"… ({len(text)} characters)"
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal: control and bidi characters shown as ``\\uXXXX``.
+
+    Names are validated when recorded, but a file written by another program
+    may hold anything; nothing read from it should drive the terminal.
+    """
+    if all(
+        unicodedata.category(ch) not in _FORBIDDEN_CATEGORIES and ch not in _BIDI_CONTROLS
+        for ch in text
+    ):
+        return text
+    return "".join(
+        f"\\u{ord(ch):04x}"
+        if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES or ch in _BIDI_CONTROLS
+        else ch
+        for ch in text
+    )
 
 
 def name_key(name: str) -> str:
@@ -114,13 +197,13 @@ class Side:
 
     @classmethod
     def persona(cls, key: str) -> Side:
-        return cls(SideKind.PERSONA, key)
+        return cls(SideKind.PERSONA, validate_persona_key(key))
 
 
 @dataclass(frozen=True, slots=True)
 class MoveEntry:
     ply: int  # 1 for the first move after the start position
-    cell: int  # 0-8, row-major
+    cell: int  # row * cols + col: 0-8 on the 3x3 board
     mark: str  # "X" or "O"
     #: The move's exact engine score for its mover, when known.
     score: int | None = None
@@ -139,7 +222,8 @@ class FinishedGame:
     o: Side
     result: Result
     moves: tuple[MoveEntry, ...]
-    #: The position the game started from: 9 characters, "." for empty.
+    #: The position the game started from, in the engine's text form: for tic-tac-toe
+    #: 9 characters, "." for empty; for other boards the rows joined by "/".
     start_board: str = "........."
     hints_x: int = 0
     hints_o: int = 0
@@ -148,6 +232,13 @@ class FinishedGame:
     o_ai_nodes: int = 0
     x_ai_max_depth: int = 0
     o_ai_max_depth: int = 0
+    #: Which game: a variant id such as "tictactoe", "four", "gomoku", "4x4k3", "rowcol5".
+    game: str = DEFAULT_GAME
+    #: The board's size, so that storage can check every cell lies on it.
+    rows: int = 3
+    cols: int = 3
+    #: Game-specific data as JSON text (a Row & Column grid's values and scores), if any.
+    extra: str | None = None
 
     @property
     def plies(self) -> int:
@@ -178,6 +269,21 @@ class GameSummary:
     start_board: str
     #: The game's permanent identity, kept across export and import (a UUID).
     uid: str = ""
+    game: str = DEFAULT_GAME
+    rows: int = 3
+    cols: int = 3
+    extra: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DamagedGame:
+    """A recorded game whose row cannot be read (edited by hand, or damaged): what is wrong."""
+
+    id: int
+    problem: str
+
+    def message(self) -> str:
+        return f"game {self.id} cannot be read: {self.problem}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +303,8 @@ class GameFilter:
     result: str | None = None
     #: Whether ``player`` names a person or a persona; None matches either.
     player_kind: SideKind | None = None
+    #: One game's records (a variant id such as "tictactoe"); None lists every game.
+    game: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,38 +372,60 @@ def outcome_for(result: Result, mark: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ImportReport:
-    """What importing a records file did: games new to this database, and games already in it."""
+    """What importing a records file did.
+
+    ``added`` games were new here; ``skipped`` were already recorded exactly so;
+    ``conflicts`` names the games of the file (by number) whose id is already
+    recorded here with different contents: the recorded game is kept.
+    """
 
     added: int
     skipped: int
+    conflicts: tuple[int, ...] = ()
+
+    def summary(self) -> str:
+        """ "Imported 3 games; 1 was already recorded." and any conflicts, in one line."""
+        text = f"Imported {self.added} game{'s' * (self.added != 1)}"
+        if self.skipped:
+            text += f"; {self.skipped} {'was' if self.skipped == 1 else 'were'} already recorded"
+        if self.conflicts:
+            shown = ", ".join(str(n) for n in self.conflicts[:10])
+            more = f" and {len(self.conflicts) - 10} more" if len(self.conflicts) > 10 else ""
+            text += (
+                f"; {len(self.conflicts)} conflict{'s' * (len(self.conflicts) != 1)}"
+                f" (game {shown}{more} of the file: same id as a recorded game with"
+                " different contents; the recorded game was kept)"
+            )
+        return text + "."
 
 
-_WIN_LINES: Final = (
-    (0, 1, 2),
-    (3, 4, 5),
-    (6, 7, 8),
-    (0, 3, 6),
-    (1, 4, 7),
-    (2, 5, 8),
-    (0, 4, 8),
-    (2, 4, 6),
-)
+def _check_count(label: str, value: int, *, signed: bool = False) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidGameError(f"{label} must be a whole number, got {quote(repr(value))}")
+    if not signed and value < 0:
+        raise InvalidGameError(f"{label} cannot be negative, got {value}")
+    if not SQLITE_MIN_INTEGER <= value <= SQLITE_MAX_INTEGER:
+        raise InvalidGameError(f"{label} is too large to record (over 64 bits)")
 
 
-def _winner(cells: list[str]) -> str | None:
-    for a, b, c in _WIN_LINES:
-        if cells[a] != "." and cells[a] == cells[b] == cells[c]:
-            return cells[a]
-    return None
+def _check_text(label: str, text: str) -> None:
+    if len(text) > MAX_TEXT_LENGTH:
+        raise InvalidGameError(f"{label} is longer than {MAX_TEXT_LENGTH:,} characters")
+    for ch in text:
+        if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES or ch in _BIDI_CONTROLS:
+            raise InvalidGameError(f"{label} holds a control character (U+{ord(ch):04X})")
 
 
-def validate_game(game: FinishedGame) -> None:
-    """Raise :class:`InvalidGameError` naming the first thing that makes ``game`` impossible.
+def check_shape(game: FinishedGame) -> None:
+    """Raise :class:`InvalidGameError` naming the first thing wrong with the record's shape.
 
-    Storage keeps its own copy of the rules (a few lines) rather than import
-    the engine, so a record is checked the same way whoever built it: the
-    window, the command line or an imported file.
+    The shape is what storage can judge without the rules of the game: times
+    with a zone and in order, valid names, counts that fit in 64 bits, every
+    cell on the board, plies numbered in order and the two marks taking turns.
+    Whether the moves are legal and the result follows from them is for the
+    engine to say (:func:`tictactoe_gui.records_bridge.check_rules`).
     """
+    validate_game_id(game.game)
     for label, moment in (("start time", game.started_at), ("end time", game.ended_at)):
         if moment.tzinfo is None or moment.utcoffset() is None:
             raise InvalidGameError(f"the {label} must carry a time zone (UTC), got {moment}")
@@ -304,64 +434,62 @@ def validate_game(game: FinishedGame) -> None:
             f"the game ends ({game.ended_at}) before it starts ({game.started_at})"
         )
     for letter, side in (("X", game.x), ("O", game.o)):
-        if side.kind is SideKind.HUMAN:
-            validate_player_name(side.name)
-        elif not side.name.strip() or len(side.name.strip()) > NAME_MAX_LENGTH:
-            raise InvalidGameError(f"side {letter} names no persona ({side.name!r})")
-    counts = {
-        "hints_x": game.hints_x,
-        "hints_o": game.hints_o,
-        "x_ai_nodes": game.x_ai_nodes,
-        "o_ai_nodes": game.o_ai_nodes,
-        "x_ai_max_depth": game.x_ai_max_depth,
-        "o_ai_max_depth": game.o_ai_max_depth,
-    }
-    for label, count in counts.items():
-        if count < 0:
-            raise InvalidGameError(f"{label} cannot be negative, got {count}")
-        if count > SQLITE_MAX_INTEGER:
-            raise InvalidGameError(f"{label} is too large to record, got {count}")
-    if game.seed is not None and not -SQLITE_MAX_INTEGER - 1 <= game.seed <= SQLITE_MAX_INTEGER:
-        raise InvalidGameError(f"the seed is too large to record (over 64 bits), got {game.seed}")
-
-    board = game.start_board
-    if len(board) != 9 or set(board) - set("XO."):
-        raise InvalidGameError(f"the start board must be 9 of 'X', 'O' and '.', got {board!r}")
-    cells = list(board)
-    xs, os_ = cells.count("X"), cells.count("O")
-    if xs not in (os_, os_ + 1):
-        raise InvalidGameError(f"the start board {board!r} has {xs} X and {os_} O, impossible")
-    if _winner(cells) is not None:
-        raise InvalidGameError(f"the start board {board!r} is already won")
-    to_move = "X" if xs == os_ else "O"
-    if game.moves and game.moves[0].ply not in (1, xs + os_ + 1):
-        raise InvalidGameError(f"the first move has ply {game.moves[0].ply}; expected 1")
-    winner: str | None = None
+        try:
+            if side.kind is SideKind.HUMAN:
+                validate_player_name(side.name)
+            else:
+                validate_persona_key(side.name)
+        except InvalidNameError as error:
+            raise InvalidGameError(f"side {letter}: {error}") from None
+    for label, count in (
+        ("hints_x", game.hints_x),
+        ("hints_o", game.hints_o),
+        ("x_ai_nodes", game.x_ai_nodes),
+        ("o_ai_nodes", game.o_ai_nodes),
+        ("x_ai_max_depth", game.x_ai_max_depth),
+        ("o_ai_max_depth", game.o_ai_max_depth),
+    ):
+        _check_count(label, count)
+    if game.seed is not None:
+        _check_count("the seed", game.seed, signed=True)
+    for label, length in (("rows", game.rows), ("cols", game.cols)):
+        _check_count(label, length)
+        if not 1 <= length <= MAX_BOARD_SIDE:
+            raise InvalidGameError(f"{label} must be 1 to {MAX_BOARD_SIDE}, got {length}")
+    if not game.start_board:
+        raise InvalidGameError("the start board is empty")
+    _check_text("the start board", game.start_board)
+    if game.extra is not None:
+        _check_text("extra", game.extra)
+    cells = game.rows * game.cols
+    if len(game.moves) > cells:
+        raise InvalidGameError(f"{len(game.moves)} moves cannot fit on a board of {cells} cells")
+    played: set[int] = set()
     for index, move in enumerate(game.moves):
-        where = f"move {index + 1} (ply {move.ply})"
-        if winner is not None:
-            raise InvalidGameError(f"{where} comes after {winner} already won")
+        where = f"move {index + 1}"
+        _check_count(f"{where}: ply", move.ply)
+        _check_count(f"{where}: cell", move.cell)
+        if move.score is not None:
+            _check_count(f"{where}: score", move.score, signed=True)
+        if move.verdict is not None:
+            _check_text(f"{where}: verdict", move.verdict)
+            if len(move.verdict) > NAME_MAX_LENGTH:
+                raise InvalidGameError(f"{where}: the verdict is longer than {NAME_MAX_LENGTH}")
+        if index == 0 and move.ply < 1:
+            raise InvalidGameError(f"{where} has ply {move.ply}; plies count from 1")
         if index and move.ply != game.moves[index - 1].ply + 1:
-            raise InvalidGameError(f"{where} does not follow ply {game.moves[index - 1].ply}")
-        if not 0 <= move.cell <= 8:
-            raise InvalidGameError(f"{where} plays cell {move.cell}; cells are 0-8")
-        if move.mark != to_move:
-            raise InvalidGameError(f"{where} is played by {move.mark!r} but {to_move} is to move")
-        if cells[move.cell] != ".":
-            raise InvalidGameError(f"{where} plays cell {move.cell}, which is taken")
-        cells[move.cell] = move.mark
-        winner = _winner(cells)
-        to_move = "O" if to_move == "X" else "X"
-    if winner is not None:
-        actual = Result(winner)
-    elif "." not in cells:
-        actual = Result.DRAW
-    else:
-        raise InvalidGameError(
-            f"the game has not ended after {len(game.moves)} moves"
-            " (abandoned games are not recorded)"
-        )
-    if actual is not game.result:
-        raise InvalidGameError(
-            f"the result is recorded as {game.result.value!r} but the moves give {actual.value!r}"
-        )
+            raise InvalidGameError(
+                f"{where} has ply {move.ply}; it does not follow ply {game.moves[index - 1].ply}"
+            )
+        if move.cell >= cells:
+            raise InvalidGameError(
+                f"{where} plays cell {move.cell}; a {game.rows}×{game.cols} board has cells"
+                f" 0-{cells - 1}"
+            )
+        if move.cell in played:
+            raise InvalidGameError(f"{where} plays cell {move.cell} a second time")
+        played.add(move.cell)
+        if move.mark not in ("X", "O"):
+            raise InvalidGameError(f"{where} is played by {quote(move.mark)}; marks are X and O")
+        if index and move.mark == game.moves[index - 1].mark:
+            raise InvalidGameError(f"{where} is played by {move.mark} twice in a row")

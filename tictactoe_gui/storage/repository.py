@@ -1,39 +1,44 @@
-"""The records database: the only code in the app that speaks SQL.
+"""The records' queries: saving games, and reading back history, standings and statistics.
 
-:class:`Repository` owns one ``sqlite3`` connection to a file whose path it is
-given, takes and returns the plain values of :mod:`records`, and keeps every
-write to one short ``BEGIN IMMEDIATE`` transaction, so a second app instance
-waits its turn (busy timeout) instead of failing, and a process killed midway
-leaves either a whole game or none of it. Standings and statistics are counted
-from the games each time they are asked for; nothing is kept as a counter.
+:class:`Repository` takes and returns the plain values of :mod:`records` and is
+the only code in the app that speaks SQL about games (the file itself is opened
+and upgraded by :mod:`database`; CSV and JSON files are in :mod:`exchange`).
+Every write is one short ``BEGIN IMMEDIATE`` transaction, so a second app
+instance waits its turn (busy timeout) instead of failing, and a process killed
+midway leaves either a whole game or none of it. Standings and statistics are
+counted from the games each time they are asked for, one game at a time (a
+tic-tac-toe win never counts in gomoku standings); nothing is kept as a counter.
 """
 
 from __future__ import annotations
 
-import contextlib
-import csv
-import json
 import os
 import sqlite3
-import tempfile
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any, Final, Self
+from typing import Any, Final, Self
 
-import platformdirs
-
-from tictactoe_gui.storage import migrations
+from tictactoe_gui.storage.database import (
+    DATABASE_ENV_VAR,
+    DEFAULT_BUSY_TIMEOUT,
+    Database,
+    default_database_path,
+    move_aside,
+    one_line,
+    resolve_path,
+)
 from tictactoe_gui.storage.records import (
+    DEFAULT_GAME,
     DRAW,
     LOSS,
-    NAME_MAX_LENGTH,
     PLAYER_RESULTS,
     SQLITE_MAX_INTEGER,
     WIN,
     CorruptDatabaseError,
+    DamagedGame,
     FinishedGame,
     GameDetail,
     GameFilter,
@@ -41,10 +46,8 @@ from tictactoe_gui.storage.records import (
     GameNotFoundError,
     GameSummary,
     ImportReport,
-    InvalidGameError,
     MoveEntry,
     PlayerStats,
-    RecordsError,
     Result,
     Side,
     SideKind,
@@ -52,96 +55,91 @@ from tictactoe_gui.storage.records import (
     UnknownPlayerError,
     UnwritableDatabaseError,
     WinLossDraw,
+    check_shape,
     name_key,
     outcome_for,
-    validate_game,
+    validate_game_id,
 )
 
-DATABASE_ENV_VAR: Final = "TICTACTOE_GUI_DB"
-DATABASE_FILE_NAME: Final = "records.sqlite3"
-#: How long a write waits for another app instance to finish its own (seconds).
-DEFAULT_BUSY_TIMEOUT: Final = 10.0
-EXPORT_FORMAT: Final = "tictactoe-gui records"
-EXPORT_VERSION: Final = 1
+__all__ = ["DATABASE_ENV_VAR", "Repository", "default_database_path", "open_or_recover"]
+
+#: A check of a game's rules, run before it is saved (storage checks only its shape).
+RulesCheck = Callable[[FinishedGame], None]
+#: Told about each recorded game that cannot be read, while the others are listed.
+DamageReport = Callable[[DamagedGame], None]
 
 
-def default_database_path() -> Path:
-    """``$TICTACTOE_GUI_DB`` if set, else ``records.sqlite3`` in the user's data directory."""
-    override = os.environ.get(DATABASE_ENV_VAR, "").strip()
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_data_dir("tictactoe-gui", appauthor=False)) / DATABASE_FILE_NAME
+def to_text(moment: datetime) -> str:
+    """One fixed-width UTC form, so text order is time order and indexes sort by time."""
+    # isoformat always writes four digits of year (strftime's %Y may not, before 1000).
+    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 
 
-def _to_text(moment: datetime) -> str:
-    # One fixed-width UTC form, so text order is time order and indexes sort by time.
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-def _from_text(text: str) -> datetime:
+def from_text(text: str) -> datetime:
     return datetime.fromisoformat(text).astimezone(UTC)
 
 
-_PRIMARY_CODE_MASK: Final = 0xFF
-_CORRUPT_CODES: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
-_UNWRITABLE_CODES: Final = frozenset(
-    {
-        sqlite3.SQLITE_READONLY,
-        sqlite3.SQLITE_CANTOPEN,
-        sqlite3.SQLITE_PERM,
-        sqlite3.SQLITE_IOERR,
-        sqlite3.SQLITE_FULL,
-    }
-)
-_BUSY_CODES: Final = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
-
-
-def _translate(exc: sqlite3.Error, path: Path, doing: str) -> RecordsError:
-    code = getattr(exc, "sqlite_errorcode", None)
-    primary = code & _PRIMARY_CODE_MASK if isinstance(code, int) else None
-    where = f"the records file {path}"
-    if primary in _CORRUPT_CODES:
-        return CorruptDatabaseError(f"{where} is damaged or not a records database ({exc})")
-    if primary in _UNWRITABLE_CODES:
-        return UnwritableDatabaseError(f"could not {doing}: {where} cannot be written ({exc})")
-    if primary in _BUSY_CODES:
-        return RecordsError(f"could not {doing}: another program kept {where} locked ({exc})")
-    return RecordsError(f"could not {doing} in {where}: {exc}")
-
-
-_SUMMARY_SELECT: Final = """
+SUMMARY_SELECT: Final = """
     SELECT g.id, g.started_at, g.ended_at, g.mode,
            g.x_kind, coalesce(px.name, g.x_persona), g.o_kind, coalesce(po.name, g.o_persona),
            g.result, g.plies, g.moves_x, g.moves_o, g.hints_x, g.hints_o, g.seed,
-           g.x_ai_nodes, g.o_ai_nodes, g.x_ai_max_depth, g.o_ai_max_depth, g.start_board, g.uuid
+           g.x_ai_nodes, g.o_ai_nodes, g.x_ai_max_depth, g.o_ai_max_depth, g.start_board, g.uuid,
+           g.game, g.board_rows, g.board_cols, g.extra
     FROM games AS g
     LEFT JOIN players AS px ON px.id = g.x_player_id
     LEFT JOIN players AS po ON po.id = g.o_player_id
 """
 
 
-def _summary(row: Sequence[Any]) -> GameSummary:
-    return GameSummary(
-        id=row[0],
-        started_at=_from_text(row[1]),
-        ended_at=_from_text(row[2]),
-        mode=GameMode(row[3]),
-        x=Side(SideKind(row[4]), row[5]),
-        o=Side(SideKind(row[6]), row[7]),
-        result=Result(row[8]),
-        plies=row[9],
-        moves_x=row[10],
-        moves_o=row[11],
-        hints_x=row[12],
-        hints_o=row[13],
-        seed=row[14],
-        x_ai_nodes=row[15],
-        o_ai_nodes=row[16],
-        x_ai_max_depth=row[17],
-        o_ai_max_depth=row[18],
-        start_board=row[19],
-        uid=row[20],
-    )
+def _integer(value: object, label: str) -> int:
+    if not isinstance(value, int):
+        raise ValueError(f"{label} is {value!r}, not a whole number")
+    return value
+
+
+def _text(value: object, label: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{label} is {value!r}, not text")
+    return value
+
+
+def _field(label: str, convert: Callable[[Any], Any], value: object) -> Any:
+    try:
+        return convert(value)
+    except (ValueError, TypeError, OverflowError):
+        raise ValueError(f"{label} is {one_line(repr(value))[:60]}") from None
+
+
+def summary_of(row: Sequence[Any]) -> GameSummary | DamagedGame:
+    """A history row, or what makes it unreadable (a row edited by hand or damaged)."""
+    try:
+        return GameSummary(
+            id=row[0],
+            started_at=_field("started_at", from_text, row[1]),
+            ended_at=_field("ended_at", from_text, row[2]),
+            mode=_field("mode", GameMode, row[3]),
+            x=Side(_field("x_kind", SideKind, row[4]), _text(row[5], "side X")),
+            o=Side(_field("o_kind", SideKind, row[6]), _text(row[7], "side O")),
+            result=_field("result", Result, row[8]),
+            plies=_integer(row[9], "plies"),
+            moves_x=_integer(row[10], "moves_x"),
+            moves_o=_integer(row[11], "moves_o"),
+            hints_x=_integer(row[12], "hints_x"),
+            hints_o=_integer(row[13], "hints_o"),
+            seed=None if row[14] is None else _integer(row[14], "seed"),
+            x_ai_nodes=_integer(row[15], "x_ai_nodes"),
+            o_ai_nodes=_integer(row[16], "o_ai_nodes"),
+            x_ai_max_depth=_integer(row[17], "x_ai_max_depth"),
+            o_ai_max_depth=_integer(row[18], "o_ai_max_depth"),
+            start_board=_text(row[19], "start_board"),
+            uid=_text(row[20] or "", "uuid"),
+            game=_text(row[21], "game"),
+            rows=_integer(row[22], "board_rows"),
+            cols=_integer(row[23], "board_cols"),
+            extra=None if row[24] is None else _text(row[24], "extra"),
+        )
+    except ValueError as error:
+        return DamagedGame(int(row[0]), str(error))
 
 
 def _streaks(outcomes: Sequence[str]) -> tuple[int, int, int]:
@@ -167,64 +165,46 @@ def _tally(outcomes: Iterable[str]) -> WinLossDraw:
 
 
 class Repository:
-    """Recorded games in one SQLite file. Use from one thread; close when done."""
+    """Recorded games in one SQLite file. Use from one thread; close when done.
 
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
-        """Wrap an open autocommit connection; :meth:`open` is the usual way in."""
-        self._connection = connection
-        self.path = path
-        #: The backup copy made when :meth:`open` upgraded an older file, if it did.
-        self.migration_backup: Path | None = None
+    Opening reads only; the file is created, upgraded or switched to WAL by
+    the first write (see :mod:`database`).
+    """
+
+    def __init__(self, database: Database, rules: RulesCheck | None = None) -> None:
+        """Wrap an open :class:`Database`; :meth:`open` is the usual way in."""
+        self.database = database
+        self.path = database.path
+        #: The engine's check of a game's rules, run by :meth:`save_games` after the shape.
+        self.rules = rules
 
     # -- opening and closing ----------------------------------------------------------
 
     @classmethod
     def open(
-        cls, path: str | os.PathLike[str], *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
+        rules: RulesCheck | None = None,
     ) -> Self:
-        """Open (creating if needed) the records file at ``path`` and bring its schema up to date.
+        """Open the records file at ``path`` for reading and check it is sound.
 
-        Raises :class:`UnwritableDatabaseError` if the file or its folder cannot
-        be written, :class:`CorruptDatabaseError` if it is not a records
-        database, and :class:`NewerDatabaseError` if a newer app wrote it.
+        Nothing is created or changed until the first write. Raises
+        :class:`CorruptDatabaseError` if the file is damaged or not a records
+        database, :class:`NewerDatabaseError` if a newer app wrote it, and
+        :class:`UnwritableDatabaseError` if ``path`` could never hold a file.
         """
-        path = Path(path).expanduser()
+        database = Database.open(path, busy_timeout=busy_timeout)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise UnwritableDatabaseError(
-                f"cannot create the folder {path.parent} for the records file: "
-                f"{exc.strerror or exc}"
-            ) from exc
-        if path.exists() and not path.is_file():
-            raise UnwritableDatabaseError(f"the records path {path} exists but is not a file")
-        # SQLite would quietly open a read-only file read-only; say so up front instead.
-        # The folder must be writable too: WAL keeps its -wal and -shm files beside the file.
-        for needed in (path, path.parent) if path.exists() else (path.parent,):
-            if not os.access(needed, os.W_OK):
-                raise UnwritableDatabaseError(f"the records location {needed} is not writable")
-        try:
-            connection = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise _translate(exc, path, "open the records") from exc
-        repository = cls(connection, path)
-        try:
-            with repository._errors("open the records"):
-                connection.execute("PRAGMA foreign_keys = ON")
-                connection.execute("PRAGMA journal_mode = WAL")
-                # WAL with NORMAL survives a killed process; only a power cut can lose the
-                # last commits, and never leaves a half-written game.
-                connection.execute("PRAGMA synchronous = NORMAL")
-                repository.migration_backup = migrations.migrate(connection, path)
+            database.check_integrity()
         except BaseException:
-            connection.close()
+            database.close()
             raise
-        return repository
+        return cls(database, rules)
 
     def close(self) -> None:
-        with contextlib.suppress(sqlite3.Error):
-            self._connection.execute("PRAGMA optimize")
-        self._connection.close()
+        self.database.close()
 
     def __enter__(self) -> Self:
         return self
@@ -237,41 +217,56 @@ class Repository:
     ) -> None:
         self.close()
 
-    @contextlib.contextmanager
-    def _errors(self, doing: str) -> Iterator[None]:
-        try:
-            yield
-        except sqlite3.Error as exc:
-            raise _translate(exc, self.path, doing) from exc
+    @property
+    def _connection(self) -> sqlite3.Connection:
+        return self.database.reader()
 
-    @contextlib.contextmanager
-    def _transaction(self, doing: str) -> Iterator[sqlite3.Connection]:
-        """One short write transaction; IMMEDIATE takes the write lock up front so two
-        writers queue on the busy timeout instead of failing on a lock upgrade."""
-        with self._errors(doing):
-            self._connection.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._connection
-                self._connection.execute("COMMIT")
-            except BaseException:
-                self._connection.execute("ROLLBACK")
-                raise
+    def _errors(self, doing: str) -> Any:
+        return self.database.errors(doing)
 
-    def check_integrity(self) -> None:
-        """Raise :class:`CorruptDatabaseError` unless SQLite's quick check finds the file sound."""
-        with self._errors("check the records"):
-            problems = [row[0] for row in self._connection.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise CorruptDatabaseError(
-                f"the records file {self.path} is damaged: {'; '.join(problems[:3])}"
-            )
+    @property
+    def migration_backup(self) -> Path | None:
+        """The backup copy made when the first write upgraded an older file, if it did."""
+        return self.database.migration_backup
 
     @property
     def schema_version(self) -> int:
-        with self._errors("read the schema version"):
-            return migrations.user_version(self._connection)
+        return self.database.schema_version
+
+    def check_integrity(self) -> None:
+        """Raise :class:`CorruptDatabaseError` unless SQLite's quick check finds the file sound."""
+        self.database.check_integrity()
+
+    def write_problem(self) -> str | None:
+        """Why saving a game would fail for want of permission, or None if it should not."""
+        return self.database.write_problem()
+
+    # -- files -----------------------------------------------------------------------
+
+    def export_records(self, path: Path, file_format: str, game: str | None = None) -> int:
+        """Write the games (of one game, if named) to ``path`` as ``"csv"`` or ``"json"``."""
+        from tictactoe_gui.storage import exchange  # exchange builds on this module
+
+        if file_format not in ("csv", "json"):
+            raise ValueError(f"an export is csv or json, not {file_format!r}")
+        write = exchange.export_csv if file_format == "csv" else exchange.export_json
+        return write(self, path, game)
+
+    def import_records(
+        self, path: Path, progress: Callable[[int, int], bool] | None = None
+    ) -> ImportReport:
+        """Merge the games of a JSON export (see :func:`exchange.import_json`)."""
+        from tictactoe_gui.storage import exchange
+
+        return exchange.import_json(self, path, progress=progress)
 
     # -- writing games ---------------------------------------------------------------
+
+    def check(self, game: FinishedGame) -> None:
+        """The checks every saved game passes: its shape, then its rules when known."""
+        check_shape(game)
+        if self.rules is not None:
+            self.rules(game)
 
     def save_game(self, game: FinishedGame) -> int:
         """Record a finished game in one transaction and return its id.
@@ -286,12 +281,12 @@ class Repository:
         """Record several finished games in one transaction (all or none); their ids in order."""
         batch = list(games)
         for game in batch:
-            validate_game(game)
-        now = _to_text(datetime.now(UTC))
-        with self._transaction("save the game") as connection:
+            self.check(game)
+        now = to_text(datetime.now(UTC))
+        with self.database.transaction("save the game") as connection:
             ids = []
             for game in batch:
-                game_id = self._insert_game(connection, game, str(uuid.uuid4()), now)
+                game_id = self.insert_game(connection, game, str(uuid.uuid4()), now)
                 assert game_id is not None  # a fresh UUID cannot collide
                 ids.append(game_id)
         return ids
@@ -312,10 +307,20 @@ class Repository:
         row = connection.execute("SELECT id FROM players WHERE name_key = ?", (key,)).fetchone()
         return int(row[0]), None
 
-    def _insert_game(
+    def game_id_of(self, connection: sqlite3.Connection, uid: str) -> int | None:
+        """The id of the game recorded with the permanent identity ``uid``, if any."""
+        row = connection.execute("SELECT id FROM games WHERE uuid = ?", (uid,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def insert_game(
         self, connection: sqlite3.Connection, game: FinishedGame, uid: str, now: str
     ) -> int | None:
-        """Insert one validated game; None if a game with ``uid`` is already recorded."""
+        """Insert one checked game inside an open transaction; None if ``uid`` is recorded.
+
+        A game already recorded creates nothing, not even its players.
+        """
+        if self.game_id_of(connection, uid) is not None:
+            return None
         x_player, x_persona = self._side_columns(connection, game.x, now)
         o_player, o_persona = self._side_columns(connection, game.o, now)
         cursor = connection.execute(
@@ -324,14 +329,14 @@ class Repository:
                 uuid, started_at, ended_at, mode,
                 x_kind, x_player_id, x_persona, o_kind, o_player_id, o_persona,
                 result, plies, moves_x, moves_o, hints_x, hints_o, seed,
-                x_ai_nodes, o_ai_nodes, x_ai_max_depth, o_ai_max_depth, start_board
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (uuid) DO NOTHING
+                x_ai_nodes, o_ai_nodes, x_ai_max_depth, o_ai_max_depth, start_board,
+                game, board_rows, board_cols, extra
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             (
                 uid,
-                _to_text(game.started_at),
-                _to_text(game.ended_at),
+                to_text(game.started_at),
+                to_text(game.ended_at),
                 game.mode.value,
                 game.x.kind.value,
                 x_player,
@@ -351,10 +356,12 @@ class Repository:
                 game.x_ai_max_depth,
                 game.o_ai_max_depth,
                 game.start_board,
+                game.game,
+                game.rows,
+                game.cols,
+                game.extra,
             ),
         )
-        if cursor.rowcount == 0:
-            return None
         game_id = cursor.lastrowid
         assert game_id is not None
         # Stored plies count from 1 after the start position, whatever numbering came in.
@@ -380,6 +387,9 @@ class Repository:
         """The WHERE clause for a filter. Only fixed SQL text is joined; values are parameters."""
         clauses: list[str] = []
         params: list[object] = []
+        if game_filter.game is not None:
+            clauses.append("g.game = ?")
+            params.append(validate_game_id(game_filter.game))
         if game_filter.mode is not None:
             clauses.append("g.mode = ?")
             params.append(GameMode(game_filter.mode).value)
@@ -429,12 +439,15 @@ class Repository:
         limit: int = 100,
         *,
         after: GameSummary | None = None,
+        on_damaged: DamageReport | None = None,
     ) -> list[GameSummary]:
         """One page of the games that match, newest first.
 
         ``after`` continues from a game already shown (the last row of the
         previous page): unlike an offset, it neither repeats rows when new games
-        arrive meanwhile nor slows down deep into a long history.
+        arrive meanwhile nor slows down deep into a long history. A game whose
+        row cannot be read is left out and handed to ``on_damaged``; without
+        one, it is a :class:`CorruptDatabaseError` naming the game.
         """
         if offset < 0 or limit < 0:
             raise ValueError(f"offset and limit cannot be negative (got {offset}, {limit})")
@@ -445,12 +458,26 @@ class Repository:
             if after is not None:
                 where += " AND " if where else " WHERE "
                 where += "(g.ended_at, g.id) < (?, ?)"
-                params += [_to_text(after.ended_at), after.id]
+                params += [to_text(after.ended_at), after.id]
             rows = self._connection.execute(
-                f"{_SUMMARY_SELECT}{where} ORDER BY g.ended_at DESC, g.id DESC LIMIT ? OFFSET ?",
+                f"{SUMMARY_SELECT}{where} ORDER BY g.ended_at DESC, g.id DESC LIMIT ? OFFSET ?",
                 [*params, limit, offset],
             ).fetchall()
-        return [_summary(row) for row in rows]
+        return self._readable([summary_of(row) for row in rows], on_damaged)
+
+    @staticmethod
+    def _readable(
+        rows: Iterable[GameSummary | DamagedGame], on_damaged: DamageReport | None
+    ) -> list[GameSummary]:
+        games = []
+        for row in rows:
+            if isinstance(row, DamagedGame):
+                if on_damaged is None:
+                    raise CorruptDatabaseError(f"the records file is damaged: {row.message()}")
+                on_damaged(row)
+            else:
+                games.append(row)
+        return games
 
     def _moves(self, game_id: int) -> tuple[MoveEntry, ...]:
         rows = self._connection.execute(
@@ -463,22 +490,78 @@ class Repository:
         """A recorded game with all its moves; :class:`GameNotFoundError` if there is none."""
         with self._errors("read the game"):
             row = self._connection.execute(
-                f"{_SUMMARY_SELECT} WHERE g.id = ?", (game_id,)
+                f"{SUMMARY_SELECT} WHERE g.id = ?", (game_id,)
             ).fetchone()
             if row is None:
                 raise GameNotFoundError(f"no recorded game has id {game_id}")
-            return GameDetail(_summary(row), self._moves(game_id))
+            (summary,) = self._readable([summary_of(row)], None)
+            return GameDetail(summary, self._moves(game_id))
 
-    def players(self) -> list[str]:
-        """Every person who has played a recorded game, by name as first entered."""
+    def iter_games(
+        self, game: str | None = None, *, on_damaged: DamageReport | None = None
+    ) -> Iterator[GameDetail]:
+        """Every game (of one game, if named), oldest first, read in pages so a large
+        file never sits in memory."""
+        where, params = self._where(GameFilter(game=game))
+        where += " AND " if where else " WHERE "
+        last_end, last_id = "", 0
+        while True:
+            with self._errors("read the games"):
+                rows = self._connection.execute(
+                    f"{SUMMARY_SELECT}{where}(g.ended_at, g.id) > (?, ?)"
+                    " ORDER BY g.ended_at, g.id LIMIT 500",
+                    [*params, last_end, last_id],
+                ).fetchall()
+                if not rows:
+                    return
+                details = [
+                    GameDetail(summary, self._moves(summary.id))
+                    for summary in self._readable(map(summary_of, rows), on_damaged)
+                ]
+            yield from details
+            last_end, last_id = rows[-1][2], rows[-1][0]
+
+    def players(self, game: str | None = None) -> list[str]:
+        """Every person who has played a recorded game (of one game, if named), by name as
+        first entered."""
         with self._errors("list the players"):
-            rows = self._connection.execute("SELECT name FROM players ORDER BY name_key").fetchall()
+            if game is None:
+                rows = self._connection.execute(
+                    "SELECT name FROM players ORDER BY name_key"
+                ).fetchall()
+            else:
+                rows = self._connection.execute(
+                    "SELECT name FROM players AS p WHERE EXISTS (SELECT 1 FROM games AS g"
+                    " WHERE g.game = ?1 AND (g.x_player_id = p.id OR g.o_player_id = p.id))"
+                    " ORDER BY name_key",
+                    (validate_game_id(game),),
+                ).fetchall()
         return [row[0] for row in rows]
+
+    def games_recorded(self) -> dict[str, int]:
+        """How many games are recorded of each game id, most played first."""
+        with self._errors("list the games"):
+            rows = self._connection.execute(
+                "SELECT game, count(*) FROM games GROUP BY game ORDER BY count(*) DESC, game"
+            ).fetchall()
+        return {str(game): int(count) for game, count in rows}
+
+    def stored_name(self, name: str) -> str | None:
+        """The spelling a person's name was first recorded with ("alice" -> "Alice"), if any."""
+        with self._errors("look up the player"):
+            player_id = self._player_id(name)
+            if player_id is None:
+                return None
+            row = self._connection.execute(
+                "SELECT name FROM players WHERE id = ?", (player_id,)
+            ).fetchone()
+        return str(row[0])
 
     # -- standings and statistics ----------------------------------------------------
 
-    def record_of(self, name: str) -> WinLossDraw | None:
-        """A person's wins, losses and draws, or None for a name never recorded."""
+    def record_of(self, name: str, game: str = DEFAULT_GAME) -> WinLossDraw | None:
+        """A person's wins, losses and draws in one game, or None for a name never recorded."""
+        game = validate_game_id(game)
         with self._errors("read the player's record"):
             player_id = self._player_id(name)
             if player_id is None:
@@ -487,31 +570,37 @@ class Repository:
             for column, mark in (("x_player_id", "X"), ("o_player_id", "O")):
                 rows = self._connection.execute(
                     # column is one of two fixed names above, never input.
-                    f"SELECT result, count(*) FROM games WHERE {column} = ? GROUP BY result",
-                    (player_id,),
+                    f"SELECT result, count(*) FROM games WHERE game = ? AND {column} = ?"
+                    " GROUP BY result",
+                    (game, player_id),
                 ).fetchall()
                 for result, count in rows:
                     counts[outcome_for(Result(result), mark)] += count
         return WinLossDraw(counts[WIN], counts[LOSS], counts[DRAW])
 
-    def standings(self, opponent_persona: str | None = None) -> list[Standing]:
-        """Every person and persona with their record, best first.
+    def standings(
+        self, opponent_persona: str | None = None, game: str = DEFAULT_GAME
+    ) -> list[Standing]:
+        """Every person and persona with their record in one game, best first.
 
         With ``opponent_persona``, only games against that persona count.
+        Standings never mix games: each game has its own.
         """
+        params: tuple[str, ...] = (validate_game_id(game),)
         if opponent_persona is None:
             x_filter = o_filter = ""
-            params: tuple[str, ...] = ()
         else:
-            x_filter, o_filter = " WHERE o_persona = ?", " WHERE x_persona = ?"
-            params = (opponent_persona.strip().casefold(),)
+            x_filter, o_filter = " AND o_persona = ?", " AND x_persona = ?"
+            params += (opponent_persona.strip().casefold(),)
         # One grouped query per side, each walking its covering index in order, merged
         # here: a GROUP BY over a UNION of both sides would sort every game twice over.
         queries = (
             "SELECT x_player_id, x_persona, sum(result = 'X'), sum(result = 'O'),"
-            f" sum(result = 'draw') FROM games{x_filter} GROUP BY x_player_id, x_persona",
+            f" sum(result = 'draw') FROM games WHERE game = ?{x_filter}"
+            " GROUP BY x_player_id, x_persona",
             "SELECT o_player_id, o_persona, sum(result = 'O'), sum(result = 'X'),"
-            f" sum(result = 'draw') FROM games{o_filter} GROUP BY o_player_id, o_persona",
+            f" sum(result = 'draw') FROM games WHERE game = ?{o_filter}"
+            " GROUP BY o_player_id, o_persona",
         )
         totals: dict[tuple[int | None, str | None], tuple[int, int, int]] = {}
         with self._errors("compute the standings"):
@@ -545,8 +634,9 @@ class Repository:
         )
         return standings
 
-    def player_stats(self, name: str) -> PlayerStats:
-        """Totals, record per opponent, streaks and timeline of one person."""
+    def player_stats(self, name: str, game: str = DEFAULT_GAME) -> PlayerStats:
+        """Totals, record per opponent, streaks and timeline of one person in one game."""
+        game = validate_game_id(game)
         with self._errors("compute the statistics"):
             player_id = self._player_id(name)
             if player_id is None:
@@ -556,18 +646,25 @@ class Repository:
             ).fetchone()[0]
             rows = self._connection.execute(
                 """
-                SELECT ended_at, result, x_player_id, o_player_id, x_persona, o_persona
-                FROM games WHERE x_player_id = ?1 OR o_player_id = ?1
+                SELECT id, ended_at, result, x_player_id, o_player_id, x_persona, o_persona
+                FROM games WHERE game = ?1 AND (x_player_id = ?2 OR o_player_id = ?2)
                 ORDER BY ended_at, id
                 """,
-                (player_id,),
+                (game, player_id),
             ).fetchall()
         timeline: list[tuple[datetime, str]] = []
         by_persona: dict[str, list[str]] = {}
         against_people: list[str] = []
-        for ended_at, result_text, x_player, o_player, x_persona, o_persona in rows:
-            result = Result(result_text)
-            moment = _from_text(ended_at)
+        for game_id, ended_at, result_text, x_player, o_player, x_persona, o_persona in rows:
+            try:
+                result = Result(result_text)
+                moment = from_text(ended_at)
+            except (ValueError, TypeError):
+                raise CorruptDatabaseError(
+                    f"the records file is damaged: game {game_id} cannot be read"
+                    f" (result {one_line(repr(result_text))[:40]},"
+                    f" ended_at {one_line(repr(ended_at))[:40]})"
+                ) from None
             # A person playing both sides (hot seat) counts once from each side.
             for mark, mine, opponent_persona in (
                 ("X", x_player, o_persona),
@@ -594,287 +691,39 @@ class Repository:
             timeline=tuple(timeline),
         )
 
-    # -- export and import -----------------------------------------------------------
-
-    def _all_games(self) -> Iterator[GameDetail]:
-        """Every game, oldest first, read in pages so a large file never sits in memory."""
-        last_end, last_id = "", 0
-        while True:
-            rows = self._connection.execute(
-                f"{_SUMMARY_SELECT} WHERE (g.ended_at, g.id) > (?, ?)"
-                " ORDER BY g.ended_at, g.id LIMIT 500",
-                (last_end, last_id),
-            ).fetchall()
-            if not rows:
-                return
-            for row in rows:
-                summary = _summary(row)
-                yield GameDetail(summary, self._moves(summary.id))
-            last_end, last_id = rows[-1][2], rows[-1][0]
-
-    def export_csv(self, path: str | os.PathLike[str]) -> int:
-        """Write every game, one per row, to a CSV file; returns how many."""
-        header = [
-            "uuid", "started_at", "ended_at", "mode", "x_kind", "x_name", "o_kind", "o_name",
-            "result", "plies", "moves_x", "moves_o", "hints_x", "hints_o", "seed",
-            "x_ai_nodes", "o_ai_nodes", "x_ai_max_depth", "o_ai_max_depth", "start_board", "cells",
-        ]  # fmt: skip
-
-        def write(stream: IO[str]) -> int:
-            writer = csv.writer(stream)
-            writer.writerow(header)
-            count = 0
-            for detail in self._all_games():
-                s = detail.summary
-                writer.writerow(
-                    [
-                        s.uid, _to_text(s.started_at), _to_text(s.ended_at), s.mode.value,
-                        s.x.kind.value, s.x.name, s.o.kind.value, s.o.name, s.result.value,
-                        s.plies, s.moves_x, s.moves_o, s.hints_x, s.hints_o,
-                        "" if s.seed is None else s.seed,
-                        s.x_ai_nodes, s.o_ai_nodes, s.x_ai_max_depth, s.o_ai_max_depth,
-                        s.start_board, " ".join(str(move.cell) for move in detail.moves),
-                    ]
-                )  # fmt: skip
-                count += 1
-            return count
-
-        return self._write_file(Path(path), write, newline="")
-
-    def export_json(self, path: str | os.PathLike[str]) -> int:
-        """Write every game with its moves to a JSON file :meth:`import_json` reads back."""
-
-        def write(stream: IO[str]) -> int:
-            stream.write(
-                f'{{"format": {json.dumps(EXPORT_FORMAT)}, "version": {EXPORT_VERSION},'
-                f' "exported_at": {json.dumps(_to_text(datetime.now(UTC)))}, "games": ['
-            )
-            count = 0
-            for detail in self._all_games():
-                stream.write(",\n" if count else "\n")
-                stream.write(json.dumps(_game_to_json(detail), ensure_ascii=False))
-                count += 1
-            stream.write("\n]}\n")
-            return count
-
-        return self._write_file(Path(path), write, newline="\n")
-
-    def _write_file(self, path: Path, write: Callable[[IO[str]], int], *, newline: str) -> int:
-        # Write beside the target and rename, so a failed export never leaves half a file.
-        try:
-            handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        except OSError as exc:
-            raise RecordsError(f"cannot write {path}: {exc.strerror or exc}") from exc
-        try:
-            with (
-                open(handle, "w", encoding="utf-8", newline=newline) as stream,
-                self._errors("read the games to export"),
-            ):
-                count = write(stream)
-            os.replace(temporary, path)
-        except OSError as exc:
-            raise RecordsError(f"cannot write {path}: {exc.strerror or exc}") from exc
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(temporary)
-        return count
-
-    def import_json(self, path: str | os.PathLike[str]) -> ImportReport:
-        """Merge the games of a JSON export into this database, skipping games it already has.
-
-        The whole file is checked before anything is written: a file with any
-        bad game imports nothing and the error names the game and the problem.
-        """
-        path = Path(path)
-        try:
-            with open(path, encoding="utf-8") as stream:
-                document = json.load(stream)
-        except OSError as exc:
-            raise RecordsError(f"cannot read {path}: {exc.strerror or exc}") from exc
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise RecordsError(f"{path.name} is not a JSON records file: {exc}") from exc
-        if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
-            raise RecordsError(f"{path.name} is not a tictactoe-gui records export")
-        if document.get("version") != EXPORT_VERSION:
-            raise RecordsError(
-                f"{path.name} is records format version {document.get('version')!r};"
-                f" this app reads version {EXPORT_VERSION}"
-            )
-        entries = document.get("games")
-        if not isinstance(entries, list):
-            raise RecordsError(f"{path.name} has no list of games")
-        games = [_game_from_json(entry, number) for number, entry in enumerate(entries, start=1)]
-        now = _to_text(datetime.now(UTC))
-        added = 0
-        with self._transaction("import the games") as connection:
-            for uid, game in games:
-                if self._insert_game(connection, game, uid, now) is not None:
-                    added += 1
-        return ImportReport(added=added, skipped=len(games) - added)
-
-
-def _side_to_json(side: Side) -> dict[str, str]:
-    return {"kind": side.kind.value, "name": side.name}
-
-
-def _game_to_json(detail: GameDetail) -> dict[str, Any]:
-    s = detail.summary
-    return {
-        "uuid": s.uid,
-        "started_at": _to_text(s.started_at),
-        "ended_at": _to_text(s.ended_at),
-        "mode": s.mode.value,
-        "x": _side_to_json(s.x),
-        "o": _side_to_json(s.o),
-        "result": s.result.value,
-        "start_board": s.start_board,
-        "hints_x": s.hints_x,
-        "hints_o": s.hints_o,
-        "seed": s.seed,
-        "x_ai_nodes": s.x_ai_nodes,
-        "o_ai_nodes": s.o_ai_nodes,
-        "x_ai_max_depth": s.x_ai_max_depth,
-        "o_ai_max_depth": s.o_ai_max_depth,
-        "moves": [
-            {"ply": m.ply, "cell": m.cell, "mark": m.mark, "score": m.score, "verdict": m.verdict}
-            for m in detail.moves
-        ],
-    }
-
-
-class _Reader:
-    """Typed access to one game object of an import file, with messages naming the game."""
-
-    def __init__(self, entry: object, where: str) -> None:
-        if not isinstance(entry, dict):
-            raise InvalidGameError(f"{where} is not an object")
-        self.entry: dict[str, object] = entry
-        self.where = where
-
-    def value(self, key: str, kinds: type | tuple[type, ...], *, optional: bool = False) -> Any:
-        value = self.entry.get(key)
-        if value is None and optional:
-            return None
-        # bool is an int in Python; a count of True is still a mistake in the file.
-        if not isinstance(value, kinds) or isinstance(value, bool):
-            raise InvalidGameError(f"{self.where}: {key!r} is missing or has the wrong type")
-        return value
-
-    def choice(self, key: str, enum_type: Any) -> Any:
-        text = self.value(key, str)
-        try:
-            return enum_type(text)
-        except ValueError:
-            raise InvalidGameError(f"{self.where}: {key!r} cannot be {text!r}") from None
-
-    def moment(self, key: str) -> datetime:
-        text = self.value(key, str)
-        try:
-            moment = datetime.fromisoformat(text)
-        except ValueError:
-            raise InvalidGameError(f"{self.where}: {key!r} is not a date and time") from None
-        if moment.tzinfo is None:
-            raise InvalidGameError(f"{self.where}: {key!r} has no time zone")
-        return moment
-
-    def side(self, key: str) -> Side:
-        side = _Reader(self.entry.get(key), f"{self.where}, side {key!r}")
-        kind = side.choice("kind", SideKind)
-        name = side.value("name", str)
-        if len(name.strip()) > NAME_MAX_LENGTH:
-            raise InvalidGameError(f"{side.where}: the name is longer than {NAME_MAX_LENGTH}")
-        return Side.human(name) if kind is SideKind.HUMAN else Side.persona(name)
-
-
-def _game_from_json(entry: object, number: int) -> tuple[str, FinishedGame]:
-    reader = _Reader(entry, f"game {number}")
-    uid_text = reader.value("uuid", str)
-    try:
-        uid = str(uuid.UUID(uid_text))
-    except ValueError:
-        raise InvalidGameError(f"game {number}: 'uuid' is not a UUID") from None
-    raw_moves = reader.value("moves", list)
-    moves = []
-    for index, raw in enumerate(raw_moves, start=1):
-        move = _Reader(raw, f"game {number}, move {index}")
-        moves.append(
-            MoveEntry(
-                ply=move.value("ply", int),
-                cell=move.value("cell", int),
-                mark=move.value("mark", str),
-                score=move.value("score", int, optional=True),
-                verdict=move.value("verdict", str, optional=True),
-            )
-        )
-    game = FinishedGame(
-        started_at=reader.moment("started_at"),
-        ended_at=reader.moment("ended_at"),
-        mode=reader.choice("mode", GameMode),
-        x=reader.side("x"),
-        o=reader.side("o"),
-        result=reader.choice("result", Result),
-        moves=tuple(moves),
-        start_board=reader.value("start_board", str),
-        hints_x=reader.value("hints_x", int),
-        hints_o=reader.value("hints_o", int),
-        seed=reader.value("seed", int, optional=True),
-        x_ai_nodes=reader.value("x_ai_nodes", int),
-        o_ai_nodes=reader.value("o_ai_nodes", int),
-        x_ai_max_depth=reader.value("x_ai_max_depth", int),
-        o_ai_max_depth=reader.value("o_ai_max_depth", int),
-    )
-    try:
-        validate_game(game)
-    except InvalidGameError as exc:
-        raise InvalidGameError(f"game {number}: {exc}") from None
-    return uid, game
-
-
-def _move_aside(path: Path) -> Path:
-    """Rename a bad records file (and its WAL sidecars) out of the way, keeping it."""
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
-    serial = 1
-    while aside.exists():
-        serial += 1
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{serial}")
-    try:
-        path.rename(aside)
-        for suffix in ("-wal", "-shm"):
-            sidecar = path.with_name(path.name + suffix)
-            if sidecar.exists():
-                sidecar.rename(aside.with_name(aside.name + suffix))
-    except OSError as exc:
-        raise UnwritableDatabaseError(
-            f"the records file {path} is damaged and could not be moved aside: "
-            f"{exc.strerror or exc}"
-        ) from exc
-    return aside
-
 
 def open_or_recover(
-    path: str | os.PathLike[str], *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT
+    path: str | os.PathLike[str],
+    *,
+    busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
+    rules: RulesCheck | None = None,
 ) -> tuple[Repository, str | None]:
-    """Open the records at ``path``; if the file is damaged, keep it aside and start afresh.
+    """Open the records at ``path`` to record games; a damaged file is kept aside for a new one.
 
     Returns the repository and, when something had to be done, a notice for
-    the user saying what and where the old file went. An unwritable location
-    (:class:`UnwritableDatabaseError`) and a file from a newer app
-    (:class:`NewerDatabaseError`) are raised: nothing is moved in either case.
+    the user (one paragraph) saying what and where the old file went. An
+    unwritable location (:class:`UnwritableDatabaseError`) and a file from a
+    newer app (:class:`NewerDatabaseError`) are raised: nothing is moved in
+    either case, and nothing is written until the first game is saved.
     """
-    path = Path(path).expanduser()
+    path = resolve_path(path)
     try:
-        repository = Repository.open(path, busy_timeout=busy_timeout)
-        try:
-            repository.check_integrity()
-        except BaseException:
-            repository.close()
-            raise
+        repository = Repository.open(path, busy_timeout=busy_timeout, rules=rules)
     except CorruptDatabaseError as exc:
-        aside = _move_aside(path)
-        repository = Repository.open(path, busy_timeout=busy_timeout)
+        problem = Database(path, busy_timeout).write_problem()
+        if problem is not None:
+            raise UnwritableDatabaseError(
+                f"{one_line(str(exc))}; it could not be moved aside: {problem}"
+            ) from exc
+        aside = move_aside(path)
+        repository = Repository.open(path, busy_timeout=busy_timeout, rules=rules)
+        reason = one_line(str(exc))
         return repository, (
-            f"The game records could not be read: {exc}. The old file was kept as "
+            f"The game records could not be read: {reason}. The old file was kept as "
             f"{aside.name} in {aside.parent}, and a new, empty record was started."
         )
+    problem = repository.write_problem()
+    if problem is not None:
+        repository.close()
+        raise UnwritableDatabaseError(problem)
     return repository, None

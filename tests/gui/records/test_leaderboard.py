@@ -79,7 +79,7 @@ def test_an_empty_database_says_so(qtbot: QtBot, repo: Repository) -> None:
     dialog = LeaderboardDialog(repo)
     qtbot.addWidget(dialog)
     assert rows(dialog.people) == []
-    assert dialog.status.text() == "No games recorded yet."
+    assert dialog.status.text() == "No games of Tic-tac-toe recorded yet."
 
 
 def test_refresh_picks_up_new_games(qtbot: QtBot, league: Repository) -> None:

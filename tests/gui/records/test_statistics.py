@@ -84,7 +84,7 @@ def test_no_games_yet(qtbot: QtBot, repo: Repository) -> None:
     qtbot.addWidget(dialog)
     dialog.show()
     assert dialog.stats is None
-    assert "No games recorded yet" in dialog.message.text()
+    assert "No games of Tic-tac-toe recorded yet" in dialog.message.text()
     assert dialog.totals["games"].text() == "0"
     assert dialog.timeline_chart.series["win"] == []
 

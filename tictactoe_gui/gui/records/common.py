@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QMessageBox, QWidget
 
 from tictactoe_gui.engine import PERSONAS
-from tictactoe_gui.gui.accessibility import name_message_box_icon
-from tictactoe_gui.storage.records import DRAW, LOSS, WIN, Side, SideKind
+from tictactoe_gui.engine.variants import VariantError, get_variant
+from tictactoe_gui.gui.accessibility import buddy_label, name_message_box_icon
+from tictactoe_gui.storage.reader import RecordsReader
+from tictactoe_gui.storage.records import (
+    DEFAULT_GAME,
+    DRAW,
+    LOSS,
+    WIN,
+    RecordsError,
+    Side,
+    SideKind,
+)
 
 #: Persona keys in the order the app presents them (easiest first).
 PERSONA_KEYS: tuple[str, ...] = tuple(PERSONAS)
@@ -43,3 +55,76 @@ def show_message(parent: QWidget, icon: QMessageBox.Icon, title: str, text: str)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()
     return box
+
+
+def game_name(game: str) -> str:
+    """How a game id reads ("gomoku" -> "Gomoku"); an id this version does not know, as is."""
+    try:
+        return get_variant(game).name
+    except VariantError:
+        return game
+
+
+class GameChoice(QComboBox):
+    """The "Game:" box of a records window: one game at a time, or every game if allowed.
+
+    Lists tic-tac-toe and every game that has records, most played first; its
+    data is the game id (None for "All games").
+    """
+
+    def __init__(
+        self, reader: RecordsReader, *, every_game: bool = False, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("gameFilter")
+        self.setAccessibleName("Game")
+        self._reader = reader
+        self._every_game = every_game
+        self.fill()
+
+    def fill(self) -> None:
+        """List the games again (after games were recorded or imported), keeping the choice."""
+        current = self.currentData() if self.count() else DEFAULT_GAME
+        try:
+            recorded = list(self._reader.games_recorded())
+        except RecordsError:
+            recorded = []
+        games = [DEFAULT_GAME, *(game for game in recorded if game != DEFAULT_GAME)]
+        self.blockSignals(True)
+        self.clear()
+        if self._every_game:
+            self.addItem("All games", None)
+        for game in games:
+            self.addItem(game_name(game), game)
+        found = self.findData(current)
+        self.setCurrentIndex(found if found >= 0 else self.findData(DEFAULT_GAME))
+        self.blockSignals(False)
+
+    @property
+    def game(self) -> str | None:
+        """The chosen game id (None: every game)."""
+        data = self.currentData()
+        return data if isinstance(data, str) else None
+
+    def select(self, game: str | None) -> bool:
+        """Choose ``game`` (None: every game); False if it is not listed."""
+        index = self.findData(game)
+        if index < 0:
+            return False
+        self.setCurrentIndex(index)
+        return True
+
+    def labelled(self, parent: QWidget) -> QHBoxLayout:
+        """The box with its "Game:" label, ready for a window's top row."""
+        row = QHBoxLayout()
+        row.addWidget(buddy_label("&Game:", self, parent))
+        row.addWidget(self, 1)
+        return row
+
+
+def documents_folder() -> Path:
+    """Where file dialogs start: the user's documents folder, else their home folder."""
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    if documents and Path(documents).is_dir():
+        return Path(documents)
+    return Path.home()

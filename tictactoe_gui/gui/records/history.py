@@ -3,12 +3,12 @@
 :class:`HistoryModel` follows Qt's incremental-loading protocol
 (``canFetchMore``/``fetchMore``): the view asks for more rows only as the user
 scrolls, so opening the history costs one count and one page whether the
-file holds a hundred games or a hundred thousand.
+file holds a hundred games or a hundred thousand. A game whose record cannot
+be read is left out and named under the table; the others are still listed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QFileDialog,
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMessageBox,
+    QProgressDialog,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -33,12 +35,21 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
-from tictactoe_gui.gui.records.common import PERSONA_KEYS, persona_name, show_message, side_label
-from tictactoe_gui.storage import Repository
+from tictactoe_gui.gui.records.common import (
+    PERSONA_KEYS,
+    GameChoice,
+    documents_folder,
+    game_name,
+    persona_name,
+    show_message,
+    side_label,
+)
+from tictactoe_gui.storage.reader import RecordsFiles, RecordsReader
 from tictactoe_gui.storage.records import (
     DRAW,
     LOSS,
     WIN,
+    DamagedGame,
     GameDetail,
     GameFilter,
     GameMode,
@@ -49,7 +60,7 @@ from tictactoe_gui.storage.records import (
 )
 
 PAGE_SIZE = 200
-COLUMNS = ("Ended", "Mode", "X", "O", "Result", "Moves")
+COLUMNS = ("Ended", "Mode", "X", "O", "Result", "Moves", "Game")
 MODE_LABELS = {
     GameMode.HUMAN_VS_AI: "Human vs AI",
     GameMode.HUMAN_VS_HUMAN: "Human vs Human",
@@ -64,7 +75,7 @@ class HistoryModel(QAbstractTableModel):
     """The games matching a filter, newest first, fetched from the repository in pages."""
 
     def __init__(
-        self, repository: Repository, page_size: int = PAGE_SIZE, parent: QWidget | None = None
+        self, repository: RecordsReader, page_size: int = PAGE_SIZE, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self._repository = repository
@@ -73,7 +84,12 @@ class HistoryModel(QAbstractTableModel):
         self._games: list[GameSummary] = []
         self._total = 0
         self.error: str | None = None
+        #: Games met so far whose records cannot be read, by id.
+        self.damaged: dict[int, DamagedGame] = {}
         self.reload()
+
+    def _note_damaged(self, game: DamagedGame) -> None:
+        self.damaged[game.id] = game
 
     @property
     def total(self) -> int:
@@ -91,9 +107,12 @@ class HistoryModel(QAbstractTableModel):
     def reload(self) -> None:
         """Count the matching games again and load the first page; the rest wait for fetchMore."""
         self.beginResetModel()
+        self.damaged = {}
         try:
             self._total = self._repository.count_games(self._filter)
-            self._games = self._repository.list_games(self._filter, 0, self._page_size)
+            self._games = self._repository.list_games(
+                self._filter, 0, self._page_size, on_damaged=self._note_damaged
+            )
             self.error = None
         except (RecordsError, ValueError) as exc:
             self._games = []
@@ -118,7 +137,11 @@ class HistoryModel(QAbstractTableModel):
             return
         try:
             page = self._repository.list_games(
-                self._filter, 0, self._page_size, after=self._games[-1] if self._games else None
+                self._filter,
+                0,
+                self._page_size,
+                after=self._games[-1] if self._games else None,
+                on_damaged=self._note_damaged,
             )
         except (RecordsError, ValueError) as exc:
             self.error = str(exc)
@@ -160,7 +183,9 @@ class HistoryModel(QAbstractTableModel):
             return side_label(game.o)
         if column == 4:
             return RESULT_LABELS[game.result]
-        return str(game.plies)
+        if column == 5:
+            return str(game.plies)
+        return game_name(game.game)
 
 
 def _player_data(kind: SideKind, name: str) -> str:
@@ -176,7 +201,7 @@ class HistoryDialog(QDialog):
     #: Emitted after an import added games, so other records views can refresh.
     records_changed = Signal()
 
-    def __init__(self, repository: Repository, parent: QWidget | None = None) -> None:
+    def __init__(self, repository: RecordsReader, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("historyDialog")
         self.setWindowTitle("Game History")
@@ -184,6 +209,8 @@ class HistoryDialog(QDialog):
         self._repository = repository
         self.model = HistoryModel(repository, parent=self)
 
+        self.game_filter = GameChoice(repository, every_game=True, parent=self)
+        self.game_filter.select(None)
         self.player_filter = QComboBox(self)
         self.player_filter.setObjectName("playerFilter")
         self.mode_filter = QComboBox(self)
@@ -232,6 +259,7 @@ class HistoryDialog(QDialog):
 
         filters = QHBoxLayout()
         for label, combo in (
+            ("&Game:", self.game_filter),
             ("Player:", self.player_filter),
             ("Mode:", self.mode_filter),
             ("Result:", self.result_filter),
@@ -248,12 +276,16 @@ class HistoryDialog(QDialog):
             close_button,
         ):
             buttons.addWidget(button)
+        files = isinstance(repository, RecordsFiles)
+        for button in (self.export_csv_button, self.export_json_button, self.import_json_button):
+            button.setEnabled(files)
         layout = QVBoxLayout(self)
         layout.addLayout(filters)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.count)
         layout.addLayout(buttons)
 
+        self.game_filter.currentIndexChanged.connect(self._apply_filter)
         self.player_filter.currentIndexChanged.connect(self._player_changed)
         self.mode_filter.currentIndexChanged.connect(self._apply_filter)
         self.result_filter.currentIndexChanged.connect(self._apply_filter)
@@ -281,7 +313,7 @@ class HistoryDialog(QDialog):
                 f"{persona_name(key)} (AI)", _player_data(SideKind.PERSONA, key)
             )
         try:
-            names = self._repository.players()
+            names = self._repository.players(self.game_filter.game)
         except RecordsError:
             names = []
         for name in names:
@@ -323,6 +355,7 @@ class HistoryDialog(QDialog):
             kind = SideKind(kind_text)
         self.model.set_filter(
             GameFilter(
+                game=self.game_filter.game,
                 player=name,
                 player_kind=kind,
                 mode=self.mode_filter.currentData(),
@@ -332,25 +365,32 @@ class HistoryDialog(QDialog):
 
     def refresh(self) -> None:
         """Read the games again (after a game was recorded or imported)."""
+        self.game_filter.fill()
         self._fill_players()
         self.model.reload()
 
     def _update_count(self) -> None:
+        text = self._count_text()
+        damaged = sorted(self.model.damaged.values(), key=lambda game: game.id)
+        if damaged:
+            first = damaged[0].message()
+            more = f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else ""
+            text += f" Not shown: {first[0].upper()}{first[1:]}{more}."
+        self.count.setText(text)
+
+    def _count_text(self) -> str:
         if self.model.error is not None:
-            self.count.setText(f"The records could not be read: {self.model.error}")
-        elif self.model.total == 0:
-            self.count.setText(
+            return f"The records could not be read: {self.model.error}"
+        if self.model.total == 0:
+            return (
                 "No games match."
                 if self.model.game_filter != GameFilter()
                 else "No games recorded yet."
             )
-        else:
-            self.count.setText(
-                f"{self.model.total} games; showing the newest {self.model.rowCount()}"
-                " (scroll for more)."
-                if self.model.rowCount() < self.model.total
-                else f"{self.model.total} games."
-            )
+        games = f"{self.model.total} game{'s' * (self.model.total != 1)}"
+        if self.model.rowCount() < self.model.total and self.model.canFetchMore():
+            return f"{games}; showing the newest {self.model.rowCount()} (scroll for more)."
+        return f"{games}."
 
     def _update_buttons(self) -> None:
         self.replay_button.setEnabled(self.view.selectionModel().hasSelection())
@@ -380,56 +420,91 @@ class HistoryDialog(QDialog):
 
     def _ask_export_csv(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export history as CSV", "history.csv", "CSV files (*.csv)"
+            self,
+            "Export history as CSV",
+            str(documents_folder() / "history.csv"),
+            "CSV files (*.csv)",
         )
         if path:
             self.export_csv_to(Path(path))
 
     def _ask_export_json(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export history as JSON", "history.json", "JSON files (*.json)"
+            self,
+            "Export history as JSON",
+            str(documents_folder() / "history.json"),
+            "JSON files (*.json)",
         )
         if path:
             self.export_json_to(Path(path))
 
     def _ask_import_json(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Import history from JSON", "", "JSON files (*.json);;All files (*)"
+            self,
+            "Import history from JSON",
+            str(documents_folder()),
+            "JSON files (*.json);;All files (*)",
         )
         if path:
             self.import_json_from(Path(path))
 
     def export_csv_to(self, path: Path) -> QMessageBox:
-        return self._export(path, self._repository.export_csv)
+        return self._export(path, "csv")
 
     def export_json_to(self, path: Path) -> QMessageBox:
-        return self._export(path, self._repository.export_json)
+        return self._export(path, "json")
 
-    def _export(self, path: Path, write: Callable[[Path], int]) -> QMessageBox:
+    def _export(self, path: Path, file_format: str) -> QMessageBox:
+        files = self._repository
+        if not isinstance(files, RecordsFiles):
+            return show_message(
+                self, QMessageBox.Icon.Warning, "Export failed", "These records cannot be exported."
+            )
+        game = self.game_filter.game
         try:
-            count = write(path)
+            count = files.export_records(path, file_format, game)
         except RecordsError as exc:
             return show_message(self, QMessageBox.Icon.Warning, "Export failed", str(exc))
-        text = f"Exported {count} game{'s' * (count != 1)} to {path.name}."
+        which = "" if game is None else f" of {game_name(game)}"
+        text = f"Exported {count} game{'s' * (count != 1)}{which} to {path.name}."
         return show_message(self, QMessageBox.Icon.Information, "Export", text)
 
     def import_json_from(self, path: Path) -> QMessageBox:
+        """Import a JSON export, with a progress dialog that can cancel it (nothing imported)."""
+        files = self._repository
+        if not isinstance(files, RecordsFiles):
+            return show_message(
+                self, QMessageBox.Icon.Warning, "Import failed", "These records cannot be changed."
+            )
+        progress = QProgressDialog(f"Importing {path.name}…", "Cancel", 0, 1000, self)
+        progress.setObjectName("importProgress")
+        progress.setWindowTitle("Import")
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(400)
+
+        def report(done: int, total: int) -> bool:
+            progress.setValue(min(999, done * 1000 // total) if total else 0)
+            QApplication.processEvents()
+            return not progress.wasCanceled()
+
         try:
-            report = self._repository.import_json(path)
-        except RecordsError as exc:
+            result = files.import_records(path, report)
+        except (RecordsError, ValueError) as exc:
             return show_message(
                 self,
                 QMessageBox.Icon.Warning,
                 "Import failed",
                 f"Nothing was imported from {path.name}.\n\n{exc}",
             )
-        if report.added:
+        finally:
+            progress.reset()
+            progress.deleteLater()
+        if result.added:
             self.refresh()
             self.records_changed.emit()
         return show_message(
             self,
             QMessageBox.Icon.Information,
             "Import",
-            f"Imported {report.added} new games from {path.name}"
-            f" ({report.skipped} were already recorded).",
+            f"From {path.name}: {result.summary()[0].lower()}{result.summary()[1:]}",
         )

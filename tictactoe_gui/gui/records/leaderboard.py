@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QTableView,
@@ -23,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
-from tictactoe_gui.gui.records.common import PERSONA_KEYS, persona_name
-from tictactoe_gui.storage import Repository
+from tictactoe_gui.gui.records.common import PERSONA_KEYS, GameChoice, game_name, persona_name
+from tictactoe_gui.storage.reader import RecordsReader
 from tictactoe_gui.storage.records import RecordsError, SideKind, Standing
 
 COLUMNS = ("Player", "Games", "Wins", "Losses", "Draws", "Win rate")
@@ -111,15 +110,17 @@ class _StandingsTable(QTableView):
 
 
 class LeaderboardDialog(QDialog):
-    """Standings of people and, on their own tab, of the personas; filterable by opponent."""
+    """Standings of people and, on their own tab, of the personas, one game at a time;
+    filterable by opponent. Standings never mix games."""
 
-    def __init__(self, repository: Repository, parent: QWidget | None = None) -> None:
+    def __init__(self, repository: RecordsReader, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("leaderboardDialog")
         self.setWindowTitle("Leaderboard")
         self.resize(560, 420)
         self._repository = repository
 
+        self.game = GameChoice(repository, parent=self)
         self.opponent = QComboBox(self)
         self.opponent.setObjectName("opponentFilter")
         self.opponent.addItem("All opponents", None)
@@ -136,7 +137,7 @@ class LeaderboardDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
 
-        filter_row = QHBoxLayout()
+        filter_row = self.game.labelled(self)
         filter_row.addWidget(buddy_label("Show &results:", self.opponent, self))
         filter_row.addWidget(self.opponent, 1)
         layout = QVBoxLayout(self)
@@ -145,14 +146,20 @@ class LeaderboardDialog(QDialog):
         layout.addWidget(self.status)
         layout.addWidget(buttons)
 
-        self.opponent.currentIndexChanged.connect(self.refresh)
-        self.refresh()
+        self.opponent.currentIndexChanged.connect(self._show)
+        self.game.currentIndexChanged.connect(self._show)
+        self._show()
 
     def refresh(self) -> None:
-        """Read the standings again (after a game, or when the filter changes)."""
+        """Read the games and standings again (after a game, or an import)."""
+        self.game.fill()
+        self._show()
+
+    def _show(self) -> None:
         key = self.opponent.currentData()
+        game = self.game.game or "tictactoe"
         try:
-            standings = self._repository.standings(key)
+            standings = self._repository.standings(key, game)
         except RecordsError as exc:
             self.people.source.set_standings([])
             self.personas.source.set_standings([])
@@ -165,6 +172,8 @@ class LeaderboardDialog(QDialog):
         if standings:
             self.status.setText(f"{len(people)} people and {len(personas)} personas.")
         elif key is None:
-            self.status.setText("No games recorded yet.")
+            self.status.setText(f"No games of {game_name(game)} recorded yet.")
         else:
-            self.status.setText(f"No recorded games against {persona_name(key)} yet.")
+            self.status.setText(
+                f"No recorded games of {game_name(game)} against {persona_name(key)} yet."
+            )

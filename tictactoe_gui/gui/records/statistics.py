@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
 from tictactoe_gui.gui.records.charts import PersonaResultsChart, ResultsOverTimeChart
-from tictactoe_gui.gui.records.common import PERSONA_KEYS, persona_name
-from tictactoe_gui.storage import Repository
+from tictactoe_gui.gui.records.common import PERSONA_KEYS, GameChoice, game_name, persona_name
+from tictactoe_gui.storage.reader import RecordsReader
 from tictactoe_gui.storage.records import PlayerStats, RecordsError, WinLossDraw
 
 RECORD_COLUMNS = ("Opponent", "Games", "Wins", "Losses", "Draws", "Win rate")
@@ -39,7 +39,7 @@ class StatisticsDialog(QDialog):
 
     def __init__(
         self,
-        repository: Repository,
+        repository: RecordsReader,
         player_name: str | None = None,
         parent: QWidget | None = None,
     ) -> None:
@@ -50,6 +50,7 @@ class StatisticsDialog(QDialog):
         self._repository = repository
         self.stats: PlayerStats | None = None
 
+        self.game = GameChoice(repository, parent=self)
         self.player = QComboBox(self)
         self.player.setObjectName("statisticsPlayer")
         self.message = QLabel(self)
@@ -95,7 +96,7 @@ class StatisticsDialog(QDialog):
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
-        top = QHBoxLayout()
+        top = self.game.labelled(self)
         top.addWidget(buddy_label("&Player:", self.player, self))
         top.addWidget(self.player, 1)
         upper = QHBoxLayout()
@@ -110,11 +111,25 @@ class StatisticsDialog(QDialog):
 
         self._fill_players(player_name)
         self.player.currentIndexChanged.connect(self._show_current)
+        self.game.currentIndexChanged.connect(self._game_changed)
+        self._show_current()
+
+    @property
+    def _game(self) -> str:
+        return self.game.game or "tictactoe"
+
+    def _game_changed(self) -> None:
+        current = self.player.currentText()
+        self.player.blockSignals(True)
+        self.player.clear()
+        self.message.setText("")
+        self._fill_players(current or None)
+        self.player.blockSignals(False)
         self._show_current()
 
     def _fill_players(self, wanted: str | None) -> None:
         try:
-            names = self._repository.players()
+            names = self._repository.players(self._game)
         except RecordsError as exc:
             names = []
             self.message.setText(f"The records could not be read: {exc}")
@@ -126,12 +141,8 @@ class StatisticsDialog(QDialog):
 
     def refresh(self) -> None:
         """Read the players and the shown player's figures again."""
-        current = self.player.currentText()
-        self.player.blockSignals(True)
-        self.player.clear()
-        self._fill_players(current or None)
-        self.player.blockSignals(False)
-        self._show_current()
+        self.game.fill()
+        self._game_changed()
 
     def select_player(self, name: str) -> None:
         index = self.player.findText(name)
@@ -143,11 +154,14 @@ class StatisticsDialog(QDialog):
         if not name:
             self.stats = None
             if not self.message.text():
-                self.message.setText("No games recorded yet: play a game to see statistics.")
+                self.message.setText(
+                    f"No games of {game_name(self._game)} recorded yet:"
+                    " play a game to see statistics."
+                )
             self._show(None)
             return
         try:
-            self.stats = self._repository.player_stats(name)
+            self.stats = self._repository.player_stats(name, self._game)
         except RecordsError as exc:
             self.stats = None
             self.message.setText(f"The statistics of {name} could not be read: {exc}")

@@ -1,0 +1,360 @@
+"""Opening a records file: read-only until the first write, upgraded only then, never foreign.
+
+A :class:`Database` opens its file read-only (an SQLite ``mode=ro`` URI) and
+reads its schema version and tables before anything else. Reading commands
+never change a byte of the file: an older file of this app is read as it is
+(through temporary views that fill in what later versions added), a file from
+a newer app or from another program is refused, and a missing or empty file
+simply holds no games. Only the first write opens the file for writing, makes
+a backup copy of an older file, runs the schema steps and switches it to WAL.
+
+In a place that cannot be written (a read-only mount, a locked folder) SQLite
+cannot create the shared-memory file a WAL-mode database needs even to read;
+there the file is opened with ``immutable=1``, which reads it as it lies on
+disk (changes still in a ``-wal`` file beside it are not seen):
+:attr:`Database.read_note` says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Final, Self
+
+import platformdirs
+
+from tictactoe_gui.storage import migrations
+from tictactoe_gui.storage.records import (
+    CorruptDatabaseError,
+    RecordsError,
+    UnwritableDatabaseError,
+)
+
+DATABASE_ENV_VAR: Final = "TICTACTOE_GUI_DB"
+DATABASE_FILE_NAME: Final = "records.sqlite3"
+#: How long a write waits for another app instance to finish its own (seconds).
+DEFAULT_BUSY_TIMEOUT: Final = 10.0
+
+_PRIMARY_CODE_MASK: Final = 0xFF
+_CORRUPT_CODES: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+_UNWRITABLE_CODES: Final = frozenset(
+    {
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_PERM,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_FULL,
+    }
+)
+_BUSY_CODES: Final = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+
+
+def resolve_path(path: str | os.PathLike[str]) -> Path:
+    """``path`` with a leading ``~`` or ``~user`` expanded, the same for every command.
+
+    A ``~name`` that names no user is a :class:`RecordsError`, not a path
+    starting with a tilde created in the working folder.
+    """
+    text = os.fspath(path)
+    expanded = os.path.expanduser(text)
+    if expanded.startswith("~"):
+        user = expanded[1:].split(os.sep, 1)[0]
+        raise RecordsError(
+            f"cannot expand {text!r}: there is no user named {user!r} on this system"
+            if user
+            else f"cannot expand {text!r}: the home folder is not known"
+        )
+    return Path(expanded)
+
+
+def default_database_path() -> Path:
+    """``$TICTACTOE_GUI_DB`` if set, else ``records.sqlite3`` in the user's data directory."""
+    override = os.environ.get(DATABASE_ENV_VAR, "").strip()
+    if override:
+        return resolve_path(override)
+    return Path(platformdirs.user_data_dir("tictactoe-gui", appauthor=False)) / DATABASE_FILE_NAME
+
+
+def one_line(text: str) -> str:
+    """``text`` with its line breaks folded to spaces: messages stay one paragraph."""
+    return " ".join(text.split())
+
+
+def translate(exc: sqlite3.Error, path: Path, doing: str) -> RecordsError:
+    """The app's error for an SQLite error met while ``doing`` something to ``path``."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & _PRIMARY_CODE_MASK if isinstance(code, int) else None
+    where = f"the records file {path}"
+    detail = one_line(str(exc))
+    if primary in _CORRUPT_CODES:
+        return CorruptDatabaseError(f"{where} is damaged or not a records database ({detail})")
+    if primary in _UNWRITABLE_CODES:
+        return UnwritableDatabaseError(f"could not {doing}: {where} cannot be written ({detail})")
+    if primary in _BUSY_CODES:
+        return RecordsError(f"could not {doing}: another program kept {where} locked ({detail})")
+    return RecordsError(f"could not {doing} in {where}: {detail}")
+
+
+def _compat_views(connection: sqlite3.Connection, version: int) -> None:
+    """Let an older file be read as it is: temporary views named like the latest tables.
+
+    SQLite looks up an unqualified name in the temporary schema first, so every
+    query written for the latest schema reads the old tables through these
+    views; nothing is written to the file itself.
+    """
+    if version >= migrations.LATEST_VERSION:
+        return
+    missing = "" if version >= 2 else "'' AS uuid, "
+    connection.execute(
+        f"CREATE TEMP VIEW games AS SELECT *, {missing}"
+        "'tictactoe' AS game, 3 AS board_rows, 3 AS board_cols, NULL AS extra FROM main.games"
+    )
+
+
+def _empty_schema() -> sqlite3.Connection:
+    """An in-memory database with the latest schema and no games: a missing file, read."""
+    connection = sqlite3.connect(":memory:", isolation_level=None)
+    migrations.migrate(connection, None)
+    return connection
+
+
+class Database:
+    """One records file; read-only until :meth:`writer` is first asked for."""
+
+    def __init__(self, path: Path, busy_timeout: float) -> None:
+        self.path = path
+        self._busy_timeout = busy_timeout
+        self._connection: sqlite3.Connection | None = None
+        self._writable = False
+        #: The schema version the file had when opened (0: new or empty).
+        self.found_version = 0
+        #: The backup copy made when the first write upgraded an older file, if it did.
+        self.migration_backup: Path | None = None
+        #: Set when the file could only be read as it lies on disk (``immutable=1``).
+        self.read_note: str | None = None
+
+    # -- opening ---------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls, path: str | os.PathLike[str], *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT
+    ) -> Self:
+        """Open the records at ``path`` for reading, changing nothing on disk.
+
+        Raises :class:`CorruptDatabaseError` for a damaged file or another
+        program's (:class:`ForeignDatabaseError`), :class:`NewerDatabaseError`
+        for a newer app's, and :class:`UnwritableDatabaseError` when ``path``
+        could never hold a file (a file where a folder should be).
+        """
+        database = cls(resolve_path(path), busy_timeout)
+        try:
+            database._open_for_reading()
+        except BaseException:
+            database.close()
+            raise
+        return database
+
+    def _open_for_reading(self) -> None:
+        path = self.path
+        try:
+            exists = path.exists()
+        except OSError as exc:
+            raise UnwritableDatabaseError(
+                f"cannot look at the records file {path}: {exc.strerror or exc}"
+            ) from exc
+        if exists and not path.is_file():
+            raise UnwritableDatabaseError(f"the records path {path} exists but is not a file")
+        if not exists:
+            folder = path.parent
+            while not folder.exists():
+                folder = folder.parent
+            if not folder.is_dir():
+                raise UnwritableDatabaseError(
+                    f"cannot create the folder {path.parent} for the records file: "
+                    f"{folder} is a file"
+                )
+        if not exists or path.stat().st_size == 0:
+            self._connection = _empty_schema()
+            return
+        connection = self._connect_read_only(immutable=False)
+        try:
+            with self.errors("read the records"):
+                try:
+                    self.found_version = migrations.inspect(connection)
+                except sqlite3.OperationalError as exc:
+                    code = getattr(exc, "sqlite_errorcode", 0) & _PRIMARY_CODE_MASK
+                    if code not in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY):
+                        raise
+                    # A WAL file in a place that cannot be written: read it as it lies.
+                    connection.close()
+                    connection = self._connect_read_only(immutable=True)
+                    self.found_version = migrations.inspect(connection)
+                    self.read_note = (
+                        f"the records file {path} is in a place that cannot be written; it is"
+                        " read as it lies on disk (games another program is still writing may"
+                        " not show)"
+                    )
+                if self.found_version == 0:
+                    connection.close()
+                    connection = _empty_schema()
+                else:
+                    _compat_views(connection, self.found_version)
+        except BaseException:
+            connection.close()
+            raise
+        self._connection = connection
+
+    def _connect_read_only(self, *, immutable: bool) -> sqlite3.Connection:
+        uri = self.path.absolute().as_uri() + ("?immutable=1" if immutable else "?mode=ro")
+        try:
+            connection = sqlite3.connect(
+                uri, uri=True, timeout=self._busy_timeout, isolation_level=None
+            )
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path, "open the records") from exc
+        return connection
+
+    def write_problem(self) -> str | None:
+        """Why the first write would fail for want of permission, or None if it should not."""
+        path = self.path
+        folder = path.parent
+        while not folder.exists():
+            folder = folder.parent
+        needed = [path, path.parent] if path.exists() else [folder]
+        for place in needed:
+            if not os.access(place, os.W_OK):
+                return f"the records location {place} is not writable"
+        return None
+
+    # -- connections -----------------------------------------------------------------
+
+    @property
+    def writable(self) -> bool:
+        """Whether the file has been opened for writing (and brought up to date)."""
+        return self._writable
+
+    def reader(self) -> sqlite3.Connection:
+        """The connection to read from: read-only until the first write, then the writer."""
+        if self._connection is None:
+            raise RecordsError(f"the records file {self.path} is closed")
+        return self._connection
+
+    def writer(self) -> sqlite3.Connection:
+        """The connection to write with, opening the file for writing on first use.
+
+        The first call creates the file if needed, checks it is this app's
+        records (nothing is written to another program's file or a newer app's),
+        keeps a backup copy of an older version, runs the schema steps and
+        switches the file to WAL.
+        """
+        if self._writable:
+            return self.reader()
+        path = self.path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UnwritableDatabaseError(
+                f"cannot create the folder {path.parent} for the records file: "
+                f"{exc.strerror or exc}"
+            ) from exc
+        problem = self.write_problem()
+        if problem is not None:
+            raise UnwritableDatabaseError(problem)
+        try:
+            connection = sqlite3.connect(path, timeout=self._busy_timeout, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise translate(exc, path, "open the records") from exc
+        try:
+            with self.errors("open the records for writing"):
+                # Known to be ours (or new) before the journal mode changes a byte of it.
+                migrations.inspect(connection)
+                connection.execute("PRAGMA foreign_keys = ON")
+                backup = migrations.migrate(connection, path)
+                connection.execute("PRAGMA journal_mode = WAL")
+                # WAL with NORMAL survives a killed process; only a power cut can lose the
+                # last commits, and never leaves a half-written game.
+                connection.execute("PRAGMA synchronous = NORMAL")
+        except BaseException:
+            connection.close()
+            raise
+        if self._connection is not None:
+            self._connection.close()
+        self._connection = connection
+        self._writable = True
+        self.read_note = None
+        self.migration_backup = backup
+        return connection
+
+    def close(self) -> None:
+        if self._connection is None:
+            return
+        if self._writable:
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.execute("PRAGMA optimize")
+        self._connection.close()
+        self._connection = None
+
+    @contextlib.contextmanager
+    def errors(self, doing: str) -> Iterator[None]:
+        """Turn SQLite's errors while ``doing`` something into the app's, in one line."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path, doing) from exc
+
+    @contextlib.contextmanager
+    def transaction(self, doing: str) -> Iterator[sqlite3.Connection]:
+        """One write transaction; IMMEDIATE takes the write lock up front so two writers
+        queue on the busy timeout instead of failing on a lock upgrade."""
+        connection = self.writer()
+        with self.errors(doing):
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield connection
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version of the file as it stands (the latest once written)."""
+        if self._writable:
+            with self.errors("read the schema version"):
+                return migrations.user_version(self.reader())
+        return self.found_version
+
+    def check_integrity(self) -> None:
+        """Raise :class:`CorruptDatabaseError` unless SQLite's quick check finds the file sound."""
+        with self.errors("check the records"):
+            problems = [str(row[0]) for row in self.reader().execute("PRAGMA main.quick_check")]
+        if problems != ["ok"]:
+            raise CorruptDatabaseError(
+                f"the records file {self.path} is damaged ({one_line('; '.join(problems[:3]))})"
+            )
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a bad records file (and its WAL sidecars) out of the way, keeping it."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    serial = 1
+    while aside.exists():
+        serial += 1
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{serial}")
+    try:
+        path.rename(aside)
+        for suffix in ("-wal", "-shm"):
+            sidecar = path.with_name(path.name + suffix)
+            if sidecar.exists():
+                sidecar.rename(aside.with_name(aside.name + suffix))
+    except OSError as exc:
+        raise UnwritableDatabaseError(
+            f"the records file {path} is damaged and could not be moved aside: "
+            f"{exc.strerror or exc}"
+        ) from exc
+    return aside
