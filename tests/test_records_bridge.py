@@ -160,3 +160,20 @@ def test_a_game_on_another_board_is_recorded_with_its_variant(tmp_path: Path, ga
         if game_id == "4x4k3":
             with pytest.raises(InvalidGameError):
                 repository.save_game(replace(game, game="4x4k4"))
+
+
+def test_a_resignation_is_recorded_with_who_resigned(tmp_path: Path) -> None:
+    x_wins = make_game(human("Alice"), persona("kitty"), Result.X_WINS)
+    # O resigns after X's first two moves (O to move).
+    resigned = replace(x_wins, moves=x_wins.moves[:3], resigned="O")
+    check_record(resigned)
+    with pytest.raises(InvalidGameError, match="it was O's turn"):
+        check_record(replace(resigned, resigned="X", result=Result.O_WINS))
+    with pytest.raises(InvalidGameError, match="O resigned, but the result is recorded as 'draw'"):
+        check_record(replace(resigned, result=Result.DRAW))
+    with pytest.raises(InvalidGameError, match="resigned a game that had already ended"):
+        check_record(replace(x_wins, resigned="O"))
+    repository, _ = open_to_record(tmp_path / "r.sqlite3")
+    with repository:
+        summary = repository.game(repository.save_game(resigned)).summary
+        assert (summary.resigned, summary.result, summary.plies) == ("O", Result.X_WINS, 3)

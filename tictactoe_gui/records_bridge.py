@@ -15,14 +15,7 @@ import os
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from tictactoe_gui.engine import (
-    Board,
-    BoardError,
-    GameRecord,
-    IllegalMoveError,
-    Mark,
-    get_persona,
-)
+from tictactoe_gui.engine import Board, BoardError, IllegalMoveError, Mark, get_persona
 from tictactoe_gui.engine.variants import Family, Variant, VariantError, get_variant
 from tictactoe_gui.storage.records import (
     FinishedGame,
@@ -104,12 +97,22 @@ def check_rules(game: FinishedGame) -> None:
             board = board.play(board.move_at(entry.cell))
         except (IllegalMoveError, ValueError) as error:
             raise InvalidGameError(f"{where} plays cell {entry.cell}: {error}") from None
-    if not board.is_over:
+    if game.resigned is not None:
+        if board.is_over:
+            raise InvalidGameError(f"{game.resigned} resigned a game that had already ended")
+        if game.resigned != board.to_move.value:
+            raise InvalidGameError(
+                f"{game.resigned} resigned, but it was {board.to_move}'s turn"
+                " (a side resigns on its own turn)"
+            )
+        actual = Result.O_WINS if game.resigned == "X" else Result.X_WINS
+    elif board.is_over:
+        actual = result_of(board.winner)
+    else:
         raise InvalidGameError(
             f"the game has not ended after {len(game.moves)} moves"
             " (abandoned games are not recorded)"
         )
-    actual = result_of(board.winner)
     if actual is not game.result:
         raise InvalidGameError(
             f"the result is recorded as {game.result.value!r} but the moves give {actual.value!r}"
@@ -168,6 +171,7 @@ def finished_game(
         rows=variant.rows,
         cols=variant.cols,
         extra=extra,
+        resigned=None if record.resigned is None else record.resigned.value,
     )
     check_record(game)
     return game

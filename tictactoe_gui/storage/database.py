@@ -111,7 +111,8 @@ def _compat_views(connection: sqlite3.Connection, version: int) -> None:
     missing = "" if version >= 2 else "'' AS uuid, "
     connection.execute(
         f"CREATE TEMP VIEW games AS SELECT *, {missing}"
-        "'tictactoe' AS game, 3 AS board_rows, 3 AS board_cols, NULL AS extra FROM main.games"
+        "'tictactoe' AS game, 3 AS board_rows, 3 AS board_cols, NULL AS extra,"
+        " NULL AS resigned FROM main.games"
     )
 
 

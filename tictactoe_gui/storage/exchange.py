@@ -54,6 +54,7 @@ CSV_HEADER: Final = (
     "uuid", "game", "started_at", "ended_at", "mode", "x_kind", "x_name", "o_kind", "o_name",
     "result", "plies", "moves_x", "moves_o", "hints_x", "hints_o", "seed",
     "x_ai_nodes", "o_ai_nodes", "x_ai_max_depth", "o_ai_max_depth", "start_board", "cells",
+    "resigned",
 )  # fmt: skip
 #: Characters that make a spreadsheet read a cell as a formula.
 _FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
@@ -127,6 +128,7 @@ def export_csv(
                     "" if s.seed is None else s.seed,
                     s.x_ai_nodes, s.o_ai_nodes, s.x_ai_max_depth, s.o_ai_max_depth,
                     text(s.start_board), " ".join(str(move.cell) for move in detail.moves),
+                    s.resigned or "",
                 ]
             )  # fmt: skip
             count += 1
@@ -151,6 +153,7 @@ def game_to_json(detail: GameDetail) -> dict[str, Any]:
         "result": s.result.value,
         "start_board": s.start_board,
         "extra": s.extra,
+        "resigned": s.resigned,
         "hints_x": s.hints_x,
         "hints_o": s.hints_o,
         "seed": s.seed,
@@ -413,6 +416,7 @@ def game_from_json(
         rows=rows,
         cols=cols,
         extra=reader.value("extra", str, optional=True),
+        resigned=reader.value("resigned", str, optional=True),
     )
     return uid, game
 
@@ -422,7 +426,8 @@ def _comparable(game: FinishedGame) -> tuple[object, ...]:
     return (
         game.game, game.rows, game.cols, to_text(game.started_at), to_text(game.ended_at),
         game.mode, game.x.kind, name_key(game.x.name), game.o.kind, name_key(game.o.name),
-        game.result, game.start_board, game.extra, game.hints_x, game.hints_o, game.seed,
+        game.result, game.start_board, game.extra, game.resigned,
+        game.hints_x, game.hints_o, game.seed,
         game.x_ai_nodes, game.o_ai_nodes, game.x_ai_max_depth, game.o_ai_max_depth,
         tuple((m.cell, m.mark, m.score, m.verdict) for m in game.moves),
     )  # fmt: skip
@@ -435,7 +440,7 @@ def _recorded(detail: GameDetail) -> FinishedGame:
         result=s.result, moves=detail.moves, start_board=s.start_board, hints_x=s.hints_x,
         hints_o=s.hints_o, seed=s.seed, x_ai_nodes=s.x_ai_nodes, o_ai_nodes=s.o_ai_nodes,
         x_ai_max_depth=s.x_ai_max_depth, o_ai_max_depth=s.o_ai_max_depth, game=s.game,
-        rows=s.rows, cols=s.cols, extra=s.extra,
+        rows=s.rows, cols=s.cols, extra=s.extra, resigned=s.resigned,
     )  # fmt: skip
 
 

@@ -145,6 +145,7 @@ _GAMES_V3: Final = """
         board_rows     INTEGER NOT NULL DEFAULT 3 CHECK (board_rows >= 1),
         board_cols     INTEGER NOT NULL DEFAULT 3 CHECK (board_cols >= 1),
         extra          TEXT,
+        resigned       TEXT CHECK (resigned IN ('X', 'O')),
         CHECK ((x_kind = 'human') = (x_player_id IS NOT NULL AND x_persona IS NULL)),
         CHECK ((x_kind = 'persona') = (x_persona IS NOT NULL AND x_player_id IS NULL)),
         CHECK ((o_kind = 'human') = (o_player_id IS NOT NULL AND o_persona IS NULL)),
@@ -173,7 +174,8 @@ _V2_GAME_COLUMNS: Final = (
 
 def upgrade_version_3(connection: sqlite3.Connection) -> None:
     """Records for every game: which game each is (every earlier game is ``tictactoe``),
-    its board size and any game-specific data; the 3×3-only limits on cells and plies go.
+    its board size, any game-specific data and who resigned, if a side did; the
+    3×3-only limits on cells and plies go.
 
     SQLite cannot drop a CHECK in place, so both tables are rebuilt and copied
     (foreign keys are off meanwhile: :func:`migrate` sees to it).
@@ -221,7 +223,7 @@ EXPECTED_COLUMNS: Final[dict[int, dict[str, frozenset[str]]]] = {
     2: {"players": _PLAYERS, "games": _V1_GAMES | {"uuid"}, "moves": _MOVES},
     3: {
         "players": _PLAYERS,
-        "games": _V1_GAMES | {"uuid", "game", "board_rows", "board_cols", "extra"},
+        "games": _V1_GAMES | {"uuid", "game", "board_rows", "board_cols", "extra", "resigned"},
         "moves": _MOVES,
     },
 }

@@ -239,6 +239,8 @@ class FinishedGame:
     cols: int = 3
     #: Game-specific data as JSON text (a Row & Column grid's values and scores), if any.
     extra: str | None = None
+    #: The mark that resigned ("X" or "O"), when the game ended so rather than on the board.
+    resigned: str | None = None
 
     @property
     def plies(self) -> int:
@@ -273,6 +275,7 @@ class GameSummary:
     rows: int = 3
     cols: int = 3
     extra: str | None = None
+    resigned: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,6 +464,13 @@ def check_shape(game: FinishedGame) -> None:
     _check_text("the start board", game.start_board)
     if game.extra is not None:
         _check_text("extra", game.extra)
+    if game.resigned is not None:
+        if game.resigned not in ("X", "O"):
+            raise InvalidGameError(f"resigned is {quote(str(game.resigned))}; marks are X and O")
+        if game.result.value != ("O" if game.resigned == "X" else "X"):
+            raise InvalidGameError(
+                f"{game.resigned} resigned, but the result is recorded as {game.result.value!r}"
+            )
     cells = game.rows * game.cols
     if len(game.moves) > cells:
         raise InvalidGameError(f"{len(game.moves)} moves cannot fit on a board of {cells} cells")

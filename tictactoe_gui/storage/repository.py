@@ -84,7 +84,7 @@ SUMMARY_SELECT: Final = """
            g.x_kind, coalesce(px.name, g.x_persona), g.o_kind, coalesce(po.name, g.o_persona),
            g.result, g.plies, g.moves_x, g.moves_o, g.hints_x, g.hints_o, g.seed,
            g.x_ai_nodes, g.o_ai_nodes, g.x_ai_max_depth, g.o_ai_max_depth, g.start_board, g.uuid,
-           g.game, g.board_rows, g.board_cols, g.extra
+           g.game, g.board_rows, g.board_cols, g.extra, g.resigned
     FROM games AS g
     LEFT JOIN players AS px ON px.id = g.x_player_id
     LEFT JOIN players AS po ON po.id = g.o_player_id
@@ -137,6 +137,7 @@ def summary_of(row: Sequence[Any]) -> GameSummary | DamagedGame:
             rows=_integer(row[22], "board_rows"),
             cols=_integer(row[23], "board_cols"),
             extra=None if row[24] is None else _text(row[24], "extra"),
+            resigned=None if row[25] is None else _text(row[25], "resigned"),
         )
     except ValueError as error:
         return DamagedGame(int(row[0]), str(error))
@@ -330,8 +331,9 @@ class Repository:
                 x_kind, x_player_id, x_persona, o_kind, o_player_id, o_persona,
                 result, plies, moves_x, moves_o, hints_x, hints_o, seed,
                 x_ai_nodes, o_ai_nodes, x_ai_max_depth, o_ai_max_depth, start_board,
-                game, board_rows, board_cols, extra
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                game, board_rows, board_cols, extra, resigned
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                      ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             (
                 uid,
@@ -360,6 +362,7 @@ class Repository:
                 game.rows,
                 game.cols,
                 game.extra,
+                game.resigned,
             ),
         )
         game_id = cursor.lastrowid
