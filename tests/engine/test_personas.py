@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from tests.engine.lines import LINES
 from tictactoe_gui.engine import (
     COP,
     KITTY,
@@ -22,18 +23,6 @@ from tictactoe_gui.engine import (
     get_persona,
 )
 from tictactoe_gui.session import play_series
-
-#: The eight lines of 3x3, written out by hand so the tests do not trust the engine's own.
-LINES = (
-    (0, 1, 2),
-    (3, 4, 5),
-    (6, 7, 8),
-    (0, 3, 6),
-    (1, 4, 7),
-    (2, 5, 8),
-    (0, 4, 8),
-    (2, 4, 6),
-)
 
 LIVE = [b for b in sorted(all_positions(), key=lambda b: (b.ply, b.x, b.o)) if not b.is_over]
 

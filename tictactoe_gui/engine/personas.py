@@ -59,6 +59,23 @@ class Voice:
     #: What it says about the opponent's move, by how good that move was.
     opponent_move: dict[Verdict, tuple[str, ...]]
 
+    def say(self, event: Event, rng: random.Random | None = None) -> str:
+        """A line for ``event`` (the greeting is always the same one)."""
+        if event is Event.GREETING:
+            return self.greeting
+        lines = {
+            Event.THINKING: self.thinking,
+            Event.WIN: self.win,
+            Event.LOSS: self.loss,
+            Event.DRAW: self.draw,
+        }[event]
+        return _pick(lines, rng)
+
+    def comment(self, verdict: Verdict, *, own: bool, rng: random.Random | None = None) -> str:
+        """A line about a move judged ``verdict``, its own (``own``) or the opponent's."""
+        table = self.own_move if own else self.opponent_move
+        return _pick(table[verdict], rng)
+
 
 Strategy = Callable[[Board, random.Random, TranspositionTable | None], Decision]
 
@@ -81,20 +98,11 @@ class Persona:
         return self.strategy(board, rng, table)
 
     def say(self, event: Event, rng: random.Random | None = None) -> str:
-        if event is Event.GREETING:
-            return self.voice.greeting
-        lines = {
-            Event.THINKING: self.voice.thinking,
-            Event.WIN: self.voice.win,
-            Event.LOSS: self.voice.loss,
-            Event.DRAW: self.voice.draw,
-        }[event]
-        return _pick(lines, rng)
+        return self.voice.say(event, rng)
 
     def comment(self, verdict: Verdict, *, own: bool, rng: random.Random | None = None) -> str:
         """A line about a move judged ``verdict``, its own (``own``) or the opponent's."""
-        table = self.voice.own_move if own else self.voice.opponent_move
-        return _pick(table[verdict], rng)
+        return self.voice.comment(verdict, own=own, rng=rng)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.level})"

@@ -123,20 +123,11 @@ class RowColPersona:
         return self.strategy(position, rng, table)
 
     def say(self, event: Event, rng: random.Random | None = None) -> str:
-        if event is Event.GREETING:
-            return self.voice.greeting
-        lines = {
-            Event.THINKING: self.voice.thinking,
-            Event.WIN: self.voice.win,
-            Event.LOSS: self.voice.loss,
-            Event.DRAW: self.voice.draw,
-        }[event]
-        return (rng or random).choice(lines)
+        return self.voice.say(event, rng)
 
     def comment(self, verdict: Verdict, *, own: bool, rng: random.Random | None = None) -> str:
         """A line about a take judged ``verdict``, its own (``own``) or the opponent's."""
-        table = self.voice.own_move if own else self.voice.opponent_move
-        return (rng or random).choice(table[verdict])
+        return self.voice.comment(verdict, own=own, rng=rng)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.key})"
