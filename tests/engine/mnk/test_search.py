@@ -1,0 +1,178 @@
+"""The big-board search: limits, progress, cancellation, rules-forced moves and honest proofs."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from tests.engine.mnk import brute
+from tests.engine.mnk.positions import parse, positions
+from tictactoe_gui.engine.mnk import Limit, Outcome, Progress, TranspositionTable, search
+from tictactoe_gui.engine.mnk.limits import Budget
+from tictactoe_gui.engine.mnk.state import State
+from tictactoe_gui.engine.mnk.threats import ThreatSearch
+
+#: A quiet middle game for gomoku (X to move, no forced win), placed mid-board by board_at().
+QUIET = "......./......./..XO.../...OX../..XOX../....O../......."
+
+
+def quiet() -> tuple[int, int]:
+    return board_at(QUIET, size=15, top=4, left=4)
+
+
+def board_at(rows_text: str, size: int, top: int, left: int) -> tuple[int, int]:
+    _, cols, x, o = parse(rows_text)
+    big_x = big_o = 0
+    for index in range(len(rows_text.split("/")) * cols):
+        row, col = divmod(index, cols)
+        bit = 1 << ((row + top) * size + col + left)
+        if x >> index & 1:
+            big_x |= bit
+        if o >> index & 1:
+            big_o |= bit
+    return big_x, big_o
+
+
+def board_20(rows_text: str, top: int = 7, left: int = 7) -> tuple[int, int]:
+    return board_at(rows_text, 20, top, left)
+
+
+def test_empty_board_opens_in_the_centre() -> None:
+    result = search(20, 20, 4, 0, 0, Limit(depth=3))
+    assert result.best == (10, 10)
+    assert result.proof is None
+
+
+def test_takes_a_win_in_one_as_a_proof() -> None:
+    x, o = board_20("XXX./OO../O...")
+    result = search(20, 20, 4, x, o, Limit(depth=4))
+    assert result.best in ((7, 10), (7, 6))
+    assert result.proof is not None
+    assert (result.proof.outcome, result.proof.plies, result.proof.method) == (
+        Outcome.WIN,
+        1,
+        "rules",
+    )
+
+
+def test_blocks_the_only_threat() -> None:
+    x, o = board_20("OOO./XX../...X")
+    result = search(20, 20, 4, x, o, Limit(depth=4))
+    assert result.best in ((7, 10), (7, 6))
+
+
+def test_two_threats_are_a_proven_loss_in_two() -> None:
+    x, o = board_20(".OOO./XX.../X....")
+    result = search(20, 20, 4, x, o, Limit(depth=4))
+    assert result.proof is not None
+    assert (result.proof.outcome, result.proof.plies) == (Outcome.LOSS, 2)
+    assert result.mate == -2
+
+
+def test_an_open_three_is_a_proven_vcf_win() -> None:
+    # X to move on k = 4: .XX. with room both sides: X makes three with both ends open.
+    x, o = board_20("......./..XX.../......./O..O...", top=8)
+    result = search(20, 20, 4, x, o, Limit(time=5))
+    assert result.proof is not None
+    assert result.proof.outcome is Outcome.WIN
+    assert result.proof.method == "vcf"
+    assert result.proof.plies == 3
+    assert result.mate == 3
+
+
+def test_depth_limit_and_progress_after_each_depth() -> None:
+    x, o = quiet()
+    seen: list[Progress] = []
+    result = search(15, 15, 5, x, o, Limit(depth=4), on_progress=seen.append)
+    assert result.depth == 4
+    assert [p.depth for p in seen] == [1, 2, 3, 4]
+    nodes = [p.nodes for p in seen]
+    assert nodes == sorted(nodes)
+    assert all(p.pv and p.pv[0] == p.best for p in seen)
+    assert seen[-1].best == result.best
+    assert result.nodes >= seen[-1].nodes
+
+
+def test_node_limit_stops_the_search() -> None:
+    x, o = quiet()
+    result = search(15, 15, 5, x, o, Limit(nodes=300))
+    assert result.nodes <= 300 + 300  # the proof share is counted within the same limit
+    state = State(15, 15, 5, x, o)
+    row, col = result.best
+    assert state.cells[row * 15 + col] == 0
+
+
+def test_cancel_returns_a_legal_move_at_once() -> None:
+    x, o = quiet()
+    cancel = threading.Event()
+    cancel.set()
+    result = search(15, 15, 5, x, o, Limit(depth=30), cancel=cancel)
+    assert result.depth == 0
+    row, col = result.best
+    assert State(15, 15, 5, x, o).cells[row * 15 + col] == 0
+
+
+def test_cancel_from_another_thread_ends_a_long_search() -> None:
+    x, o = quiet()
+    cancel = threading.Event()
+    depths: list[int] = []
+
+    def progress(info: Progress) -> None:
+        depths.append(info.depth)
+        if info.depth == 2:
+            threading.Thread(target=cancel.set).start()
+
+    result = search(15, 15, 5, x, o, Limit(depth=40), cancel=cancel, on_progress=progress)
+    assert 2 <= result.depth < 40
+
+
+def test_the_table_has_a_fixed_size() -> None:
+    table = TranspositionTable(size_log2=10)
+    x, o = quiet()
+    search(15, 15, 5, x, o, Limit(depth=4), table=table)
+    assert len(table) == 1024
+    assert 0 < table.used() <= 1024
+
+
+def test_game_over_is_refused() -> None:
+    x, o = board_20("XXXX/OOO.")
+    with pytest.raises(ValueError, match="over"):
+        search(20, 20, 4, x, o, Limit(depth=2))
+
+
+def test_never_walks_into_a_proven_loss_it_could_avoid() -> None:
+    rows, cols, k = 5, 5, 4
+    checked = 0
+    for x, o in positions(77, rows, cols, k, 12, 40):
+        state = State(rows, cols, k, x, o)
+        if state.wins[1] or state.wins[2]:
+            continue
+        result = search(rows, cols, k, x, o, Limit(depth=3))
+        row, col = result.best
+        state.make(row * cols + col)
+        if state.winner:
+            continue
+        lost = ThreatSearch(Budget(Limit(time=30))).vcf(state) is not None
+        if lost:
+            # Only allowed when every move loses.
+            outcome, _ = brute.solve(rows, cols, k, x, o)
+            assert outcome == "loss", (x, o, result.best)
+        checked += 1
+    assert checked > 10
+
+
+def test_proofs_agree_with_brute_force() -> None:
+    rows, cols, k = 4, 5, 4
+    proven = 0
+    for x, o in positions(5, rows, cols, k, 11, 40):
+        state = State(rows, cols, k, x, o)
+        if state.is_over:
+            continue
+        result = search(rows, cols, k, x, o, Limit(depth=2))
+        if result.proof is not None:
+            proven += 1
+            outcome, plies = brute.solve(rows, cols, k, x, o)
+            assert result.proof.outcome.value == outcome
+            assert result.proof.plies >= plies
+    assert proven > 0

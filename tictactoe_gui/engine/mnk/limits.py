@@ -1,0 +1,82 @@
+"""How long a search may run: a :class:`Limit` value and the clock that enforces it."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Final
+
+#: How many nodes pass between two looks at the clock and the cancel flag.
+_CHECK_EVERY: Final = 256
+
+
+class SearchStopped(Exception):  # noqa: N818 (a signal, not an error)
+    """Raised inside a search when its limit is reached or it is cancelled."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """Stop after ``time`` seconds, at ``depth`` plies, or after ``nodes`` nodes: whichever first.
+
+    A limit with none of the three set searches until the search has nothing left
+    to learn (or is cancelled); each search documents its own natural end.
+    """
+
+    time: float | None = None
+    depth: int | None = None
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.time is not None and self.time < 0:
+            raise ValueError(f"a time limit cannot be negative, got {self.time}")
+        if self.depth is not None and self.depth < 1:
+            raise ValueError(f"a depth limit is at least 1 ply, got {self.depth}")
+        if self.nodes is not None and self.nodes < 1:
+            raise ValueError(f"a node limit is at least 1, got {self.nodes}")
+
+
+class Budget:
+    """The running count of nodes against a :class:`Limit`, a deadline and a cancel flag."""
+
+    __slots__ = ("_countdown", "cancel", "deadline", "max_nodes", "nodes", "started")
+
+    def __init__(
+        self,
+        limit: Limit,
+        cancel: threading.Event | None = None,
+        started: float | None = None,
+    ) -> None:
+        self.started = time.perf_counter() if started is None else started
+        self.deadline = None if limit.time is None else self.started + limit.time
+        self.max_nodes = limit.nodes
+        self.cancel = cancel
+        self.nodes = 0
+        self._countdown = _CHECK_EVERY
+
+    def tick(self) -> None:
+        """Count one node; raise :class:`SearchStopped` when the limit is reached."""
+        self.nodes += 1
+        self._countdown -= 1
+        if self._countdown <= 0:
+            self._countdown = _CHECK_EVERY
+            self.check()
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise SearchStopped
+
+    def check(self) -> None:
+        if self.cancel is not None and self.cancel.is_set():
+            raise SearchStopped
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SearchStopped
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def remaining(self) -> float | None:
+        return None if self.deadline is None else self.deadline - time.perf_counter()
+
+    def sub_deadline(self, fraction: float) -> float | None:
+        """A deadline ``fraction`` of the remaining time from now (None when unlimited)."""
+        left = self.remaining()
+        return None if left is None else time.perf_counter() + max(0.0, left) * fraction

@@ -1,0 +1,283 @@
+"""Exact solving of small k-in-a-row boards with the big-board machinery.
+
+:func:`solve` searches every move (no cell is left out, so its answers are
+proofs) with negamax alpha-beta on scores that carry the distance to the end
+(a win in p plies scores ``MATE - p``), and prunes with what the rules make
+certain:
+
+- a win in one is taken; two threats of the opponent lose; one threat forces
+  the block (no other move is searched);
+- a side with no window left open cannot win, so its score is at most a draw;
+  with no window open to either side the game is a draw now;
+- positions are stored under a key that is the same for all symmetric boards
+  (8 symmetries on a square board, 4 on a rectangle) in a fixed-size table.
+
+The value and the distance it reports are exact: the shortest win the winner
+can force against the longest defence.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from tictactoe_gui.engine.mnk.limits import Budget, Limit
+from tictactoe_gui.engine.mnk.search import MATE, Outcome
+from tictactoe_gui.engine.mnk.state import State
+
+_MATE_BOUND: Final = MATE - 10_000
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The exact value of a position for the side to move."""
+
+    outcome: Outcome
+    #: Plies to the end with best play on both sides (a draw: until the board is full).
+    plies: int
+    #: The best move and a principal line (cells as (row, col)); empty when the game is over.
+    line: tuple[tuple[int, int], ...]
+    #: Every legal move with its exact outcome and distance, best first.
+    moves: tuple[tuple[tuple[int, int], Outcome, int], ...]
+    nodes: int
+    elapsed: float
+
+
+class _Solver:
+    def __init__(self, state: State, budget: Budget, size_log2: int) -> None:
+        self.state = state
+        self.budget = budget
+        geo = state.geo
+        self.sym_keys = [
+            [[geo.zobrist[p][perm[c]] for c in range(geo.cells)] for p in range(3)]
+            for perm in geo.symmetries
+        ]
+        self.mask = (1 << size_log2) - 1
+        self.table: list[tuple[int, int, int, int] | None] = [None] * (1 << size_log2)
+        self.hashes = [0] * len(geo.symmetries)
+        for cell, mark in enumerate(state.cells):
+            if mark:
+                self._toggle(cell, mark)
+        self.history = [0] * geo.cells
+
+    def _toggle(self, cell: int, player: int) -> None:
+        hashes = self.hashes
+        for index, keys in enumerate(self.sym_keys):
+            hashes[index] ^= keys[player][cell]
+
+    def play(self, cell: int) -> None:
+        self._toggle(cell, self.state.to_move)
+        self.state.make(cell)
+
+    def undo(self) -> None:
+        state = self.state
+        cell = state.history[-1]
+        state.unmake()
+        self._toggle(cell, state.to_move)
+
+    def ordered(self) -> list[int]:
+        state = self.state
+        mover = state.to_move
+        if state.wins[mover]:
+            return list(state.wins[mover])
+        their_wins = state.wins[3 - mover]
+        if their_wins:
+            return list(their_wins)
+        mine = state.potential[mover]
+        theirs = state.potential[3 - mover]
+        history = self.history
+        empty = [c for c, mark in enumerate(state.cells) if mark == 0]
+        empty.sort(key=lambda c: -(3 * mine[c] + 2 * theirs[c] + history[c]))
+        return empty
+
+    def negamax(self, alpha: int, beta: int, ply: int) -> int:
+        state = self.state
+        self.budget.tick()
+        if state.winner:
+            return -(MATE - ply)
+        mover = state.to_move
+        opponent = 3 - mover
+        if state.wins[mover]:
+            return MATE - ply - 1
+        if len(state.wins[opponent]) >= 2:
+            return -(MATE - ply - 2)
+        if state.empties == 0:
+            return 0
+        live_mine, live_theirs = state.live[mover], state.live[opponent]
+        if not live_mine and not live_theirs:
+            return 0
+        if not live_mine and alpha >= 0:
+            return 0  # the mover cannot win: at most a draw
+        if not live_theirs and beta <= 0:
+            return 0  # the opponent cannot win: at least a draw
+        # No win comes sooner than the next move, no loss sooner than the opponent's.
+        alpha = max(alpha, -(MATE - ply - 2))
+        beta = min(beta, MATE - ply - 1)
+        if alpha >= beta:
+            return alpha
+        key = min(self.hashes) ^ mover
+        slot = self.table[key & self.mask]
+        if slot is not None and slot[0] == key:
+            score = slot[2]
+            if score > _MATE_BOUND:
+                score -= ply
+            elif score < -_MATE_BOUND:
+                score += ply
+            flag = slot[1]
+            if (
+                flag == _EXACT
+                or (flag == _LOWER and score >= beta)
+                or (flag == _UPPER and score <= alpha)
+            ):
+                return score
+        original_alpha = alpha
+        best = -MATE - 1
+        for cell in self.ordered():
+            self.play(cell)
+            try:
+                score = -self.negamax(-beta, -alpha, ply + 1)
+            finally:
+                self.undo()
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        self.history[cell] += 1 + state.empties
+                        break
+        flag = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
+        stored = best + ply if best > _MATE_BOUND else best - ply if best < -_MATE_BOUND else best
+        self.table[key & self.mask] = (key, flag, stored, 0)
+        return best
+
+
+def _outcome(score: int, empties: int) -> tuple[Outcome, int]:
+    if score > _MATE_BOUND:
+        return Outcome.WIN, MATE - score
+    if score < -_MATE_BOUND:
+        return Outcome.LOSS, MATE + score
+    return Outcome.DRAW, empties
+
+
+def solve(
+    rows: int,
+    cols: int,
+    k: int,
+    x_mask: int = 0,
+    o_mask: int = 0,
+    *,
+    limit: Limit | None = None,
+    cancel: threading.Event | None = None,
+    on_move: Callable[[int, int], None] | None = None,
+    table_log2: int = 20,
+    all_moves: bool = False,
+) -> Solution:
+    """The exact value of the position for the side to move; see the module docstring.
+
+    Raises :class:`~tictactoe_gui.engine.mnk.limits.SearchStopped` when ``limit``
+    or ``cancel`` stops it first. ``on_move(done, total)`` reports the root moves
+    finished, for a progress bar. ``all_moves`` gives every root move its exact
+    value (slower); otherwise only the best move is exact and the others are
+    bounds left out of :attr:`Solution.moves`. The table holds ``2 ** table_log2``
+    entries (about 100 bytes each when full).
+    """
+    state = State(rows, cols, k, x_mask, o_mask)
+    budget = Budget(limit or Limit(), cancel)
+    if state.is_over:
+        winner = state.winner
+        outcome = (
+            Outcome.DRAW if not winner else Outcome.WIN if winner == state.to_move else Outcome.LOSS
+        )
+        return Solution(outcome, 0, (), (), 0, budget.elapsed())
+    solver = _Solver(state, budget, table_log2)
+    moves = solver.ordered()
+    # Symmetric moves have equal values: keep one of each.
+    seen: set[int] = set()
+    unique: list[int] = []
+    for cell in moves:
+        solver.play(cell)
+        key = min(solver.hashes)
+        solver.undo()
+        if key not in seen:
+            seen.add(key)
+            unique.append(cell)
+    done = 0
+
+    def root(alpha: int, beta: int, cells: list[int]) -> list[tuple[int, int]]:
+        """Fail-soft scores of ``cells`` searched against the window (alpha, beta)."""
+        nonlocal done
+        scored: list[tuple[int, int]] = []
+        best = -MATE - 1
+        for cell in cells:
+            solver.play(cell)
+            try:
+                window_alpha = alpha if all_moves else max(alpha, best)
+                score = -solver.negamax(-beta, -window_alpha, 1)
+            finally:
+                solver.undo()
+            scored.append((score, cell))
+            best = max(best, score)
+            if not all_moves and best >= beta:
+                break
+        done += 1
+        if on_move is not None:
+            on_move(min(done, 3), 3)
+        return scored
+
+    # First the value with null windows (is it a win? a loss?), then the distance.
+    first = root(0, 1, unique)
+    if max(score for score, _ in first) >= 1:
+        winners = [c for s, c in first if s >= 1]
+        ordered = winners + [c for c in unique if c not in winners]
+        results = root(-MATE - 1, MATE + 1, ordered) if all_moves else root(0, MATE + 1, ordered)
+    else:
+        second = root(-1, 0, unique)
+        if max(score for score, _ in second) >= 0:
+            results = [(s, c) for s, c in second if s >= 0]
+            results = [(0, c) for _, c in results]
+            if all_moves:
+                results = root(-MATE - 1, MATE + 1, unique)
+        else:
+            results = root(-MATE - 1, 0, unique)
+    results.sort(key=lambda item: -item[0])
+    best_score, best_cell = results[0]
+    line = [best_cell]
+    solver.play(best_cell)
+    played = 1
+    try:
+        value = -best_score  # from the side to move now, which alternates
+        while not state.is_over:
+            reply = _achieving(solver, value, played)
+            line.append(reply)
+            solver.play(reply)
+            played += 1
+            value = -value
+    finally:
+        for _ in range(played):
+            solver.undo()
+    outcome, plies = _outcome(best_score, state.empties)
+    listed = results if all_moves else results[:1]
+    return Solution(
+        outcome,
+        plies,
+        tuple(divmod(c, cols) for c in line),
+        tuple((divmod(c, cols), *_outcome(s, state.empties)) for s, c in listed),
+        budget.nodes,
+        budget.elapsed(),
+    )
+
+
+def _achieving(solver: _Solver, value: int, ply: int) -> int:
+    """A move that keeps the exact ``value`` (scored from the root) for the side to move."""
+    for cell in solver.ordered():
+        solver.play(cell)
+        try:
+            score = -solver.negamax(-value, -value + 1, ply + 1)
+        finally:
+            solver.undo()
+        if score >= value:
+            return cell
+    raise AssertionError("no move keeps the value the search proved")

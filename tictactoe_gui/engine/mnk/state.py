@@ -1,0 +1,316 @@
+"""The mutable position a search works on: stones, window counts and threats, updated per move.
+
+A :class:`State` is built from plain values (the board size, ``k`` and the two
+bitboards, bit ``row * cols + col``) and changed in place with :meth:`State.make`
+and :meth:`State.unmake`. Every move updates, for the windows through its cell
+only: the stone counts, the window evaluation, each cell's attacking potential,
+the cells that would win at once (*win cells*) and the cells that would make a
+window of k - 1 (*four cells*, as gomoku players say for k = 5). Nothing is
+rescanned, so a search pays for the windows a move touches, not for the board.
+
+Players are ``1`` (X, moves first) and ``2`` (O). Searches own their State; it
+never leaves the engine, which hands out frozen values only.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tictactoe_gui.engine.mnk.geometry import Geometry, geometry
+
+X: Final = 1
+O: Final = 2  # noqa: E741 (the player is called O)
+EMPTY: Final = 0
+
+
+class PositionError(ValueError):
+    """Bitboards that are not a position of the game; the message says why."""
+
+
+def evaluation_weights(k: int) -> tuple[int, ...]:
+    """Value of a window holding ``n`` stones of one player and none of the other, n = 0..k.
+
+    Each stone more is worth about eight times as much; k - 1 (a threat to win)
+    is worth extra, and k itself is a won game (the search scores wins apart).
+    """
+    weights = [0] + [8 ** (n - 1) for n in range(1, k)] + [8**k]
+    weights[k - 1] *= 2
+    return tuple(weights)
+
+
+def _potential_weights(k: int) -> tuple[int, ...]:
+    """How much a window with ``n`` own stones adds to the value of playing in it."""
+    return (*tuple(6**n for n in range(k)), 0)
+
+
+def _popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+class State:
+    """A position under search. See the module docstring."""
+
+    __slots__ = (
+        "_k1",
+        "_potential",
+        "_value",
+        "candidates",
+        "cells",
+        "counts",
+        "empties",
+        "evaluation",
+        "fours",
+        "geo",
+        "hash",
+        "history",
+        "k",
+        "live",
+        "near",
+        "potential",
+        "to_move",
+        "winner",
+        "wins",
+    )
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        k: int,
+        x_mask: int = 0,
+        o_mask: int = 0,
+        weights: tuple[int, ...] | None = None,
+    ) -> None:
+        geo = geometry(rows, cols, k)
+        cells = rows * cols
+        full = (1 << cells) - 1
+        if x_mask < 0 or o_mask < 0 or x_mask & ~full or o_mask & ~full:
+            raise PositionError(f"stones off the {rows}×{cols} board")
+        if x_mask & o_mask:
+            raise PositionError("a cell holds both X and O")
+        x_count, o_count = _popcount(x_mask), _popcount(o_mask)
+        if x_count not in (o_count, o_count + 1):
+            raise PositionError(
+                "X moves first, so X has as many stones as O or one more "
+                f"(X {x_count}, O {o_count})"
+            )
+        self.geo: Geometry = geo
+        self.k = k
+        self._k1 = k + 1
+        weights = weights or evaluation_weights(k)
+        if len(weights) != k + 1:
+            raise ValueError(f"window weights need k + 1 = {k + 1} values")
+        # _value[x * (k + 1) + o]: the window's evaluation from X's side.
+        self._value = [
+            0 if (x and o) else (weights[x] if x else -weights[o])
+            for x in range(k + 1)
+            for o in range(k + 1)
+        ]
+        self._potential = _potential_weights(k)
+        n_windows = len(geo.windows)
+        self.cells = [EMPTY] * cells
+        self.counts: list[list[int]] = [[], [0] * n_windows, [0] * n_windows]
+        self.live = [0, n_windows, n_windows]
+        # Every window is open to both players on the empty board.
+        open_board = [len(geo.cell_windows[cell]) * self._potential[0] for cell in range(cells)]
+        self.potential: list[list[int]] = [[], list(open_board), list(open_board)]
+        self.wins: list[dict[int, int]] = [{}, {}, {}]
+        self.fours: list[dict[int, int]] = [{}, {}, {}]
+        self.near = [0] * cells
+        self.candidates: set[int] = set()
+        self.evaluation = 0
+        self.hash = 0
+        self.empties = cells
+        self.winner = EMPTY
+        self.history: list[int] = []
+        for cell in range(cells):
+            if x_mask >> cell & 1:
+                self._place(cell, X)
+            elif o_mask >> cell & 1:
+                self._place(cell, O)
+        self.history.clear()
+        self.to_move = X if x_count == o_count else O
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def rows(self) -> int:
+        return self.geo.rows
+
+    @property
+    def cols(self) -> int:
+        return self.geo.cols
+
+    def masks(self) -> tuple[int, int]:
+        x = o = 0
+        for cell, mark in enumerate(self.cells):
+            if mark == X:
+                x |= 1 << cell
+            elif mark == O:
+                o |= 1 << cell
+        return x, o
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner != EMPTY or self.empties == 0
+
+    def score_for_mover(self) -> int:
+        """The window evaluation from the side to move's point of view."""
+        return self.evaluation if self.to_move == X else -self.evaluation
+
+    def is_four_for(self, cell: int, player: int) -> bool:
+        """Whether ``player`` playing ``cell`` makes a window of k - 1 (a threat to win)."""
+        return cell in self.fours[player]
+
+    # -- changing ------------------------------------------------------------------------
+
+    def make(self, cell: int) -> None:
+        """Play ``cell`` (empty) for the side to move."""
+        player = self.to_move
+        self._place(cell, player)
+        self.history.append(cell)
+        self.to_move = 3 - player
+
+    def unmake(self) -> None:
+        """Take back the last :meth:`make`."""
+        cell = self.history.pop()
+        self._remove(cell)
+        self.to_move = 3 - self.to_move
+
+    def pass_move(self) -> None:
+        """Hand the move to the other side (for threat searches: "what if I did nothing?")."""
+        self.to_move = 3 - self.to_move
+        self.hash ^= 1
+
+    def _track(self, window: int, sign: int) -> None:
+        """Add (sign 1) or remove (sign -1) the window's empty cells from the threat tables."""
+        k = self.k
+        cx = self.counts[X][window]
+        co = self.counts[O][window]
+        if co == 0 and k - 2 <= cx < k:
+            player, count = X, cx
+        elif cx == 0 and k - 2 <= co < k:
+            player, count = O, co
+        else:
+            return
+        table = self.wins[player] if count == k - 1 else self.fours[player]
+        cells = self.cells
+        for cell in self.geo.windows[window]:
+            if cells[cell] == EMPTY:
+                seen = table.get(cell, 0) + sign
+                if seen:
+                    table[cell] = seen
+                else:
+                    del table[cell]
+
+    def _place(self, cell: int, player: int) -> None:
+        geo = self.geo
+        track = self._track
+        windows_of = geo.cell_windows[cell]
+        for window in windows_of:
+            track(window, -1)
+        self.cells[cell] = player
+        other = 3 - player
+        mine = self.counts[player]
+        theirs = self.counts[other]
+        value = self._value
+        k1 = self._k1
+        k = self.k
+        pot_weights = self._potential
+        pot_mine = self.potential[player]
+        pot_theirs = self.potential[other]
+        windows = geo.windows
+        delta_eval = 0
+        for window in windows_of:
+            a = mine[window]
+            b = theirs[window]
+            if player == X:
+                delta_eval += value[(a + 1) * k1 + b] - value[a * k1 + b]
+            else:
+                delta_eval += value[b * k1 + a + 1] - value[b * k1 + a]
+            mine[window] = a + 1
+            if b == 0:
+                if a + 1 == k:
+                    self.winner = player
+                step = pot_weights[a + 1] - pot_weights[a]
+                for other_cell in windows[window]:
+                    pot_mine[other_cell] += step
+                if a == 0:
+                    self.live[other] -= 1
+                    # The window was open to both; now it is dead for the other player.
+                    step = pot_weights[0]
+                    for other_cell in windows[window]:
+                        pot_theirs[other_cell] -= step
+            elif a == 0:
+                self.live[other] -= 1
+                step = pot_weights[b]
+                for other_cell in windows[window]:
+                    pot_theirs[other_cell] -= step
+        self.evaluation += delta_eval
+        self.hash ^= geo.zobrist[player][cell]
+        self.empties -= 1
+        for window in windows_of:
+            track(window, 1)
+        near = self.near
+        candidates = self.candidates
+        cells = self.cells
+        candidates.discard(cell)
+        for other_cell in geo.near2[cell]:
+            near[other_cell] += 1
+            if cells[other_cell] == EMPTY:
+                candidates.add(other_cell)
+
+    def _remove(self, cell: int) -> None:
+        geo = self.geo
+        track = self._track
+        windows_of = geo.cell_windows[cell]
+        for window in windows_of:
+            track(window, -1)
+        player = self.cells[cell]
+        self.cells[cell] = EMPTY
+        other = 3 - player
+        mine = self.counts[player]
+        theirs = self.counts[other]
+        value = self._value
+        k1 = self._k1
+        pot_weights = self._potential
+        pot_mine = self.potential[player]
+        pot_theirs = self.potential[other]
+        windows = geo.windows
+        delta_eval = 0
+        for window in windows_of:
+            a = mine[window] - 1
+            b = theirs[window]
+            if player == X:
+                delta_eval += value[(a + 1) * k1 + b] - value[a * k1 + b]
+            else:
+                delta_eval += value[b * k1 + a + 1] - value[b * k1 + a]
+            mine[window] = a
+            if b == 0:
+                step = pot_weights[a + 1] - pot_weights[a]
+                for other_cell in windows[window]:
+                    pot_mine[other_cell] -= step
+                if a == 0:
+                    self.live[other] += 1
+                    step = pot_weights[0]
+                    for other_cell in windows[window]:
+                        pot_theirs[other_cell] += step
+            elif a == 0:
+                self.live[other] += 1
+                step = pot_weights[b]
+                for other_cell in windows[window]:
+                    pot_theirs[other_cell] += step
+        self.evaluation -= delta_eval
+        self.hash ^= geo.zobrist[player][cell]
+        self.empties += 1
+        self.winner = EMPTY
+        for window in windows_of:
+            track(window, 1)
+        near = self.near
+        candidates = self.candidates
+        for other_cell in geo.near2[cell]:
+            near[other_cell] -= 1
+            if near[other_cell] == 0:
+                candidates.discard(other_cell)
+        if near[cell]:
+            candidates.add(cell)
