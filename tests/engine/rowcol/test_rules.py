@@ -204,3 +204,14 @@ def test_the_variant_of_a_position() -> None:
     assert position.variant.id == "rowcol6"
     assert position.cell_label(0) == "a6"
     assert position.cell_label(35) == "f1"
+
+
+def test_cells_are_described_for_screen_readers() -> None:
+    position = Position.from_text("1,2,3/4,5,6/7,8,9").play(4)  # A takes b2
+    assert position.describe_cell(4) == "b2, taken, the last take"
+    assert position.describe_cell(1) == "b3, 2, allowed"
+    assert position.describe_cell(0) == "a3, 1, not in the row or column of b2"
+    assert Position.from_text("1,2,3/4,5,6/7,8,9").describe_cell(8) == "c1, 9, allowed"
+    over = Position.from_text("1,.,3/.,.,./7,.,9", (1, 1))
+    assert over.describe_cell(0) == "a3, 1"
+    assert over.describe_cell(3) == "a2, taken"

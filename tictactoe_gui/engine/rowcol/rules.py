@@ -292,6 +292,21 @@ class Position:
         row, col = divmod(cell, self.size)
         return cell_name(row, col, self.size)
 
+    def describe_cell(self, cell: int) -> str:
+        """What a screen reader says of a cell: its name, its value, taken or allowed now.
+
+        ``"b2, 5, allowed"``, ``"b2, taken"``, ``"b2, 5, not in the row or column of c1"``.
+        """
+        label = self.cell_label(cell)
+        if self.is_taken(cell):
+            return f"{label}, taken" + (", the last take" if cell == self.last else "")
+        value = self.values[cell]
+        if self.is_allowed(cell):
+            return f"{label}, {value}, allowed"
+        if self.last is None or self.is_over:
+            return f"{label}, {value}"
+        return f"{label}, {value}, not in the row or column of {self.cell_label(self.last)}"
+
     # -- playing -----------------------------------------------------------------------
 
     def play(self, cell: int) -> Position:
