@@ -153,6 +153,7 @@ def test_rowcol_with_a_size_wants_a_board_of_that_size() -> None:
         (["1,2,3/4,5,6/7,8,9", "--first", "C"], "the first player is A or B"),
         (["1,2,3/4,5,6/7,8,9", "--persona", "sera"], "not Row & Column"),
         (["--moves", "b2"], "--moves is for k-in-a-row games"),
+        (["1,2,3/4,5,6/7,8,9", "--algorithm", "minimax"], "--algorithm is for k-in-a-row"),
         ([], "give a POSITION"),
     ],
 )

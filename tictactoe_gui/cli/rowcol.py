@@ -302,6 +302,10 @@ def run_analyse(args: argparse.Namespace, streams: Streams) -> int:
         raise UsageError("--moves is for k-in-a-row games; give a Row & Column POSITION")
     if args.persona is not None or args.seed is not None:
         raise UsageError("--persona and --seed are for k-in-a-row games, not Row & Column")
+    if args.algorithm != "table":
+        raise UsageError(
+            "--algorithm is for k-in-a-row games; Row & Column uses its own exact search"
+        )
     if not args.boards:
         raise UsageError(
             "give a POSITION such as '3,-1,4/.,5,-9/2,6,5' (- reads them from standard input)"
