@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from tictactoe_gui.cli import main
 from tictactoe_gui.cli.analyse import proven_score
 from tictactoe_gui.engine import Algorithm, Board, analyse
 from tictactoe_gui.engine.variants import get_variant
+from tictactoe_gui.storage import Repository
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
@@ -243,10 +245,18 @@ def test_play_explains_a_cell_off_a_big_board() -> None:
     assert "'z99' is off the 15×15 board; columns run a to o and rows 1 to 15." in out
 
 
-def test_recording_a_game_the_records_cannot_keep_yet_is_refused_before_playing() -> None:
-    code, out, err = run("play", "--game", "four", "--record", stdin="j10\n")
-    assert (code, out) == (2, "")
-    assert err == ("tictactoe-gui: --record keeps tic-tac-toe games only; four is not recorded\n")
+def test_play_records_a_small_board_game_with_its_game(tmp_path: Path) -> None:
+    db = tmp_path / "records.sqlite3"
+    cells = [f"{c}{r}" for r in range(1, 5) for c in "abcd"]
+    moves = "\n".join(cells * 2) + "\n"
+    code, out, err = run("play", "--game", "4x4k3", "--persona", "kitty", "--seed", "4",
+                         "--record", "--db", str(db), stdin=moves)  # fmt: skip
+    assert (code, err) == (0, "")
+    assert out.rstrip().endswith(f"Recorded in {db}.")
+    with Repository.open(db) as repository:
+        [game] = repository.list_games(limit=10)
+        assert game.game == "4x4k3"
+        assert game.x.name == "Player"
 
 
 # -- match on any board -------------------------------------------------------------------
@@ -275,7 +285,14 @@ def test_a_big_board_series_is_reproducible_and_names_the_game() -> None:
     assert payload["x_wins"] + payload["o_wins"] + payload["draws"] == 2
 
 
-def test_match_record_of_a_game_the_records_cannot_keep_yet_is_refused_first() -> None:
-    code, out, err = run("match", "--x", "cop", "--o", "cop", "--game", "4x4k4", "--record")
-    assert (code, out) == (2, "")
-    assert err == "tictactoe-gui: --record keeps tic-tac-toe games only; 4x4k4 is not recorded\n"
+def test_match_records_every_game_with_its_game(tmp_path: Path) -> None:
+    db = tmp_path / "records.sqlite3"
+    code, out, err = run("match", "--x", "cop", "--o", "kitty", "--game", "gomoku", "--games",
+                         "2", "--seed", "3", "--record", "--db", str(db))  # fmt: skip
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1] == f"Recorded 2 games in {db}."
+    with Repository.open(db) as repository:
+        games = repository.list_games(limit=10)
+        assert [g.game for g in games] == ["gomoku", "gomoku"]
+        detail = repository.game(games[0].id)
+        assert len(detail.moves) == detail.summary.plies

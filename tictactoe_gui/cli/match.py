@@ -12,7 +12,6 @@ from tictactoe_gui.cli.common import (
     EXIT_OK,
     Command,
     Streams,
-    UsageError,
     add_db_option,
     add_game_option,
     database_path,
@@ -98,9 +97,6 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     rowcol.check_personas(args)
     stdout = streams.stdout
     x, o = get_persona(args.x), get_persona(args.o)
-    if args.record and not args.game.is_tictactoe:
-        # Checked before the series, so that no finished game is lost to a refused save.
-        raise UsageError(f"--record keeps tic-tac-toe games only; {args.game.id} is not recorded")
     on_game = None
     recorder = None
     if args.record:

@@ -12,7 +12,6 @@ from tictactoe_gui.cli.common import (
     EXIT_OK,
     Command,
     Streams,
-    UsageError,
     add_db_option,
     add_game_option,
     database_path,
@@ -128,9 +127,6 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     rowcol.refuse_rowcol_options(args)
     stdin, stdout = streams.stdin, streams.stdout
     variant: Variant = args.game
-    if args.record and not variant.is_tictactoe:
-        # Checked before the game, so that a finished game is never lost to a refused save.
-        raise UsageError(f"--record keeps tic-tac-toe games only; {variant.id} is not recorded")
     persona = get_persona(args.persona)
     human_mark = Mark(args.mark.upper())
     seed = args.seed if args.seed is not None else random.randrange(2**32)
