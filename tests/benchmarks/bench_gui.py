@@ -14,6 +14,13 @@ comparison, at Python's default of 5 ms.
 It also times what the test suite only checks in kind: how long stopping the
 engine thread takes while it runs that search (target: well under 0.5 s),
 and how long a persona's visible think lasts next to what it is set to.
+
+And the board view: one repaint of a full 20×20 board (400 stones, move
+numbers, the last move) and of a 20×20 game in progress with every overlay
+on (heat-map, a previewed line, a hint, the hover ghost), next to the 3×3
+board measured in the same run. Target: at most 4 ms per 20×20 repaint. It
+also times what the accessible cells cost (one invisible widget per cell):
+building them when a 20×20 game opens and renaming them after a move.
 """
 
 from __future__ import annotations
@@ -31,13 +38,16 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
-from tictactoe_gui.engine import Algorithm, Board
+from tictactoe_gui.engine import Algorithm, Board, Move, analyse
+from tictactoe_gui.engine.variants import FOUR
 from tictactoe_gui.gui.app import GIL_SWITCH_INTERVAL_S
 from tictactoe_gui.gui.engine_worker import EngineService
 
 RUNS = 5
 TICK_MS = 5
 TARGET_MS = 16.0
+REPAINTS = 200
+REPAINT_TARGET_MS = 4.0
 
 
 def longest_gap_during_search(app: QApplication, engine: EngineService) -> tuple[float, float]:
@@ -105,9 +115,127 @@ def think_ms(app: QApplication, settings: QSettings, think: int) -> float:
     return elapsed
 
 
+def full_four_board() -> tuple[Board, list[Move]]:
+    """A full 20×20 board with no four in a row (a draw), and an order its moves came in.
+
+    X where ``(col + 2 * row) % 4 < 2``: runs of two along rows, columns and diagonals.
+    """
+    xs = [Move(r, c) for r in range(20) for c in range(20) if (c + 2 * r) % 4 < 2]
+    os_ = [Move(r, c) for r in range(20) for c in range(20) if (c + 2 * r) % 4 >= 2]
+    order = [move for pair in zip(xs, os_, strict=True) for move in pair]
+    return Board.empty(FOUR).play_all(order), order
+
+
+def repaint_ms(app: QApplication, view: object) -> float:
+    """Median time of one synchronous repaint of ``view``, in ms."""
+    from tictactoe_gui.gui.board_view import BoardView
+
+    assert isinstance(view, BoardView)
+    times = []
+    for _ in range(REPAINTS):
+        started = time.perf_counter()
+        view.repaint()
+        times.append(time.perf_counter() - started)
+    app.processEvents()
+    return statistics.median(times) * 1000
+
+
+def board_view_figures(app: QApplication) -> None:
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QMouseEvent
+
+    from tictactoe_gui.gui.board_view import BoardView
+
+    view = BoardView()
+    view.set_animations_enabled(False)
+    view.resize(720, 720)
+    view.show()
+    app.processEvents()
+    small = Board.from_text("XOX.O.X..")
+    view.set_board(small, Move(2, 0))
+    baseline = repaint_ms(app, view)
+
+    empty_four = Board.empty(FOUR)  # the board's geometry is built once per size, not timed here
+    started = time.perf_counter()
+    view.set_board(empty_four)
+    build_ms = (time.perf_counter() - started) * 1000
+    full, order = full_four_board()
+    view.set_board(full, order[-1])
+    view.set_move_order(order)
+    view.set_move_numbers(True)
+    full_ms = repaint_ms(app, view)
+    before_last = Board.empty(FOUR).play_all(order[:-1])
+    after_move, after_undo = [], []
+    for _ in range(REPAINTS // 8):
+        for board, last, times in (
+            (full, order[-1], after_move),
+            (before_last, order[-2], after_undo),
+        ):
+            view.set_board(board, last)
+            started = time.perf_counter()
+            view.repaint()
+            times.append(time.perf_counter() - started)
+    after_move_ms = statistics.median(after_move) * 1000
+    after_undo_ms = statistics.median(after_undo) * 1000
+    view.set_board(full, order[-1])
+    view.set_move_numbers(False)
+    full_plain_ms = repaint_ms(app, view)
+
+    game = Board.empty(FOUR)
+    moves = [Move(9 + (i % 5) - (i // 7), 8 + (i * 3) % 7) for i in range(24)]
+    played = []
+    for move in moves:
+        if game.is_legal(move):
+            game = game.play(move)
+            played.append(move)
+    view.set_board(Board.empty(FOUR))
+    view.set_board(game, played[-1])
+    next_move = next(m for m in game.legal_moves() if m not in played)
+    started = time.perf_counter()
+    view.set_board(game.play(next_move), next_move)
+    rename_ms = (time.perf_counter() - started) * 1000
+    view.set_board(game, played[-1])
+    view.set_move_order(played)
+    view.set_move_numbers(True)
+    analysis = analyse(game)
+    view.set_heat_map(analysis)
+    view.set_preview(game, analysis.principal_variation[:6] or (analysis.candidates[0].move,))
+    view.set_hints([analysis.candidates[0].move])
+    hover = view.cell_rect(game.legal_moves()[0]).center()
+    app.sendEvent(
+        view,
+        QMouseEvent(
+            QMouseEvent.Type.MouseMove,
+            hover,
+            view.mapToGlobal(QPoint(int(hover.x()), int(hover.y()))).toPointF(),
+            Qt.MouseButton.NoButton,
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+        ),
+    )
+    overlays_ms = repaint_ms(app, view)
+    view.close()
+    print(f"Board view at 720×720, median of {REPAINTS} repaints each:")
+    print(f"  3×3, five marks (baseline)            {baseline:6.2f} ms  1.0×")
+    for label, value in (
+        ("20×20 full, 400 stones + move numbers", full_ms),
+        ("  the same, first repaint after a move", after_move_ms),
+        ("  the same, first repaint after an undo", after_undo_ms),
+        ("20×20 full, 400 stones               ", full_plain_ms),
+        ("20×20 game, every overlay on         ", overlays_ms),
+    ):
+        print(f"  {label}  {value:6.2f} ms  {value / baseline:.1f}×")
+    print(f"Target: at most {REPAINT_TARGET_MS:g} ms per 20×20 repaint.")
+    print(
+        f"Accessible cells: building 400 when a 20×20 game opens {build_ms:.1f} ms;"
+        f" renaming after a move {rename_ms:.2f} ms"
+    )
+
+
 def main() -> None:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([])
+    board_view_figures(app)
     print(f"GUI timer every {TICK_MS} ms while the worker runs plain minimax on the empty board")
     print(f"{'GIL switch interval':>20}  {'longest gap: max':>16}  {'median':>7}  {'search':>9}")
     for label, interval in (

@@ -224,6 +224,15 @@ class MainWindow(QMainWindow):
             "&Heat-Map Overlay", self._on_heat_map, "Ctrl+M", "Tint each free cell by its outcome"
         )
         self.heat_map_action.setCheckable(True)
+        self.coordinates_action = action(
+            "&Coordinates", self._on_coordinates, None, "Letters and numbers on the board's edges"
+        )
+        self.coordinates_action.setCheckable(True)
+        self.coordinates_action.setChecked(True)
+        self.move_numbers_action = action(
+            "Move &Numbers", self._on_move_numbers, None, "Number each mark in the order played"
+        )
+        self.move_numbers_action.setCheckable(True)
         self.animations_action = action("&Animations", self._on_animations)
         self.animations_action.setCheckable(True)
         self.animations_action.setChecked(True)
@@ -326,6 +335,8 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(toggle)
         self.view_menu.addAction(self.focus_board_action)
         self.view_menu.addAction(self.heat_map_action)
+        self.view_menu.addAction(self.coordinates_action)
+        self.view_menu.addAction(self.move_numbers_action)
         self.view_menu.addAction(self.animations_action)
         theme_menu = self.view_menu.addMenu("&Theme")
         for act in self.theme_actions.values():
@@ -380,6 +391,7 @@ class MainWindow(QMainWindow):
         dock.algorithm_changed.connect(self._on_algorithm)
         dock.compare_requested.connect(c.compare_algorithms)
         dock.top_n_changed.connect(lambda n: self._settings.setValue("analysis/topN", n))
+        dock.top_n_changed.connect(view.set_heat_top)
         dock.reveal_changed.connect(lambda on: self._settings.setValue("analysis/reveal", on))
         self.banner.play_again.connect(c.play_again)
         self.banner.new_game.connect(lambda: self.show_new_game_dialog())
@@ -419,6 +431,12 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
         self.heat_map_action.setChecked(_bool(s.value("view/heatMap"), False))
+        coordinates = _bool(s.value("view/coordinates"), True)
+        self.coordinates_action.setChecked(coordinates)
+        self.board_view.set_coordinates(coordinates)
+        numbers = _bool(s.value("view/moveNumbers"), False)
+        self.move_numbers_action.setChecked(numbers)
+        self.board_view.set_move_numbers(numbers)
         animations = _bool(s.value("view/animations"), True)
         self.animations_action.setChecked(animations)
         self._apply_animations(animations)
@@ -428,6 +446,7 @@ class MainWindow(QMainWindow):
             theme = Theme.SYSTEM
         self.set_theme(theme, save=False)
         self.analysis_dock.set_top_n(_int(s.value("analysis/topN", DEFAULT_TOP_N), DEFAULT_TOP_N))
+        self.board_view.set_heat_top(self.analysis_dock.top_n())
         self.analysis_dock.set_reveal(_bool(s.value("analysis/reveal"), False))
         try:
             algorithm = Algorithm(str(s.value("analysis/algorithm", Algorithm.TABLE.value)))
@@ -693,6 +712,7 @@ class MainWindow(QMainWindow):
 
     def _on_position_changed(self, board: Board, last_move: Move | None) -> None:
         self.board_view.set_board(board, last_move)
+        self.board_view.set_move_order(self.controller.moves)
         self.board_view.set_interactive(self.controller.is_human_turn())
         self.players_bar.show_turn(board)
         self._update_spoiler_guard()
@@ -762,6 +782,14 @@ class MainWindow(QMainWindow):
         result = self.controller.current_result
         self.board_view.set_heat_map(result.analysis if checked and result is not None else None)
         self._settings.setValue("view/heatMap", checked)
+
+    def _on_coordinates(self, checked: bool) -> None:
+        self.board_view.set_coordinates(checked)
+        self._settings.setValue("view/coordinates", checked)
+
+    def _on_move_numbers(self, checked: bool) -> None:
+        self.board_view.set_move_numbers(checked)
+        self._settings.setValue("view/moveNumbers", checked)
 
     def _on_animations(self, checked: bool) -> None:
         self._apply_animations(checked)
