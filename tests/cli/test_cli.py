@@ -210,7 +210,9 @@ def test_no_command_opens_the_window_with_the_chosen_database(
 
     calls: list[Path | None] = []
 
-    def fake_run(argv: list[str] | None = None, *, db_path: Path | None = None) -> int:
+    def fake_run(
+        argv: list[str] | None = None, *, db_path: Path | None = None, game: object = None
+    ) -> int:
         calls.append(db_path)
         return 0
 
@@ -218,6 +220,33 @@ def test_no_command_opens_the_window_with_the_chosen_database(
     assert run()[0] == 0
     assert run("--db", str(tmp_path / "r.sqlite3"))[0] == 0
     assert calls == [None, tmp_path / "r.sqlite3"]
+
+
+def test_game_opens_the_window_on_that_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tictactoe_gui.gui.app as app
+    from tictactoe_gui.engine.variants import FOUR, mnk
+
+    calls: list[object] = []
+
+    def fake_run(
+        argv: list[str] | None = None, *, db_path: Path | None = None, game: object = None
+    ) -> int:
+        calls.append(game)
+        return 0
+
+    monkeypatch.setattr(app, "run", fake_run)
+    assert run("--game", "four")[0] == 0
+    assert run("--game", "6X7K4")[0] == 0
+    assert run()[0] == 0
+    assert calls == [FOUR, mnk(6, 7, 4), None]
+    code, out, err = run("--game", "rowcol4")
+    assert (code, out) == (2, "")
+    assert "not a k-in-a-row game" in err
+    assert err.count("\n") == 1
+    code, _, err = run("--game", "21x21k5")
+    assert code == 2
+    assert "3 to 20 rows and columns" in err
+    assert len(calls) == 3  # neither bad game opened a window
 
 
 @pytest.mark.parametrize(

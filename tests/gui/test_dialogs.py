@@ -6,10 +6,12 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.engine import Board
+from tictactoe_gui.engine import Board, Move
+from tictactoe_gui.engine.variants import DEFAULT, get_variant
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.game_controller import PlayerKind
 from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -107,3 +109,120 @@ def test_a_set_up_position_with_o_to_move_says_who_moves_first(
     assert any("(1 mark, O to move)" in text for text in labels)
     assert "Plays X:" in labels
     assert "Moves first:" not in labels
+
+
+# -- the game choice -------------------------------------------------------------------------
+
+
+def choose(dialog: NewGameDialog, game_id: str) -> None:
+    dialog.game_combo.setCurrentIndex(dialog.game_combo.findData(game_id))
+
+
+def test_every_named_game_is_offered_and_starts_on_its_empty_board(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    dialog = make_dialog(qtbot, settings)
+    offered = [dialog.game_combo.itemData(i) for i in range(dialog.game_combo.count())]
+    assert offered == ["tictactoe", "four", "gomoku", "4x4k3", "4x4k4", "5x5k4", "custom"]
+    assert dialog.variant() == DEFAULT  # nothing remembered yet: tic-tac-toe
+    for game_id in offered[:-1]:
+        choose(dialog, game_id)
+        variant = get_variant(game_id)
+        assert dialog.setup().start == Board.empty(variant)
+        summary = dialog.game_summary_text()
+        assert f"{variant.rows} rows by {variant.cols} columns; {variant.k} or more" in summary
+        assert ("exactly" in summary) == (variant.cells <= 25)
+    assert "estimates" in dialog.game_summary_text()  # 5×5 may need an estimate
+    assert "Four in a Row (20×20, four in a row)" in [
+        dialog.game_combo.itemText(i) for i in range(dialog.game_combo.count())
+    ]
+
+
+def test_a_custom_board_keeps_k_within_the_limits_it_explains(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    dialog = make_dialog(qtbot, settings)
+    choose(dialog, "custom")
+    rows, cols, k = dialog.custom_fields
+    assert rows.isVisibleTo(dialog)
+    assert (rows.minimum(), rows.maximum(), cols.minimum(), cols.maximum()) == (3, 20, 3, 20)
+    rows.setValue(3)
+    cols.setValue(4)
+    k.setValue(9)  # past the longer side: the field stops at 4
+    assert k.value() == 4
+    assert "in a row from 3 to the longer side (4 here)" in dialog.game_summary_text()
+    k.setValue(3)
+    setup = dialog.setup()
+    assert setup.start == Board.empty(get_variant("3x4k3"))
+    # Shrinking the board pulls k down with it.
+    rows.setValue(8)
+    cols.setValue(9)
+    k.setValue(9)
+    cols.setValue(5)
+    assert k.value() == 8
+    assert dialog.variant() == get_variant("8x5k8")
+    # A custom size that is a built-in game is that game.
+    rows.setValue(15)
+    cols.setValue(15)
+    k.setValue(5)
+    assert dialog.variant() == get_variant("gomoku")
+    choose(dialog, "tictactoe")
+    assert not rows.isVisibleTo(dialog)
+
+
+def test_the_game_is_remembered(qtbot: QtBot, settings: QSettings) -> None:
+    dialog = make_dialog(qtbot, settings)
+    choose(dialog, "gomoku")
+    dialog.ok_button.click()
+    again = make_dialog(qtbot, settings)
+    assert again.variant() == get_variant("gomoku")
+    choose(again, "custom")
+    rows, cols, k = again.custom_fields
+    rows.setValue(6)
+    cols.setValue(7)
+    k.setValue(4)
+    again.ok_button.click()
+    third = make_dialog(qtbot, settings)
+    assert third.variant() == get_variant("6x7k4")
+    assert third.game_combo.currentData() == "custom"
+    assert third.custom_fields[0].value() == 6
+    # Nonsense in the settings file falls back to tic-tac-toe.
+    settings.setValue("newGame/game", "99x99k99")
+    assert make_dialog(qtbot, settings).variant() == DEFAULT
+
+
+def test_a_set_up_position_fixes_the_game(qtbot: QtBot, settings: QSettings) -> None:
+    four = get_variant("four")
+    start = Board.empty(four).play(Move(10, 10))
+    dialog = make_dialog(qtbot, settings, start=start)
+    assert not dialog.game_combo.isEnabled()
+    assert dialog.variant() == four
+    assert dialog.setup().start == start
+    labels = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert "set-up position of Four in a Row (1 mark, O to move)" in labels
+
+
+def test_accepting_a_big_game_opens_it_on_the_board(qtbot: QtBot, window: MainWindow) -> None:
+    dialog = window.show_new_game_dialog()
+    dialog.set_mode(GameMode.HUMAN_VS_HUMAN)
+    choose(dialog, "four")
+    dialog.ok_button.click()
+    four = get_variant("four")
+    assert window.controller.board == Board.empty(four)
+    assert window.board_view.board == Board.empty(four)
+    assert window.board_view.cell_widget(19, 0).accessibleName() == "a1, empty"
+    window.controller.play_human(10, 10)
+    qtbot.waitUntil(lambda: window.board_view.board.ply == 1, timeout=5000)
+
+
+def test_the_window_opens_on_the_game_asked_for(
+    qtbot: QtBot, settings: QSettings, records: InMemoryRecords
+) -> None:
+    gomoku = get_variant("gomoku")
+    window = MainWindow(settings, records, game=gomoku)
+    qtbot.addWidget(window)
+    try:
+        assert window.controller.board == Board.empty(gomoku)
+        assert window.board_view.board.variant == gomoku
+    finally:
+        window.close()

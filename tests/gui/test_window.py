@@ -44,6 +44,8 @@ def test_menus_and_shortcuts(window: MainWindow) -> None:
         "Analysis Dock",
         "Focus the Board",
         "Heat-Map Overlay",
+        "Coordinates",
+        "Move Numbers",
         "Animations",
         "Theme",
         "Leaderboard…",
@@ -223,3 +225,25 @@ def test_the_result_banner_follows_a_change_of_theme(qtbot: QtBot, window: MainW
             return headline == t and abs(background.lightness() - t.lightness()) > 120
 
         qtbot.waitUntil(readable, timeout=5000)
+
+
+def test_coordinates_and_move_numbers_are_view_options_kept_in_the_settings(
+    qtbot: QtBot, window: MainWindow, settings: QSettings
+) -> None:
+    view = window.board_view
+    assert window.coordinates_action.isChecked()
+    assert view.coordinates_shown
+    assert not window.move_numbers_action.isChecked()
+    assert not view.move_numbers_shown
+    window.coordinates_action.trigger()
+    window.move_numbers_action.trigger()
+    assert not view.coordinates_shown
+    assert view.move_numbers_shown
+    assert settings.value("view/coordinates") in (False, "false")
+    assert settings.value("view/moveNumbers") in (True, "true")
+    # The board numbers the moves of the game in the order they were played.
+    window.new_game(human_vs_human())
+    window.controller.play_human(1, 1)
+    window.controller.play_human(0, 0)
+    qtbot.waitUntil(lambda: window.board_view.board.ply == 2, timeout=5000)
+    assert view.move_numbers() == {4: 1, 0: 2}

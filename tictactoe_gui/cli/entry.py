@@ -24,6 +24,7 @@ from tictactoe_gui.cli.common import (
     UsageError,
     add_db_option,
     error_line,
+    k_in_a_row_game,
 )
 from tictactoe_gui.storage.records import RecordsError
 
@@ -40,6 +41,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="start the window offscreen, play and record one game, check it, and exit",
     )
     add_db_option(parser, top_level=True)
+    parser.add_argument(
+        "--game",
+        type=k_in_a_row_game,
+        default=None,
+        metavar="ID",
+        help=(
+            "open the window on a new game of this kind: tictactoe, four (20x20, four in a "
+            "row), gomoku (15x15, five), 4x4k3, 4x4k4, 5x5k4 or any MxNkK (default: the kind "
+            "played last)"
+        ),
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for command in COMMANDS:
         subparser = subparsers.add_parser(

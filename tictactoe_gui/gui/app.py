@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 import tictactoe_gui
 from tictactoe_gui import startup_probe
 from tictactoe_gui.assets import asset_path
+from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import GameRecords, InMemoryRecords
 from tictactoe_gui.records_bridge import open_for_reading, open_to_record
@@ -74,14 +75,16 @@ def open_records(db_path: Path | None) -> OpenedRecords:
     return OpenedRecords(repository, notice)
 
 
-def run(argv: list[str] | None = None, *, db_path: Path | None = None) -> int:
+def run(
+    argv: list[str] | None = None, *, db_path: Path | None = None, game: Variant | None = None
+) -> int:
     """Show the main window and run the event loop until it closes; returns the exit status."""
     app = create_application(argv)
     # Reports the first paint when the start-up benchmark asks (inert otherwise).
     startup_probe.install(app)
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     opened = open_records(db_path)
-    window = MainWindow(QSettings(), opened.records)
+    window = MainWindow(QSettings(), opened.records, game=game)
     window.show()
     if opened.recording_off:
         window.set_recording_off(opened.recording_off)

@@ -636,7 +636,7 @@ class BoardView(QWidget):
         self._paint_grid(painter, palette, area, cell)
         if self._coordinates:
             self._paint_coordinates(painter, palette, area)
-        numbers = self._numbers()
+        numbers = self.move_numbers()
         for mark, index in self._marks():
             move = self._board.move_at(index)
             progress = self._mark_progress if move == self._appearing else 1.0
@@ -815,7 +815,7 @@ class BoardView(QWidget):
             painter.drawPath(path)
         painter.setPen(Qt.PenStyle.NoPen)
 
-    def _numbers(self) -> dict[int, int]:
+    def move_numbers(self) -> dict[int, int]:
         """Cell index to move number, when move numbers are shown (marks on the board only)."""
         if not self._move_numbers or self._raw_marks is not None:
             return {}
@@ -980,7 +980,7 @@ class BoardView(QWidget):
         palette) draws it afresh.
         """
         background = self._background_pixmap(palette, area)
-        numbers = self._numbers()
+        numbers = self.move_numbers()
         board = self._board
         appearing = board.index(self._appearing) if self._appearing is not None else -1
         if self._raw_marks is not None:

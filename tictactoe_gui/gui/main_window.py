@@ -9,6 +9,7 @@ search, quit the thread, wait for it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
 from tictactoe_gui import APP_DISPLAY_NAME, __version__
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine import Algorithm, Board, Move, Persona
+from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.gui.accessibility import name_message_box_icon
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TOP_N, AnalysisDock
 from tictactoe_gui.gui.announcer import Announcer, GameNarrator
@@ -126,9 +128,13 @@ class MainWindow(QMainWindow):
         settings: QSettings,
         records: GameRecords | None = None,
         parent: QWidget | None = None,
+        *,
+        game: Variant | None = None,
     ) -> None:
+        """``game``: open on a new game of this kind (else the kind last chosen)."""
         super().__init__(parent)
         self.setObjectName("mainWindow")
+        self._opening_game = game
         self.setWindowTitle(APP_DISPLAY_NAME)
         self._settings = settings
         self._records: GameRecords = records if records is not None else InMemoryRecords()
@@ -478,12 +484,19 @@ class MainWindow(QMainWindow):
         s.sync()
 
     def _initial_setup(self) -> GameSetup:
-        """The last New Game choices, so the app opens on the kind of game last played."""
-        dialog = NewGameDialog(self._settings, self)
+        """The last New Game choices, so the app opens on the kind of game last played
+        (or on the game asked for when the window was opened)."""
+        game = self._opening_game
+        dialog = NewGameDialog(
+            self._settings, self, start=Board.empty(game) if game is not None else None
+        )
+        fallback = GameSetup.default()
+        if game is not None:
+            fallback = replace(fallback, start=Board.empty(game))
         try:
-            return dialog.setup() if dialog.is_valid() else GameSetup.default()
+            return dialog.setup() if dialog.is_valid() else fallback
         except ValueError:
-            return GameSetup.default()
+            return fallback
         finally:
             dialog.deleteLater()
 

@@ -1,4 +1,10 @@
-"""The New Game dialog: mode, players, personas, sides and AI vs AI pace.
+"""The New Game dialog: the game, mode, players, personas, sides and AI vs AI pace.
+
+The game is one of the built-in k-in-a-row games (tic-tac-toe, four in a row,
+gomoku, the small boards) or a custom board of any rows, columns and k within
+the limits :mod:`~tictactoe_gui.engine.variants` sets, explained beside the
+fields. The setup it returns starts from the empty board of that game (or
+from the set-up position it was given, whose game is then fixed).
 
 It validates player names with the records' own rule (so a name the dialog
 accepts is a name the records accept), keeps OK disabled while anything is
@@ -27,6 +33,19 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.engine import PERSONAS, Board, Mark
+from tictactoe_gui.engine.analysis import EXACT_CELLS, TRY_EXACT_CELLS
+from tictactoe_gui.engine.variants import (
+    BUILT_IN,
+    DEFAULT,
+    MAX_SIDE,
+    MIN_K,
+    MIN_SIDE,
+    Family,
+    Variant,
+    VariantError,
+    get_variant,
+    mnk,
+)
 from tictactoe_gui.gui.accessibility import buddy_label
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.storage.records import GameMode, InvalidNameError, validate_player_name
@@ -42,6 +61,119 @@ SLOWEST_DELAY_MS = 2000
 
 def speed_to_delay(speed: int) -> int:
     return SLOWEST_DELAY_MS - speed
+
+
+#: The games offered by name (the k-in-a-row family), then a custom board.
+GAMES: tuple[Variant, ...] = tuple(v for v in BUILT_IN if v.family is Family.MNK)
+CUSTOM = "custom"
+
+
+def game_summary(variant: Variant) -> str:
+    """One line on a game's rules and on what the engine can say about it."""
+    rules = (
+        f"{variant.rows} rows by {variant.cols} columns; {variant.k} or more in a row "
+        "(across, down or diagonally) wins; X moves first."
+    )
+    if variant.cells <= EXACT_CELLS:
+        engine = "The engine solves every position exactly."
+    elif variant.cells <= TRY_EXACT_CELLS:
+        engine = (
+            "The engine solves it exactly when it can in time, and estimates (labelled so) "
+            "when it cannot."
+        )
+    else:
+        engine = (
+            "Too big to solve: the engine estimates and says so, and proves a result "
+            "only near the end."
+        )
+    return f"{rules} {engine}"
+
+
+class _GamePicker(QWidget):
+    """The game choice: a combo of the named games and a custom board's size and k."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.combo = QComboBox()
+        self.combo.setObjectName("gameCombo")
+        self.combo.setAccessibleName("Game")
+        for variant in GAMES:
+            title = variant.name
+            if variant.name != variant.size_text and not variant.name.startswith(
+                f"{variant.rows}×"
+            ):
+                title = f"{variant.name} ({variant.size_text})"
+            self.combo.addItem(title, variant.id)
+        self.combo.addItem("Custom board…", CUSTOM)
+        layout.addWidget(self.combo)
+
+        self.custom = QWidget()
+        self.custom.setObjectName("customBoard")
+        row = QHBoxLayout(self.custom)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.rows = QSpinBox()
+        self.cols = QSpinBox()
+        self.k = QSpinBox()
+        for spin, label, name in (
+            (self.rows, "Rows:", "Rows"),
+            (self.cols, "Columns:", "Columns"),
+            (self.k, "In a row:", "How many in a row win"),
+        ):
+            spin.setAccessibleName(name)
+            row.addWidget(buddy_label(label, spin))
+            row.addWidget(spin)
+        row.addStretch(1)
+        self.rows.setRange(MIN_SIDE, MAX_SIDE)
+        self.cols.setRange(MIN_SIDE, MAX_SIDE)
+        self.rows.setValue(6)
+        self.cols.setValue(7)
+        self.k.setValue(4)
+        layout.addWidget(self.custom)
+
+        self.summary = QLabel()
+        self.summary.setObjectName("gameSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setEnabled(False)  # a quieter colour for the help text
+        layout.addWidget(self.summary)
+
+        self.combo.currentIndexChanged.connect(self._update)
+        for spin in (self.rows, self.cols, self.k):
+            spin.valueChanged.connect(self._update)
+        self._update()
+
+    def variant(self) -> Variant:
+        key = str(self.combo.currentData())
+        if key == CUSTOM:
+            return mnk(self.rows.value(), self.cols.value(), self.k.value())
+        return get_variant(key)
+
+    def set_variant(self, variant: Variant) -> None:
+        index = self.combo.findData(variant.id)
+        if index < 0:
+            self.rows.setValue(variant.rows)
+            self.cols.setValue(variant.cols)
+            self._update()
+            self.k.setValue(variant.k)
+            index = self.combo.findData(CUSTOM)
+        self.combo.setCurrentIndex(index)
+        self._update()
+
+    def _update(self) -> None:
+        custom = self.combo.currentData() == CUSTOM
+        self.custom.setVisible(custom)
+        # k runs from 3 to the longer side: the spin box cannot leave that range.
+        longest = max(self.rows.value(), self.cols.value())
+        self.k.setRange(MIN_K, longest)
+        variant = self.variant()
+        text = game_summary(variant)
+        if custom:
+            text = (
+                f"Rows and columns from {MIN_SIDE} to {MAX_SIDE}; in a row from {MIN_K} to "
+                f"the longer side ({longest} here). " + text
+            )
+        self.summary.setText(text)
 
 
 class _PersonaPicker(QObject):
@@ -118,14 +250,32 @@ class NewGameDialog(QDialog):
         self.setObjectName("newGameDialog")
         self.setWindowTitle("New Game")
         self._settings = settings
+        #: A set-up position to play from (its game is then fixed), or None for a new board.
+        self._given_start = start if start is not None and start.ply > 0 else None
         self._start = start if start is not None else Board.empty()
+        #: Whether the caller chose the game (else the last one chosen here is offered).
+        self._explicit_variant = start is not None
 
         layout = QVBoxLayout(self)
-        if start is not None and start != Board.empty():
-            marks = "1 mark" if start.ply == 1 else f"{start.ply} marks"
-            note = QLabel(f"Starting from the set-up position ({marks}, {start.to_move} to move).")
+        if self._given_start is not None:
+            given = self._given_start
+            marks = "1 mark" if given.ply == 1 else f"{given.ply} marks"
+            note = QLabel(
+                f"Starting from the set-up position of {given.variant.name} "
+                f"({marks}, {given.to_move} to move)."
+            )
             note.setWordWrap(True)
             layout.addWidget(note)
+
+        game_box = QGroupBox("Game")
+        game_layout = QVBoxLayout(game_box)
+        self._game = _GamePicker()
+        game_layout.addWidget(self._game)
+        layout.addWidget(game_box)
+        if start is not None:
+            self._game.set_variant(start.variant)
+        if self._given_start is not None:
+            self._game.setEnabled(False)
 
         mode_box = QGroupBox("Mode")
         mode_layout = QVBoxLayout(mode_box)
@@ -266,8 +416,24 @@ class NewGameDialog(QDialog):
             self._save()
             self.accept()
 
+    def variant(self) -> Variant:
+        """The game chosen (a set-up position's own game when there is one)."""
+        if self._given_start is not None:
+            return self._given_start.variant
+        return self._game.variant()
+
+    def set_variant(self, variant: Variant) -> None:
+        if self._given_start is None:
+            self._game.set_variant(variant)
+
+    def start_board(self) -> Board:
+        if self._given_start is not None:
+            return self._given_start
+        return Board.empty(self.variant())
+
     def setup(self) -> GameSetup:
         """The game the dialog describes (only call once it is valid)."""
+        self._start = self.start_board()
         mode = self.mode()
         if mode is GameMode.HUMAN_VS_AI:
             you = PlayerSpec.human(validate_player_name(self._your_name.edit.text()))
@@ -293,6 +459,11 @@ class NewGameDialog(QDialog):
     def _restore(self) -> None:
         s = self._settings
         s.beginGroup("newGame")
+        if not self._explicit_variant:
+            try:
+                self._game.set_variant(get_variant(str(s.value("game", DEFAULT.id))))
+            except VariantError:
+                self._game.set_variant(DEFAULT)
         try:
             mode = GameMode(str(s.value("mode", GameMode.HUMAN_VS_AI.value)))
         except ValueError:
@@ -315,6 +486,8 @@ class NewGameDialog(QDialog):
         s = self._settings
         s.beginGroup("newGame")
         s.setValue("mode", self.mode().value)
+        if self._given_start is None:
+            s.setValue("game", self.variant().id)
         s.setValue("yourName", self._your_name.edit.text().strip())
         s.setValue("opponent", self._opponent.key())
         s.setValue("yourSide", self._your_side.currentData())
@@ -343,6 +516,18 @@ class NewGameDialog(QDialog):
     @property
     def side_combo(self) -> QComboBox:
         return self._your_side
+
+    @property
+    def game_combo(self) -> QComboBox:
+        return self._game.combo
+
+    @property
+    def custom_fields(self) -> tuple[QSpinBox, QSpinBox, QSpinBox]:
+        """Rows, columns and k of a custom board."""
+        return self._game.rows, self._game.cols, self._game.k
+
+    def game_summary_text(self) -> str:
+        return self._game.summary.text()
 
     @property
     def ok_button(self) -> QWidget:
