@@ -94,7 +94,7 @@ class _GamePicker(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = QVBoxLayout(self)
+        layout = QFormLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.combo = QComboBox()
         self.combo.setObjectName("gameCombo")
@@ -107,7 +107,8 @@ class _GamePicker(QWidget):
                 title = f"{variant.name} ({variant.size_text})"
             self.combo.addItem(title, variant.id)
         self.combo.addItem("Custom board…", CUSTOM)
-        layout.addWidget(self.combo)
+        # The label sits beside the combo in the form, so screen readers name it by it.
+        layout.addRow(buddy_label("&Game:", self.combo), self.combo)
 
         self.custom = QWidget()
         self.custom.setObjectName("customBoard")
@@ -130,13 +131,13 @@ class _GamePicker(QWidget):
         self.rows.setValue(6)
         self.cols.setValue(7)
         self.k.setValue(4)
-        layout.addWidget(self.custom)
+        layout.addRow(self.custom)
 
         self.summary = QLabel()
         self.summary.setObjectName("gameSummary")
         self.summary.setWordWrap(True)
         self.summary.setEnabled(False)  # a quieter colour for the help text
-        layout.addWidget(self.summary)
+        layout.addRow(self.summary)
 
         self.combo.currentIndexChanged.connect(self._update)
         for spin in (self.rows, self.cols, self.k):
