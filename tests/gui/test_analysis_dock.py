@@ -8,7 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.engine import SERA, Algorithm, Board, TranspositionTable, analyse
+from tictactoe_gui.engine import SERA, Algorithm, Board, Move, TranspositionTable, analyse
+from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui import analysis_dock
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.engine_worker import EngineResult
@@ -58,7 +59,7 @@ def test_result_fills_table_banner_and_line(qtbot: QtBot) -> None:
     board = Board.from_text("XX.OO....")
     analysis = analyse(board)
     dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
-    assert dock.prediction_text() == "Sera predicts: X wins in 1 ply with best play"
+    assert dock.prediction_text() == "Sera's search predicts: X wins in 1 ply with best play"
     assert dock.model.rowCount() == 3
     top = dock.model.candidate_at(0)
     assert top is not None
@@ -68,6 +69,10 @@ def test_result_fills_table_banner_and_line(qtbot: QtBot) -> None:
     centred = int(Qt.AlignmentFlag.AlignCenter)
     assert dock.model.data(dock.model.index(0, 1), Qt.ItemDataRole.TextAlignmentRole) == centred
     assert dock.line_text() == "X c3"
+    assert dock.best_move_text() == "X c3 (win in 1)"
+    assert dock.certainty_text() == "Proven"
+    assert dock.evaluation_text() == ("proven", "X wins in 1 ply: forced")
+    assert dock.evaluation_bar.value == 1.0
     dock.set_top_n(9)
     assert dock.model.rowCount() == 5
 
@@ -98,3 +103,88 @@ def test_a_search_answered_by_the_table_says_so(qtbot: QtBot) -> None:
     assert warm.max_depth == 0
     dock.show_result(EngineResult(2, warm, continuations))
     assert dock.depth_text() == "0 (all known from the table)"
+
+
+def estimate_result(board: Board) -> EngineResult:
+    analysis = analyse(board)
+    assert not analysis.exact
+    return EngineResult(1, analysis, tuple(() for _ in analysis.candidates))
+
+
+def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
+    from tictactoe_gui.engine import KITTY
+
+    dock = make_dock(qtbot)
+    dock.set_persona(KITTY, "Opponent")  # a weak persona plays; the prediction is not hers
+    four = get_variant("four")
+    board = Board.empty(four).play_all([Move(9, 9), Move(0, 0), Move(9, 10), Move(0, 19)])
+    result = estimate_result(board)
+    analysis = result.analysis
+    dock.show_result(result)
+    assert dock.prediction_text() == f"Sera's search estimates: {analysis.prediction}"
+    assert "(estimate)" in dock.prediction_text()
+    assert "Kitty" not in dock.prediction_text()
+    assert dock.certainty_text() == f"Estimate · depth {analysis.depth}"
+    number, reading = dock.evaluation_text()
+    # X moves here (two marks each), so X's view is the mover's evaluation.
+    assert number == f"{analysis.evaluation:+d}"
+    assert reading == analysis.prediction.estimate_words().removesuffix(" (estimate)")
+    assert not dock.compare_button.isEnabled()  # too big to compare the exact searches
+    assert "X is" in reading  # two in a row in the middle against two lost corners
+    assert 0 < dock.evaluation_bar.value <= 0.9  # leaning to X, never filled by an estimate
+    best = analysis.candidates[0]
+    assert dock.best_move_text() == f"X {board.cell_name(best.move)} ({best.score:+d})"
+    assert dock.depth_text() != "—"
+    assert dock.speed_text().endswith("nodes/s")
+    # The candidates: cell names, evaluations, and "estimate" where nothing is proven.
+    model = dock.model
+    assert model.data(model.index(0, 0)) == board.cell_name(best.move)
+    assert model.data(model.index(0, 2)) == "estimate"
+    tip = model.data(model.index(0, 0), Qt.ItemDataRole.ToolTipRole)
+    assert "not proven" in tip
+    # "All" lists every candidate the search scored, more than nine on a big board.
+    dock.set_top_n(9)
+    assert model.rowCount() == len(analysis.candidates) > 9
+
+
+def test_the_bar_leans_to_o_when_o_stands_better(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    four = get_variant("four")
+    # X to move, with two lost corners against O's two in the middle: O stands better.
+    board = Board.empty(four).play_all([Move(0, 0), Move(9, 9), Move(0, 19), Move(9, 10)])
+    dock.show_result(estimate_result(board))
+    assert -0.9 <= dock.evaluation_bar.value < 0
+    assert dock.evaluation_text()[0].startswith("-")
+    assert "O is" in dock.evaluation_text()[1]
+
+
+def test_the_time_budget_is_offered_and_announced(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    assert dock.time_budget() == 2.0
+    with qtbot.waitSignal(dock.time_budget_changed, timeout=1000) as blocker:
+        dock.set_time_budget(4.0)  # the nearest offered: 5 s
+    assert blocker.args == [5.0]
+    assert dock.time_budget() == 5.0
+    assert dock.time_budget_combo.currentText() == "5 s"
+
+
+def test_progress_shows_nodes_and_speed_while_thinking(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    dock.set_thinking(True, "Sera is thinking…")
+    qtbot.waitUntil(lambda: dock._search_clock.elapsed() > 5, timeout=2000)
+    dock.set_progress(12_345)
+    text = dock.thinking_text()
+    assert text.startswith("Sera is thinking…  12,345 nodes · ")
+    assert text.endswith("nodes/s")
+    dock.set_thinking(False, "")
+    assert dock.thinking_text() == ""
+
+
+def test_stop_is_offered_only_when_the_window_can_stop(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    dock.set_thinking(True, "Thinking…")
+    assert dock.stop_button.isHidden()
+    dock.set_stop_available(True)
+    assert not dock.stop_button.isHidden()
+    with qtbot.waitSignal(dock.stop_requested, timeout=1000):
+        dock.stop_button.click()

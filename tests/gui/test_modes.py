@@ -147,7 +147,7 @@ def test_hvh_game_end_shows_accuracy_per_player(
     controller.undo()  # back in play: the candidates return
     analysed(qtbot, window)
     assert dock.candidates_shown()
-    assert dock.prediction_text().startswith("Sera predicts:")
+    assert dock.prediction_text().startswith("Sera's search predicts:")
 
 
 def test_the_dock_shows_the_engines_analysis_of_the_board(qtbot: QtBot, window: MainWindow) -> None:

@@ -247,3 +247,17 @@ def test_coordinates_and_move_numbers_are_view_options_kept_in_the_settings(
     window.controller.play_human(0, 0)
     qtbot.waitUntil(lambda: window.board_view.board.ply == 2, timeout=5000)
     assert view.move_numbers() == {4: 1, 0: 2}
+
+
+def test_the_engine_time_per_move_is_kept_in_the_settings(
+    qtbot: QtBot, window: MainWindow, settings: QSettings, records: InMemoryRecords
+) -> None:
+    window.analysis_dock.set_time_budget(10.0)
+    assert window.time_budget() == 10.0
+    assert float(str(settings.value("analysis/timeBudget"))) == 10.0
+    again = MainWindow(settings, records)
+    qtbot.addWidget(again)
+    try:
+        assert again.time_budget() == 10.0
+    finally:
+        again.close()

@@ -2,25 +2,33 @@
 
 It shows one :class:`~tictactoe_gui.gui.engine_worker.EngineResult` at a time
 (the controller only ever hands over results about the board shown): the
-persona, a thinking state, the candidate moves in a table model, the
-predicted outcome, the expected line, the search effort, the persona's
-comment, and an algorithm comparison for study.
+persona, a thinking state with the search's progress, the candidate moves in
+a table model, the predicted outcome, an evaluation bar with a number and its
+reading in words, whether the result is proven or an estimate, the expected
+line, the search effort, the persona's comment, the engine's time per move
+and an algorithm comparison for study.
+
+The prediction is the engine's (Sera's search), whoever is playing: a weaker
+persona on move does not know it. An estimate is never shown as a certainty:
+its bar stops short of either end and every reading of it says "estimate".
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QElapsedTimer,
     QEvent,
     QItemSelection,
     QModelIndex,
     QPersistentModelIndex,
+    QRectF,
     QSize,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPixmap
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -52,31 +60,132 @@ from tictactoe_gui.engine import (
     MoveOutcome,
     Persona,
 )
-from tictactoe_gui.engine.notation import cell_name
+from tictactoe_gui.engine.analysis import solvable
 from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
-from tictactoe_gui.gui.board_view import is_dark, outcome_colour
+from tictactoe_gui.gui.board_view import is_dark, mark_colour, outcome_colour
 from tictactoe_gui.gui.engine_worker import EngineResult
 
+#: The last choice, "All", shows every candidate the engine scored.
 TOP_N_CHOICES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
+ALL_CANDIDATES = 9
 DEFAULT_TOP_N = 3
 PORTRAIT_SIZE = 64
+#: Who the prediction belongs to: the engine's full search, whoever is playing.
+ENGINE_NAME = "Sera's search"
+#: The engine's time per move on boards it cannot solve (seconds), offered in the dock.
+TIME_BUDGETS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+DEFAULT_TIME_BUDGET = 2.0
+#: An estimate's bar stops this far short of either end: only a proof fills it.
+ESTIMATE_BAR_LIMIT = 0.9
+#: The evaluation at which an estimate's bar is two thirds of the way to one side.
+BAR_SCALE = 150
 
 
-def cell_label(move: Move) -> str:
-    """A cell in the app's notation: ``b2`` is the centre, ``a1`` the bottom left."""
-    return cell_name(move.row, move.col, 3)
+def cell_label(board: Board, move: Move) -> str:
+    """A cell in the board notation: ``c3`` (column letter, row counted from the bottom)."""
+    return board.cell_name(move)
 
 
 def line_text(start: Board, line: tuple[Move, ...]) -> str:
-    """``X b2 → O a3 → …``: a line of play with its marks."""
+    """``X b2 → O a1 → …``: a line of play with its marks."""
     words = []
     board = start
     for move in line:
         if not board.is_legal(move):
             break
-        words.append(f"{board.to_move} {cell_label(move)}")
+        words.append(f"{board.to_move} {cell_label(board, move)}")
         board = board.play(move)
     return " → ".join(words) if words else "—"
+
+
+def x_evaluation(analysis: Analysis) -> int | None:
+    """An estimate's evaluation from X's side (positive: X stands better); None when exact."""
+    value = analysis.evaluation
+    if value is None:
+        return None
+    return value if analysis.to_move is Mark.X else -value
+
+
+def bar_value(analysis: Analysis) -> float:
+    """Where the evaluation bar stands, from -1 (O winning) to +1 (X winning).
+
+    A proven result fills the bar to the winner's end (a draw sits in the
+    middle); an estimate leans by how much it favours a side but never reaches
+    either end, since it proves nothing.
+    """
+    prediction = analysis.prediction
+    if prediction.exact:
+        if prediction.winner is None:
+            return 0.0
+        return 1.0 if prediction.winner is Mark.X else -1.0
+    value = x_evaluation(analysis) or 0
+    lean = value / (abs(value) + BAR_SCALE)
+    return max(-ESTIMATE_BAR_LIMIT, min(ESTIMATE_BAR_LIMIT, lean))
+
+
+def evaluation_words(analysis: Analysis) -> tuple[str, str]:
+    """(the number, its reading): ``("+35", "X is better (estimate)")`` or
+    ``("proven", "X wins in 7 plies: forced")``."""
+    prediction = analysis.prediction
+    if prediction.exact:
+        if prediction.final:
+            return "—", str(prediction)
+        if prediction.winner is None:
+            return "0", "a draw with best play: proven"
+        return "proven", f"{prediction}: forced"
+    value = x_evaluation(analysis) or 0
+    # The badge beside it says "Estimate"; the words need not say it twice.
+    return f"{value:+d}", prediction.estimate_words().removesuffix(" (estimate)")
+
+
+class EvaluationBar(QWidget):
+    """A bar split between X's colour (left) and O's (right) by who stands better."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("evaluationBar")
+        self.setAccessibleName("Evaluation")
+        self.setMinimumHeight(14)
+        self.setMaximumHeight(14)
+        self._value = 0.0
+        self._known = False
+
+    @property
+    def value(self) -> float:
+        return self._value
+
+    def set_value(self, value: float | None, description: str = "") -> None:
+        self._known = value is not None
+        self._value = 0.0 if value is None else max(-1.0, min(1.0, value))
+        self.setAccessibleDescription(description)
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        rect = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        radius = rect.height() / 2
+        painter.setPen(Qt.PenStyle.NoPen)
+        if not self._known:
+            painter.setBrush(palette.color(QPalette.ColorRole.Mid))
+            painter.drawRoundedRect(rect, radius, radius)
+            painter.end()
+            return
+        split = rect.left() + rect.width() * (1 + self._value) / 2
+        painter.setBrush(mark_colour(Mark.O, palette))
+        painter.drawRoundedRect(rect, radius, radius)
+        painter.save()
+        painter.setClipRect(QRectF(rect.left(), rect.top(), split - rect.left(), rect.height()))
+        painter.setBrush(mark_colour(Mark.X, palette))
+        painter.drawRoundedRect(rect, radius, radius)
+        painter.restore()
+        middle = QColor(palette.color(QPalette.ColorRole.Base))
+        middle.setAlpha(200)
+        painter.setBrush(middle)
+        centre = rect.center().x()
+        painter.drawRect(QRectF(centre - 0.75, rect.top(), 1.5, rect.height()))
+        painter.end()
 
 
 def load_portrait(persona_key: str, size: int, device_pixel_ratio: float) -> QPixmap | None:
@@ -132,6 +241,8 @@ class CandidatesModel(QAbstractTableModel):
     def candidates(self) -> tuple[Candidate, ...]:
         if self._analysis is None:
             return ()
+        if self._top_n >= ALL_CANDIDATES:
+            return self._analysis.candidates
         return self._analysis.candidates[: self._top_n]
 
     def candidate_at(self, row: int) -> Candidate | None:
@@ -159,17 +270,23 @@ class CandidatesModel(QAbstractTableModel):
             return None
         best = candidate.move in self._analysis.best_moves
         column = index.column()
+        board = self._analysis.board
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
-                return cell_label(candidate.move)
+                return cell_label(board, candidate.move)
             if column == 1:
                 return f"{candidate.score:+d}" if candidate.score else "0"
-            return candidate.describe
+            return _outcome_text(candidate)
         if role == Qt.ItemDataRole.ToolTipRole:
-            move = candidate.move
+            name = cell_label(board, candidate.move)
+            if candidate.exact:
+                return (
+                    f"{name}: {candidate.describe} for {self._analysis.to_move} with best play "
+                    "(proven)"
+                )
             return (
-                f"{cell_label(move)}: {candidate.describe} "
-                f"for {self._analysis.to_move} with best play"
+                f"{name}: evaluation {candidate.score:+d} for {self._analysis.to_move} "
+                "(an estimate, not proven)"
             )
         if role == Qt.ItemDataRole.FontRole and best:
             font = QFont()
@@ -186,7 +303,10 @@ class CandidatesModel(QAbstractTableModel):
             # Centred: flush right, a score ran into the outcome words beside it ("0draw").
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return f"{cell_label(candidate.move)}, score {candidate.score}, {candidate.describe}"
+            return (
+                f"{cell_label(board, candidate.move)}, score {candidate.score}, "
+                f"{_outcome_text(candidate)}"
+            )
         return None
 
 
@@ -197,6 +317,9 @@ class AnalysisDock(QDockWidget):
     compare_requested = Signal()
     top_n_changed = Signal(int)
     reveal_changed = Signal(bool)
+    #: The engine's time per move on boards it cannot solve, in seconds.
+    time_budget_changed = Signal(float)
+    stop_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Analysis", parent)
@@ -207,6 +330,7 @@ class AnalysisDock(QDockWidget):
         self._result: EngineResult | None = None
         self._persona: Persona | None = None
         self._player_names: dict[Mark, str] = {}
+        self._search_clock = QElapsedTimer()
         self._build()
 
     # -- layout ---------------------------------------------------------------------------
@@ -264,7 +388,15 @@ class AnalysisDock(QDockWidget):
         self._thinking_bar.setTextVisible(False)
         self._thinking_bar.setMaximumHeight(6)
         self._thinking_bar.setAccessibleName("Engine thinking")
-        thinking_layout.addWidget(self._thinking_label)
+        thinking_row = QHBoxLayout()
+        thinking_row.addWidget(self._thinking_label, 1)
+        self._stop_button = QPushButton("Stop")
+        self._stop_button.setObjectName("stopButton")
+        self._stop_button.setToolTip("Stop the search and keep the position as it is")
+        self._stop_button.clicked.connect(self.stop_requested)
+        self._stop_button.hide()  # until the window says stopping is possible
+        thinking_row.addWidget(self._stop_button)
+        thinking_layout.addLayout(thinking_row)
         thinking_layout.addWidget(self._thinking_bar)
         # Keep the space when hidden so the panel does not jump while the engine works.
         policy = self._thinking.sizePolicy()
@@ -308,6 +440,36 @@ class AnalysisDock(QDockWidget):
         self._prediction_label.setFont(banner_font)
         engine_layout.addWidget(self._prediction_label)
 
+        # The evaluation as a person reads it: a bar, a number, words, and proven or not.
+        self._evaluation_box = QWidget()
+        self._evaluation_box.setObjectName("evaluationBox")
+        evaluation_layout = QVBoxLayout(self._evaluation_box)
+        evaluation_layout.setContentsMargins(0, 0, 0, 0)
+        evaluation_layout.setSpacing(3)
+        self._evaluation_bar = EvaluationBar()
+        evaluation_layout.addWidget(self._evaluation_bar)
+        reading_row = QHBoxLayout()
+        self._evaluation_number = QLabel("—")
+        self._evaluation_number.setObjectName("evaluationNumber")
+        number_font = self._evaluation_number.font()
+        number_font.setBold(True)
+        self._evaluation_number.setFont(number_font)
+        self._evaluation_number.setToolTip(
+            "The evaluation from X's side: positive when X stands better. Units: every line "
+            "of k cells that only one side occupies counts 1, 10, 100 … for 1, 2, 3 … marks."
+        )
+        self._evaluation_reading = QLabel("")
+        self._evaluation_reading.setObjectName("evaluationReading")
+        self._evaluation_reading.setWordWrap(True)
+        self._certainty = QLabel("")
+        self._certainty.setObjectName("certaintyBadge")
+        self._certainty.setContentsMargins(6, 1, 6, 1)
+        reading_row.addWidget(self._evaluation_number)
+        reading_row.addWidget(self._evaluation_reading, 1)
+        reading_row.addWidget(self._certainty)
+        evaluation_layout.addLayout(reading_row)
+        engine_layout.addWidget(self._evaluation_box)
+
         # The candidates and the search figures: nothing to show once the game is over.
         self._candidates_box = QWidget()
         self._candidates_box.setObjectName("candidatesBox")
@@ -345,7 +507,8 @@ class AnalysisDock(QDockWidget):
         self._table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self._table.setAlternatingRowColors(True)
         self._table.setShowGrid(False)
-        self._table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # "All" on a big board can be more rows than the table is tall: then it scrolls.
+        self._table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self._model.modelReset.connect(self._fit_table)
         self._table.setToolTip("Select a move to preview it and the expected reply on the board")
         self._table.selectionModel().selectionChanged.connect(self._on_selection)
@@ -366,9 +529,16 @@ class AnalysisDock(QDockWidget):
         self._depth_label.setObjectName("depthLabel")
         self._depth_label.setWordWrap(True)
         self._time_label = QLabel("—")
+        self._best_label = QLabel("—")
+        self._best_label.setObjectName("bestMoveLabel")
+        self._speed_label = QLabel("—")
+        self._speed_label.setObjectName("speedLabel")
+        self._speed_label.setToolTip("Nodes searched per second")
+        details.addRow("Best move:", self._best_label)
         details.addRow("Expected line:", self._line_label)
         details.addRow("Nodes searched:", self._nodes_label)
-        details.addRow("Deepest ply:", self._depth_label)
+        details.addRow("Depth:", self._depth_label)
+        details.addRow("Speed:", self._speed_label)
         details.addRow("Time:", self._time_label)
         candidates_layout.addLayout(details)
 
@@ -387,6 +557,21 @@ class AnalysisDock(QDockWidget):
         self._algorithm_combo.currentIndexChanged.connect(self._on_algorithm)
         algorithm_row.addWidget(self._algorithm_combo, 1)
         study_layout.addLayout(algorithm_row)
+        budget_row = QHBoxLayout()
+        self._budget_combo = QComboBox()
+        self._budget_combo.setObjectName("timeBudgetCombo")
+        self._budget_combo.setAccessibleName("Engine time per move")
+        self._budget_combo.setToolTip(
+            "How long the engine may search each position of a board too big to solve "
+            "(its moves and this dock's analysis)"
+        )
+        for seconds in TIME_BUDGETS:
+            self._budget_combo.addItem(_seconds_text(seconds), seconds)
+        self._budget_combo.setCurrentIndex(TIME_BUDGETS.index(DEFAULT_TIME_BUDGET))
+        self._budget_combo.currentIndexChanged.connect(self._on_time_budget)
+        budget_row.addWidget(buddy_label("Engine &time per move:", self._budget_combo))
+        budget_row.addWidget(self._budget_combo, 1)
+        study_layout.addLayout(budget_row)
         self._compare_button = QPushButton("Compare all three searches")
         self._compare_button.setObjectName("compareButton")
         self._compare_button.clicked.connect(self.compare_requested)
@@ -538,13 +723,35 @@ class AnalysisDock(QDockWidget):
         self._comment_label.setVisible(bool(text))
 
     def set_thinking(self, busy: bool, text: str) -> None:
+        if busy and (self._thinking.isHidden() or not self._search_clock.isValid()):
+            self._search_clock.start()
         self._thinking_label.setText(text or "Thinking…")
         self._thinking.setVisible(busy)
+        if not busy:
+            self._search_clock.invalidate()
 
     def set_progress(self, nodes: int) -> None:
-        if not self._thinking.isHidden():
-            base = self._thinking_label.text().split("  ")[0]
-            self._thinking_label.setText(f"{base}  {nodes:,} nodes")
+        """The search's progress while it runs: nodes so far and how fast it goes."""
+        if self._thinking.isHidden():
+            return
+        base = self._thinking_label.text().split("  ")[0]
+        seconds = self._search_clock.elapsed() / 1000 if self._search_clock.isValid() else 0.0
+        self._thinking_label.setText(f"{base}  {nodes:,} nodes · {_rate(nodes, seconds)}")
+
+    def set_stop_available(self, available: bool) -> None:
+        """Whether the thinking area offers Stop (the window knows whether it can)."""
+        self._stop_button.setVisible(available)
+
+    def set_time_budget(self, seconds: float) -> None:
+        """Pick the offered time nearest ``seconds``."""
+        nearest = min(TIME_BUDGETS, key=lambda offered: abs(offered - seconds))
+        self._budget_combo.setCurrentIndex(TIME_BUDGETS.index(nearest))
+
+    def time_budget(self) -> float:
+        return float(self._budget_combo.currentData())
+
+    def _on_time_budget(self) -> None:
+        self.time_budget_changed.emit(self.time_budget())
 
     def set_algorithm(self, algorithm: Algorithm) -> None:
         index = self._algorithm_combo.findData(algorithm.value)
@@ -571,10 +778,16 @@ class AnalysisDock(QDockWidget):
         self._candidates_box.setVisible(not final)
         if result is None:
             self._comparison.hide()  # it described the previous position
-            self._line_label.setText("…")
-            self._nodes_label.setText("…")
-            self._depth_label.setText("…")
-            self._time_label.setText("…")
+            for label in (
+                self._line_label,
+                self._nodes_label,
+                self._depth_label,
+                self._time_label,
+                self._best_label,
+                self._speed_label,
+            ):
+                label.setText("…")
+            self._show_evaluation(None)
             self._update_prediction()
             return
         analysis = result.analysis
@@ -583,13 +796,89 @@ class AnalysisDock(QDockWidget):
         self._nodes_label.setText("—" if final else f"{analysis.nodes:,}")
         self._depth_label.setText("—" if final else _depth_text(analysis))
         self._time_label.setText("—" if final else _duration(analysis.elapsed))
+        self._speed_label.setText("—" if final else _rate(analysis.nodes, analysis.elapsed))
+        best = analysis.candidates[0] if analysis.candidates else None
+        self._best_label.setText(
+            "—"
+            if best is None
+            else f"{analysis.to_move} {cell_label(analysis.board, best.move)}"
+            f" ({_outcome_text(best) if best.exact else f'{best.score:+d}'})"
+        )
+        self._show_evaluation(analysis)
+        # The three searches are compared by solving the position: only where it can be.
+        comparable = solvable(analysis.board)
+        self._compare_button.setEnabled(comparable)
+        self._compare_button.setToolTip(
+            ""
+            if comparable
+            else "Only positions small enough to solve are compared (at most 12 empty cells "
+            "or a board of at most 16)"
+        )
         self._update_prediction()
         if result.comparison:
             self._show_comparison(result.comparison)
 
+    def _show_evaluation(self, analysis: Analysis | None) -> None:
+        if analysis is None or analysis.prediction.final:
+            self._evaluation_box.setVisible(analysis is None)
+            self._evaluation_bar.set_value(None)
+            self._evaluation_number.setText("…")
+            self._evaluation_reading.setText("")
+            self._certainty.setText("")
+            self._certainty.setStyleSheet("")
+            return
+        self._evaluation_box.show()
+        number, reading = evaluation_words(analysis)
+        self._evaluation_bar.set_value(bar_value(analysis), reading)
+        self._evaluation_number.setText(number)
+        self._evaluation_reading.setText(reading)
+        palette = self.palette()
+        if analysis.exact:
+            self._certainty.setText("Proven")
+            colour = outcome_colour(MoveOutcome.WIN, palette)
+            self._certainty.setToolTip("The game was solved from here: this is certain.")
+        else:
+            self._certainty.setText(f"Estimate · depth {analysis.depth}")
+            colour = outcome_colour(None, palette)
+            self._certainty.setToolTip(
+                "The board is too big to solve here: a search this many plies deep "
+                "estimates who stands better. It proves nothing."
+            )
+        self._certainty.setStyleSheet(
+            f"QLabel#certaintyBadge {{ border: 1px solid {colour.name()};"
+            f" border-radius: 8px; color: {colour.name()}; }}"
+        )
+
+    def certainty_text(self) -> str:
+        return self._certainty.text()
+
+    def evaluation_text(self) -> tuple[str, str]:
+        """The evaluation's number and its reading, as shown."""
+        return self._evaluation_number.text(), self._evaluation_reading.text()
+
+    def best_move_text(self) -> str:
+        return self._best_label.text()
+
+    def speed_text(self) -> str:
+        return self._speed_label.text()
+
+    @property
+    def evaluation_bar(self) -> EvaluationBar:
+        return self._evaluation_bar
+
+    @property
+    def time_budget_combo(self) -> QComboBox:
+        return self._budget_combo
+
+    @property
+    def stop_button(self) -> QPushButton:
+        return self._stop_button
+
     def _update_prediction(self) -> None:
         analysis = self.analysis
-        speaker = self._persona.name if self._persona is not None else "The engine"
+        # The prediction is the engine's full search, whoever is playing: a weaker persona
+        # on move does not know it.
+        speaker = ENGINE_NAME
         if analysis is None:
             self._prediction_label.setText(f"{speaker} is looking at the position…")
             self._apply_banner_style(None)
@@ -607,11 +896,17 @@ class AnalysisDock(QDockWidget):
             # A finished game is nobody's "loss to come": a neutral frame, not a warning.
             self._apply_banner_style(None)
             return
-        if prediction.winner is None:
+        if not prediction.exact:
+            text = f"{speaker} estimates: {prediction.estimate_words()}"
+        elif prediction.winner is None:
             text = f"{speaker} predicts: draw with best play"
         else:
             text = f"{speaker} predicts: {prediction} with best play"
         self._prediction_label.setText(text)
+        if not prediction.exact:
+            # An estimate is nobody's certain win or loss: a neutral frame.
+            self._apply_banner_style(None)
+            return
         outcome = (
             MoveOutcome.DRAW
             if prediction.winner is None
@@ -725,12 +1020,28 @@ class AnalysisDock(QDockWidget):
             self._update_prediction()
 
 
+def _outcome_text(candidate: Candidate) -> str:
+    """A proven result in words ("win in 3"), or "estimate" where nothing is proven."""
+    return candidate.describe if candidate.exact else "estimate"
+
+
 def _depth_text(analysis: Analysis) -> str:
     depth = str(analysis.max_depth)
     if analysis.algorithm is Algorithm.TABLE and analysis.max_depth == 0:
         # Every reply was solved by an earlier search: a bare "0" reads like a fault.
         return f"{depth} (all known from the table)"
     return depth
+
+
+def _seconds_text(seconds: float) -> str:
+    return f"{seconds:g} s"
+
+
+def _rate(nodes: int, seconds: float) -> str:
+    """``"12,300 nodes/s"`` (a dash while too little time has passed to say)."""
+    if seconds <= 0.001:
+        return "—"
+    return f"{nodes / seconds:,.0f} nodes/s"
 
 
 def _duration(seconds: float) -> str:

@@ -37,7 +37,7 @@ from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine import Algorithm, Board, Move, Persona
 from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.gui.accessibility import name_message_box_icon
-from tictactoe_gui.gui.analysis_dock import DEFAULT_TOP_N, AnalysisDock
+from tictactoe_gui.gui.analysis_dock import DEFAULT_TIME_BUDGET, DEFAULT_TOP_N, AnalysisDock
 from tictactoe_gui.gui.announcer import Announcer, GameNarrator
 from tictactoe_gui.gui.board_view import KEYPAD, BoardView
 from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, PlayersBar, ReplayBar
@@ -398,6 +398,12 @@ class MainWindow(QMainWindow):
         dock.compare_requested.connect(c.compare_algorithms)
         dock.top_n_changed.connect(lambda n: self._settings.setValue("analysis/topN", n))
         dock.top_n_changed.connect(view.set_heat_top)
+        dock.time_budget_changed.connect(self._on_time_budget)
+        # Stop is offered when the controller can stop a search and keep the position.
+        stop = getattr(c, "stop_analysis", None)
+        dock.set_stop_available(callable(stop))
+        if callable(stop):
+            dock.stop_requested.connect(stop)
         dock.reveal_changed.connect(lambda on: self._settings.setValue("analysis/reveal", on))
         self.banner.play_again.connect(c.play_again)
         self.banner.new_game.connect(lambda: self.show_new_game_dialog())
@@ -453,6 +459,12 @@ class MainWindow(QMainWindow):
         self.set_theme(theme, save=False)
         self.analysis_dock.set_top_n(_int(s.value("analysis/topN", DEFAULT_TOP_N), DEFAULT_TOP_N))
         self.board_view.set_heat_top(self.analysis_dock.top_n())
+        budget = s.value("analysis/timeBudget", DEFAULT_TIME_BUDGET)
+        try:
+            self.analysis_dock.set_time_budget(float(str(budget)))
+        except ValueError:
+            self.analysis_dock.set_time_budget(DEFAULT_TIME_BUDGET)
+        self._on_time_budget(self.analysis_dock.time_budget(), save=False)
         self.analysis_dock.set_reveal(_bool(s.value("analysis/reveal"), False))
         try:
             algorithm = Algorithm(str(s.value("analysis/algorithm", Algorithm.TABLE.value)))
@@ -795,6 +807,19 @@ class MainWindow(QMainWindow):
         result = self.controller.current_result
         self.board_view.set_heat_map(result.analysis if checked and result is not None else None)
         self._settings.setValue("view/heatMap", checked)
+
+    def _on_time_budget(self, seconds: float, *, save: bool = True) -> None:
+        """The engine's time per move on big boards: kept, and handed to the controller
+        when it takes one."""
+        if save:
+            self._settings.setValue("analysis/timeBudget", seconds)
+        apply = getattr(self.controller, "set_time_budget", None)
+        if callable(apply):
+            apply(seconds)
+
+    def time_budget(self) -> float:
+        """The engine's time per move on boards it cannot solve (seconds), as set in the dock."""
+        return self.analysis_dock.time_budget()
 
     def _on_coordinates(self, checked: bool) -> None:
         self.board_view.set_coordinates(checked)
