@@ -1,0 +1,300 @@
+"""The Gomocup AI protocol, brain side: one line in, the answer lines out, no I/O here.
+
+Managers such as Piskvork talk to a *brain* over stdin/stdout. :class:`Brain`
+is that conversation as a pure line handler: :meth:`Brain.handle` takes one
+line (and, for ``BOARD``, the lines up to ``DONE``) and returns the lines to
+print. ``tictactoe-gui brain`` wraps it around stdin and stdout.
+
+Conventions, as the protocol has them: ``x`` is the column and ``y`` the row,
+both from 0 at the top-left (our cells are ``(row, col)`` = ``(y, x)``);
+``START N`` is an N×N board, ``RECTSTART W,H`` is W columns by H rows. In
+``BOARD`` the field is 1 for our stones, 2 for the opponent's (3, a
+continuous-game winning line, is refused). The board size comes from the
+manager; k (how many in a row win) from the brain's game (five by default,
+the protocol's own game) or from ``INFO k N``, our extension: managers ignore
+it and other brains ignore unknown ``INFO`` keys, as the protocol says.
+
+Rules: ``INFO rule`` is a bit mask; we play freestyle (five *or more* wins)
+and accept the "continuous game" bit 2, which changes nothing for a brain.
+Exact five (1), renju (4) and caro (8) are answered with ``ERROR`` and the
+reason; the brain then refuses to move until the rule changes.
+
+Time: ``INFO timeout_turn`` (ms per move; 0 means as fast as possible),
+``INFO timeout_match`` (ms per game; 0 means no limit) and ``INFO time_left``
+(ms left in the game) are honoured. A move's budget is the smaller of the
+turn limit and a share of the time left, minus a safety margin, so the brain
+answers inside the limits it is given.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+from tictactoe_gui.engine.mnk.limits import Limit
+from tictactoe_gui.engine.mnk.personas import describe
+from tictactoe_gui.engine.mnk.search import SearchResult, TranspositionTable, search
+from tictactoe_gui.engine.mnk.state import State
+
+NAME: Final = "Sera (tictactoe-gui)"
+#: Board sides the brain accepts (the app's own range of boards).
+MIN_SIDE: Final = 3
+MAX_SIDE: Final = 20
+DEFAULT_K: Final = 5
+#: The protocol's defaults when the manager sends no INFO (ms).
+DEFAULT_TIMEOUT_TURN: Final = 30_000
+DEFAULT_TIMEOUT_MATCH: Final = 1_000_000_000
+#: Share of a turn's limit the search may use, and a fixed margin for the rest (seconds).
+TURN_SHARE: Final = 0.8
+MARGIN: Final = 0.05
+#: With timeout_turn 0 ("as fast as possible").
+FASTEST: Final = 0.05
+#: Moves the match time is spread over (at least), when only the game's time is limited.
+MATCH_MOVES: Final = 25
+_UNSUPPORTED_RULES: Final = {1: "exact five", 4: "renju", 8: "caro"}
+_PAIR: Final = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+_BOARD_LINE: Final = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+
+Searcher = Callable[[int, int, int, int, int, Limit], SearchResult]
+
+
+def _default_searcher(table: TranspositionTable, cancel: threading.Event) -> Searcher:
+    def run(rows: int, cols: int, k: int, x: int, o: int, limit: Limit) -> SearchResult:
+        return search(rows, cols, k, x, o, limit, table=table, cancel=cancel)
+
+    return run
+
+
+@dataclass
+class Brain:
+    """One conversation with a manager. See the module docstring."""
+
+    k: int = DEFAULT_K
+    name: str = NAME
+    #: Cancelled by the caller to stop a search early (the answer is then the best so far).
+    cancel: threading.Event = field(default_factory=threading.Event)
+    table: TranspositionTable = field(default_factory=TranspositionTable)
+    searcher: Searcher | None = None
+    rows: int = 0
+    cols: int = 0
+    own: int = 0
+    theirs: int = 0
+    timeout_turn: int = DEFAULT_TIMEOUT_TURN
+    timeout_match: int = DEFAULT_TIMEOUT_MATCH
+    time_left: int | None = None
+    rule_error: str | None = None
+    finished: bool = False
+    #: Lines of a BOARD block being read (None outside one).
+    _board: list[tuple[int, int, int]] | None = None
+    last_result: SearchResult | None = None
+
+    # -- the conversation ------------------------------------------------------------------
+
+    def handle(self, line: str) -> list[str]:
+        """The lines to answer ``line`` with (often none, or one)."""
+        text = line.strip()
+        if self._board is not None:
+            return self._board_line(text)
+        if not text:
+            return []
+        command, _, rest = text.partition(" ")
+        command = command.upper()
+        rest = rest.strip()
+        handler = {
+            "START": self._start,
+            "RECTSTART": self._rectstart,
+            "RESTART": self._restart,
+            "BEGIN": self._begin,
+            "TURN": self._turn,
+            "BOARD": self._board_start,
+            "TAKEBACK": self._takeback,
+            "INFO": self._info,
+            "ABOUT": self._about,
+            "END": self._end,
+        }.get(command)
+        if handler is None:
+            return [f"UNKNOWN command {command}"]
+        return handler(rest)
+
+    def _start(self, rest: str) -> list[str]:
+        if not rest.isdigit():
+            return [f"ERROR START takes the board size, got {rest!r}"]
+        size = int(rest)
+        return self._new_board(size, size)
+
+    def _rectstart(self, rest: str) -> list[str]:
+        match = _PAIR.fullmatch(rest)
+        if not match:
+            return [f"ERROR RECTSTART takes width,height, got {rest!r}"]
+        width, height = int(match.group(1)), int(match.group(2))
+        return self._new_board(height, width)
+
+    def _new_board(self, rows: int, cols: int) -> list[str]:
+        if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
+            return [f"ERROR unsupported size {cols}x{rows}: sides run {MIN_SIDE} to {MAX_SIDE}"]
+        if self.k > max(rows, cols):
+            return [f"ERROR {self.k} in a row cannot fit on a {cols}x{rows} board"]
+        self.rows, self.cols = rows, cols
+        self.own = self.theirs = 0
+        return ["OK"]
+
+    def _restart(self, rest: str) -> list[str]:
+        if not self.rows:
+            return ["ERROR RESTART before START"]
+        self.own = self.theirs = 0
+        return ["OK"]
+
+    def _begin(self, rest: str) -> list[str]:
+        if not self.rows:
+            return ["ERROR BEGIN before START"]
+        return self._move()
+
+    def _turn(self, rest: str) -> list[str]:
+        cell = self._cell(rest)
+        if isinstance(cell, str):
+            return [f"ERROR TURN {cell}"]
+        self.theirs |= 1 << cell
+        return self._move()
+
+    def _takeback(self, rest: str) -> list[str]:
+        if not self.rows:
+            return ["ERROR TAKEBACK before START"]
+        match = _PAIR.fullmatch(rest)
+        if not match:
+            return [f"ERROR TAKEBACK takes x,y, got {rest!r}"]
+        x, y = int(match.group(1)), int(match.group(2))
+        if not (0 <= x < self.cols and 0 <= y < self.rows):
+            return [f"ERROR TAKEBACK {x},{y} is off the {self.cols}x{self.rows} board"]
+        bit = 1 << (y * self.cols + x)
+        if not (self.own | self.theirs) & bit:
+            return [f"ERROR TAKEBACK {x},{y} is an empty cell"]
+        self.own &= ~bit
+        self.theirs &= ~bit
+        return ["OK"]
+
+    def _board_start(self, rest: str) -> list[str]:
+        if not self.rows:
+            return ["ERROR BOARD before START"]
+        self._board = []
+        return []
+
+    def _board_line(self, text: str) -> list[str]:
+        assert self._board is not None
+        if text.upper() == "DONE":
+            entries, self._board = self._board, None
+            own = theirs = 0
+            for x, y, who in entries:
+                if not (0 <= x < self.cols and 0 <= y < self.rows):
+                    return [f"ERROR BOARD {x},{y} is off the {self.cols}x{self.rows} board"]
+                bit = 1 << (y * self.cols + x)
+                if (own | theirs) & bit:
+                    return [f"ERROR BOARD {x},{y} is given twice"]
+                if who == 1:
+                    own |= bit
+                elif who == 2:
+                    theirs |= bit
+                else:
+                    return [f"ERROR BOARD field {who} at {x},{y}: only 1 (mine) and 2 are played"]
+            self.own, self.theirs = own, theirs
+            return self._move()
+        match = _BOARD_LINE.fullmatch(text)
+        if not match:
+            self._board = None
+            return [f"ERROR BOARD expects x,y,field or DONE, got {text!r}"]
+        self._board.append((int(match.group(1)), int(match.group(2)), int(match.group(3))))
+        return []
+
+    def _info(self, rest: str) -> list[str]:
+        key, _, value = rest.partition(" ")
+        key = key.lower()
+        value = value.strip()
+        numeric = value.lstrip("-").isdigit()
+        if key in ("timeout_turn", "timeout_match", "time_left", "rule", "k") and not numeric:
+            return [f"ERROR INFO {key} takes a number, got {value!r}"]
+        if key == "timeout_turn":
+            self.timeout_turn = max(0, int(value))
+        elif key == "timeout_match":
+            self.timeout_match = max(0, int(value))
+        elif key == "time_left":
+            self.time_left = max(0, int(value))
+        elif key == "rule":
+            rule = int(value)
+            refused = [name for bit, name in _UNSUPPORTED_RULES.items() if rule & bit]
+            if refused:
+                self.rule_error = (
+                    f"rule {rule} ({', '.join(refused)}) is not played here: "
+                    "this brain plays freestyle, k or more in a row"
+                )
+                return [f"ERROR {self.rule_error}"]
+            self.rule_error = None
+        elif key == "k":
+            k = int(value)
+            if k < 3 or (self.rows and k > max(self.rows, self.cols)):
+                return [f"ERROR INFO k {k}: k runs from 3 to the longer side of the board"]
+            self.k = k
+        # max_memory, game_type, folder, evaluate ... need nothing from us.
+        return []
+
+    def _about(self, rest: str) -> list[str]:
+        from tictactoe_gui import __version__
+
+        return [
+            f'name="{self.name}", version="{__version__}", author="The tictactoe-gui authors", '
+            'country="", www="https://github.com/", email=""'
+        ]
+
+    def _end(self, rest: str) -> list[str]:
+        self.finished = True
+        return []
+
+    # -- moving ------------------------------------------------------------------------------
+
+    def _cell(self, rest: str) -> int | str:
+        if not self.rows:
+            return "before START"
+        match = _PAIR.fullmatch(rest)
+        if not match:
+            return f"takes x,y, got {rest!r}"
+        x, y = int(match.group(1)), int(match.group(2))
+        if not (0 <= x < self.cols and 0 <= y < self.rows):
+            return f"{x},{y} is off the {self.cols}x{self.rows} board"
+        cell = y * self.cols + x
+        if (self.own | self.theirs) >> cell & 1:
+            return f"{x},{y} is taken"
+        return cell
+
+    def move_budget(self) -> float:
+        """Seconds this move's search may use."""
+        turn = FASTEST if self.timeout_turn == 0 else self.timeout_turn / 1000
+        budget = turn * TURN_SHARE - MARGIN
+        if self.timeout_match > 0:
+            left = self.time_left if self.time_left is not None else self.timeout_match
+            empties = self.rows * self.cols - (self.own | self.theirs).bit_count()
+            moves_left = max(MATCH_MOVES, empties // 4)
+            budget = min(budget, left / 1000 / moves_left * TURN_SHARE - MARGIN)
+        return max(0.01, budget)
+
+    def _move(self) -> list[str]:
+        if self.rule_error is not None:
+            return [f"ERROR {self.rule_error}"]
+        own_count, their_count = self.own.bit_count(), self.theirs.bit_count()
+        if own_count == their_count:
+            x_mask, o_mask = self.own, self.theirs
+        elif their_count == own_count + 1:
+            x_mask, o_mask = self.theirs, self.own
+        else:
+            return [f"ERROR cannot move: I have {own_count} stones and the opponent {their_count}"]
+        state = State(self.rows, self.cols, self.k, x_mask, o_mask)
+        if state.is_over:
+            return ["ERROR the game is over"]
+        searcher = self.searcher or _default_searcher(self.table, self.cancel)
+        result = searcher(
+            self.rows, self.cols, self.k, x_mask, o_mask, Limit(time=self.move_budget())
+        )
+        self.last_result = result
+        row, col = result.best
+        self.own |= 1 << (row * self.cols + col)
+        return [f"MESSAGE {describe(result)}", f"{col},{row}"]
