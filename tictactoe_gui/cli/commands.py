@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tictactoe_gui.cli import analyse, history, leaderboard, match, play
+from tictactoe_gui.cli import analyse, brain, history, leaderboard, match, play, solve
 from tictactoe_gui.cli.common import Command
 
 COMMANDS: Final[tuple[Command, ...]] = (
@@ -18,4 +18,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
     play.COMMAND,
     leaderboard.COMMAND,
     history.COMMAND,
+    solve.COMMAND,
+    brain.COMMAND,
 )

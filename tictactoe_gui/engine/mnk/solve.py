@@ -179,7 +179,7 @@ def solve(
 
     Raises :class:`~tictactoe_gui.engine.mnk.limits.SearchStopped` when ``limit``
     or ``cancel`` stops it first. ``on_move(done, total)`` reports the root moves
-    finished, for a progress bar. ``all_moves`` gives every root move its exact
+    finished in each pass (a value pass, then a distance pass), for a progress bar. ``all_moves`` gives every root move its exact
     value (slower); otherwise only the best move is exact and the others are
     bounds left out of :attr:`Solution.moves`. The table holds ``2 ** table_log2``
     entries (about 100 bytes each when full).
@@ -204,11 +204,9 @@ def solve(
         if key not in seen:
             seen.add(key)
             unique.append(cell)
-    done = 0
 
     def root(alpha: int, beta: int, cells: list[int]) -> list[tuple[int, int]]:
         """Fail-soft scores of ``cells`` searched against the window (alpha, beta)."""
-        nonlocal done
         scored: list[tuple[int, int]] = []
         best = -MATE - 1
         for cell in cells:
@@ -220,11 +218,10 @@ def solve(
                 solver.undo()
             scored.append((score, cell))
             best = max(best, score)
+            if on_move is not None:
+                on_move(len(scored), len(cells))
             if not all_moves and best >= beta:
                 break
-        done += 1
-        if on_move is not None:
-            on_move(min(done, 3), 3)
         return scored
 
     # First the value with null windows (is it a win? a loss?), then the distance.

@@ -1,0 +1,125 @@
+"""``solve`` and ``brain`` on the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tictactoe_gui.cli.entry import run
+
+
+def call(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = run(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("game", "outcome", "plies"),
+    [("3x4k3", "X", 7), ("4x4k3", "X", 5), ("tictactoe", "draw", 9), ("4x4k4", "draw", 16)],
+)
+def test_solve_json_gives_the_published_value(game: str, outcome: str, plies: int) -> None:
+    code, out, err = call("solve", "--game", game, "--json")
+    assert code == 0, err
+    payload = json.loads(out)
+    assert payload["exact"] is True
+    assert (payload["outcome"], payload["plies_to_end"]) == (outcome, plies)
+    assert payload["game"] == game
+    assert payload["nodes"] > 0
+    assert len(payload["principal_variation"]) == plies
+
+
+def test_solve_text_names_the_winner_and_the_line() -> None:
+    code, out, _ = call("solve", "--game", "4x4k3")
+    assert code == 0
+    assert "X wins in 5 plies, proven." in out
+    assert out.splitlines()[1].startswith("Line: ")
+
+
+def test_solve_from_a_position_and_from_moves_agree() -> None:
+    code, by_moves, _ = call("solve", "--game", "4x4k3", "--moves", "b2,c2", "--json")
+    assert code == 0
+    board = json.loads(by_moves)["board"]
+    code, by_board, _ = call("solve", "--game", "4x4k3", board, "--json")
+    assert code == 0
+    first, second = json.loads(by_moves), json.loads(by_board)
+    assert (first["outcome"], first["plies_to_end"]) == (second["outcome"], second["plies_to_end"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (("solve", "--game", "4x4k3", "--moves", "b2,b2"), "not legal"),
+        (("solve", "--game", "4x4k3", "--moves", "z9"), "off the"),
+        (("solve", "--game", "rowcol"), "not a k-in-a-row game"),
+        (("solve", "--game", "4x4k3", "--time", "soon"), "expected seconds"),
+        (("solve", "--game", "4x4k3", "X/", "--moves", "a1"), "not both"),
+    ],
+)
+def test_solve_refuses_bad_input_in_one_line(argv: tuple[str, ...], words: str) -> None:
+    code, out, err = call(*argv)
+    assert code == 2
+    assert words in err
+    assert len(err.strip().splitlines()) == 1
+    assert out == ""
+
+
+def test_solve_that_runs_out_of_time_says_so() -> None:
+    code, _, err = call("solve", "--game", "5x5k4", "--time", "0.2")
+    assert code == 1
+    assert "not solved within 0.2 seconds" in err
+
+
+def test_brain_answers_a_short_conversation() -> None:
+    lines = "INFO timeout_turn 300\nSTART 15\nBEGIN\nTURN 0,0\nABOUT\nEND\nSTART 99\n"
+    code, out, _ = call("brain", stdin=lines)
+    assert code == 0
+    answers = [line for line in out.splitlines() if not line.startswith("MESSAGE")]
+    assert answers[0] == "OK"
+    assert answers[1] == "7,7"
+    x, y = (int(v) for v in answers[2].split(","))
+    assert (x, y) not in ((7, 7), (0, 0))
+    assert answers[3].startswith('name="')
+    assert len(answers) == 4  # nothing is read after END
+
+
+def test_brain_takes_k_from_the_game() -> None:
+    board = "BOARD\n5,5,1\n6,5,1\n7,5,1\n5,9,2\n6,9,2\n0,0,2\nDONE\n"
+    code, out, _ = call(
+        "brain", "--game", "four", stdin=f"INFO timeout_turn 300\nSTART 20\n{board}"
+    )
+    assert code == 0
+    move = [line for line in out.splitlines() if "," in line and not line.startswith("MESSAGE")]
+    assert move[0] in ("4,5", "8,5")
+
+
+def test_brain_as_a_process_speaks_line_by_line() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe_gui", "brain"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdin is not None
+        assert process.stdout is not None
+        process.stdin.write("INFO timeout_turn 400\nSTART 15\n")
+        process.stdin.flush()
+        assert process.stdout.readline().strip() == "OK"
+        process.stdin.write("BEGIN\n")
+        process.stdin.flush()
+        line = process.stdout.readline().strip()
+        while line.startswith("MESSAGE"):
+            line = process.stdout.readline().strip()
+        assert line == "7,7"
+        process.stdin.write("END\n")
+        process.stdin.flush()
+        assert process.wait(timeout=20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
