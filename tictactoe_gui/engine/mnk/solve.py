@@ -180,8 +180,9 @@ def solve(
     Raises :class:`~tictactoe_gui.engine.mnk.limits.SearchStopped` when ``limit``
     or ``cancel`` stops it first. ``on_move(done, total)`` reports the root moves
     finished in each pass (a value pass, then a distance pass), for a progress bar.
-    ``all_moves`` gives every root move its exact value (slower); otherwise only the best move is exact and the others are
-    bounds left out of :attr:`Solution.moves`. The table holds ``2 ** table_log2``
+    ``all_moves`` gives every root move its exact value (slower); otherwise only
+    the best move is exact and the others are bounds left out of
+    :attr:`Solution.moves`. The table holds ``2 ** table_log2``
     entries (about 100 bytes each when full).
     """
     state = State(rows, cols, k, x_mask, o_mask)
