@@ -7,7 +7,7 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tictactoe_gui.cli import rowcol
+from tictactoe_gui.cli import players, rowcol
 from tictactoe_gui.cli.common import (
     EXIT_OK,
     Command,
@@ -41,14 +41,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--x",
         required=True,
-        type=rowcol.match_player,
+        type=players.match_player,
         metavar="PERSONA",
         help="the persona playing X (Row & Column: the strategy playing A)",
     )
     parser.add_argument(
         "--o",
         required=True,
-        type=rowcol.match_player,
+        type=players.match_player,
         metavar="PERSONA",
         help="the persona playing O (Row & Column: the strategy playing B)",
     )
@@ -59,6 +59,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the tally as JSON")
     parser.add_argument(
         "--record", action="store_true", help="store every game in the records database"
+    )
+    parser.add_argument(
+        "--engine-time",
+        type=float,
+        default=players.DEFAULT_ENGINE_SECONDS,
+        metavar="SECONDS",
+        help="seconds per move for engine: players (default 5)",
     )
     add_game_option(parser, rowcol=True)
     add_db_option(parser)
@@ -91,6 +98,8 @@ class GameRecorder:
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
+    if players.is_choice(args.x) or players.is_choice(args.o):
+        return players.run_match(args, streams)
     if rowcol.is_rowcol(args.game):
         return rowcol.run_match(args, streams)
     rowcol.refuse_rowcol_options(args)

@@ -1,0 +1,106 @@
+"""``match`` with players given a strength (cop:3, sera:0.2s) or as an external engine."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from tictactoe_gui.cli.entry import run
+from tictactoe_gui.cli.players import PlayerChoice, parse_player
+
+BRAIN = Path(__file__).parents[1] / "session" / "protocol_brain.py"
+
+
+def call(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = run(list(argv), stdin=io.StringIO(), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def engine(mode: str) -> str:
+    return f"engine:{sys.executable} {BRAIN} {mode}"
+
+
+def test_strengths_parse() -> None:
+    cop = parse_player("cop:3")
+    assert (cop.key, cop.limit and cop.limit.depth) == ("cop", 3)
+    sera = parse_player("sera:0.2s")
+    assert (sera.key, sera.limit and sera.limit.time) == ("sera", 0.2)
+    assert parse_player("SERA:2").limit == parse_player("sera:2s").limit
+    brain = parse_player("engine:./pbrain --fast 'a b'")
+    assert brain == PlayerChoice(
+        "engine", "engine:./pbrain --fast 'a b'", None, ("./pbrain", "--fast", "a b")
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("cop:9", "from 1 to 6"),
+        ("cop:x", "whole number"),
+        ("sera:fast", "seconds per move"),
+        ("sera:0", "seconds per move"),
+        ("engine:", "needs the command"),
+        ("kitty:3", "no strength"),
+        ("bob:1", "unknown player"),
+    ],
+)
+def test_bad_players_are_one_line_usage_errors(text: str, words: str) -> None:
+    code, out, err = call("match", "--x", text, "--o", "kitty", "--game", "four")
+    assert code == 2
+    assert words in err
+    assert len(err.strip().splitlines()) == 1
+    assert out == ""
+
+
+def test_sera_with_a_budget_beats_cop_at_depth_two_on_four() -> None:
+    code, out, err = call(
+        "match", "--x", "sera:0.15s", "--o", "cop:2", "--game", "four", "--seed", "4", "--json"
+    )
+    assert code == 0, err
+    payload = json.loads(out)
+    assert payload["x"] == "sera:0.15s"
+    assert payload["o"] == "cop:2"
+    assert (payload["x_wins"], payload["games"]) == (1, 1)
+
+
+def test_a_good_engine_plays_whole_games() -> None:
+    code, out, err = call(
+        "match",
+        "--x",
+        engine("good"),
+        "--o",
+        "sera:0.1s",
+        "--game",
+        "7x7k4",
+        "--games",
+        "2",
+        "--json",
+    )
+    assert code == 0, err
+    payload = json.loads(out)
+    assert payload["games"] == 2
+    assert payload["o_wins"] == 2  # first-empty-cell play loses to Sera
+    assert err == ""
+
+
+@pytest.mark.parametrize(("mode", "kind"), [("garbage", "garbage"), ("crash", "crash")])
+def test_a_failing_engine_loses_with_the_reason(mode: str, kind: str) -> None:
+    code, out, err = call(
+        "match", "--x", "kitty", "--o", engine(mode), "--game", "gomoku", "--games", "2"
+    )
+    assert code == 0
+    assert "X won 2, O won 0" in out
+    lines = err.strip().splitlines()
+    assert len(lines) == 2
+    assert all(f"(O) loses: {kind}" in line for line in lines)
+
+
+def test_record_is_refused_for_such_players() -> None:
+    code, _, err = call("match", "--x", "cop:2", "--o", "kitty", "--game", "four", "--record")
+    assert code == 2
+    assert "not recorded" in err

@@ -1,0 +1,238 @@
+"""Players named on the command line with a strength or as an external engine.
+
+``match --x/--o`` take, beside a plain persona (``kitty``, ``cop``, ``sera``):
+
+- ``cop:N``: Cop searching N plies (2, 3 or 4, as the 4-mok program's levels; 1 to 6 allowed);
+- ``sera:T``: Sera with T seconds per move (``sera:0.2s``, ``sera:2``);
+- ``engine:COMMAND ...``: any program speaking the Gomocup protocol, run for each game
+  (``engine:'./pbrain-foo --fast'``), with the time per move from ``--engine-time``.
+
+A strength plays the big-board engine (:mod:`tictactoe_gui.engine.mnk`) on any
+k-in-a-row board. An engine that crashes, hangs, prints garbage or plays an
+illegal move loses that game; the reason is printed and the series goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from tictactoe_gui.cli import rowcol
+from tictactoe_gui.cli.common import EXIT_OK, Streams, UsageError
+from tictactoe_gui.engine import Board, Decision, Move, get_persona
+from tictactoe_gui.engine.mnk import Limit
+from tictactoe_gui.engine.mnk.personas import choose_move
+from tictactoe_gui.engine.variants import quote
+from tictactoe_gui.session import play_game
+from tictactoe_gui.session.external_engine import (
+    EngineError,
+    EngineLimits,
+    ExternalEnginePlayer,
+    parse_command,
+)
+from tictactoe_gui.session.game import PlayerSpec, series_seeds
+from tictactoe_gui.session.match import PersonaPlayer, Player
+
+COP_DEPTHS: Final = range(1, 7)
+SERA_SECONDS: Final = (0.01, 600.0)
+DEFAULT_ENGINE_SECONDS: Final = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerChoice:
+    """A player given with a strength (``cop:3``, ``sera:0.2s``) or as ``engine:COMMAND``."""
+
+    key: str
+    text: str
+    limit: Limit | None = None
+    command: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        if self.key == "engine":
+            shown = " ".join(self.command)
+            return f"engine '{shown if len(shown) <= 40 else shown[:39] + '…'}'"
+        if self.key == "cop" and self.limit is not None:
+            return f"Cop (depth {self.limit.depth})"
+        if self.key == "sera" and self.limit is not None:
+            return f"Sera ({self.limit.time:g} s a move)"
+        return get_persona(self.key).name
+
+
+def parse_player(text: str) -> PlayerChoice:
+    """``cop:3``, ``sera:0.2s`` or ``engine:COMMAND``; ValueError with the reason otherwise."""
+    head, _, rest = text.partition(":")
+    key = head.strip().lower()
+    rest = rest.strip()
+    if key == "engine":
+        try:
+            command = parse_command(rest)
+        except ValueError:
+            raise ValueError(
+                "engine: needs the command that runs it, e.g. engine:./pbrain"
+            ) from None
+        return PlayerChoice("engine", text, command=tuple(command))
+    if key == "cop":
+        if not rest.isdigit() or int(rest) not in COP_DEPTHS:
+            raise ValueError(
+                f"Cop's depth is a whole number of plies from {COP_DEPTHS[0]} to "
+                f"{COP_DEPTHS[-1]} (cop:3), got {quote(rest)}"
+            )
+        return PlayerChoice("cop", text, Limit(depth=int(rest)))
+    if key == "sera":
+        number = rest[:-1] if rest.lower().endswith("s") else rest
+        try:
+            seconds = float(number)
+        except ValueError:
+            seconds = -1.0
+        low, high = SERA_SECONDS
+        if not low <= seconds <= high:
+            raise ValueError(
+                f"Sera's time is seconds per move from {low:g} to {high:g} (sera:0.2s), "
+                f"got {quote(rest)}"
+            )
+        return PlayerChoice("sera", text, Limit(time=seconds))
+    if key == "kitty":
+        raise ValueError("Kitty has no strength to set; write kitty")
+    raise ValueError(f"unknown player {quote(text)}")
+
+
+def match_player(text: str) -> str | PlayerChoice:
+    """``match --x/--o``: a persona or strategy as before, or a :class:`PlayerChoice`."""
+    if ":" in text:
+        try:
+            return parse_player(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return rowcol.match_player(text)
+
+
+def is_choice(value: object) -> bool:
+    return isinstance(value, PlayerChoice)
+
+
+class StrengthPlayer:
+    """A persona at a given strength, playing through the big-board engine."""
+
+    def __init__(self, choice: PlayerChoice) -> None:
+        self.choice = choice
+
+    @property
+    def name(self) -> str:
+        return self.choice.label
+
+    @property
+    def is_ai(self) -> bool:
+        return True
+
+    def spec(self) -> PlayerSpec:
+        return PlayerSpec.ai(self.choice.key)
+
+    def decide(self, board: Board, rng: random.Random) -> Decision:
+        variant = board.variant
+        choice = choose_move(
+            self.choice.key,
+            variant.rows,
+            variant.cols,
+            variant.k,
+            board.x,
+            board.o,
+            rng,
+            self.choice.limit,
+        )
+        return Decision(Move(choice.row, choice.col), choice.nodes, choice.depth, choice.reason)
+
+
+class _FailingEngine(ExternalEnginePlayer):
+    """Remembers its failure, so the series knows who lost and why."""
+
+    failure: EngineError | None = None
+
+    def decide(self, board: Board, rng: random.Random) -> Decision:
+        try:
+            return super().decide(board, rng)
+        except EngineError as error:
+            self.failure = error
+            raise
+
+
+def _player(value: str | PlayerChoice, engine_seconds: float) -> Player:
+    if isinstance(value, str):
+        return PersonaPlayer(get_persona(value))
+    if value.key == "engine":
+        return _FailingEngine(value.command, EngineLimits(turn=engine_seconds))
+    return StrengthPlayer(value)
+
+
+def run_match(args: argparse.Namespace, streams: Streams) -> int:
+    """``match`` with a strength or an engine on either side."""
+    if rowcol.is_rowcol(args.game):
+        raise UsageError("cop:N, sera:T and engine: players play the k-in-a-row games only")
+    if args.record:
+        raise UsageError(
+            "--record keeps games of the plain personas; games with cop:N, sera:T or "
+            "engine: players are not recorded"
+        )
+    for option, value in (("--x", args.x), ("--o", args.o)):
+        if isinstance(value, str) and value not in ("kitty", "cop", "sera"):
+            raise UsageError(f"{option}: {value} is a Row & Column strategy; choose a persona")
+    engine_seconds = getattr(args, "engine_time", None) or DEFAULT_ENGINE_SECONDS
+    label = {id(args.x): _label(args.x), id(args.o): _label(args.o)}
+    x_wins = o_wins = draws = 0
+    stdout = streams.stdout
+    for number, game_seed in enumerate(series_seeds(args.seed)):
+        if number == args.games:
+            break
+        x_player, o_player = _player(args.x, engine_seconds), _player(args.o, engine_seconds)
+        try:
+            record = play_game(x_player, o_player, seed=game_seed, variant=args.game)
+            winner = None if record.winner is None else record.winner.value
+        except EngineError as error:
+            loser = "X" if getattr(x_player, "failure", None) is error else "O"
+            winner = "O" if loser == "X" else "X"
+            name = label[id(args.x) if loser == "X" else id(args.o)]
+            streams.report(
+                f"game {number + 1}: {name} ({loser}) loses: {error.kind}: {error.reason}"
+            )
+        finally:
+            for player in (x_player, o_player):
+                if isinstance(player, ExternalEnginePlayer):
+                    player.close()
+        if winner == "X":
+            x_wins += 1
+        elif winner == "O":
+            o_wins += 1
+        else:
+            draws += 1
+    games = x_wins + o_wins + draws
+    if args.json:
+        payload = {
+            "game": args.game.id,
+            "x": _text(args.x),
+            "o": _text(args.o),
+            "games": games,
+            "seed": args.seed,
+            "x_wins": x_wins,
+            "o_wins": o_wins,
+            "draws": draws,
+        }
+        print(json.dumps(payload), file=stdout)
+    else:
+        game = "" if args.game.is_tictactoe else f"{args.game.name}: "
+        print(
+            f"{game}{_label(args.x)} (X) vs {_label(args.o)} (O), {games} game"
+            f"{'s' * (games != 1)}: X won {x_wins}, O won {o_wins}, {draws} drawn.",
+            file=stdout,
+        )
+    return EXIT_OK
+
+
+def _label(value: str | PlayerChoice) -> str:
+    return get_persona(value).name if isinstance(value, str) else value.label
+
+
+def _text(value: str | PlayerChoice) -> str:
+    return value if isinstance(value, str) else value.text
