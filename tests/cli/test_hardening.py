@@ -227,12 +227,25 @@ def test_play_quotes_a_huge_answer_briefly() -> None:
     assert len(complaint) < 250
 
 
-def test_short_messages_are_kept_whole() -> None:
+def test_short_messages_and_long_paths_are_kept_whole() -> None:
     from tictactoe_gui.cli.common import error_line
 
     message = "a persona's move needs --persona (see 'tictactoe-gui --help')"
     assert error_line(message) == f"tictactoe-gui: {message}"
     assert error_line("bad\nthing") == "tictactoe-gui: bad thing"
+    folder = "/home/someone/" + "deeply/nested/" * 12
+    notice = f"cannot create the folder {folder!r}: permission denied; " * 3
+    assert error_line(notice) == f"tictactoe-gui: {notice}"
+
+
+def test_a_huge_quote_is_cut_and_the_rest_of_the_message_kept() -> None:
+    from tictactoe_gui.cli.common import error_line
+
+    line = error_line(f"row 1 ({'X' * 100_000!r}) has 100000 cells; a 4x4k3 row has 4")
+    assert line == (
+        f"tictactoe-gui: row 1 ('{'X' * 40}'… (100000 characters)) has 100000 cells; "
+        "a 4x4k3 row has 4"
+    )
 
 
 # -- ~ in --db ---------------------------------------------------------------------------

@@ -29,10 +29,12 @@ EXIT_INTERRUPTED = 130
 PROG = "tictactoe-gui"
 
 
-#: A message longer than this has its quotes of the input cut (see :func:`error_line`).
-_LONG_MESSAGE: Final = 160
+#: A message longer than this has its long quotes of the input cut (see :func:`error_line`).
+_LONG_MESSAGE: Final = 600
+#: A quote this long or shorter is kept whole: a long path still reads in full.
+_LONG_QUOTE: Final = 200
 #: No error line is ever longer than this, whatever it quotes.
-_MAX_MESSAGE: Final = 400
+_MAX_MESSAGE: Final = 1000
 _QUOTED: Final = re.compile(r"'(?:[^'\\\n]|\\.)*'" + r'|"(?:[^"\\\n]|\\.)*"')
 
 
@@ -58,6 +60,8 @@ def error_line(message: str) -> str:
 
 def _cut_quote(match: re.Match[str]) -> str:
     text = match.group(0)
+    if len(text) <= _LONG_QUOTE:
+        return text
     try:
         value = ast.literal_eval(text)
     except (ValueError, SyntaxError):  # pragma: no cover - the pattern only matches literals
