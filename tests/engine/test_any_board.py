@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from tictactoe_gui.engine import Algorithm, Board, BoardError, Mark, Move, analyse
 from tictactoe_gui.engine.analysis import MoveOutcome
+from tictactoe_gui.engine.search import SearchProgress
 from tictactoe_gui.engine.variants import FOUR, GOMOKU, Variant, get_variant
 
 SIZES = st.sampled_from(["3x3k3", "3x4k3", "4x4k4", "5x5k4", "7x5k4", "15x15k5", "20x20k4"])
@@ -279,3 +280,23 @@ def test_a_nearly_full_big_board_is_solved_exactly() -> None:
         while board.empties > 12 and not board.is_over:
             board = board.play(rng.choice(board.legal_moves()))
     assert analyse(board, exact_node_budget=1).exact
+
+
+def test_a_timed_estimate_deepens_and_reports_each_depth() -> None:
+    board = Board.empty(GOMOKU).play_all([Move(7, 7), Move(7, 8), Move(8, 8)])
+    reports: list[SearchProgress] = []
+    analysis = analyse(board, time_limit=0.5, progress=reports.append)
+    depths = [r.depth for r in reports if r.depth]
+    assert depths == list(range(1, len(depths) + 1))  # one report per completed depth, in order
+    assert depths[-1] == analysis.depth
+    last = [r for r in reports if r.depth][-1]
+    assert last.best_move == analysis.candidates[0].move
+    assert last.score == analysis.candidates[0].score
+    assert not analysis.exact
+
+
+def test_the_first_depth_always_completes_however_short_the_time() -> None:
+    board = Board.empty(FOUR).play_all([Move(9, 9), Move(9, 10)])
+    analysis = analyse(board, time_limit=1e-6)
+    assert analysis.depth >= 1
+    assert analysis.candidates

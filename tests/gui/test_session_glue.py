@@ -86,3 +86,42 @@ def test_resigning_ends_the_game_as_a_loss(qtbot: QtBot, window: MainWindow) -> 
     assert controller.session.is_over
     assert controller.session.winner is not None
     assert "resigned" in controller.session.result_words()
+
+
+def test_a_big_board_analysis_reports_each_depth_and_can_be_stopped_and_restarted(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from tictactoe_gui.engine.variants import GOMOKU  # noqa: PLC0415 - one test's board
+
+    start = Board.empty(GOMOKU)
+    setup = GameSetup(
+        GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("Ann"), PlayerSpec.human("Ben"), start
+    )
+    controller = window.controller
+    controller.set_time_limit(0.3)
+    assert controller.time_limit == 0.3
+    infos: list[object] = []
+    controller.search_info.connect(infos.append)
+    window.new_game(setup)
+    controller.play_human(7, 7)
+    qtbot.waitUntil(
+        lambda: controller.current_result is not None and not controller.engine_busy(),
+        timeout=20000,
+    )
+    result = controller.current_result
+    assert result is not None and not result.analysis.exact
+    depths = [info.depth for info in infos if info.depth]
+    assert depths and depths[-1] == result.analysis.depth
+    # Stop: the engine goes quiet and says so; restart: a fresh analysis of the same board.
+    controller.restart_analysis()
+    assert controller.engine_busy()
+    with qtbot.waitSignal(controller.message, timeout=5000) as stopped:
+        controller.stop_analysis()
+    assert "stopped" in stopped.args[0]
+    assert not controller.engine_busy()
+    controller.restart_analysis()
+    qtbot.waitUntil(
+        lambda: controller.current_result is not None and not controller.engine_busy(),
+        timeout=20000,
+    )
+    assert controller.current_result.board == controller.board

@@ -202,6 +202,7 @@ def analyse(
     progress: ProgressCallback | None = None,
     exact_node_budget: int | None = EXACT_NODE_BUDGET,
     estimate_depth: int | None = None,
+    time_limit: float | None = None,
 ) -> Analysis:
     """Score every legal move of ``board``: exactly where the game can be solved.
 
@@ -209,7 +210,8 @@ def analyse(
     always solved. Boards of up to 25 cells (5x5) are tried exactly within
     ``exact_node_budget`` nodes (None: no limit) and estimated if the budget
     runs out. Bigger boards are estimated by a depth-limited search
-    (``estimate_depth`` plies, a default per board size).
+    (``estimate_depth`` plies, a default per board size; with ``time_limit``
+    seconds it deepens while time remains).
 
     ``table`` lets repeated analyses share what they learned (only the TABLE
     algorithm uses it). Setting ``cancel`` makes the search raise
@@ -231,7 +233,14 @@ def analyse(
             pass
     from tictactoe_gui.engine.estimate import estimate
 
-    return estimate(board, depth=estimate_depth, cancel=cancel, progress=progress, started=started)
+    return estimate(
+        board,
+        depth=estimate_depth,
+        time_limit=time_limit,
+        cancel=cancel,
+        progress=progress,
+        started=started,
+    )
 
 
 def exact_analysis(

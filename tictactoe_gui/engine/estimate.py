@@ -128,6 +128,16 @@ def _state(geo: Geometry) -> _State:
     return state
 
 
+class _OutOfTime(Exception):  # noqa: N818 - an event: the deadline passed mid-depth
+    pass
+
+
+#: With a time limit, deepening stops here at the latest.
+MAX_TIMED_DEPTH: Final = 6
+#: How often (in nodes) the search looks at the clock when it has a deadline.
+_CLOCK_EVERY: Final = 32
+
+
 class _Search:
     def __init__(
         self,
@@ -140,7 +150,9 @@ class _Search:
         self.report = report
         self.nodes = 0
         self.max_depth = 0
+        self.deadline: float | None = None
         self._next_check = CHECK_EVERY
+        self._next_clock = _CLOCK_EVERY
 
     def ordered(self, me: int, opp: int) -> list[tuple[int, int, bool]]:
         """Candidate cells as ``(cell, my gain, wins)``, most urgent first."""
@@ -160,6 +172,10 @@ class _Search:
         self.nodes += 1
         if ply > self.max_depth:
             self.max_depth = ply
+        if self.deadline is not None and self.nodes >= self._next_clock:
+            self._next_clock = self.nodes + _CLOCK_EVERY
+            if time.perf_counter() > self.deadline:
+                raise _OutOfTime
         if self.nodes >= self._next_check:
             self._next_check = self.nodes + CHECK_EVERY
             if self.cancel is not None and self.cancel.is_set():
@@ -192,13 +208,23 @@ def estimate(
     board: Board,
     *,
     depth: int | None = None,
+    time_limit: float | None = None,
     cancel: threading.Event | None = None,
     progress: ProgressCallback | None = None,
     started: float | None = None,
 ) -> Analysis:
-    """Score the promising moves of ``board`` with a ``depth``-ply search: an estimate."""
+    """Score the promising moves of ``board`` by iterative deepening: an estimate.
+
+    Without ``time_limit`` it searches ``depth`` plies below each candidate (a
+    default per board size). With one, it deepens one ply at a time while time
+    remains (up to :data:`MAX_TIMED_DEPTH`) and answers from the last depth it
+    completed; the first depth always completes. After each completed depth
+    ``progress`` hears the depth, best move, line and evaluation so far.
+    """
     started = time.perf_counter() if started is None else started
-    depth = default_depth(board) if depth is None else depth
+    target = default_depth(board) if depth is None else depth
+    if time_limit is not None:
+        target = max(target, MAX_TIMED_DEPTH) if depth is None else depth
     geo = board.geometry
     state = _state(geo)
     mover = board.to_move
@@ -208,39 +234,64 @@ def estimate(
 
     def report(nodes: int) -> None:
         if progress is not None:
-            progress(SearchProgress(nodes, done, len(roots)))
+            progress(SearchProgress(nodes, done, len(roots), elapsed=time.perf_counter() - started))
 
     search = _Search(state, cancel, report)
     search.nodes = 1
     base = state.evaluate(me, opp)
-    scored: list[Candidate] = []
-    lines: dict[int, int] = {}
-    for cell in roots:
-        gain, won = state.delta(me, opp, cell)
-        move = board.move_at(cell)
-        if won:
-            search.nodes += 1
-            scored.append(Candidate(move, WIN_VALUE, MoveOutcome.WIN, 1))
-        else:
-            value = -search.negamax(
-                opp, me | 1 << cell, -(base + gain), depth, 1, -WIN_VALUE * 2, WIN_VALUE * 2
-            )
-            scored.append(Candidate(move, _clamp(value), None, None))
-            lines[cell] = value
-        done += 1
-        if cancel is not None and cancel.is_set():
-            raise SearchCancelled
+    candidates: tuple[Candidate, ...] = ()
+    reached = 0
+    for level in range(target + 1):
+        if candidates and time_limit is not None:
+            search.deadline = started + time_limit
+        scored: list[Candidate] = []
+        done = 0
+        try:
+            for cell in roots:
+                gain, won = state.delta(me, opp, cell)
+                move = board.move_at(cell)
+                if won:
+                    search.nodes += 1
+                    scored.append(Candidate(move, WIN_VALUE, MoveOutcome.WIN, 1))
+                else:
+                    value = -search.negamax(
+                        opp, me | 1 << cell, -(base + gain), level, 1, -WIN_VALUE * 2, WIN_VALUE * 2
+                    )
+                    scored.append(Candidate(move, _clamp(value), None, None))
+                done += 1
+                if cancel is not None and cancel.is_set():
+                    raise SearchCancelled
+        except _OutOfTime:
+            break
+        # Best first; a stable sort keeps the most urgent-looking cells first among equals.
+        candidates = tuple(sorted(scored, key=lambda c: -c.score))
+        reached = level
+        best = candidates[0]
         if progress is not None:
-            progress(SearchProgress(search.nodes, done, len(roots)))
-    candidates = tuple(sorted(scored, key=lambda c: -c.score))
+            line = (best.move,) if best.outcome is MoveOutcome.WIN else _line(board, state, level)
+            progress(
+                SearchProgress(
+                    search.nodes,
+                    done,
+                    len(roots),
+                    depth=level + 1,
+                    best_move=best.move,
+                    line=line,
+                    score=best.score,
+                    elapsed=time.perf_counter() - started,
+                )
+            )
+        if best.outcome is MoveOutcome.WIN:
+            break
+        if time_limit is not None and time.perf_counter() - started > time_limit:
+            break
     best = candidates[0]
     if best.outcome is MoveOutcome.WIN:
         prediction = Prediction(mover, 1, mover=mover)
-        exact_pv: tuple[Move, ...] = (best.move,)
-        pv = exact_pv
+        pv: tuple[Move, ...] = (best.move,)
     else:
         prediction = Prediction(None, None, exact=False, evaluation=best.score, mover=mover)
-        pv = _line(board, state, depth)
+        pv = _line(board, state, reached)
     return Analysis(
         board,
         mover,
@@ -252,7 +303,7 @@ def estimate(
         time.perf_counter() - started,
         Algorithm.ALPHABETA,
         exact=best.outcome is MoveOutcome.WIN,
-        depth=depth + 1,
+        depth=reached + 1,
     )
 
 

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from tictactoe_gui.engine.board import Geometry, geometry
+from tictactoe_gui.engine.board import Geometry, Move, geometry
 
 INFINITY: Final = 1_000_000
 #: How often (in nodes) a search looks at its cancel flag and reports progress.
@@ -71,9 +71,22 @@ class NodeLimitReached(Exception):  # noqa: N818 - an event: the search used its
 
 @dataclass(frozen=True, slots=True)
 class SearchProgress:
+    """How far a search has got. A depth-limited search also says, after each completed
+    depth, what it found so far (``depth`` > 0): best move, line, evaluation."""
+
     nodes: int
     root_moves_done: int
     root_moves_total: int
+    depth: int = 0
+    best_move: Move | None = None
+    line: tuple[Move, ...] = ()
+    #: The mover's evaluation at that depth (an estimate; see ``engine.estimate``).
+    score: int | None = None
+    elapsed: float = 0.0
+
+    @property
+    def nodes_per_second(self) -> int:
+        return int(self.nodes / self.elapsed) if self.elapsed > 0 else 0
 
 
 ProgressCallback = Callable[[SearchProgress], None]

@@ -51,6 +51,8 @@ class EngineRequest:
     review: tuple[Board, ...] = ()
     #: Also analyse the position with all three algorithms, for the study comparison.
     compare: bool = False
+    #: Seconds a search that cannot be exact may take (None: its default depth).
+    time_limit: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,7 @@ class EngineWorker(QObject):
     move_chosen = Signal(object)  # MoveChoice
     analysed = Signal(object)  # EngineResult
     progressed = Signal(int, int)  # request id, nodes so far
+    searched = Signal(int, object)  # request id, SearchProgress after a completed depth
     cancelled = Signal(int)
     failed = Signal(int, str)
 
@@ -114,6 +117,8 @@ class EngineWorker(QObject):
 
         def report(progress: SearchProgress) -> None:
             nonlocal last_report
+            if progress.depth:
+                self.searched.emit(request.request_id, progress)
             now = time.monotonic()
             if now - last_report >= PROGRESS_INTERVAL:
                 last_report = now
@@ -139,7 +144,12 @@ class EngineWorker(QObject):
             analysis = decision.analysis  # the persona already searched this very position
         else:
             analysis = analyse(
-                board, request.algorithm, table=table, cancel=cancel, progress=report
+                board,
+                request.algorithm,
+                table=table,
+                cancel=cancel,
+                progress=report,
+                time_limit=request.time_limit,
             )
         # Lines after each candidate are read exactly, so only where every result is proven.
         proven = analysis.exact and all(c.exact for c in analysis.candidates)
@@ -173,6 +183,8 @@ class EngineService(QObject):
     move_chosen = Signal(object)  # MoveChoice
     analysed = Signal(object)  # EngineResult
     progressed = Signal(int)  # nodes searched so far by the current request
+    #: What a search that cannot be exact found after each completed depth (SearchProgress).
+    search_info = Signal(object)
     busy_changed = Signal(bool)
     failed = Signal(str)
 
@@ -193,6 +205,7 @@ class EngineService(QObject):
         self._worker.move_chosen.connect(self._on_move_chosen)
         self._worker.analysed.connect(self._on_analysed)
         self._worker.progressed.connect(self._on_progressed)
+        self._worker.searched.connect(self._on_searched)
         self._worker.cancelled.connect(self._on_cancelled)
         self._worker.failed.connect(self._on_failed)
         self._thread.start()
@@ -208,6 +221,7 @@ class EngineService(QObject):
         seed: int = 0,
         review: tuple[Board, ...] = (),
         compare: bool = False,
+        time_limit: float | None = None,
     ) -> int:
         """Ask about ``board``; cancels whatever was asked before. Returns the request id."""
         self.cancel()
@@ -215,7 +229,7 @@ class EngineService(QObject):
         self._current_id = self._next_id
         self._cancel = threading.Event()
         request = EngineRequest(
-            self._next_id, board, algorithm, persona_key, seed, tuple(review), compare
+            self._next_id, board, algorithm, persona_key, seed, tuple(review), compare, time_limit
         )
         self._set_busy(True)
         self._request.emit(request, self._cancel)
@@ -271,6 +285,11 @@ class EngineService(QObject):
     def _on_progressed(self, request_id: int, nodes: int) -> None:
         if request_id == self._current_id:
             self.progressed.emit(nodes)
+
+    @Slot(int, object)
+    def _on_searched(self, request_id: int, progress: SearchProgress) -> None:
+        if request_id == self._current_id:
+            self.search_info.emit(progress)
 
     @Slot(int)
     def _on_cancelled(self, request_id: int) -> None:

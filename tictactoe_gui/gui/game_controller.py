@@ -49,6 +49,8 @@ __all__ = [
 ]
 
 DEFAULT_THINK_MS = 400
+#: Seconds the dock's analysis may take where the game is too big to solve.
+DEFAULT_TIME_LIMIT = 1.0
 REPLAY_INTERVAL_MS = 900
 
 
@@ -118,6 +120,8 @@ class GameController(QObject):
     analysis_changed = Signal(object)  # EngineResult | None, always about the board shown
     thinking_changed = Signal(bool, str)  # busy, who ("Sera is thinking…")
     progress = Signal(int)
+    #: A search that cannot be exact, after each completed depth (SearchProgress).
+    search_info = Signal(object)
     comment_changed = Signal(str)
     persona_changed = Signal(object, str)  # Persona | None, its role ("Opponent", "Coach", …)
     hint_shown = Signal(object)  # tuple[Move, ...]
@@ -142,6 +146,7 @@ class GameController(QObject):
         self._records = records
         self._think_ms = think_ms
         self._algorithm = Algorithm.TABLE
+        self._time_limit = DEFAULT_TIME_LIMIT
         self._undo_stack = QUndoStack(self)
         self._state = State.PLAYING
         self._session = GameSession(GameSetup.default(), 0)
@@ -178,6 +183,7 @@ class GameController(QObject):
         engine.move_chosen.connect(self._on_move_chosen)
         engine.analysed.connect(self._on_analysed)
         engine.progressed.connect(self.progress)
+        engine.search_info.connect(self.search_info)
         engine.busy_changed.connect(self._update_thinking)
         engine.failed.connect(self._on_engine_failed)
 
@@ -452,6 +458,30 @@ class GameController(QObject):
         self._algorithm = algorithm
         self._request(compare=False)
 
+    @property
+    def time_limit(self) -> float:
+        return self._time_limit
+
+    def set_time_limit(self, seconds: float) -> None:
+        """How long the analysis may think where the game is too big to solve (from now on)."""
+        self._time_limit = max(0.05, seconds)
+
+    def stop_analysis(self) -> None:
+        """Stop the dock's analysis in progress (a persona choosing a move goes on)."""
+        if self.ai_to_move() and not (self._setup.mode is GameMode.AI_VS_AI and self._paused):
+            self.message.emit(f"{self.player_to_move().display_name} is choosing a move.")
+            return
+        self._engine.cancel()
+        self._pending_hint = False
+        self._update_thinking()
+        self.message.emit("Analysis stopped. Analyse Again to start it anew.")
+
+    def restart_analysis(self) -> None:
+        """Analyse the position on the board again from scratch (after a stop, say)."""
+        self._result = None
+        self.analysis_changed.emit(None)
+        self._request()
+
     def compare_algorithms(self) -> None:
         """Analyse the position with all three searches, to show what pruning saves."""
         self._request(compare=True)
@@ -637,6 +667,7 @@ class GameController(QObject):
             seed=self._session.ply_seed(),
             review=self._session.unanalysed(),
             compare=compare,
+            time_limit=self._time_limit,
         )
         self._update_thinking()
 
