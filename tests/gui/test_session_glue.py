@@ -6,6 +6,7 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import COP, KITTY, Board
+from tictactoe_gui.engine.variants import GOMOKU
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.session import GameSetup, PlayerSpec, play_series
@@ -91,8 +92,6 @@ def test_resigning_ends_the_game_as_a_loss(qtbot: QtBot, window: MainWindow) -> 
 def test_a_big_board_analysis_reports_each_depth_and_can_be_stopped_and_restarted(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    from tictactoe_gui.engine.variants import GOMOKU  # noqa: PLC0415 - one test's board
-
     start = Board.empty(GOMOKU)
     setup = GameSetup(
         GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("Ann"), PlayerSpec.human("Ben"), start
@@ -109,9 +108,11 @@ def test_a_big_board_analysis_reports_each_depth_and_can_be_stopped_and_restarte
         timeout=20000,
     )
     result = controller.current_result
-    assert result is not None and not result.analysis.exact
+    assert result is not None
+    assert not result.analysis.exact
     depths = [info.depth for info in infos if info.depth]
-    assert depths and depths[-1] == result.analysis.depth
+    assert depths
+    assert depths[-1] == result.analysis.depth
     # Stop: the engine goes quiet and says so; restart: a fresh analysis of the same board.
     controller.restart_analysis()
     assert controller.engine_busy()
