@@ -40,7 +40,7 @@ EXACT_EMPTIES: Final = 12
 #: Boards up to this many cells are tried exactly within :data:`EXACT_NODE_BUDGET`.
 TRY_EXACT_CELLS: Final = 25
 #: The node budget of an exact try on a board too big to be sure of (5x5 and the like).
-EXACT_NODE_BUDGET: Final = 3_000_000
+EXACT_NODE_BUDGET: Final = 400_000
 
 
 class MoveOutcome(enum.StrEnum):
