@@ -1,20 +1,31 @@
-"""Records benchmark: saving a game, the first rows of history and the leaderboard.
+"""Records benchmark: saving a game, the first rows of history, the leaderboard, and
+the memory an import takes.
 
 Run with ``make bench`` or ``python -m tests.benchmarks.bench_storage``. Not part
 of the test suite: it prints figures, it does not assert them. It builds a
 database of 100,000 games once in a temporary folder (a few seconds).
 
 Targets: at most 5 ms to save one game, 200 ms to show the first rows of the
-history and 100 ms for the leaderboard, with 100,000 games recorded.
+history and 100 ms for the leaderboard, with 100,000 games recorded; at most
+100 MB of memory beyond the app's own to import a JSON export of any size.
+Import memory is measured in a fresh process per file (peak resident set
+minus the resident set just before importing), for two file sizes four times
+apart, side by side with reading the larger file whole with ``json.load`` (as
+imports once did): flat figures across sizes mean memory does not grow with
+the file.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -84,6 +95,78 @@ def first_rows_in_window(path: Path) -> float:
     return statistics.median(times) * 1000
 
 
+IMPORT_SIZES_MB = (16, 64)
+
+_MEASURE_IMPORT = """
+import json, resource, sys
+from tictactoe_gui.storage import Repository
+path, target, how = sys.argv[1], sys.argv[2], sys.argv[3]
+with Repository.open(target) as repository:
+    repository.count_games()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    if how == "stream":
+        added = repository.import_records(path).added
+    else:
+        with open(path, encoding="utf-8") as stream:
+            added = len(json.load(stream)["games"])
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(added, (after - before) / 1024)
+"""
+
+
+def write_export(path: Path, megabytes: int) -> int:
+    """A JSON export of about ``megabytes`` MB of distinct games; returns how many."""
+    template = {
+        "game": "tictactoe", "rows": 3, "cols": 3, "mode": "human-vs-ai",
+        "x": {"kind": "human", "name": "Player 001"}, "o": {"kind": "persona", "name": "cop"},
+        "result": "draw", "start_board": ".........", "extra": None, "resigned": None,
+        "hints_x": 0, "hints_o": 0, "seed": 1, "x_ai_nodes": 0, "o_ai_nodes": 1234,
+        "x_ai_max_depth": 0, "o_ai_max_depth": 7,
+        "moves": [
+            {"ply": i + 1, "cell": cell, "mark": "XO"[i % 2], "score": 0, "verdict": "best"}
+            for i, cell in enumerate((0, 1, 2, 4, 3, 5, 7, 6, 8))
+        ],
+    }  # fmt: skip
+    count = 0
+    with path.open("w", encoding="utf-8") as stream:
+        stream.write('{"format": "tictactoe-gui records", "version": 2, "games": [')
+        while stream.tell() < megabytes * 1024 * 1024:
+            moment = f"20{10 + count // 500_000:02d}-01-01T00:00:00.{count % 1_000_000:06d}Z"
+            game = {"uuid": str(uuid.UUID(int=count + 1)), "started_at": moment,
+                    "ended_at": moment, **template}  # fmt: skip
+            stream.write(("," if count else "") + "\n" + json.dumps(game))
+            count += 1
+        stream.write("\n]}\n")
+    return count
+
+
+def import_memory(folder: Path) -> list[tuple[str, float]]:
+    rows = []
+    for megabytes in IMPORT_SIZES_MB:
+        source = folder / f"export-{megabytes}.json"
+        count = write_export(source, megabytes)
+        hows = ("stream", "json.load") if megabytes == IMPORT_SIZES_MB[-1] else ("stream",)
+        for how in hows:
+            target = folder / f"import-{megabytes}-{how}.sqlite3"
+            start = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-c", _MEASURE_IMPORT, str(source), str(target), how],
+                capture_output=True, text=True, check=True,
+                cwd=Path(__file__).resolve().parents[2],
+            )  # fmt: skip
+            seconds = time.perf_counter() - start
+            added, extra = done.stdout.split()
+            if int(added) != count:
+                raise RuntimeError(f"imported {added} of {count} games")
+            label = "import (streamed)" if how == "stream" else "reading it whole with json.load"
+            rows.append((f"{megabytes} MB export, {count:,} games: {label}", float(extra)))
+            if how == "stream":
+                rows.append((f"  time for the {megabytes} MB import (s)", seconds))
+            target.unlink(missing_ok=True)
+        source.unlink()
+    return rows
+
+
 def main() -> None:
     rng = random.Random(2026)
     with tempfile.TemporaryDirectory() as folder:
@@ -141,6 +224,11 @@ def main() -> None:
     for label, value, target in rows:
         goal = f"≤ {target}" if target is not None else ""
         print(f"{label:<44} {value:>9.2f} {goal:>8}")
+    print()
+    print(f"{'import memory beyond the app (peak RSS)':<62} {'MB':>7}  target ≤ 100")
+    with tempfile.TemporaryDirectory() as folder:
+        for label, value in import_memory(Path(folder)):
+            print(f"{label:<62} {value:>7.1f}")
 
 
 if __name__ == "__main__":

@@ -352,6 +352,11 @@ def test_every_listed_command_is_in_the_help_and_runs_its_own_module() -> None:
     for command in COMMANDS:
         assert command.name in help_text
         for name in (command.name, *command.aliases):
-            required = {"analyse": ["X........"], "match": ["--x", "cop", "--o", "cop"]}
+            required = {
+                "analyse": ["X........"],
+                "match": ["--x", "cop", "--o", "cop"],
+                "export": ["out.json"],
+                "import": ["in.json"],
+            }
             args = parser.parse_args([name, *required.get(command.name, [])])
             assert args.run is command.run

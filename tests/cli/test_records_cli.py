@@ -85,8 +85,8 @@ def test_leaderboard_prints_people_and_personas(db: Path) -> None:
     assert "Kitty (AI)" in out
     code, out, _ = run("--db", str(db), "leaderboard", "--json", "--against", "kitty")
     assert [json.loads(line) for line in out.splitlines()] == [
-        {"name": "Zoë ✨", "kind": "human", "games": 1, "wins": 1, "losses": 0, "draws": 0,
-         "win_rate": 1.0},
+        {"game": "tictactoe", "name": "Zoë ✨", "kind": "human", "games": 1, "wins": 1,
+         "losses": 0, "draws": 0, "win_rate": 1.0},
     ]  # fmt: skip
 
 

@@ -11,11 +11,13 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import ai_vs_ai, human_vs_ai
+from tests.storage.games import human, make_game, persona
 from tictactoe_gui.engine import Board
 from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.records import HistoryDialog
 from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import Result
 
 
 @pytest.fixture
@@ -82,6 +84,25 @@ def test_a_returning_player_is_greeted_with_their_record(
     assert record is not None
     assert record.games == 1
     window.new_game(human_vs_ai("sera", name="GRACE"))
-    assert window.statusBar().currentMessage().startswith("Welcome back, GRACE — ")
+    # Greeted by the spelling first recorded, not as typed this time.
+    assert window.statusBar().currentMessage().startswith("Welcome back, Grace — ")
     assert window.show_leaderboard() is not None
     assert window.show_statistics() is not None
+
+
+def test_a_name_matched_by_the_records_shows_as_first_spelled(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    window, repository = repo_window
+    repository.save_game(make_game(human("Alice"), persona("kitty"), Result.X_WINS))
+    window.new_game(human_vs_ai("sera", name="alice"))
+    human_side = (
+        window.controller.setup.o if window.controller.setup.x.is_ai else window.controller.setup.x
+    )
+    assert human_side.name == "Alice"
+    assert "Welcome back, Alice" in window.statusBar().currentMessage()
+    label = window.players_bar.findChild(
+        QLabel, "playerX" if human_side is window.controller.setup.x else "playerO"
+    )
+    assert label is not None
+    assert "Alice" in label.accessibleName()

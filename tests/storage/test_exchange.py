@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from tests.storage.games import human, make_game, persona
 from tictactoe_gui.records_bridge import check_rules
 from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.exchange import ImportCancelledError
 from tictactoe_gui.storage.records import RecordsError, Result
 
 
@@ -170,3 +172,207 @@ def test_exporting_to_an_impossible_place_is_a_clear_error(
         "records.sqlite3-shm",
         "records.sqlite3-wal",
     ]
+
+
+def exported_games(repo: Repository, tmp_path: Path, count: int = 3) -> list[dict[str, object]]:
+    with Repository.open(tmp_path / "source.sqlite3") as source:
+        seed(source, count)
+        source.export_records(tmp_path / "good.json", "json")
+    games = json.loads((tmp_path / "good.json").read_text())["games"]
+    assert isinstance(games, list)
+    return games
+
+
+def import_error(repo: Repository, path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """The one message importing ``path`` gives; checks nothing was imported or printed."""
+    with pytest.raises(RecordsError) as info:
+        repo.import_records(path)
+    message = str(info.value)
+    assert "\n" not in message
+    assert repo.count_games() == 0
+    assert repo.players() == []
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", "")
+    return message
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda g: g.update(seed=2**64), "game 2: the seed is too large to record"),
+        (
+            lambda g: g["moves"][0].update(score=2**64),
+            "game 2: move 1: score is too large to record",
+        ),
+        (
+            lambda g: g.update(started_at="0001-01-01T00:00:00+01:00"),
+            "game 2: 'started_at' is outside the calendar",
+        ),
+        (
+            lambda g: g.update(ended_at="9999-12-31T23:59:59-01:00"),
+            "game 2: 'ended_at' is outside the calendar",
+        ),
+        (lambda g: g["o"].update(name="\x1b[31mred"), "game 2, side 'o': a persona is named"),
+        (lambda g: g["x"].update(name="\u202eevil"), "game 2, side 'x': a player name cannot"),
+        (lambda g: g["x"].update(name="\u200b\u200d"), "needs at least one visible character"),
+        (lambda g: g.update(game="gomoku"), "game 2: Gomoku is played on 15×15"),
+        (lambda g: g.update(game=7), "game 2: 'game' is missing or has the wrong type"),
+        (lambda g: g.update(resigned="Z"), "game 2: resigned is 'Z'"),
+    ],
+)
+def test_every_malformed_game_gives_one_message_naming_it(
+    repo: Repository,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    mutate: object,
+    message: str,
+) -> None:
+    games = exported_games(repo, tmp_path)
+    mutate(games[1])  # type: ignore[operator]
+    path = tmp_path / "bad.json"
+    text = json.dumps({"format": "tictactoe-gui records", "version": 2, "games": games})
+    path.write_text(text)
+    assert message in import_error(repo, path, capsys)
+
+
+def test_deep_nesting_is_one_message(
+    repo: Repository, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "deep.json"
+    nested = "[" * 200_000 + "]" * 200_000
+    path.write_text('{"format": "tictactoe-gui records", "version": 2, "games": [' + nested + "]}")
+    assert "game 1 is nested too deeply" in import_error(repo, path, capsys)
+
+
+def test_a_huge_number_is_refused_before_it_is_built(
+    repo: Repository, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = exported_games(repo, tmp_path)
+    text = json.dumps({"format": "tictactoe-gui records", "version": 2, "games": games})
+    path = tmp_path / "big.json"
+    path.write_text(text.replace('"hints_x": 0', '"hints_x": ' + "7" * 5000, 1))
+    assert "game 1: 'hints_x' holds a number with 5000 digits" in import_error(repo, path, capsys)
+
+
+@pytest.mark.parametrize(
+    ("version", "message"),
+    [
+        ("true", "format version True"),
+        ("1.0", "format version 1.0"),
+        ('"2"', "format version '2'"),
+        ("3", "format version 3"),
+    ],
+)
+def test_the_format_version_must_be_a_known_whole_number(
+    repo: Repository,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    version: str,
+    message: str,
+) -> None:
+    path = tmp_path / "v.json"
+    path.write_text(f'{{"format": "tictactoe-gui records", "version": {version}, "games": []}}')
+    assert message in import_error(repo, path, capsys)
+
+
+def test_a_byte_order_mark_is_accepted(repo: Repository, tmp_path: Path) -> None:
+    exported_games(repo, tmp_path)
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + (tmp_path / "good.json").read_bytes())
+    assert repo.import_records(path).added == 3
+
+
+def test_an_old_export_without_games_ids_imports_as_tictactoe(repo: Repository) -> None:
+    old = Path(__file__).parent / "data" / "export-v1.json"
+    assert '"game"' not in old.read_text()
+    report = repo.import_records(old)
+    assert (report.added, report.skipped, report.conflicts) == (10, 0, ())
+    assert repo.games_recorded() == {"tictactoe": 10}
+    assert repo.standings()[0].side.name == "Alice"
+
+
+def test_exports_carry_each_games_game_and_can_be_filtered(
+    repo: Repository, tmp_path: Path
+) -> None:
+    seed(repo, 2)
+    four = make_game(human("Gus"), persona("cop"), Result.X_WINS, minute=50)
+    repo.rules = None  # storage alone: a four-in-a-row record of the right shape
+    repo.save_game(replace(four, game="four", rows=20, cols=20, start_board="/".join(["20"] * 20)))
+    everything = tmp_path / "all.json"
+    assert repo.export_records(everything, "json") == 3
+    games = json.loads(everything.read_text())["games"]
+    assert [g["game"] for g in games] == ["tictactoe", "tictactoe", "four"]
+    assert [(g["rows"], g["cols"]) for g in games] == [(3, 3), (3, 3), (20, 20)]
+    assert repo.export_records(tmp_path / "four.csv", "csv", "four") == 1
+    with (tmp_path / "four.csv").open(newline="", encoding="utf-8") as stream:
+        rows = list(csv.DictReader(stream))
+    assert [row["game"] for row in rows] == ["four"]
+    assert rows[0]["cells"] == "0 3 1 4 2"
+
+
+def test_a_duplicate_creates_no_players_and_a_conflict_is_reported(
+    repo: Repository, tmp_path: Path
+) -> None:
+    games = exported_games(repo, tmp_path)
+    write_export(tmp_path / "first.json", games[:1])
+    assert repo.import_records(tmp_path / "first.json").added == 1
+    players_before = repo.players()
+    # The same game again, under a name nobody has: skipped, and no phantom player.
+    renamed = json.loads(json.dumps(games[0]))
+    renamed["hints_o"] = 0
+    write_export(tmp_path / "again.json", [renamed])
+    report = repo.import_records(tmp_path / "again.json")
+    assert (report.added, report.skipped, report.conflicts) == (0, 1, ())
+    changed = json.loads(json.dumps(games[0]))
+    changed["x"]["name"] = "Phantom"
+    changed["hints_x"] = 3
+    write_export(tmp_path / "conflict.json", [games[1], changed])
+    report = repo.import_records(tmp_path / "conflict.json")
+    assert (report.added, report.skipped, report.conflicts) == (1, 0, (2,))
+    assert "Phantom" not in repo.players()
+    assert repo.players() == players_before
+    assert "1 conflict (game 2 of the file" in report.summary()
+    assert repo.count_games() == 2
+
+
+def test_csv_export_neutralises_formulas_but_not_numbers(repo: Repository, tmp_path: Path) -> None:
+    for minute, name in enumerate(["=1+1", "+SUM(A1)", "-2+3", "@cmd", "Plain"]):
+        repo.save_game(make_game(human(name), persona("cop"), Result.X_WINS, minute=minute))
+    repo.save_game(make_game(human("Neg"), persona("cop"), Result.DRAW, minute=9, seed=-42))
+    target = tmp_path / "h.csv"
+    repo.export_records(target, "csv")
+    with target.open(newline="", encoding="utf-8") as stream:
+        rows = list(csv.DictReader(stream))
+    assert [row["x_name"] for row in rows] == [
+        "'=1+1",
+        "'+SUM(A1)",
+        "'-2+3",
+        "'@cmd",
+        "Plain",
+        "Neg",
+    ]
+    assert rows[-1]["seed"] == "-42"  # a number stays a number
+
+
+def test_import_reports_progress_and_can_be_cancelled(repo: Repository, tmp_path: Path) -> None:
+    with Repository.open(tmp_path / "source.sqlite3") as source:
+        seed(source, 450)
+        source.export_records(tmp_path / "many.json", "json")
+    seen: list[tuple[int, int]] = []
+
+    def cancel_at_the_second_report(done: int, total: int) -> bool:
+        seen.append((done, total))
+        return len(seen) < 2
+
+    with pytest.raises(ImportCancelledError):
+        repo.import_records(tmp_path / "many.json", cancel_at_the_second_report)
+    assert repo.count_games() == 0
+    assert len(seen) == 2
+    seen.clear()
+    assert (
+        repo.import_records(tmp_path / "many.json", lambda d, t: seen.append((d, t)) or True).added
+        == 450
+    )
+    size = (tmp_path / "many.json").stat().st_size
+    assert seen[-1] == (size, size)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)

@@ -427,3 +427,41 @@ def test_saving_is_quick_enough_to_stay_on_the_gui_thread(repo: Repository) -> N
     for minute in range(20):
         repo.save_game(make_game(human("Fay"), persona("kitty"), X_WINS, minute=minute))
     assert datetime.now(UTC) - start < timedelta(seconds=5)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u200b",  # zero-width space
+        "\u200d\u200d",  # zero-width joiners
+        "\ufeff",  # byte-order mark
+        "\u3164",  # Hangul filler
+        "\u2800\u2800",  # blank Braille pattern
+        "\u0301",  # a lone combining accent
+        " \u200b \u3164 ",
+    ],
+)
+def test_a_name_with_nothing_visible_is_refused(name: str) -> None:
+    with pytest.raises(InvalidNameError, match="at least one visible character"):
+        human(name)
+
+
+def test_a_names_length_is_counted_after_composing_accents() -> None:
+    composed = "\u00e9" * NAME_MAX_LENGTH  # é as one character
+    decomposed = "e\u0301" * NAME_MAX_LENGTH  # e + combining acute: 64 code points
+    assert human(composed).name == composed
+    assert human(decomposed).name == composed  # the same name, stored composed
+    with pytest.raises(InvalidNameError, match="this one has 33"):
+        human("e\u0301" * (NAME_MAX_LENGTH + 1))
+
+
+def test_names_that_show_something_are_kept() -> None:
+    assert human("👩\u200d🚀").name == "👩\u200d🚀"  # the joiner joins visible emoji
+    assert human("Zoë").name == "Zoë"
+    assert human("e\u0301").name == "\u00e9"
+
+
+def test_the_stored_spelling_of_a_name(repo: Repository) -> None:
+    assert repo.stored_name("alice") is None
+    repo.save_game(make_game(human("Alice"), persona("kitty"), X_WINS))
+    assert repo.stored_name("  ALICE ") == "Alice"

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from tictactoe_gui.cli import analyse, brain, history, leaderboard, match, play, solve
+from tictactoe_gui.cli import (
+    analyse,
+    brain,
+    export,
+    history,
+    import_records,
+    leaderboard,
+    match,
+    play,
+    solve,
+)
 from tictactoe_gui.cli.common import Command
 
 COMMANDS: Final[tuple[Command, ...]] = (
@@ -20,4 +30,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
     history.COMMAND,
     solve.COMMAND,
     brain.COMMAND,
+    export.COMMAND,
+    import_records.COMMAND,
 )

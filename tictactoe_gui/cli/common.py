@@ -199,6 +199,14 @@ def k_in_a_row_game(text: str) -> Variant:
     return variant
 
 
+def recorded_game(text: str) -> str:
+    """``--game`` of the records commands: the id of any game this app plays."""
+    try:
+        return get_variant(text).id
+    except VariantError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 class _AnyGameAction(argparse.Action):
     """``--game`` where Row & Column is offered too (``rowcol``, ``rowcolN``).
 

@@ -1,4 +1,10 @@
-"""``history``: recorded games, newest first (reads only)."""
+"""``history``: recorded games of every game (or one, with ``--game``), newest first (reads only).
+
+A game whose record cannot be read is named on stderr, one line each, and the
+others are still listed (exit status 1). Names are printed through
+:func:`~tictactoe_gui.storage.records.printable`: no control character from
+the file reaches the terminal.
+"""
 
 from __future__ import annotations
 
@@ -6,24 +12,41 @@ import argparse
 import json
 
 from tictactoe_gui.cli.common import (
+    EXIT_FAILURE,
     EXIT_OK,
     Command,
     Streams,
     UsageError,
     add_db_option,
     database_path,
+    error_line,
     positive_int,
+    recorded_game,
     records_exist,
 )
+from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.records_bridge import side_name
 from tictactoe_gui.storage import Repository
-from tictactoe_gui.storage.records import GameFilter, Result, validate_player_name
+from tictactoe_gui.storage.records import (
+    DamagedGame,
+    GameFilter,
+    Result,
+    printable,
+    validate_player_name,
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--player", metavar="NAME", help="only games of this person or persona")
     parser.add_argument(
         "--limit", type=positive_int, default=20, metavar="N", help="at most N games (default 20)"
+    )
+    parser.add_argument(
+        "--game",
+        type=recorded_game,
+        metavar="ID",
+        help="only games of this game (tictactoe, four, gomoku, 4x4k3, MxNkK, rowcolN...);"
+        " every game by default",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     add_db_option(parser)
@@ -38,15 +61,21 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         except ValueError as error:
             raise UsageError(f"--player: {error}") from None
     games = []
+    damaged: list[DamagedGame] = []
     path = database_path(args)
     if records_exist(path):
         with Repository.open(path) as repository:
-            games = repository.list_games(GameFilter(player=player), 0, args.limit)
+            games = repository.list_games(
+                GameFilter(player=player, game=args.game), 0, args.limit, on_damaged=damaged.append
+            )
+    for problem in damaged:
+        print(error_line(problem.message()), file=streams.stderr)
     for game in games:
         if args.json:
             payload = {
                 "id": game.id,
                 "uuid": game.uid,
+                "game": game.game,
                 "started_at": game.started_at.isoformat(),
                 "ended_at": game.ended_at.isoformat(),
                 "mode": game.mode.value,
@@ -61,13 +90,21 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             result = "draw" if game.result is Result.DRAW else f"{game.result.value} wins"
             print(
                 f"{game.ended_at.astimezone().strftime('%Y-%m-%d %H:%M')}  "
-                f"{side_name(game.x)} (X) vs {side_name(game.o)} (O): {result}"
-                f" in {game.plies} moves  [game {game.id}]",
+                f"{printable(side_name(game.x))} (X) vs {printable(side_name(game.o))} (O):"
+                f" {result} in {game.plies} move{'s' * (game.plies != 1)}"
+                f"  [{_game_name(game.game)}, game {game.id}]",
                 file=stdout,
             )
-    if not games and not args.json:
+    if not games and not args.json and not damaged:
         print("No games recorded yet." if player is None else f"No games of {player}.", file=stdout)
-    return EXIT_OK
+    return EXIT_FAILURE if damaged else EXIT_OK
+
+
+def _game_name(game: str) -> str:
+    try:
+        return get_variant(game).name
+    except ValueError:  # a game this version does not know, from an imported file
+        return printable(game)
 
 
 COMMAND = Command(

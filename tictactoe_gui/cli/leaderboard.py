@@ -1,4 +1,9 @@
-"""``leaderboard``: people and personas ranked by their recorded wins (reads only)."""
+"""``leaderboard``: people and personas ranked by their recorded wins in one game (reads only).
+
+Names come from the records file, which another program may have written:
+they are printed through :func:`~tictactoe_gui.storage.records.printable`, so
+no control character reaches the terminal.
+"""
 
 from __future__ import annotations
 
@@ -12,16 +17,26 @@ from tictactoe_gui.cli.common import (
     add_db_option,
     database_path,
     persona_key,
+    recorded_game,
     records_exist,
 )
+from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.records_bridge import side_name
 from tictactoe_gui.storage import Repository
-from tictactoe_gui.storage.records import SideKind
+from tictactoe_gui.storage.records import DEFAULT_GAME, SideKind, printable
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--against", type=persona_key, metavar="PERSONA", help="count only games against it"
+    )
+    parser.add_argument(
+        "--game",
+        type=recorded_game,
+        default=DEFAULT_GAME,
+        metavar="ID",
+        help="the game whose standings to show: tictactoe (the default), four, gomoku,"
+        " 4x4k3, MxNkK, rowcolN... (standings never mix games)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     add_db_option(parser)
@@ -33,11 +48,12 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     path = database_path(args)
     if records_exist(path):
         with Repository.open(path) as repository:
-            standings = repository.standings(args.against)
+            standings = repository.standings(args.against, args.game)
     if args.json:
         for standing in standings:
             record = standing.record
             payload = {
+                "game": args.game,
                 "name": standing.side.name,
                 "kind": standing.side.kind.value,
                 "games": record.games,
@@ -49,7 +65,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             print(json.dumps(payload, ensure_ascii=False), file=stdout)
         return EXIT_OK
     if not standings:
-        print("No games recorded yet.", file=stdout)
+        which = "" if args.game == DEFAULT_GAME else f" of {get_variant(args.game).name}"
+        print(f"No games{which} recorded yet.", file=stdout)
         return EXIT_OK
     print(
         f"{'#':>3}  {'player':<34} {'games':>6} {'wins':>6} {'losses':>6} {'draws':>6} {'rate':>5}",
@@ -57,7 +74,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     )
     for rank, standing in enumerate(standings, start=1):
         record = standing.record
-        name = side_name(standing.side)
+        name = printable(side_name(standing.side))
         if standing.side.kind is SideKind.PERSONA:
             name += " (AI)"
         print(

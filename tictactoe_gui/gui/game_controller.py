@@ -319,6 +319,7 @@ class GameController(QObject):
         self._stop_everything()
         if setup.start.is_over:
             raise ValueError(f"cannot start from a finished position ({setup.start.outcome})")
+        setup = self._spelled_as_recorded(setup)
         # Each game of a seeded series gets its own seed, drawn from the series seed the
         # same way the command line's match does, so game N can be replayed alone.
         if setup.seed is None:
@@ -340,6 +341,23 @@ class GameController(QObject):
         self._announce_personas()
         self._greet()
         self._set_moves([])
+
+    def _spelled_as_recorded(self, setup: GameSetup) -> GameSetup:
+        """``setup`` with each person's name as the records first spelled it ("alice" typed,
+        "Alice" shown), so the window and the records never disagree."""
+        if not setup.recorded:
+            return setup
+
+        def spelled(spec: PlayerSpec) -> PlayerSpec:
+            if spec.is_ai:
+                return spec
+            try:
+                stored = self._records.stored_name(spec.name)
+            except Exception:  # the game goes on with the name as typed
+                return spec
+            return spec if stored is None else replace(spec, name=stored)
+
+        return replace(setup, x=spelled(setup.x), o=spelled(setup.o))
 
     def _stop_everything(self) -> None:
         self._engine.cancel()

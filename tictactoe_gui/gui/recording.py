@@ -27,6 +27,10 @@ class GameRecords(Protocol):
         """A person's wins, losses and draws, or None if they have never played."""
         ...
 
+    def stored_name(self, name: str) -> str | None:
+        """The spelling ``name`` was first recorded with ("alice" -> "Alice"), if any."""
+        ...
+
 
 class InMemoryRecords:
     """Finished games kept in a list; standings computed from them like the database does."""
@@ -37,6 +41,14 @@ class InMemoryRecords:
     def save_game(self, game: FinishedGame) -> int:
         self.games.append(game)
         return len(self.games)
+
+    def stored_name(self, name: str) -> str | None:
+        key = validate_player_name(name).casefold()
+        for game in self.games:
+            for side in (game.x, game.o):
+                if side.kind is SideKind.HUMAN and side.name.casefold() == key:
+                    return side.name
+        return None
 
     def record_of(self, name: str) -> WinLossDraw | None:
         key = validate_player_name(name).casefold()

@@ -21,6 +21,7 @@ import csv
 import io
 import json
 import os
+import re
 import tempfile
 import uuid
 from collections.abc import Callable, Iterator
@@ -63,6 +64,8 @@ MAX_GAME_TEXT: Final = 8 * 1024 * 1024
 _CHUNK: Final = 64 * 1024
 #: Digits beyond this in a number are refused before Python builds the integer.
 _MAX_DIGITS: Final = 24
+
+_LONG_NUMBER_FIELD: Final = re.compile(r'"([^"\\]{1,40})"\s*:\s*-?\d{' + str(_MAX_DIGITS + 1) + "}")
 
 #: Called as an import goes: (bytes read, bytes in the file); False cancels it.
 Progress = Callable[[int, int], bool]
@@ -264,12 +267,17 @@ class _JsonStream:
                     continue
                 raise _MalformedError(f"{what} is not valid JSON ({exc.msg})") from None
             except ValueError as exc:
-                raise _MalformedError(f"{what} holds {exc}") from None
+                raise _MalformedError(f"{what}{self._field_of_long_number()} holds {exc}") from None
             # A number or a name cut by the end of the buffer may read as a shorter one.
             if end == len(self._buffer) and self._more(what):
                 continue
             self._pos = end
             return value
+
+    def _field_of_long_number(self) -> str:
+        """``": 'key'"`` naming the field that holds the over-long number, if it can be seen."""
+        match = _LONG_NUMBER_FIELD.search(self._buffer, self._pos)
+        return f": {match.group(1)!r}" if match else ""
 
     def _more(self, what: str) -> bool:
         if len(self._buffer) - self._pos > MAX_GAME_TEXT:

@@ -76,7 +76,14 @@ class RecordsReader(Protocol):
 class RecordsFiles(Protocol):
     """Records a window can export to a file and import from one."""
 
-    def export_records(self, path: Path, file_format: str, game: str | None = None) -> int:
+    def export_records(
+        self,
+        path: Path,
+        file_format: str,
+        game: str | None = None,
+        *,
+        on_damaged: Callable[[DamagedGame], None] | None = None,
+    ) -> int:
         """Write the games (of one game, if named) as ``"csv"`` or ``"json"``; how many."""
         ...
 

@@ -13,6 +13,7 @@ tic-tac-toe win never counts in gomoku standings); nothing is kept as a counter.
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -62,6 +63,8 @@ from tictactoe_gui.storage.records import (
 )
 
 __all__ = ["DATABASE_ENV_VAR", "Repository", "default_database_path", "open_or_recover"]
+
+_PERSONA_KEY: Final = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
 #: A check of a game's rules, run before it is saved (storage checks only its shape).
 RulesCheck = Callable[[FinishedGame], None]
@@ -244,14 +247,22 @@ class Repository:
 
     # -- files -----------------------------------------------------------------------
 
-    def export_records(self, path: Path, file_format: str, game: str | None = None) -> int:
-        """Write the games (of one game, if named) to ``path`` as ``"csv"`` or ``"json"``."""
+    def export_records(
+        self,
+        path: Path,
+        file_format: str,
+        game: str | None = None,
+        *,
+        on_damaged: DamageReport | None = None,
+    ) -> int:
+        """Write the games (of one game, if named) to ``path`` as ``"csv"`` or ``"json"``;
+        a game that cannot be read goes to ``on_damaged`` (without one, it stops the export)."""
         from tictactoe_gui.storage import exchange  # exchange builds on this module
 
         if file_format not in ("csv", "json"):
             raise ValueError(f"an export is csv or json, not {file_format!r}")
         write = exchange.export_csv if file_format == "csv" else exchange.export_json
-        return write(self, path, game)
+        return write(self, path, game, on_damaged=on_damaged)
 
     def import_records(
         self, path: Path, progress: Callable[[int, int], bool] | None = None
@@ -403,9 +414,14 @@ class Repository:
                 self._player_id(game_filter.player) if kind is not SideKind.PERSONA else None
             )
             persona = game_filter.player.strip().casefold() if kind is not SideKind.HUMAN else None
-            on_x = "(g.x_player_id = ? OR g.x_persona = ?)"
-            on_o = "(g.o_player_id = ? OR g.o_persona = ?)"
-            who = [player_id, persona]
+            if persona is not None and not _PERSONA_KEY.fullmatch(persona):
+                persona = None  # no persona has that name: look for a person only
+            # Only the tests that can match, so each side's lookup uses its index.
+            tests = [("g.{side}_player_id = ?", player_id), ("g.{side}_persona = ?", persona)]
+            tests = [(test, value) for test, value in tests if value is not None] or [("0", None)]
+            who = [value for _, value in tests if value is not None]
+            on_x = "(" + " OR ".join(test.format(side="x") for test, _ in tests) + ")"
+            on_o = "(" + " OR ".join(test.format(side="o") for test, _ in tests) + ")"
             if result is None or result == DRAW:
                 clauses.append(f"({on_x} OR {on_o})")
                 params += who + who
@@ -647,10 +663,12 @@ class Repository:
             stored_name = self._connection.execute(
                 "SELECT name FROM players WHERE id = ?", (player_id,)
             ).fetchone()[0]
+            # "+game": find the person's games by their player indexes, then keep one
+            # game's; the game's own index would walk every game of it.
             rows = self._connection.execute(
                 """
                 SELECT id, ended_at, result, x_player_id, o_player_id, x_persona, o_persona
-                FROM games WHERE game = ?1 AND (x_player_id = ?2 OR o_player_id = ?2)
+                FROM games WHERE +game = ?1 AND (x_player_id = ?2 OR o_player_id = ?2)
                 ORDER BY ended_at, id
                 """,
                 (game, player_id),

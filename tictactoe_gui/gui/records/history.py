@@ -285,7 +285,7 @@ class HistoryDialog(QDialog):
         layout.addWidget(self.count)
         layout.addLayout(buttons)
 
-        self.game_filter.currentIndexChanged.connect(self._apply_filter)
+        self.game_filter.currentIndexChanged.connect(self._game_changed)
         self.player_filter.currentIndexChanged.connect(self._player_changed)
         self.mode_filter.currentIndexChanged.connect(self._apply_filter)
         self.result_filter.currentIndexChanged.connect(self._apply_filter)
@@ -342,6 +342,10 @@ class HistoryDialog(QDialog):
             return False
         self.player_filter.setCurrentIndex(index)
         return True
+
+    def _game_changed(self) -> None:
+        self._fill_players()  # the people who played that game
+        self._player_changed()
 
     def _player_changed(self) -> None:
         self._fill_results()
