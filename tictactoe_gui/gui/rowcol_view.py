@@ -1,0 +1,379 @@
+"""The Row & Column board: numbers on a grid, taken cells, the allowed row and column, the scores.
+
+Like :class:`~tictactoe_gui.gui.board_view.BoardView` it holds no game logic:
+it shows a :class:`~tictactoe_gui.engine.rowcol.Position` handed to it and
+emits ``cell_activated(row, col)`` for every click or Enter; the caller
+decides whether the take is allowed. A take animates: the number fades out of
+its cell in the taker's colour. Every cell has an accessible name that says
+its value, whether it is taken and whether it may be taken now.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from tictactoe_gui.engine.notation import column_letter, row_number
+from tictactoe_gui.engine.rowcol import Player, Position
+
+TAKE_DURATION_MS = 260
+#: The strip above the grid that shows the scores, as a fraction of a cell.
+_HEADER_CELLS = 0.8
+#: The colours of A and B (the same hues as X and O on the other boards).
+PLAYER_COLOURS = {Player.A: QColor("#1f6fd1"), Player.B: QColor("#d1453b")}
+
+
+class RowColBoardView(QWidget):
+    """Paints a Row & Column position and turns clicks and keys into cells."""
+
+    cell_activated = Signal(int, int)
+
+    def __init__(self, position: Position, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("rowColBoardView")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(200, 220)
+        self._position = position
+        self._interactive = True
+        self._animations_enabled = True
+        self._focus_cell = (position.size // 2, position.size // 2)
+        self._show_focus = False
+        self._hints: tuple[int, ...] = ()
+        #: Who took each taken cell, when the caller says (to colour the cells).
+        self._owners: dict[int, Player] = {}
+        self._taking: int | None = None
+        self._taker: Player | None = None
+        self._progress = 1.0
+        self._animation = QVariantAnimation(self)
+        self._animation.setStartValue(0.0)
+        self._animation.setEndValue(1.0)
+        self._animation.setDuration(TAKE_DURATION_MS)
+        self._animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._animation.valueChanged.connect(self._on_step)
+        self._animation.finished.connect(self._on_done)
+        self._cells: list[QWidget] = []
+        self._build_cells()
+        self._update_accessibility()
+
+    # -- what to show --------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        return self._position
+
+    @property
+    def focus_cell(self) -> tuple[int, int]:
+        return self._focus_cell
+
+    @property
+    def hints(self) -> tuple[int, ...]:
+        return self._hints
+
+    def is_animating(self) -> bool:
+        return self._taking is not None
+
+    def set_position(self, position: Position, owners: dict[int, Player] | None = None) -> None:
+        """Show ``position``; a single new take animates (the number fades in the taker's colour).
+
+        ``owners`` says who took which cell, so that taken cells keep their taker's tint.
+        """
+        previous = self._position
+        resized = position.size != previous.size
+        added = position.taken & ~previous.taken
+        one_take = (
+            not resized
+            and position.values == previous.values
+            and added.bit_count() == 1
+            and previous.taken & ~position.taken == 0
+        )
+        self._position = position
+        self._owners = dict(owners or {})
+        self._hints = ()
+        self._animation.stop()
+        self._taking = None
+        if resized:
+            self._focus_cell = (position.size // 2, position.size // 2)
+            self._build_cells()
+            self._place_cells()
+        if self._animations_enabled and one_take:
+            self._taking = added.bit_length() - 1
+            self._taker = previous.to_move
+            self._progress = 0.0
+            self._animation.start()
+        self._update_accessibility()
+        self.update()
+
+    def set_hints(self, cells: tuple[int, ...]) -> None:
+        self._hints = tuple(cells)
+        self.update()
+
+    def set_interactive(self, interactive: bool) -> None:
+        self._interactive = interactive
+        self.setCursor(
+            Qt.CursorShape.PointingHandCursor if interactive else Qt.CursorShape.ArrowCursor
+        )
+
+    def set_animations_enabled(self, enabled: bool) -> None:
+        self._animations_enabled = enabled
+        if not enabled and self._taking is not None:
+            self._animation.stop()
+            self._on_done()
+
+    def cell_widget(self, row: int, col: int) -> QWidget:
+        """The invisible child over a cell that carries its accessible name."""
+        return self._cells[row * self._position.size + col]
+
+    # -- geometry ------------------------------------------------------------------------
+
+    def sizeHint(self) -> QSize:
+        return QSize(360, 400)
+
+    def _cell_size(self) -> float:
+        size = self._position.size
+        # The grid, a column of row numbers, a row of letters and the score strip above.
+        across = (self.width() - 8) / (size + 0.6)
+        down = (self.height() - 8) / (size + 0.6 + _HEADER_CELLS)
+        return max(8.0, min(across, down))
+
+    def board_rect(self) -> QRectF:
+        cell = self._cell_size()
+        side = cell * self._position.size
+        total_width = side + 0.6 * cell
+        total_height = side + (0.6 + _HEADER_CELLS) * cell
+        left = (self.width() - total_width) / 2 + 0.6 * cell
+        top = (self.height() - total_height) / 2 + _HEADER_CELLS * cell
+        return QRectF(left, top, side, side)
+
+    def cell_rect(self, row: int, col: int) -> QRectF:
+        area = self.board_rect()
+        cell = area.width() / self._position.size
+        return QRectF(area.left() + col * cell, area.top() + row * cell, cell, cell)
+
+    def cell_at(self, point: QPointF) -> tuple[int, int] | None:
+        area = self.board_rect()
+        if not area.contains(point):
+            return None
+        cell = area.width() / self._position.size
+        size = self._position.size
+        row = min(size - 1, int((point.y() - area.top()) / cell))
+        col = min(size - 1, int((point.x() - area.left()) / cell))
+        return row, col
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_cells()
+
+    def _build_cells(self) -> None:
+        for cell in self._cells:
+            cell.deleteLater()
+        self._cells = []
+        for _ in range(self._position.cells):
+            proxy = QWidget(self)
+            proxy.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+            proxy.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
+            proxy.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            proxy.show()
+            self._cells.append(proxy)
+        self.setAccessibleName(f"{self._position.variant.name} board")
+
+    def _place_cells(self) -> None:
+        size = self._position.size
+        for index, proxy in enumerate(self._cells):
+            row, col = divmod(index, size)
+            proxy.setGeometry(self.cell_rect(row, col).toAlignedRect())
+
+    def _update_accessibility(self) -> None:
+        position = self._position
+        for index, proxy in enumerate(self._cells):
+            proxy.setAccessibleName(position.describe_cell(index))
+        self.setAccessibleDescription(self.status_text())
+
+    def status_text(self) -> str:
+        """``"A 5, B 3. B to move: b1, b3 or c2."``: the scores and what may be taken."""
+        position = self._position
+        scores = f"A {position.score_a}, B {position.score_b}."
+        if position.is_over:
+            return f"{scores} {position.to_move} has no cell to take: the game is over."
+        if position.last is None:
+            return f"{scores} {position.to_move} to move: any cell."
+        cells = [position.cell_label(c) for c in position.allowed_cells()]
+        listed = cells[0] if len(cells) == 1 else f"{', '.join(cells[:-1])} or {cells[-1]}"
+        return f"{scores} {position.to_move} to move: {listed}."
+
+    # -- input ---------------------------------------------------------------------------
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or not self._interactive:
+            return
+        cell = self.cell_at(event.position())
+        if cell is not None:
+            self._focus_cell = cell
+            self._show_focus = False
+            self.cell_activated.emit(*cell)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        row, col = self._focus_cell
+        size = self._position.size
+        moves = {
+            Qt.Key.Key_Up: (-1, 0),
+            Qt.Key.Key_Down: (1, 0),
+            Qt.Key.Key_Left: (0, -1),
+            Qt.Key.Key_Right: (0, 1),
+        }
+        if key in moves:
+            d_row, d_col = moves[Qt.Key(key)]
+            self._focus_cell = (
+                min(size - 1, max(0, row + d_row)),
+                min(size - 1, max(0, col + d_col)),
+            )
+            self._show_focus = True
+            focus = self.cell_widget(*self._focus_cell)
+            self.setAccessibleName(focus.accessibleName())
+            self.update()
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            if self._interactive:
+                self.cell_activated.emit(row, col)
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self._show_focus = False
+        self.update()
+
+    # -- painting ------------------------------------------------------------------------
+
+    def _on_step(self, value: object) -> None:
+        self._progress = float(value)  # type: ignore[arg-type]
+        self.update()
+
+    def _on_done(self) -> None:
+        self._taking = None
+        self._taker = None
+        self._progress = 1.0
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        position = self._position
+        area = self.board_rect()
+        size = position.size
+        cell = area.width() / size
+        base = palette.color(QPalette.ColorRole.Base)
+        text = palette.color(QPalette.ColorRole.Text)
+        muted = palette.color(QPalette.ColorRole.PlaceholderText)
+        highlight = palette.color(QPalette.ColorRole.Highlight)
+        allowed = set(position.allowed_cells()) if not position.is_over else set()
+        band = QColor(highlight)
+        band.setAlpha(40)
+
+        self._paint_scores(painter, area, cell, text)
+        painter.fillRect(area, base)
+        last_row, last_col = (
+            position.row_col(position.last) if position.last is not None else (-1, -1)
+        )
+        font = QFont(self.font())
+        font.setPixelSize(max(7, int(cell * (0.42 if size <= 6 else 0.36))))
+        font.setBold(True)
+        painter.setFont(font)
+        for index in range(position.cells):
+            row, col = divmod(index, size)
+            rect = self.cell_rect(row, col)
+            in_band = position.last is not None and (row == last_row or col == last_col)
+            if in_band and not position.is_over:
+                painter.fillRect(rect, band)
+            if position.is_taken(index) and index != self._taking:
+                owner = self._owners.get(index)
+                fill = QColor(PLAYER_COLOURS[owner] if owner else muted)
+                fill.setAlpha(45)
+                painter.fillRect(rect.adjusted(2, 2, -2, -2), fill)
+                if index == position.last:
+                    painter.setPen(QPen(text, max(1.5, cell * 0.05)))
+                    painter.drawEllipse(rect.center(), cell * 0.16, cell * 0.16)
+                continue
+            if index == self._taking and self._taker is not None:
+                fill = QColor(PLAYER_COLOURS[self._taker])
+                fill.setAlphaF(0.45 * self._progress)
+                painter.fillRect(rect.adjusted(2, 2, -2, -2), fill)
+                colour = QColor(PLAYER_COLOURS[self._taker])
+                colour.setAlphaF(1.0 - self._progress)
+                painter.setPen(colour)
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(position.values[index]))
+                continue
+            value = position.values[index]
+            painter.setPen(text if index in allowed or position.last is None else muted)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(value))
+            if index in allowed and position.last is not None:
+                painter.setPen(QPen(highlight, max(1.5, cell * 0.05)))
+                painter.drawRoundedRect(rect.adjusted(3, 3, -3, -3), cell * 0.12, cell * 0.12)
+            if index in self._hints:
+                painter.setPen(QPen(highlight, max(2.0, cell * 0.08), Qt.PenStyle.DashLine))
+                painter.drawRect(rect.adjusted(5, 5, -5, -5))
+        self._paint_grid(painter, area, cell, muted, text)
+        if self._show_focus and self.hasFocus():
+            painter.setPen(QPen(highlight, max(2.0, cell * 0.06), Qt.PenStyle.DotLine))
+            painter.drawRect(self.cell_rect(*self._focus_cell).adjusted(2, 2, -2, -2))
+        painter.end()
+
+    def _paint_grid(
+        self, painter: QPainter, area: QRectF, cell: float, line: QColor, text: QColor
+    ) -> None:
+        size = self._position.size
+        painter.setPen(QPen(line, 1.0))
+        for i in range(size + 1):
+            painter.drawLine(
+                QPointF(area.left(), area.top() + i * cell),
+                QPointF(area.right(), area.top() + i * cell),
+            )
+            painter.drawLine(
+                QPointF(area.left() + i * cell, area.top()),
+                QPointF(area.left() + i * cell, area.bottom()),
+            )
+        font = QFont(self.font())
+        font.setPixelSize(max(7, int(cell * 0.26)))
+        painter.setFont(font)
+        painter.setPen(text)
+        for i in range(size):
+            letter = QRectF(area.left() + i * cell, area.bottom(), cell, cell * 0.6)
+            painter.drawText(letter, Qt.AlignmentFlag.AlignCenter, column_letter(i))
+            number = QRectF(area.left() - cell * 0.6, area.top() + i * cell, cell * 0.6, cell)
+            painter.drawText(number, Qt.AlignmentFlag.AlignCenter, str(row_number(i, size)))
+
+    def _paint_scores(self, painter: QPainter, area: QRectF, cell: float, text: QColor) -> None:
+        position = self._position
+        strip = QRectF(area.left(), area.top() - cell * _HEADER_CELLS, area.width(), cell * 0.7)
+        font = QFont(self.font())
+        font.setPixelSize(max(9, int(cell * 0.34)))
+        painter.setFont(font)
+        half = strip.width() / 2
+        for index, player in enumerate((Player.A, Player.B)):
+            box = QRectF(strip.left() + index * half, strip.top(), half, strip.height())
+            font.setBold(player is position.to_move and not position.is_over)
+            painter.setFont(font)
+            painter.setPen(PLAYER_COLOURS[player])
+            arrow = " ◀" if player is position.to_move and not position.is_over else ""
+            painter.drawText(
+                box, Qt.AlignmentFlag.AlignCenter, f"{player} {position.score(player)}{arrow}"
+            )
+        painter.setPen(text)
