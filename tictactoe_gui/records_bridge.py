@@ -11,11 +11,19 @@ is saved or imported. Storage itself checks only a record's shape.
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from tictactoe_gui.engine import Board, BoardError, IllegalMoveError, Mark, get_persona
+from tictactoe_gui.engine.rowcol import (
+    Player,
+    Position,
+    RowColError,
+    RowColGame,
+    get_strategy,
+)
 from tictactoe_gui.engine.variants import Family, Variant, VariantError, get_variant
 from tictactoe_gui.storage.records import (
     FinishedGame,
@@ -43,6 +51,10 @@ def side_name(side: Side) -> str:
     if side.kind is SideKind.PERSONA:
         try:
             return get_persona(side.name).name
+        except ValueError:
+            pass
+        try:  # a Row & Column player, recorded by its strategy ("perfect" is Abacus)
+            return get_strategy(side.name).name
         except ValueError:  # a persona this version does not know (an imported record)
             return side.name
     return side.name
@@ -68,6 +80,9 @@ def check_rules(game: FinishedGame) -> None:
     """Raise :class:`InvalidGameError` unless the moves are legal from the start position,
     in turn, and end the game with the recorded result: the engine's rules, checked once."""
     variant = variant_of(game)
+    if variant.family is Family.ROWCOL:
+        _check_rowcol_rules(game, variant)
+        return
     if variant.family is not Family.MNK:
         raise InvalidGameError(
             f"records of {variant.name} cannot be checked by this version of the app yet"
@@ -117,6 +132,126 @@ def check_rules(game: FinishedGame) -> None:
         raise InvalidGameError(
             f"the result is recorded as {game.result.value!r} but the moves give {actual.value!r}"
         )
+
+
+# -- Row & Column ---------------------------------------------------------------------------
+#
+# A Row & Column record keeps A as side X and B as side O (marks "X" and "O" on the
+# moves), the start board in the engine's text form (the values; "." for a cell taken
+# before the game began) and, in ``extra``, who took first, the last take before the
+# game began (if any) and the final scores: {"first", "last", "score_a", "score_b"}.
+
+_MARKS = {Player.A: "X", Player.B: "O"}
+
+
+def _rowcol_result(winner: Player | None) -> Result:
+    return Result.DRAW if winner is None else Result(_MARKS[winner])
+
+
+def rowcol_finished_game(
+    played: RowColGame,
+    a: Side,
+    b: Side,
+    mode: GameMode,
+    started_at: datetime,
+    ended_at: datetime,
+    *,
+    seed: int | None = None,
+) -> FinishedGame:
+    """The record of a finished Row & Column game, checked against the rules."""
+    start = played.start
+    variant = start.variant
+    last = None if start.last is None else list(start.row_col(start.last))
+    extra = {
+        "first": start.to_move.value,
+        "last": last,
+        "score_a": played.score_a,
+        "score_b": played.score_b,
+    }
+    game = FinishedGame(
+        started_at=started_at,
+        ended_at=ended_at,
+        mode=mode,
+        x=a,
+        o=b,
+        result=_rowcol_result(played.winner),
+        moves=tuple(
+            MoveEntry(ply=number, cell=take.cell, mark=_MARKS[take.player])
+            for number, take in enumerate(played.takes, start=1)
+        ),
+        start_board=start.to_text(),
+        seed=seed if seed is not None else played.board_seed,
+        game=variant.id,
+        rows=variant.rows,
+        cols=variant.cols,
+        extra=json.dumps(extra),
+    )
+    check_record(game)
+    return game
+
+
+def rowcol_start(game: FinishedGame) -> Position:
+    """The start position of a Row & Column record; InvalidGameError if it cannot be one."""
+    try:
+        extra = json.loads(game.extra or "{}")
+    except ValueError:
+        raise InvalidGameError("the record's extra data is not JSON") from None
+    if not isinstance(extra, dict):
+        raise InvalidGameError("the record's extra data is not a JSON object")
+    try:
+        first = Player(extra.get("first", "A"))
+    except ValueError:
+        raise InvalidGameError(f"the first player is {extra.get('first')!r}, not A or B") from None
+    last = extra.get("last")
+    if last is not None and not (
+        isinstance(last, list) and len(last) == 2 and all(isinstance(i, int) for i in last)
+    ):
+        raise InvalidGameError(f"the last take before the game is {last!r}, not [row, col]")
+    try:
+        return Position.from_text(
+            game.start_board,
+            None if last is None else (last[0], last[1]),
+            first=first,
+            size=game.rows,
+        )
+    except RowColError as error:
+        raise InvalidGameError(f"the start board {game.start_board!r}: {error}") from None
+
+
+def _check_rowcol_rules(game: FinishedGame, variant: Variant) -> None:
+    position = rowcol_start(game)
+    if position.is_over:
+        raise InvalidGameError(f"the start board {game.start_board!r} is already over")
+    for number, entry in enumerate(game.moves, start=1):
+        where = f"take {number}"
+        if position.is_over:
+            raise InvalidGameError(f"{where} comes after the game ended")
+        if entry.mark != _MARKS[position.to_move]:
+            raise InvalidGameError(
+                f"{where} is recorded for {entry.mark!r} but {position.to_move} is to take"
+            )
+        try:
+            position = position.play(entry.cell)
+        except RowColError as error:
+            raise InvalidGameError(f"{where} takes cell {entry.cell}: {error}") from None
+    if game.resigned is not None:
+        raise InvalidGameError("a Row & Column game ends on the board; no one resigns")
+    if not position.is_over:
+        raise InvalidGameError(
+            f"the game has not ended after {len(game.moves)} takes"
+            " (abandoned games are not recorded)"
+        )
+    actual = _rowcol_result(position.winner)
+    if actual is not game.result:
+        raise InvalidGameError(
+            f"the result is recorded as {game.result.value!r} but the takes give {actual.value!r}"
+        )
+    extra = json.loads(game.extra or "{}")
+    for key, score in (("score_a", position.score_a), ("score_b", position.score_b)):
+        if key in extra and extra[key] != score:
+            raise InvalidGameError(
+                f"{key} is recorded as {extra[key]!r} but the takes give {score}"
+            )
 
 
 def check_record(game: FinishedGame) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +20,7 @@ from tictactoe_gui.engine.rowcol import (
     get_strategy,
     play_series,
 )
+from tictactoe_gui.records_bridge import open_for_reading
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
@@ -242,7 +245,6 @@ def test_match_text_names_the_players_and_the_result() -> None:
         (["--x", "greedy", "--o", "random", "--values", "9..1"], "is empty"),
         (["--x", "greedy", "--o", "random", "--values", "nine"], "LO..HI"[:2]),
         (["--x", "greedy", "--o", "random", "--first", "X"], "the first player is A or B"),
-        (["--x", "greedy", "--o", "random", "--record"], "Row & Column games are not recorded"),
     ],
 )
 def test_bad_match_options_are_one_line_and_exit_2(args: list[str], message: str) -> None:
@@ -278,8 +280,6 @@ def test_play_a_whole_game_in_the_terminal() -> None:
     position = Position.from_seed(3, 11)
     answers = []
     opponent = get_strategy("greedy")
-    import random
-
     rng = random.Random(11)
     while not position.is_over:
         if position.to_move is Player.A:
@@ -318,7 +318,7 @@ def test_play_re_asks_on_bad_and_refused_cells_and_quits_cleanly() -> None:
     assert (code, err) == (0, "")
     assert "'zz' is not a cell" in out
     assert f"You take {position.cell_label(first)}" in out
-    assert "Game abandoned." in out
+    assert "Game abandoned; nothing was recorded." in out
     assert refused >= 0
 
 
@@ -333,8 +333,57 @@ def test_play_refuses_a_cell_outside_the_row_and_column() -> None:
     assert "you may take" in out
 
 
-def test_play_record_is_refused_before_the_game() -> None:
-    code, out, err = run("play", "--game", "rowcol", "--record")
-    assert code == 2
+def test_match_records_every_game_of_the_series(tmp_path: Path) -> None:
+    db = tmp_path / "records.sqlite3"
+    code, out, err = run(
+        "match", "--game", "rowcol3", "--x", "perfect", "--o", "greedy", "--games", "4",
+        "--seed", "9", "--record", "--db", str(db),
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert f"Recorded 4 games in {db}." in out
+    with open_for_reading(db) as repository:
+        summaries = repository.list_games()
+    assert len(summaries) == 4
+    assert {g.game for g in summaries} == {"rowcol3"}
+    _, played = play_series(3, get_strategy("perfect"), get_strategy("greedy"), 4, 9)
+    results = sorted(
+        "X" if g.winner is Player.A else "O" if g.winner is Player.B else "draw" for g in played
+    )
+    assert sorted(g.result.value for g in summaries) == results
+
+
+def test_play_records_the_finished_game_under_the_name(tmp_path: Path) -> None:
+    db = tmp_path / "records.sqlite3"
+    position = Position.from_seed(3, 5)
+    opponent = get_strategy("random")
+    rng = random.Random(5)
+    answers = []
+    while not position.is_over:
+        if position.to_move is Player.A:
+            cell = position.allowed_cells()[-1]
+            answers.append(position.cell_label(cell))
+        else:
+            cell = opponent.choose_take(position, rng).cell
+        position = position.play(cell)
+    code, out, err = run(
+        "play", "--game", "rowcol3", "--seed", "5", "--strategy", "random", "--name", "Alice",
+        "--record", "--db", str(db), stdin="\n".join(answers) + "\n",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert f"Recorded in {db}." in out
+    with open_for_reading(db) as repository:
+        (game,) = repository.list_games()
+    assert game.game == "rowcol3"
+    assert game.x.name == "Alice"
+    assert game.o.name == "random"
+
+
+def test_an_abandoned_game_is_not_recorded(tmp_path: Path) -> None:
+    db = tmp_path / "records.sqlite3"
+    code, out, _ = run(
+        "play", "--game", "rowcol", "--record", "--db", str(db), "--seed", "1", stdin="q\n"
+    )
+    assert code == 0
+    assert "nothing was recorded" in out
+    code, out, _ = run("history", "--db", str(db), "--json")
     assert out == ""
-    assert "Row & Column games are not recorded" in err

@@ -13,6 +13,7 @@ import json
 import random
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any, Final
 
 from tictactoe_gui.cli.common import (
@@ -21,6 +22,7 @@ from tictactoe_gui.cli.common import (
     InputLines,
     Streams,
     UsageError,
+    database_path,
 )
 from tictactoe_gui.engine import PERSONAS, Event, get_persona
 from tictactoe_gui.engine.notation import NotationError, parse_cell
@@ -28,18 +30,23 @@ from tictactoe_gui.engine.rowcol import (
     DEFAULT_HIGH,
     DEFAULT_LOW,
     STRATEGIES,
+    Mode,
     Player,
     Position,
     RowColAnalysis,
     RowColError,
+    RowColGame,
     RowColPersona,
     SolveTable,
+    Take,
     analyse,
+    game_seeds,
     get_strategy,
     parse_player,
     parse_value_range,
-    play_series,
+    play_game,
 )
+from tictactoe_gui.engine.rowcol.game import tally_of
 from tictactoe_gui.engine.variants import (
     ROWCOL_DEFAULT,
     ROWCOL_MAX,
@@ -48,6 +55,9 @@ from tictactoe_gui.engine.variants import (
     Variant,
     quote,
 )
+from tictactoe_gui.records_bridge import open_to_record, rowcol_finished_game
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import GameMode, Side
 
 DEFAULT_OPPONENT: Final = "maximize-future-min"
 
@@ -347,14 +357,35 @@ def run_analyse(args: argparse.Namespace, streams: Streams) -> int:
 
 
 def run_match(args: argparse.Namespace, streams: Streams) -> int:
-    if getattr(args, "record", False):
-        raise UsageError("--record keeps k-in-a-row games; Row & Column games are not recorded")
     size = _grid_size(args)
     a, b = _strategy(args.x, "--x"), _strategy(args.o, "--o")
     low, high = args.values or (DEFAULT_LOW, DEFAULT_HIGH)
     first = args.first or Player.A
     seed = args.seed if args.seed is not None else random.randrange(2**32)
-    tally, _ = play_series(size, a, b, args.games, seed, first=first, low=low, high=high)
+    repository = _open_records(args, streams) if args.record else None
+    played: list[RowColGame] = []
+    try:
+        # Game by game, each saved as it ends: a series stopped midway keeps what it finished.
+        for board_seed in game_seeds(seed, args.games):
+            start = Position.from_seed(size, board_seed, low=low, high=high, first=first)
+            started = datetime.now(UTC)
+            game = play_game(start, a, b, random.Random(board_seed), board_seed=board_seed)
+            played.append(game)
+            if repository is not None:
+                repository.save_game(
+                    rowcol_finished_game(
+                        game,
+                        Side.persona(a.key),
+                        Side.persona(b.key),
+                        GameMode.AI_VS_AI,
+                        started,
+                        datetime.now(UTC),
+                    )
+                )
+    finally:
+        if repository is not None:
+            repository.close()
+    tally = tally_of(played)
     if args.json:
         payload = {
             "game": f"rowcol{size}",
@@ -380,7 +411,16 @@ def run_match(args: argparse.Namespace, streams: Streams) -> int:
             f"B {tally.average_b:.2f}.",
             file=streams.stdout,
         )
+        if repository is not None:
+            print(f"Recorded {games} in {repository.path}.", file=streams.stdout)
     return EXIT_OK
+
+
+def _open_records(args: argparse.Namespace, streams: Streams) -> Repository:
+    repository, notice = open_to_record(database_path(args))
+    if notice is not None:
+        streams.report(notice)
+    return repository
 
 
 def _strategy(text: str, option: str) -> RowColPersona:
@@ -404,14 +444,16 @@ def read_take(text: str, position: Position) -> int:
 
 
 def run_play(args: argparse.Namespace, streams: Streams) -> int:
-    if getattr(args, "record", False):
-        raise UsageError("--record keeps k-in-a-row games; Row & Column games are not recorded")
     stdout = streams.stdout
     size = _grid_size(args)
     opponent = get_strategy(args.strategy or DEFAULT_OPPONENT)
     low, high = args.values or (DEFAULT_LOW, DEFAULT_HIGH)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     position = Position.from_seed(size, seed, low=low, high=high, first=args.first or Player.A)
+    start = position
+    takes: list[Take] = []
+    repository = _open_records(args, streams) if args.record else None
+    started = datetime.now(UTC)
     rng = random.Random(seed)
     table = SolveTable(size, position.values)
     print(
@@ -435,9 +477,14 @@ def run_play(args: argparse.Namespace, streams: Streams) -> int:
                     f"{opponent.name} takes {position.cell_label(cell)} ({position.values[cell]}).",
                     file=stdout,
                 )
+            takes.append(Take(position.to_move, cell, position.values[cell]))
             position = position.play(cell)
     except _Quit:
-        print(f"\nGame abandoned. {opponent.name} waves goodbye.", file=stdout)
+        print(
+            f"\nGame abandoned; nothing was recorded. {opponent.name} waves goodbye.", file=stdout
+        )
+        if repository is not None:
+            repository.close()
         return EXIT_OK
     print(f"\n{board_text(position)}\n", file=stdout)
     print(f"{position.to_move} has no cell to take: the game is over.", file=stdout)
@@ -452,6 +499,20 @@ def run_play(args: argparse.Namespace, streams: Streams) -> int:
             (f"{opponent.name} wins, {position.score_b} to {position.score_a}."),
         )
     print(f"{result} {opponent.name}: {opponent.say(event, rng)}", file=stdout)
+    if repository is not None:
+        with repository:
+            game = RowColGame(start, tuple(takes), position, Mode.PERSON_COMPUTER, seed)
+            repository.save_game(
+                rowcol_finished_game(
+                    game,
+                    Side.human(args.name),
+                    Side.persona(opponent.key),
+                    GameMode.HUMAN_VS_AI,
+                    started,
+                    datetime.now(UTC),
+                )
+            )
+            print(f"Recorded in {repository.path}.", file=stdout)
     return EXIT_OK
 
 

@@ -131,7 +131,12 @@ def play_series(
         played.append(
             play_game(start, player_a, player_b, random.Random(board_seed), board_seed=board_seed)
         )
-    tally = SeriesTally(
+    return tally_of(played), played
+
+
+def tally_of(played: list[RowColGame]) -> SeriesTally:
+    """Wins, ties and total scores of the games ``played``."""
+    return SeriesTally(
         games=len(played),
         a_wins=sum(1 for g in played if g.winner is Player.A),
         b_wins=sum(1 for g in played if g.winner is Player.B),
@@ -139,4 +144,3 @@ def play_series(
         total_a=sum(g.score_a for g in played),
         total_b=sum(g.score_b for g in played),
     )
-    return tally, played
