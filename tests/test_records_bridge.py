@@ -93,7 +93,7 @@ EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
         ({"game": "gomoku"}, "played on 15×15, but the record's board is 3×3"),
         ({"game": "chess"}, "unknown game 'chess'"),
         ({"game": "3x3k3"}, "its id is 'tictactoe'"),
-        ({"game": "rowcol4", "rows": 4, "cols": 4}, "cannot be checked by this version"),
+        ({"game": "rowcol4", "rows": 4, "cols": 4}, "a 4×4 board has 4 rows, got 1"),
         ({"game": "4x4k3", "rows": 4, "cols": 4}, "has 4 rows separated by '/'"),
     ],
 )
