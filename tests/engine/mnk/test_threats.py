@@ -7,6 +7,8 @@ import pytest
 from tests.engine.mnk import brute
 from tests.engine.mnk.positions import parse, positions
 from tictactoe_gui.engine.mnk.limits import Budget, Limit
+from tictactoe_gui.engine.mnk.search import Outcome
+from tictactoe_gui.engine.mnk.solve import solve
 from tictactoe_gui.engine.mnk.state import State
 from tictactoe_gui.engine.mnk.threats import ThreatSearch
 
@@ -116,3 +118,20 @@ def test_a_defender_with_its_own_win_is_not_lost() -> None:
     assert state.to_move == 2
     assert threats().prove_loss(state) is None
     assert threats().vcf(state) is not None
+
+
+def test_vct_proofs_are_sound() -> None:
+    rows, cols, k = 4, 5, 4
+    proven = beyond_vcf = 0
+    for x, o in positions(5, rows, cols, k, 8, 40):
+        state = State(rows, cols, k, x, o)
+        line = threats().prove_win(state, threes=1)
+        if line is None:
+            continue
+        proven += 1
+        beyond_vcf += threats().vcf(state) is None
+        # The exact solver (checked against brute force in test_solve) is the judge here.
+        solution = solve(rows, cols, k, x, o)
+        assert solution.outcome is Outcome.WIN, (x, o, line)
+        assert len(line) >= solution.plies
+    assert beyond_vcf > 0  # a quiet threat was needed at least once
