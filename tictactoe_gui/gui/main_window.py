@@ -665,8 +665,10 @@ class MainWindow(QMainWindow):
     def show_setup_dialog(self) -> SetupPositionDialog:
         from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
 
-        start = self.controller.board if self.controller.state is not State.REPLAY else None
-        dialog = SetupPositionDialog(self, start=start if start and not start.is_over else None)
+        board = self.controller.board
+        start = board if self.controller.state is not State.REPLAY and not board.is_over else None
+        # The position is set up on the board of the game being played.
+        dialog = SetupPositionDialog(self, start=start, variant=board.variant)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self._on_setup_done(dialog))
         dialog.open()
