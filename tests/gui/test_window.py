@@ -37,11 +37,18 @@ def test_menus_and_shortcuts(window: MainWindow) -> None:
         "Undo",
         "Redo",
         "Hint",
+        "Resign",
         "Set Up Position…",
+        "Copy Position",
+        "Copy Moves",
+        "Paste Position or Moves",
+        "Save Game…",
+        "Open Game…",
         "Quit",
     ]
     assert menu_texts(window, "viewMenu") == [
         "Analysis Dock",
+        "Move List",
         "Focus the Board",
         "Heat-Map Overlay",
         "Coordinates",
@@ -87,17 +94,19 @@ def test_settings_are_restored(qtbot: QtBot, settings: QSettings, no_leaked_thre
     first = MainWindow(settings, InMemoryRecords())
     qtbot.addWidget(first)
     first.show()
-    first.resize(700, 560)
+    first.resize(760, 540)
     first.heat_map_action.trigger()
     first.set_theme(Theme.DARK)
     first.analysis_dock_action.trigger()  # hide the dock
+    first.moves_dock_action.trigger()  # and the move list
     first.analysis_dock.set_algorithm(Algorithm.ALPHABETA)
     first.analysis_dock.set_top_n(5)
     first.close()
     second = MainWindow(settings, InMemoryRecords())
     qtbot.addWidget(second)
     second.show()
-    assert (second.width(), second.height()) == (700, 560)
+    assert (second.width(), second.height()) == (760, 540)
+    assert not second.moves_dock.isVisible()
     assert second.heat_map_action.isChecked()
     assert second.theme is Theme.DARK
     assert not second.analysis_dock.isVisible()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
@@ -25,6 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
+    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -52,6 +54,7 @@ from tictactoe_gui.gui.game_controller import (
     State,
     Tally,
 )
+from tictactoe_gui.gui.move_list import MoveListDock
 from tictactoe_gui.gui.recording import GameRecords, InMemoryRecords
 from tictactoe_gui.gui.theme import Theme, apply_theme
 from tictactoe_gui.records_bridge import side_name
@@ -61,34 +64,85 @@ from tictactoe_gui.storage.records import GameDetail, GameMode
 if TYPE_CHECKING:
     # Loaded on first use, not before the window's first paint (see bench_startup).
     from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
+    from tictactoe_gui.gui.game_file import SavedGame
 
 #: With animations off the AI still pauses briefly, so its move is seen as a reply.
 THINK_MS_WITHOUT_ANIMATIONS = 120
 MESSAGE_TIMEOUT_MS = 6000
 
-HOW_TO_PLAY = """
-<h3>How to play</h3>
-<p>Take turns placing marks; X always moves first. Three in a row — across, down or
-diagonally — wins. A full board with no line is a draw. Click a cell to play it, or use
-the keys: 1 to 9 in keypad layout, or the arrows and Enter (see Keyboard Shortcuts).</p>
+#: Each game's rules, in the order New Game lists them.
+GAME_RULES = (
+    (
+        "Tic-tac-toe",
+        "3×3. Three in a row — across, down or diagonally — wins; a full board with no line "
+        "is a draw. Solved: with best play it is a draw, and Sera never loses.",
+    ),
+    (
+        "Four in a Row",
+        "20×20, as the Korean 4-mok game is played: a mark anywhere free (no gravity), four "
+        "or more in a row wins. Far too big to solve: the engine estimates and says so.",
+    ),
+    (
+        "Gomoku",
+        "15×15, freestyle: five or more in a row wins, no moves forbidden. The engine "
+        "estimates here too.",
+    ),
+    (
+        "Small boards",
+        "4×4 with three in a row (X wins), 4×4 with four (a draw) and 5×5 with four (a draw): "
+        "small enough for the engine to prove every result.",
+    ),
+    (
+        "Custom board",
+        "Any 3 to 20 rows and columns, with k from 3 up to the longer side: k or more in a "
+        "row wins. Up to 16 cells the engine solves it; above that it tries, then estimates.",
+    ),
+)
+
+
+def how_to_play_html(variant: Variant) -> str:
+    """The help page: the game being played first, then every game's rules and the modes."""
+    rules = "".join(f"<li><b>{title}</b>: {text}</li>" for title, text in GAME_RULES)
+    keys = (
+        "1 to 9 in keypad layout, or the arrows and Enter"
+        if variant.is_tictactoe
+        else "the arrows (Home, End, Page Up and Page Down jump) and Enter"
+    )
+    return f"""
+<h3>How to play {variant.name}</h3>
+<p>{variant.rows} rows by {variant.cols} columns. Take turns placing marks; X always moves
+first. {variant.k} or more in a row — across, down or diagonally — wins. A full board with no
+line is a draw. Click a cell to play it, or use the keys: {keys} (see Keyboard Shortcuts).
+Cells are named by column letter and row number, <b>a1</b> being the bottom-left cell.</p>
+<h4>The games</h4>
+<ul>{rules}</ul>
+<h4>Modes</h4>
 <ul>
-<li><b>Human vs AI</b>: play Kitty (easy), Cop (medium) or Sera (perfect — she never loses).</li>
+<li><b>Human vs AI</b>: play Kitty (easy), Cop (medium) or Sera (the strongest: perfect on
+boards she can solve).</li>
 <li><b>Human vs Human</b>: two people at one board; the coach judges every move as
 <i>best</i>, <i>good</i> (keeps the outcome), <i>mistake</i> (lets a win slip) or
-<i>blunder</i> (now loses), with an accuracy summary at the end.</li>
+<i>blunder</i> (now loses), with an accuracy summary at the end. On big boards the verdicts
+measure the engine's estimate and say so.</li>
 <li><b>AI vs AI</b>: watch two personas play; pause, step or play a series.</li>
 </ul>
-<p>The analysis dock shows what the engine thinks: every move's outcome with best play
-("win in 3" counts plies, this move included), the predicted result and the line it expects.
-Select a candidate to preview it on the board. <b>Set Up Position</b> lets you study any
-position.</p>
+<p>The analysis dock shows what Sera's search thinks: every move's outcome with best play
+where it is proven ("win in 3" counts plies, this move included), or an evaluation marked
+<i>estimate</i> where it is not. Select a candidate to preview its line on the board. The
+<b>move list</b> beside the board names every move; select one to look at that position.
+<b>Resign</b> ends a game as a loss for the side that resigns. <b>Set Up Position</b> lets
+you study any position, and <b>Save Game</b> / <b>Open Game</b> keep a game in a file.</p>
 """
+
 
 SHORTCUTS = (
     ("Click a cell", "Play there"),
     ("Arrow keys", "Move the selected cell"),
     ("Enter / Space", "Play the selected cell"),
-    ("1 to 9", "Play a cell in keypad layout (7 8 9 is the top row), wherever the focus is"),
+    (
+        "1 to 9",
+        "On 3×3: play a cell in keypad layout (7 8 9 is the top row), wherever the focus is",
+    ),
     ("Esc", "Give the keys back to the board (its arrows, Enter and Space)"),
     ("H", "Hint: show the best move"),
     ("Ctrl+N", "New game"),
@@ -96,7 +150,10 @@ SHORTCUTS = (
     ("Ctrl+Z", "Undo (against an AI: your move and its reply)"),
     ("Ctrl+Shift+Z", "Redo"),
     ("Ctrl+E", "Set up a position"),
-    ("F9", "Show or hide the analysis dock"),
+    ("Home / End, Page Up / Page Down", "On the board: jump to the row's ends, the column's ends"),
+    ("F9 / F7", "Show or hide the analysis dock / the move list"),
+    ("Ctrl+S / Ctrl+O", "Save the game to a file / open a saved game"),
+    ("Ctrl+Shift+C / Ctrl+Shift+V", "Copy the position / paste a position or a move list"),
     ("Left / Right, Home / End", "In a replay: step back or forward, go to the start or end"),
     ("Ctrl+L / Ctrl+H", "Leaderboard / game history"),
     ("Ctrl+M", "Heat-map overlay"),
@@ -135,6 +192,8 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self._opening_game = game
+        #: The move the board shows while looking back through the game (None: the game).
+        self._looking_at: int | None = None
         self.setWindowTitle(APP_DISPLAY_NAME)
         self._settings = settings
         self._records: GameRecords = records if records is not None else InMemoryRecords()
@@ -222,6 +281,30 @@ class MainWindow(QMainWindow):
             self.show_setup_dialog,
             "Ctrl+E",
             "Place marks and study a position",
+        )
+        self.resign_action = action(
+            "Resi&gn", self.resign, None, "Give up this game: a loss for the side that resigns"
+        )
+        self.save_game_action = action(
+            "&Save Game…", self.show_save_game_dialog, "Ctrl+S", "Save this game to a file"
+        )
+        self.open_game_action = action(
+            "&Open Game…", self.show_open_game_dialog, "Ctrl+O", "Replay a game saved to a file"
+        )
+        self.copy_position_action = action(
+            "&Copy Position",
+            self.copy_position,
+            "Ctrl+Shift+C",
+            "Copy the position as text, as the command line writes it",
+        )
+        self.copy_moves_action = action(
+            "Copy &Moves", self.copy_moves, None, "Copy the moves in the cell notation"
+        )
+        self.paste_action = action(
+            "&Paste Position or Moves",
+            lambda: self.paste_position(),  # triggered(bool) is not the text
+            "Ctrl+Shift+V",
+            "Study the position or the moves on the clipboard",
         )
         self.quit_action = action("&Quit", self.close, "Ctrl+Q", "Close the window")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -318,7 +401,15 @@ class MainWindow(QMainWindow):
         game.addAction(self.redo_action)
         game.addAction(self.hint_action)
         game.addSeparator()
+        game.addAction(self.resign_action)
+        game.addSeparator()
         game.addAction(self.setup_action)
+        game.addAction(self.copy_position_action)
+        game.addAction(self.copy_moves_action)
+        game.addAction(self.paste_action)
+        game.addSeparator()
+        game.addAction(self.save_game_action)
+        game.addAction(self.open_game_action)
         game.addSeparator()
         game.addAction(self.quit_action)
         self.view_menu = self.menuBar().addMenu("&View")
@@ -339,6 +430,16 @@ class MainWindow(QMainWindow):
         self.analysis_dock_action = toggle
         self.addAction(toggle)
         self.view_menu.addAction(toggle)
+        self.moves_dock = MoveListDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.moves_dock)
+        # Beside the board, between it and the analysis.
+        self.splitDockWidget(self.moves_dock, self.analysis_dock, Qt.Orientation.Horizontal)
+        moves_toggle = self.moves_dock.toggleViewAction()
+        moves_toggle.setText("&Move List")
+        moves_toggle.setShortcut(QKeySequence("F7"))
+        self.moves_dock_action = moves_toggle
+        self.addAction(moves_toggle)
+        self.view_menu.addAction(moves_toggle)
         self.view_menu.addAction(self.focus_board_action)
         self.view_menu.addAction(self.heat_map_action)
         self.view_menu.addAction(self.coordinates_action)
@@ -368,7 +469,8 @@ class MainWindow(QMainWindow):
         c = self.controller
         view = self.board_view
         dock = self.analysis_dock
-        view.cell_activated.connect(c.play_human)
+        view.cell_activated.connect(self._on_cell_activated)
+        self.moves_dock.ply_selected.connect(self.look_at_ply)
         c.position_changed.connect(self._on_position_changed)
         c.status_changed.connect(self.turn_label.setText)
         c.message.connect(self.show_message)
@@ -697,8 +799,181 @@ class MainWindow(QMainWindow):
         else:
             self.show_new_game_dialog(board)
 
+    # -- the move list, copy and paste, game files, resigning ----------------------------
+
+    def _on_cell_activated(self, row: int, col: int) -> None:
+        if self._looking_at is not None:
+            # Looking back at an earlier position: a click returns to the game, plays nothing.
+            self.back_to_game()
+            self.show_message("Back to the game: play your move on the position as it is now.")
+            return
+        self.controller.play_human(row, col)
+
+    @property
+    def looking_at(self) -> int | None:
+        """How many moves into the game the board shows while looking back (None: now)."""
+        return self._looking_at
+
+    def look_at_ply(self, ply: int) -> None:
+        """Show the position after ``ply`` moves: a replay steps there; a game in progress
+        shows it until the game moves on, the last move is selected or the board is clicked."""
+        controller = self.controller
+        if controller.state is State.REPLAY:
+            controller.replay_seek(ply)
+            return
+        moves = controller.moves
+        if ply >= len(moves):
+            self.back_to_game()
+            return
+        ply = max(0, ply)
+        self._looking_at = ply
+        view = self.board_view
+        view.set_board(controller.board_at(ply), moves[ply - 1] if ply else None)
+        view.set_move_order(moves[:ply])
+        view.set_interactive(False)
+        self.moves_dock.set_game(controller.start, moves, ply)
+        self.show_message(
+            f"Looking at move {ply} of {len(moves)}; select the last move or click the board "
+            "to go back to the game."
+        )
+
+    def back_to_game(self) -> None:
+        if self._looking_at is None:
+            return
+        self._looking_at = None
+        controller = self.controller
+        self.board_view.set_board(controller.board, controller.last_move)
+        self.board_view.set_move_order(controller.moves)
+        self.board_view.set_interactive(controller.is_human_turn())
+        self.moves_dock.set_game(controller.start, controller.moves)
+        result = controller.current_result
+        if self.heat_map_action.isChecked() and result is not None:
+            self.board_view.set_heat_map(result.analysis)
+
+    def resign(self) -> None:
+        """The person to move gives up (a loss for them, recorded like any other result)."""
+        self.back_to_game()
+        self.controller.resign()
+
+    def _clipboard_text(self, text: str, what: str) -> None:
+        clipboard = QGuiApplication.clipboard()
+        if clipboard is not None:
+            clipboard.setText(text)
+        self.show_message(f"Copied {what}: {text if len(text) <= 60 else text[:57] + '…'}")
+
+    def copy_position(self) -> None:
+        board = self.board_view.board
+        self._clipboard_text(board.to_text(), "the position")
+
+    def copy_moves(self) -> None:
+        from tictactoe_gui.gui import game_file
+
+        controller = self.controller
+        if not controller.moves:
+            self.show_message("No moves to copy yet.")
+            return
+        start = controller.start
+        text = game_file.moves_text(start, controller.moves)
+        if start.ply:
+            # Moves from a set-up position need the position with them.
+            text = f"{start.to_text()} then {text}"
+        self._clipboard_text(text, "the moves")
+
+    def paste_position(self, text: str | None = None) -> bool:
+        """Study the position or move list on the clipboard (or ``text``) on this game's board:
+        people at the board, the coach watching, nothing recorded. Bad text is one line in
+        the status bar and changes nothing."""
+        from tictactoe_gui.gui import game_file
+
+        if text is None:
+            clipboard = QGuiApplication.clipboard()
+            text = clipboard.text() if clipboard is not None else ""
+        variant = self.controller.board.variant
+        try:
+            start, moves = game_file.parse_pasted(text, variant)
+        except game_file.GameFileError as error:
+            self.show_message(f"Nothing pasted: {error}.")
+            return False
+        self._study(start, moves, "Studying the pasted position; play moves for either side.")
+        return True
+
+    def _study(self, start: Board, moves: Sequence[Move], message: str) -> None:
+        setup = GameSetup(
+            GameMode.HUMAN_VS_HUMAN,
+            PlayerSpec.human("Player 1"),
+            PlayerSpec.human("Player 2"),
+            start,
+            record=False,
+        )
+        self.controller.new_game(setup)
+        for move in moves:
+            self.controller.play_human(move.row, move.col)
+        self.show_message(message)
+
+    def saved_game(self) -> SavedGame:
+        """The game on the board as a file holds it."""
+        from tictactoe_gui.gui.game_file import SavedGame
+
+        controller = self.controller
+        setup = controller.setup
+        outcome = controller.board.outcome
+        return SavedGame(
+            controller.start,
+            tuple(controller.moves),
+            setup.x.display_name,
+            setup.o.display_name,
+            str(outcome) if outcome is not None else None,
+        )
+
+    def save_game_to(self, path: Path) -> bool:
+        from tictactoe_gui.gui import game_file
+
+        try:
+            game_file.save(path, self.saved_game())
+        except OSError as error:
+            self.show_notice("Save Game", f"Could not save {path.name}: {error.strerror or error}.")
+            return False
+        self.show_message(f"Saved the game to {path.name}.")
+        return True
+
+    def open_game_file(self, path: Path) -> bool:
+        """Replay the game saved in ``path`` (a file that holds none: one line, nothing lost)."""
+        from tictactoe_gui.gui import game_file
+
+        try:
+            game = game_file.load(path)
+        except game_file.GameFileError as error:
+            self.show_notice("Open Game", f"Could not open it: {error}.")
+            return False
+        self.start_replay(
+            f"{game.x} vs {game.o} ({path.name})", game.start, game.moves, (game.x, game.o)
+        )
+        self.replay_seek_end()
+        return True
+
+    def replay_seek_end(self) -> None:
+        self.controller.replay_seek(self.controller.replay_length)
+
+    def show_save_game_dialog(self) -> QFileDialog:
+        dialog = QFileDialog(self, "Save Game", "", "Saved games (*.json)")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix("json")
+        dialog.selectFile(f"{self.controller.board.variant.id}-game.json")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.fileSelected.connect(lambda name: self.save_game_to(Path(name)))
+        dialog.open()
+        return dialog
+
+    def show_open_game_dialog(self) -> QFileDialog:
+        dialog = QFileDialog(self, "Open Game", "", "Saved games (*.json);;All files (*)")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.fileSelected.connect(lambda name: self.open_game_file(Path(name)))
+        dialog.open()
+        return dialog
+
     def show_how_to_play(self) -> QMessageBox:
-        return self._show_text("How to Play", HOW_TO_PLAY)
+        return self._show_text("How to Play", how_to_play_html(self.controller.board.variant))
 
     def show_shortcuts(self) -> QMessageBox:
         rows = "".join(
@@ -738,8 +1013,10 @@ class MainWindow(QMainWindow):
             act.setEnabled(enabled)
 
     def _on_position_changed(self, board: Board, last_move: Move | None) -> None:
+        self._looking_at = None  # the game moved: the board shows it again
         self.board_view.set_board(board, last_move)
         self.board_view.set_move_order(self.controller.moves)
+        self.moves_dock.set_game(self.controller.start, self.controller.moves)
         self.board_view.set_interactive(self.controller.is_human_turn())
         self.players_bar.show_turn(board)
         self._update_spoiler_guard()

@@ -1,0 +1,193 @@
+"""What players of long games expect: the move list, looking back, copy and paste,
+saving and opening a game, resigning and the rules of each game in Help."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QGuiApplication
+from pytestqt.qtbot import QtBot
+
+from tests.gui.conftest import click_cell
+from tests.gui.helpers import analysed, human_vs_ai, human_vs_human, settle
+from tictactoe_gui.engine import Board, Move
+from tictactoe_gui.engine.variants import get_variant
+from tictactoe_gui.gui import game_file
+from tictactoe_gui.gui.game_controller import State
+from tictactoe_gui.gui.main_window import MainWindow
+
+FOUR = get_variant("four")
+OPENING = (Move(9, 9), Move(9, 10), Move(10, 9), Move(10, 10), Move(11, 9))
+
+
+def four_game(qtbot: QtBot, window: MainWindow, moves: tuple[Move, ...] = OPENING) -> None:
+    window.new_game(replace(human_vs_human(), start=Board.empty(FOUR)))
+    for move in moves:
+        assert window.controller.play_human(move.row, move.col) is not False
+    qtbot.waitUntil(lambda: window.board_view.board.ply == len(moves), timeout=5000)
+
+
+def test_the_move_list_names_every_move_two_a_row(qtbot: QtBot, window: MainWindow) -> None:
+    four_game(qtbot, window)
+    model = window.moves_dock.model
+    assert model.rowCount() == 3
+    shown = [
+        [model.data(model.index(row, col)) for col in range(2)] for row in range(model.rowCount())
+    ]
+    assert shown == [["j11", "k11"], ["j10", "k10"], ["j9", None]]
+    assert window.moves_dock.shown_ply() == 5
+    selected = window.moves_dock.table.selectionModel().selectedIndexes()
+    assert [model.ply_at(i) for i in selected] == [5]
+
+
+def test_selecting_a_move_shows_that_position_until_the_game_goes_on(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    four_game(qtbot, window)
+    controller = window.controller
+    window.moves_dock.select_ply(2)
+    assert window.looking_at == 2
+    assert window.board_view.board == Board.empty(FOUR).play_all(OPENING[:2])
+    assert window.board_view.last_move == OPENING[1]
+    assert controller.board.ply == 5  # the game itself is untouched
+    # A click on the board while looking back returns to the game and plays nothing.
+    click_cell(qtbot, window.board_view, 0, 0)
+    assert window.looking_at is None
+    assert window.board_view.board == controller.board
+    assert controller.board.ply == 5
+    # Selecting the last move also returns; a move played returns by itself.
+    window.moves_dock.select_ply(1)
+    assert window.looking_at == 1
+    window.moves_dock.select_ply(5)
+    assert window.looking_at is None
+    window.moves_dock.select_ply(3)
+    controller.play_human(0, 0)
+    qtbot.waitUntil(lambda: window.board_view.board.ply == 6, timeout=5000)
+    assert window.looking_at is None
+    assert window.moves_dock.shown_ply() == 6
+
+
+def test_in_a_replay_the_move_list_steps_the_replay(qtbot: QtBot, window: MainWindow) -> None:
+    window.start_replay("a replay", Board.empty(FOUR), OPENING)
+    window.controller.replay_seek(5)
+    qtbot.waitUntil(lambda: window.moves_dock.model.rowCount() == 3, timeout=5000)
+    window.moves_dock.select_ply(2)
+    assert window.controller.state is State.REPLAY
+    assert window.controller.board == Board.empty(FOUR).play_all(OPENING[:2])
+
+
+def test_copy_and_paste_a_position_and_a_move_list(qtbot: QtBot, window: MainWindow) -> None:
+    four_game(qtbot, window)
+    clipboard = QGuiApplication.clipboard()
+    window.copy_position()
+    assert Board.from_text(clipboard.text(), FOUR) == window.controller.board
+    window.copy_moves()
+    assert clipboard.text() == "j11, k11, j10, k10, j9"
+    # Pasting the move list studies that game on this board, every move in the list.
+    window.new_game(replace(human_vs_human(), start=Board.empty(FOUR)))
+    assert window.paste_position()
+    assert window.controller.moves == OPENING
+    assert window.controller.setup.record is False
+    assert window.moves_dock.model.rowCount() == 3
+    # A position pastes as the start of a study.
+    position = Board.empty(FOUR).play_all(OPENING[:3])
+    assert window.paste_position(position.to_text())
+    assert window.controller.board == position
+    # Text that is neither: one line in the status bar, the game unchanged.
+    for bad in ("hello there", "a1, a1", "z99", "20/20"):
+        assert not window.paste_position(bad)
+        message = window.statusBar().currentMessage()
+        assert message.startswith("Nothing pasted: ")
+        assert "\n" not in message
+        assert window.controller.board == position
+
+
+def test_a_game_saved_to_a_file_opens_again_as_a_replay(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    four_game(qtbot, window)
+    path = tmp_path / "long game.json"
+    assert window.save_game_to(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["game"] == "four"
+    assert data["moves"] == ["j11", "k11", "j10", "k10", "j9"]
+    assert (data["x"], data["o"], data["result"]) == ("Alice", "Bob", None)
+    window.new_game(human_vs_human())
+    assert window.open_game_file(path)
+    controller = window.controller
+    assert controller.state is State.REPLAY
+    assert controller.replay_length == 5
+    assert controller.board == Board.empty(FOUR).play_all(OPENING)
+    assert "Alice vs Bob (long game.json)" in window.windowTitle()
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"\xff\xfe not text", "not UTF-8 text"),
+        (b"{not json", "not JSON"),
+        (b'{"app": "something else"}', "is not a game saved by tictactoe-gui"),
+        (
+            b'{"app": "tictactoe-gui", "format": 1, "game": "nonsense", "start": "", "moves": []}',
+            "unknown game 'nonsense'",
+        ),
+        (
+            b'{"app": "tictactoe-gui", "format": 1, "game": "tictactoe", "start": ".........",'
+            b' "moves": ["b2", "b2"]}',
+            "move 2 (b2): cell b2 is already taken by X",
+        ),
+        (b'{"app": "tictactoe-gui", "format": 9}', "this version reads format 1"),
+    ],
+)
+def test_a_file_that_holds_no_game_is_one_line_and_changes_nothing(
+    tmp_path: Path, content: bytes, reason: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(game_file.GameFileError) as caught:
+        game_file.load(path)
+    assert reason in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_opening_a_bad_file_in_the_window_keeps_the_game(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    four_game(qtbot, window)
+    path = tmp_path / "bad.json"
+    path.write_text("{}", encoding="utf-8")
+    assert not window.open_game_file(path)
+    assert window.controller.board == Board.empty(FOUR).play_all(OPENING)
+    assert not (tmp_path / "missing.json").exists()
+    assert not window.open_game_file(tmp_path / "missing.json")
+
+
+def test_resign_ends_the_game_as_a_loss_for_the_side_that_resigns(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(replace(human_vs_ai("cop"), start=Board.empty(get_variant("gomoku"))))
+    settle(qtbot, window)
+    window.controller.play_human(7, 7)
+    settle(qtbot, window)
+    window.resign_action.trigger()
+    qtbot.waitUntil(lambda: window.controller.game_over_info is not None, timeout=5000)
+    assert window.controller.state is State.OVER
+    assert "resign" in window.banner.headline.text().lower()
+
+
+def test_help_describes_the_game_being_played_and_every_game(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    four_game(qtbot, window, ())
+    box = window.show_how_to_play()
+    text = box.text()
+    assert "How to play Four in a Row" in text
+    assert "4 or more in a row" in text
+    for name in ("Tic-tac-toe", "Four in a Row", "Gomoku", "Small boards", "Custom board"):
+        assert f"<b>{name}</b>" in text
+    assert "a1</b> being the bottom-left cell" in text
+    box.close()
+    analysed(qtbot, window)
