@@ -160,7 +160,7 @@ def test_the_bar_leans_to_o_when_o_stands_better(qtbot: QtBot) -> None:
 
 def test_the_time_budget_is_offered_and_announced(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
-    assert dock.time_budget() == 2.0
+    assert dock.time_budget() == 1.0
     with qtbot.waitSignal(dock.time_budget_changed, timeout=1000) as blocker:
         dock.set_time_budget(4.0)  # the nearest offered: 5 s
     assert blocker.args == [5.0]
@@ -188,3 +188,34 @@ def test_stop_is_offered_only_when_the_window_can_stop(qtbot: QtBot) -> None:
     assert not dock.stop_button.isHidden()
     with qtbot.waitSignal(dock.stop_requested, timeout=1000):
         dock.stop_button.click()
+
+
+def test_each_completed_depth_shows_while_the_search_goes_on(qtbot: QtBot) -> None:
+    from tictactoe_gui.engine import SearchProgress
+
+    dock = make_dock(qtbot)
+    board = Board.empty(get_variant("four")).play_all([Move(9, 9), Move(0, 0)])
+    dock.show_result(None)  # the position changed: its analysis is on the way
+    dock.set_thinking(True, "Sera is thinking…")
+    progress = SearchProgress(
+        nodes=5_000,
+        root_moves_done=3,
+        root_moves_total=20,
+        depth=2,
+        best_move=Move(9, 10),
+        line=(Move(9, 10), Move(8, 8)),
+        score=120,
+        elapsed=0.5,
+    )
+    dock.show_search_progress(progress, board)
+    # The thinking line says how far it got, never which move (it shows on a person's turn).
+    assert dock.thinking_text() == "Sera is thinking…  depth 2 · 5,000 nodes · 10,000 nodes/s"
+    assert dock.best_move_text() == "X k11 (+120)"
+    assert dock.line_text() == "X k11 → O i12"
+    assert dock.depth_text() == "2 (searching…)"
+    assert dock.certainty_text() == "Estimate · depth 2"
+    assert dock.evaluation_text() == ("+120", "so far")
+    assert 0 < dock.evaluation_bar.value < 0.9
+    # The final answer replaces it.
+    dock.show_result(estimate_result(board))
+    assert "searching" not in dock.depth_text()

@@ -191,3 +191,26 @@ def test_help_describes_the_game_being_played_and_every_game(
     assert "a1</b> being the bottom-left cell" in text
     box.close()
     analysed(qtbot, window)
+
+
+def test_the_dock_follows_a_big_board_search_live_and_can_stop_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dock = window.analysis_dock
+    assert not dock.stop_button.isHidden()  # the controller can stop a search
+    window.analysis_dock.set_time_budget(30.0)  # long enough to catch it searching
+    assert window.controller.time_limit == 30.0
+    four_game(qtbot, window, OPENING[:2])
+    # Each completed depth reaches the dock while the search goes on.
+    qtbot.waitUntil(lambda: "searching" in dock.depth_text(), timeout=20000)
+    assert dock.analysis is None
+    assert dock.certainty_text().startswith("Estimate · depth ")
+    with qtbot.waitSignal(window.controller.message, timeout=5000) as blocker:
+        dock.stop_button.click()
+    assert "stopped" in blocker.args[0]
+    qtbot.waitUntil(lambda: not window.controller.engine_busy(), timeout=5000)
+    window.analysis_dock.set_time_budget(0.5)
+    dock.restart_button.click()
+    analysed(qtbot, window, timeout=20000)
+    assert dock.analysis is not None
+    assert dock.analysis.board == window.controller.board

@@ -59,6 +59,7 @@ from tictactoe_gui.engine import (
     Move,
     MoveOutcome,
     Persona,
+    SearchProgress,
 )
 from tictactoe_gui.engine.analysis import solvable
 from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
@@ -74,7 +75,7 @@ PORTRAIT_SIZE = 64
 ENGINE_NAME = "Sera's search"
 #: The engine's time per move on boards it cannot solve (seconds), offered in the dock.
 TIME_BUDGETS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
-DEFAULT_TIME_BUDGET = 2.0
+DEFAULT_TIME_BUDGET = 1.0
 #: An estimate's bar stops this far short of either end: only a proof fills it.
 ESTIMATE_BAR_LIMIT = 0.9
 #: The evaluation at which an estimate's bar is two thirds of the way to one side.
@@ -118,8 +119,12 @@ def bar_value(analysis: Analysis) -> float:
         if prediction.winner is None:
             return 0.0
         return 1.0 if prediction.winner is Mark.X else -1.0
-    value = x_evaluation(analysis) or 0
-    lean = value / (abs(value) + BAR_SCALE)
+    return estimate_lean(x_evaluation(analysis) or 0)
+
+
+def estimate_lean(x_value: int) -> float:
+    """An estimate's place on the bar: leaning by how much it favours a side, never at an end."""
+    lean = x_value / (abs(x_value) + BAR_SCALE)
     return max(-ESTIMATE_BAR_LIMIT, min(ESTIMATE_BAR_LIMIT, lean))
 
 
@@ -320,6 +325,7 @@ class AnalysisDock(QDockWidget):
     #: The engine's time per move on boards it cannot solve, in seconds.
     time_budget_changed = Signal(float)
     stop_requested = Signal()
+    restart_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Analysis", parent)
@@ -572,6 +578,12 @@ class AnalysisDock(QDockWidget):
         budget_row.addWidget(buddy_label("Engine &time per move:", self._budget_combo))
         budget_row.addWidget(self._budget_combo, 1)
         study_layout.addLayout(budget_row)
+        self._restart_button = QPushButton("Analyse &Again")
+        self._restart_button.setObjectName("restartButton")
+        self._restart_button.setToolTip("Analyse the position on the board again from the start")
+        self._restart_button.clicked.connect(self.restart_requested)
+        self._restart_button.hide()  # until the window says it can
+        study_layout.addWidget(self._restart_button)
         self._compare_button = QPushButton("Compare all three searches")
         self._compare_button.setObjectName("compareButton")
         self._compare_button.clicked.connect(self.compare_requested)
@@ -739,8 +751,52 @@ class AnalysisDock(QDockWidget):
         self._thinking_label.setText(f"{base}  {nodes:,} nodes · {_rate(nodes, seconds)}")
 
     def set_stop_available(self, available: bool) -> None:
-        """Whether the thinking area offers Stop (the window knows whether it can)."""
+        """Whether the dock offers Stop and Analyse Again (the window knows whether it can)."""
         self._stop_button.setVisible(available)
+        self._restart_button.setVisible(available)
+
+    def show_search_progress(self, progress: SearchProgress, board: Board) -> None:
+        """What a search that cannot be exact has found so far, after each completed depth:
+        the depth, speed, best move, line and evaluation (all marked as an estimate).
+
+        The thinking line says only how far it has got (it shows even when the engine's
+        view is hidden on a person's turn); the rest goes where the analysis goes.
+        """
+        if progress.depth <= 0:
+            return
+        nps = progress.nodes_per_second
+        if not self._thinking.isHidden():
+            base = self._thinking_label.text().split("  ")[0]
+            self._thinking_label.setText(
+                f"{base}  depth {progress.depth} · {progress.nodes:,} nodes · {nps:,} nodes/s"
+            )
+        if self._result is not None and self._result.analysis.board == board:
+            return  # the final answer is in already
+        self._depth_label.setText(f"{progress.depth} (searching…)")
+        self._nodes_label.setText(f"{progress.nodes:,}")
+        self._speed_label.setText(f"{nps:,} nodes/s")
+        self._time_label.setText(_duration(progress.elapsed))
+        if progress.best_move is not None and board.is_legal(progress.best_move):
+            score = "" if progress.score is None else f" ({progress.score:+d})"
+            self._best_label.setText(
+                f"{board.to_move} {cell_label(board, progress.best_move)}{score}"
+            )
+        if progress.line:
+            self._line_label.setText(line_text(board, progress.line))
+        if progress.score is not None:
+            value = progress.score if board.to_move is Mark.X else -progress.score
+            lean = max(
+                -ESTIMATE_BAR_LIMIT, min(ESTIMATE_BAR_LIMIT, value / (abs(value) + BAR_SCALE))
+            )
+            self._evaluation_box.show()
+            self._evaluation_bar.set_value(lean, "so far")
+            self._evaluation_number.setText(f"{value:+d}")
+            self._evaluation_reading.setText("so far")
+            self._certainty.setText(f"Estimate · depth {progress.depth}")
+
+    @property
+    def restart_button(self) -> QPushButton:
+        return self._restart_button
 
     def set_time_budget(self, seconds: float) -> None:
         """Pick the offered time nearest ``seconds``."""

@@ -504,8 +504,14 @@ class MainWindow(QMainWindow):
         # Stop is offered when the controller can stop a search and keep the position.
         stop = getattr(c, "stop_analysis", None)
         dock.set_stop_available(callable(stop))
+        restart = getattr(c, "restart_analysis", None)
         if callable(stop):
             dock.stop_requested.connect(stop)
+        if callable(restart):
+            dock.restart_requested.connect(restart)
+        search_info = getattr(c, "search_info", None)
+        if search_info is not None:
+            search_info.connect(lambda progress: dock.show_search_progress(progress, c.board))
         dock.reveal_changed.connect(lambda on: self._settings.setValue("analysis/reveal", on))
         self.banner.play_again.connect(c.play_again)
         self.banner.new_game.connect(lambda: self.show_new_game_dialog())
@@ -1092,7 +1098,7 @@ class MainWindow(QMainWindow):
         when it takes one."""
         if save:
             self._settings.setValue("analysis/timeBudget", seconds)
-        apply = getattr(self.controller, "set_time_budget", None)
+        apply = getattr(self.controller, "set_time_limit", None)
         if callable(apply):
             apply(seconds)
 
