@@ -97,6 +97,15 @@ GAME_RULES = (
         "Any 3 to 20 rows and columns, with k from 3 up to the longer side: k or more in a "
         "row wins. Up to 16 cells the engine solves it; above that it tries, then estimates.",
     ),
+    (
+        "Row &amp; Column",
+        "An N×N grid of numbers, 3 to 10 a side. A and B take cells in turn and add each "
+        "cell's value to their score; after the first take, every take must share a row or a "
+        "column with the last one, taken by either player. The game ends the moment the "
+        "player to move has no such cell; the higher score wins. The window does not offer "
+        "it: play it in a terminal with <tt>tictactoe-gui play --game rowcol</tt>, and "
+        "analyse positions with <tt>tictactoe-gui analyse --game rowcol</tt>.",
+    ),
 )
 
 
