@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe_gui.engine import Algorithm, Board, BoardError, Mark, Move, analyse
+from tictactoe_gui.engine import SERA, Algorithm, Board, BoardError, Mark, Move, analyse
 from tictactoe_gui.engine.analysis import MoveOutcome
 from tictactoe_gui.engine.search import SearchProgress
 from tictactoe_gui.engine.variants import FOUR, GOMOKU, Variant, get_variant
@@ -300,3 +300,30 @@ def test_the_first_depth_always_completes_however_short_the_time() -> None:
     analysis = analyse(board, time_limit=1e-6)
     assert analysis.depth >= 1
     assert analysis.candidates
+
+
+def test_a_threat_space_proof_makes_a_big_board_analysis_exact() -> None:
+    # X to move with an open two on 20x20 (four in a row): an open three cannot be stopped.
+    board = Board.empty(FOUR).play_all([Move(9, 9), Move(0, 0), Move(9, 10), Move(0, 19)])
+    analysis = analyse(board)
+    assert analysis.exact
+    assert analysis.prediction.winner is Mark.X
+    assert analysis.prediction.plies_to_end == 3
+    assert analysis.candidates[0].outcome is MoveOutcome.WIN
+    assert analysis.candidates[0].plies_to_end == 3
+    end = board.play_all(analysis.principal_variation)
+    assert end.winner is Mark.X
+    assert len(analysis.principal_variation) == 3
+    # The side facing the open three is told it loses, and how.
+    facing = board.play(Move(9, 11))
+    lost = analyse(facing)
+    assert lost.exact
+    assert lost.prediction.winner is Mark.X
+    assert facing.play_all(lost.principal_variation).winner is Mark.X
+
+
+def test_sera_plays_a_proven_win_on_a_big_board() -> None:
+    board = Board.empty(FOUR).play_all([Move(9, 9), Move(0, 0), Move(9, 10), Move(0, 19)])
+    decision = SERA.choose_move(board, random.Random(1))
+    assert decision.move in (Move(9, 8), Move(9, 11))
+    assert "win" in decision.thinking

@@ -117,7 +117,8 @@ def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
     dock.set_persona(KITTY, "Opponent")  # a weak persona plays; the prediction is not hers
     four = get_variant("four")
-    board = Board.empty(four).play_all([Move(9, 9), Move(0, 0), Move(9, 10), Move(0, 19)])
+    # X's diagonal two, blocked at one end: better for X, but no forced win to prove.
+    board = Board.empty(four).play_all([Move(9, 9), Move(9, 10), Move(10, 10), Move(8, 8)])
     result = estimate_result(board)
     analysis = result.analysis
     dock.show_result(result)
@@ -130,7 +131,7 @@ def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
     assert number == f"{analysis.evaluation:+d}"
     assert reading == analysis.prediction.estimate_words().removesuffix(" (estimate)")
     assert not dock.compare_button.isEnabled()  # too big to compare the exact searches
-    assert "X is" in reading  # two in a row in the middle against two lost corners
+    assert "X is" in reading
     assert 0 < dock.evaluation_bar.value <= 0.9  # leaning to X, never filled by an estimate
     best = analysis.candidates[0]
     assert dock.best_move_text() == f"X {board.cell_name(best.move)} ({best.score:+d})"

@@ -231,15 +231,91 @@ def analyse(
             return _exact(board, algorithm, table, cancel, progress, exact_node_budget, started)
         except NodeLimitReached:
             pass
-    from tictactoe_gui.engine.estimate import estimate
+    return _estimate_with_proofs(board, estimate_depth, time_limit, cancel, progress, started)
 
-    return estimate(
+
+#: Of an analysis's time on a big board, the share the threat-space proof search gets.
+PROOF_SHARE: Final = 0.3
+#: The proof search's time when the analysis has no time limit.
+PROOF_SECONDS: Final = 0.3
+
+
+def _estimate_with_proofs(
+    board: Board,
+    depth: int | None,
+    time_limit: float | None,
+    cancel: threading.Event | None,
+    progress: ProgressCallback | None,
+    started: float,
+) -> Analysis:
+    """An estimate of every promising move, made exact where a threat-space proof settles it.
+
+    The big-board engine (:mod:`tictactoe_gui.engine.mnk`) looks for a forced
+    win of either side (victory by continuous fours or threats). A proof makes
+    the prediction exact ("X wins in 7 plies", with the proven line); without
+    one the analysis stays an estimate and says so.
+    """
+    # Imported here: the estimate imports this module, and 3x3 never needs either.
+    from tictactoe_gui.engine.estimate import estimate
+    from tictactoe_gui.engine.mnk.limits import Limit, SearchStopped
+    from tictactoe_gui.engine.mnk.search import Outcome, search
+
+    if time_limit is None:
+        estimate_time, proof_time = None, PROOF_SECONDS
+    else:
+        estimate_time, proof_time = time_limit * (1 - PROOF_SHARE), time_limit * PROOF_SHARE
+    analysis = estimate(
         board,
-        depth=estimate_depth,
-        time_limit=time_limit,
+        depth=depth,
+        time_limit=estimate_time,
         cancel=cancel,
         progress=progress,
         started=started,
+    )
+    if analysis.exact:
+        return analysis  # a win on the next move: nothing to prove
+    variant = board.variant
+    try:
+        result = search(
+            variant.rows,
+            variant.cols,
+            variant.k,
+            board.x,
+            board.o,
+            Limit(time=proof_time),
+            cancel=cancel,
+        )
+    except SearchStopped:
+        if cancel is not None and cancel.is_set():
+            raise SearchCancelled from None
+        return analysis
+    if cancel is not None and cancel.is_set():
+        raise SearchCancelled
+    proof = result.proof
+    if proof is None or proof.outcome is Outcome.DRAW or not proof.line:
+        return analysis
+    mover = board.to_move
+    line = tuple(Move(*cell) for cell in proof.line)
+    candidates = analysis.candidates
+    if proof.outcome is Outcome.WIN:
+        winner = mover
+        score = win_score(board.cells) + 1 - proof.plies
+        proven = Candidate(line[0], score, MoveOutcome.WIN, proof.plies)
+        candidates = (proven, *(c for c in candidates if c.move != line[0]))
+    else:
+        winner = mover.other
+    return Analysis(
+        board,
+        mover,
+        candidates,
+        Prediction(winner, proof.plies, mover=mover),
+        line,
+        analysis.nodes + result.nodes,
+        max(analysis.max_depth, len(line)),
+        time.perf_counter() - started,
+        analysis.algorithm,
+        exact=True,
+        depth=analysis.depth,
     )
 
 

@@ -1,22 +1,35 @@
 """The three opponents: how each picks a move, and what each says.
 
-Kitty plays at random, Cop plays sensibly but can be trapped, Sera plays
-perfectly. All chance goes through the ``random.Random`` handed in, so a seed
-reproduces a game exactly.
+Where the game is solved, Kitty plays at random, Cop plays sensibly but can be
+trapped, Sera plays perfectly. On boards too big to solve the big-board engine
+plays them (:mod:`tictactoe_gui.engine.mnk.personas`: Kitty next to the
+stones, Cop as the 4-mok program played, Sera the full search). All chance
+goes through the ``random.Random`` handed in, so a seed reproduces a game
+exactly.
 """
 
 from __future__ import annotations
 
 import enum
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 from tictactoe_gui.engine.analysis import Analysis, Verdict, analyse, solvable
 from tictactoe_gui.engine.board import Board, Move
-from tictactoe_gui.engine.estimate import estimate
-from tictactoe_gui.engine.search import Algorithm, TranspositionTable
+from tictactoe_gui.engine.mnk import personas as big
+from tictactoe_gui.engine.mnk.limits import Limit, SearchStopped
+from tictactoe_gui.engine.mnk.search import Progress as BigProgress
+from tictactoe_gui.engine.mnk.search import TranspositionTable as BigTable
+from tictactoe_gui.engine.search import (
+    Algorithm,
+    ProgressCallback,
+    SearchCancelled,
+    SearchProgress,
+    TranspositionTable,
+)
 
 
 class Level(enum.StrEnum):
@@ -45,6 +58,8 @@ class Decision:
     #: Why, in a few words: "takes the win", "blocks", "random", "search", "perfect".
     reason: str = ""
     analysis: Analysis | None = None
+    #: What the search did, for the persona's thinking line ("depth 6… a forced win in 5").
+    thinking: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +105,27 @@ class Persona:
     strategy: Strategy
 
     def choose_move(
-        self, board: Board, rng: random.Random, table: TranspositionTable | None = None
+        self,
+        board: Board,
+        rng: random.Random,
+        table: TranspositionTable | None = None,
+        *,
+        limit: Limit | None = None,
+        cancel: threading.Event | None = None,
+        progress: ProgressCallback | None = None,
     ) -> Decision:
-        """The move this persona plays in ``board``; the game must not be over."""
+        """The move this persona plays in ``board``; the game must not be over.
+
+        Where the game is solved exactly, the persona's own strategy decides.
+        On boards too big to solve, the big-board engine plays it
+        (:mod:`tictactoe_gui.engine.mnk.personas`): ``limit`` is Cop's depth or
+        Sera's time per move, ``cancel`` stops the search, and ``progress``
+        hears what Sera's search knows after each depth.
+        """
         if board.is_over:
             raise ValueError(f"{self.name} cannot move: the game is over in {board}")
+        if not solvable(board):
+            return _big_board_move(self.key, board, rng, limit, cancel, progress)
         return self.strategy(board, rng, table)
 
     def say(self, event: Event, rng: random.Random | None = None) -> str:
@@ -106,6 +137,68 @@ class Persona:
 
     def __str__(self) -> str:
         return f"{self.name} ({self.level})"
+
+
+class _BigTables(threading.local):
+    """Sera's big-board table, one per thread, kept across moves (positions repeat)."""
+
+    def __init__(self) -> None:
+        self.table = BigTable()
+
+
+_BIG_TABLES = _BigTables()
+
+
+def _big_board_move(
+    key: str,
+    board: Board,
+    rng: random.Random,
+    limit: Limit | None,
+    cancel: threading.Event | None,
+    progress: ProgressCallback | None = None,
+) -> Decision:
+    variant = board.variant
+
+    def relay(info: BigProgress) -> None:
+        if progress is not None:
+            progress(
+                SearchProgress(
+                    info.nodes,
+                    0,
+                    0,
+                    depth=info.depth,
+                    best_move=Move(*info.best),
+                    line=tuple(Move(*cell) for cell in info.pv),
+                    score=info.score,
+                    elapsed=info.elapsed,
+                )
+            )
+
+    try:
+        choice = big.choose_move(
+            key,
+            variant.rows,
+            variant.cols,
+            variant.k,
+            board.x,
+            board.o,
+            rng,
+            limit,
+            cancel=cancel,
+            on_progress=relay if progress is not None else None,
+            table=_BIG_TABLES.table,
+        )
+    except SearchStopped:
+        raise SearchCancelled from None
+    if cancel is not None and cancel.is_set():
+        raise SearchCancelled
+    return Decision(
+        Move(choice.row, choice.col),
+        nodes=choice.nodes,
+        max_depth=choice.depth,
+        reason=choice.reason,
+        thinking=choice.thinking(),
+    )
 
 
 def _pick(lines: tuple[str, ...], rng: random.Random | None) -> str:
@@ -130,40 +223,12 @@ def _immediate_wins(board: Board, mine: int, occupied: int) -> list[int]:
     ]
 
 
-def _near_stones(board: Board) -> list[Move]:
-    """Empty cells next to a mark (the centre on an empty board): where a move matters."""
-    geo = board.geometry
-    if not board.occupied:
-        return [board.move_at(geo.centre_out[0])]
-    cols, rows = board.variant.cols, board.variant.rows
-    cells = []
-    for move in board.legal_moves():
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                r, c = move.row + dr, move.col + dc
-                if 0 <= r < rows and 0 <= c < cols and board.occupied >> (r * cols + c) & 1:
-                    break
-            else:
-                continue
-            cells.append(move)
-            break
-    return cells
-
-
 def kitty_strategy(board: Board, rng: random.Random, table: TranspositionTable | None) -> Decision:
-    """Any legal move at random (on big boards: any cell next to a mark, but a win in one first)."""
-    if solvable(board):
-        return Decision(rng.choice(board.legal_moves()), reason="random")
-    mover = board.to_move
-    wins = _immediate_wins(board, board.marks(mover), board.occupied)
-    if wins:
-        return Decision(board.move_at(wins[0]), reason="wins")
-    return Decision(rng.choice(_near_stones(board) or board.legal_moves()), reason="random")
+    """Any legal move at random."""
+    return Decision(rng.choice(board.legal_moves()), reason="random")
 
 
 COP_BLUNDER_CHANCE: Final = 0.2
-#: On boards too big to solve, Cop looks this many plies below each of his moves.
-COP_DEPTH: Final = 1
 
 
 def _line_potential(board: Board, mine: int, theirs: int) -> int:
@@ -181,9 +246,7 @@ def cop_strategy(board: Board, rng: random.Random, table: TranspositionTable | N
     """Win now, else block, else (80 %) a two-ply look-ahead, else (20 %) a safe random move.
 
     Two plies see every threat that is one move away but no fork that is two
-    moves away, which is exactly how Cop can be trapped. On a board too big to
-    solve he keeps the win and the block, then plays the best move of a
-    shallow search.
+    moves away, which is exactly how Cop can be trapped.
     """
     mover = board.to_move
     mine, theirs, occupied = board.marks(mover), board.marks(mover.other), board.occupied
@@ -194,13 +257,6 @@ def cop_strategy(board: Board, rng: random.Random, table: TranspositionTable | N
     threats = _immediate_wins(board, theirs, occupied)
     if threats:
         return Decision(board.move_at(threats[0]), nodes=len(moves), reason="blocks")
-    if not solvable(board):
-        analysis = estimate(board, depth=COP_DEPTH)
-        top = analysis.candidates[0].score
-        best_moves = [c.move for c in analysis.candidates if c.score == top]
-        return Decision(
-            rng.choice(best_moves), analysis.nodes, analysis.max_depth, "search", analysis
-        )
     if rng.random() < COP_BLUNDER_CHANCE:
         safe = [
             m for m in moves if not _immediate_wins(board, theirs, occupied | 1 << board.index(m))
@@ -238,11 +294,10 @@ def cop_strategy(board: Board, rng: random.Random, table: TranspositionTable | N
 
 
 def sera_strategy(board: Board, rng: random.Random, table: TranspositionTable | None) -> Decision:
-    """A best move of the engine's analysis: perfect wherever the game is solved."""
+    """A best move of the exact analysis: perfect play."""
     analysis = analyse(board, Algorithm.TABLE, table=table)
     move = rng.choice(analysis.best_moves)
-    reason = "perfect" if analysis.exact else "search"
-    return Decision(move, analysis.nodes, analysis.max_depth, reason, analysis)
+    return Decision(move, analysis.nodes, analysis.max_depth, "perfect", analysis)
 
 
 # -- the cast ----------------------------------------------------------------------------

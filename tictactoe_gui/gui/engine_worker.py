@@ -32,6 +32,7 @@ from tictactoe_gui.engine import (
     principal_variation,
 )
 from tictactoe_gui.engine.analysis import solvable
+from tictactoe_gui.engine.mnk.limits import Limit
 
 #: How often the worker reports the node count of a long search (seconds).
 PROGRESS_INTERVAL = 0.05
@@ -127,7 +128,15 @@ class EngineWorker(QObject):
         decision: Decision | None = None
         if request.persona_key is not None and not board.is_over:
             persona = get_persona(request.persona_key)
-            decision = persona.choose_move(board, random.Random(request.seed), table)
+            limit = Limit(time=request.time_limit) if request.time_limit is not None else None
+            decision = persona.choose_move(
+                board,
+                random.Random(request.seed),
+                table,
+                limit=limit,
+                cancel=cancel,
+                progress=report,
+            )
             if cancel.is_set():
                 raise SearchCancelled
             self.move_chosen.emit(MoveChoice(request.request_id, board, decision))

@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tictactoe_gui.engine import SERA, Algorithm, Analysis, Board, Event, Mark, Move, Verdict
+from tictactoe_gui.engine.search import SearchProgress
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
 from tictactoe_gui.gui.recording import GameRecords
 from tictactoe_gui.records_bridge import finished_game
@@ -165,6 +166,7 @@ class GameController(QObject):
         self._replay_moves: list[Move] = []
         self._replay_title = ""
         self._thinking_line = ""
+        self._search_words = ""
         self._thinking_for: Board | None = None
         self._commented: tuple[int, Board] | None = None
 
@@ -183,7 +185,7 @@ class GameController(QObject):
         engine.move_chosen.connect(self._on_move_chosen)
         engine.analysed.connect(self._on_analysed)
         engine.progressed.connect(self.progress)
-        engine.search_info.connect(self.search_info)
+        engine.search_info.connect(self._on_search_info)
         engine.busy_changed.connect(self._update_thinking)
         engine.failed.connect(self._on_engine_failed)
 
@@ -676,6 +678,7 @@ class GameController(QObject):
                     # A fresh line per move, kept while the same move is being thought over.
                     self._thinking_line = persona.say(Event.THINKING)
                     self._thinking_for = board
+                    self._search_words = ""
         self._request_time = time.monotonic()
         self._engine.submit(
             board,
@@ -690,6 +693,17 @@ class GameController(QObject):
         self._update_thinking()
 
     # -- engine answers ------------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_search_info(self, info: SearchProgress) -> None:
+        if self.ai_to_move() and self._choice is None and info.depth:
+            # The persona's thinking line follows its search: "depth 4… evaluation +35".
+            words = f"depth {info.depth}"
+            if info.score is not None:
+                words += f", evaluation {info.score:+d}"
+            self._search_words = words
+            self._update_thinking()
+        self.search_info.emit(info)
 
     @Slot(object)
     def _on_move_chosen(self, choice: MoveChoice) -> None:
@@ -718,6 +732,9 @@ class GameController(QObject):
         if choice is None or choice.board != self.board or not self.ai_to_move():
             return
         move = choice.decision.move
+        if choice.decision.thinking:
+            name = self.player_to_move().display_name
+            self.message.emit(f"{name} {choice.decision.thinking}.")
         self._session.note_decision(self.board, move, choice.decision)
         self._remember(self._session.analyses)
         if self._setup.mode is GameMode.HUMAN_VS_AI:
@@ -776,6 +793,8 @@ class GameController(QObject):
                 who = f"{self.player_to_move().display_name} is thinking…"
                 if self._thinking_line:
                     who = f"{who} “{self._thinking_line}”"
+                if self._search_words and self._thinking_for == self.board:
+                    who = f"{who} ({self._search_words}…)"
             else:
                 who = "Analysing…"
         self.thinking_changed.emit(busy, who)
