@@ -66,6 +66,10 @@ def test_a_relaunch_opens_an_idle_game_of_the_last_kind(
     controller = window.controller
     assert controller.setup.mode is GameMode.AI_VS_AI
     assert controller.paused
+    # The bar shows the game as paused, with play (not pause) on offer.
+    assert window.autoplay_bar.isVisibleTo(window)
+    assert window.autoplay_bar.pause_button.isChecked()
+    assert window.autoplay_bar.pause_button.text() == "Resume"
     qtbot.waitUntil(
         lambda: controller.current_result is not None and not controller.engine_busy(),
         timeout=5000,

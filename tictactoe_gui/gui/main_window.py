@@ -1061,10 +1061,12 @@ class MainWindow(QMainWindow):
         self.replay_bar.set_playing(False)
         self.autoplay_bar.setVisible(setup.mode is GameMode.AI_VS_AI)
         self.autoplay_bar.set_delay(setup.move_delay_ms)
-        self.autoplay_bar.set_paused(False)
+        # A relaunched AI vs AI game starts paused: the bar says what the controller does.
+        self.autoplay_bar.set_paused(self.controller.paused)
         self.analysis_dock.clear_comparison()
         x, o = setup.x.display_name, setup.o.display_name
-        self.setWindowTitle(f"{x} (X) vs {o} (O)")
+        game = "" if setup.variant.is_tictactoe else f" · {setup.variant.name}"
+        self.setWindowTitle(f"{x} (X) vs {o} (O){game}")
         self.players_bar.show_players(setup)
         self.analysis_dock.set_player_names(x, o)
         humans = [p.name for p in (setup.x, setup.o) if not p.is_ai]
