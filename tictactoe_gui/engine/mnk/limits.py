@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Final
 
 #: How many nodes pass between two looks at the clock and the cancel flag.
-_CHECK_EVERY: Final = 256
+_CHECK_EVERY: Final = 64
 
 
 class SearchStopped(Exception):  # noqa: N818 (a signal, not an error)
