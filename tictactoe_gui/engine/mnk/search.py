@@ -44,8 +44,14 @@ _INFINITY: Final = MATE + 1
 WIDTH: Final = 14
 #: How deep forced blocks may extend a line past its nominal depth.
 _MAX_PLY: Final = 64
+#: How many of the best root moves are checked against the opponent's VCT.
+_VCT_ROOT_MOVES: Final = 12
+#: Nodes that check may use when the search has no time limit.
+_VCT_NODES: Final = 20_000
 #: Share of a timed search given to the proof search before alpha-beta starts.
 _PROOF_SHARE: Final = 0.25
+#: ... and at most this many seconds of it.
+_PROOF_SECONDS: Final = 0.08
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -389,6 +395,9 @@ def search(
     if proofs:
         proof_budget = Budget(limit, cancel, budget.started)
         proof_budget.deadline = budget.sub_deadline(_PROOF_SHARE)
+        if proof_budget.deadline is not None:
+            # The first depth is reported soon, so a viewer has an answer at once.
+            proof_budget.deadline = min(proof_budget.deadline, budget.started + _PROOF_SECONDS)
         if limit.nodes is not None:
             proof_budget.max_nodes = max(1, int(limit.nodes * _PROOF_SHARE))
         threats = ThreatSearch(proof_budget)
@@ -421,6 +430,16 @@ def search(
     if not root_moves:
         root_moves = searcher.ordered(-1, 10_000)
     root_moves = root_moves[: max(WIDTH * 2, len(state.wins[opponent]))]
+    if proofs and allowed is None and not state.wins[opponent]:
+        # A quiet threat of the opponent's (VCT): drop the moves shown to lose to one.
+        before = proof_budget.nodes
+        if proof_budget.max_nodes is None and proof_budget.deadline is None:
+            proof_budget.max_nodes = before + _VCT_NODES
+        lost = _vct_refuted(state, root_moves[:_VCT_ROOT_MOVES], threats)
+        budget.nodes += proof_budget.nodes - before
+        if lost and len(lost) < len(root_moves):
+            root_moves = [c for c in root_moves if c not in lost]
+            refuted.extend(lost)
     best_move = root_moves[0]
     best_score: int | None = None
     completed = 0
@@ -490,6 +509,29 @@ def search(
         None,
         refuted_cells,
     )
+
+
+def _vct_refuted(state: State, moves: list[int], threats: ThreatSearch) -> list[int]:
+    """The ``moves`` after which the opponent has a proven VCT, as far as the proof budget goes."""
+    lost: list[int] = []
+    try:
+        state.pass_move()
+        try:
+            threat = threats.prove_win(state, threes=1)
+        finally:
+            state.pass_move()
+        if threat is None:
+            return []
+        for move in moves:
+            state.make(move)
+            try:
+                if threats.prove_win(state, threes=1) is not None:
+                    lost.append(move)
+            finally:
+                state.unmake()
+    except SearchStopped:
+        pass  # out of proof time: what was shown so far stands
+    return lost
 
 
 def _defences(state: State, threats: ThreatSearch) -> tuple[list[int] | None, list[int]]:
