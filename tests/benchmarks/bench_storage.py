@@ -9,7 +9,7 @@ Targets: at most 5 ms to save one game, 200 ms to show the first rows of the
 history and 100 ms for the leaderboard, with 100,000 games recorded; at most
 100 MB of memory beyond the app's own to import a JSON export of any size.
 Import memory is measured in a fresh process per file (peak resident set
-minus the resident set just before importing), for two file sizes four times
+minus the resident set just before importing; Linux only), for two file sizes four times
 apart, side by side with reading the larger file whole with ``json.load`` (as
 imports once did): flat figures across sizes mean memory does not grow with
 the file.
@@ -101,9 +101,12 @@ _MEASURE_IMPORT = """
 import json, resource, sys
 from tictactoe_gui.storage import Repository
 path, target, how = sys.argv[1], sys.argv[2], sys.argv[3]
+def resident_kb():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
 with Repository.open(target) as repository:
     repository.count_games()
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    before = resident_kb()
     if how == "stream":
         added = repository.import_records(path).added
     else:

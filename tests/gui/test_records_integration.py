@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from tests.gui.helpers import ai_vs_ai, human_vs_ai
 from tests.storage.games import human, make_game, persona
 from tictactoe_gui.engine import Board
+from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.records import HistoryDialog
@@ -106,3 +108,15 @@ def test_a_name_matched_by_the_records_shows_as_first_spelled(
     )
     assert label is not None
     assert "Alice" in label.accessibleName()
+
+
+def test_the_greeting_counts_only_games_of_the_game_being_played(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    window, repository = repo_window
+    repository.save_game(make_game(human("Alice"), persona("kitty"), Result.X_WINS))
+    small = replace(human_vs_ai("sera", name="alice"), start=Board.empty(get_variant("4x4k3")))
+    window.new_game(small)
+    assert "Welcome, Alice! This is your first game here" in window.statusBar().currentMessage()
+    window.new_game(human_vs_ai("sera", name="alice"))
+    assert "Welcome back, Alice — 1 win" in window.statusBar().currentMessage()

@@ -385,7 +385,7 @@ class GameController(QObject):
     def _greet(self) -> None:
         def record_of(name: str) -> WinLossDraw | None:
             try:
-                return self._records.record_of(name)
+                return self._records.record_of(name, self._setup.variant.id)
             except Exception as error:  # the game goes on without the greeting
                 self.message.emit(f"Could not read the records: {error}")
                 return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from tictactoe_gui.storage.records import (
+    DEFAULT_GAME,
     FinishedGame,
     Result,
     SideKind,
@@ -23,8 +24,8 @@ class GameRecords(Protocol):
         """Store one finished game in one go; returns its id."""
         ...
 
-    def record_of(self, name: str) -> WinLossDraw | None:
-        """A person's wins, losses and draws, or None if they have never played."""
+    def record_of(self, name: str, game: str = DEFAULT_GAME) -> WinLossDraw | None:
+        """A person's wins, losses and draws in one game, or None if they have never played."""
         ...
 
     def stored_name(self, name: str) -> str | None:
@@ -50,18 +51,20 @@ class InMemoryRecords:
                     return side.name
         return None
 
-    def record_of(self, name: str) -> WinLossDraw | None:
+    def record_of(self, name: str, game: str = DEFAULT_GAME) -> WinLossDraw | None:
         key = validate_player_name(name).casefold()
         wins = losses = draws = 0
         played = False
-        for game in self.games:
-            for mark, side in (("X", game.x), ("O", game.o)):
+        for recorded in self.games:
+            if recorded.game != game:
+                continue
+            for mark, side in (("X", recorded.x), ("O", recorded.o)):
                 if side.kind is not SideKind.HUMAN or side.name.casefold() != key:
                     continue
                 played = True
-                if game.result is Result.DRAW:
+                if recorded.result is Result.DRAW:
                     draws += 1
-                elif game.result.value == mark:
+                elif recorded.result.value == mark:
                     wins += 1
                 else:
                     losses += 1

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import sqlite3
+import subprocess
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
 from pytestqt.qtbot import QtBot
 
 from tests.storage.games import human, make_game, persona, seed_league
+from tictactoe_gui.gui.app import open_records
+from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.records import HistoryDialog, LeaderboardDialog, StatisticsDialog
 from tictactoe_gui.gui.records.common import documents_folder
-from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage import RecordsReader, Repository
 from tictactoe_gui.storage.records import MoveEntry, Result
 
 
@@ -162,3 +166,33 @@ def test_an_import_shows_its_progress(qtbot: QtBot, league: Repository, tmp_path
     assert values
     assert values == sorted(values)
     assert 0 < values[-1] <= 1000
+
+
+def test_with_recording_off_in_a_locked_folder_the_records_still_read(
+    qtbot: QtBot, tmp_path: Path, settings: QSettings
+) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    path = folder / "records.sqlite3"
+    with Repository.open(path) as repository:
+        seed_league(repository)
+    original = path.read_bytes()
+    if subprocess.run(["chattr", "+i", str(folder)], capture_output=True, check=False).returncode:
+        pytest.skip("chattr +i is not available here")
+    try:
+        opened = open_records(path)
+        assert opened.recording_off is not None
+        assert "not writable" in opened.recording_off
+        assert isinstance(opened.records, RecordsReader)
+        window = MainWindow(settings, opened.records)
+        qtbot.addWidget(window)
+        assert window.leaderboard_action.isEnabled()
+        board = window.show_leaderboard()
+        assert isinstance(board, LeaderboardDialog)
+        assert people(board)["Alice"] == (4, 1, 1)
+        window.shutdown()
+        assert isinstance(opened.records, Repository)
+        opened.records.close()
+    finally:
+        subprocess.run(["chattr", "-i", str(folder)], check=True)
+    assert path.read_bytes() == original
