@@ -8,8 +8,9 @@ database of 100,000 games once in a temporary folder (a few seconds).
 Targets: at most 5 ms to save one game, 200 ms to show the first rows of the
 history and 100 ms for the leaderboard, with 100,000 games recorded; at most
 100 MB of memory beyond the app's own to import a JSON export of any size.
-Import memory is measured in a fresh process per file (peak resident set
-minus the resident set just before importing; Linux only), for two file sizes four times
+Import memory is measured in a fresh process per file (the peak resident set,
+reset through ``/proc/self/clear_refs`` just before importing, minus the
+resident set then; Linux only), for two file sizes four times
 apart, side by side with reading the larger file whole with ``json.load`` (as
 imports once did): flat figures across sizes mean memory does not grow with
 the file.
@@ -98,21 +99,24 @@ def first_rows_in_window(path: Path) -> float:
 IMPORT_SIZES_MB = (16, 64)
 
 _MEASURE_IMPORT = """
-import json, resource, sys
+import json, sys
 from tictactoe_gui.storage import Repository
 path, target, how = sys.argv[1], sys.argv[2], sys.argv[3]
-def resident_kb():
+def status_kb(key):
     with open("/proc/self/status") as status:
-        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+        return next(int(line.split()[1]) for line in status if line.startswith(key + ":"))
 with Repository.open(target) as repository:
     repository.count_games()
-    before = resident_kb()
+    # Reset the peak to the present (getrusage's peak survives exec from the parent).
+    with open("/proc/self/clear_refs", "w") as refs:
+        refs.write("5")
+    before = status_kb("VmRSS")
     if how == "stream":
         added = repository.import_records(path).added
     else:
         with open(path, encoding="utf-8") as stream:
             added = len(json.load(stream)["games"])
-    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    after = status_kb("VmHWM")
 print(added, (after - before) / 1024)
 """
 
