@@ -124,7 +124,11 @@ def test_every_move_of_an_ai_game_and_its_end_are_announced(
     controller = window.controller
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=15000)
     ending = wait_spoken(qtbot, window, "Play Again or New Game.")
-    played = [t for t in window.announcer.spoken if " played " in t]
+    spoken = window.announcer.spoken
+    assert "New game: Sera (X) against Kitty (O). Sera to move." in spoken
+    # The greeting says the same: it is not said twice.
+    assert "Sera (X) against Kitty (O)." not in spoken
+    played = [t for t in spoken if " played " in t]
     board = Board.empty()
     expected = []
     for move in controller.moves:
@@ -152,6 +156,17 @@ def test_the_end_of_a_game_says_the_banner(qtbot: QtBot, window: MainWindow) -> 
     # The board says so too, with the last move in the app's notation.
     text = described(qtbot, window.board_view, "Alice played X at c3.")
     assert "Game over, X wins" in text
+
+
+def test_a_new_game_starts_with_fresh_news(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
+        window.controller.play_human(move.row, move.col)
+    described(qtbot, window.board_view, "Play Again or New Game.")
+    window.new_game(human_vs_human("Carol", "Dan"))
+    text = described(qtbot, window.board_view, "New game: Carol (X) against Dan (O).")
+    assert text.startswith("New game: Carol (X) against Dan (O). Carol to move.")
+    assert "Alice" not in text
 
 
 def test_hints_coach_verdicts_and_greetings_are_announced(qtbot: QtBot, window: MainWindow) -> None:

@@ -170,7 +170,11 @@ class GameNarrator(QObject):
         self._say(" ".join(p for p in parts if p))
 
     def _on_comment(self, text: str) -> None:
-        if text and text != self._last_comment:
+        spoken = self._announcer.spoken
+        # A remark the last announcement already made ("Sera (X) against Cop (O).") is not
+        # said twice; nor is the same remark again.
+        repeated = bool(spoken) and text.rstrip(".") in spoken[-1]
+        if text and text != self._last_comment and not repeated:
             self._say(text)
         self._last_comment = text
 

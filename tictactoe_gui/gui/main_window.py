@@ -743,6 +743,7 @@ class MainWindow(QMainWindow):
         names: tuple[str, str] = ("X", "O"),
     ) -> None:
         """Show a recorded game with step and autoplay; the dock analyses each position."""
+        self.board_view.clear_news()
         self.controller.start_replay(title, start, moves, names)
         self.replay_bar.show_position(0, len(moves), title)
         self.replay_bar.set_playing(False)
@@ -1056,6 +1057,7 @@ class MainWindow(QMainWindow):
         self.analysis_dock.set_persona(persona, role)
 
     def _on_game_started(self, setup: GameSetup) -> None:
+        self.board_view.clear_news()  # the last game's news is not this game's
         self.replay_bar.hide()
         self._set_replay_keys(False)
         self.replay_bar.set_playing(False)
