@@ -216,18 +216,20 @@ def test_set_up_reads_what_is_drawn_even_when_impossible(qtbot: QtBot) -> None:
     dialog = SetupPositionDialog()
     qtbot.addWidget(dialog)
     view = dialog.board_view
-    # Every sequence of clicks on two cells, so legal and impossible positions alternate.
-    for first in range(9):
-        dialog.clear()
-        for index in (first, (first + 4) % 9, (first + 4) % 9):
-            dialog.cycle(index // 3, index % 3)
-            text = "".join(dialog._cells)
-            marks = {
-                i: (Mark.X if c == "X" else Mark.O if c == "O" else None)
-                for i, c in enumerate(text)
-            }
-            assert read_cells(view) == drawn_cells(marks)
-            described(qtbot, view, dialog.status_label.text())
+    # Every ordered pair of cells, clicked a, b, b, a: X alone (legal), two X (impossible),
+    # X and O (legal), two O (impossible). The cells always read what is drawn.
+    after = {None: Mark.X, Mark.X: Mark.O, Mark.O: None}
+    for a in range(9):
+        for b in range(9):
+            if a == b:
+                continue
+            dialog.clear()
+            marks: dict[int, Mark | None] = dict.fromkeys(range(9))
+            for index in (a, b, b, a):
+                dialog.cycle(index // 3, index % 3)
+                marks[index] = after[marks[index]]
+                assert read_cells(view) == drawn_cells(marks)
+                described(qtbot, view, dialog.status_label.text())
     dialog.set_text("OO.......")
     assert read_cells(view)["a3"] == "O"
     assert read_cells(view)["b3"] == "O"
