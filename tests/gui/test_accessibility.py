@@ -6,8 +6,14 @@ window's announcer, which posts every announcement event the app makes.
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleAnnouncementEvent,
+    QAccessibleEvent,
+    QAccessibleInterface,
+)
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import ai_vs_ai, analysed, human_vs_ai, human_vs_human, settle
@@ -73,11 +79,31 @@ def wait_spoken(qtbot: QtBot, window: MainWindow, fragment: str, timeout: int = 
     return found[-1]
 
 
-def test_the_announcer_posts_polite_announcements(qtbot: QtBot, window: MainWindow) -> None:
+def test_the_announcer_posts_polite_announcements(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    posted: list[tuple[str, str, QAccessible.AnnouncementPoliteness, object]] = []
+
+    def record(event: QAccessibleEvent) -> None:
+        # What Qt would hand the platform's accessibility bridge (AT-SPI on Linux).
+        if isinstance(event, QAccessibleAnnouncementEvent):
+            name = type(event).__name__
+            posted.append((name, event.message(), event.politeness(), event.object()))
+
+    monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(record))
+    window.activateWindow()
+    window.board_view.setFocus()
+    qtbot.waitUntil(window.board_view.hasFocus, timeout=5000)
     with qtbot.waitSignal(window.announcer.announced, timeout=1000) as blocker:
         window.announcer.announce("  Hello   there ")
     assert blocker.args == ["Hello there", False]
+    polite = QAccessible.AnnouncementPoliteness.Polite
+    # From the focused board, politely: it interrupts nothing and moves no focus.
+    assert posted[-1] == ("QAccessibleAnnouncementEvent", "Hello there", polite, window.board_view)
     assert window.announcer.spoken[-1] == "Hello there"
+    window.controller.play_human(1, 1)
+    qtbot.waitUntil(lambda: any("played X at b2" in p[1] for p in posted), timeout=5000)
+    assert window.board_view.hasFocus()
     # Empty text says nothing.
     with qtbot.assertNotEmitted(window.announcer.announced):
         window.announcer.announce("   ")
