@@ -226,8 +226,11 @@ def test_undo_is_announced_and_the_cells_follow(qtbot: QtBot, window: MainWindow
 
 def test_a_replay_says_each_position(qtbot: QtBot, window: MainWindow) -> None:
     moves = [Move(1, 1), Move(0, 0), Move(2, 2)]
+    window.analysis_dock.table.setFocus()
     window.start_replay("Alice vs Bob", Board.empty(), moves, ("Alice", "Bob"))
     wait_spoken(qtbot, window, "Start of the replay, 3 moves.")
+    # The board takes the focus, so a screen reader that reads only it follows the replay.
+    assert window.focusWidget() is window.board_view
     window.controller.replay_step(1)
     wait_spoken(qtbot, window, "Move 1 of 3: X at b2.")
     window.controller.replay_seek(3)

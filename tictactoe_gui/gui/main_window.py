@@ -755,6 +755,8 @@ class MainWindow(QMainWindow):
         self.analysis_dock.set_player_names(*names)
         # Qt appends the application's display name to every window title itself.
         self.setWindowTitle(f"Replay: {title}")
+        # On the board, where a screen reader reads each position as the replay steps.
+        self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def set_theme(self, theme: Theme, *, save: bool = True) -> None:
         self._theme = theme
