@@ -239,6 +239,12 @@ def test_a_replay_says_each_position(qtbot: QtBot, window: MainWindow) -> None:
     window.controller.replay_step(-1)
     wait_spoken(qtbot, window, "Move 2 of 3: O at a3.")
     assert read_cells(window.board_view)["c1"] == "empty"
+    # A finished game's end is said once, though both the news and the state say it.
+    won = [Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)]
+    window.start_replay("Carol vs Dan", Board.empty(), won, ("Carol", "Dan"))
+    window.controller.replay_seek(5)
+    text = described(qtbot, window.board_view, "Move 5 of 5: X at c3. Game over, X wins.")
+    assert text.count("Game over, X wins") == 1
 
 
 def test_set_up_reads_what_is_drawn_even_when_impossible(qtbot: QtBot) -> None:

@@ -1348,7 +1348,9 @@ class BoardView(QWidget):
         if self._cursor_first:
             parts = [cursor, state, last]
         else:
-            parts = [*self._news, state, cursor, "" if self._news else last]
+            # The news may already say it ("… Game over, O wins."): not twice.
+            said = any(state in news for news in self._news[-1:])
+            parts = [*self._news, "" if said else state, cursor, "" if self._news else last]
         self.setAccessibleDescription(_sentences(parts))
 
 
