@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.engine import COP, KITTY, Board
-from tictactoe_gui.engine.variants import GOMOKU
+from tictactoe_gui.engine import COP, KITTY, Board, Mark
+from tictactoe_gui.engine.variants import GOMOKU, get_variant
+from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.session import GameSetup, PlayerSpec, play_series
@@ -130,3 +137,81 @@ def test_a_big_board_analysis_reports_each_depth_and_can_be_stopped_and_restarte
         timeout=20000,
     )
     assert controller.current_result.board == controller.board
+
+
+BRAIN = Path(__file__).parents[1] / "session" / "protocol_brain.py"
+
+
+def brain(mode: str) -> str:
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(BRAIN))} {mode}"
+
+
+def test_an_external_engine_plays_in_the_window_and_the_game_is_recorded(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
+    variant = get_variant("7x7k4")
+    setup = GameSetup(
+        GameMode.AI_VS_AI,
+        PlayerSpec.engine(brain("good")),
+        PlayerSpec.ai("kitty"),
+        Board.empty(variant),
+        move_delay_ms=0,
+        seed=5,
+    )
+    window.new_game(setup)
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=60000)
+    assert controller.board.is_over
+    assert len(records.games) == 1
+    game = records.games[0]
+    assert game.game == "7x7k4"
+    assert game.x.name.startswith("engine:")
+
+
+def test_an_engine_that_breaks_the_protocol_loses_with_the_reason(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
+    setup = GameSetup(
+        GameMode.AI_VS_AI,
+        PlayerSpec.ai("kitty"),
+        PlayerSpec.engine(brain("garbage")),
+        Board.empty(get_variant("gomoku")),
+        move_delay_ms=0,
+        seed=6,
+    )
+    window.new_game(setup)
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=60000)
+    session = controller.session
+    assert session.winner is Mark.X  # Kitty wins: the engine answered garbage
+    assert session.forfeit_reason
+    assert session.forfeit_reason in controller.game_over_info.headline
+    assert records.games[0].resigned == "O"
+
+
+def test_new_game_offers_an_external_engine_as_a_player(
+    qtbot: QtBot, settings: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dialog = NewGameDialog(settings)
+    qtbot.addWidget(dialog)
+    dialog.set_mode(GameMode.HUMAN_VS_AI)
+    combo = dialog.opponent_combo
+    index = combo.findText("External engine…")
+    assert index >= 0
+    # No program chosen: the persona stays.
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: ("", ""))
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
+    assert combo.currentText() != "External engine…"
+    # A program chosen: the opponent is that engine, named by its file.
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", lambda *args, **kwargs: ("/opt/engines/pbrain-x", "")
+    )
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
+    assert dialog.is_valid()
+    setup = dialog.setup()
+    engine = setup.o if setup.x.kind.value == "human" else setup.x
+    assert engine.is_engine
+    assert engine.name == "/opt/engines/pbrain-x"
+    assert engine.display_name == "pbrain-x"

@@ -16,7 +16,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 from tictactoe_gui.engine import (
     Algorithm,
@@ -33,6 +33,8 @@ from tictactoe_gui.engine import (
 )
 from tictactoe_gui.engine.analysis import solvable
 from tictactoe_gui.engine.mnk.limits import Limit
+from tictactoe_gui.session.external_engine import EngineError, ExternalEnginePlayer
+from tictactoe_gui.session.game import engine_name
 
 #: How often the worker reports the node count of a long search (seconds).
 PROGRESS_INTERVAL = 0.05
@@ -54,6 +56,8 @@ class EngineRequest:
     compare: bool = False
     #: Seconds a search that cannot be exact may take (None: its default depth).
     time_limit: float | None = None
+    #: Also ask this external engine (a command) for its move, instead of a persona.
+    engine_command: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +91,8 @@ class EngineWorker(QObject):
     analysed = Signal(object)  # EngineResult
     progressed = Signal(int, int)  # request id, nodes so far
     searched = Signal(int, object)  # request id, SearchProgress after a completed depth
+    #: An external engine broke the rules or the protocol: request id, the reason in one line.
+    engine_lost = Signal(int, str)
     cancelled = Signal(int)
     failed = Signal(int, str)
 
@@ -95,6 +101,15 @@ class EngineWorker(QObject):
         # Created and used only in the engine thread (a table is not thread-safe);
         # it makes repeated analyses of nearby positions almost free.
         self._table: TranspositionTable | None = None
+        #: External engines by (command, game): started on first use, kept for the window's life.
+        self._engines: dict[tuple[str, str], ExternalEnginePlayer] = {}
+
+    @Slot()
+    def close_engines(self) -> None:
+        """End every external engine process (the engine thread calls this as it stops)."""
+        engines, self._engines = self._engines, {}
+        for player in engines.values():
+            player.close()
 
     @Slot(object, object)
     def handle(self, request: EngineRequest, cancel: threading.Event) -> None:
@@ -126,7 +141,24 @@ class EngineWorker(QObject):
                 self.progressed.emit(request.request_id, progress.nodes)
 
         decision: Decision | None = None
-        if request.persona_key is not None and not board.is_over:
+        if request.engine_command is not None and not board.is_over:
+            key = (request.engine_command, board.variant.id)
+            player = self._engines.get(key)
+            if player is None:
+                player = self._engines[key] = ExternalEnginePlayer(request.engine_command)
+            try:
+                decision = player.decide(board, random.Random(request.seed))
+            except EngineError as error:
+                player.close()
+                del self._engines[key]
+                self.engine_lost.emit(
+                    request.request_id, f"{engine_name(request.engine_command)}: {error.reason}"
+                )
+                return
+            if cancel.is_set():
+                raise SearchCancelled
+            self.move_chosen.emit(MoveChoice(request.request_id, board, decision))
+        elif request.persona_key is not None and not board.is_over:
             persona = get_persona(request.persona_key)
             limit = Limit(time=request.time_limit) if request.time_limit is not None else None
             decision = persona.choose_move(
@@ -194,6 +226,8 @@ class EngineService(QObject):
     progressed = Signal(int)  # nodes searched so far by the current request
     #: What a search that cannot be exact found after each completed depth (SearchProgress).
     search_info = Signal(object)
+    #: The external engine to move broke the rules or the protocol (the reason).
+    engine_lost = Signal(str)
     busy_changed = Signal(bool)
     failed = Signal(str)
 
@@ -215,6 +249,11 @@ class EngineService(QObject):
         self._worker.analysed.connect(self._on_analysed)
         self._worker.progressed.connect(self._on_progressed)
         self._worker.searched.connect(self._on_searched)
+        self._worker.engine_lost.connect(self._on_engine_lost)
+        # External engine processes end with the engine thread, in that thread.
+        self._thread.finished.connect(
+            self._worker.close_engines, Qt.ConnectionType.DirectConnection
+        )
         self._worker.cancelled.connect(self._on_cancelled)
         self._worker.failed.connect(self._on_failed)
         self._thread.start()
@@ -231,6 +270,7 @@ class EngineService(QObject):
         review: tuple[Board, ...] = (),
         compare: bool = False,
         time_limit: float | None = None,
+        engine_command: str | None = None,
     ) -> int:
         """Ask about ``board``; cancels whatever was asked before. Returns the request id."""
         self.cancel()
@@ -238,7 +278,15 @@ class EngineService(QObject):
         self._current_id = self._next_id
         self._cancel = threading.Event()
         request = EngineRequest(
-            self._next_id, board, algorithm, persona_key, seed, tuple(review), compare, time_limit
+            self._next_id,
+            board,
+            algorithm,
+            persona_key,
+            seed,
+            tuple(review),
+            compare,
+            time_limit,
+            engine_command,
         )
         self._set_busy(True)
         self._request.emit(request, self._cancel)
@@ -299,6 +347,13 @@ class EngineService(QObject):
     def _on_searched(self, request_id: int, progress: SearchProgress) -> None:
         if request_id == self._current_id:
             self.search_info.emit(progress)
+
+    @Slot(int, str)
+    def _on_engine_lost(self, request_id: int, reason: str) -> None:
+        if request_id == self._current_id:
+            self._cancel = None
+            self._set_busy(False)
+            self.engine_lost.emit(reason)
 
     @Slot(int)
     def _on_cancelled(self, request_id: int) -> None:

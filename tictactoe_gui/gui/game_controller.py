@@ -188,6 +188,7 @@ class GameController(QObject):
         engine.search_info.connect(self._on_search_info)
         engine.busy_changed.connect(self._update_thinking)
         engine.failed.connect(self._on_engine_failed)
+        engine.engine_lost.connect(self._on_engine_lost)
 
     # -- read-only view of the game ----------------------------------------------------------
 
@@ -667,11 +668,14 @@ class GameController(QObject):
     def _request(self, *, compare: bool = False) -> None:
         board = self.board
         persona_key = None
+        engine_command = None
         if self.ai_to_move() and self._choice is None:
             wanted = (
                 self._setup.mode is not GameMode.AI_VS_AI or not self._paused or self._step_pending
             )
-            if wanted:
+            if wanted and self.player_to_move().is_engine:
+                engine_command = self.player_to_move().name
+            elif wanted:
                 persona_key = self.player_to_move().name
                 persona = self.player_to_move().persona
                 if persona is not None and board != self._thinking_for:
@@ -689,6 +693,7 @@ class GameController(QObject):
             review=self._session.unanalysed(),
             compare=compare,
             time_limit=self._time_limit,
+            engine_command=engine_command,
         )
         self._update_thinking()
 
@@ -766,6 +771,15 @@ class GameController(QObject):
             self._show_hint(result.analysis)
         if self._state is State.OVER and self._over_info is None:
             self._finish_game()
+
+    @Slot(str)
+    def _on_engine_lost(self, reason: str) -> None:
+        """The external engine to move broke the rules or the protocol: it loses the game."""
+        if not self.ai_to_move() or not self.player_to_move().is_engine:
+            return
+        self._session.forfeit(reason)
+        self.message.emit(f"The engine loses: {reason}")
+        self._position_changed()
 
     def _on_engine_failed(self, message: str) -> None:
         self.message.emit(f"The engine failed: {message}")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 import random
+import shlex
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -50,6 +51,12 @@ DEFAULT_MOVE_DELAY_MS = 700
 class PlayerKind(enum.StrEnum):
     HUMAN = "human"
     AI = "ai"
+    #: An external program speaking the Gomocup protocol (``name`` is its command).
+    ENGINE = "engine"
+
+
+#: How a player choice names an external engine: ``engine:COMMAND``.
+ENGINE_PREFIX = "engine:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,21 +74,59 @@ class PlayerSpec:
     def ai(cls, persona_key: str) -> PlayerSpec:
         return cls(PlayerKind.AI, get_persona(persona_key).key)
 
+    @classmethod
+    def engine(cls, command: str) -> PlayerSpec:
+        """An external Gomocup engine, run as ``command`` (a program and its arguments)."""
+        if not command.strip():
+            raise ValueError("an external engine needs a command to run")
+        return cls(PlayerKind.ENGINE, command.strip())
+
+    @classmethod
+    def from_choice(cls, choice: str) -> PlayerSpec:
+        """A computer player named as a choice: a persona key, or ``engine:COMMAND``."""
+        if choice.startswith(ENGINE_PREFIX):
+            return cls.engine(choice.removeprefix(ENGINE_PREFIX))
+        return cls.ai(choice)
+
     @property
     def is_ai(self) -> bool:
-        return self.kind is PlayerKind.AI
+        """Whether a program plays this side (a persona or an external engine)."""
+        return self.kind is not PlayerKind.HUMAN
+
+    @property
+    def is_engine(self) -> bool:
+        return self.kind is PlayerKind.ENGINE
 
     @property
     def persona(self) -> Persona | None:
-        return get_persona(self.name) if self.is_ai else None
+        return get_persona(self.name) if self.kind is PlayerKind.AI else None
 
     @property
     def display_name(self) -> str:
         persona = self.persona
-        return persona.name if persona is not None else self.name
+        if persona is not None:
+            return persona.name
+        if self.is_engine:
+            return engine_name(self.name)
+        return self.name
 
     def side(self) -> Side:
-        return Side.persona(self.name) if self.is_ai else Side.human(self.name)
+        if self.kind is PlayerKind.AI:
+            return Side.persona(self.name)
+        if self.is_engine:
+            # The records know people and personas; an engine is kept under its name.
+            return Side.human(f"{ENGINE_PREFIX}{engine_name(self.name)}"[:32])
+        return Side.human(self.name)
+
+
+def engine_name(command: str) -> str:
+    """How an external engine is called: its program's file name ("pbrain-foo")."""
+    try:
+        words = shlex.split(command)
+    except ValueError:  # an unclosed quote: the command will fail to start, and say so
+        words = command.split()
+    program = words[0] if words else command
+    return program.replace("\\", "/").rsplit("/", 1)[-1] or command
 
 
 def _empty_tictactoe() -> Board:
@@ -262,6 +307,8 @@ class GameSession:
         self.hints = {Mark.X: 0, Mark.O: 0}
         self._hinted: set[Board] = set()
         self.resigned: Mark | None = None
+        #: Why a program lost by breaking the rules or the protocol, when that ended the game.
+        self.forfeit_reason = ""
         self.ended_once = False
 
     # -- the position ----------------------------------------------------------------------
@@ -366,6 +413,7 @@ class GameSession:
         self._moves = list(moves)
         self._boards = boards
         self.resigned = None
+        self.forfeit_reason = ""
 
     def resign(self) -> Mark:
         """The side to move gives up; the game ends as a loss for it. Returns that side."""
@@ -373,6 +421,12 @@ class GameSession:
             raise ValueError("the game is already over")
         self.resigned = self.board.to_move
         return self.resigned
+
+    def forfeit(self, reason: str) -> Mark:
+        """The program to move broke the rules or the protocol: it loses, for ``reason``."""
+        mark = self.resign()
+        self.forfeit_reason = reason
+        return mark
 
     # -- hints, analyses, verdicts -----------------------------------------------------------
 
@@ -460,7 +514,9 @@ class GameSession:
         if winner is None:
             return "a draw"
         words = f"{self.setup.player(winner).display_name} ({winner}) wins"
-        if self.resigned is not None:
+        if self.forfeit_reason:
+            words += f": {self.forfeit_reason}"
+        elif self.resigned is not None:
             words += f": {self.setup.player(self.resigned).display_name} resigned"
         return words
 
@@ -475,6 +531,8 @@ class GameSession:
             if self.resigned is not None:
                 return f"You resigned. {spec.display_name} wins."
             return "You win!" if not spec.is_ai else f"{spec.display_name} wins."
+        if self.forfeit_reason:
+            return f"{spec.display_name} ({winner}) wins: {self.forfeit_reason}."
         if self.resigned is not None:
             loser = self.setup.player(self.resigned).display_name
             return f"{loser} resigned: {spec.display_name} ({winner}) wins."

@@ -13,12 +13,16 @@ invalid, and remembers the last choices in ``QSettings``.
 
 from __future__ import annotations
 
+import shlex
+from pathlib import Path
+
 from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -48,6 +52,7 @@ from tictactoe_gui.engine.variants import (
 )
 from tictactoe_gui.gui.accessibility import buddy_label
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
+from tictactoe_gui.session.game import ENGINE_PREFIX
 from tictactoe_gui.storage.records import GameMode, InvalidNameError, validate_player_name
 
 MODES = (
@@ -190,24 +195,71 @@ class _PersonaPicker(QObject):
         self.combo.setAccessibleName(name)
         for persona in PERSONAS.values():
             self.combo.addItem(f"{persona.name} ({persona.level})", persona.key)
+        self.combo.addItem("External engine…", ENGINE_PREFIX)
+        #: The external engine's command, once one is chosen.
+        self.command = ""
+        self._previous = 0
         self.description = QLabel()
         self.description.setWordWrap(True)
         self.description.setEnabled(False)  # a quieter colour for the help text
         form.addRow(buddy_label(text, self.combo), self.combo)
         form.setWidget(form.rowCount(), QFormLayout.ItemRole.FieldRole, self.description)
+        self.combo.activated.connect(self._on_activated)
         self.combo.currentIndexChanged.connect(self._describe)
         self._describe()
 
     def key(self) -> str:
-        return str(self.combo.currentData())
+        """A persona key, or ``engine:COMMAND`` for an external engine."""
+        data = str(self.combo.currentData())
+        if data == ENGINE_PREFIX:
+            return f"{ENGINE_PREFIX}{self.command}"
+        return data
+
+    def name(self) -> str:
+        return PlayerSpec.from_choice(self.key()).display_name if self._usable() else "The engine"
 
     def set_key(self, key: str) -> None:
+        if key.startswith(ENGINE_PREFIX) and key != ENGINE_PREFIX:
+            self.command = key.removeprefix(ENGINE_PREFIX)
+            key = ENGINE_PREFIX
         index = self.combo.findData(key)
         if index >= 0:
             self.combo.setCurrentIndex(index)
+            self._previous = index
+        self._describe()
+
+    def usable(self) -> bool:
+        """Whether the choice is complete (an external engine needs its program)."""
+        return self._usable()
+
+    def _usable(self) -> bool:
+        return str(self.combo.currentData()) != ENGINE_PREFIX or bool(self.command)
+
+    def _on_activated(self, index: int) -> None:
+        if self.combo.itemData(index) != ENGINE_PREFIX:
+            self._previous = index
+            return
+        parent = self.combo.window()
+        path, _ = QFileDialog.getOpenFileName(
+            parent, "Choose a Gomocup engine", self.command or str(Path.home())
+        )
+        if path:
+            self.command = shlex.quote(path)
+            self._previous = index
+        elif not self.command:
+            self.combo.setCurrentIndex(self._previous)  # nothing chosen: keep the persona
+        self._describe()
 
     def _describe(self) -> None:
-        self.description.setText(PERSONAS[self.key()].description)
+        data = str(self.combo.currentData())
+        if data == ENGINE_PREFIX:
+            self.description.setText(
+                f"A Gomocup-protocol engine: {self.command}"
+                if self.command
+                else "Choose the program of a Gomocup-protocol engine."
+            )
+            return
+        self.description.setText(PERSONAS[data].description)
 
 
 class _NameField(QWidget):
@@ -332,7 +384,7 @@ class NewGameDialog(QDialog):
     def _name_opponent_in_sides(self) -> None:
         # Who moves first follows from the start position: X on an empty board, but a
         # set-up position may have O to move.
-        name = PERSONAS[self._opponent.key()].name
+        name = self._opponent.name()
         for index, mark in enumerate((Mark.X, Mark.O)):
             first = "you move" if mark is self._start.to_move else f"{name} moves"
             self._your_side.setItemText(index, f"{mark} — {first} first")
@@ -406,6 +458,12 @@ class NewGameDialog(QDialog):
                 self._player_two.show_error("The two players need different names.")
                 two = None
             valid = one is not None and two is not None
+        pickers = {
+            GameMode.HUMAN_VS_AI: (self._opponent,),
+            GameMode.AI_VS_AI: (self._x_persona, self._o_persona),
+        }.get(mode, ())
+        if not all(picker.usable() for picker in pickers):
+            valid = False  # "External engine…" with no program chosen yet
         self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(valid)
         return valid
 
@@ -438,7 +496,7 @@ class NewGameDialog(QDialog):
         mode = self.mode()
         if mode is GameMode.HUMAN_VS_AI:
             you = PlayerSpec.human(validate_player_name(self._your_name.edit.text()))
-            ai = PlayerSpec.ai(self._opponent.key())
+            ai = PlayerSpec.from_choice(self._opponent.key())
             x, o = (you, ai) if self._your_side.currentData() == "X" else (ai, you)
             return GameSetup(mode, x, o, self._start)
         if mode is GameMode.HUMAN_VS_HUMAN:
@@ -448,8 +506,8 @@ class NewGameDialog(QDialog):
             return GameSetup(mode, x, o, self._start)
         return GameSetup(
             mode,
-            PlayerSpec.ai(self._x_persona.key()),
-            PlayerSpec.ai(self._o_persona.key()),
+            PlayerSpec.from_choice(self._x_persona.key()),
+            PlayerSpec.from_choice(self._o_persona.key()),
             self._start,
             games=self._games.value(),
             move_delay_ms=speed_to_delay(self._speed.value()),
