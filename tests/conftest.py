@@ -6,3 +6,10 @@ import os
 # uses the offscreen platform whatever the developer's environment says.
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
+
+from hypothesis import settings  # noqa: E402 - after the platform is chosen, like every import
+
+# Hypothesis's per-example deadline measures wall time, which a busy machine stretches
+# at random; the tests assert behaviour, and the benchmarks measure speed.
+settings.register_profile("tictactoe", deadline=None)
+settings.load_profile("tictactoe")
