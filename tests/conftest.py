@@ -7,7 +7,7 @@ import os
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 
-from hypothesis import settings  # noqa: E402 - after the platform is chosen, like every import
+from hypothesis import settings
 
 # Hypothesis's per-example deadline measures wall time, which a busy machine stretches
 # at random; the tests assert behaviour, and the benchmarks measure speed.
