@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 
 import pytest
 
-from tictactoe_gui.engine import Event, Verdict
+from tictactoe_gui.engine import Event, SearchCancelled, Verdict
 from tictactoe_gui.engine.rowcol import (
     ABACUS,
     DICE,
@@ -146,3 +147,12 @@ def test_judge_take() -> None:
         else:
             assert verdict is Verdict.GOOD
     assert {judge_take(analysis, c.cell) for c in analysis.candidates} > {Verdict.BEST}
+
+
+def test_a_cancelled_perfect_player_stops() -> None:
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(SearchCancelled):
+        ABACUS.choose_take(Position.from_seed(5, 1), random.Random(0), None, cancel)
+    # The others never search, so a cancel flag changes nothing for them.
+    assert MAGPIE.choose_take(Position.from_seed(5, 1), random.Random(0), None, cancel).cell >= 0

@@ -18,6 +18,7 @@ talking never changes the moves.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
@@ -49,17 +50,27 @@ class TakeDecision:
     analysis: RowColAnalysis | None = None
 
 
-Strategy = Callable[[Position, random.Random, SolveTable | None], TakeDecision]
+#: How a player chooses: the position, its generator, a solver table for this board and a
+#: cancel flag (only a searching strategy looks at the last two).
+Strategy = Callable[
+    [Position, random.Random, SolveTable | None, threading.Event | None], TakeDecision
+]
 
 
 def random_strategy(
-    position: Position, rng: random.Random, table: SolveTable | None
+    position: Position,
+    rng: random.Random,
+    table: SolveTable | None = None,
+    cancel: threading.Event | None = None,
 ) -> TakeDecision:
     return TakeDecision(rng.choice(position.allowed_cells()), reason="random")
 
 
 def greedy_strategy(
-    position: Position, rng: random.Random, table: SolveTable | None
+    position: Position,
+    rng: random.Random,
+    table: SolveTable | None = None,
+    cancel: threading.Event | None = None,
 ) -> TakeDecision:
     """The largest value allowed (at random among equal values)."""
     cells = position.allowed_cells()
@@ -82,7 +93,10 @@ def future_min_score(position: Position, cell: int) -> int:
 
 
 def maximize_future_min_strategy(
-    position: Position, rng: random.Random, table: SolveTable | None
+    position: Position,
+    rng: random.Random,
+    table: SolveTable | None = None,
+    cancel: threading.Event | None = None,
 ) -> TakeDecision:
     """The take that maximises its gain minus the opponent's best next take."""
     cells = position.allowed_cells()
@@ -93,13 +107,19 @@ def maximize_future_min_strategy(
 
 
 def perfect_strategy(
-    position: Position, rng: random.Random, table: SolveTable | None
+    position: Position,
+    rng: random.Random,
+    table: SolveTable | None = None,
+    cancel: threading.Event | None = None,
 ) -> TakeDecision:
-    """Exact best play where the board is solvable, a depth-limited estimate beyond."""
+    """Exact best play where the board is solvable, a depth-limited estimate beyond.
+
+    Setting ``cancel`` stops the search with ``SearchCancelled``.
+    """
     if position.cells_left <= EXACT_CELLS:
-        value, best, nodes = best_takes(position, table=table)
+        value, best, nodes = best_takes(position, table=table, cancel=cancel)
         return TakeDecision(rng.choice(best), nodes=nodes, reason="perfect", margin=value)
-    analysis = analyse(position, Limit(exact=False))
+    analysis = analyse(position, Limit(exact=False), cancel=cancel)
     cell = rng.choice(analysis.best_cells)
     return TakeDecision(cell, analysis.nodes, "estimate", analysis.to_move_margin, analysis)
 
@@ -115,12 +135,19 @@ class RowColPersona:
     strategy: Strategy
 
     def choose_take(
-        self, position: Position, rng: random.Random, table: SolveTable | None = None
+        self,
+        position: Position,
+        rng: random.Random,
+        table: SolveTable | None = None,
+        cancel: threading.Event | None = None,
     ) -> TakeDecision:
-        """The cell this persona takes in ``position``; the game must not be over."""
+        """The cell this persona takes in ``position``; the game must not be over.
+
+        ``cancel`` stops a searching persona (Abacus) with ``SearchCancelled``.
+        """
         if position.is_over:
             raise ValueError(f"{self.name} cannot take a cell: the game is over in {position}")
-        return self.strategy(position, rng, table)
+        return self.strategy(position, rng, table, cancel)
 
     def say(self, event: Event, rng: random.Random | None = None) -> str:
         return self.voice.say(event, rng)
