@@ -271,6 +271,12 @@ class MainWindow(QMainWindow):
             "Ctrl+N",
             "Start a new game",
         )
+        self.rowcol_action = action(
+            "Row && &Column…",
+            self.show_rowcol_window,
+            None,
+            "Play Row & Column, the number game, in a window of its own",
+        )
         self.restart_action = action(
             "&Restart", self.controller.restart, "Ctrl+R", "Start this game again"
         )
@@ -404,6 +410,7 @@ class MainWindow(QMainWindow):
         game = self.menuBar().addMenu("&Game")
         game.setObjectName("gameMenu")
         game.addAction(self.new_game_action)
+        game.addAction(self.rowcol_action)
         game.addAction(self.restart_action)
         game.addSeparator()
         game.addAction(self.undo_action)
@@ -990,6 +997,19 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
+    def show_rowcol_window(self) -> QMainWindow:
+        """The Row & Column window (one, kept while this window lives)."""
+        from tictactoe_gui.gui.rowcol_window import RowColWindow
+
+        window = getattr(self, "_rowcol_window", None)
+        if window is None:
+            window = self._rowcol_window = RowColWindow(self)
+            window.setWindowFlag(Qt.WindowType.Window)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
+
     def show_how_to_play(self) -> QMessageBox:
         return self._show_text("How to Play", how_to_play_html(self.controller.board.variant))
 
@@ -1155,6 +1175,9 @@ class MainWindow(QMainWindow):
         self._save_settings()
         self.controller.shutdown()
         self.engine.shutdown()
+        rowcol = getattr(self, "_rowcol_window", None)
+        if rowcol is not None:
+            rowcol.shutdown()
 
     def engine_running(self) -> bool:
         return self.engine.is_running()

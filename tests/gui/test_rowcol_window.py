@@ -1,0 +1,136 @@
+"""Row & Column in a window: a person against a computer player, analysis, undo, hints, the end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from pytestqt.qtbot import QtBot
+
+from tictactoe_gui.engine.rowcol import Player, Position
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.rowcol_window import RowColWindow
+
+
+@pytest.fixture
+def rowcol_window(qtbot: QtBot) -> Iterator[RowColWindow]:
+    window = RowColWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.shutdown()
+
+
+def new_game(window: RowColWindow, size: int, seed: int, a: str, b: str) -> None:
+    window.size_spin.setValue(size)
+    window.seed_spin.setValue(seed)
+    window.a_combo.setCurrentIndex(window.a_combo.findData(a))
+    window.b_combo.setCurrentIndex(window.b_combo.findData(b))
+    window.new_button.click()
+
+
+def click(qtbot: QtBot, window: RowColWindow, cell: int) -> None:
+    view = window.board_view
+    row, col = view.position.row_col(cell)
+    centre = view.cell_rect(row, col).center()
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=QPoint(int(centre.x()), int(centre.y())))
+
+
+def test_a_person_plays_a_computer_player_to_the_end(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    new_game(window, 3, 4, "person", "greedy")
+    assert window.session.start == Position.from_seed(3, 4)
+    while not window.session.is_over:
+        qtbot.waitUntil(
+            lambda: window.session.is_over or window.session.is_human_turn(), timeout=10_000
+        )
+        if window.session.is_over:
+            break
+        taken = len(window.session.cells)
+        click(qtbot, window, window.session.position.allowed_cells()[0])
+        assert len(window.session.cells) == taken + 1
+    assert window.session.result_words() in window.status_label.text()
+    assert not window.board_view.position.allowed_cells() or window.session.is_over
+
+
+def test_the_analysis_shows_every_allowed_cell(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    new_game(window, 4, 2, "person", "perfect")
+    panel = window.analysis_panel
+    qtbot.waitUntil(lambda: panel.table.topLevelItemCount() == 16, timeout=10_000)
+    assert panel.kind_label.text() == "Exact: A's margin with best play"
+    assert panel.prediction_label.text().startswith("Predicted: ")
+    first = panel.table.topLevelItem(0)
+    assert first is not None
+    assert first.text(0).startswith("★ ")
+
+
+def test_a_refused_take_is_explained(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    new_game(window, 3, 1, "person", "person")
+    position = window.session.position
+    click(qtbot, window, 4)
+    refused = next(c for c in range(9) if not window.session.position.is_allowed(c) and c != 4)
+    click(qtbot, window, refused)
+    assert "is not in the row or column of the last take (b2)" in window.status_label.text()
+    assert window.session.cells == (4,)
+    assert position.is_allowed(refused)
+
+
+def test_undo_takes_back_the_reply_and_the_take(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    new_game(window, 3, 5, "person", "random")
+    click(qtbot, window, 0)
+    qtbot.waitUntil(lambda: len(window.session.cells) == 2, timeout=10_000)
+    window.undo_action.trigger()
+    assert window.session.cells == ()
+    assert window.session.is_human_turn()
+    assert window.board_view.position == window.session.start
+
+
+def test_a_hint_outlines_the_best_cells(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    new_game(window, 3, 6, "person", "person")
+    qtbot.waitUntil(lambda: window.session.analysis_of(window.session.position) is not None)
+    window.hint_action.trigger()
+    analysis = window.session.analysis_of(window.session.position)
+    assert analysis is not None
+    assert window.board_view.hints == analysis.best_cells
+    assert window.status_label.text().startswith("Take ")
+    assert window.session.summaries()[0].hints == 1
+
+
+def test_two_computer_players_play_a_whole_game(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    window.first_combo.setCurrentIndex(1)
+    new_game(window, 3, 8, "perfect", "maximize-future-min")
+    assert window.session.position.to_move is Player.B
+    qtbot.waitUntil(lambda: window.session.is_over, timeout=20_000)
+    assert window.session.result_words() in window.status_label.text()
+
+
+def test_closing_stops_the_search_and_reopening_resumes(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    new_game(window, 3, 9, "greedy", "person")
+    window.close()
+    window.show()
+    qtbot.waitUntil(lambda: window.session.is_human_turn(), timeout=10_000)
+    assert len(window.session.cells) == 1
+
+
+def test_the_main_window_opens_row_and_column_and_stops_its_thread_on_close(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.rowcol_action.text() == "Row && &Column…"
+    opened = window.show_rowcol_window()
+    assert isinstance(opened, RowColWindow)
+    assert window.show_rowcol_window() is opened  # one window, shown again
+    qtbot.waitUntil(lambda: opened.analysis_panel.table.topLevelItemCount() > 0, timeout=10_000)
+    window.shutdown()
+    assert not opened.engine._thread.isRunning()
