@@ -27,12 +27,18 @@ UPDATE_SCREENSHOTS = os.environ.get("TICTACTOE_UPDATE_SCREENSHOTS") == "1"
 def menu_texts(window: MainWindow, name: str) -> list[str]:
     menu = window.findChild(QMenu, name)
     assert menu is not None
-    return [a.text().replace("&", "") for a in menu.actions() if not a.isSeparator()]
+    # "&&" shows as "&"; a single "&" marks the mnemonic.
+    return [
+        a.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+        for a in menu.actions()
+        if not a.isSeparator()
+    ]
 
 
 def test_menus_and_shortcuts(window: MainWindow) -> None:
     assert menu_texts(window, "gameMenu") == [
         "New Game…",
+        "Row & Column…",
         "Restart",
         "Undo",
         "Redo",

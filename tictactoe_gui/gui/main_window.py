@@ -102,9 +102,10 @@ GAME_RULES = (
         "An N×N grid of numbers, 3 to 10 a side. A and B take cells in turn and add each "
         "cell's value to their score; after the first take, every take must share a row or a "
         "column with the last one, taken by either player. The game ends the moment the "
-        "player to move has no such cell; the higher score wins. The window does not offer "
-        "it: play it in a terminal with <tt>tictactoe-gui play --game rowcol</tt>, and "
-        "analyse positions with <tt>tictactoe-gui analyse --game rowcol</tt>.",
+        "player to move has no such cell; the higher score wins. Game → Row &amp; Column… "
+        "opens it in a window of its own; in a terminal, <tt>tictactoe-gui play --game "
+        "rowcol</tt> plays it and <tt>tictactoe-gui analyse --game rowcol</tt> analyses a "
+        "position.",
     ),
 )
 
