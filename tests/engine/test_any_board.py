@@ -327,3 +327,13 @@ def test_sera_plays_a_proven_win_on_a_big_board() -> None:
     decision = SERA.choose_move(board, random.Random(1))
     assert decision.move in (Move(9, 8), Move(9, 11))
     assert "win" in decision.thinking
+
+
+def test_an_estimates_expected_line_starts_with_its_best_move() -> None:
+    board = Board.empty(FOUR).play_all([Move(9, 9), Move(9, 10), Move(10, 10), Move(8, 8)])
+    reports: list[SearchProgress] = []
+    analysis = analyse(board, progress=reports.append)
+    assert not analysis.exact
+    assert analysis.principal_variation[0] == analysis.candidates[0].move
+    assert all(r.line[0] == r.best_move for r in reports if r.depth)
+    board.play_all(analysis.principal_variation)  # a legal line

@@ -268,7 +268,11 @@ def estimate(
         reached = level
         best = candidates[0]
         if progress is not None:
-            line = (best.move,) if best.outcome is MoveOutcome.WIN else _line(board, state, level)
+            line = (
+                (best.move,)
+                if best.outcome is MoveOutcome.WIN
+                else _line(board, state, level, best.move)
+            )
             progress(
                 SearchProgress(
                     search.nodes,
@@ -291,7 +295,7 @@ def estimate(
         pv: tuple[Move, ...] = (best.move,)
     else:
         prediction = Prediction(None, None, exact=False, evaluation=best.score, mover=mover)
-        pv = _line(board, state, reached)
+        pv = _line(board, state, reached, best.move)
     return Analysis(
         board,
         mover,
@@ -312,10 +316,12 @@ def _clamp(value: int) -> int:
     return max(-WIN_VALUE // 10, min(WIN_VALUE // 10, value))
 
 
-def _line(board: Board, state: _State, depth: int) -> tuple[Move, ...]:
-    """A short expected line: the most urgent move at each step, as far as the search looked."""
-    line: list[Move] = []
-    for _ in range(depth + 1):
+def _line(board: Board, state: _State, depth: int, first: Move) -> tuple[Move, ...]:
+    """A short expected line: the best move found, then the most urgent reply at each step,
+    as far as the search looked."""
+    line = [first]
+    board = board.play(first)
+    for _ in range(depth):
         if board.is_over:
             break
         mover = board.to_move
