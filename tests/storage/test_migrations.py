@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import sqlite3
 import uuid
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -243,3 +244,34 @@ def test_the_history_and_leaderboard_queries_use_indexes(repo: Repository) -> No
     )
     assert "USING COVERING INDEX" in standings
     assert "TEMP B-TREE" not in standings
+
+
+def test_a_version_3_file_from_before_resignations_were_kept_reads_and_takes_games(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Version 3 first shipped without the resigned column; such a file is still ours.
+    early = migrations._GAMES_V3.replace(
+        "        resigned       TEXT CHECK (resigned IN ('X', 'O')), -- see LATE_COLUMNS\n", ""
+    )
+    assert early != migrations._GAMES_V3
+    monkeypatch.setattr(migrations, "_GAMES_V3", early)
+    build_old(db_path, 2)
+    with Repository.open(db_path) as repository:
+        repository.database.writer()  # upgrades to that first version 3
+    monkeypatch.undo()
+    for backup in db_path.parent.glob("*backup*"):
+        backup.unlink()
+    connection = sqlite3.connect(db_path)
+    assert "resigned" not in [row[1] for row in connection.execute("PRAGMA table_info(games)")]
+    connection.close()
+    before = db_path.read_bytes()
+    with Repository.open(db_path) as repository:
+        assert repository.schema_version == 3
+        assert [g.resigned for g in repository.list_games()] == [None, None]
+    assert db_path.read_bytes() == before  # reading added nothing
+    resigned = make_game(human("Ada"), persona("cop"), Result.X_WINS, minute=1)
+    resigned = replace(resigned, moves=resigned.moves[:3], resigned="O")
+    with Repository.open(db_path) as repository:
+        repository.save_game(resigned)
+        assert [g.resigned for g in repository.list_games()] == ["O", None, None]
+        assert repository.migration_backup is None

@@ -107,6 +107,10 @@ def _compat_views(connection: sqlite3.Connection, version: int) -> None:
     views; nothing is written to the file itself.
     """
     if version >= migrations.LATEST_VERSION:
+        late = migrations.missing_late_columns(connection)
+        if late:
+            nulls = ", ".join(f"NULL AS {name}" for name in late)  # fixed names, never input
+            connection.execute(f"CREATE TEMP VIEW games AS SELECT *, {nulls} FROM main.games")
         return
     missing = "" if version >= 2 else "'' AS uuid, "
     connection.execute(

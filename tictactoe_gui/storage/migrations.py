@@ -145,7 +145,7 @@ _GAMES_V3: Final = """
         board_rows     INTEGER NOT NULL DEFAULT 3 CHECK (board_rows >= 1),
         board_cols     INTEGER NOT NULL DEFAULT 3 CHECK (board_cols >= 1),
         extra          TEXT,
-        resigned       TEXT CHECK (resigned IN ('X', 'O')),
+        resigned       TEXT CHECK (resigned IN ('X', 'O')), -- see LATE_COLUMNS
         CHECK ((x_kind = 'human') = (x_player_id IS NOT NULL AND x_persona IS NULL)),
         CHECK ((x_kind = 'persona') = (x_persona IS NOT NULL AND x_player_id IS NULL)),
         CHECK ((o_kind = 'human') = (o_player_id IS NOT NULL AND o_persona IS NULL)),
@@ -229,6 +229,23 @@ EXPECTED_COLUMNS: Final[dict[int, dict[str, frozenset[str]]]] = {
 }
 
 
+#: Columns that joined version 3 in its first days: a file written then lacks them. Reading
+#: fills them in (NULL) and the first write adds them, so such a file is never refused.
+LATE_COLUMNS: Final[dict[str, str]] = {"resigned": "TEXT CHECK (resigned IN ('X', 'O'))"}
+
+
+def missing_late_columns(connection: sqlite3.Connection) -> list[str]:
+    """The :data:`LATE_COLUMNS` a version-3 file's games table lacks."""
+    found = {row[1] for row in connection.execute("PRAGMA main.table_info(games)")}
+    return [name for name in LATE_COLUMNS if name not in found]
+
+
+def _add_late_columns(connection: sqlite3.Connection) -> None:
+    for name in missing_late_columns(connection):
+        # name and its declaration are the fixed texts above, never input.
+        connection.execute(f"ALTER TABLE games ADD COLUMN {name} {LATE_COLUMNS[name]}")
+
+
 def user_version(connection: sqlite3.Connection) -> int:
     row = connection.execute("PRAGMA user_version").fetchone()
     return int(row[0])
@@ -256,7 +273,9 @@ def inspect(connection: sqlite3.Connection) -> int:
     if expected is not None and set(expected) <= tables:
         for table, columns in expected.items():
             # table is one of the fixed names above, never input.
-            found = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+            found = {row[1] for row in connection.execute(f"PRAGMA main.table_info({table})")}
+            if version == LATEST_VERSION and table == "games":
+                found |= LATE_COLUMNS.keys()  # filled in on reading, added on writing
             if not columns <= found:
                 break
         else:
@@ -290,6 +309,14 @@ def migrate(connection: sqlite3.Connection, path: Path | None) -> Path | None:
     """
     version = inspect(connection)
     if version == LATEST_VERSION:
+        if missing_late_columns(connection):
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                _add_late_columns(connection)
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
         return None
     backup: Path | None = None
     if version > 0 and path is not None:
