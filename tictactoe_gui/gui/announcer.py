@@ -29,16 +29,10 @@ from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tictactoe_gui.engine import Board, Mark, Move
-from tictactoe_gui.engine.notation import cell_name
 from tictactoe_gui.gui.game_controller import GameController, GameOverInfo, GameSetup, State
 from tictactoe_gui.storage.records import GameMode
 
 Politeness = QAccessible.AnnouncementPoliteness
-
-
-def move_name(move: Move, rows: int = 3) -> str:
-    """``"b2"``: a move in the app's cell notation."""
-    return cell_name(move.row, move.col, rows)
 
 
 class Announcer(QObject):
@@ -139,9 +133,9 @@ class GameNarrator(QObject):
         for move in moves[first:]:
             mark = board.to_move
             if taken_back:
-                words.append(f"{mark} {move_name(move)}")
+                words.append(f"{mark} {board.cell_name(move)}")
             else:
-                words.append(f"{self._name(mark)} played {mark} at {move_name(move)}.")
+                words.append(f"{self._name(mark)} played {mark} at {board.cell_name(move)}.")
             board = board.play(move)
         return words
 
@@ -150,7 +144,7 @@ class GameNarrator(QObject):
         if not moves:
             return f"Start of the replay, {total} moves."
         mover = board.mark_at(board.index(moves[-1]))
-        text = f"Move {len(moves)} of {total}: {mover} at {move_name(moves[-1])}."
+        text = f"Move {len(moves)} of {total}: {mover} at {board.cell_name(moves[-1])}."
         if board.is_over:
             text += f" Game over, {board.outcome}."
         return text
