@@ -793,6 +793,7 @@ class AnalysisDock(QDockWidget):
             self._evaluation_number.setText(f"{value:+d}")
             self._evaluation_reading.setText("so far")
             self._certainty.setText(f"Estimate · depth {progress.depth}")
+            self._describe_evaluation()
 
     @property
     def restart_button(self) -> QPushButton:
@@ -903,6 +904,19 @@ class AnalysisDock(QDockWidget):
         self._certainty.setStyleSheet(
             f"QLabel#certaintyBadge {{ border: 1px solid {colour.name()};"
             f" border-radius: 8px; color: {colour.name()}; }}"
+        )
+        self._describe_evaluation()
+
+    def _describe_evaluation(self) -> None:
+        """The bar in words for screen readers, as the labels beside it show it:
+        "+35, X is better, estimate, depth 6" or "proven, X wins in 7 plies: forced, proven"."""
+        parts = (
+            self._evaluation_number.text(),
+            self._evaluation_reading.text(),
+            self._certainty.text().replace(" · ", ", ").lower(),
+        )
+        self._evaluation_bar.setAccessibleDescription(
+            ", ".join(part for part in parts if part and part != "—")
         )
 
     def certainty_text(self) -> str:

@@ -56,6 +56,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tictactoe_gui.engine import Analysis, Board, Mark, Move, MoveOutcome
 from tictactoe_gui.engine.notation import cell_name, column_letter, row_number
+from tictactoe_gui.gui.accessibility import read_around, read_column, read_row
 
 #: Digits in numeric-keypad layout: 7 8 9 is the top row, 1 2 3 the bottom (3×3 only).
 KEYPAD: dict[int, Move] = {
@@ -69,6 +70,10 @@ KEYPAD: dict[int, Move] = {
     Qt.Key.Key_2: Move(2, 1),
     Qt.Key.Key_3: Move(2, 2),
 }
+
+#: Keys that read the board aloud: the cursor's row and column, the cells around it,
+#: and the last move (which the cursor jumps to).
+READING_KEYS = (Qt.Key.Key_R, Qt.Key.Key_C, Qt.Key.Key_N, Qt.Key.Key_L)
 
 MARK_DURATION_MS = 220
 LINE_DURATION_MS = 420
@@ -148,6 +153,9 @@ def _cell_proxy(parent: QWidget) -> QWidget:
 
 class BoardView(QWidget):
     cell_activated = Signal(int, int)
+    #: Text read out at the player's request: a row, a column, the cells around the
+    #: cursor, the last move (keys R, C, N, L); the window says it aloud.
+    reading = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -554,6 +562,10 @@ class BoardView(QWidget):
             self._show_focus = True
             self.clear_news()
             self.cell_activated.emit(self._focus_cell.row, self._focus_cell.col)
+            return
+        if key in READING_KEYS and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            self.clear_news()
+            self.reading.emit(self._read(Qt.Key(key)))
             return
         if (
             key in KEYPAD
@@ -1283,6 +1295,24 @@ class BoardView(QWidget):
             board = board.play(move)
 
     # -- accessibility -------------------------------------------------------------------
+
+    def _read(self, key: Qt.Key) -> str:
+        """What a reading key says; L also moves the cursor to the last move."""
+        board, cursor = self._board, self._focus_cell
+        if key == Qt.Key.Key_R:
+            return read_row(board, cursor)
+        if key == Qt.Key.Key_C:
+            return read_column(board, cursor)
+        if key == Qt.Key.Key_N:
+            return read_around(board, cursor)
+        last = self._last_move
+        if last is None or board[last] is None:
+            return "No move yet."
+        self._update_cell(cursor)
+        self._focus_cell = last
+        self._show_focus = True
+        self._update_cell(last)
+        return f"Last move: {board[last]} at {board.cell_name(last)}."
 
     def add_news(self, text: str) -> None:
         """Put an announcement at the head of the description (screen readers that ignore

@@ -155,6 +155,8 @@ SHORTCUTS = (
     ),
     ("Esc", "Give the keys back to the board (its arrows, Enter and Space)"),
     ("H", "Hint: show the best move"),
+    ("L", "On the board: go to the last move and say it"),
+    ("R / C / N", "On the board: read the cursor's row, column, or the cells around it"),
     ("Ctrl+N", "New game"),
     ("Ctrl+R", "Restart"),
     ("Ctrl+Z", "Undo (against an AI: your move and its reply)"),
@@ -556,6 +558,7 @@ class MainWindow(QMainWindow):
         self.announcer = Announcer(self)
         self.narrator = GameNarrator(self.controller, self.announcer)
         self.announcer.announced.connect(lambda text, _assertive: self.board_view.add_news(text))
+        self.board_view.reading.connect(self.announcer.announce)
 
     def _restore_settings(self) -> None:
         s = self._settings

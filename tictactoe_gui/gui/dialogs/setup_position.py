@@ -145,6 +145,7 @@ class SetupPositionDialog(QDialog):
         self.board_view.set_hover_ghost(False)  # a click cycles the cell; it plays nothing
         self.board_view.setMinimumSize(240, 240)
         self.board_view.cell_activated.connect(self.cycle)
+        self.board_view.reading.connect(self.board_view.add_news)
         layout.addWidget(self.board_view, 1)
 
         self.status_label = QLabel()
