@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine.rowcol import Player, Position
 from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.rowcol_window import RowColWindow
 
 
@@ -134,3 +135,41 @@ def test_the_main_window_opens_row_and_column_and_stops_its_thread_on_close(
     qtbot.waitUntil(lambda: opened.analysis_panel.table.topLevelItemCount() > 0, timeout=10_000)
     window.shutdown()
     assert not opened.engine._thread.isRunning()
+
+
+def test_a_finished_game_is_recorded_once(qtbot: QtBot) -> None:
+    records = InMemoryRecords()
+    window = RowColWindow(records)
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        window.name_b_edit.setText("Alice")
+        new_game(window, 3, 8, "greedy", "person")
+        while not window.session.is_over:
+            qtbot.waitUntil(
+                lambda: window.session.is_over or window.session.is_human_turn(), timeout=10_000
+            )
+            if not window.session.is_over:
+                click(qtbot, window, window.session.position.allowed_cells()[0])
+        assert "Recorded." in window.status_label.text()
+        (game,) = records.games
+        assert game.game == "rowcol3"
+        assert game.o.name == "Alice"
+        assert game.x.name == "greedy"
+        # Undo past the end and finish again: the game was recorded once, when it first ended.
+        window.undo_action.trigger()
+        qtbot.waitUntil(lambda: window.session.is_human_turn(), timeout=10_000)
+        click(qtbot, window, window.session.position.allowed_cells()[0])
+        qtbot.waitUntil(lambda: window.session.is_over, timeout=10_000)
+        assert len(records.games) == 1
+    finally:
+        window.shutdown()
+
+
+def test_a_bad_name_is_refused_in_one_line(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    before = window.session
+    window.name_a_edit.setText("   ")
+    window.new_button.click()
+    assert window.session is before
+    assert window.status_label.text().startswith("Not started: ")

@@ -654,6 +654,9 @@ class MainWindow(QMainWindow):
     def set_records(self, records: GameRecords) -> None:
         self._records = records
         self.controller.set_records(records)
+        rowcol = getattr(self, "_rowcol_window", None)
+        if rowcol is not None:
+            rowcol.records = records
         # Records windows read the old store; new ones open on the new one.
         for window in self._records_windows.values():
             window.close()
@@ -1007,7 +1010,7 @@ class MainWindow(QMainWindow):
 
         window = getattr(self, "_rowcol_window", None)
         if window is None:
-            window = self._rowcol_window = RowColWindow(self)
+            window = self._rowcol_window = RowColWindow(self._records, self)
             window.setWindowFlag(Qt.WindowType.Window)
         window.show()
         window.raise_()

@@ -14,6 +14,7 @@ import itertools
 import random
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtGui import (
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QPushButton,
     QSpinBox,
@@ -52,7 +54,10 @@ from tictactoe_gui.engine.rowcol import (
 )
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSession, RowColSetup
-from tictactoe_gui.storage.records import GameMode
+from tictactoe_gui.storage.records import GameMode, RecordsError, validate_player_name
+
+if TYPE_CHECKING:
+    from tictactoe_gui.gui.recording import GameRecords
 
 #: The pause before a computer player's take shows, so it reads as a reply.
 THINK_MS = 350
@@ -241,8 +246,11 @@ class RowColAnalysisPanel(QWidget):
 class RowColWindow(QMainWindow):
     """A window for Row & Column: choose the board and the players, play, undo, ask for hints."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, records: GameRecords | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        #: Where finished games are saved; None keeps them unrecorded.
+        self.records = records
+        self._saved = False
         self.setObjectName("rowColWindow")
         self.setWindowTitle("Row & Column")
         self.engine = RowColEngine(self)
@@ -264,7 +272,9 @@ class RowColWindow(QMainWindow):
     @staticmethod
     def _setup_from_defaults() -> RowColSetup:
         return RowColSetup(
-            GameMode.HUMAN_VS_AI, RowColPlayer.human("You"), RowColPlayer.ai("maximize-future-min")
+            GameMode.HUMAN_VS_AI,
+            RowColPlayer.human("Player A"),
+            RowColPlayer.ai("maximize-future-min"),
         )
 
     def _player_combo(self, name: str, default: str) -> QComboBox:
@@ -295,6 +305,10 @@ class RowColWindow(QMainWindow):
         self.first_combo.addItem("B", Player.B.value)
         self.a_combo = self._player_combo("rowColPlayerA", PERSON)
         self.b_combo = self._player_combo("rowColPlayerB", "maximize-future-min")
+        self.name_a_edit = QLineEdit("Player A")
+        self.name_a_edit.setObjectName("rowColNameA")
+        self.name_b_edit = QLineEdit("Player B")
+        self.name_b_edit.setObjectName("rowColNameB")
         self.new_button = QPushButton("&New Game")
         self.new_button.setObjectName("rowColNewGame")
         self.new_button.clicked.connect(self.start_game)
@@ -302,7 +316,9 @@ class RowColWindow(QMainWindow):
         form.addRow("Board &seed:", self.seed_spin)
         form.addRow("&First:", self.first_combo)
         form.addRow("Player &A:", self.a_combo)
+        form.addRow("A's &name:", self.name_a_edit)
         form.addRow("Player &B:", self.b_combo)
+        form.addRow("B's na&me:", self.name_b_edit)
         form.addRow(self.new_button)
         self.board_view = RowColBoardView(self.session.position)
         self.board_view.cell_activated.connect(self._on_cell_activated)
@@ -337,14 +353,20 @@ class RowColWindow(QMainWindow):
 
     # -- the game ------------------------------------------------------------------------
 
-    def _player(self, combo: QComboBox, name: str) -> RowColPlayer:
+    def _player(self, combo: QComboBox, edit: QLineEdit) -> RowColPlayer:
         key = combo.currentData()
-        return RowColPlayer.human(name) if key == PERSON else RowColPlayer.ai(str(key))
+        if key != PERSON:
+            return RowColPlayer.ai(str(key))
+        return RowColPlayer.human(validate_player_name(edit.text()))
 
     def start_game(self) -> None:
         """A new game with the size, seed, first player and players chosen on the left."""
-        a = self._player(self.a_combo, "Player A")
-        b = self._player(self.b_combo, "Player B")
+        try:
+            a = self._player(self.a_combo, self.name_a_edit)
+            b = self._player(self.b_combo, self.name_b_edit)
+        except ValueError as error:
+            self.status_label.setText(f"Not started: {error}.")
+            return
         people = sum(not p.is_ai for p in (a, b))
         mode = (GameMode.AI_VS_AI, GameMode.HUMAN_VS_AI, GameMode.HUMAN_VS_HUMAN)[people]
         setup = RowColSetup(
@@ -353,11 +375,12 @@ class RowColWindow(QMainWindow):
             b,
             size=self.size_spin.value(),
             first=Player(self.first_combo.currentData()),
-            record=False,
+            record=self.records is not None,
         )
         self._think.stop()
         self._pending = None
         self.session = RowColSession(setup, self.seed_spin.value())
+        self._saved = False
         self.undo_stack.clear()
         self.board_view.set_position(self.session.position, {})
         self._refresh()
@@ -394,7 +417,10 @@ class RowColWindow(QMainWindow):
         self.board_view.set_interactive(session.is_human_turn())
         self.analysis_panel.show_thinking()
         if session.is_over:
-            self.status_label.setText(f"{session.result_words()}. {session.reaction()}".strip())
+            saved = self._save()
+            self.status_label.setText(
+                f"{session.result_words()}. {session.reaction()} {saved}".strip()
+            )
         elif session.ai_to_move():
             self.status_label.setText(f"{session.player_to_move.display_name} is thinking…")
         else:
@@ -404,6 +430,20 @@ class RowColWindow(QMainWindow):
         if persona is not None and not session.is_over:
             choose = _ChooseRequest(persona, position, session.take_rng())
         self.engine.request(position, session.table, choose)
+
+    def _save(self) -> str:
+        """Record the game the first time it ends (never again after an undo); what happened."""
+        if self.records is None or self._saved:
+            return ""
+        try:
+            game = self.session.finished_game()
+            if game is None:
+                return ""
+            self.records.save_game(game)
+        except (RecordsError, ValueError) as error:
+            return f"Not recorded: {error}."
+        self._saved = True
+        return "Recorded."
 
     def _on_cell_activated(self, row: int, col: int) -> None:
         cell = self.session.position.cell(row, col)
