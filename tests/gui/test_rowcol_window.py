@@ -173,3 +173,31 @@ def test_a_bad_name_is_refused_in_one_line(qtbot: QtBot, rowcol_window: RowColWi
     window.new_button.click()
     assert window.session is before
     assert window.status_label.text().startswith("Not started: ")
+
+
+def test_a_typed_board_is_played_as_typed(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    window.board_edit.setText("1,2,3/4,5,6/7,8,9")
+    new_game(window, 5, 1, "person", "person")  # the typed board decides the size
+    assert window.session.start == Position.from_text("1,2,3/4,5,6/7,8,9")
+    window.board_edit.setText("1,2/3,4")
+    before = window.session
+    window.new_button.click()
+    assert window.session is before
+    assert window.status_label.text().startswith("Not started: the board: the board has 2 rows")
+
+
+def test_between_two_people_the_coach_judges_each_take(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    window.board_edit.setText("1,2,3/4,9,6/7,8,5")
+    new_game(window, 3, 1, "person", "person")
+    while not window.session.is_over:
+        qtbot.waitUntil(lambda: window.session.analysis_of(window.session.position) is not None)
+        analysis = window.session.analysis_of(window.session.position)
+        assert analysis is not None
+        click(qtbot, window, analysis.best_cells[0])
+        if not window.session.is_over:
+            assert " was best. " in window.status_label.text()
+    assert "100% accurate" in window.status_label.text()

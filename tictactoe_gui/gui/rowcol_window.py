@@ -47,10 +47,12 @@ from tictactoe_gui.engine.rowcol import (
     Player,
     Position,
     RowColAnalysis,
+    RowColError,
     RowColPersona,
     SolveTable,
     TakeDecision,
     analyse,
+    parse_board,
 )
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSession, RowColSetup
@@ -299,6 +301,12 @@ class RowColWindow(QMainWindow):
         self.seed_spin.setObjectName("rowColSeed")
         self.seed_spin.setRange(0, 999_999)
         self.seed_spin.setValue(1)
+        self.board_edit = QLineEdit()
+        self.board_edit.setObjectName("rowColBoard")
+        self.board_edit.setPlaceholderText("3,-1,4/0,5,-9/2,6,5")
+        self.board_edit.setToolTip(
+            "Rows separated by '/', values by ','; leave empty to draw the board from the seed"
+        )
         self.first_combo = QComboBox()
         self.first_combo.setObjectName("rowColFirst")
         self.first_combo.addItem("A", Player.A.value)
@@ -314,6 +322,7 @@ class RowColWindow(QMainWindow):
         self.new_button.clicked.connect(self.start_game)
         form.addRow("&Size (N×N):", self.size_spin)
         form.addRow("Board &seed:", self.seed_spin)
+        form.addRow("…or &type it:", self.board_edit)
         form.addRow("&First:", self.first_combo)
         form.addRow("Player &A:", self.a_combo)
         form.addRow("A's &name:", self.name_a_edit)
@@ -367,14 +376,28 @@ class RowColWindow(QMainWindow):
         except ValueError as error:
             self.status_label.setText(f"Not started: {error}.")
             return
+        size, values = self.size_spin.value(), None
+        typed = self.board_edit.text().strip()
+        if typed:
+            try:
+                size, values, taken = parse_board(typed)
+            except RowColError as error:
+                self.status_label.setText(f"Not started: the board: {error}.")
+                return
+            if taken:
+                self.status_label.setText(
+                    "Not started: a new board has every cell still to take (no '.')."
+                )
+                return
         people = sum(not p.is_ai for p in (a, b))
         mode = (GameMode.AI_VS_AI, GameMode.HUMAN_VS_AI, GameMode.HUMAN_VS_HUMAN)[people]
         setup = RowColSetup(
             mode,
             a,
             b,
-            size=self.size_spin.value(),
+            size=size,
             first=Player(self.first_combo.currentData()),
+            values=values,
             record=self.records is not None,
         )
         self._think.stop()
@@ -418,18 +441,32 @@ class RowColWindow(QMainWindow):
         self.analysis_panel.show_thinking()
         if session.is_over:
             saved = self._save()
+            accuracy = ""
+            if session.setup.mode is GameMode.HUMAN_VS_HUMAN:
+                accuracy = " " + "; ".join(s.describe() for s in session.summaries()) + "."
             self.status_label.setText(
-                f"{session.result_words()}. {session.reaction()} {saved}".strip()
+                f"{session.result_words()}. {session.reaction()} {saved}{accuracy}".strip()
             )
         elif session.ai_to_move():
             self.status_label.setText(f"{session.player_to_move.display_name} is thinking…")
         else:
-            self.status_label.setText(self.board_view.status_text())
+            self.status_label.setText(f"{self._coach_line()}{self.board_view.status_text()}")
         choose = None
         persona = session.player_to_move.persona
         if persona is not None and not session.is_over:
             choose = _ChooseRequest(persona, position, session.take_rng())
         self.engine.request(position, session.table, choose)
+
+    def _coach_line(self) -> str:
+        """Between two people, the coach's word on the last take (once it has been analysed)."""
+        session = self.session
+        if session.setup.mode is not GameMode.HUMAN_VS_HUMAN or not session.cells:
+            return ""
+        verdict = session.verdict_at(len(session.cells) - 1)
+        if verdict is None:
+            return ""
+        take = session.takes[-1]
+        return f"{session.start.cell_label(take.cell)} was {verdict.value}. "
 
     def _save(self) -> str:
         """Record the game the first time it ends (never again after an undo); what happened."""
