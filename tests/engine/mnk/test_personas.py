@@ -179,3 +179,18 @@ def test_play_out_refuses_an_illegal_move() -> None:
 
     with pytest.raises(ValueError, match="illegal move"):
         play_out(5, 5, 4, bad, bad, random.Random())
+
+
+def test_thinking_lines_never_claim_more_than_the_search_knows() -> None:
+    from tictactoe_gui.engine.mnk.personas import describe
+    from tictactoe_gui.engine.mnk.search import Outcome, Proof, SearchResult
+
+    seen = SearchResult((0, 0), ((0, 0),), None, 5, 6, 100, 0.1)
+    assert describe(seen) == "depth 6… sees a win in 5 (not proven)"
+    lost = SearchResult((0, 0), ((0, 0),), None, -4, 6, 100, 0.1)
+    assert describe(lost) == "depth 6… sees a loss in 4 (not proven)"
+    estimate = SearchResult((0, 0), ((0, 0),), 120, None, 5, 100, 0.1)
+    assert describe(estimate) == "depth 5… evaluation +120"
+    proof = Proof(Outcome.WIN, 7, ((0, 0),), "vcf")
+    proven = SearchResult((0, 0), ((0, 0),), None, 7, 0, 10, 0.01, proof)
+    assert describe(proven) == "found a forced win in 7 (proven by vcf)"

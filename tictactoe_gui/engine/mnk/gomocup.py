@@ -241,10 +241,7 @@ class Brain:
     def _about(self, rest: str) -> list[str]:
         from tictactoe_gui import __version__
 
-        return [
-            f'name="{self.name}", version="{__version__}", author="The tictactoe-gui authors", '
-            'country="", www="https://github.com/", email=""'
-        ]
+        return [f'name="{self.name}", version="{__version__}", author="The tictactoe-gui authors"']
 
     def _end(self, rest: str) -> list[str]:
         self.finished = True

@@ -27,6 +27,8 @@ from tictactoe_gui.engine.mnk.state import State
 
 #: Stored for a position whose VCF search failed with nothing cut off by depth.
 _COMPLETE = 1 << 30
+#: Positions remembered as having no VCF, at most (then the memory starts again).
+_MAX_MEMO = 1 << 19
 
 
 @dataclass
@@ -48,6 +50,8 @@ class ThreatSearch:
             return [next(iter(state.wins[mover]))]
         if not state.fours[mover]:
             return None
+        if len(self.no_vcf) > _MAX_MEMO:
+            self.no_vcf.clear()  # bounded memory in long searches
         for depth in range(1, self.max_fours + 1):
             self._cut = False
             line = self._vcf(state, depth)
