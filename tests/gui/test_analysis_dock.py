@@ -128,13 +128,14 @@ def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
     assert dock.certainty_text() == f"Estimate · depth {analysis.depth}"
     number, reading = dock.evaluation_text()
     # X moves here (two marks each), so X's view is the mover's evaluation.
-    assert number == f"{analysis.evaluation:+d}"
+    assert number == f"{analysis.evaluation:+,d}"
     assert reading == analysis.prediction.estimate_words().removesuffix(" (estimate)")
     assert not dock.compare_button.isEnabled()  # too big to compare the exact searches
+    assert abs(analysis.evaluation or 0) < analysis_dock.WIN_SEEN
     assert "X is" in reading
     assert 0 < dock.evaluation_bar.value <= 0.9  # leaning to X, never filled by an estimate
     best = analysis.candidates[0]
-    assert dock.best_move_text() == f"X {board.cell_name(best.move)} ({best.score:+d})"
+    assert dock.best_move_text() == f"X {board.cell_name(best.move)} ({best.score:+,d})"
     assert dock.depth_text() != "—"
     assert dock.speed_text().endswith("nodes/s")
     # The candidates: cell names, evaluations, and "estimate" where nothing is proven.
@@ -146,6 +147,30 @@ def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
     # "All" lists every candidate the search scored, more than nine on a big board.
     dock.set_top_n(9)
     assert model.rowCount() == len(analysis.candidates) > 9
+
+
+def test_a_win_the_search_sees_is_not_called_proven(qtbot: QtBot) -> None:
+    from dataclasses import replace
+
+    from tictactoe_gui.engine import Candidate, Mark, Prediction
+
+    dock = make_dock(qtbot)
+    four = get_variant("four")
+    board = Board.empty(four).play_all([Move(9, 9), Move(9, 10), Move(10, 10), Move(8, 8)])
+    estimate = estimate_result(board).analysis
+    # What the estimate reports when a line ends in a win it did not prove: a huge value.
+    seen = analysis_dock.WIN_SEEN
+    analysis = replace(
+        estimate,
+        candidates=(Candidate(Move(11, 11), seen, None, None), *estimate.candidates[1:]),
+        prediction=Prediction(None, None, exact=False, evaluation=seen, mover=Mark.X),
+    )
+    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    assert dock.evaluation_text() == ("+win", "X wins, as far as the search sees")
+    assert dock.certainty_text().startswith("Estimate")
+    assert dock.evaluation_bar.value == 0.9  # as far as an estimate goes, never the end
+    assert dock.model.data(dock.model.index(0, 1)) == "+win"
+    assert dock.model.data(dock.model.index(0, 2)) == "estimate"
 
 
 def test_the_bar_leans_to_o_when_o_stands_better(qtbot: QtBot) -> None:

@@ -276,3 +276,38 @@ def test_the_engine_time_per_move_is_kept_in_the_settings(
         assert again.time_budget() == 10.0
     finally:
         again.close()
+
+
+def test_screenshots_of_a_20_by_20_game_in_light_and_dark(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    from dataclasses import replace
+
+    from tests.gui.helpers import analysed
+    from tictactoe_gui.engine.variants import get_variant
+
+    target = ARTEFACTS if UPDATE_SCREENSHOTS else tmp_path
+    target.mkdir(exist_ok=True)
+    window.resize(1280, 820)
+    four = get_variant("four")
+    window.analysis_dock.set_time_budget(1.0)
+    window.new_game(replace(human_vs_human(), start=Board.empty(four)))
+    moves = [Move(9, 9), Move(9, 10), Move(10, 10), Move(8, 8), Move(8, 11), Move(11, 11)]
+    for move in moves:
+        window.controller.play_human(move.row, move.col)
+    analysed(qtbot, window, timeout=30000)
+    if not window.heat_map_action.isChecked():
+        window.heat_map_action.trigger()
+    for theme in (Theme.LIGHT, Theme.DARK):
+        window.set_theme(theme)
+        wanted = QApplication.palette().color(QPalette.ColorRole.Window)
+        qtbot.waitUntil(
+            lambda w=wanted: window.board_view.palette().color(QPalette.ColorRole.Window) == w,
+            timeout=5000,
+        )
+        image = window.grab().toImage()
+        assert _distinct_colours(image) >= 8, f"{theme} screenshot looks blank"
+        assert image.save(str(target / f"window-four-{theme.value}.png"))
+    window.set_theme(Theme.LIGHT)
+    assert window.board_view.board == Board.empty(four).play_all(moves)
+    assert window.board_view.heat_cells()  # the top candidates are coloured

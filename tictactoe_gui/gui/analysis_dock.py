@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -62,6 +63,7 @@ from tictactoe_gui.engine import (
     SearchProgress,
 )
 from tictactoe_gui.engine.analysis import solvable
+from tictactoe_gui.engine.estimate import WIN_VALUE
 from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
 from tictactoe_gui.gui.board_view import is_dark, mark_colour, outcome_colour
 from tictactoe_gui.gui.engine_worker import EngineResult
@@ -80,6 +82,8 @@ DEFAULT_TIME_BUDGET = 1.0
 ESTIMATE_BAR_LIMIT = 0.9
 #: The evaluation at which an estimate's bar is two thirds of the way to one side.
 BAR_SCALE = 150
+#: An estimate this far from zero means the search saw a win (not a proof of one).
+WIN_SEEN = WIN_VALUE // 10
 
 
 def cell_label(board: Board, move: Move) -> str:
@@ -139,8 +143,18 @@ def evaluation_words(analysis: Analysis) -> tuple[str, str]:
             return "0", "a draw with best play: proven"
         return "proven", f"{prediction}: forced"
     value = x_evaluation(analysis) or 0
+    if abs(value) >= WIN_SEEN:
+        winner = Mark.X if value > 0 else Mark.O
+        return evaluation_number(value), f"{winner} wins, as far as the search sees"
     # The badge beside it says "Estimate"; the words need not say it twice.
-    return f"{value:+d}", prediction.estimate_words().removesuffix(" (estimate)")
+    return evaluation_number(value), prediction.estimate_words().removesuffix(" (estimate)")
+
+
+def evaluation_number(value: int) -> str:
+    """``"+35"``, ``"-1,200"``; a win the search saw (not proven) reads ``"+win"``."""
+    if abs(value) >= WIN_SEEN:
+        return "+win" if value > 0 else "-win"
+    return f"{value:+,d}" if value else "0"
 
 
 class EvaluationBar(QWidget):
@@ -280,7 +294,9 @@ class CandidatesModel(QAbstractTableModel):
             if column == 0:
                 return cell_label(board, candidate.move)
             if column == 1:
-                return f"{candidate.score:+d}" if candidate.score else "0"
+                if candidate.exact:
+                    return f"{candidate.score:+d}" if candidate.score else "0"
+                return evaluation_number(candidate.score)
             return _outcome_text(candidate)
         if role == Qt.ItemDataRole.ToolTipRole:
             name = cell_label(board, candidate.move)
@@ -470,6 +486,8 @@ class AnalysisDock(QDockWidget):
         self._certainty = QLabel("")
         self._certainty.setObjectName("certaintyBadge")
         self._certainty.setContentsMargins(6, 1, 6, 1)
+        # Never squeezed: "Proven" or "Estimate · depth 5" must read in full.
+        self._certainty.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         reading_row.addWidget(self._evaluation_number)
         reading_row.addWidget(self._evaluation_reading, 1)
         reading_row.addWidget(self._certainty)
@@ -777,7 +795,7 @@ class AnalysisDock(QDockWidget):
         self._speed_label.setText(f"{nps:,} nodes/s")
         self._time_label.setText(_duration(progress.elapsed))
         if progress.best_move is not None and board.is_legal(progress.best_move):
-            score = "" if progress.score is None else f" ({progress.score:+d})"
+            score = "" if progress.score is None else f" ({evaluation_number(progress.score)})"
             self._best_label.setText(
                 f"{board.to_move} {cell_label(board, progress.best_move)}{score}"
             )
@@ -790,7 +808,7 @@ class AnalysisDock(QDockWidget):
             )
             self._evaluation_box.show()
             self._evaluation_bar.set_value(lean, "so far")
-            self._evaluation_number.setText(f"{value:+d}")
+            self._evaluation_number.setText(evaluation_number(value))
             self._evaluation_reading.setText("so far")
             self._certainty.setText(f"Estimate · depth {progress.depth}")
             self._describe_evaluation()
@@ -859,7 +877,7 @@ class AnalysisDock(QDockWidget):
             "—"
             if best is None
             else f"{analysis.to_move} {cell_label(analysis.board, best.move)}"
-            f" ({_outcome_text(best) if best.exact else f'{best.score:+d}'})"
+            f" ({_outcome_text(best) if best.exact else evaluation_number(best.score)})"
         )
         self._show_evaluation(analysis)
         # The three searches are compared by solving the position: only where it can be.
@@ -903,8 +921,11 @@ class AnalysisDock(QDockWidget):
             )
         self._certainty.setStyleSheet(
             f"QLabel#certaintyBadge {{ border: 1px solid {colour.name()};"
-            f" border-radius: 8px; color: {colour.name()}; }}"
+            f" border-radius: 8px; color: {colour.name()}; padding: 0 4px; }}"
         )
+        # The text's full width (the word-wrapped reading beside it would squeeze it).
+        width = self._certainty.fontMetrics().horizontalAdvance(self._certainty.text())
+        self._certainty.setMinimumWidth(width + 24)
         self._describe_evaluation()
 
     def _describe_evaluation(self) -> None:
@@ -1096,6 +1117,11 @@ def _outcome_text(candidate: Candidate) -> str:
 
 
 def _depth_text(analysis: Analysis) -> str:
+    if not analysis.exact:
+        # An estimate searched every line this deep; forcing lines may have gone deeper.
+        if analysis.max_depth > analysis.depth:
+            return f"{analysis.depth} (deepest line {analysis.max_depth})"
+        return str(analysis.depth)
     depth = str(analysis.max_depth)
     if analysis.algorithm is Algorithm.TABLE and analysis.max_depth == 0:
         # Every reply was solved by an earlier search: a bare "0" reads like a fault.
