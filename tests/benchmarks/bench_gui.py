@@ -47,11 +47,18 @@ RUNS = 5
 TICK_MS = 5
 TARGET_MS = 16.0
 REPAINTS = 200
+#: A 20×20 game after a few moves: what the dock analyses in a game of four in a row.
+BIG_POSITION = Board.empty(FOUR).play_all(
+    [Move(9, 9), Move(9, 10), Move(10, 10), Move(8, 8), Move(8, 11), Move(11, 11)]
+)
 REPAINT_TARGET_MS = 4.0
 
 
-def longest_gap_during_search(app: QApplication, engine: EngineService) -> tuple[float, float]:
-    """(longest gap between ticks in ms, search time in s) for one minimax search."""
+def longest_gap_during_search(
+    app: QApplication, engine: EngineService, big: bool = False
+) -> tuple[float, float]:
+    """(longest gap between ticks in ms, search time in s) for one minimax search, or with
+    ``big`` one 2-second estimate of a 20×20 game in progress."""
     ticks: list[float] = []
     timer = QTimer()
     timer.setTimerType(Qt.TimerType.PreciseTimer)
@@ -61,7 +68,10 @@ def longest_gap_during_search(app: QApplication, engine: EngineService) -> tuple
     engine.analysed.connect(loop.quit)
     timer.start()
     started = time.perf_counter()
-    engine.submit(Board.empty(), algorithm=Algorithm.MINIMAX)
+    if big:
+        engine.submit(BIG_POSITION, time_limit=2.0)
+    else:
+        engine.submit(Board.empty(), algorithm=Algorithm.MINIMAX)
     loop.exec()
     elapsed = time.perf_counter() - started
     timer.stop()
@@ -95,20 +105,26 @@ def stop_during_search_ms(app: QApplication) -> float:
     return (time.perf_counter() - started) * 1000
 
 
-def think_ms(app: QApplication, settings: QSettings, think: int) -> float:
-    """Click to reply in Human vs AI with the think set to ``think`` ms."""
+def think_ms(app: QApplication, settings: QSettings, think: int, big: bool = False) -> float:
+    """Click to reply in Human vs AI with the think set to ``think`` ms (with ``big``: Sera
+    on a fresh 20×20 board)."""
+    from dataclasses import replace
+
     from tests.gui.helpers import human_vs_ai
     from tictactoe_gui.gui.main_window import MainWindow
 
     window = MainWindow(settings)
-    window.new_game(human_vs_ai("cop"))
+    if big:
+        window.new_game(replace(human_vs_ai("sera"), start=Board.empty(FOUR)))
+    else:
+        window.new_game(human_vs_ai("cop"))
     window.controller.set_think_ms(think)
     loop = QEventLoop()
     window.controller.position_changed.connect(
         lambda *_: loop.quit() if window.controller.board.ply == 2 else None
     )
     started = time.perf_counter()
-    window.controller.play_human(1, 1)
+    window.controller.play_human(*((10, 10) if big else (1, 1)))
     loop.exec()
     elapsed = (time.perf_counter() - started) * 1000
     window.close()
@@ -248,6 +264,15 @@ def main() -> None:
             f"  {statistics.median(times) * 1000:>6.0f} ms"
         )
     print(f"Target: no gap over {TARGET_MS:g} ms.")
+    engine = EngineService()
+    try:
+        big_gaps = [longest_gap_during_search(app, engine, big=True)[0] for _ in range(3)]
+    finally:
+        engine.shutdown()
+    print(
+        f"The same timer while the worker estimates a 20×20 game for 2 s: longest gap"
+        f" {max(big_gaps):.1f} ms, median of runs {statistics.median(big_gaps):.1f} ms"
+    )
     stops = [stop_during_search_ms(app) for _ in range(RUNS)]
     print(
         f"Stopping the engine thread mid-search: median {statistics.median(stops):.1f} ms,"
@@ -256,9 +281,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
         thinks = [think_ms(app, settings, 250) for _ in range(RUNS)]
+        big_thinks = [think_ms(app, settings, 250, big=True) for _ in range(3)]
     print(
         f"A 250 ms think, click to reply: median {statistics.median(thinks):.0f} ms,"
         f" range {min(thinks):.0f}-{max(thinks):.0f} ms"
+    )
+    print(
+        f"The same against Sera on 20×20: median {statistics.median(big_thinks):.0f} ms,"
+        f" range {min(big_thinks):.0f}-{max(big_thinks):.0f} ms"
     )
 
 

@@ -453,6 +453,10 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.moves_dock)
         # Beside the board, between it and the analysis.
         self.splitDockWidget(self.moves_dock, self.analysis_dock, Qt.Orientation.Horizontal)
+        # Narrow: two short columns of cells (a saved layout overrides it).
+        self.resizeDocks(
+            [self.moves_dock, self.analysis_dock], [140, 340], Qt.Orientation.Horizontal
+        )
         moves_toggle = self.moves_dock.toggleViewAction()
         moves_toggle.setText("&Move List")
         moves_toggle.setShortcut(QKeySequence("F7"))
