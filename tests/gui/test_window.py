@@ -100,11 +100,17 @@ def test_settings_are_restored(qtbot: QtBot, settings: QSettings, no_leaked_thre
     first = MainWindow(settings, InMemoryRecords())
     qtbot.addWidget(first)
     first.show()
-    first.resize(760, 540)
+    first.moves_dock_action.trigger()  # hide the move list (the offscreen screen is narrow)
+
+    def narrowed() -> bool:
+        # The layout takes the hidden dock's width back once it has processed the change.
+        first.resize(760, 540)
+        return first.width() == 760
+
+    qtbot.waitUntil(narrowed, timeout=5000)
     first.heat_map_action.trigger()
     first.set_theme(Theme.DARK)
     first.analysis_dock_action.trigger()  # hide the dock
-    first.moves_dock_action.trigger()  # and the move list
     first.analysis_dock.set_algorithm(Algorithm.ALPHABETA)
     first.analysis_dock.set_top_n(5)
     first.close()

@@ -566,14 +566,16 @@ class MainWindow(QMainWindow):
 
     def _restore_settings(self) -> None:
         s = self._settings
+        # The docks first: with the docks shown, a window saved narrow (docks hidden) would
+        # be widened to fit them before they are hidden again.
+        state = s.value("window/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
         geometry = s.value("window/geometry")
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:
             self._first_start_size()
-        state = s.value("window/state")
-        if isinstance(state, QByteArray) and not state.isEmpty():
-            self.restoreState(state)
         self.heat_map_action.setChecked(_bool(s.value("view/heatMap"), False))
         coordinates = _bool(s.value("view/coordinates"), True)
         self.coordinates_action.setChecked(coordinates)

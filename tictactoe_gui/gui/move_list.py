@@ -155,7 +155,7 @@ class MoveListDock(QDockWidget):
         # Room for "20" and two cells such as "k10" side by side, never cut to "k…".
         digits = self._table.fontMetrics().horizontalAdvance("20")
         cell = self._table.fontMetrics().horizontalAdvance("m20")
-        self._table.setMinimumWidth(digits + 2 * cell + 48)
+        self._table.setMinimumWidth(digits + 2 * cell + 36)
         self._table.setAlternatingRowColors(True)
         self._table.setToolTip("Select a move to look at the position after it")
         self._table.selectionModel().currentChanged.connect(self._on_current)
