@@ -178,3 +178,10 @@ def test_the_session_player_plays_through_play_game() -> None:
         player.close()
     assert record.moves
     assert process is None or process.returncode is not None
+
+
+def test_a_failed_start_in_a_with_block_still_reaps_the_process() -> None:
+    engine = ExternalEngine(brain("refuse-start"), 9, 9, 4, SHORT)
+    with pytest.raises(EngineError), engine:
+        pytest.fail("the block is not entered when START is refused")
+    assert engine.exit_code is not None

@@ -107,11 +107,17 @@ class ExternalEngine:
         self._theirs = 0
         self._used = 0.0
         self.name = self.args[0]
+        #: The process's exit status once closed (negative: killed by that signal).
+        self.exit_code: int | None = None
 
     # -- life cycle --------------------------------------------------------------------------
 
     def __enter__(self) -> ExternalEngine:
-        self.start()
+        try:
+            self.start()
+        except BaseException:
+            self.close()  # a failed start still ends and reaps the process
+            raise
         return self
 
     def __exit__(
@@ -191,6 +197,7 @@ class ExternalEngine:
                         stream.close()
             for thread in self._threads:
                 thread.join(timeout=1.0)
+            self.exit_code = process.returncode
             self._process = None
 
     @property
