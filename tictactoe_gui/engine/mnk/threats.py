@@ -137,8 +137,15 @@ class ThreatSearch:
             state.pass_move()
         if threat is None:
             return None
+        relevant = _relevant(state, threat)
         longest: list[int] | None = None
-        for defence in sorted(_relevant(state, threat)):
+        # Any other defence loses to the threat line itself.
+        elsewhere = next(
+            (c for c, mark in enumerate(state.cells) if mark == 0 and c not in relevant), None
+        )
+        if elsewhere is not None:
+            longest = [elsewhere, *threat]
+        for defence in sorted(relevant):
             state.make(defence)
             try:
                 if state.winner:
