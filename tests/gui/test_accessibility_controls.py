@@ -36,6 +36,7 @@ from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.records import HistoryDialog, LeaderboardDialog, StatisticsDialog
 from tictactoe_gui.gui.records.common import show_message
+from tictactoe_gui.gui.rowcol_window import RowColWindow
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameMode
 
@@ -48,7 +49,7 @@ EXPECTED_ROLES: tuple[tuple[type[QWidget], tuple[Role, ...]], ...] = (
     (QCheckBox, (Role.CheckBox,)),
     (QPushButton, (Role.Button, Role.CheckBox)),  # a checkable button reads as a toggle
     (QComboBox, (Role.ComboBox,)),
-    (QAbstractItemView, (Role.Table,)),
+    (QAbstractItemView, (Role.Table, Role.Tree)),
     (QAbstractSlider, (Role.Slider,)),
     (QAbstractSpinBox, (Role.SpinBox,)),
     (QLineEdit, (Role.EditableText,)),
@@ -139,6 +140,17 @@ def test_the_main_window_in_every_mode_names_every_control(
     # The thinking bar is named even while hidden (it shows while the engine works).
     bar = window.analysis_dock._thinking_bar
     assert interface(bar).text(Text.Name) == "Engine thinking"
+
+
+def test_the_row_and_column_window_names_every_control(qtbot: QtBot) -> None:
+    window = RowColWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    try:
+        assert audit(window) == []
+    finally:
+        window.shutdown()
 
 
 def test_combo_boxes_read_their_label_then_their_value(qtbot: QtBot, window: MainWindow) -> None:
