@@ -28,6 +28,7 @@ from tictactoe_gui.engine.variants import Family, Variant, VariantError, get_var
 from tictactoe_gui.storage.records import (
     FinishedGame,
     GameMode,
+    GameSummary,
     InvalidGameError,
     MoveEntry,
     Result,
@@ -190,7 +191,7 @@ def rowcol_finished_game(
     return game
 
 
-def rowcol_start(game: FinishedGame) -> Position:
+def rowcol_start(game: FinishedGame | GameSummary) -> Position:
     """The start position of a Row & Column record; InvalidGameError if it cannot be one."""
     try:
         extra = json.loads(game.extra or "{}")

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.engine.rowcol import Player, Position
+from tictactoe_gui.engine.rowcol import DICE, MAGPIE, Player, Position, play_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.rowcol_window import RowColWindow
+from tictactoe_gui.records_bridge import rowcol_finished_game
+from tictactoe_gui.storage.records import GameDetail, GameMode, GameSummary, Side
 
 
 @pytest.fixture
@@ -201,3 +205,30 @@ def test_between_two_people_the_coach_judges_each_take(
         if not window.session.is_over:
             assert " was best. " in window.status_label.text()
     assert "100% accurate" in window.status_label.text()
+
+
+def test_a_recorded_game_replays_in_the_row_and_column_window(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    start = Position.from_seed(3, 4)
+    played = play_game(start, MAGPIE, DICE, random.Random(4), board_seed=4)
+    now = datetime.now(UTC)
+    record = rowcol_finished_game(
+        played, Side.persona("greedy"), Side.persona("random"), GameMode.AI_VS_AI, now, now
+    )
+    summary = GameSummary(
+        1, record.started_at, record.ended_at, record.mode, record.x, record.o, record.result,
+        record.plies, 0, 0, 0, 0, record.seed, 0, 0, 0, 0, record.start_board,
+        game=record.game, rows=3, cols=3, extra=record.extra,
+    )  # fmt: skip
+    window.replay_recorded_game(GameDetail(summary, record.moves))
+    rowcol = window.show_rowcol_window()
+    assert isinstance(rowcol, RowColWindow)
+    assert rowcol.session.cells == tuple(t.cell for t in played.takes)
+    assert rowcol.session.position == played.final
+    assert "Magpie (A) vs Dice (B)" in rowcol.windowTitle()
+    rowcol.undo_action.trigger()
+    assert len(rowcol.session.cells) == len(played.takes) - 1
+    rowcol.redo_action.trigger()
+    assert rowcol.session.position == played.final
+    window.shutdown()

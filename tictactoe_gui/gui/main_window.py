@@ -747,6 +747,9 @@ class MainWindow(QMainWindow):
     def replay_recorded_game(self, detail: GameDetail) -> None:
         """Replay a game from the history on the board."""
         summary = detail.summary
+        if summary.game.startswith("rowcol"):
+            self._replay_rowcol(detail)
+            return
         start = Board.from_text(summary.start_board)
         moves = [Move.from_index(entry.cell) for entry in detail.moves]
         when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
@@ -754,6 +757,23 @@ class MainWindow(QMainWindow):
         self.start_replay(f"{x_name} vs {o_name}, {when}", start, moves, (x_name, o_name))
         self.raise_()
         self.activateWindow()
+
+    def _replay_rowcol(self, detail: GameDetail) -> None:
+        """A Row & Column game from the history, replayed in the Row & Column window."""
+        from tictactoe_gui.gui.rowcol_window import RowColWindow
+        from tictactoe_gui.records_bridge import rowcol_start
+
+        summary = detail.summary
+        try:
+            start = rowcol_start(summary)
+        except ValueError as error:
+            self.show_message(f"This game cannot be replayed: {error}")
+            return
+        window = self.show_rowcol_window()
+        assert isinstance(window, RowColWindow)
+        when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        names = (side_name(summary.x), side_name(summary.o))
+        window.replay(start, [entry.cell for entry in detail.moves], names, when)
 
     def start_replay(
         self,

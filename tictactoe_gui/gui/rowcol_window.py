@@ -351,13 +351,18 @@ class RowColWindow(QMainWindow):
         self.undo_action = QAction("&Undo", self)
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.undo_action.triggered.connect(self.undo)
+        self.redo_action = QAction("&Redo", self)
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.triggered.connect(self.undo_stack.redo)
         self.hint_action = QAction("&Hint", self)
         self.hint_action.setShortcut(QKeySequence("H"))
         self.hint_action.triggered.connect(self.hint)
         menu = self.menuBar().addMenu("&Game")
         menu.addAction(self.undo_action)
+        menu.addAction(self.redo_action)
         menu.addAction(self.hint_action)
         self.addAction(self.undo_action)
+        self.addAction(self.redo_action)
         self.addAction(self.hint_action)
 
     # -- the game ------------------------------------------------------------------------
@@ -403,10 +408,32 @@ class RowColWindow(QMainWindow):
         self._think.stop()
         self._pending = None
         self.session = RowColSession(setup, self.seed_spin.value())
+        self.setWindowTitle("Row & Column")
         self._saved = False
         self.undo_stack.clear()
         self.board_view.set_position(self.session.position, {})
         self._refresh()
+
+    def replay(self, start: Position, cells: list[int], names: tuple[str, str], when: str) -> None:
+        """Show a recorded game at its end; Undo and Redo step through its takes."""
+        setup = RowColSetup(
+            GameMode.HUMAN_VS_HUMAN,
+            RowColPlayer.human(names[0]),
+            RowColPlayer.human(names[1]),
+            size=start.size,
+            first=start.to_move,
+            values=start.values,
+            record=False,
+        )
+        self._think.stop()
+        self._pending = None
+        self.session = RowColSession(setup, 0)
+        self._saved = True
+        self.undo_stack.clear()
+        self.board_view.set_position(self.session.position, {})
+        for cell in cells:
+            self._take(cell)
+        self.setWindowTitle(f"Row & Column — {names[0]} (A) vs {names[1]} (B), {when}")
 
     def _set_takes(self, cells: tuple[int, ...]) -> None:
         self._think.stop()
