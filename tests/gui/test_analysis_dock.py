@@ -245,3 +245,20 @@ def test_each_completed_depth_shows_while_the_search_goes_on(qtbot: QtBot) -> No
     # The final answer replaces it.
     dock.show_result(estimate_result(board))
     assert "searching" not in dock.depth_text()
+
+
+def test_the_best_move_of_an_estimate_previews_its_whole_line(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    board = Board.empty(get_variant("four")).play_all([Move(9, 9), Move(9, 10)])
+    result = estimate_result(board)
+    analysis = result.analysis
+    assert len(analysis.principal_variation) >= 2
+    assert analysis.principal_variation[0] == analysis.candidates[0].move
+    dock.show_result(result)
+    with qtbot.waitSignal(dock.preview_requested, timeout=1000) as blocker:
+        dock.select_candidate(0)
+    assert blocker.args == [board, analysis.principal_variation]
+    # Another candidate has no line of its own in an estimate: just the move.
+    with qtbot.waitSignal(dock.preview_requested, timeout=1000) as blocker:
+        dock.select_candidate(1)
+    assert blocker.args == [board, (analysis.candidates[1].move,)]

@@ -332,3 +332,18 @@ def test_a_big_board_fits_small_and_full_screen_windows(qtbot: QtBot, size: int)
     # Stone cells are whole device pixels, so the grid lines are never smeared.
     cell = view.cell_rect(Move(0, 0)).width() * view.devicePixelRatioF()
     assert cell == pytest.approx(round(cell))
+
+
+def test_a_previewed_line_numbers_on_from_the_move_numbers(qtbot: QtBot) -> None:
+    view = big_view(qtbot)
+    moves = [Move(9, 9), Move(9, 10), Move(10, 9)]
+    board = Board.empty(get_variant("four")).play_all(moves)
+    view.set_board(board, moves[-1])
+    view.set_move_order(moves)
+    view.set_preview(board, (Move(11, 9), Move(8, 9)))
+    assert view.preview_first_number() == 1
+    plain = view.grab().toImage()
+    view.set_move_numbers(True)
+    assert view.preview_first_number() == 4  # the line goes on from move 3
+    rect = view.cell_rect(Move(11, 9)).toAlignedRect()
+    assert view.grab().toImage().copy(rect) != plain.copy(rect)

@@ -157,6 +157,22 @@ def evaluation_number(value: int) -> str:
     return f"{value:+,d}" if value else "0"
 
 
+def preview_line(result: EngineResult, candidate: Candidate) -> tuple[Move, ...]:
+    """The line previewed for a candidate: the move and its expected continuation.
+
+    Exact analyses carry a continuation for every candidate. An estimate has
+    none of its own for each move, but its principal variation is the line
+    after its best move, so the best move previews that whole line.
+    """
+    analysis = result.analysis
+    index = analysis.candidates.index(candidate)
+    continuation = result.continuations[index] if index < len(result.continuations) else ()
+    line = analysis.principal_variation
+    if not continuation and line and line[0] == candidate.move:
+        return line
+    return (candidate.move, *continuation)
+
+
 class EvaluationBar(QWidget):
     """A bar split between X's colour (left) and O's (right) by who stands better."""
 
@@ -1096,9 +1112,7 @@ class AnalysisDock(QDockWidget):
         candidate = self._model.candidate_at(row)
         if candidate is None:
             return
-        index = result.analysis.candidates.index(candidate)
-        continuation = result.continuations[index] if index < len(result.continuations) else ()
-        self.preview_requested.emit(result.analysis.board, (candidate.move, *continuation))
+        self.preview_requested.emit(result.analysis.board, preview_line(result, candidate))
 
     def select_candidate(self, row: int) -> None:
         self._table.selectRow(row)

@@ -380,6 +380,13 @@ class BoardView(QWidget):
         self._preview = tuple(moves) if start is not None else ()
         self.update()
 
+    def preview_first_number(self) -> int:
+        """The number on a previewed line's first ghost: 1, or with move numbers shown the
+        game's next move number, so the line reads on from the numbers on the board."""
+        if self._move_numbers and self._preview_start is not None:
+            return len(self._move_order) + 1
+        return 1
+
     def set_raw_marks(self, marks: Sequence[tuple[Mark, int]]) -> None:
         """Draw marks that need not form a legal position (the set-up dialog's work in progress)."""
         self._raw_marks = tuple(marks)
@@ -867,6 +874,7 @@ class BoardView(QWidget):
         font = QFont(self.font())
         font.setPixelSize(max(9, int(self.board_rect().width() / self.cols * 0.16)))
         font.setBold(True)
+        first = self.preview_first_number()
         for order, move in enumerate(self._preview, start=1):
             if not board.is_legal(move):
                 break
@@ -886,7 +894,7 @@ class BoardView(QWidget):
             painter.drawEllipse(badge)
             painter.setFont(font)
             painter.setPen(palette.color(QPalette.ColorRole.Base))
-            painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), str(order))
+            painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), str(first + order - 1))
             painter.setPen(Qt.PenStyle.NoPen)
             board = board.play(move)
 
@@ -1283,14 +1291,16 @@ class BoardView(QWidget):
         font.setBold(True)
         font.setPixelSize(max(8, int(cell * 0.42)))
         painter.setFont(font)
+        first = self.preview_first_number()
         for order, move in enumerate(self._preview, start=1):
             if not board.is_legal(move):
                 break
-            painter.setOpacity(0.85 if order == 1 else 0.55)
+            painter.setOpacity(0.7 if order == 1 else 0.5)
             self._draw_stone(painter, palette, move, board.to_move, cell * 0.88, True)
             painter.setOpacity(1.0)
             painter.setPen(QColor(255, 255, 255))
-            painter.drawText(self.cell_rect(move), int(Qt.AlignmentFlag.AlignCenter), str(order))
+            number = str(first + order - 1)
+            painter.drawText(self.cell_rect(move), int(Qt.AlignmentFlag.AlignCenter), number)
             painter.setPen(Qt.PenStyle.NoPen)
             board = board.play(move)
 
