@@ -13,13 +13,13 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import ai_vs_ai, human_vs_ai
 from tests.storage.games import human, make_game, persona
-from tictactoe_gui.engine import Board
+from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui.game_controller import State
+from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec, State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.records import HistoryDialog
 from tictactoe_gui.storage import Repository
-from tictactoe_gui.storage.records import Result
+from tictactoe_gui.storage.records import GameMode, Result
 
 
 @pytest.fixture
@@ -120,3 +120,35 @@ def test_the_greeting_counts_only_games_of_the_game_being_played(
     assert "Welcome, Alice! This is your first game here" in window.statusBar().currentMessage()
     window.new_game(human_vs_ai("sera", name="alice"))
     assert "Welcome back, Alice — 1 win" in window.statusBar().currentMessage()
+
+
+def test_a_recorded_20_by_20_game_replays_on_its_own_board(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    window, _ = repo_window
+    four = get_variant("four")
+    window.new_game(
+        GameSetup(
+            GameMode.HUMAN_VS_HUMAN,
+            PlayerSpec.human("Alice"),
+            PlayerSpec.human("Bob"),
+            Board.empty(four),
+        )
+    )
+    controller = window.controller
+    # X makes four in a row on the 12th row while O plays along the 3rd.
+    moves = [Move(8, 3), Move(17, 3), Move(8, 4), Move(17, 4), Move(8, 5), Move(17, 5), Move(8, 6)]
+    for move in moves:
+        controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=20000)
+    info = controller.game_over_info
+    assert info is not None
+    assert info.saved_id is not None
+    history = window.show_history()
+    assert isinstance(history, HistoryDialog)
+    history.replay_game(info.saved_id)
+    assert controller.state is State.REPLAY
+    window.replay_bar.last_button.click()
+    assert controller.board == Board.empty(four).play_all(moves)
+    assert window.board_view.board.variant == four
+    history.close()

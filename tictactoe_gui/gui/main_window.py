@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from tictactoe_gui import APP_DISPLAY_NAME, __version__
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine import Algorithm, Board, Move, Persona
-from tictactoe_gui.engine.variants import Variant
+from tictactoe_gui.engine.variants import Variant, get_variant
 from tictactoe_gui.gui.accessibility import name_message_box_icon
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TIME_BUDGET, DEFAULT_TOP_N, AnalysisDock
 from tictactoe_gui.gui.announcer import Announcer, GameNarrator
@@ -750,8 +750,13 @@ class MainWindow(QMainWindow):
         if summary.game.startswith("rowcol"):
             self._replay_rowcol(detail)
             return
-        start = Board.from_text(summary.start_board)
-        moves = [Move.from_index(entry.cell) for entry in detail.moves]
+        try:
+            # The game's own board: a 20×20 game's cells count in rows of 20.
+            start = Board.from_text(summary.start_board, get_variant(summary.game))
+            moves = [start.move_at(entry.cell) for entry in detail.moves]
+        except ValueError as error:
+            self.show_message(f"This game cannot be replayed: {error}")
+            return
         when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
         x_name, o_name = side_name(summary.x), side_name(summary.o)
         self.start_replay(f"{x_name} vs {o_name}, {when}", start, moves, (x_name, o_name))
