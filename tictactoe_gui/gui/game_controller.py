@@ -737,7 +737,8 @@ class GameController(QObject):
         if choice is None or choice.board != self.board or not self.ai_to_move():
             return
         move = choice.decision.move
-        if choice.decision.thinking:
+        if "proven" in choice.decision.thinking:
+            # Only a proof is news worth a line (and a screen reader's voice) on every move.
             name = self.player_to_move().display_name
             self.message.emit(f"{name} {choice.decision.thinking}.")
         self._session.note_decision(self.board, move, choice.decision)
