@@ -448,7 +448,8 @@ class AnalysisDock(QDockWidget):
         self._spoiler.setFrameShape(QFrame.Shape.StyledPanel)
         spoiler_layout = QVBoxLayout(self._spoiler)
         spoiler_text = QLabel(
-            "It's your move: the engine's view is hidden so it does not play for you. "
+            "It's your move: the engine's view (and the heat-map) is hidden so it does not "
+            "play for you. "
             "Press H for a hint (it is counted), or show the analysis anyway."
         )
         spoiler_text.setWordWrap(True)

@@ -536,6 +536,7 @@ class MainWindow(QMainWindow):
         if search_info is not None:
             search_info.connect(lambda progress: dock.show_search_progress(progress, c.board))
         dock.reveal_changed.connect(lambda on: self._settings.setValue("analysis/reveal", on))
+        dock.reveal_changed.connect(lambda _on: self._update_heat_map())
         self.banner.play_again.connect(c.play_again)
         self.banner.new_game.connect(lambda: self.show_new_game_dialog())
         self.banner.retry_save.connect(c.retry_save)
@@ -1104,12 +1105,22 @@ class MainWindow(QMainWindow):
             and controller.state is State.PLAYING
             and controller.is_human_turn()
         )
+        self._update_heat_map()
+
+    def _update_heat_map(self) -> None:
+        """The heat-map shows what the dock shows: on a person's own turn against an AI it
+        is hidden with the engine's lines, unless they chose to see the engine's view."""
+        result = self.controller.current_result
+        shown = (
+            self.heat_map_action.isChecked()
+            and result is not None
+            and not self.analysis_dock.engine_view_hidden()
+        )
+        self.board_view.set_heat_map(result.analysis if shown and result is not None else None)
 
     def _on_analysis(self, result: EngineResult | None) -> None:
         self.analysis_dock.show_result(result)
         self._update_spoiler_guard()
-        if self.heat_map_action.isChecked():
-            self.board_view.set_heat_map(result.analysis if result is not None else None)
         self.board_view.set_interactive(self.controller.is_human_turn())
 
     def _on_persona(self, persona: Persona | None, role: str) -> None:
@@ -1162,8 +1173,7 @@ class MainWindow(QMainWindow):
         self._settings.setValue("analysis/algorithm", value)
 
     def _on_heat_map(self, checked: bool) -> None:
-        result = self.controller.current_result
-        self.board_view.set_heat_map(result.analysis if checked and result is not None else None)
+        self._update_heat_map()
         self._settings.setValue("view/heatMap", checked)
 
     def _on_time_budget(self, seconds: float, *, save: bool = True) -> None:
