@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe_gui.engine import COP, KITTY, Board, Mark, Move, Verdict, all_positions, analyse
+from tictactoe_gui.engine import COP, KITTY, Board, Mark, Move, Verdict, analyse
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.session import (
     GameSession,
@@ -115,12 +115,9 @@ def test_the_hint_says_when_every_move_is_as_good_as_another() -> None:
     session = GameSession(human_vs_cop(), seed=6)
     unique = analyse(Board.from_text("XX.OO...."))
     assert session.hint_text(unique) == "Hint: c3 (win in 1)."
-    every = next(
-        a
-        for a in map(analyse, all_positions())
-        if len(a.candidates) > 1 and len(a.best_moves) == len(a.candidates)
-    )
-    assert session.hint_text(every).startswith("Every move is as good as another here")
+    assert session.hint_text(analyse(Board.empty())) == "Hint: every move keeps the draw."
+    lost = analyse(Board.from_text("....XOXOX"))  # whatever O plays, X wins next move
+    assert session.hint_text(lost) == "Hint: every move leads to a loss in 2."
 
 
 def test_a_session_plays_any_variant() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from tictactoe_gui.storage.records import (
@@ -102,4 +103,12 @@ def seed_league(repository: Repository) -> None:
             make_game(kitty, cop, Result.O_WINS, minute=8),
             make_game(alice, cop, Result.X_WINS, minute=9),
         ]
+    )
+
+
+def one_move_game(repository: Repository) -> None:
+    """Alice wins with the only move played, from a set-up position."""
+    game = make_game(human("Alice"), human("Bob"), Result.X_WINS)
+    repository.save_game(
+        replace(game, start_board="XX.OO....", moves=(MoveEntry(ply=1, cell=2, mark="X"),))
     )

@@ -142,7 +142,7 @@ class GameNarrator(QObject):
     def _replay_words(self, board: Board, moves: tuple[Move, ...]) -> str:
         total = self._controller.replay_length
         if not moves:
-            return f"Start of the replay, {total} moves."
+            return f"Start of the replay, {total} move{'' if total == 1 else 's'}."
         mover = board.mark_at(board.index(moves[-1]))
         text = f"Move {len(moves)} of {total}: {mover} at {board.cell_name(moves[-1])}."
         if board.is_over:

@@ -272,7 +272,10 @@ class AutoplayBar(QFrame):
             self.tally.setText(f"{x_name} (X) vs {o_name} (O)")
             return
         current = min(games, tally.games + 1)
-        progress = f"game {current} of {games}" if tally.games < games else f"{games} games"
+        if tally.games < games:
+            progress = f"game {current} of {games}"
+        else:
+            progress = "1 game" if games == 1 else f"{games} games"
         self.tally.setText(
             f"Series, {progress}: {x_name} {tally.x_wins} · {o_name} {tally.o_wins} · "
             f"draws {tally.draws}"

@@ -1151,6 +1151,11 @@ class MainWindow(QMainWindow):
         self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_game_over(self, info: GameOverInfo | None) -> None:
+        # A message from before the game ended or reopened (a greeting with the old record,
+        # "no hint needed") is no longer true; a failed save is said again, and in the banner.
+        self.statusBar().clearMessage()
+        if info is not None and info.save_failed:
+            self.show_message(info.save_note)
         self.banner.show_info(info)
         self._update_autoplay_controls()
         if info is not None and info.saved_id is not None:

@@ -35,6 +35,7 @@ from tictactoe_gui.engine import (
     Event,
     Mark,
     Move,
+    MoveOutcome,
     Persona,
     Verdict,
     get_persona,
@@ -470,7 +471,9 @@ class GameSession:
         board = analysis.board
         best = analysis.candidates[0]
         if analysis.exact and len(analysis.best_moves) == len(analysis.candidates) > 1:
-            return f"Every move is as good as another here ({best.describe})."
+            if best.outcome is MoveOutcome.DRAW:
+                return "Hint: every move keeps the draw."
+            return f"Hint: every move leads to a {best.describe}."
         cells = " or ".join(board.cell_name(m) for m in analysis.best_moves)
         kind = "" if analysis.exact else ", by the estimate"
         return f"Hint: {cells} ({best.describe}{kind})."
