@@ -211,7 +211,11 @@ def test_no_command_opens_the_window_with_the_chosen_database(
     calls: list[Path | None] = []
 
     def fake_run(
-        argv: list[str] | None = None, *, db_path: Path | None = None, game: object = None
+        argv: list[str] | None = None,
+        *,
+        db_path: Path | None = None,
+        game: object = None,
+        exit_process: bool = False,
     ) -> int:
         calls.append(db_path)
         return 0
@@ -229,7 +233,11 @@ def test_game_opens_the_window_on_that_game(monkeypatch: pytest.MonkeyPatch) -> 
     calls: list[object] = []
 
     def fake_run(
-        argv: list[str] | None = None, *, db_path: Path | None = None, game: object = None
+        argv: list[str] | None = None,
+        *,
+        db_path: Path | None = None,
+        game: object = None,
+        exit_process: bool = False,
     ) -> int:
         calls.append(game)
         return 0

@@ -284,7 +284,11 @@ def test_the_window_gets_the_expanded_path(home: Path, monkeypatch: pytest.Monke
     calls: list[Path | None] = []
 
     def fake_run(
-        argv: list[str] | None = None, *, db_path: Path | None = None, game: object = None
+        argv: list[str] | None = None,
+        *,
+        db_path: Path | None = None,
+        game: object = None,
+        exit_process: bool = False,
     ) -> int:
         calls.append(db_path)
         return 0

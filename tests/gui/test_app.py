@@ -81,3 +81,38 @@ def test_an_unwritable_location_turns_recording_off(tmp_path: Path) -> None:
     assert isinstance(opened.records, InMemoryRecords)
     assert opened.recording_off is not None
     assert "Recording is off" in opened.recording_off
+
+
+def test_the_window_command_ends_the_process_once_everything_is_saved(
+    qtbot: QtBot,
+    qapp: QApplication,
+    user_settings_in: Path,
+    no_leaked_threads: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Python's own teardown of the Qt types would keep the process for most of a second
+    after the window has gone (see tests/benchmarks/bench_startup.py); it is skipped."""
+    ended: list[tuple[int, bool, bool]] = []
+    windows: list[MainWindow] = []
+
+    class ExitCalledError(Exception):
+        pass
+
+    def fake_exit(status: int) -> None:
+        settings_written = bool(list(user_settings_in.rglob("*.conf")))
+        engine_stopped = not windows[0].engine_running()
+        ended.append((status, settings_written, engine_stopped))
+        raise ExitCalledError
+
+    monkeypatch.setattr("tictactoe_gui.gui.app.os._exit", fake_exit)
+
+    def close_window() -> None:
+        windows.extend(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        for window in windows:
+            window.close()
+
+    QTimer.singleShot(200, close_window)
+    with pytest.raises(ExitCalledError):
+        run([], exit_process=True)
+    assert ended == [(0, True, True)]
+    windows[0].deleteLater()

@@ -21,11 +21,17 @@ LOADED_ON_FIRST_USE = (
 )
 
 LAUNCH = """
-import sys
+import os, sys
 from tictactoe_gui.cli import main
-code = main([])
-print("modules", " ".join(sorted(m for m in sys.modules if m.startswith("tictactoe_gui"))))
-sys.exit(code)
+
+def report(code):
+    names = sorted(m for m in sys.modules if m.startswith("tictactoe_gui"))
+    print("modules", " ".join(names), flush=True)
+    real_exit(code)
+
+# The window command ends the process itself once the window has closed.
+real_exit, os._exit = os._exit, report
+report(main([]))
 """
 
 

@@ -36,7 +36,9 @@ def open_window(args: argparse.Namespace, streams: Streams) -> int:
         return EXIT_FAILURE
     from tictactoe_gui.gui.app import run
 
-    return run([sys.argv[0] if sys.argv else PROG], db_path=args.db, game=args.game)
+    return run(
+        [sys.argv[0] if sys.argv else PROG], db_path=args.db, game=args.game, exit_process=True
+    )
 
 
 def self_test(streams: Streams) -> int:
