@@ -32,13 +32,21 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tests.benchmarks
 
-bundle: $(STAMP)
+# The bundle is rebuilt only when something it is built from has changed.
+BUNDLE_EXE    ?= packaging/dist/tictactoe-gui/tictactoe-gui
+BUNDLE_INPUTS := $(shell find tictactoe_gui resources -type f -not -path '*/__pycache__/*') \
+                 packaging/tictactoe-gui.spec packaging/tictactoe-gui.py packaging/build.py pyproject.toml
+
+bundle: $(BUNDLE_EXE)
+
+$(BUNDLE_EXE): $(STAMP) $(BUNDLE_INPUTS)
 	$(BIN)/python packaging/build.py
+	touch $@
 
 bundle-test: $(STAMP)
 	$(BIN)/pytest -m bundle -p no:xdist
 
-install-desktop: bundle
+install-desktop: $(BUNDLE_EXE)
 	bash packaging/install-desktop.sh
 
 uninstall-desktop:

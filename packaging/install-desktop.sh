@@ -9,7 +9,8 @@
 # the desktop file in $XDG_DATA_HOME/applications and the icons in
 # $XDG_DATA_HOME/icons/hicolor; XDG_DATA_HOME defaults to ~/.local/share and
 # BIN_DIR to ~/.local/bin. Every file it writes is listed in
-# $XDG_DATA_HOME/tictactoe-gui/installed-files, which uninstall-desktop.sh reads.
+# $XDG_DATA_HOME/tictactoe-gui/installed-files, which uninstall-desktop.sh reads,
+# with the folders it had to create for them.
 set -euo pipefail
 
 APP=tictactoe-gui
@@ -47,6 +48,19 @@ fi
 
 mkdir -p "$own_dir"
 installed=()
+created=()
+
+# mkdir -p that remembers each folder it had to create (deepest first), so that
+# uninstalling removes those again once they are empty, and no other folder.
+make_dir() {
+    local dir=$1 missing=()
+    while [ ! -d "$dir" ]; do
+        missing+=("$dir/")
+        dir=$(dirname "$dir")
+    done
+    mkdir -p "$1"
+    created=("${missing[@]}" "${created[@]}")
+}
 
 # The bundle: copied beside, then moved into place, so a failed copy leaves no half app.
 rm -rf "$app_dir.new"
@@ -56,7 +70,7 @@ mv "$app_dir.new" "$app_dir"
 
 # The launcher, unless something else (say a pip-installed script) already has the name.
 launcher="$bin_dir/$APP"
-mkdir -p "$bin_dir"
+make_dir "$bin_dir"
 if [ -e "$launcher" ] && ! grep -qxF "$LAUNCHER_MARK" "$launcher" 2>/dev/null; then
     echo "install-desktop.sh: leaving $launcher alone: it is not ours (the menu entry works without it)" >&2
 else
@@ -68,7 +82,7 @@ fi
 # The desktop file, pointing at the installed bundle by absolute path: the menu
 # does not search ~/.local/bin, which many sessions leave off their PATH.
 desktop="$data_home/applications/$DESKTOP_ID.desktop"
-mkdir -p "$(dirname "$desktop")"
+make_dir "$(dirname "$desktop")"
 sed -e "s|^Exec=.*|Exec=\"$app_dir/$APP\"|" -e "s|^TryExec=.*|TryExec=$app_dir/$APP|" \
     "$resources/linux/$DESKTOP_ID.desktop" > "$desktop"
 installed+=("$desktop")
@@ -77,13 +91,16 @@ installed+=("$desktop")
 icons="$data_home/icons/hicolor"
 for png in "$resources"/icons/hicolor/*/apps/"$APP".png; do
     size=$(basename "$(dirname "$(dirname "$png")")")
-    install -D -m 644 "$png" "$icons/$size/apps/$APP.png"
+    make_dir "$icons/$size/apps"
+    install -m 644 "$png" "$icons/$size/apps/$APP.png"
     installed+=("$icons/$size/apps/$APP.png")
 done
-install -D -m 644 "$resources/icons/$APP.svg" "$icons/scalable/apps/$APP.svg"
+make_dir "$icons/scalable/apps"
+install -m 644 "$resources/icons/$APP.svg" "$icons/scalable/apps/$APP.svg"
 installed+=("$icons/scalable/apps/$APP.svg")
 
-printf '%s\n' "$app_dir/" "${installed[@]}" > "$manifest"
+# The files, then the folders made for them, deepest first.
+printf '%s\n' "$app_dir/" "${installed[@]}" "${created[@]}" > "$manifest"
 
 # Menus and icon themes pick the changes up sooner with fresh caches, where the tools exist.
 if command -v update-desktop-database >/dev/null; then

@@ -21,14 +21,21 @@ if [ ! -f "$manifest" ]; then
     exit 0
 fi
 
+folders=()
 while IFS= read -r path; do
     case "$path" in
         "") ;;
         "$own_dir/app/") rm -rf "$own_dir/app" ;;
-        */) ;;  # no other folders are ever listed
+        */) folders+=("$path") ;;  # made by the install for its files, deepest first
         *) rm -f "$path" ;;
     esac
 done < "$manifest"
+# Those folders go too, once empty: an icon cache the desktop tools wrote is theirs to
+# drop, anything else someone put there keeps its folder.
+for folder in "${folders[@]}"; do
+    rm -f "$folder/icon-theme.cache" "$folder/mimeinfo.cache" 2>/dev/null || true
+    rmdir "$folder" 2>/dev/null || true
+done
 rm -f "$manifest"
 # Only if the records and settings are not there: never delete someone's games.
 rmdir "$own_dir" 2>/dev/null || true

@@ -159,3 +159,24 @@ def test_install_without_a_bundle_says_what_to_do(tmp_path: Path, home: dict[str
     assert result.returncode == 1
     assert "holds no tictactoe-gui executable" in result.stderr
     assert not Path(home["XDG_DATA_HOME"]).exists()
+
+
+def folders_under(path: Path) -> set[Path]:
+    return {p for p in path.rglob("*") if p.is_dir()}
+
+
+def test_uninstall_removes_the_folders_the_install_made_and_keeps_the_others(
+    tmp_path: Path, home: dict[str, str]
+) -> None:
+    share = Path(home["XDG_DATA_HOME"])
+    # An icon folder the user already had (empty) is theirs and stays.
+    (share / "icons" / "hicolor" / "48x48" / "apps").mkdir(parents=True)
+    before = folders_under(tmp_path / "home")
+
+    bundle = fake_bundle(tmp_path)
+    assert run_script("install-desktop.sh", home, str(bundle)).returncode == 0
+    assert (share / "icons" / "hicolor" / "512x512" / "apps").is_dir()
+    assert Path(home["BIN_DIR"]).is_dir()
+    assert run_script("uninstall-desktop.sh", home).returncode == 0
+
+    assert folders_under(tmp_path / "home") == before
