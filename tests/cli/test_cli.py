@@ -368,3 +368,11 @@ def test_every_listed_command_is_in_the_help_and_runs_its_own_module() -> None:
             }
             args = parser.parse_args([name, *required.get(command.name, [])])
             assert args.run is command.run
+
+
+def test_game_before_a_command_is_refused_with_where_to_put_it() -> None:
+    code, out, err = run("--game", "four", "analyse", ".........")
+    assert code == 2
+    assert out == ""
+    assert "write it after the command: tictactoe-gui analyse --game four" in err
+    assert len(err.strip().splitlines()) == 1

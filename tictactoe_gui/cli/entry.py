@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_db_option(parser, top_level=True)
     parser.add_argument(
         "--game",
+        dest="window_game",
         type=k_in_a_row_game,
         default=None,
         metavar="ID",
@@ -89,6 +90,12 @@ def run(
             return window.self_test(streams)
         if args.command is None:
             return window.open_window(args, streams)
+        if args.window_game is not None:
+            # Before the command, --game is the window's; a command takes its own after it.
+            raise UsageError(
+                f"--game before a command opens the window; write it after the command: "
+                f"{PROG} {args.command} --game {args.window_game.id} …"
+            )
         code: int = args.run(args, streams)
         # Inside the try, so that output the system refused (a full disk) is reported here.
         streams.stdout.flush()

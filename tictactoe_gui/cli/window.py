@@ -37,7 +37,10 @@ def open_window(args: argparse.Namespace, streams: Streams) -> int:
     from tictactoe_gui.gui.app import run
 
     return run(
-        [sys.argv[0] if sys.argv else PROG], db_path=args.db, game=args.game, exit_process=True
+        [sys.argv[0] if sys.argv else PROG],
+        db_path=args.db,
+        game=args.window_game,
+        exit_process=True,
     )
 
 
