@@ -707,6 +707,9 @@ class MainWindow(QMainWindow):
         window = self._records_windows.get(key)
         if window is None:
             window = make(repository)
+            # A window of its own, not one the window manager keeps above the board: a game
+            # replayed from the History must be seen. The main window closes it (shutdown).
+            window.setParent(None, Qt.WindowType.Window)
             self._records_windows[key] = window
         else:
             refresh = getattr(window, "refresh", None)
@@ -1226,6 +1229,10 @@ class MainWindow(QMainWindow):
             return
         self._closed = True
         self._save_settings()
+        for records_window in self._records_windows.values():
+            records_window.close()
+            records_window.deleteLater()
+        self._records_windows.clear()
         self.controller.shutdown()
         self.engine.shutdown()
         rowcol = getattr(self, "_rowcol_window", None)
