@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import COP, KITTY, Board, Mark
 from tictactoe_gui.engine.variants import GOMOKU, get_variant
-from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+from tictactoe_gui.gui.dialogs.new_game import FASTEST_DELAY_MS, NewGameDialog, speed_to_delay
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.session import GameSetup, PlayerSpec, play_series
@@ -215,3 +215,23 @@ def test_new_game_offers_an_external_engine_as_a_player(
     assert engine.is_engine
     assert engine.name == "/opt/engines/pbrain-x"
     assert engine.display_name == "pbrain-x"
+
+
+def test_the_fastest_speed_is_watchable_and_instant_is_separate(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    bar = window.autoplay_bar
+    delays: list[int] = []
+    bar.delay_changed.connect(delays.append)
+    bar.speed.setValue(bar.speed.maximum())
+    assert delays[-1] == FASTEST_DELAY_MS > 0
+    bar.instant.setChecked(True)
+    assert delays[-1] == 0
+    assert not bar.speed.isEnabled()
+    bar.instant.setChecked(False)
+    assert delays[-1] == FASTEST_DELAY_MS
+    bar.set_delay(0)
+    assert bar.instant.isChecked()
+    bar.set_delay(700)
+    assert not bar.instant.isChecked()
+    assert speed_to_delay(bar.speed.value()) == 700

@@ -11,6 +11,7 @@ import html
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui.engine import Board, Mark
 from tictactoe_gui.gui.board_view import mark_colour
-from tictactoe_gui.gui.dialogs.new_game import SLOWEST_DELAY_MS, speed_to_delay
+from tictactoe_gui.gui.dialogs.new_game import SPEED_RANGE, delay_to_speed, speed_to_delay
 from tictactoe_gui.gui.game_controller import GameOverInfo, GameSetup, Tally
 
 
@@ -224,11 +225,16 @@ class AutoplayBar(QFrame):
         self.speed = QSlider(Qt.Orientation.Horizontal)
         self.speed.setObjectName("speedSlider")
         self.speed.setAccessibleName("Speed")
-        self.speed.setRange(0, SLOWEST_DELAY_MS)
+        self.speed.setRange(0, SPEED_RANGE)
         self.speed.setPageStep(250)
         self.speed.setMinimumWidth(120)
         self.speed.setMaximumWidth(220)
-        self.speed.valueChanged.connect(lambda v: self.delay_changed.emit(speed_to_delay(v)))
+        self.speed.valueChanged.connect(self._emit_delay)
+        # Faster than the eye: no pause at all between moves (the slider's top is watchable).
+        self.instant = QCheckBox("Instant")
+        self.instant.setObjectName("instantCheck")
+        self.instant.setToolTip("Play the moves with no pause between them")
+        self.instant.toggled.connect(self._on_instant)
         self.tally = QLabel()
         self.tally.setObjectName("tallyLabel")
         self.tally.setTextFormat(Qt.TextFormat.PlainText)
@@ -238,6 +244,7 @@ class AutoplayBar(QFrame):
         layout.addWidget(QLabel("Slow"))
         layout.addWidget(self.speed)
         layout.addWidget(QLabel("Fast"))
+        layout.addWidget(self.instant)
         layout.addSpacing(12)
         layout.addWidget(self.tally, 1)
 
@@ -247,9 +254,21 @@ class AutoplayBar(QFrame):
             button.setEnabled(not finished)
 
     def set_delay(self, delay_ms: int) -> None:
-        self.speed.blockSignals(True)
-        self.speed.setValue(SLOWEST_DELAY_MS - max(0, min(SLOWEST_DELAY_MS, delay_ms)))
-        self.speed.blockSignals(False)
+        for widget in (self.speed, self.instant):
+            widget.blockSignals(True)
+        self.speed.setValue(delay_to_speed(delay_ms))
+        self.instant.setChecked(delay_ms == 0)
+        self.speed.setEnabled(delay_ms != 0)
+        for widget in (self.speed, self.instant):
+            widget.blockSignals(False)
+
+    def _emit_delay(self, *_: object) -> None:
+        delay = 0 if self.instant.isChecked() else speed_to_delay(self.speed.value())
+        self.delay_changed.emit(delay)
+
+    def _on_instant(self, instant: bool) -> None:
+        self.speed.setEnabled(not instant)
+        self._emit_delay()
 
     def set_paused(self, paused: bool) -> None:
         self.pause_button.blockSignals(True)

@@ -62,10 +62,18 @@ MODES = (
 )
 #: The speed slider runs from slow (left) to top speed (right); values are delays in ms.
 SLOWEST_DELAY_MS = 2000
+#: The top speed is still watchable: a move every 150 ms. "Instant" (no pause) is separate.
+FASTEST_DELAY_MS = 150
+#: The slider's range: 0 is the slowest, this is the fastest watchable speed.
+SPEED_RANGE = SLOWEST_DELAY_MS - FASTEST_DELAY_MS
 
 
 def speed_to_delay(speed: int) -> int:
-    return SLOWEST_DELAY_MS - speed
+    return SLOWEST_DELAY_MS - max(0, min(SPEED_RANGE, speed))
+
+
+def delay_to_speed(delay_ms: int) -> int:
+    return SLOWEST_DELAY_MS - max(FASTEST_DELAY_MS, min(SLOWEST_DELAY_MS, delay_ms))
 
 
 #: The games offered by name (the k-in-a-row family), then a custom board.
@@ -411,7 +419,7 @@ class NewGameDialog(QDialog):
         speed_row = QHBoxLayout()
         self._speed = QSlider(Qt.Orientation.Horizontal)
         self._speed.setAccessibleName("Speed")
-        self._speed.setRange(0, SLOWEST_DELAY_MS)
+        self._speed.setRange(0, SPEED_RANGE)
         self._speed.setPageStep(250)
         speed_row.addWidget(QLabel("Slow"))
         speed_row.addWidget(self._speed, 1)
