@@ -101,13 +101,30 @@ class ResultsOverTimeChart(_Chart):
             return
         top = self._draw_legend(painter, MARGIN)
         metrics = painter.fontMetrics()
+        peak = max(max(values) for values in self._series.values()) or 1
+        counts = count_axis_labels(peak)
+        label_width = max(metrics.horizontalAdvance(str(n)) for n in counts) + 6
         plot = QRectF(
-            MARGIN, top, self.width() - 2 * MARGIN, self.height() - top - MARGIN - metrics.height()
+            MARGIN + label_width,
+            top + metrics.ascent() / 2,
+            self.width() - 2 * MARGIN - label_width,
+            self.height() - top - MARGIN - metrics.height() * 1.5,
         )
         axis = self.palette().color(QPalette.ColorRole.Mid)
         painter.setPen(QPen(axis, 1))
         painter.drawLine(plot.bottomLeft(), plot.bottomRight())
-        peak = max(max(values) for values in self._series.values()) or 1
+        painter.drawLine(plot.bottomLeft(), plot.topLeft())
+        text_colour = self.palette().color(QPalette.ColorRole.WindowText)
+        for n in counts:
+            y = plot.bottom() - plot.height() * n / peak
+            painter.setPen(QPen(axis, 1))
+            painter.drawLine(QPointF(plot.left() - 3, y), QPointF(plot.left(), y))
+            painter.setPen(text_colour)
+            painter.drawText(
+                QRectF(MARGIN, y - metrics.height() / 2, label_width - 6, metrics.height()),
+                int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+                str(n),
+            )
         # With more games than pixels, plot one point per pixel column.
         step = max(1, games // max(1, int(plot.width())))
         indices = list(range(0, games, step))
@@ -123,16 +140,43 @@ class ResultsOverTimeChart(_Chart):
                 path.lineTo(x, y)
             painter.setPen(QPen(OUTCOME_COLOURS[outcome], 2))
             painter.drawPath(path)
-        painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
-        painter.drawText(QPointF(plot.left(), plot.top() + metrics.ascent()), str(peak))
-        if self._first is not None and self._last is not None:
-            baseline = self.height() - MARGIN
-            first = self._first.astimezone().strftime("%Y-%m-%d")
-            last = self._last.astimezone().strftime("%Y-%m-%d")
+        painter.setPen(text_colour)
+        first, last = self.time_labels()
+        baseline = self.height() - MARGIN
+        if first:
             painter.drawText(QPointF(plot.left(), baseline), first)
+        if last:
             painter.drawText(
                 QPointF(plot.right() - metrics.horizontalAdvance(last), baseline), last
             )
+
+    def time_labels(self) -> tuple[str, str]:
+        """What is written under the chart's left and right ends."""
+        if self._first is None or self._last is None:
+            return "", ""
+        return time_axis_labels(self._first, self._last)
+
+    def count_labels(self) -> list[int]:
+        """The counts marked up the chart's left side."""
+        games = len(self._series[WIN])
+        if games == 0:
+            return []
+        return count_axis_labels(max(max(values) for values in self._series.values()) or 1)
+
+
+def time_axis_labels(first: datetime, last: datetime) -> tuple[str, str]:
+    """The first and last games' dates; on a single day the date once, with both times."""
+    start, end = first.astimezone(), last.astimezone()
+    if start.date() != end.date():
+        return start.strftime("%Y-%m-%d"), end.strftime("%Y-%m-%d")
+    if start.strftime("%H:%M") == end.strftime("%H:%M"):
+        return start.strftime("%Y-%m-%d %H:%M"), ""
+    return start.strftime("%Y-%m-%d %H:%M"), end.strftime("%H:%M")
+
+
+def count_axis_labels(peak: int) -> list[int]:
+    """Counts to mark up the side: zero, the peak, and half-way when there is room."""
+    return sorted({0, peak // 2, peak}) if peak >= 4 else sorted({0, peak})
 
 
 class PersonaResultsChart(_Chart):
