@@ -560,6 +560,12 @@ class AnalysisDock(QDockWidget):
         self._line_label = QLabel("—")
         self._line_label.setObjectName("principalVariation")
         self._line_label.setWordWrap(True)
+        # A long line wraps to several rows: ask the layout for the height that takes,
+        # or a narrow dock squeezes it and clips the top and bottom rows.
+        line_policy = self._line_label.sizePolicy()
+        line_policy.setHeightForWidth(True)
+        line_policy.setVerticalPolicy(QSizePolicy.Policy.MinimumExpanding)
+        self._line_label.setSizePolicy(line_policy)
         self._nodes_label = QLabel("—")
         self._nodes_label.setObjectName("nodesLabel")
         self._nodes_label.setToolTip(
