@@ -257,7 +257,21 @@ def inspect(connection: sqlite3.Connection) -> int:
     Reads only. 0 means a new (empty) file. Raises :class:`NewerDatabaseError`
     for a newer app's file and :class:`CorruptDatabaseError` for another
     program's SQLite file (whatever its ``user_version`` says).
+
+    Its reads share one snapshot (a read transaction of their own, unless one is
+    open): another process creating the schema between two of them must not make
+    a fresh file look like version 0 with tables, which is another program's.
     """
+    if connection.in_transaction:
+        return _inspect(connection)
+    connection.execute("BEGIN")
+    try:
+        return _inspect(connection)
+    finally:
+        connection.execute("COMMIT")
+
+
+def _inspect(connection: sqlite3.Connection) -> int:
     version = user_version(connection)
     if version > LATEST_VERSION:
         raise NewerDatabaseError(
