@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -148,6 +148,20 @@ class GameOverBanner(QFrame):
         self._save_failed = False
         self._restyling = False
         self.hide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        # Wrapped text is taller the narrower the banner; a window's minimum size does not
+        # ask wrapped labels for their height, so the banner states it as its minimum and
+        # the window can no longer shrink until the board runs under it.
+        layout = self.layout()
+        if layout is not None and layout.hasHeightForWidth():
+            height = layout.totalHeightForWidth(self.width())
+            if height > 0 and height != self.minimumHeight():
+                self.setMinimumHeight(height)
 
     def show_info(self, info: GameOverInfo | None) -> None:
         if info is None:
