@@ -123,9 +123,11 @@ def test_every_named_game_is_offered_and_starts_on_its_empty_board(
 ) -> None:
     dialog = make_dialog(qtbot, settings)
     offered = [dialog.game_combo.itemData(i) for i in range(dialog.game_combo.count())]
-    assert offered == ["tictactoe", "four", "gomoku", "4x4k3", "4x4k4", "5x5k4", "custom"]
+    assert offered == [
+        "tictactoe", "four", "gomoku", "4x4k3", "4x4k4", "5x5k4", "custom", "rowcol"
+    ]  # fmt: skip
     assert dialog.variant() == DEFAULT  # nothing remembered yet: tic-tac-toe
-    for game_id in offered[:-1]:
+    for game_id in offered[:-2]:
         choose(dialog, game_id)
         variant = get_variant(game_id)
         assert dialog.setup().start == Board.empty(variant)

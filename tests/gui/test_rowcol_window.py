@@ -15,6 +15,7 @@ from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.rowcol_window import RowColWindow
 from tictactoe_gui.records_bridge import rowcol_finished_game
+from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
 from tictactoe_gui.storage.records import GameDetail, GameMode, GameSummary, Side
 
 
@@ -28,12 +29,34 @@ def rowcol_window(qtbot: QtBot) -> Iterator[RowColWindow]:
     window.shutdown()
 
 
-def new_game(window: RowColWindow, size: int, seed: int, a: str, b: str) -> None:
-    window.size_spin.setValue(size)
-    window.seed_spin.setValue(seed)
-    window.a_combo.setCurrentIndex(window.a_combo.findData(a))
-    window.b_combo.setCurrentIndex(window.b_combo.findData(b))
-    window.new_button.click()
+def player(choice: str, name: str) -> RowColPlayer:
+    return RowColPlayer.human(name) if choice == "person" else RowColPlayer.ai(choice)
+
+
+def new_game(
+    window: RowColWindow,
+    size: int,
+    seed: int,
+    a: str,
+    b: str,
+    *,
+    first: Player = Player.A,
+    values: tuple[int, ...] | None = None,
+    names: tuple[str, str] = ("Player A", "Player B"),
+    delay_ms: int = 0,
+) -> None:
+    people = sum(choice == "person" for choice in (a, b))
+    mode = (GameMode.AI_VS_AI, GameMode.HUMAN_VS_AI, GameMode.HUMAN_VS_HUMAN)[people]
+    setup = RowColSetup(
+        mode,
+        player(a, names[0]),
+        player(b, names[1]),
+        size=size,
+        first=first,
+        values=values,
+        move_delay_ms=delay_ms,
+    )
+    window.start(setup, seed)
 
 
 def click(qtbot: QtBot, window: RowColWindow, cell: int) -> None:
@@ -58,8 +81,9 @@ def test_a_person_plays_a_computer_player_to_the_end(
         taken = len(window.session.cells)
         click(qtbot, window, window.session.position.allowed_cells()[0])
         assert len(window.session.cells) == taken + 1
-    assert window.session.result_words() in window.status_label.text()
-    assert not window.board_view.position.allowed_cells() or window.session.is_over
+    assert window.banner.isVisible()
+    assert window.banner.headline.text() == window.session.result_words() + "."
+    assert not window.board_view.position.allowed_cells()
 
 
 def test_the_analysis_shows_every_allowed_cell(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
@@ -111,11 +135,12 @@ def test_a_hint_outlines_the_best_cells(qtbot: QtBot, rowcol_window: RowColWindo
 
 def test_two_computer_players_play_a_whole_game(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
     window = rowcol_window
-    window.first_combo.setCurrentIndex(1)
-    new_game(window, 3, 8, "perfect", "maximize-future-min")
+    new_game(window, 3, 8, "perfect", "maximize-future-min", first=Player.B)
     assert window.session.position.to_move is Player.B
+    assert window.autoplay_bar.isVisible()
     qtbot.waitUntil(lambda: window.session.is_over, timeout=20_000)
-    assert window.session.result_words() in window.status_label.text()
+    assert window.banner.headline.text() == window.session.result_words() + "."
+    assert not window.autoplay_bar.pause_button.isEnabled()
 
 
 def test_closing_stops_the_search_and_reopening_resumes(
@@ -146,16 +171,18 @@ def test_a_finished_game_is_recorded_once(qtbot: QtBot) -> None:
     window = RowColWindow(records)
     qtbot.addWidget(window)
     window.show()
+    saved: list[int] = []
+    window.game_saved.connect(saved.append)
     try:
-        window.name_b_edit.setText("Alice")
-        new_game(window, 3, 8, "greedy", "person")
+        new_game(window, 3, 8, "greedy", "person", names=("", "Alice"))
         while not window.session.is_over:
             qtbot.waitUntil(
                 lambda: window.session.is_over or window.session.is_human_turn(), timeout=10_000
             )
             if not window.session.is_over:
                 click(qtbot, window, window.session.position.allowed_cells()[0])
-        assert "Recorded." in window.status_label.text()
+        assert window.banner.save_note.text() == "Recorded."
+        assert saved == [1]
         (game,) = records.games
         assert game.game == "rowcol3"
         assert game.o.name == "Alice"
@@ -166,37 +193,17 @@ def test_a_finished_game_is_recorded_once(qtbot: QtBot) -> None:
         click(qtbot, window, window.session.position.allowed_cells()[0])
         qtbot.waitUntil(lambda: window.session.is_over, timeout=10_000)
         assert len(records.games) == 1
+        assert saved == [1]
     finally:
         window.shutdown()
-
-
-def test_a_bad_name_is_refused_in_one_line(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
-    window = rowcol_window
-    before = window.session
-    window.name_a_edit.setText("   ")
-    window.new_button.click()
-    assert window.session is before
-    assert window.status_label.text().startswith("Not started: ")
-
-
-def test_a_typed_board_is_played_as_typed(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
-    window = rowcol_window
-    window.board_edit.setText("1,2,3/4,5,6/7,8,9")
-    new_game(window, 5, 1, "person", "person")  # the typed board decides the size
-    assert window.session.start == Position.from_text("1,2,3/4,5,6/7,8,9")
-    window.board_edit.setText("1,2/3,4")
-    before = window.session
-    window.new_button.click()
-    assert window.session is before
-    assert window.status_label.text().startswith("Not started: the board: the board has 2 rows")
 
 
 def test_between_two_people_the_coach_judges_each_take(
     qtbot: QtBot, rowcol_window: RowColWindow
 ) -> None:
     window = rowcol_window
-    window.board_edit.setText("1,2,3/4,9,6/7,8,5")
-    new_game(window, 3, 1, "person", "person")
+    values = Position.from_text("1,2,3/4,9,6/7,8,5").values
+    new_game(window, 3, 1, "person", "person", values=values)
     while not window.session.is_over:
         qtbot.waitUntil(lambda: window.session.analysis_of(window.session.position) is not None)
         analysis = window.session.analysis_of(window.session.position)
@@ -204,7 +211,7 @@ def test_between_two_people_the_coach_judges_each_take(
         click(qtbot, window, analysis.best_cells[0])
         if not window.session.is_over:
             assert " was best. " in window.status_label.text()
-    assert "100% accurate" in window.status_label.text()
+    assert "100% accurate" in window.banner.summary.text()
 
 
 def test_a_recorded_game_replays_in_the_row_and_column_window(

@@ -167,14 +167,27 @@ class GameOverBanner(QFrame):
         if info is None:
             self.hide()
             return
-        self.headline.setText(info.headline)
-        self.reaction.setText(info.reaction)
-        self.reaction.setVisible(bool(info.reaction))
-        self.summary.setText("\n".join(s.describe() for s in info.summaries))
-        self.save_note.setText(info.save_note)
-        self.save_note.setVisible(bool(info.save_note))
-        self._save_failed = info.save_failed
-        self.retry_button.setVisible(info.save_failed)
+        self.show_text(
+            info.headline,
+            info.reaction,
+            "\n".join(s.describe() for s in info.summaries),
+            info.save_note,
+            save_failed=info.save_failed,
+        )
+
+    def show_text(
+        self, headline: str, reaction: str, summary: str, save_note: str, *, save_failed: bool
+    ) -> None:
+        """Show the banner with these words (any game's: the result, a reaction, accuracy)."""
+        self.headline.setText(headline)
+        self.reaction.setText(reaction)
+        self.reaction.setVisible(bool(reaction))
+        self.summary.setText(summary)
+        self.summary.setVisible(bool(summary))
+        self.save_note.setText(save_note)
+        self.save_note.setVisible(bool(save_note))
+        self._save_failed = save_failed
+        self.retry_button.setVisible(save_failed)
         self._apply_colours()
         self.show()
 

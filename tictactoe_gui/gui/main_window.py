@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     # Loaded on first use, not before the window's first paint (see bench_startup).
     from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
     from tictactoe_gui.gui.game_file import SavedGame
+    from tictactoe_gui.session.rowcol import RowColSetup
 
 #: With animations off the AI still pauses briefly, so its move is seen as a reply.
 THINK_MS_WITHOUT_ANIMATIONS = 120
@@ -276,7 +277,7 @@ class MainWindow(QMainWindow):
         )
         self.rowcol_action = action(
             "Row && &Column…",
-            self.show_rowcol_window,
+            self.open_rowcol,
             None,
             "Play Row & Column, the number game, in a window of its own",
         )
@@ -635,7 +636,10 @@ class MainWindow(QMainWindow):
         (or on the game asked for when the window was opened)."""
         game = self._opening_game
         dialog = NewGameDialog(
-            self._settings, self, start=Board.empty(game) if game is not None else None
+            self._settings,
+            self,
+            start=Board.empty(game) if game is not None else None,
+            offer_rowcol=False,
         )
         fallback = GameSetup.default()
         if game is not None:
@@ -827,9 +831,28 @@ class MainWindow(QMainWindow):
         """Open the New Game dialog (window-modal, not blocking); accepting starts the game."""
         dialog = NewGameDialog(self._settings, self, start=start)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(lambda: self.controller.new_game(dialog.setup()))
+        dialog.accepted.connect(lambda: self._on_new_game_accepted(dialog))
         dialog.open()
         return dialog
+
+    def _on_new_game_accepted(self, dialog: NewGameDialog) -> None:
+        if dialog.is_rowcol():
+            setup, seed = dialog.rowcol_setup()
+            self.start_rowcol(setup, seed)
+            return
+        self.controller.new_game(dialog.setup())
+        if not self.isActiveWindow():
+            self.raise_()
+            self.activateWindow()
+
+    def start_rowcol(self, setup: RowColSetup, seed: int) -> QMainWindow:
+        """A game of Row & Column in its window (opened, or raised, for it)."""
+        from tictactoe_gui.gui.rowcol_window import RowColWindow
+
+        window = self.show_rowcol_window()
+        assert isinstance(window, RowColWindow)
+        window.start(setup, seed)
+        return window
 
     def show_setup_dialog(self) -> SetupPositionDialog:
         from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
@@ -1047,10 +1070,24 @@ class MainWindow(QMainWindow):
         if window is None:
             window = self._rowcol_window = RowColWindow(self._records, self)
             window.setWindowFlag(Qt.WindowType.Window)
+            window.new_game_requested.connect(self._new_rowcol_game)
+            window.game_saved.connect(self._refresh_records_windows)
         window.show()
         window.raise_()
         window.activateWindow()
         return window
+
+    def open_rowcol(self) -> QWidget:
+        """Row & Column: its window when a game is open there, else New Game to start one."""
+        if getattr(self, "_rowcol_window", None) is not None:
+            return self.show_rowcol_window()
+        return self._new_rowcol_game()
+
+    def _new_rowcol_game(self) -> NewGameDialog:
+        """New Game from the Row & Column window: the same dialog, on Row & Column."""
+        dialog = self.show_new_game_dialog()
+        dialog.choose_rowcol()
+        return dialog
 
     def show_how_to_play(self) -> QMessageBox:
         return self._show_text("How to Play", how_to_play_html(self.controller.board.variant))

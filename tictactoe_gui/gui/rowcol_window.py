@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import random
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
@@ -26,15 +26,10 @@ from PySide6.QtGui import (
     QUndoStack,
 )
 from PySide6.QtWidgets import (
-    QComboBox,
     QDockWidget,
-    QFormLayout,
-    QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMainWindow,
-    QPushButton,
-    QSpinBox,
+    QMessageBox,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -43,27 +38,26 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui.engine import SearchCancelled
 from tictactoe_gui.engine.rowcol import (
-    STRATEGIES,
-    Player,
     Position,
     RowColAnalysis,
-    RowColError,
     RowColPersona,
     SolveTable,
     TakeDecision,
     analyse,
-    parse_board,
 )
+from tictactoe_gui.gui.announcer import Announcer
+from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner
+from tictactoe_gui.gui.dialogs.rowcol_options import MAX_SEED
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSession, RowColSetup
-from tictactoe_gui.storage.records import GameMode, RecordsError, validate_player_name
+from tictactoe_gui.storage.records import GameMode, RecordsError
 
 if TYPE_CHECKING:
+    from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
     from tictactoe_gui.gui.recording import GameRecords
 
 #: The pause before a computer player's take shows, so it reads as a reply.
 THINK_MS = 350
-PERSON = "person"
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,13 +240,25 @@ class RowColAnalysisPanel(QWidget):
 
 
 class RowColWindow(QMainWindow):
-    """A window for Row & Column: choose the board and the players, play, undo, ask for hints."""
+    """A window for Row & Column: the grid, the players and scores, analysis, the end.
+
+    New Game (the app's one dialog, on Row & Column) chooses the board and the
+    players; :meth:`start` begins a game. Between two computer players the bar
+    under the grid pauses, steps and sets the pace; at the end a banner gives
+    the result, the computer player's word and how each person took.
+    """
+
+    #: New Game… was asked for (the app's dialog opens on Row & Column).
+    new_game_requested = Signal()
+    #: A finished game was saved in the records, with its id.
+    game_saved = Signal(int)
 
     def __init__(self, records: GameRecords | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         #: Where finished games are saved; None keeps them unrecorded.
         self.records = records
         self._saved = False
+        self._save_failed = ""
         self.setObjectName("rowColWindow")
         self.setWindowTitle("Row & Column")
         self.engine = RowColEngine(self)
@@ -260,159 +266,141 @@ class RowColWindow(QMainWindow):
         self.engine.take_ready.connect(self._on_take_chosen)
         self.undo_stack = QUndoStack(self)
         self._pending: TakeChoice | None = None
+        self._paused = False
+        self._step_once = False
+        self._delay_ms = THINK_MS
+        self._announced_takes = 0
         self._think = QTimer(self)
         self._think.setSingleShot(True)
         self._think.timeout.connect(self._apply_pending)
-        self.session = RowColSession(self._setup_from_defaults(), 1)
-        self._create_controls()
+        setup = default_setup()
+        self.session = RowColSession(setup, random.randrange(MAX_SEED))
+        self._create_central_area()
         self._create_actions()
-        self.resize(760, 560)
-        self.start_game()
+        self.announcer = Announcer(self.board_view)
+        self.announcer.announced.connect(self._on_announced)
+        self.resize(820, 620)
+        self.start(setup, self.session.seed)
 
     # -- building ------------------------------------------------------------------------
 
-    @staticmethod
-    def _setup_from_defaults() -> RowColSetup:
-        return RowColSetup(
-            GameMode.HUMAN_VS_AI,
-            RowColPlayer.human("Player A"),
-            RowColPlayer.ai("maximize-future-min"),
-        )
-
-    def _player_combo(self, name: str, default: str) -> QComboBox:
-        combo = QComboBox()
-        combo.setObjectName(name)
-        combo.addItem("A person", PERSON)
-        for persona in STRATEGIES.values():
-            combo.addItem(f"{persona.name} ({persona.key})", persona.key)
-        combo.setCurrentIndex(combo.findData(default))
-        return combo
-
-    def _create_controls(self) -> None:
+    def _create_central_area(self) -> None:
         central = QWidget()
-        layout = QHBoxLayout(central)
-        form_box = QWidget()
-        form = QFormLayout(form_box)
-        self.size_spin = QSpinBox()
-        self.size_spin.setObjectName("rowColSize")
-        self.size_spin.setRange(3, 10)
-        self.size_spin.setValue(4)
-        self.seed_spin = QSpinBox()
-        self.seed_spin.setObjectName("rowColSeed")
-        self.seed_spin.setRange(0, 999_999)
-        self.seed_spin.setValue(1)
-        self.board_edit = QLineEdit()
-        self.board_edit.setObjectName("rowColBoard")
-        self.board_edit.setPlaceholderText("3,-1,4/0,5,-9/2,6,5")
-        self.board_edit.setToolTip(
-            "Rows separated by '/', values by ','; leave empty to draw the board from the seed"
-        )
-        self.first_combo = QComboBox()
-        self.first_combo.setObjectName("rowColFirst")
-        self.first_combo.addItem("A", Player.A.value)
-        self.first_combo.addItem("B", Player.B.value)
-        self.a_combo = self._player_combo("rowColPlayerA", PERSON)
-        self.b_combo = self._player_combo("rowColPlayerB", "maximize-future-min")
-        self.name_a_edit = QLineEdit("Player A")
-        self.name_a_edit.setObjectName("rowColNameA")
-        self.name_b_edit = QLineEdit("Player B")
-        self.name_b_edit.setObjectName("rowColNameB")
-        self.new_button = QPushButton("&New Game")
-        self.new_button.setObjectName("rowColNewGame")
-        self.new_button.clicked.connect(self.start_game)
-        form.addRow("&Size (N×N):", self.size_spin)
-        form.addRow("Board &seed:", self.seed_spin)
-        form.addRow("…or &type it:", self.board_edit)
-        form.addRow("&First:", self.first_combo)
-        form.addRow("Player &A:", self.a_combo)
-        form.addRow("A's &name:", self.name_a_edit)
-        form.addRow("Player &B:", self.b_combo)
-        form.addRow("B's na&me:", self.name_b_edit)
-        form.addRow(self.new_button)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(12, 12, 12, 8)
+        self.players_label = QLabel()
+        self.players_label.setObjectName("rowColPlayers")
+        self.players_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.players_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.players_label.setWordWrap(True)
         self.board_view = RowColBoardView(self.session.position)
         self.board_view.cell_activated.connect(self._on_cell_activated)
         self.status_label = QLabel()
         self.status_label.setObjectName("rowColStatus")
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
         self.status_label.setWordWrap(True)
-        board_box = QWidget()
-        board_layout = QVBoxLayout(board_box)
-        board_layout.addWidget(self.board_view, 1)
-        board_layout.addWidget(self.status_label)
-        layout.addWidget(form_box)
-        layout.addWidget(board_box, 1)
+        self.banner = GameOverBanner()
+        self.banner.play_again_button.setToolTip("The same players on a new board (Ctrl+R)")
+        self.banner.play_again.connect(self.play_again)
+        self.banner.new_game.connect(self.new_game_requested)
+        self.banner.retry_save.connect(self._retry_save)
+        self.autoplay_bar = AutoplayBar()
+        self.autoplay_bar.step_button.setToolTip("Play one take (pauses the game)")
+        self.autoplay_bar.pause_toggled.connect(self.set_paused)
+        self.autoplay_bar.step_requested.connect(self.step)
+        self.autoplay_bar.delay_changed.connect(self._set_delay)
+        self.autoplay_bar.hide()
+        layout.addWidget(self.players_label)
+        layout.addWidget(self.board_view, 1)
+        layout.addWidget(self.status_label)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.autoplay_bar)
         self.setCentralWidget(central)
         self.analysis_panel = RowColAnalysisPanel()
-        dock = QDockWidget("Analysis", self)
-        dock.setObjectName("rowColAnalysisDock")
-        dock.setWidget(self.analysis_panel)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.analysis_dock = QDockWidget("Analysis", self)
+        self.analysis_dock.setObjectName("rowColAnalysisDock")
+        self.analysis_dock.setWidget(self.analysis_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.analysis_dock)
+
+    def _action(
+        self,
+        text: str,
+        slot: object,
+        shortcut: str | QKeySequence | QKeySequence.StandardKey | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
 
     def _create_actions(self) -> None:
-        self.undo_action = QAction("&Undo", self)
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.undo_action.triggered.connect(self.undo)
-        self.redo_action = QAction("&Redo", self)
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
-        self.redo_action.triggered.connect(self.undo_stack.redo)
-        self.hint_action = QAction("&Hint", self)
-        self.hint_action.setShortcut(QKeySequence("H"))
-        self.hint_action.triggered.connect(self.hint)
-        menu = self.menuBar().addMenu("&Game")
-        menu.addAction(self.undo_action)
-        menu.addAction(self.redo_action)
-        menu.addAction(self.hint_action)
-        self.addAction(self.undo_action)
-        self.addAction(self.redo_action)
-        self.addAction(self.hint_action)
+        self.new_game_action = self._action(
+            "&New Game…", self.new_game_requested, QKeySequence.StandardKey.New
+        )
+        self.play_again_action = self._action("Play &Again", self.play_again, "Ctrl+R")
+        self.setup_action = self._action("Set &Up Position…", self.show_setup_dialog, "Ctrl+E")
+        self.close_action = self._action("&Close", self.close, QKeySequence.StandardKey.Close)
+        self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo)
+        self.redo_action = self._action(
+            "&Redo", self.undo_stack.redo, QKeySequence.StandardKey.Redo
+        )
+        self.hint_action = self._action("&Hint", self.hint, "H")
+        self.pause_action = self._action("&Pause", self._toggle_pause, "Ctrl+P")
+        self.step_action = self._action("&Step", self.step, "Ctrl+.")
+        self.rules_action = self._action(
+            "Row && Column &Rules", self.show_rules, QKeySequence.StandardKey.HelpContents
+        )
+        self.undo_stack.canUndoChanged.connect(self._update_actions)
+        self.undo_stack.canRedoChanged.connect(self._update_actions)
+        game = self.menuBar().addMenu("&Game")
+        for action in (self.new_game_action, self.play_again_action, self.setup_action):
+            game.addAction(action)
+        game.addSeparator()
+        game.addAction(self.close_action)
+        edit = self.menuBar().addMenu("&Edit")
+        for action in (self.undo_action, self.redo_action, self.hint_action):
+            edit.addAction(action)
+        play = self.menuBar().addMenu("&Play")
+        play.addAction(self.pause_action)
+        play.addAction(self.step_action)
+        view = self.menuBar().addMenu("&View")
+        view.addAction(self.analysis_dock.toggleViewAction())
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self.rules_action)
 
     # -- the game ------------------------------------------------------------------------
 
-    def _player(self, combo: QComboBox, edit: QLineEdit) -> RowColPlayer:
-        key = combo.currentData()
-        if key != PERSON:
-            return RowColPlayer.ai(str(key))
-        return RowColPlayer.human(validate_player_name(edit.text()))
-
-    def start_game(self) -> None:
-        """A new game with the size, seed, first player and players chosen on the left."""
-        try:
-            a = self._player(self.a_combo, self.name_a_edit)
-            b = self._player(self.b_combo, self.name_b_edit)
-        except ValueError as error:
-            self.status_label.setText(f"Not started: {error}.")
-            return
-        size, values = self.size_spin.value(), None
-        typed = self.board_edit.text().strip()
-        if typed:
-            try:
-                size, values, taken = parse_board(typed)
-            except RowColError as error:
-                self.status_label.setText(f"Not started: the board: {error}.")
-                return
-            if taken:
-                self.status_label.setText(
-                    "Not started: a new board has every cell still to take (no '.')."
-                )
-                return
-        people = sum(not p.is_ai for p in (a, b))
-        mode = (GameMode.AI_VS_AI, GameMode.HUMAN_VS_AI, GameMode.HUMAN_VS_HUMAN)[people]
-        setup = RowColSetup(
-            mode,
-            a,
-            b,
-            size=size,
-            first=Player(self.first_combo.currentData()),
-            values=values,
-            record=self.records is not None,
+    def start(self, setup: RowColSetup, seed: int) -> None:
+        """A new game: ``setup``'s board and players, the board drawn from ``seed``."""
+        if self.records is None and setup.record:
+            setup = replace(setup, record=False)
+        self._reset(RowColSession(setup, seed), saved=False)
+        ai_vs_ai = setup.mode is GameMode.AI_VS_AI
+        self.autoplay_bar.setVisible(ai_vs_ai)
+        self.autoplay_bar.set_finished(False)
+        self.autoplay_bar.set_delay(setup.move_delay_ms)
+        self._set_delay(setup.move_delay_ms)
+        self.set_paused(False)
+        self.setWindowTitle(f"Row & Column {self.session.start.size}×{self.session.start.size}")
+        start = self.session.start
+        board = f"the board no. {seed}" if setup.values is None and setup.position is None else ""
+        words = [f"New game of Row & Column, {start.size} by {start.size}"]
+        if board:
+            words.append(f"on {board}")
+        self.announcer.announce(
+            f"{' '.join(words)}: {self._players_text()}. {self.board_view.status_text()}"
         )
-        self._think.stop()
-        self._pending = None
-        self.session = RowColSession(setup, self.seed_spin.value())
-        self.setWindowTitle("Row & Column")
-        self._saved = False
-        self.undo_stack.clear()
-        self.board_view.set_position(self.session.position, {})
         self._refresh()
+
+    def play_again(self) -> None:
+        """The same players again: a new board from a new seed (or the same typed board)."""
+        setup = self.session.setup
+        seed = self.session.seed
+        if setup.values is None and setup.position is None:
+            seed = random.randrange(MAX_SEED)
+        self.start(setup, seed)
 
     def replay(self, start: Position, cells: list[int], names: tuple[str, str], when: str) -> None:
         """Show a recorded game at its end; Undo and Redo step through its takes."""
@@ -425,22 +413,53 @@ class RowColWindow(QMainWindow):
             values=start.values,
             record=False,
         )
-        self._think.stop()
-        self._pending = None
-        self.session = RowColSession(setup, 0)
-        self._saved = True
-        self.undo_stack.clear()
-        self.board_view.set_position(self.session.position, {})
+        self._reset(RowColSession(setup, 0), saved=True)
+        self.autoplay_bar.hide()
         for cell in cells:
             self._take(cell)
         self.setWindowTitle(f"Row & Column — {names[0]} (A) vs {names[1]} (B), {when}")
+        self.announcer.announce(
+            f"Replaying {names[0]} against {names[1]}, {when}: undo and redo step through it."
+        )
+
+    def _reset(self, session: RowColSession, *, saved: bool) -> None:
+        self._think.stop()
+        self._pending = None
+        self._step_once = False
+        self.engine.cancel()
+        self.session = session
+        self._saved = saved
+        self._save_failed = ""
+        self._announced_takes = 0
+        self.undo_stack.clear()
+        self.banner.show_info(None)
+        self.board_view.set_position(session.position, {})
+        self.players_label.setText(self._players_text())
+
+    def _players_text(self) -> str:
+        setup = self.session.setup
+        return f"{setup.a.display_name} (A) against {setup.b.display_name} (B)"
 
     def _set_takes(self, cells: tuple[int, ...]) -> None:
         self._think.stop()
         self._pending = None
+        taken_before = len(self.session.cells)
         self.session.set_takes(cells)
         self.board_view.set_position(self.session.position, self.session.owners())
+        if len(cells) == taken_before + 1:
+            self._announce_take()
+        elif len(cells) < taken_before:
+            self.announcer.announce(f"Taken back. {self.board_view.status_text()}")
         self._refresh()
+
+    def _announce_take(self) -> None:
+        take = self.session.takes[-1]
+        name = self.session.setup.player(take.player).display_name
+        label = self.session.start.cell_label(take.cell)
+        text = f"{name} ({take.player}) takes {label}, {take.value}."
+        if not self.session.is_over:
+            text += f" {self.board_view.status_text()}"
+        self.announcer.announce(text)
 
     def _take(self, cell: int) -> None:
         before = self.session.cells
@@ -449,40 +468,74 @@ class RowColWindow(QMainWindow):
     def undo(self) -> None:
         # Against a computer player, undo takes back its reply and the person's take.
         self.undo_stack.undo()
-        while self.undo_stack.canUndo() and self.session.ai_to_move():
-            self.undo_stack.undo()
+        if self.session.setup.mode is GameMode.HUMAN_VS_AI:
+            while self.undo_stack.canUndo() and self.session.ai_to_move():
+                self.undo_stack.undo()
 
     def hint(self) -> None:
+        if not self.session.is_human_turn():
+            self.status_label.setText("A hint is for a person's turn.")
+            return
         self.session.count_hint()
         analysis = self.session.analysis_of(self.session.position)
         if analysis is None:
             self.status_label.setText("The hint comes with the analysis: thinking…")
             return
         self.board_view.set_hints(analysis.best_cells)
-        self.status_label.setText(self.session.hint_text(analysis))
+        text = self.session.hint_text(analysis)
+        self.status_label.setText(text)
+        self.announcer.announce(text)
 
     def _refresh(self) -> None:
         session = self.session
         position = session.position
         self.board_view.set_interactive(session.is_human_turn())
         self.analysis_panel.show_thinking()
+        self._update_actions()
         if session.is_over:
-            saved = self._save()
-            accuracy = ""
-            if session.setup.mode is GameMode.HUMAN_VS_HUMAN:
-                accuracy = " " + "; ".join(s.describe() for s in session.summaries()) + "."
-            self.status_label.setText(
-                f"{session.result_words()}. {session.reaction()} {saved}{accuracy}".strip()
-            )
-        elif session.ai_to_move():
-            self.status_label.setText(f"{session.player_to_move.display_name} is thinking…")
+            self._show_end()
         else:
-            self.status_label.setText(f"{self._coach_line()}{self.board_view.status_text()}")
+            self.banner.show_info(None)
+            self.autoplay_bar.set_finished(False)
+            if session.ai_to_move():
+                paused = " (paused)" if self._held() else ""
+                self.status_label.setText(
+                    f"{session.player_to_move.display_name} is thinking…{paused}"
+                )
+            else:
+                self.status_label.setText(f"{self._coach_line()}{self.board_view.status_text()}")
         choose = None
         persona = session.player_to_move.persona
         if persona is not None and not session.is_over:
             choose = _ChooseRequest(persona, position, session.take_rng())
         self.engine.request(position, session.table, choose)
+
+    def _show_end(self) -> None:
+        session = self.session
+        note = self._save()
+        people = [
+            summary
+            for summary, player in zip(
+                session.summaries(), (session.setup.a, session.setup.b), strict=True
+            )
+            if not player.is_ai
+        ]
+        summary = "\n".join(s.describe() for s in people)
+        self.banner.show_text(
+            session.result_words() + ".",
+            session.reaction(),
+            summary,
+            note,
+            save_failed=bool(self._save_failed),
+        )
+        self.autoplay_bar.set_finished(True)
+        self.status_label.setText(self.board_view.status_text())
+        if len(session.cells) > self._announced_takes:
+            self._announced_takes = len(session.cells)
+            reaction = session.reaction()
+            self.announcer.announce(
+                f"Game over. {session.result_words()}. {reaction} {note}", assertive=True
+            )
 
     def _coach_line(self) -> str:
         """Between two people, the coach's word on the last take (once it has been analysed)."""
@@ -497,23 +550,132 @@ class RowColWindow(QMainWindow):
 
     def _save(self) -> str:
         """Record the game the first time it ends (never again after an undo); what happened."""
-        if self.records is None or self._saved:
+        if self._save_failed:
+            return self._save_failed
+        if self._saved:
+            return "Recorded." if self.session.setup.record else ""
+        if self.records is None:
             return ""
+        if self.session.setup.position is not None:
+            return "Not recorded: a game from a set-up position counts for nobody."
         try:
             game = self.session.finished_game()
             if game is None:
                 return ""
-            self.records.save_game(game)
+            game_id = self.records.save_game(game)
         except (RecordsError, ValueError) as error:
-            return f"Not recorded: {error}."
+            self._save_failed = f"Not recorded: {error}."
+            return self._save_failed
         self._saved = True
+        self.game_saved.emit(game_id)
         return "Recorded."
+
+    def _retry_save(self) -> None:
+        self._save_failed = ""
+        self._announced_takes = 0
+        self._refresh()
+
+    # -- AI vs AI ------------------------------------------------------------------------
+
+    def _held(self) -> bool:
+        """Whether computer takes wait: an AI vs AI game paused (and not stepping)."""
+        return self.session.setup.mode is GameMode.AI_VS_AI and self._paused and not self._step_once
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause or resume two computer players (a person's game is never paused)."""
+        self._paused = paused
+        self.autoplay_bar.set_paused(paused)
+        self.pause_action.setText("&Resume" if paused else "&Pause")
+        if paused:
+            self._think.stop()
+        elif self._pending is not None:
+            self._think.start(self._delay())
+        if self.session.ai_to_move():
+            self._refresh_status()
+
+    def _toggle_pause(self) -> None:
+        if self.session.setup.mode is GameMode.AI_VS_AI:
+            self.set_paused(not self._paused)
+
+    def step(self) -> None:
+        """One take now, then paused."""
+        if self.session.setup.mode is not GameMode.AI_VS_AI or self.session.is_over:
+            return
+        self.set_paused(True)
+        if self._pending is not None:
+            self._apply_pending()
+        else:
+            self._step_once = True
+
+    def _set_delay(self, delay_ms: int) -> None:
+        self._delay_ms = delay_ms
+
+    def _delay(self) -> int:
+        if self.session.setup.mode is GameMode.AI_VS_AI:
+            return self._delay_ms
+        return THINK_MS
+
+    def _refresh_status(self) -> None:
+        paused = " (paused)" if self._held() else ""
+        self.status_label.setText(
+            f"{self.session.player_to_move.display_name} is thinking…{paused}"
+        )
+
+    # -- set-up and help -----------------------------------------------------------------
+
+    def show_setup_dialog(self) -> RowColSetupDialog:
+        """Type or paste a board with taken cells and play on from it with the same players."""
+        from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
+
+        dialog = RowColSetupDialog(self.session.position, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.start_from_position(dialog.position()))
+        dialog.open()
+        return dialog
+
+    def start_from_position(self, position: Position) -> None:
+        """Play on from ``position`` with the current players; such a game is not recorded."""
+        setup = replace(
+            self.session.setup,
+            size=position.size,
+            first=position.to_move,
+            values=position.values,
+            position=position,
+            record=False,
+        )
+        self.start(setup, self.session.seed)
+
+    def show_rules(self) -> QMessageBox:
+        box = QMessageBox(self)
+        box.setWindowTitle("Row & Column Rules")
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(RULES_HTML)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
+
+    # -- signals -------------------------------------------------------------------------
+
+    def _update_actions(self) -> None:
+        ai_vs_ai = self.session.setup.mode is GameMode.AI_VS_AI
+        self.pause_action.setEnabled(ai_vs_ai and not self.session.is_over)
+        self.step_action.setEnabled(ai_vs_ai and not self.session.is_over)
+        self.hint_action.setEnabled(self.session.is_human_turn())
+        self.undo_action.setEnabled(self.undo_stack.canUndo())
+        self.redo_action.setEnabled(self.undo_stack.canRedo())
+
+    def _on_announced(self, text: str, assertive: bool) -> None:
+        # Screen readers that ignore announcements speak the board's description when it
+        # changes; keep the latest news there (the view restores its own on the next take).
+        del assertive
+        self.board_view.setAccessibleDescription(text)
 
     def _on_cell_activated(self, row: int, col: int) -> None:
         cell = self.session.position.cell(row, col)
         why = self.session.why_not_allowed(cell)
         if why is not None:
             self.status_label.setText(why)
+            self.announcer.announce(why)
             return
         self._take(cell)
 
@@ -522,13 +684,19 @@ class RowColWindow(QMainWindow):
         if isinstance(analysis, RowColAnalysis) and analysis.position == self.session.position:
             self.session.add_analysis(analysis)
             self.analysis_panel.show_analysis(analysis)
+            if self.session.is_human_turn():
+                self.status_label.setText(f"{self._coach_line()}{self.board_view.status_text()}")
 
     @Slot(object)
     def _on_take_chosen(self, choice: object) -> None:
         if not isinstance(choice, TakeChoice) or choice.position != self.session.position:
             return
         self._pending = choice
-        self._think.start(THINK_MS)
+        if self._step_once:
+            self._step_once = False
+            self._apply_pending()
+        elif not self._held():
+            self._think.start(self._delay())
 
     def _apply_pending(self) -> None:
         choice, self._pending = self._pending, None
@@ -545,6 +713,7 @@ class RowColWindow(QMainWindow):
         # Closing hides the window and stops its search; the game waits for its return.
         self._think.stop()
         self._pending = None
+        self._step_once = False
         self.engine.cancel()
         super().closeEvent(event)
 
@@ -552,3 +721,37 @@ class RowColWindow(QMainWindow):
         """Stop the engine thread (cancel, quit, wait): when the app closes."""
         self._think.stop()
         self.engine.shutdown()
+
+
+def default_setup() -> RowColSetup:
+    """A person against Hedge on a 4×4 board: the window's game before one is chosen."""
+    return RowColSetup(
+        GameMode.HUMAN_VS_AI,
+        RowColPlayer.human("Player"),
+        RowColPlayer.ai("maximize-future-min"),
+    )
+
+
+RULES_HTML = (
+    "<h3>Row &amp; Column</h3>"
+    "<p>Two players, <b>A</b> and <b>B</b>, take numbers from a square grid in turn. "
+    "The first take may be any cell. After that, each take must be in the <b>same row or "
+    "the same column as the last cell taken</b>, by either player. A taken cell is gone, "
+    "and its value is added to the taker's score; values can be negative, so a forced take "
+    "can hurt.</p>"
+    "<p>When the player to move has no cell left in that row and column, the game ends at "
+    "once, even if other cells remain. The higher score wins; equal scores tie.</p>"
+    "<p><b>Computer players.</b> Dice takes at random. Magpie (greedy) takes the largest "
+    "value allowed. Hedge (maximize-future-min) looks one take ahead: the cell that leaves "
+    "the most after the opponent's best reply. Abacus (perfect) searches the game to its end "
+    "on grids up to 5×5 and deeper ahead beyond, and says when its analysis is an "
+    "estimate.</p>"
+    "<p><b>Playing.</b> Click a highlighted cell, or move with the arrow keys and press "
+    "Enter or Space. Undo (Ctrl+Z) takes back your take and the reply; H asks for a hint; "
+    "the analysis beside the grid gives every allowed cell's margin: your points minus the "
+    "opponent's from this take to the end, with best play by both.</p>"
+    "<p><b>Set Up Position</b> (Ctrl+E) plays on from a board you type or paste, with "
+    "<tt>.</tt> for taken cells; such a game is not recorded. On the command line, "
+    "<tt>tictactoe-gui play --game rowcol</tt>, <tt>analyse --game rowcol</tt> and "
+    "<tt>match --game rowcol</tt> do the same.</p>"
+)

@@ -91,11 +91,18 @@ class RowColSetup:
     high: int = DEFAULT_HIGH
     seed: int | None = None
     record: bool = True
+    #: A set-up position to play from (taken cells, last take, scores so far), or None.
+    #: A game from a set-up position is never recorded: it counts for nobody.
+    position: Position | None = None
+    #: Between two computer players, the pause before each take shows (ms).
+    move_delay_ms: int = 900
 
     def player(self, side: Player) -> RowColPlayer:
         return self.a if side is Player.A else self.b
 
     def start_position(self, seed: int) -> Position:
+        if self.position is not None:
+            return self.position
         if self.values is not None:
             return Position.start(self.size, self.values, self.first)
         return Position.from_seed(self.size, seed, low=self.low, high=self.high, first=self.first)
@@ -326,7 +333,7 @@ class RowColSession:
 
     def finished_game(self, ended_at: datetime | None = None) -> FinishedGame | None:
         """The record to save, checked against the rules; None if this game is not recorded."""
-        if not self.is_over or not self.setup.record:
+        if not self.is_over or not self.setup.record or self.setup.position is not None:
             return None
         return rowcol_finished_game(
             self.game(),

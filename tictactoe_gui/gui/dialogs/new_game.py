@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtWidgets import (
@@ -55,10 +56,19 @@ from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.session.game import ENGINE_PREFIX
 from tictactoe_gui.storage.records import GameMode, InvalidNameError, validate_player_name
 
+if TYPE_CHECKING:
+    from tictactoe_gui.gui.dialogs.rowcol_options import RowColOptions
+    from tictactoe_gui.session.rowcol import RowColSetup
+
 MODES = (
     (GameMode.HUMAN_VS_AI, "Human vs AI", "Play against Kitty, Cop or Sera."),
     (GameMode.HUMAN_VS_HUMAN, "Human vs Human", "Two people at one board; the engine coaches."),
     (GameMode.AI_VS_AI, "AI vs AI", "Watch two personas play, move by move."),
+)
+ROWCOL_MODES = (
+    (GameMode.HUMAN_VS_AI, "Human vs AI", "Play against Dice, Magpie, Hedge or Abacus."),
+    (GameMode.HUMAN_VS_HUMAN, "Human vs Human", "Two people at one grid; the engine coaches."),
+    (GameMode.AI_VS_AI, "AI vs AI", "Watch two computer players take, one take at a time."),
 )
 #: The speed slider runs from slow (left) to top speed (right); values are delays in ms.
 SLOWEST_DELAY_MS = 2000
@@ -79,6 +89,8 @@ def delay_to_speed(delay_ms: int) -> int:
 #: The games offered by name (the k-in-a-row family), then a custom board.
 GAMES: tuple[Variant, ...] = tuple(v for v in BUILT_IN if v.family is Family.MNK)
 CUSTOM = "custom"
+#: Row & Column, the number game: its options replace the k-in-a-row players.
+ROWCOL = "rowcol"
 
 
 def game_summary(variant: Variant) -> str:
@@ -120,6 +132,7 @@ class _GamePicker(QWidget):
                 title = f"{variant.name} ({variant.size_text})"
             self.combo.addItem(title, variant.id)
         self.combo.addItem("Custom board…", CUSTOM)
+        self.combo.addItem("Row & Column (a grid of numbers)", ROWCOL)
         # The label sits beside the combo in the form, so screen readers name it by it.
         layout.addRow(buddy_label("&Game:", self.combo), self.combo)
 
@@ -163,7 +176,13 @@ class _GamePicker(QWidget):
             return mnk(self.rows.value(), self.cols.value(), self.k.value())
         return get_variant(key)
 
+    def is_rowcol(self) -> bool:
+        return bool(self.combo.currentData() == ROWCOL)
+
     def set_variant(self, variant: Variant) -> None:
+        if variant.family is Family.ROWCOL:
+            self.combo.setCurrentIndex(self.combo.findData(ROWCOL))
+            return
         index = self.combo.findData(variant.id)
         if index < 0:
             self.rows.setValue(variant.rows)
@@ -177,6 +196,9 @@ class _GamePicker(QWidget):
     def _update(self) -> None:
         custom = self.combo.currentData() == CUSTOM
         self.custom.setVisible(custom)
+        self.summary.setVisible(not self.is_rowcol())
+        if self.is_rowcol():
+            return
         # k runs from 3 to the longer side: the spin box cannot leave that range.
         longest = max(self.rows.value(), self.cols.value())
         self.k.setRange(MIN_K, longest)
@@ -305,7 +327,12 @@ class _NameField(QWidget):
 
 class NewGameDialog(QDialog):
     def __init__(
-        self, settings: QSettings, parent: QWidget | None = None, *, start: Board | None = None
+        self,
+        settings: QSettings,
+        parent: QWidget | None = None,
+        *,
+        start: Board | None = None,
+        offer_rowcol: bool = True,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("newGameDialog")
@@ -316,6 +343,9 @@ class NewGameDialog(QDialog):
         self._start = start if start is not None else Board.empty()
         #: Whether the caller chose the game (else the last one chosen here is offered).
         self._explicit_variant = start is not None
+        #: Whether the last choice of Row & Column is offered again (not for a relaunch,
+        #: which opens the last k-in-a-row game).
+        self._offer_rowcol = offer_rowcol
 
         layout = QVBoxLayout(self)
         if self._given_start is not None:
@@ -355,6 +385,11 @@ class NewGameDialog(QDialog):
         self._pages.addWidget(self._build_human_vs_human())
         self._pages.addWidget(self._build_ai_vs_ai())
         layout.addWidget(self._pages)
+        #: Row & Column's board and players, built the first time that game is chosen.
+        self._rowcol: RowColOptions | None = None
+        self._rowcol_box = QVBoxLayout()
+        self._rowcol_box.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._rowcol_box)
 
         self._buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -367,8 +402,13 @@ class NewGameDialog(QDialog):
         self._mode_group.idToggled.connect(self._on_mode)
         for field in (self._your_name, self._player_one, self._player_two):
             field.edit.textChanged.connect(self._validate)
+        # Restoring sets the mode buttons, whose handler validates: Row & Column's options
+        # are read from the settings only after the dialog's own group is closed.
+        self._restoring = True
         self._restore()
-        self._validate()
+        self._restoring = False
+        self._game.combo.currentIndexChanged.connect(self._on_game)
+        self._on_game()
         # Open on the chosen mode (arrows change it), not on whichever button is first.
         self._mode_buttons[self.mode()].setFocus()
 
@@ -444,10 +484,53 @@ class NewGameDialog(QDialog):
     def _on_mode(self, button_id: int, checked: bool) -> None:
         if checked:
             self._pages.setCurrentIndex(button_id)
+            if self._rowcol is not None:
+                self._rowcol.set_mode(self.mode())
             self._validate()
+
+    def is_rowcol(self) -> bool:
+        """Whether the game chosen is Row & Column (see :meth:`rowcol_setup`)."""
+        return self._given_start is None and self._game.is_rowcol()
+
+    def rowcol_options(self) -> RowColOptions:
+        """Row & Column's part of the dialog (built the first time it is asked for)."""
+        if self._rowcol is None:
+            from tictactoe_gui.gui.dialogs.rowcol_options import RowColOptions
+
+            self._rowcol = RowColOptions()
+            self._rowcol.restore(self._settings)
+            self._rowcol.set_mode(self.mode())
+            self._rowcol.changed.connect(self._validate)
+            self._rowcol_box.addWidget(self._rowcol)
+        return self._rowcol
+
+    def rowcol_setup(self) -> tuple[RowColSetup, int]:
+        """The Row & Column game chosen and its seed (only call once the dialog is valid)."""
+        return self.rowcol_options().setup(self.mode())
+
+    def _on_game(self) -> None:
+        rowcol = self.is_rowcol()
+        if rowcol:
+            self.rowcol_options().show()
+        elif self._rowcol is not None:
+            self._rowcol.hide()
+        self._pages.setVisible(not rowcol)
+        texts = ROWCOL_MODES if rowcol else MODES
+        for (_mode, title, help_text), button in zip(
+            texts, self._mode_buttons.values(), strict=True
+        ):
+            button.setText(f"{title} — {help_text}")
+        self._validate()
+        self.adjustSize()
 
     def _validate(self) -> bool:
         mode = self.mode()
+        if self._restoring:
+            return False
+        if self.is_rowcol():
+            valid = self.rowcol_options().validate(mode)
+            self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(valid)
+            return valid
         valid = True
         for field in (self._your_name, self._player_one, self._player_two):
             field.show_error(None)
@@ -493,6 +576,10 @@ class NewGameDialog(QDialog):
         if self._given_start is None:
             self._game.set_variant(variant)
 
+    def choose_rowcol(self) -> None:
+        """Offer Row & Column (New Game from its own window)."""
+        self.set_variant(get_variant(ROWCOL))
+
     def start_board(self) -> Board:
         if self._given_start is not None:
             return self._given_start
@@ -531,6 +618,8 @@ class NewGameDialog(QDialog):
                 self._game.set_variant(get_variant(str(s.value("game", DEFAULT.id))))
             except VariantError:
                 self._game.set_variant(DEFAULT)
+            if self._offer_rowcol and s.value("family") == Family.ROWCOL.value:
+                self._game.set_variant(get_variant(ROWCOL))
         try:
             mode = GameMode(str(s.value("mode", GameMode.HUMAN_VS_AI.value)))
         except ValueError:
@@ -553,6 +642,13 @@ class NewGameDialog(QDialog):
         s = self._settings
         s.beginGroup("newGame")
         s.setValue("mode", self.mode().value)
+        if self.is_rowcol():
+            # The last k-in-a-row game stays remembered for the main window's relaunch.
+            s.setValue("family", Family.ROWCOL.value)
+            s.endGroup()
+            self.rowcol_options().save(s)
+            return
+        s.setValue("family", Family.MNK.value)
         if self._given_start is None:
             s.setValue("game", self.variant().id)
         s.setValue("yourName", self._your_name.edit.text().strip())

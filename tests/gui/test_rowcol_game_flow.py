@@ -1,0 +1,294 @@
+"""Row & Column from New Game to the end: the dialog, AI vs AI controls, speech, set-up, records."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMessageBox, QRadioButton
+from pytestqt.qtbot import QtBot
+
+from tests.gui.test_rowcol_window import click, new_game
+from tictactoe_gui.engine.rowcol import Player, Position
+from tictactoe_gui.engine.variants import TICTACTOE
+from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.gui.records import HistoryDialog
+from tictactoe_gui.gui.rowcol_window import RowColWindow
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import GameMode
+
+
+@pytest.fixture
+def rowcol_window(qtbot: QtBot) -> Iterator[RowColWindow]:
+    window = RowColWindow(InMemoryRecords())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.shutdown()
+
+
+def open_rowcol_dialog(qtbot: QtBot, window: MainWindow) -> NewGameDialog:
+    dialog = window.show_new_game_dialog()
+    dialog.game_combo.setCurrentIndex(dialog.game_combo.findData("rowcol"))
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+# -- New Game ----------------------------------------------------------------------------------
+
+
+def test_new_game_offers_row_and_column_and_starts_it_in_its_window(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    main_setup = window.controller.setup
+    dialog = open_rowcol_dialog(qtbot, window)
+    assert dialog.is_rowcol()
+    options = dialog.rowcol_options()
+    assert options.isVisible()
+    button = dialog.findChild(QRadioButton, f"mode-{GameMode.HUMAN_VS_AI.value}")
+    assert "Dice, Magpie, Hedge or Abacus" in button.text()
+    dialog.set_mode(GameMode.HUMAN_VS_AI)
+    options.size_spin.setValue(5)
+    options.low_spin.setValue(-3)
+    options.high_spin.setValue(3)
+    options.seed_spin.setValue(123)
+    options.your_name.edit.setText("Alice")
+    options.opponent.set_key("perfect")
+    options.your_side.setCurrentIndex(1)  # Alice plays B
+    options.first_combo.setCurrentIndex(1)  # B takes first
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    rowcol = window._rowcol_window
+    assert isinstance(rowcol, RowColWindow)
+    qtbot.waitExposed(rowcol)
+    session = rowcol.session
+    assert session.start == Position.from_seed(5, 123, low=-3, high=3, first=Player.B)
+    assert session.setup.b.name == "Alice"
+    assert not session.setup.b.is_ai
+    assert session.setup.a.persona is not None
+    assert session.setup.a.persona.key == "perfect"
+    assert session.is_human_turn()
+    assert rowcol.players_label.text() == "Abacus (A) against Alice (B)"
+    assert window.controller.setup == main_setup  # the game in the main window goes on
+    # New Game opens on Row & Column next time, with the choices kept.
+    again = window.show_new_game_dialog()
+    assert again.is_rowcol()
+    assert again.rowcol_options().size_spin.value() == 5
+    assert again.rowcol_options().your_name.edit.text() == "Alice"
+    again.reject()
+
+
+def test_a_typed_board_is_checked_as_it_is_typed(qtbot: QtBot, window: MainWindow) -> None:
+    dialog = open_rowcol_dialog(qtbot, window)
+    options = dialog.rowcol_options()
+    options.typed_radio.setChecked(True)
+    assert not options.size_spin.isEnabled()
+    options.board_edit.setText("1,2/3,4")
+    assert not dialog.ok_button.isEnabled()
+    assert options.board_error.text().startswith("The board has 2 rows")
+    options.board_edit.setText("1,2,3/4,x,6/7,8,9")
+    assert "Row 2, cell 2 is 'x'" in options.board_error.text()
+    options.board_edit.setText("1,.,3/4,5,6/7,8,9")
+    assert "no '.'" in options.board_error.text()
+    assert not dialog.ok_button.isEnabled()
+    options.board_edit.setText("1,2,3/4,5,6/7,8,9")
+    assert dialog.ok_button.isEnabled()
+    assert options.board_error.isHidden()
+    dialog.set_mode(GameMode.HUMAN_VS_HUMAN)
+    options.name_a.edit.setText("Bo")
+    options.name_b.edit.setText("bo")
+    assert not dialog.ok_button.isEnabled()
+    assert options.name_b.error.text() == "The two players need different names."
+    options.name_b.edit.setText("Cy")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    rowcol = window._rowcol_window
+    assert isinstance(rowcol, RowColWindow)
+    assert rowcol.session.start == Position.from_text("1,2,3/4,5,6/7,8,9")
+    assert rowcol.session.setup.mode is GameMode.HUMAN_VS_HUMAN
+
+
+def test_a_relaunch_after_row_and_column_opens_the_last_k_in_a_row_game(
+    qtbot: QtBot, window: MainWindow, settings: QSettings
+) -> None:
+    dialog = open_rowcol_dialog(qtbot, window)
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert settings.value("newGame/family") == "rowcol"
+    again = MainWindow(settings, InMemoryRecords())
+    qtbot.addWidget(again)
+    try:
+        assert again.controller.board.variant == TICTACTOE
+        assert "engine.rowcol" not in type(again.controller.setup).__module__
+    finally:
+        again.shutdown()
+
+
+def test_new_game_from_the_row_and_column_window_opens_on_row_and_column(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    rowcol = window.show_rowcol_window()
+    assert isinstance(rowcol, RowColWindow)
+    rowcol.new_game_action.trigger()
+    (dialog,) = [d for d in window.findChildren(NewGameDialog) if d.isVisible()]
+    assert dialog.is_rowcol()
+    dialog.reject()
+
+
+def test_the_game_menu_item_asks_for_a_game_first(qtbot: QtBot, window: MainWindow) -> None:
+    window.rowcol_action.trigger()
+    (dialog,) = [d for d in window.findChildren(NewGameDialog) if d.isVisible()]
+    assert dialog.is_rowcol()
+    assert getattr(window, "_rowcol_window", None) is None
+    dialog.reject()
+
+
+# -- AI vs AI ----------------------------------------------------------------------------------
+
+
+def test_two_computer_players_pause_step_and_resume(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    bar = window.autoplay_bar
+    new_game(window, 4, 7, "perfect", "greedy", delay_ms=0)
+    assert bar.isVisible()
+    window.set_paused(True)
+    assert bar.pause_button.text() == "Resume"
+    # Paused: the first take is chosen but waits.
+    qtbot.waitUntil(lambda: window._pending is not None, timeout=10_000)
+    assert window.session.cells == ()
+    assert "(paused)" in window.status_label.text()
+    bar.step_button.click()
+    assert len(window.session.cells) == 1
+    # A step while the next take is still being chosen plays it as soon as it comes.
+    bar.step_button.click()
+    qtbot.waitUntil(lambda: len(window.session.cells) == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: window._pending is not None, timeout=10_000)
+    assert len(window.session.cells) == 2
+    bar.pause_button.click()  # resume
+    assert bar.pause_button.text() == "Pause"
+    qtbot.waitUntil(lambda: window.session.is_over, timeout=30_000)
+    assert window.banner.isVisible()
+    assert not bar.step_button.isEnabled()
+    assert window.banner.summary.isHidden()  # no person's accuracy to show
+
+
+def test_the_speed_sets_the_pause_between_takes(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    new_game(window, 3, 2, "greedy", "random", delay_ms=1500)
+    qtbot.waitUntil(lambda: window._think.isActive(), timeout=10_000)
+    assert window._think.interval() == 1500
+    window.autoplay_bar.instant.setChecked(True)
+    qtbot.waitUntil(lambda: window.session.is_over, timeout=30_000)
+
+
+# -- speech ------------------------------------------------------------------------------------
+
+
+def test_every_take_and_the_end_are_announced(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    new_game(window, 3, 4, "person", "greedy", names=("Ada", ""))
+    assert window.announcer.spoken[-1].startswith("New game of Row & Column, 3 by 3 on the board")
+    start = window.session.start
+    click(qtbot, window, 4)
+    took = f"Ada (A) takes b2, {start.values[4]}."
+    assert any(text.startswith(took) for text in window.announcer.spoken)
+    qtbot.waitUntil(lambda: len(window.session.cells) == 2, timeout=10_000)
+    reply = window.session.takes[1]
+    label = start.cell_label(reply.cell)
+    assert any(
+        text.startswith(f"Magpie (B) takes {label}, {reply.value}.")
+        for text in window.announcer.spoken
+    )
+    # The board's description carries the news for screen readers that ignore announcements.
+    assert window.board_view.accessibleDescription() == window.announcer.spoken[-1]
+    while not window.session.is_over:
+        qtbot.waitUntil(
+            lambda: window.session.is_over or window.session.is_human_turn(), timeout=10_000
+        )
+        if not window.session.is_over:
+            click(qtbot, window, window.session.position.allowed_cells()[0])
+    assert window.announcer.spoken[-1].startswith(f"Game over. {window.session.result_words()}.")
+
+
+def test_a_refused_take_is_spoken(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    new_game(window, 3, 1, "person", "person")
+    click(qtbot, window, 4)
+    click(qtbot, window, 0)
+    assert window.announcer.spoken[-1] == "a3 is not in the row or column of the last take (b2)."
+
+
+# -- set-up ------------------------------------------------------------------------------------
+
+
+def test_set_up_position_plays_on_from_a_typed_board_and_records_nothing(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    records = window.records
+    assert isinstance(records, InMemoryRecords)
+    new_game(window, 3, 1, "person", "person")
+    dialog = window.show_setup_dialog()
+    assert isinstance(dialog, RowColSetupDialog)
+    dialog.board_edit.setPlainText("1,.,3\n4,5,6\n7,8,9")
+    dialog.last_edit.setText("")
+    assert not dialog.ok_button.isEnabled()
+    assert "say which was taken last" in dialog.error_label.text()
+    dialog.last_edit.setText("a3")
+    assert dialog.error_label.text() == (
+        "The last take a3 still holds a number; it must be a taken cell ('.')."
+    )
+    dialog.last_edit.setText("z9")
+    assert "is not a cell" in dialog.error_label.text() or "off the" in dialog.error_label.text()
+    dialog.last_edit.setText("b3")
+    dialog.to_move.setCurrentIndex(1)
+    dialog.score_a.setValue(2)
+    assert dialog.ok_button.isEnabled()
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    expected = Position(3, (1, 0, 3, 4, 5, 6, 7, 8, 9), 0b10, 1, 2, 0, Player.B)
+    assert window.session.start == expected
+    assert window.session.position.allowed_cells() == (0, 2, 4, 7)
+    while not window.session.is_over:
+        click(qtbot, window, window.session.position.allowed_cells()[0])
+    assert records.games == []
+    assert window.banner.save_note.text() == (
+        "Not recorded: a game from a set-up position counts for nobody."
+    )
+
+
+def test_the_rules_are_one_key_away(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    rowcol_window.rules_action.trigger()
+    boxes = [b for b in rowcol_window.findChildren(QMessageBox) if b.isVisible()]
+    assert len(boxes) == 1
+    assert "same row or the same column as the last cell taken" in boxes[0].text()
+    boxes[0].close()
+
+
+# -- records -----------------------------------------------------------------------------------
+
+
+def test_a_saved_game_shows_in_the_open_history_at_once(
+    qtbot: QtBot, settings: QSettings, tmp_path: Path, no_leaked_threads: None
+) -> None:
+    with Repository.open(tmp_path / "records.sqlite3") as repository:
+        window = MainWindow(settings, repository)
+        qtbot.addWidget(window)
+        window.show()
+        try:
+            history = window.show_history()
+            assert isinstance(history, HistoryDialog)
+            assert history.model.rowCount() == 0
+            rowcol = window.show_rowcol_window()
+            assert isinstance(rowcol, RowColWindow)
+            new_game(rowcol, 3, 5, "greedy", "random", delay_ms=0)
+            qtbot.waitUntil(lambda: rowcol.session.is_over, timeout=20_000)
+            assert rowcol.banner.save_note.text() == "Recorded."
+            assert history.model.rowCount() == 1
+        finally:
+            window.shutdown()
+            window.close()

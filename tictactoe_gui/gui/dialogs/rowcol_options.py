@@ -1,0 +1,408 @@
+"""Row & Column in the New Game dialog: the board, who moves first, and the players per mode.
+
+The board is drawn from a seed (values in a range a person can change) or
+typed in row by row; the players are people by name or computer players by
+strategy (Dice, Magpie, Hedge, Abacus), each with a line on how it plays. The
+widget follows the dialog's mode buttons and returns a
+:class:`~tictactoe_gui.session.rowcol.RowColSetup` with the game's seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSlider,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tictactoe_gui.engine.rowcol import (
+    DEFAULT_HIGH,
+    DEFAULT_LOW,
+    STRATEGIES,
+    Player,
+    RowColError,
+    parse_board,
+)
+from tictactoe_gui.engine.rowcol.rules import VALUE_LIMIT
+from tictactoe_gui.engine.variants import ROWCOL_DEFAULT, ROWCOL_MAX, ROWCOL_MIN
+from tictactoe_gui.gui.accessibility import buddy_label
+from tictactoe_gui.gui.dialogs.new_game import SPEED_RANGE, speed_to_delay
+from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
+from tictactoe_gui.storage.records import GameMode, InvalidNameError, validate_player_name
+
+#: The largest seed offered; any seed in range draws a board, the same seed the same board.
+MAX_SEED = 999_999_999
+RULES = (
+    "Take numbers from the grid. After the first take, each take must be in the row or "
+    "column of the last cell taken, by either player. When the player to move has no "
+    "cell left in that row and column, the game ends; the higher total wins."
+)
+
+
+def _strategy_combo(name: str) -> QComboBox:
+    combo = QComboBox()
+    combo.setAccessibleName(name)
+    for persona in STRATEGIES.values():
+        combo.addItem(f"{persona.name} — {persona.key}", persona.key)
+    return combo
+
+
+class _StrategyPicker:
+    """A strategy combo in a form with the chosen player's description under it."""
+
+    def __init__(self, form: QFormLayout, text: str, name: str, default: str) -> None:
+        self.combo = _strategy_combo(name)
+        self.about = QLabel()
+        self.about.setWordWrap(True)
+        self.about.setEnabled(False)  # the quieter colour of help text
+        form.addRow(buddy_label(text, self.combo), self.combo)
+        form.addRow("", self.about)
+        self.combo.currentIndexChanged.connect(self._describe)
+        self.set_key(default)
+        self._describe()
+
+    def key(self) -> str:
+        return str(self.combo.currentData())
+
+    def set_key(self, key: str) -> None:
+        index = self.combo.findData(key)
+        self.combo.setCurrentIndex(max(0, index))
+
+    def _describe(self) -> None:
+        self.about.setText(STRATEGIES[self.key()].description)
+
+
+class _Name:
+    """A name field with its error under it (names follow the records' rule)."""
+
+    def __init__(self, form: QFormLayout, text: str, name: str, default: str) -> None:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        self.edit = QLineEdit(default)
+        self.edit.setAccessibleName(name)
+        self.edit.setMaxLength(64)
+        self.error = QLabel()
+        self.error.setObjectName("nameError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #d23c32;")
+        self.error.hide()
+        layout.addWidget(self.edit)
+        layout.addWidget(self.error)
+        form.addRow(buddy_label(text, self.edit), box)
+
+    def validated(self) -> str | None:
+        try:
+            name = validate_player_name(self.edit.text())
+        except InvalidNameError as error:
+            message = str(error)
+            self.show_error(message[0].upper() + message[1:] + ".")
+            return None
+        self.show_error(None)
+        return name
+
+    def show_error(self, text: str | None) -> None:
+        self.error.setText(text or "")
+        self.error.setVisible(bool(text))
+
+
+class RowColOptions(QWidget):
+    """The Row & Column part of New Game: board, first player, players for each mode."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("rowColOptions")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+
+        board_box = QGroupBox("Board")
+        board = QFormLayout(board_box)
+        self.size_spin = QSpinBox()
+        self.size_spin.setObjectName("rowColSize")
+        self.size_spin.setRange(ROWCOL_MIN, ROWCOL_MAX)
+        self.size_spin.setValue(ROWCOL_DEFAULT)
+        self.size_spin.setSuffix(f" × {ROWCOL_DEFAULT}")
+        self.size_spin.setAccessibleName("Grid size")
+        self.size_spin.valueChanged.connect(lambda value: self.size_spin.setSuffix(f" × {value}"))
+        board.addRow(buddy_label("Grid &size:", self.size_spin), self.size_spin)
+
+        self._source = QButtonGroup(self)
+        self.random_radio = QRadioButton("&Random numbers")
+        self.random_radio.setObjectName("rowColRandomBoard")
+        self.typed_radio = QRadioButton("T&yped board")
+        self.typed_radio.setObjectName("rowColTypedBoard")
+        self._source.addButton(self.random_radio, 0)
+        self._source.addButton(self.typed_radio, 1)
+        self.random_radio.setChecked(True)
+
+        random_row = QWidget()
+        row = QHBoxLayout(random_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.low_spin = QSpinBox()
+        self.high_spin = QSpinBox()
+        for spin, name in ((self.low_spin, "Lowest value"), (self.high_spin, "Highest value")):
+            spin.setRange(-VALUE_LIMIT, VALUE_LIMIT)
+            spin.setAccessibleName(name)
+        self.low_spin.setObjectName("rowColLow")
+        self.high_spin.setObjectName("rowColHigh")
+        self.low_spin.setValue(DEFAULT_LOW)
+        self.high_spin.setValue(DEFAULT_HIGH)
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setObjectName("rowColSeed")
+        self.seed_spin.setAccessibleName("Board number (seed)")
+        self.seed_spin.setRange(0, MAX_SEED)
+        self.seed_spin.setToolTip("The same number draws the same board: share it to replay one")
+        self.seed_spin.setValue(random.randrange(MAX_SEED))
+        self.dice_button = QPushButton("New Board")
+        self.dice_button.setToolTip("Draw another board number")
+        self.dice_button.clicked.connect(
+            lambda: self.seed_spin.setValue(random.randrange(MAX_SEED))
+        )
+        row.addWidget(buddy_label("from", self.low_spin))
+        row.addWidget(self.low_spin)
+        row.addWidget(buddy_label("to", self.high_spin))
+        row.addWidget(self.high_spin)
+        row.addWidget(buddy_label("board no.", self.seed_spin))
+        row.addWidget(self.seed_spin, 1)
+        row.addWidget(self.dice_button)
+        board.addRow(self.random_radio, random_row)
+
+        self.board_edit = QLineEdit()
+        self.board_edit.setObjectName("rowColBoard")
+        self.board_edit.setAccessibleName("Board, typed row by row")
+        self.board_edit.setPlaceholderText("3,-1,4/0,5,-9/2,6,5")
+        self.board_edit.setToolTip(
+            "Rows separated by '/', values by ','; the grid's size follows from the rows"
+        )
+        board.addRow(self.typed_radio, self.board_edit)
+        self.board_error = QLabel()
+        self.board_error.setObjectName("rowColBoardError")
+        self.board_error.setWordWrap(True)
+        self.board_error.setStyleSheet("color: #d23c32;")
+        self.board_error.hide()
+        board.addRow("", self.board_error)
+
+        self.first_combo = QComboBox()
+        self.first_combo.setObjectName("rowColFirst")
+        self.first_combo.setAccessibleName("Who takes first")
+        self.first_combo.addItem("A takes first", Player.A.value)
+        self.first_combo.addItem("B takes first", Player.B.value)
+        board.addRow(buddy_label("&First:", self.first_combo), self.first_combo)
+        layout.addWidget(board_box)
+
+        self.pages = QStackedWidget()
+        # Human vs AI
+        page = QWidget()
+        form = QFormLayout(page)
+        self.your_name = _Name(form, "Your name:", "Your name", "Player")
+        self.opponent = _StrategyPicker(form, "Opponent:", "Opponent", "maximize-future-min")
+        self.your_side = QComboBox()
+        self.your_side.setAccessibleName("Your side")
+        self.your_side.addItem("A", Player.A.value)
+        self.your_side.addItem("B", Player.B.value)
+        form.addRow(buddy_label("You play:", self.your_side), self.your_side)
+        self.pages.addWidget(page)
+        # Human vs Human
+        page = QWidget()
+        form = QFormLayout(page)
+        self.name_a = _Name(form, "Player A:", "Player A name", "Player A")
+        self.name_b = _Name(form, "Player B:", "Player B name", "Player B")
+        self.pages.addWidget(page)
+        # AI vs AI
+        page = QWidget()
+        form = QFormLayout(page)
+        self.strategy_a = _StrategyPicker(form, "A:", "Player A strategy", "perfect")
+        self.strategy_b = _StrategyPicker(form, "B:", "Player B strategy", "greedy")
+        self.speed = QSlider(Qt.Orientation.Horizontal)
+        self.speed.setAccessibleName("Speed")
+        self.speed.setRange(0, SPEED_RANGE)
+        self.speed.setPageStep(250)
+        self.speed.setValue(1300)
+        speed_row = QHBoxLayout()
+        speed_row.addWidget(QLabel("Slow"))
+        speed_row.addWidget(self.speed, 1)
+        speed_row.addWidget(QLabel("Fast"))
+        form.addRow(buddy_label("Speed:", self.speed), speed_row)
+        self.pages.addWidget(page)
+        players_box = QGroupBox("Players")
+        players = QVBoxLayout(players_box)
+        players.setContentsMargins(0, 0, 0, 0)
+        players.addWidget(self.pages)
+        layout.addWidget(players_box)
+
+        rules = QLabel(RULES)
+        rules.setWordWrap(True)
+        rules.setEnabled(False)
+        layout.addWidget(rules)
+
+        self._source.idToggled.connect(self._on_source)
+        for edit in (self.your_name.edit, self.name_a.edit, self.name_b.edit, self.board_edit):
+            edit.textChanged.connect(self.changed)
+        for spin in (self.low_spin, self.high_spin):
+            spin.valueChanged.connect(self.changed)
+        self._on_source(0, True)
+
+    # -- reading -------------------------------------------------------------------------
+
+    def set_mode(self, mode: GameMode) -> None:
+        index = (GameMode.HUMAN_VS_AI, GameMode.HUMAN_VS_HUMAN, GameMode.AI_VS_AI).index(mode)
+        self.pages.setCurrentIndex(index)
+
+    def mode(self) -> GameMode:
+        return (GameMode.HUMAN_VS_AI, GameMode.HUMAN_VS_HUMAN, GameMode.AI_VS_AI)[
+            self.pages.currentIndex()
+        ]
+
+    def _on_source(self, button_id: int, checked: bool) -> None:
+        if not checked:
+            return
+        typed = button_id == 1
+        self.board_edit.setEnabled(typed)
+        self.size_spin.setEnabled(not typed)
+        for widget in (self.low_spin, self.high_spin, self.seed_spin, self.dice_button):
+            widget.setEnabled(not typed)
+        if typed:
+            self.board_edit.setFocus()
+        self.changed.emit()
+
+    def board_problem(self) -> str | None:
+        """What is wrong with the board as chosen, in one sentence; None when it is fine."""
+        if self.typed_radio.isChecked():
+            try:
+                _, _, taken = parse_board(self.board_edit.text())
+            except RowColError as error:
+                text = str(error)
+                return text[0].upper() + text[1:] + "."
+            if taken:
+                return (
+                    "A new board has every cell still to take: no '.' (use Set Up Position "
+                    "in the Row & Column window to play on from a board with taken cells)."
+                )
+            return None
+        if self.low_spin.value() > self.high_spin.value():
+            return "The lowest value is above the highest."
+        return None
+
+    def validate(self, mode: GameMode) -> bool:
+        """Show what is wrong beside the fields; whether the game can start."""
+        self.set_mode(mode)
+        problem = self.board_problem()
+        self.board_error.setText(problem or "")
+        self.board_error.setVisible(problem is not None)
+        valid = problem is None
+        for name in (self.your_name, self.name_a, self.name_b):
+            name.show_error(None)
+        if mode is GameMode.HUMAN_VS_AI:
+            valid = self.your_name.validated() is not None and valid
+        elif mode is GameMode.HUMAN_VS_HUMAN:
+            a, b = self.name_a.validated(), self.name_b.validated()
+            if a is not None and b is not None and a.casefold() == b.casefold():
+                self.name_b.show_error("The two players need different names.")
+                b = None
+            valid = a is not None and b is not None and valid
+        return valid
+
+    def setup(self, mode: GameMode, record: bool = True) -> tuple[RowColSetup, int]:
+        """The game chosen and its seed (only call once :meth:`validate` says it is valid)."""
+        if mode is GameMode.HUMAN_VS_AI:
+            you = RowColPlayer.human(validate_player_name(self.your_name.edit.text()))
+            computer = RowColPlayer.ai(self.opponent.key())
+            a, b = (you, computer) if self.your_side.currentData() == "A" else (computer, you)
+        elif mode is GameMode.HUMAN_VS_HUMAN:
+            a = RowColPlayer.human(validate_player_name(self.name_a.edit.text()))
+            b = RowColPlayer.human(validate_player_name(self.name_b.edit.text()))
+        else:
+            a = RowColPlayer.ai(self.strategy_a.key())
+            b = RowColPlayer.ai(self.strategy_b.key())
+        first = Player(self.first_combo.currentData())
+        delay = speed_to_delay(self.speed.value())
+        seed = self.seed_spin.value()
+        if self.typed_radio.isChecked():
+            size, values, _ = parse_board(self.board_edit.text())
+            setup = RowColSetup(
+                mode,
+                a,
+                b,
+                size=size,
+                first=first,
+                values=values,
+                record=record,
+                move_delay_ms=delay,
+            )
+        else:
+            setup = RowColSetup(
+                mode,
+                a,
+                b,
+                size=self.size_spin.value(),
+                first=first,
+                low=self.low_spin.value(),
+                high=self.high_spin.value(),
+                seed=seed,
+                record=record,
+                move_delay_ms=delay,
+            )
+        return setup, seed
+
+    # -- memory --------------------------------------------------------------------------
+
+    def restore(self, settings: QSettings) -> None:
+        settings.beginGroup("rowColumn")
+        self.size_spin.setValue(_int(settings.value("size"), ROWCOL_DEFAULT))
+        self.low_spin.setValue(_int(settings.value("low"), DEFAULT_LOW))
+        self.high_spin.setValue(_int(settings.value("high"), DEFAULT_HIGH))
+        self.board_edit.setText(str(settings.value("board", "")))
+        if settings.value("typed", "false") == "true":
+            self.typed_radio.setChecked(True)
+        self.first_combo.setCurrentIndex(1 if settings.value("first", "A") == "B" else 0)
+        self.your_name.edit.setText(str(settings.value("yourName", "Player")))
+        self.opponent.set_key(str(settings.value("opponent", "maximize-future-min")))
+        self.your_side.setCurrentIndex(1 if settings.value("yourSide", "A") == "B" else 0)
+        self.name_a.edit.setText(str(settings.value("nameA", "Player A")))
+        self.name_b.edit.setText(str(settings.value("nameB", "Player B")))
+        self.strategy_a.set_key(str(settings.value("strategyA", "perfect")))
+        self.strategy_b.set_key(str(settings.value("strategyB", "greedy")))
+        self.speed.setValue(_int(settings.value("speed"), self.speed.value()))
+        settings.endGroup()
+
+    def save(self, settings: QSettings) -> None:
+        settings.beginGroup("rowColumn")
+        settings.setValue("size", self.size_spin.value())
+        settings.setValue("low", self.low_spin.value())
+        settings.setValue("high", self.high_spin.value())
+        settings.setValue("board", self.board_edit.text().strip())
+        settings.setValue("typed", "true" if self.typed_radio.isChecked() else "false")
+        settings.setValue("first", self.first_combo.currentData())
+        settings.setValue("yourName", self.your_name.edit.text().strip())
+        settings.setValue("opponent", self.opponent.key())
+        settings.setValue("yourSide", self.your_side.currentData())
+        settings.setValue("nameA", self.name_a.edit.text().strip())
+        settings.setValue("nameB", self.name_b.edit.text().strip())
+        settings.setValue("strategyA", self.strategy_a.key())
+        settings.setValue("strategyB", self.strategy_b.key())
+        settings.setValue("speed", self.speed.value())
+        settings.endGroup()
+
+
+def _int(value: object, default: int) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return default
