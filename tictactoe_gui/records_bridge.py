@@ -219,6 +219,57 @@ def rowcol_start(game: FinishedGame | GameSummary) -> Position:
         raise InvalidGameError(f"the start board {game.start_board!r}: {error}") from None
 
 
+def is_rowcol(game: FinishedGame | GameSummary) -> bool:
+    return game.game.startswith(Family.ROWCOL.value)
+
+
+def seat_letters(game: FinishedGame | GameSummary) -> tuple[str, str]:
+    """What the two seats are called: X and O, or A and B in Row & Column."""
+    return ("A", "B") if is_rowcol(game) else ("X", "O")
+
+
+def rowcol_scores(game: FinishedGame | GameSummary) -> tuple[int, int] | None:
+    """A Row & Column record's final scores of A and B, when the record keeps them."""
+    try:
+        extra = json.loads(game.extra or "{}")
+    except ValueError:
+        return None
+    if not isinstance(extra, dict):
+        return None
+    a, b = extra.get("score_a"), extra.get("score_b")
+    if type(a) is int and type(b) is int:
+        return a, b
+    return None
+
+
+def outcome_text(game: FinishedGame | GameSummary) -> str:
+    """The result in a few words: "X wins", "Draw", "A wins, 7 to -2" or "Tie, 3 each"."""
+    first, second = seat_letters(game)
+    scores = rowcol_scores(game) if is_rowcol(game) else None
+    if game.result is Result.DRAW:
+        if is_rowcol(game):
+            return "Tie" if scores is None else f"Tie, {scores[0]} each"
+        return "Draw"
+    winner = first if game.result is Result.X_WINS else second
+    if scores is None:
+        return f"{winner} wins"
+    high, low = (scores[0], scores[1]) if winner == first else (scores[1], scores[0])
+    return f"{winner} wins, {high} to {low}"
+
+
+def result_sentence(game: FinishedGame | GameSummary, plies: int) -> str:
+    """``"X wins in 5 moves"``, ``"draw in 9 moves"``, ``"A wins, 7 to -2, after 8 takes"``."""
+    if is_rowcol(game):
+        takes = f"{plies} take{'s' * (plies != 1)}"
+        outcome = outcome_text(game)
+        if game.result is Result.DRAW:
+            outcome = outcome[0].lower() + outcome[1:]
+        return f"{outcome}, after {takes}"
+    moves = f"{plies} move{'s' * (plies != 1)}"
+    outcome = "draw" if game.result is Result.DRAW else f"{game.result.value} wins"
+    return f"{outcome} in {moves}"
+
+
 def _check_rowcol_rules(game: FinishedGame, variant: Variant) -> None:
     position = rowcol_start(game)
     if position.is_over:

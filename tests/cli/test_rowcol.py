@@ -352,6 +352,36 @@ def test_match_records_every_game_of_the_series(tmp_path: Path) -> None:
     assert sorted(g.result.value for g in summaries) == results
 
 
+def test_history_names_the_seats_a_and_b_with_the_scores(tmp_path: Path) -> None:
+    db = tmp_path / "records.sqlite3"
+    code, _, _ = run(
+        "match", "--game", "rowcol3", "--x", "perfect", "--o", "greedy", "--games", "3",
+        "--seed", "9", "--record", "--db", str(db),
+    )  # fmt: skip
+    assert code == 0
+    _, played = play_series(3, get_strategy("perfect"), get_strategy("greedy"), 3, 9)
+    code, out, err = run("history", "--db", str(db))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert len(lines) == 3
+    for line, game in zip(lines, reversed(played), strict=True):  # newest first
+        assert "Abacus (A) vs Magpie (B): " in line
+        winner = game.winner
+        if winner is None:
+            words = f"tie, {game.score_a} each"
+        else:
+            mine, theirs = (
+                (game.score_a, game.score_b) if winner is Player.A else (game.score_b, game.score_a)
+            )
+            words = f"{winner} wins, {mine} to {theirs}"
+        takes = len(game.takes)
+        assert f": {words}, after {takes} take{'s' * (takes != 1)}  [Row & Column 3×3" in line
+        assert "(X)" not in line
+    code, out, _ = run("history", "--db", str(db), "--json", "--limit", "1")
+    newest = json.loads(out)
+    assert newest["scores"] == {"A": played[-1].score_a, "B": played[-1].score_b}
+
+
 def test_play_records_the_finished_game_under_the_name(tmp_path: Path) -> None:
     db = tmp_path / "records.sqlite3"
     position = Position.from_seed(3, 5)

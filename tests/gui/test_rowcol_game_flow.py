@@ -289,6 +289,15 @@ def test_a_saved_game_shows_in_the_open_history_at_once(
             qtbot.waitUntil(lambda: rowcol.session.is_over, timeout=20_000)
             assert rowcol.banner.save_note.text() == "Recorded."
             assert history.model.rowCount() == 1
+            model = history.model
+            final = rowcol.session.position
+            cells = [model.data(model.index(0, column)) for column in (2, 3, 4)]
+            winner = final.winner
+            if winner is None:
+                result = f"Tie, {final.score_a} each"
+            else:
+                result = f"{winner} wins, {final.score(winner)} to {final.score(winner.other)}"
+            assert cells == ["Magpie (AI) (as A)", "Dice (AI) (as B)", result]
         finally:
             window.shutdown()
             window.close()

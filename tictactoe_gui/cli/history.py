@@ -25,12 +25,17 @@ from tictactoe_gui.cli.common import (
     records_exist,
 )
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.records_bridge import side_name
+from tictactoe_gui.records_bridge import (
+    is_rowcol,
+    result_sentence,
+    rowcol_scores,
+    seat_letters,
+    side_name,
+)
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import (
     DamagedGame,
     GameFilter,
-    Result,
     printable,
     validate_player_name,
 )
@@ -85,13 +90,18 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
                 "plies": game.plies,
                 "seed": game.seed,
             }
+            scores = rowcol_scores(game) if is_rowcol(game) else None
+            if scores is not None:
+                # Row & Column: A sits in "x", B in "o"; their final scores.
+                payload["scores"] = {"A": scores[0], "B": scores[1]}
             print(json.dumps(payload, ensure_ascii=False), file=stdout)
         else:
-            result = "draw" if game.result is Result.DRAW else f"{game.result.value} wins"
+            first, second = seat_letters(game)
             print(
                 f"{game.ended_at.astimezone().strftime('%Y-%m-%d %H:%M')}  "
-                f"{printable(side_name(game.x))} (X) vs {printable(side_name(game.o))} (O):"
-                f" {result} in {game.plies} move{'s' * (game.plies != 1)}"
+                f"{printable(side_name(game.x))} ({first}) vs "
+                f"{printable(side_name(game.o))} ({second}):"
+                f" {result_sentence(game, game.plies)}"
                 f"  [{_game_name(game.game)}, game {game.id}]",
                 file=stdout,
             )

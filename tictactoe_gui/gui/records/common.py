@@ -35,9 +35,14 @@ OUTCOME_COLOURS: dict[str, QColor] = {
 
 
 def persona_name(key: str) -> str:
-    """The display name of a persona key ("sera" -> "Sera"), or the key itself if unknown."""
+    """The display name of a persona key ("sera" -> "Sera", Row & Column's "greedy" ->
+    "Magpie"), or the key itself if unknown."""
     persona = PERSONAS.get(key)
-    return persona.name if persona is not None else key
+    if persona is not None:
+        return persona.name
+    from tictactoe_gui.records_bridge import side_name
+
+    return side_name(Side.persona(key))
 
 
 def side_label(side: Side) -> str:

@@ -44,6 +44,7 @@ from tictactoe_gui.gui.records.common import (
     show_message,
     side_label,
 )
+from tictactoe_gui.records_bridge import is_rowcol, outcome_text, seat_letters
 from tictactoe_gui.storage.reader import RecordsFiles, RecordsReader
 from tictactoe_gui.storage.records import (
     DRAW,
@@ -178,14 +179,22 @@ class HistoryModel(QAbstractTableModel):
         if column == 1:
             return MODE_LABELS[game.mode]
         if column == 2:
-            return side_label(game.x)
+            return self._seat(game, 0)
         if column == 3:
-            return side_label(game.o)
+            return self._seat(game, 1)
         if column == 4:
-            return RESULT_LABELS[game.result]
+            return outcome_text(game)
         if column == 5:
             return str(game.plies)
         return game_name(game.game)
+
+    @staticmethod
+    def _seat(game: GameSummary, seat: int) -> str:
+        # Row & Column's A and B sit in the X and O columns: say which is which.
+        label = side_label((game.x, game.o)[seat])
+        if is_rowcol(game):
+            return f"{label} (as {seat_letters(game)[seat]})"
+        return label
 
 
 def _player_data(kind: SideKind, name: str) -> str:
