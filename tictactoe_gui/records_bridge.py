@@ -329,6 +329,9 @@ def finished_game(
     :class:`InvalidGameError` if the game is not one the rules allow.
     """
     variant = record.start.variant
+    if record.forfeit_reason and extra is None:
+        # Why a program lost without finishing, kept with the game.
+        extra = json.dumps({"forfeit": record.forfeit_reason[:200]})
     game = FinishedGame(
         started_at=started_at,
         ended_at=ended_at,

@@ -11,6 +11,8 @@ import pytest
 
 from tictactoe_gui.cli.entry import run
 from tictactoe_gui.cli.players import PlayerChoice, parse_player
+from tictactoe_gui.records_bridge import open_for_reading
+from tictactoe_gui.storage.records import Result, Side
 
 BRAIN = Path(__file__).parents[1] / "session" / "protocol_brain.py"
 
@@ -100,7 +102,37 @@ def test_a_failing_engine_loses_with_the_reason(mode: str, kind: str) -> None:
     assert all(f"(O) loses: {kind}" in line for line in lines)
 
 
-def test_record_is_refused_for_such_players() -> None:
-    code, _, err = call("match", "--x", "cop:2", "--o", "kitty", "--game", "four", "--record")
-    assert code == 2
-    assert "not recorded" in err
+def test_games_with_such_players_are_recorded_with_who_lost_and_why(tmp_path: Path) -> None:
+    db = tmp_path / "records.sqlite3"
+    code, out, err = call(
+        "match", "--x", "cop:2", "--o", "sera:0.1s", "--game", "7x7k4", "--seed", "3",
+        "--record", "--db", str(db),
+    )  # fmt: skip
+    assert code == 0, err
+    assert f"Recorded 1 game in {db}." in out
+    tally = {"X won 1": Result.X_WINS, "O won 1": Result.O_WINS, "1 drawn": Result.DRAW}
+    (first_result,) = [result for words, result in tally.items() if words in out]
+    code, out, err = call(
+        "match", "--x", "kitty", "--o", engine("crash"), "--game", "gomoku", "--games", "2",
+        "--record", "--db", str(db),
+    )  # fmt: skip
+    assert code == 0
+    assert "(O) loses: crash" in err
+    assert f"Recorded 2 games in {db}." in out
+    with open_for_reading(db) as repository:
+        games = repository.list_games()
+        details = [repository.game(game.id) for game in games]
+    assert len(games) == 3
+    sera_game = games[-1]
+    assert (sera_game.x, sera_game.o) == (Side.persona("cop"), Side.persona("sera"))
+    assert sera_game.result is first_result
+    for game, detail in zip(games[:2], details[:2], strict=True):
+        assert game.game == "gomoku"
+        assert game.o.name == f"engine:{Path(sys.executable).name}"
+        assert game.result is Result.X_WINS
+        assert game.resigned == "O"
+        assert json.loads(game.extra or "{}")["forfeit"].startswith("crash: ")
+        assert detail.summary == game
+    code, out, _ = call("history", "--db", str(db))
+    assert code == 0
+    assert out.count("Kitty (X) vs engine:") == 2

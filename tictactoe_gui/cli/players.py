@@ -18,23 +18,26 @@ import argparse
 import json
 import random
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Final
 
 from tictactoe_gui.cli import rowcol
-from tictactoe_gui.cli.common import EXIT_OK, Streams, UsageError
+from tictactoe_gui.cli.common import EXIT_OK, Streams, UsageError, database_path
 from tictactoe_gui.engine import Board, Decision, Move, get_persona
 from tictactoe_gui.engine.mnk import Limit
 from tictactoe_gui.engine.mnk.personas import choose_move
-from tictactoe_gui.engine.variants import quote
-from tictactoe_gui.session import play_game
+from tictactoe_gui.engine.variants import Variant, quote
+from tictactoe_gui.records_bridge import finished_game, open_to_record
+from tictactoe_gui.session import GameRecord
 from tictactoe_gui.session.external_engine import (
     EngineError,
     EngineLimits,
     ExternalEnginePlayer,
     parse_command,
 )
-from tictactoe_gui.session.game import PlayerSpec, series_seeds
-from tictactoe_gui.session.match import PersonaPlayer, Player
+from tictactoe_gui.session.game import GameSession, GameSetup, PlayerSpec, series_seeds
+from tictactoe_gui.session.match import PersonaPlayer, Player, mode_of, run_session
+from tictactoe_gui.storage.records import GameMode
 
 COP_DEPTHS: Final = range(1, 7)
 SERA_SECONDS: Final = (0.01, 600.0)
@@ -146,36 +149,30 @@ class StrengthPlayer:
         return Decision(Move(choice.row, choice.col), choice.nodes, choice.depth, choice.reason)
 
 
-class _FailingEngine(ExternalEnginePlayer):
-    """Remembers its failure, so the series knows who lost and why."""
-
-    failure: EngineError | None = None
-
-    def decide(self, board: Board, rng: random.Random) -> Decision:
-        try:
-            return super().decide(board, rng)
-        except EngineError as error:
-            self.failure = error
-            raise
-
-
 def _player(value: str | PlayerChoice, engine_seconds: float) -> Player:
     if isinstance(value, str):
         return PersonaPlayer(get_persona(value))
     if value.key == "engine":
-        return _FailingEngine(value.command, EngineLimits(turn=engine_seconds))
+        return ExternalEnginePlayer(value.command, EngineLimits(turn=engine_seconds))
     return StrengthPlayer(value)
+
+
+def _play(x_player: Player, o_player: Player, seed: int, variant: Variant) -> GameRecord:
+    """One game; a program that breaks the rules or the protocol loses it (a forfeit)."""
+    board = Board.empty(variant)
+    setup = GameSetup(mode_of(x_player, o_player), x_player.spec(), o_player.spec(), board)
+    session = GameSession(setup, seed, datetime.now(UTC))
+    try:
+        return run_session(session, x_player, o_player)
+    except EngineError as error:
+        session.forfeit(f"{error.kind}: {error.reason}")
+        return session.game_record()
 
 
 def run_match(args: argparse.Namespace, streams: Streams) -> int:
     """``match`` with a strength or an engine on either side."""
     if rowcol.is_rowcol(args.game):
         raise UsageError("cop:N, sera:T and engine: players play the k-in-a-row games only")
-    if args.record:
-        raise UsageError(
-            "--record keeps games of the plain personas; games with cop:N, sera:T or "
-            "engine: players are not recorded"
-        )
     for option, value in (("--x", args.x), ("--o", args.o)):
         if isinstance(value, str) and value not in ("kitty", "cop", "sera"):
             raise UsageError(f"{option}: {value} is a Row & Column strategy; choose a persona")
@@ -183,30 +180,53 @@ def run_match(args: argparse.Namespace, streams: Streams) -> int:
     label = {id(args.x): _label(args.x), id(args.o): _label(args.o)}
     x_wins = o_wins = draws = 0
     stdout = streams.stdout
-    for number, game_seed in enumerate(series_seeds(args.seed)):
-        if number == args.games:
-            break
-        x_player, o_player = _player(args.x, engine_seconds), _player(args.o, engine_seconds)
-        try:
-            record = play_game(x_player, o_player, seed=game_seed, variant=args.game)
+    repository = None
+    saved = 0
+    path = database_path(args)
+    if args.record:
+        repository, notice = open_to_record(path)
+        if notice is not None:
+            streams.report(notice)
+    try:
+        for number, game_seed in enumerate(series_seeds(args.seed)):
+            if number == args.games:
+                break
+            started = datetime.now(UTC)
+            x_player = _player(args.x, engine_seconds)
+            o_player = _player(args.o, engine_seconds)
+            try:
+                record = _play(x_player, o_player, game_seed, args.game)
+            finally:
+                for player in (x_player, o_player):
+                    if isinstance(player, ExternalEnginePlayer):
+                        player.close()
             winner = None if record.winner is None else record.winner.value
-        except EngineError as error:
-            loser = "X" if getattr(x_player, "failure", None) is error else "O"
-            winner = "O" if loser == "X" else "X"
-            name = label[id(args.x) if loser == "X" else id(args.o)]
-            streams.report(
-                f"game {number + 1}: {name} ({loser}) loses: {error.kind}: {error.reason}"
-            )
-        finally:
-            for player in (x_player, o_player):
-                if isinstance(player, ExternalEnginePlayer):
-                    player.close()
-        if winner == "X":
-            x_wins += 1
-        elif winner == "O":
-            o_wins += 1
-        else:
-            draws += 1
+            if record.forfeit_reason and record.resigned is not None:
+                loser = record.resigned.value
+                name = label[id(args.x) if loser == "X" else id(args.o)]
+                reason = record.forfeit_reason
+                streams.report(f"game {number + 1}: {name} ({loser}) loses: {reason}")
+            if repository is not None:
+                repository.save_game(
+                    finished_game(
+                        record,
+                        x_player.spec().side(),
+                        o_player.spec().side(),
+                        GameMode.AI_VS_AI,
+                        started,
+                        datetime.now(UTC),
+                    )
+                )
+                saved += 1
+            if winner == "X":
+                x_wins += 1
+            elif winner == "O":
+                o_wins += 1
+            else:
+                draws += 1
+    finally:
+        if repository is not None:
+            repository.close()
     games = x_wins + o_wins + draws
     if args.json:
         payload = {
@@ -227,6 +247,8 @@ def run_match(args: argparse.Namespace, streams: Streams) -> int:
             f"{'s' * (games != 1)}: X won {x_wins}, O won {o_wins}, {draws} drawn.",
             file=stdout,
         )
+        if repository is not None:
+            print(f"Recorded {saved} game{'s' * (saved != 1)} in {path}.", file=stdout)
     return EXIT_OK
 
 

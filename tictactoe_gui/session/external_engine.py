@@ -346,8 +346,8 @@ class ExternalEnginePlayer:
         return True
 
     def spec(self) -> PlayerSpec:
-        # Recorded under its name, as a person would be; the records know no engines yet.
-        return PlayerSpec.human(f"engine:{self.name}"[:40])
+        # Recorded as the window records an external engine: under its program's name.
+        return PlayerSpec.engine(shlex.join(self.command))
 
     def decide(self, board: Board, rng: random.Random) -> Decision:
         del rng  # the engine's chance is its own

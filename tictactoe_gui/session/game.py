@@ -638,6 +638,7 @@ class GameSession:
             final=self.board,
             winner=self.winner,
             resigned=self.resigned,
+            forfeit_reason=self.forfeit_reason,
             seed=self.seed,
             x_nodes=nodes[Mark.X],
             o_nodes=nodes[Mark.O],

@@ -37,6 +37,9 @@ class GameRecord:
     winner: Mark | None
     #: The side that resigned, if the game ended that way.
     resigned: Mark | None = None
+    #: Why the side that lost without finishing lost (a program that broke the rules or
+    #: the protocol); empty for a resignation or a game played to its end.
+    forfeit_reason: str = ""
     seed: int | None = None
     x_nodes: int = 0
     o_nodes: int = 0
