@@ -17,13 +17,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from tictactoe_gui.engine import Board, BoardError, IllegalMoveError, Mark, get_persona
-from tictactoe_gui.engine.rowcol import (
-    Player,
-    Position,
-    RowColError,
-    RowColGame,
-    get_strategy,
-)
 from tictactoe_gui.engine.variants import Family, Variant, VariantError, get_variant
 from tictactoe_gui.storage.records import (
     FinishedGame,
@@ -38,8 +31,10 @@ from tictactoe_gui.storage.records import (
 )
 from tictactoe_gui.storage.repository import Repository, open_or_recover
 
-if TYPE_CHECKING:  # the session imports this module to build its records
-    from tictactoe_gui.session.record import GameRecord
+if TYPE_CHECKING:
+    # Row & Column's engine loads with its first record, not for a tic-tac-toe game.
+    from tictactoe_gui.engine.rowcol import Player, Position, RowColGame
+    from tictactoe_gui.session.record import GameRecord  # the session imports this module
 
 
 def result_of(winner: Mark | None) -> Result:
@@ -54,6 +49,8 @@ def side_name(side: Side) -> str:
             return get_persona(side.name).name
         except ValueError:
             pass
+        from tictactoe_gui.engine.rowcol import get_strategy
+
         try:  # a Row & Column player, recorded by its strategy ("perfect" is Abacus)
             return get_strategy(side.name).name
         except ValueError:  # a persona this version does not know (an imported record)
@@ -142,7 +139,8 @@ def check_rules(game: FinishedGame) -> None:
 # before the game began) and, in ``extra``, who took first, the last take before the
 # game began (if any) and the final scores: {"first", "last", "score_a", "score_b"}.
 
-_MARKS = {Player.A: "X", Player.B: "O"}
+#: Keyed by the players' values, which are the players themselves (a string enum).
+_MARKS: dict[str, str] = {"A": "X", "B": "O"}
 
 
 def _rowcol_result(winner: Player | None) -> Result:
@@ -193,6 +191,8 @@ def rowcol_finished_game(
 
 def rowcol_start(game: FinishedGame | GameSummary) -> Position:
     """The start position of a Row & Column record; InvalidGameError if it cannot be one."""
+    from tictactoe_gui.engine.rowcol import Player, Position, RowColError
+
     try:
         extra = json.loads(game.extra or "{}")
     except ValueError:
@@ -271,6 +271,8 @@ def result_sentence(game: FinishedGame | GameSummary, plies: int) -> str:
 
 
 def _check_rowcol_rules(game: FinishedGame, variant: Variant) -> None:
+    from tictactoe_gui.engine.rowcol import RowColError
+
     position = rowcol_start(game)
     if position.is_over:
         raise InvalidGameError(f"the start board {game.start_board!r} is already over")

@@ -11,7 +11,6 @@ from typing import BinaryIO, TextIO
 
 from tictactoe_gui import __version__
 from tictactoe_gui.cli import window
-from tictactoe_gui.cli.commands import COMMANDS
 from tictactoe_gui.cli.common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -28,8 +27,53 @@ from tictactoe_gui.cli.common import (
 )
 from tictactoe_gui.storage.records import RecordsError
 
+#: The options that only choose how the window opens (``--db PATH``, ``--game ID``).
+WINDOW_OPTIONS = ("--db", "--game")
+
 
 def build_parser() -> argparse.ArgumentParser:
+    # Every command's module (and the engines and players they use) loads only here.
+    from tictactoe_gui.cli.commands import COMMANDS
+
+    parser = _top_level_parser()
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for command in COMMANDS:
+        subparser = subparsers.add_parser(
+            command.name,
+            aliases=list(command.aliases),
+            help=command.help,
+            description=command.description,
+        )
+        command.configure(subparser)
+        subparser.set_defaults(run=command.run)
+    return parser
+
+
+def build_window_parser() -> argparse.ArgumentParser:
+    """The parser for a line that only opens the window: the top level's options, no commands."""
+    parser = _top_level_parser()
+    parser.set_defaults(command=None)
+    return parser
+
+
+def window_only(arguments: Sequence[str]) -> bool:
+    """Whether ``arguments`` just open the window: nothing, or only ``--db``/``--game`` with
+    their values. Anything else (a command, ``--help``, an abbreviated or doubtful option)
+    goes through the full parser, so every message stays as it is."""
+    index = 0
+    while index < len(arguments):
+        option, equals, _ = arguments[index].partition("=")
+        if option not in WINDOW_OPTIONS:
+            return False
+        if not equals:
+            index += 1
+            if index == len(arguments) or arguments[index].startswith("-"):
+                return False
+        index += 1
+    return True
+
+
+def _top_level_parser() -> Parser:
     parser = Parser(
         prog=PROG,
         description="A tic-tac-toe game and study tool. With no command, opens the window.",
@@ -53,16 +97,6 @@ def build_parser() -> argparse.ArgumentParser:
             "played last)"
         ),
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for command in COMMANDS:
-        subparser = subparsers.add_parser(
-            command.name,
-            aliases=list(command.aliases),
-            help=command.help,
-            description=command.description,
-        )
-        command.configure(subparser)
-        subparser.set_defaults(run=command.run)
     return parser
 
 
@@ -81,7 +115,9 @@ def run(
     streams = Streams(InputLines(stdin), given_stdout or io.StringIO(), stderr)
     arguments = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = build_parser().parse_args(arguments)
+        # Opening the window is the common case: it needs none of the commands.
+        parser = build_window_parser() if window_only(arguments) else build_parser()
+        args = parser.parse_args(arguments)
         if given_stdout is None and (args.self_test or args.command is not None):
             # Started with standard output closed (`>&-`): the answer would be lost.
             streams.report("standard output is closed; nothing was done")

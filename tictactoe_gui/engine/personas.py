@@ -15,14 +15,10 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from tictactoe_gui.engine.analysis import Analysis, Verdict, analyse, solvable
 from tictactoe_gui.engine.board import Board, Move
-from tictactoe_gui.engine.mnk import personas as big
-from tictactoe_gui.engine.mnk.limits import Limit, SearchStopped
-from tictactoe_gui.engine.mnk.search import Progress as BigProgress
-from tictactoe_gui.engine.mnk.search import TranspositionTable as BigTable
 from tictactoe_gui.engine.search import (
     Algorithm,
     ProgressCallback,
@@ -30,6 +26,12 @@ from tictactoe_gui.engine.search import (
     SearchProgress,
     TranspositionTable,
 )
+
+if TYPE_CHECKING:
+    # The big-board engine loads when a big board is first played, not for 3×3.
+    from tictactoe_gui.engine.mnk.limits import Limit
+    from tictactoe_gui.engine.mnk.search import Progress as BigProgress
+    from tictactoe_gui.engine.mnk.search import TranspositionTable as BigTable
 
 
 class Level(enum.StrEnum):
@@ -140,10 +142,19 @@ class Persona:
 
 
 class _BigTables(threading.local):
-    """Sera's big-board table, one per thread, kept across moves (positions repeat)."""
+    """Sera's big-board table, one per thread, kept across moves (positions repeat);
+    made at the first big-board move, so that 3×3 never loads the big-board engine."""
 
     def __init__(self) -> None:
-        self.table = BigTable()
+        self._table: BigTable | None = None
+
+    @property
+    def table(self) -> BigTable:
+        if self._table is None:
+            from tictactoe_gui.engine.mnk.search import TranspositionTable
+
+            self._table = TranspositionTable()
+        return self._table
 
 
 _BIG_TABLES = _BigTables()
@@ -157,6 +168,9 @@ def _big_board_move(
     cancel: threading.Event | None,
     progress: ProgressCallback | None = None,
 ) -> Decision:
+    from tictactoe_gui.engine.mnk import personas as big
+    from tictactoe_gui.engine.mnk.limits import SearchStopped
+
     variant = board.variant
 
     def relay(info: BigProgress) -> None:

@@ -15,6 +15,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
@@ -32,9 +33,11 @@ from tictactoe_gui.engine import (
     principal_variation,
 )
 from tictactoe_gui.engine.analysis import solvable
-from tictactoe_gui.engine.mnk.limits import Limit
-from tictactoe_gui.session.external_engine import EngineError, ExternalEnginePlayer
 from tictactoe_gui.session.game import engine_name
+
+if TYPE_CHECKING:
+    # Loaded when first needed (a big board, an external engine), not for 3×3.
+    from tictactoe_gui.session.external_engine import ExternalEnginePlayer
 
 #: How often the worker reports the node count of a long search (seconds).
 PROGRESS_INTERVAL = 0.05
@@ -142,6 +145,8 @@ class EngineWorker(QObject):
 
         decision: Decision | None = None
         if request.engine_command is not None and not board.is_over:
+            from tictactoe_gui.session.external_engine import EngineError, ExternalEnginePlayer
+
             key = (request.engine_command, board.variant.id)
             player = self._engines.get(key)
             if player is None:
@@ -160,7 +165,11 @@ class EngineWorker(QObject):
             self.move_chosen.emit(MoveChoice(request.request_id, board, decision))
         elif request.persona_key is not None and not board.is_over:
             persona = get_persona(request.persona_key)
-            limit = Limit(time=request.time_limit) if request.time_limit is not None else None
+            limit = None
+            if request.time_limit is not None:
+                from tictactoe_gui.engine.mnk.limits import Limit
+
+                limit = Limit(time=request.time_limit)
             decision = persona.choose_move(
                 board,
                 random.Random(request.seed),
