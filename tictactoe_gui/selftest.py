@@ -85,7 +85,6 @@ def _forward_qt_message(kind: QtMsgType, context: QMessageLogContext, message: s
 
 def _run_checks() -> list[str]:
     app = create_application([APP_NAME])
-    startup_probe.install(app)
     findings = [f"Qt {qVersion()} on the {app.platformName()} platform"]
     findings.append(_check_art())
     with tempfile.TemporaryDirectory(prefix=f"{APP_NAME}-self-test-") as scratch:
@@ -103,6 +102,7 @@ def _run_checks() -> list[str]:
 
 def _check_window(app: QApplication, repository: Repository) -> list[str]:
     window = MainWindow(QSettings(), repository)
+    startup_probe.install(window)
     try:
         window.show()
         _wait_until(

@@ -1,12 +1,15 @@
 """Report the moment the first window is painted, for start-up measurements.
 
 With ``TICTACTOE_GUI_STARTUP_PROBE=1`` in the environment, :func:`install`
-watches the application's events and, on the first paint of a top-level
-window, prints one line ``startup-probe first-paint <seconds>`` where the
-number is ``time.monotonic()``. That clock is system-wide on Linux, so the
-process that launched the app can subtract its own reading taken just before
-the launch: the same measure for a frozen bundle and for a source run
-(``tests/benchmarks/bench_startup.py`` does exactly that).
+watches the window it is given and, on that window's first paint, prints one
+line ``startup-probe first-paint <seconds>`` where the number is
+``time.monotonic()``. That clock is system-wide on Linux, so the process
+that launched the app can subtract its own reading taken just before the
+launch: the same measure for a frozen bundle and for a source run
+(``tests/benchmarks/bench_startup.py`` does exactly that). It watches that
+one window, not every event of the application: a filter that Python runs
+for each of the thousands of events before the first paint would add its own
+time to what it measures.
 ``TICTACTOE_GUI_STARTUP_PROBE=quit`` also quits the application right after.
 """
 
@@ -29,33 +32,29 @@ def requested() -> bool:
 
 
 class _FirstPaint(QObject):
-    def __init__(self, app: QCoreApplication, *, quit_after: bool) -> None:
-        super().__init__(app)
-        self._app = app
+    def __init__(self, window: QWidget, *, quit_after: bool) -> None:
+        super().__init__(window)
+        self._window = window
         self._quit_after = quit_after
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (
-            event.type() == QEvent.Type.Paint
-            and isinstance(watched, QWidget)
-            and watched.isWindow()
-        ):
+        if event.type() == QEvent.Type.Paint:
             # Stamp before anything else runs, then step aside for good.
             stamp = time.monotonic()
-            self._app.removeEventFilter(self)
+            self._window.removeEventFilter(self)
             print(f"{MARKER} {stamp:.6f}", file=sys.stdout, flush=True)
             if self._quit_after:
-                QTimer.singleShot(0, self._app.quit)
+                QTimer.singleShot(0, QCoreApplication.quit)
         return False
 
 
-def install(app: QCoreApplication | None = None) -> bool:
-    """Watch for the first painted window if the environment asks for it; True if installed."""
+def install(window: QWidget) -> bool:
+    """Watch for the first paint of ``window`` (a top-level window, before it is shown) if
+    the environment asks for it; True if installed."""
     if not requested():
         return False
-    app = app if app is not None else QCoreApplication.instance()
-    if app is None:
+    if QCoreApplication.instance() is None:
         raise RuntimeError("the start-up probe needs a QApplication")
     quit_after = os.environ.get(ENV_VAR, "").lower() == "quit"
-    app.installEventFilter(_FirstPaint(app, quit_after=quit_after))
+    window.installEventFilter(_FirstPaint(window, quit_after=quit_after))
     return True

@@ -15,19 +15,21 @@ MARKER = "startup-probe first-paint"  # as in tictactoe_gui/startup_probe.py
 
 
 class FirstPaint(QObject):
+    """Watches the window alone, as the app's probe does (not every event of the app)."""
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint and getattr(watched, "isWindow", bool)():
+        if event.type() == QEvent.Type.Paint:
             print(f"{MARKER} {time.monotonic():.6f}", flush=True)
-            QApplication.instance().removeEventFilter(self)
+            watched.removeEventFilter(self)
             QTimer.singleShot(0, QApplication.quit)
         return False
 
 
 def main() -> int:
     app = QApplication(sys.argv[:1])
-    probe = FirstPaint(app)
-    app.installEventFilter(probe)
     window = QMainWindow()
+    probe = FirstPaint(window)
+    window.installEventFilter(probe)
     window.setWindowTitle("Minimal window")
     window.setCentralWidget(QLabel("Hello"))
     window.resize(800, 600)

@@ -91,12 +91,12 @@ def run(
     Qt types the window used takes PySide6 most of a second after the window has gone.
     """
     app = create_application(argv)
-    # Reports the first paint when the start-up benchmark asks (inert otherwise).
-    startup_probe.install(app)
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     opened = open_records(db_path)
     settings = QSettings()
     window = MainWindow(settings, opened.records, game=game)
+    # Reports the first paint when the start-up benchmark asks (inert otherwise).
+    startup_probe.install(window)
     window.show()
     if opened.recording_off:
         window.set_recording_off(opened.recording_off)
