@@ -1,8 +1,9 @@
 """What the app loads before its window first shows: only what that window needs.
 
 The records windows, the set-up dialog and their charts are loaded when first
-opened, so they cost nothing at start-up (``tests/benchmarks/bench_startup.py``
-measures the time itself).
+opened, the engines of the other games when such a game is chosen, and the
+command line's commands only for a command, so they cost nothing at start-up
+(``tests/benchmarks/bench_startup.py`` measures the time itself).
 """
 
 from __future__ import annotations
@@ -18,6 +19,21 @@ from tictactoe_gui.startup_probe import ENV_VAR, MARKER
 LOADED_ON_FIRST_USE = (
     "tictactoe_gui.gui.records",
     "tictactoe_gui.gui.dialogs.setup_position",
+    # The big-board engine and Row & Column, for a tic-tac-toe start.
+    "tictactoe_gui.engine.mnk",
+    "tictactoe_gui.engine.rowcol",
+    "tictactoe_gui.gui.rowcol_window",
+    "tictactoe_gui.gui.rowcol_view",
+    # Importing and exporting records.
+    "tictactoe_gui.storage.exchange",
+    # The command line's commands and the players they run.
+    "tictactoe_gui.cli.commands",
+    "tictactoe_gui.cli.analyse",
+    "tictactoe_gui.cli.export",
+    "tictactoe_gui.cli.import_records",
+    "tictactoe_gui.cli.match",
+    "tictactoe_gui.cli.players",
+    "tictactoe_gui.session.external_engine",
 )
 
 LAUNCH = """
@@ -57,12 +73,75 @@ def modules_loaded_by_a_start(tmp_path: Path) -> set[str]:
     return set(line.split()[1:])
 
 
-def test_the_records_windows_and_dialogs_load_only_when_first_opened(tmp_path: Path) -> None:
-    loaded = modules_loaded_by_a_start(tmp_path)
-    assert "tictactoe_gui.gui.main_window" in loaded
-    early = sorted(
+def early(loaded: set[str]) -> list[str]:
+    return sorted(
         name
         for name in loaded
         if any(name == lazy or name.startswith(lazy + ".") for lazy in LOADED_ON_FIRST_USE)
     )
-    assert early == []
+
+
+def test_the_records_windows_dialogs_and_other_games_load_only_when_first_used(
+    tmp_path: Path,
+) -> None:
+    loaded = modules_loaded_by_a_start(tmp_path)
+    assert "tictactoe_gui.gui.main_window" in loaded
+    assert "tictactoe_gui.engine.search" in loaded  # the 3×3 engine is there
+    assert early(loaded) == []
+
+
+#: Opens the window on 3×3 as the app does, then chooses a big board (waiting for its first
+#: analysis, which the engine thread makes), then Row & Column; reports what was loaded.
+CHOOSE = """
+import sys
+from dataclasses import replace
+from PySide6.QtCore import QEventLoop, QSettings, QTimer
+from tictactoe_gui.engine import Board
+from tictactoe_gui.engine.variants import get_variant
+from tictactoe_gui.gui.app import create_application
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.session.game import GameSetup
+
+def report(stage):
+    names = sorted(m for m in sys.modules if m.startswith("tictactoe_gui"))
+    print(stage, " ".join(names), flush=True)
+
+app = create_application(["tictactoe-gui"])
+window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat), InMemoryRecords())
+window.show()
+report("start")
+four = get_variant("four")
+loop = QEventLoop()
+window.engine.analysed.connect(lambda result: result.board.variant == four and loop.quit())
+QTimer.singleShot(60_000, lambda: loop.exit(1))  # a failure, not a wait: the signal ends it
+window.new_game(replace(GameSetup.default(), start=Board.empty(four)))
+if loop.exec() != 0:
+    sys.exit("no analysis of the big board arrived")
+report("four")
+window.show_rowcol_window()
+report("rowcol")
+window.shutdown()
+"""
+
+
+def test_choosing_another_game_loads_its_engine(tmp_path: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        [sys.executable, "-c", CHOOSE, str(tmp_path / "settings.ini")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    stages = {
+        stage: set(names.split())
+        for stage, _, names in (line.partition(" ") for line in result.stdout.splitlines())
+    }
+    assert "tictactoe_gui.engine.mnk" not in stages["start"]
+    assert "tictactoe_gui.engine.rowcol" not in stages["start"]
+    assert "tictactoe_gui.engine.mnk" in stages["four"]
+    assert "tictactoe_gui.gui.rowcol_window" not in stages["four"]
+    assert {"tictactoe_gui.engine.rowcol", "tictactoe_gui.gui.rowcol_window"} <= stages["rowcol"]
