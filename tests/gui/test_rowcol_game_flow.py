@@ -115,14 +115,22 @@ def test_a_typed_board_is_checked_as_it_is_typed(qtbot: QtBot, window: MainWindo
 def test_a_relaunch_after_row_and_column_opens_the_last_k_in_a_row_game(
     qtbot: QtBot, window: MainWindow, settings: QSettings
 ) -> None:
+    mode = window.controller.setup.mode
+    assert mode is not GameMode.AI_VS_AI
     dialog = open_rowcol_dialog(qtbot, window)
+    dialog.set_mode(GameMode.AI_VS_AI)
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert settings.value("newGame/family") == "rowcol"
     again = MainWindow(settings, InMemoryRecords())
     qtbot.addWidget(again)
     try:
+        # The main window reopens on its own last game and mode, not Row & Column's.
         assert again.controller.board.variant == TICTACTOE
-        assert "engine.rowcol" not in type(again.controller.setup).__module__
+        assert again.controller.setup.mode is mode
+        dialog = again.show_new_game_dialog()
+        assert dialog.is_rowcol()
+        assert dialog.mode() is GameMode.AI_VS_AI  # Row & Column keeps its own mode
+        dialog.reject()
     finally:
         again.shutdown()
 
@@ -301,3 +309,15 @@ def test_a_saved_game_shows_in_the_open_history_at_once(
         finally:
             window.shutdown()
             window.close()
+
+
+def test_the_grid_has_the_keys_when_a_game_starts(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    window.activateWindow()
+    window.autoplay_bar.pause_button.setFocus()
+    new_game(window, 3, 4, "person", "person")
+    qtbot.waitUntil(window.board_view.hasFocus)
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
+    assert len(window.session.cells) == 1

@@ -27,6 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QDockWidget,
+    QHeaderView,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -193,6 +194,9 @@ class RowColAnalysisPanel(QWidget):
         self.table.setObjectName("rowColCandidates")
         self.table.setHeaderLabels(["cell", "value", "margin"])
         self.table.setRootIsDecorated(False)
+        header = self.table.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setAccessibleName("Allowed cells, best first")
         self.prediction_label = QLabel()
         self.prediction_label.setWordWrap(True)
@@ -392,6 +396,8 @@ class RowColWindow(QMainWindow):
         self.announcer.announce(
             f"{' '.join(words)}: {self._players_text()}. {self.board_view.status_text()}"
         )
+        # The grid takes the keys: arrows move, Enter or Space takes.
+        self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
         self._refresh()
 
     def play_again(self) -> None:

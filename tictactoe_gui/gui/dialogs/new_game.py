@@ -612,6 +612,7 @@ class NewGameDialog(QDialog):
 
     def _restore(self) -> None:
         s = self._settings
+        rowcol_mode = s.value("rowColumn/mode", GameMode.HUMAN_VS_AI.value)
         s.beginGroup("newGame")
         if not self._explicit_variant:
             try:
@@ -620,8 +621,11 @@ class NewGameDialog(QDialog):
                 self._game.set_variant(DEFAULT)
             if self._offer_rowcol and s.value("family") == Family.ROWCOL.value:
                 self._game.set_variant(get_variant(ROWCOL))
+        mode_text = s.value("mode", GameMode.HUMAN_VS_AI.value)
+        if self._game.is_rowcol():
+            mode_text = rowcol_mode
         try:
-            mode = GameMode(str(s.value("mode", GameMode.HUMAN_VS_AI.value)))
+            mode = GameMode(str(mode_text))
         except ValueError:
             mode = GameMode.HUMAN_VS_AI
         self.set_mode(mode)
@@ -641,13 +645,15 @@ class NewGameDialog(QDialog):
     def _save(self) -> None:
         s = self._settings
         s.beginGroup("newGame")
-        s.setValue("mode", self.mode().value)
         if self.is_rowcol():
-            # The last k-in-a-row game stays remembered for the main window's relaunch.
+            # The last k-in-a-row game and mode stay remembered for the main window's
+            # relaunch; Row & Column keeps its own.
             s.setValue("family", Family.ROWCOL.value)
             s.endGroup()
             self.rowcol_options().save(s)
+            s.setValue("rowColumn/mode", self.mode().value)
             return
+        s.setValue("mode", self.mode().value)
         s.setValue("family", Family.MNK.value)
         if self._given_start is None:
             s.setValue("game", self.variant().id)
