@@ -238,4 +238,25 @@ def test_a_recorded_game_replays_in_the_row_and_column_window(
     assert len(rowcol.session.cells) == len(played.takes) - 1
     rowcol.redo_action.trigger()
     assert rowcol.session.position == played.final
+    # The replay bar steps, seeks and plays the takes; the grid stays a replay.
+    bar = rowcol.replay_bar
+    assert bar.isVisible()
+    total = len(played.takes)
+    assert bar.position.text() == f"Take {total} of {total}"
+    assert not rowcol.board_view._interactive
+    bar.first_button.click()
+    assert rowcol.session.cells == ()
+    assert rowcol.undo_action.isEnabled() is False
+    bar.forward_button.click()
+    assert rowcol.session.cells == (played.takes[0].cell,)
+    assert rowcol.announcer.spoken[-1].startswith(
+        f"Magpie (A) takes {played.start.cell_label(played.takes[0].cell)}"
+    )
+    rowcol._replay_timer.setInterval(1)
+    bar.play_button.click()
+    qtbot.waitUntil(lambda: not bar.play_button.isChecked(), timeout=10_000)
+    assert rowcol.session.position == played.final
+    assert bar.play_button.text() == "Play"
+    assert not rowcol.banner.isVisible()
+    assert rowcol.session.result_words() in rowcol.status_label.text()
     window.shutdown()

@@ -395,14 +395,16 @@ class ReplayBar(QFrame):
         layout.addWidget(self.slider, 1)
         layout.addWidget(self.position)
 
-    def show_position(self, position: int, length: int, title: str) -> None:
+    def show_position(self, position: int, length: int, title: str, unit: str = "Move") -> None:
         self._length = length
         self.title.setText(title)
         self.slider.blockSignals(True)
         self.slider.setRange(0, length)
         self.slider.setValue(position)
         self.slider.blockSignals(False)
-        self.position.setText(f"Move {position} of {length}")
+        self.position.setText(f"{unit} {position} of {length}")
+        self.back_button.setToolTip(f"One {unit.lower()} back")
+        self.forward_button.setToolTip(f"One {unit.lower()} forward")
         self.back_button.setEnabled(position > 0)
         self.first_button.setEnabled(position > 0)
         self.forward_button.setEnabled(position < length)

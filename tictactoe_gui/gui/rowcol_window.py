@@ -47,7 +47,7 @@ from tictactoe_gui.engine.rowcol import (
     analyse,
 )
 from tictactoe_gui.gui.announcer import Announcer
-from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner
+from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
 from tictactoe_gui.gui.dialogs.rowcol_options import MAX_SEED
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSession, RowColSetup
@@ -59,6 +59,8 @@ if TYPE_CHECKING:
 
 #: The pause before a computer player's take shows, so it reads as a reply.
 THINK_MS = 350
+#: A replay playing on shows one take this often.
+REPLAY_STEP_MS = 900
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,11 +316,23 @@ class RowColWindow(QMainWindow):
         self.autoplay_bar.step_requested.connect(self.step)
         self.autoplay_bar.delay_changed.connect(self._set_delay)
         self.autoplay_bar.hide()
+        self._replay_cells: list[int] | None = None
+        self._replay_index = 0
+        self._replay_title = ""
+        self.replay_bar = ReplayBar()
+        self.replay_bar.seek.connect(self.replay_seek)
+        self.replay_bar.step.connect(lambda delta: self.replay_seek(self._replay_index + delta))
+        self.replay_bar.playing_toggled.connect(self._set_replay_playing)
+        self.replay_bar.hide()
+        self._replay_timer = QTimer(self)
+        self._replay_timer.setInterval(REPLAY_STEP_MS)
+        self._replay_timer.timeout.connect(self._replay_tick)
         layout.addWidget(self.players_label)
         layout.addWidget(self.board_view, 1)
         layout.addWidget(self.status_label)
         layout.addWidget(self.banner)
         layout.addWidget(self.autoplay_bar)
+        layout.addWidget(self.replay_bar)
         self.setCentralWidget(central)
         self.analysis_panel = RowColAnalysisPanel()
         self.analysis_dock = QDockWidget("Analysis", self)
@@ -347,9 +361,7 @@ class RowColWindow(QMainWindow):
         self.setup_action = self._action("Set &Up Position…", self.show_setup_dialog, "Ctrl+E")
         self.close_action = self._action("&Close", self.close, QKeySequence.StandardKey.Close)
         self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo)
-        self.redo_action = self._action(
-            "&Redo", self.undo_stack.redo, QKeySequence.StandardKey.Redo
-        )
+        self.redo_action = self._action("&Redo", self.redo, QKeySequence.StandardKey.Redo)
         self.hint_action = self._action("&Hint", self.hint, "H")
         self.pause_action = self._action("&Pause", self._toggle_pause, "Ctrl+P")
         self.step_action = self._action("&Step", self.step, "Ctrl+.")
@@ -409,7 +421,7 @@ class RowColWindow(QMainWindow):
         self.start(setup, seed)
 
     def replay(self, start: Position, cells: list[int], names: tuple[str, str], when: str) -> None:
-        """Show a recorded game at its end; Undo and Redo step through its takes."""
+        """Show a recorded game at its end; the replay bar (and Undo, Redo) steps through it."""
         setup = RowColSetup(
             GameMode.HUMAN_VS_HUMAN,
             RowColPlayer.human(names[0]),
@@ -421,14 +433,53 @@ class RowColWindow(QMainWindow):
         )
         self._reset(RowColSession(setup, 0), saved=True)
         self.autoplay_bar.hide()
-        for cell in cells:
-            self._take(cell)
-        self.setWindowTitle(f"Row & Column — {names[0]} (A) vs {names[1]} (B), {when}")
+        self._replay_cells = list(cells)
+        self._replay_title = f"{names[0]} (A) vs {names[1]} (B), {when}"
+        self.replay_bar.show()
+        self.setWindowTitle(f"Row & Column — {self._replay_title}")
         self.announcer.announce(
-            f"Replaying {names[0]} against {names[1]}, {when}: undo and redo step through it."
+            f"Replaying {names[0]} against {names[1]}, {when}: the replay bar, or undo and "
+            "redo, step through it."
         )
+        self.replay_seek(len(cells))
+
+    @property
+    def replaying(self) -> bool:
+        return self._replay_cells is not None
+
+    def replay_seek(self, index: int) -> None:
+        """Show the recorded game after ``index`` takes."""
+        cells = self._replay_cells
+        if cells is None:
+            return
+        index = max(0, min(len(cells), index))
+        if index >= len(cells):
+            self._set_replay_playing(False)
+        self._replay_index = index
+        self.replay_bar.show_position(index, len(cells), self._replay_title, unit="Take")
+        self._set_takes(tuple(cells[:index]))
+
+    def _set_replay_playing(self, playing: bool) -> None:
+        cells = self._replay_cells
+        if playing and cells is not None and self._replay_index >= len(cells):
+            self.replay_seek(0)  # Play from the end starts again from the beginning
+        self.replay_bar.set_playing(playing)
+        if playing:
+            self._replay_timer.start()
+        else:
+            self._replay_timer.stop()
+
+    def _replay_tick(self) -> None:
+        self.replay_seek(self._replay_index + 1)
+
+    def _leave_replay(self) -> None:
+        self._replay_timer.stop()
+        self._replay_cells = None
+        self.replay_bar.set_playing(False)
+        self.replay_bar.hide()
 
     def _reset(self, session: RowColSession, *, saved: bool) -> None:
+        self._leave_replay()
         self._think.stop()
         self._pending = None
         self._step_once = False
@@ -472,11 +523,20 @@ class RowColWindow(QMainWindow):
         self.undo_stack.push(_TakesCommand(self, before, (*before, cell)))
 
     def undo(self) -> None:
+        if self.replaying:
+            self.replay_seek(self._replay_index - 1)
+            return
         # Against a computer player, undo takes back its reply and the person's take.
         self.undo_stack.undo()
         if self.session.setup.mode is GameMode.HUMAN_VS_AI:
             while self.undo_stack.canUndo() and self.session.ai_to_move():
                 self.undo_stack.undo()
+
+    def redo(self) -> None:
+        if self.replaying:
+            self.replay_seek(self._replay_index + 1)
+            return
+        self.undo_stack.redo()
 
     def hint(self) -> None:
         if not self.session.is_human_turn():
@@ -495,10 +555,18 @@ class RowColWindow(QMainWindow):
     def _refresh(self) -> None:
         session = self.session
         position = session.position
-        self.board_view.set_interactive(session.is_human_turn())
+        self.board_view.set_interactive(session.is_human_turn() and not self.replaying)
         self.analysis_panel.show_thinking()
         self._update_actions()
-        if session.is_over:
+        if self.replaying:
+            self.banner.show_info(None)
+            words = session.result_words()
+            self.status_label.setText(
+                f"{words}. {self.board_view.status_text()}"
+                if words
+                else self.board_view.status_text()
+            )
+        elif session.is_over:
             self._show_end()
         else:
             self.banner.show_info(None)
@@ -667,6 +735,11 @@ class RowColWindow(QMainWindow):
         self.pause_action.setEnabled(ai_vs_ai and not self.session.is_over)
         self.step_action.setEnabled(ai_vs_ai and not self.session.is_over)
         self.hint_action.setEnabled(self.session.is_human_turn())
+        if self.replaying and self._replay_cells is not None:
+            self.undo_action.setEnabled(self._replay_index > 0)
+            self.redo_action.setEnabled(self._replay_index < len(self._replay_cells))
+            self.hint_action.setEnabled(False)
+            return
         self.undo_action.setEnabled(self.undo_stack.canUndo())
         self.redo_action.setEnabled(self.undo_stack.canRedo())
 
