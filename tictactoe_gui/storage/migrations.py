@@ -9,7 +9,6 @@ edited: a database somewhere may be sitting at any older version.
 from __future__ import annotations
 
 import sqlite3
-import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -94,6 +93,8 @@ def upgrade_version_1(connection: sqlite3.Connection) -> None:
 def upgrade_version_2(connection: sqlite3.Connection) -> None:
     """A permanent identity per game (so imports merge without duplicates), and the
     indexes that keep history paging and the leaderboard fast with many games."""
+    import uuid  # loaded only when an old file is upgraded
+
     connection.execute("ALTER TABLE games ADD COLUMN uuid TEXT")
     game_ids = [row[0] for row in connection.execute("SELECT id FROM games")]
     connection.executemany(

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
-import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -291,6 +290,8 @@ class Repository:
 
     def save_games(self, games: Iterable[FinishedGame]) -> list[int]:
         """Record several finished games in one transaction (all or none); their ids in order."""
+        import uuid  # loaded with the first game saved, not at start-up
+
         batch = list(games)
         for game in batch:
             self.check(game)
