@@ -292,7 +292,7 @@ class _PersonaPicker(QObject):
         self.description.setText(PERSONAS[data].description)
 
 
-class _NameField(QWidget):
+class NameField(QWidget):
     """A name entry with an inline error under it."""
 
     def __init__(self, label: str, parent: QWidget | None = None) -> None:
@@ -417,7 +417,7 @@ class NewGameDialog(QDialog):
     def _build_human_vs_ai(self) -> QWidget:
         page = QWidget()
         form = QFormLayout(page)
-        self._your_name = _NameField("Your name")
+        self._your_name = NameField("Your name")
         self._your_side = QComboBox()
         self._your_side.setAccessibleName("Your side")
         self._your_side.addItem("X — you move first", "X")
@@ -440,8 +440,8 @@ class NewGameDialog(QDialog):
     def _build_human_vs_human(self) -> QWidget:
         page = QWidget()
         form = QFormLayout(page)
-        self._player_one = _NameField("Player 1 name")
-        self._player_two = _NameField("Player 2 name")
+        self._player_one = NameField("Player 1 name")
+        self._player_two = NameField("Player 2 name")
         self._first = QComboBox()
         self._first.addItem("Player 1 (plays X)", 1)
         self._first.addItem("Player 2 (plays X)", 2)

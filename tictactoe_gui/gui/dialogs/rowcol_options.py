@@ -40,9 +40,9 @@ from tictactoe_gui.engine.rowcol import (
 from tictactoe_gui.engine.rowcol.rules import VALUE_LIMIT
 from tictactoe_gui.engine.variants import ROWCOL_DEFAULT, ROWCOL_MAX, ROWCOL_MIN
 from tictactoe_gui.gui.accessibility import buddy_label
-from tictactoe_gui.gui.dialogs.new_game import SPEED_RANGE, speed_to_delay
+from tictactoe_gui.gui.dialogs.new_game import SPEED_RANGE, NameField, speed_to_delay
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
-from tictactoe_gui.storage.records import GameMode, InvalidNameError, validate_player_name
+from tictactoe_gui.storage.records import GameMode, validate_player_name
 
 #: The largest seed offered; any seed in range draws a board, the same seed the same board.
 MAX_SEED = 999_999_999
@@ -86,39 +86,19 @@ class _StrategyPicker:
         self.about.setText(STRATEGIES[self.key()].description)
 
 
-class _Name:
-    """A name field with its error under it (names follow the records' rule)."""
+def _name_row(form: QFormLayout, text: str, name: str, default: str) -> NameField:
+    """A name field with its error under it, in ``form`` (names follow the records' rule)."""
+    field = NameField(name)
+    field.edit.setText(default)
+    form.addRow(buddy_label(text, field.edit), field)
+    return field
 
-    def __init__(self, form: QFormLayout, text: str, name: str, default: str) -> None:
-        box = QWidget()
-        layout = QVBoxLayout(box)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        self.edit = QLineEdit(default)
-        self.edit.setAccessibleName(name)
-        self.edit.setMaxLength(64)
-        self.error = QLabel()
-        self.error.setObjectName("nameError")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #d23c32;")
-        self.error.hide()
-        layout.addWidget(self.edit)
-        layout.addWidget(self.error)
-        form.addRow(buddy_label(text, self.edit), box)
 
-    def validated(self) -> str | None:
-        try:
-            name = validate_player_name(self.edit.text())
-        except InvalidNameError as error:
-            message = str(error)
-            self.show_error(message[0].upper() + message[1:] + ".")
-            return None
-        self.show_error(None)
-        return name
-
-    def show_error(self, text: str | None) -> None:
-        self.error.setText(text or "")
-        self.error.setVisible(bool(text))
+def _checked(field: NameField) -> str | None:
+    """The field's name once valid, else None with the reason shown under it."""
+    name = field.validated()
+    field.show_error(None if name is not None else field.error.text())
+    return name
 
 
 class RowColOptions(QWidget):
@@ -211,7 +191,7 @@ class RowColOptions(QWidget):
         # Human vs AI
         page = QWidget()
         form = QFormLayout(page)
-        self.your_name = _Name(form, "Your name:", "Your name", "Player")
+        self.your_name = _name_row(form, "Your name:", "Your name", "Player")
         self.opponent = _StrategyPicker(form, "Opponent:", "Opponent", "maximize-future-min")
         self.your_side = QComboBox()
         self.your_side.setAccessibleName("Your side")
@@ -222,8 +202,8 @@ class RowColOptions(QWidget):
         # Human vs Human
         page = QWidget()
         form = QFormLayout(page)
-        self.name_a = _Name(form, "Player A:", "Player A name", "Player A")
-        self.name_b = _Name(form, "Player B:", "Player B name", "Player B")
+        self.name_a = _name_row(form, "Player A:", "Player A name", "Player A")
+        self.name_b = _name_row(form, "Player B:", "Player B name", "Player B")
         self.pages.addWidget(page)
         # AI vs AI
         page = QWidget()
@@ -310,9 +290,9 @@ class RowColOptions(QWidget):
         for name in (self.your_name, self.name_a, self.name_b):
             name.show_error(None)
         if mode is GameMode.HUMAN_VS_AI:
-            valid = self.your_name.validated() is not None and valid
+            valid = _checked(self.your_name) is not None and valid
         elif mode is GameMode.HUMAN_VS_HUMAN:
-            a, b = self.name_a.validated(), self.name_b.validated()
+            a, b = _checked(self.name_a), _checked(self.name_b)
             if a is not None and b is not None and a.casefold() == b.casefold():
                 self.name_b.show_error("The two players need different names.")
                 b = None
