@@ -7,13 +7,14 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
+INTEROP := $(VENV)/.interop-$(shell sha1sum pyproject.toml | cut -c1-12)
 
 # Qt's xcb/offscreen platforms load these system libraries at run time.
 QT_SYSTEM_LIBS := libEGL.so.1 libGL.so.1 libxkbcommon.so.0 libfontconfig.so.1 libdbus-1.so.3 libglib-2.0.so.0
 QT_SYSTEM_PKGS := libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0 \
                   libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0
 
-.PHONY: run check test lint bench bundle bundle-test install-desktop uninstall-desktop system-deps clean
+.PHONY: run check test lint bench bench-gomocup bundle bundle-test install-desktop uninstall-desktop system-deps clean
 
 run: $(STAMP)
 	$(BIN)/tictactoe-gui
@@ -29,8 +30,17 @@ lint: $(STAMP)
 test: $(STAMP)
 	$(BIN)/pytest -n 2
 
-bench: $(STAMP)
+bench: $(STAMP) $(INTEROP)
 	$(BIN)/python -m tests.benchmarks
+
+# Sera against an engine written apart from this app, over the Gomocup protocol.
+bench-gomocup: $(STAMP) $(INTEROP)
+	$(BIN)/python -m tests.benchmarks.bench_gomocup
+
+$(INTEROP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[interop]'
+	rm -f $(VENV)/.interop-*
+	touch $@
 
 # The bundle is rebuilt only when something it is built from has changed.
 BUNDLE_EXE    ?= packaging/dist/tictactoe-gui/tictactoe-gui

@@ -70,6 +70,12 @@ def test_sera_with_a_budget_beats_cop_at_depth_two_on_four() -> None:
     assert (payload["x_wins"], payload["games"]) == (1, 1)
 
 
+def test_the_tally_names_an_engine_by_the_name_it_gives() -> None:
+    code, out, err = call("match", "--x", engine("good"), "--o", "kitty", "--game", "7x7k4")
+    assert code == 0, err
+    assert out.startswith("7×7, 4 in a row: TestBrain-good (engine) (X) vs Kitty (O), 1 game")
+
+
 def test_a_good_engine_plays_whole_games() -> None:
     code, out, err = call(
         "match",

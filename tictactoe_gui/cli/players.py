@@ -197,8 +197,11 @@ def run_match(args: argparse.Namespace, streams: Streams) -> int:
             try:
                 record = _play(x_player, o_player, game_seed, args.game)
             finally:
-                for player in (x_player, o_player):
+                for player, value in ((x_player, args.x), (o_player, args.o)):
                     if isinstance(player, ExternalEnginePlayer):
+                        # Once it has said its name (ABOUT), the engine goes by it.
+                        if player.engine is not None and player.engine.name != player.command[0]:
+                            label[id(value)] = f"{player.engine.name} (engine)"
                         player.close()
             winner = None if record.winner is None else record.winner.value
             if record.forfeit_reason and record.resigned is not None:
@@ -243,7 +246,7 @@ def run_match(args: argparse.Namespace, streams: Streams) -> int:
     else:
         game = "" if args.game.is_tictactoe else f"{args.game.name}: "
         print(
-            f"{game}{_label(args.x)} (X) vs {_label(args.o)} (O), {games} game"
+            f"{game}{label[id(args.x)]} (X) vs {label[id(args.o)]} (O), {games} game"
             f"{'s' * (games != 1)}: X won {x_wins}, O won {o_wins}, {draws} drawn.",
             file=stdout,
         )
