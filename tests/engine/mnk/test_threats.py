@@ -10,7 +10,7 @@ from tictactoe_gui.engine.mnk.limits import Budget, Limit
 from tictactoe_gui.engine.mnk.search import Outcome
 from tictactoe_gui.engine.mnk.solve import solve
 from tictactoe_gui.engine.mnk.state import State
-from tictactoe_gui.engine.mnk.threats import ThreatSearch
+from tictactoe_gui.engine.mnk.threats import ThreatSearch, _relevant
 
 
 def threats() -> ThreatSearch:
@@ -135,3 +135,42 @@ def test_vct_proofs_are_sound() -> None:
         assert solution.outcome is Outcome.WIN, (x, o, line)
         assert len(line) >= solution.plies
     assert beyond_vcf > 0  # a quiet threat was needed at least once
+
+
+def test_a_proven_loss_is_met_with_a_block_not_a_move_far_away() -> None:
+    # Gomoku, O to move after X's l7 (from a game Sera lost): X's e8-f8-g8-h8 line
+    # wins by force whatever O does. The loss is proven; O still blocks, making X
+    # find the win, instead of playing the first free corner as it used to.
+    moves = [
+        "h8",
+        "i7",
+        "g7",
+        "i9",
+        "h6",
+        "h7",
+        "i6",
+        "k7",
+        "g6",
+        "f6",
+        "g8",
+        "g9",
+        "f8",
+        "j7",
+        "l7",
+    ]
+    state = State(15, 15, 5, 0, 0)
+    for name in moves:
+        col, row = ord(name[0]) - ord("a"), 15 - int(name[1:])
+        state.make(row * 15 + col)
+    assert state.to_move == 2
+    loss = threats().prove_loss(state)
+    assert loss is not None
+    first = loss[0]
+    assert first != 0  # a15, the corner
+    state.pass_move()
+    try:
+        threat = threats().vcf(state)
+    finally:
+        state.pass_move()
+    assert threat is not None
+    assert first in _relevant(state, threat)  # a cell that meets X's threat line

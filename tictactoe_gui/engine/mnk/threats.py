@@ -139,12 +139,6 @@ class ThreatSearch:
             return None
         relevant = _relevant(state, threat)
         longest: list[int] | None = None
-        # Any other defence loses to the threat line itself.
-        elsewhere = next(
-            (c for c, mark in enumerate(state.cells) if mark == 0 and c not in relevant), None
-        )
-        if elsewhere is not None:
-            longest = [elsewhere, *threat]
         for defence in sorted(relevant):
             state.make(defence)
             try:
@@ -157,6 +151,14 @@ class ThreatSearch:
                 return None
             if longest is None or len(line) + 1 > len(longest):
                 longest = [defence, *line]
+        # Any other move loses to the threat line itself. It is the line only when it
+        # lasts longer than every defence: on a tie the loser still blocks, so the winner
+        # must find the proof (a move far away would hand over the threat unopposed).
+        elsewhere = next(
+            (c for c, mark in enumerate(state.cells) if mark == 0 and c not in relevant), None
+        )
+        if elsewhere is not None and (longest is None or len(threat) + 1 > len(longest)):
+            longest = [elsewhere, *threat]
         return longest
 
     def prove_win(self, state: State, threes: int = 0) -> list[int] | None:
