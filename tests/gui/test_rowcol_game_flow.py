@@ -213,7 +213,10 @@ def test_every_take_and_the_end_are_announced(qtbot: QtBot, rowcol_window: RowCo
         for text in window.announcer.spoken
     )
     # The board's description carries the news for screen readers that ignore announcements.
-    assert window.board_view.accessibleDescription() == window.announcer.spoken[-1]
+    qtbot.waitUntil(
+        lambda: window.board_view.accessibleDescription() == window.announcer.spoken[-1],
+        timeout=1000,
+    )
     while not window.session.is_over:
         qtbot.waitUntil(
             lambda: window.session.is_over or window.session.is_human_turn(), timeout=10_000

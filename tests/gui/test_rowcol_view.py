@@ -72,7 +72,11 @@ def test_cells_are_named_with_their_value_and_whether_they_may_be_taken(qtbot: Q
     assert view.cell_widget(1, 1).accessibleName() == "b2, taken, the last take"
     assert view.cell_widget(0, 1).accessibleName() == "b3, 2, allowed"
     assert view.cell_widget(0, 0).accessibleName() == "a3, 1, not in the row or column of b2"
-    assert view.accessibleDescription() == "A 5, B 0. B to move: b3, a2, c2 or b1."
+    # The description follows once per turn of the event loop.
+    qtbot.waitUntil(
+        lambda: view.accessibleDescription() == "A 5, B 0. B to move: b3, a2, c2 or b1.",
+        timeout=1000,
+    )
 
 
 def test_the_end_of_the_game_is_said(qtbot: QtBot) -> None:

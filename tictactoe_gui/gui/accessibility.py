@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QMessageBox, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFocusEvent
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QLineEdit, QMessageBox, QWidget
 
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.notation import cell_name
@@ -36,6 +38,27 @@ def buddy_label(text: str, field: QWidget, parent: QWidget | None = None) -> QLa
     widget = QLabel(text, parent)
     widget.setBuddy(field)
     return widget
+
+
+class SpokenLineEdit(QLineEdit):
+    """A line edit that a screen reader names when Tab reaches it empty.
+
+    Reached by Tab, a QLineEdit selects its text, which for an empty field moves the
+    caret from nowhere to 0; Qt reports that caret before the focus, and Orca 43 then
+    takes the field as already presented and says nothing at all. An empty field has
+    nothing to select, so it takes the focus quietly and Orca reads its label.
+    """
+
+    _SELECTING = (
+        Qt.FocusReason.TabFocusReason,
+        Qt.FocusReason.BacktabFocusReason,
+        Qt.FocusReason.ShortcutFocusReason,
+    )
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        if not self.text() and event.reason() in self._SELECTING:
+            event = QFocusEvent(event.type(), Qt.FocusReason.OtherFocusReason)
+        super().focusInEvent(event)
 
 
 def name_message_box_icon(box: QMessageBox, name: str | None = None) -> None:

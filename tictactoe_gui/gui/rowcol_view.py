@@ -5,12 +5,28 @@ it shows a :class:`~tictactoe_gui.engine.rowcol.Position` handed to it and
 emits ``cell_activated(row, col)`` for every click or Enter; the caller
 decides whether the take is allowed. A take animates: the number fades out of
 its cell in the taker's colour. Every cell has an accessible name that says
-its value, whether it is taken and whether it may be taken now.
+its value, whether it is taken (and by whom) and whether it may be taken now.
+
+For screen readers the board itself is named after the cell under the keyboard
+cursor once the arrows have moved it (so each arrow key speaks a cell), and its
+description holds the news: the scores and what may be taken, or whatever the
+window announced (screen readers such as Orca 43 speak the focused object's
+description whenever it changes). The description changes at most once per turn
+of the event loop, so a take, the scores and the end of the game are one sentence.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import (
+    QEasingCurve,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    QVariantAnimation,
+    Signal,
+)
 from PySide6.QtGui import (
     QColor,
     QFocusEvent,
@@ -65,8 +81,19 @@ class RowColBoardView(QWidget):
         self._animation.valueChanged.connect(self._on_step)
         self._animation.finished.connect(self._on_done)
         self._cells: list[QWidget] = []
+        # Accessibility: the announcements of this turn of the event loop, said in the
+        # description instead of the status; whether the board is named after the cursor
+        # cell, and that cell's state (taken, allowed) when it was last named.
+        self._news: list[str] = []
+        self._cursor_named = False
+        self._named_state: tuple[bool, bool] | None = None
+        self._describe_timer = QTimer(self)
+        self._describe_timer.setSingleShot(True)
+        self._describe_timer.setInterval(0)
+        self._describe_timer.timeout.connect(self._describe)
         self._build_cells()
         self._update_accessibility()
+        self._describe()
 
     # -- what to show --------------------------------------------------------------------
 
@@ -108,6 +135,12 @@ class RowColBoardView(QWidget):
             self._focus_cell = (position.size // 2, position.size // 2)
             self._build_cells()
             self._place_cells()
+        if resized or position.values != previous.values or not position.taken:
+            # A new board (or back to its start): the cursor cell named before is gone,
+            # and so is the news of the game before.
+            self._cursor_named = False
+            self.setAccessibleName(self._board_name())
+            self._news.clear()
         if self._animations_enabled and one_take:
             self._taking = added.bit_length() - 1
             self._taker = previous.to_move
@@ -178,6 +211,7 @@ class RowColBoardView(QWidget):
 
     def _build_cells(self) -> None:
         for cell in self._cells:
+            cell.setParent(None)  # off the accessible tree now, not at the next turn
             cell.deleteLater()
         self._cells = []
         for _ in range(self._position.cells):
@@ -187,7 +221,11 @@ class RowColBoardView(QWidget):
             proxy.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             proxy.show()
             self._cells.append(proxy)
-        self.setAccessibleName(f"{self._position.variant.name} board")
+        self._cursor_named = False
+        self.setAccessibleName(self._board_name())
+
+    def _board_name(self) -> str:
+        return f"{self._position.variant.name} board"
 
     def _place_cells(self) -> None:
         size = self._position.size
@@ -195,11 +233,55 @@ class RowColBoardView(QWidget):
             row, col = divmod(index, size)
             proxy.setGeometry(self.cell_rect(row, col).toAlignedRect())
 
-    def _update_accessibility(self) -> None:
+    def describe_cell(self, index: int) -> str:
+        """``"b2, 5, allowed"``, ``"b2, taken by A, the last take"``: a cell as it is heard."""
+        text = self._position.describe_cell(index)
+        owner = self._owners.get(index)
+        if owner is not None and self._position.is_taken(index):
+            label, _, rest = text.partition(", taken")
+            text = f"{label}, taken by {owner}{rest}"
+        return text
+
+    def _cell_state(self, index: int) -> tuple[bool, bool]:
         position = self._position
+        return position.is_taken(index), position.is_allowed(index)
+
+    def _name_after_cursor(self) -> None:
+        index = self._position.cell(*self._focus_cell)
+        self._cursor_named = True
+        self._named_state = self._cell_state(index)
+        self.setAccessibleName(self.describe_cell(index))
+
+    def _update_accessibility(self) -> None:
         for index, proxy in enumerate(self._cells):
-            proxy.setAccessibleName(position.describe_cell(index))
-        self.setAccessibleDescription(self.status_text())
+            proxy.setAccessibleName(self.describe_cell(index))
+        if self._cursor_named:
+            # The cell under the cursor is said again only when it was taken (or given back)
+            # or became allowed or not: not at every take elsewhere on the board.
+            index = self._position.cell(*self._focus_cell)
+            if not self.hasFocus() or self._cell_state(index) != self._named_state:
+                self._name_after_cursor()
+        self._describe_timer.start()
+
+    def add_news(self, text: str) -> None:
+        """Say ``text`` in the board's description (with whatever else this turn brings)."""
+        self._news.append(text)
+        self._describe_timer.start()
+
+    def describe_now(self) -> None:
+        """Put this turn's news in the description now rather than at the end of the turn
+        (before the board takes the focus, so that it is read once, with the focus)."""
+        self._describe()
+
+    def _describe(self) -> None:
+        self._describe_timer.stop()
+        news, self._news = self._news, []
+        text = " ".join(news) if news else self.status_text()
+        if news and text == self.accessibleDescription():
+            # The same news again (a refusal repeated) is said again: screen readers speak
+            # a description when it changes, and an empty one not at all.
+            self.setAccessibleDescription("")
+        self.setAccessibleDescription(text)
 
     def status_text(self) -> str:
         """``"A 5, B 3. B to move: b1, b3 or c2."``: the scores and what may be taken."""
@@ -241,8 +323,7 @@ class RowColBoardView(QWidget):
                 min(size - 1, max(0, col + d_col)),
             )
             self._show_focus = True
-            focus = self.cell_widget(*self._focus_cell)
-            self.setAccessibleName(focus.accessibleName())
+            self._name_after_cursor()
             self.update()
             return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):

@@ -16,7 +16,7 @@ import threading
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QUndoStack,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QHeaderView,
     QLabel,
@@ -230,14 +231,19 @@ class RowColAnalysisPanel(QWidget):
             )
         best = set(analysis.best_cells)
         for candidate in analysis.candidates:
+            label = position.cell_label(candidate.cell)
             marker = "★ " if candidate.cell in best else ""
             item = QTreeWidgetItem(
-                [
-                    f"{marker}{position.cell_label(candidate.cell)}",
-                    str(candidate.value),
-                    f"{candidate.margin:+d}",
-                ]
+                [f"{marker}{label}", str(candidate.value), f"{candidate.margin:+d}"]
             )
+            # Heard as "b2, best; value 5; margin +3" rather than a star and two bare numbers.
+            spoken = (
+                f"{label}, best" if candidate.cell in best else label,
+                f"value {candidate.value}",
+                f"margin {candidate.margin:+d}",
+            )
+            for column, text in enumerate(spoken):
+                item.setData(column, Qt.ItemDataRole.AccessibleTextRole, text)
             self.table.addTopLevelItem(item)
         self.prediction_label.setText(f"Predicted: {analysis.prediction_text()}.")
         line = " ".join(position.cell_label(c) for c in analysis.principal_variation)
@@ -285,6 +291,21 @@ class RowColWindow(QMainWindow):
         self._create_actions()
         self.announcer = Announcer(self.board_view)
         self.announcer.announced.connect(self._on_announced)
+        # Controls that carry the news while they have the keyboard focus (see _on_announced).
+        self._news_controls: tuple[QWidget, ...] = (
+            self.autoplay_bar.pause_button,
+            self.autoplay_bar.step_button,
+            self.autoplay_bar.speed,
+            self.autoplay_bar.instant,
+            self.replay_bar.first_button,
+            self.replay_bar.back_button,
+            self.replay_bar.play_button,
+            self.replay_bar.forward_button,
+            self.replay_bar.last_button,
+            self.replay_bar.slider,
+        )
+        for control in self._news_controls:
+            control.installEventFilter(self)
         self.resize(820, 620)
         self.start(setup, self.session.seed)
 
@@ -409,6 +430,7 @@ class RowColWindow(QMainWindow):
             f"{' '.join(words)}: {self._players_text()}. {self.board_view.status_text()}"
         )
         # The grid takes the keys: arrows move, Enter or Space takes.
+        self.board_view.describe_now()
         self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
         self._refresh()
 
@@ -514,6 +536,9 @@ class RowColWindow(QMainWindow):
         name = self.session.setup.player(take.player).display_name
         label = self.session.start.cell_label(take.cell)
         text = f"{name} ({take.player}) takes {label}, {take.value}."
+        coach = self._coach_line()
+        if coach:
+            text += f" {coach.strip()}"
         if not self.session.is_over:
             text += f" {self.board_view.status_text()}"
         self.announcer.announce(text)
@@ -668,8 +693,10 @@ class RowColWindow(QMainWindow):
             self._refresh_status()
 
     def _toggle_pause(self) -> None:
-        if self.session.setup.mode is GameMode.AI_VS_AI:
+        if self.session.setup.mode is GameMode.AI_VS_AI and not self.session.is_over:
             self.set_paused(not self._paused)
+            # The keys give no other sign of it (the Pause button says so when pressed).
+            self.announcer.announce("Paused." if self._paused else "Resumed.")
 
     def step(self) -> None:
         """One take now, then paused."""
@@ -744,10 +771,23 @@ class RowColWindow(QMainWindow):
         self.redo_action.setEnabled(self.undo_stack.canRedo())
 
     def _on_announced(self, text: str, assertive: bool) -> None:
-        # Screen readers that ignore announcements speak the board's description when it
-        # changes; keep the latest news there (the view restores its own on the next take).
+        # Screen readers that ignore announcements (Orca 43) speak the focused object's
+        # description when it changes: the news goes in the board's, and in that of the
+        # AI vs AI or replay bar's control that has the focus (until it loses it), so that
+        # a take played by Step or the replay's arrows, or watched from a bar, is heard.
         del assertive
-        self.board_view.setAccessibleDescription(text)
+        self.board_view.add_news(text)
+        focus = QApplication.focusWidget()
+        if focus is not None and focus in self._news_controls:
+            focus.setAccessibleDescription(text)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusOut and watched in self._news_controls:
+            assert isinstance(watched, QWidget)
+            # Back to its tooltip once the focus has moved on (a change said before that
+            # would be read out as the control is left).
+            QTimer.singleShot(0, watched, lambda: watched.setAccessibleDescription(""))
+        return super().eventFilter(watched, event)
 
     def _on_cell_activated(self, row: int, col: int) -> None:
         cell = self.session.position.cell(row, col)

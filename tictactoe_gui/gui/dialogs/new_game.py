@@ -51,7 +51,7 @@ from tictactoe_gui.engine.variants import (
     get_variant,
     mnk,
 )
-from tictactoe_gui.gui.accessibility import buddy_label
+from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.session.game import ENGINE_PREFIX
 from tictactoe_gui.storage.records import GameMode, InvalidNameError, validate_player_name
@@ -300,7 +300,7 @@ class NameField(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        self.edit = QLineEdit()
+        self.edit = SpokenLineEdit()
         self.edit.setAccessibleName(label)
         self.edit.setMaxLength(64)  # room to type past 32 and be told why that is too long
         self.error = QLabel()
@@ -323,6 +323,8 @@ class NameField(QWidget):
         if text:
             self.error.setText(text)
         self.error.setVisible(bool(text))
+        # Screen readers say the field's description when it changes and when it is reached.
+        self.edit.setAccessibleDescription(text or "")
 
 
 class NewGameDialog(QDialog):
@@ -502,6 +504,20 @@ class NewGameDialog(QDialog):
             self._rowcol.set_mode(self.mode())
             self._rowcol.changed.connect(self._validate)
             self._rowcol_box.addWidget(self._rowcol)
+            # Built after Start and Cancel, it would come after them on the Tab path too:
+            # move them back behind its last control, where they are on screen.
+            last: QWidget = self._rowcol
+            after = last.nextInFocusChain()
+            while after is not None and self._rowcol.isAncestorOf(after):
+                if after.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                    last = after
+                after = after.nextInFocusChain()
+            for button in (
+                QDialogButtonBox.StandardButton.Ok,
+                QDialogButtonBox.StandardButton.Cancel,
+            ):
+                QWidget.setTabOrder(last, self._buttons.button(button))
+                last = self._buttons.button(button)
         return self._rowcol
 
     def rowcol_setup(self) -> tuple[RowColSetup, int]:

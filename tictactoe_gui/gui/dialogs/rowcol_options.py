@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QRadioButton,
     QSlider,
@@ -39,7 +38,7 @@ from tictactoe_gui.engine.rowcol import (
 )
 from tictactoe_gui.engine.rowcol.rules import VALUE_LIMIT
 from tictactoe_gui.engine.variants import ROWCOL_DEFAULT, ROWCOL_MAX, ROWCOL_MIN
-from tictactoe_gui.gui.accessibility import buddy_label
+from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label
 from tictactoe_gui.gui.dialogs.new_game import SPEED_RANGE, NameField, speed_to_delay
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
 from tictactoe_gui.storage.records import GameMode, validate_player_name
@@ -83,7 +82,10 @@ class _StrategyPicker:
         self.combo.setCurrentIndex(max(0, index))
 
     def _describe(self) -> None:
-        self.about.setText(STRATEGIES[self.key()].description)
+        description = STRATEGIES[self.key()].description
+        self.about.setText(description)
+        # Read with the combo, since the line under it is not on the Tab path.
+        self.combo.setAccessibleDescription(description)
 
 
 def _name_row(form: QFormLayout, text: str, name: str, default: str) -> NameField:
@@ -164,7 +166,7 @@ class RowColOptions(QWidget):
         row.addWidget(self.dice_button)
         board.addRow(self.random_radio, random_row)
 
-        self.board_edit = QLineEdit()
+        self.board_edit = SpokenLineEdit()
         self.board_edit.setObjectName("rowColBoard")
         self.board_edit.setAccessibleName("Board, typed row by row")
         self.board_edit.setPlaceholderText("3,-1,4/0,5,-9/2,6,5")
@@ -286,6 +288,12 @@ class RowColOptions(QWidget):
         problem = self.board_problem()
         self.board_error.setText(problem or "")
         self.board_error.setVisible(problem is not None)
+        # The problem is the description of the fields it is about, so a screen reader
+        # says it as it appears there and when they are reached (empty: their tooltip).
+        typed = self.typed_radio.isChecked()
+        self.board_edit.setAccessibleDescription((problem or "") if typed else "")
+        for spin in (self.low_spin, self.high_spin):
+            spin.setAccessibleDescription("" if typed else (problem or ""))
         valid = problem is None
         for name in (self.your_name, self.name_a, self.name_b):
             name.show_error(None)

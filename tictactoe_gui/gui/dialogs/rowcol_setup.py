@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -28,7 +27,7 @@ from PySide6.QtWidgets import (
 from tictactoe_gui.engine.notation import NotationError, parse_cell
 from tictactoe_gui.engine.rowcol import Player, Position, RowColError, parse_board
 from tictactoe_gui.engine.rowcol.rules import VALUE_LIMIT
-from tictactoe_gui.gui.accessibility import buddy_label
+from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label
 
 #: Scores so far are sums of at most 100 values.
 SCORE_LIMIT = 100 * VALUE_LIMIT
@@ -59,7 +58,7 @@ class RowColSetupDialog(QDialog):
         paste = QPushButton("&Paste")
         paste.clicked.connect(self._paste)
         form.addRow("", paste)
-        self.last_edit = QLineEdit(
+        self.last_edit = SpokenLineEdit(
             "" if position.last is None else position.cell_label(position.last)
         )
         self.last_edit.setObjectName("rowColSetupLast")
@@ -148,6 +147,10 @@ class RowColSetupDialog(QDialog):
         problem = self.problem()
         self.error_label.setText(problem or "")
         self.error_label.setVisible(problem is not None)
+        # Said by a screen reader as it appears in the field being typed in, and when
+        # either field is reached (the line under them is not on the Tab path).
+        for field in (self.board_edit, self.last_edit):
+            field.setAccessibleDescription(problem or "")
         self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(problem is None)
         return problem is None
 

@@ -1,0 +1,382 @@
+"""Row & Column without sight: what a screen reader is handed by the grid, its window and dialogs.
+
+Orca 43 (Debian 12's) speaks the focused object's name and description whenever they
+change, and ignores Qt's announcement events; so the grid's name follows the keyboard
+cursor, its description carries the news once per turn of the event loop, and a
+problem in a dialog is the description of the field it is about. Read here through
+Qt's accessibility interfaces, which is what Qt hands AT-SPI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPushButton, QVBoxLayout, QWidget
+from pytestqt.qtbot import QtBot
+
+from tests.gui.test_accessibility_controls import audit
+from tests.gui.test_rowcol_window import click, new_game
+from tictactoe_gui.engine.rowcol import STRATEGIES, Position
+from tictactoe_gui.gui.accessibility import SpokenLineEdit
+from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
+from tictactoe_gui.gui.rowcol_view import RowColBoardView
+from tictactoe_gui.gui.rowcol_window import RowColWindow
+from tictactoe_gui.storage.records import GameMode
+
+Text = QAccessible.Text
+START = Position.from_text("1,2,3/4,5,6/7,8,9")
+
+
+def interface(widget: object) -> QAccessibleInterface:
+    iface = QAccessible.queryAccessibleInterface(widget)  # type: ignore[arg-type]
+    assert iface is not None
+    return iface
+
+
+def described(widget: QWidget) -> str:
+    return interface(widget).text(Text.Description)
+
+
+@pytest.fixture
+def rowcol_window(qtbot: QtBot) -> Iterator[RowColWindow]:
+    window = RowColWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    yield window
+    window.shutdown()
+
+
+def record_descriptions(view: RowColBoardView, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every description the board is given from now on (each one a screen reader speaks)."""
+    given: list[str] = []
+    original = view.setAccessibleDescription
+
+    def record(text: str) -> None:
+        given.append(text)
+        original(text)
+
+    monkeypatch.setattr(view, "setAccessibleDescription", record)
+    return given
+
+
+# -- the grid ----------------------------------------------------------------------------
+
+
+def test_a_turn_s_news_is_one_description_that_replaces_the_status(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = RowColBoardView(START)
+    qtbot.addWidget(view)
+    given = record_descriptions(view, monkeypatch)
+    last = START.play(4).play(1)
+    view.set_position(START.play(4))
+    view.add_news("A takes b2.")
+    view.set_position(last)
+    view.add_news("B takes b3.")
+    qtbot.waitUntil(lambda: bool(given), timeout=1000)
+    assert given == ["A takes b2. B takes b3."]
+    # With no news, a new position's description is its scores and what may be taken.
+    view.set_position(last.play(0))
+    qtbot.waitUntil(lambda: len(given) == 2, timeout=1000)
+    assert given[1] == view.status_text() == described(view)
+    assert given[1] == "A 6, B 2. B to move: c3, a2 or a1."
+
+
+def test_a_refusal_repeated_is_said_again(
+    qtbot: QtBot, rowcol_window: RowColWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = rowcol_window
+    new_game(window, 3, 1, "person", "person")
+    click(qtbot, window, 4)
+    qtbot.waitUntil(lambda: "takes b2" in described(window.board_view), timeout=1000)
+    given = record_descriptions(window.board_view, monkeypatch)
+    refusal = "a3 is not in the row or column of the last take (b2)."
+    click(qtbot, window, 0)
+    qtbot.waitUntil(lambda: given[-1:] == [refusal], timeout=1000)
+    click(qtbot, window, 0)
+    qtbot.waitUntil(lambda: given.count(refusal) == 2, timeout=1000)
+    # Emptied in between: the same text twice would otherwise be no change, and unsaid.
+    assert given == [refusal, "", refusal]
+
+
+def test_a_take_and_the_end_of_the_game_are_one_description(
+    qtbot: QtBot, rowcol_window: RowColWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = rowcol_window
+    # a3 b3 b2 c2 c1, then B takes c3 and A has nothing left in row 3 or column c.
+    new_game(window, 3, 1, "person", "person", values=START.values)
+    for cell in (0, 1, 4, 5, 8):
+        click(qtbot, window, cell)
+    qtbot.waitUntil(lambda: "takes c1" in described(window.board_view), timeout=1000)
+    qtbot.waitUntil(lambda: window.session.analysis_of(window.session.position) is not None)
+    given = record_descriptions(window.board_view, monkeypatch)
+    click(qtbot, window, 2)
+    assert window.session.is_over
+    qtbot.waitUntil(lambda: bool(given), timeout=1000)
+    assert len(given) == 1
+    verdict = window.session.verdict_at(5)
+    assert verdict is not None
+    assert given[0].startswith(f"Player B (B) takes c3, 3. c3 was {verdict}. Game over. ")
+    assert window.session.result_words() in given[0]
+
+
+def test_the_grid_is_named_after_the_cursor_cell_and_never_a_stale_one(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    view = window.board_view
+    new_game(window, 3, 1, "person", "greedy", values=START.values)
+    qtbot.waitUntil(view.hasFocus, timeout=5000)
+    assert view.accessibleName() == "Row & Column 3×3 board"
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    assert view.accessibleName() == "a2, 4, allowed"
+    qtbot.keyClick(view, Qt.Key.Key_Return)  # A takes a2: the cursor's cell says so
+    assert view.accessibleName() == "a2, taken by A, the last take"
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    qtbot.waitUntil(lambda: len(window.session.cells) == 2, timeout=10_000)
+    # Magpie took a1 (7, the most in row 2 or column a): b2 may no longer be taken.
+    assert window.session.cells == (3, 6)
+    assert view.accessibleName() == "b2, 5, not in the row or column of a1"
+    # A new board: the cell named before is not on it.
+    window.play_again()
+    assert view.accessibleName() == "Row & Column 3×3 board"
+
+
+def test_taken_cells_say_who_took_them(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    new_game(window, 3, 1, "person", "person", values=START.values)
+    click(qtbot, window, 4)
+    click(qtbot, window, 1)
+    view = window.board_view
+    names = [interface(view).child(i).text(Text.Name) for i in range(9)]
+    assert "b2, taken by A" in names
+    assert "b3, taken by B, the last take" in names
+    assert "a3, 1, allowed" in names
+
+
+def test_between_two_people_a_take_is_heard_with_the_coach_s_word(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    new_game(window, 3, 1, "person", "person", values=START.values)
+    qtbot.waitUntil(lambda: window.session.analysis_of(window.session.position) is not None)
+    analysis = window.session.analysis_of(window.session.position)
+    assert analysis is not None
+    best = analysis.best_cells[0]
+    click(qtbot, window, best)
+    label = START.cell_label(best)
+    spoken = window.announcer.spoken[-1]
+    assert spoken.startswith(f"Player A (A) takes {label}, {START.values[best]}. {label} was best.")
+
+
+# -- AI vs AI ----------------------------------------------------------------------------
+
+
+def test_a_take_played_by_step_is_heard_on_the_step_button(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    new_game(window, 3, 2, "greedy", "random", delay_ms=60_000)
+    window.set_paused(True)
+    step = window.autoplay_bar.step_button
+    step.setFocus()
+    qtbot.waitUntil(step.hasFocus, timeout=5000)
+    assert described(step) == "Play one take (pauses the game)"  # its tooltip
+    qtbot.waitUntil(lambda: window._pending is not None, timeout=10_000)
+    qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
+    assert len(window.session.cells) == 1
+    take = window.announcer.spoken[-1]
+    assert take.startswith("Magpie (A) takes ")
+    # Orca 43 speaks the focused button's description when it changes.
+    assert described(step) == take
+    # Left, it is a button with its tooltip again.
+    window.autoplay_bar.speed.setFocus()
+    qtbot.waitUntil(lambda: described(step) == "Play one take (pauses the game)", timeout=1000)
+
+
+def test_the_pause_key_says_paused_and_resumed(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    new_game(window, 3, 2, "greedy", "random", delay_ms=60_000)
+    qtbot.keyClick(window.board_view, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert window.announcer.spoken[-1] == "Paused."
+    qtbot.keyClick(window.board_view, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert window.announcer.spoken[-1] == "Resumed."
+
+
+def test_a_replay_stepped_from_its_bar_is_heard_there(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    window.replay(START, [4, 1, 0], ("Ann", "Bea"), "yesterday")
+    window.replay_seek(0)
+    forward = window.replay_bar.forward_button
+    forward.setFocus()
+    qtbot.waitUntil(forward.hasFocus, timeout=5000)
+    qtbot.mouseClick(forward, Qt.MouseButton.LeftButton)
+    assert window.session.cells == (4,)
+    assert window.announcer.spoken[-1].startswith("Ann (A) takes b2, 5.")
+    assert described(forward) == window.announcer.spoken[-1]
+
+
+# -- the analysis ------------------------------------------------------------------------
+
+
+def test_the_analysis_table_reads_each_column_with_its_meaning(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    new_game(window, 3, 1, "person", "person", values=START.values)
+    table = interface(window.analysis_panel.table)
+    qtbot.waitUntil(lambda: table.childCount() == 3 + 9 * 3, timeout=10_000)
+    analysis = window.session.analysis_of(window.session.position)
+    assert analysis is not None
+    rows = [
+        tuple(table.child(3 + 3 * row + column).text(Text.Name) for column in range(3))
+        for row in range(9)
+    ]
+    best = analysis.candidates[0]
+    label = START.cell_label(best.cell)
+    assert rows[0] == (f"{label}, best", f"value {best.value}", f"margin {best.margin:+d}")
+    assert all(row[1].startswith("value ") and row[2].startswith("margin ") for row in rows)
+
+
+# -- New Game on Row & Column ------------------------------------------------------------
+
+
+@pytest.fixture
+def rowcol_dialog(qtbot: QtBot, settings: QSettings) -> NewGameDialog:
+    dialog = NewGameDialog(settings)
+    qtbot.addWidget(dialog)
+    dialog.choose_rowcol()
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def tab_path(dialog: QWidget) -> list[QWidget]:
+    """The controls Tab visits in ``dialog``, in order, from its first."""
+    path: list[QWidget] = []
+    widget = dialog.nextInFocusChain()
+    while widget is not None and widget is not dialog:
+        if (
+            widget.isVisibleTo(dialog)
+            and widget.isEnabled()
+            and widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+            and widget.focusProxy() is None
+        ):
+            path.append(widget)
+        widget = widget.nextInFocusChain()
+    return path
+
+
+def test_start_and_cancel_come_after_the_row_and_column_options(
+    rowcol_dialog: NewGameDialog,
+) -> None:
+    dialog = rowcol_dialog
+    options = dialog.rowcol_options()
+    path = tab_path(dialog)
+    start = dialog._buttons.button(QDialogButtonBox.StandardButton.Ok)
+    cancel = dialog._buttons.button(QDialogButtonBox.StandardButton.Cancel)
+    ours = [i for i, widget in enumerate(path) if options.isAncestorOf(widget)]
+    assert ours, "the options are on the Tab path"
+    assert path.index(start) == ours[-1] + 1
+    assert path.index(cancel) == ours[-1] + 2
+    for mode in GameMode:
+        dialog.set_mode(mode)
+        assert audit(dialog) == [], mode
+
+
+def test_a_computer_player_s_manner_is_read_with_its_choice(
+    rowcol_dialog: NewGameDialog,
+) -> None:
+    options = rowcol_dialog.rowcol_options()
+    combo = options.opponent.combo
+    for index in range(combo.count()):
+        combo.setCurrentIndex(index)
+        assert described(combo) == STRATEGIES[str(combo.currentData())].description
+
+
+def test_problems_are_the_description_of_their_field(rowcol_dialog: NewGameDialog) -> None:
+    dialog = rowcol_dialog
+    options = dialog.rowcol_options()
+    dialog.set_mode(GameMode.HUMAN_VS_HUMAN)
+    options.name_a.edit.setText("Ann")
+    options.name_b.edit.setText("ann")
+    assert not options.validate(GameMode.HUMAN_VS_HUMAN)
+    assert described(options.name_b.edit) == "The two players need different names."
+    options.name_b.edit.setText("Bea")
+    assert options.validate(GameMode.HUMAN_VS_HUMAN)
+    assert described(options.name_b.edit) == ""
+    options.low_spin.setValue(5)
+    options.high_spin.setValue(2)
+    assert not options.validate(GameMode.HUMAN_VS_HUMAN)
+    for spin in (options.low_spin, options.high_spin):
+        assert described(spin) == "The lowest value is above the highest."
+    options.high_spin.setValue(9)
+    options.typed_radio.setChecked(True)
+    options.board_edit.setText("1,2/3")
+    assert not options.validate(GameMode.HUMAN_VS_HUMAN)
+    problem = options.board_error.text()
+    assert problem
+    assert described(options.board_edit) == problem
+    options.board_edit.setText("1,2,3/4,5,6/7,8,9")
+    assert options.validate(GameMode.HUMAN_VS_HUMAN)
+    # Without a problem the field reads its tooltip, as before.
+    assert described(options.board_edit) == options.board_edit.toolTip()
+
+
+# -- Set Up Position ---------------------------------------------------------------------
+
+
+def test_the_set_up_dialog_s_problem_is_read_in_its_fields(qtbot: QtBot) -> None:
+    dialog = RowColSetupDialog(START)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert audit(dialog) == []
+    dialog.board_edit.setPlainText("1,2,3/4,.,6/7,8,9")
+    problem = dialog.error_label.text()
+    assert problem.startswith("The grid has taken cells: say which was taken last")
+    assert described(dialog.board_edit) == problem
+    assert described(dialog.last_edit) == problem
+    dialog.last_edit.setText("b2")
+    assert dialog.problem() is None
+    assert described(dialog.board_edit) == ""
+    # Empty of a problem, the last take reads its example again.
+    assert described(dialog.last_edit) == dialog.last_edit.placeholderText()
+
+
+# -- empty fields ------------------------------------------------------------------------
+
+
+def test_an_empty_field_reached_by_tab_moves_no_caret_before_its_focus(qtbot: QtBot) -> None:
+    """Qt reports a caret move before the focus when Tab selects an empty field's text,
+    and Orca 43 then says nothing of the field: an empty SpokenLineEdit selects nothing."""
+    box = QWidget()
+    qtbot.addWidget(box)
+    layout = QVBoxLayout(box)
+    button = QPushButton("Before")
+    empty, filled = SpokenLineEdit(), SpokenLineEdit("b2")
+    for widget in (button, empty, filled):
+        layout.addWidget(widget)
+    box.show()
+    box.activateWindow()
+    qtbot.waitUntil(box.isActiveWindow, timeout=5000)
+    moved: list[str] = []
+    for field in (empty, filled):
+        field.cursorPositionChanged.connect(lambda *_: moved.append("caret"))
+        field.selectionChanged.connect(lambda: moved.append("selection"))
+    button.setFocus(Qt.FocusReason.OtherFocusReason)
+    empty.setFocus(Qt.FocusReason.TabFocusReason)
+    assert empty.hasFocus()
+    assert moved == []
+    # A field with text still selects it all when Tab reaches it, as every field does.
+    filled.setFocus(Qt.FocusReason.TabFocusReason)
+    assert filled.selectedText() == "b2"
+    assert QApplication.focusWidget() is filled
