@@ -24,6 +24,20 @@ from tictactoe_gui.storage.records import (
 
 #: Persona keys in the order the app presents them (easiest first).
 PERSONA_KEYS: tuple[str, ...] = tuple(PERSONAS)
+#: Row & Column's computer players, recorded by strategy, in the same order.
+ROWCOL_KEYS: tuple[str, ...] = ("random", "greedy", "maximize-future-min", "perfect")
+
+
+def is_rowcol_game(game: str | None) -> bool:
+    return game is not None and game.startswith("rowcol")
+
+
+def persona_keys_for(game: str | None) -> tuple[str, ...]:
+    """The computer players of ``game`` (None: every game's), easiest first."""
+    if game is None:
+        return PERSONA_KEYS + ROWCOL_KEYS
+    return ROWCOL_KEYS if is_rowcol_game(game) else PERSONA_KEYS
+
 
 #: Outcome colours, chosen to stay apart for the common colour-vision deficiencies
 #: (blue / orange / grey) rather than green / red.

@@ -36,10 +36,11 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
 from tictactoe_gui.gui.records.common import (
-    PERSONA_KEYS,
     GameChoice,
     documents_folder,
     game_name,
+    is_rowcol_game,
+    persona_keys_for,
     persona_name,
     show_message,
     side_label,
@@ -68,6 +69,7 @@ MODE_LABELS = {
     GameMode.AI_VS_AI: "AI vs AI",
 }
 RESULT_LABELS = {Result.X_WINS: "X wins", Result.O_WINS: "O wins", Result.DRAW: "Draw"}
+ROWCOL_RESULT_LABELS = {Result.X_WINS: "A wins", Result.O_WINS: "B wins", Result.DRAW: "Tie"}
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -317,7 +319,7 @@ class HistoryDialog(QDialog):
         current = self.player_filter.currentData()
         self.player_filter.clear()
         self.player_filter.addItem("All players", None)
-        for key in PERSONA_KEYS:
+        for key in persona_keys_for(self.game_filter.game):
             self.player_filter.addItem(
                 f"{persona_name(key)} (AI)", _player_data(SideKind.PERSONA, key)
             )
@@ -337,7 +339,10 @@ class HistoryDialog(QDialog):
         self.result_filter.clear()
         self.result_filter.addItem("Any result", None)
         if self.player_filter.currentData() is None:
-            for result, label in RESULT_LABELS.items():
+            labels = RESULT_LABELS
+            if is_rowcol_game(self.game_filter.game):
+                labels = ROWCOL_RESULT_LABELS  # Row & Column's seats are A and B
+            for result, label in labels.items():
                 self.result_filter.addItem(label, result.value)
         else:
             for value, label in ((WIN, "Won"), (LOSS, "Lost"), (DRAW, "Drawn")):

@@ -22,9 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
-from tictactoe_gui.gui.records.common import PERSONA_KEYS, GameChoice, game_name, persona_name
+from tictactoe_gui.gui.records.common import (
+    GameChoice,
+    game_name,
+    persona_keys_for,
+    persona_name,
+)
 from tictactoe_gui.storage.reader import RecordsReader
-from tictactoe_gui.storage.records import RecordsError, SideKind, Standing
+from tictactoe_gui.storage.records import DEFAULT_GAME, RecordsError, SideKind, Standing
 
 COLUMNS = ("Player", "Games", "Wins", "Losses", "Draws", "Win rate")
 #: The role the proxy sorts by: numbers as numbers, names without regard to case.
@@ -123,9 +128,7 @@ class LeaderboardDialog(QDialog):
         self.game = GameChoice(repository, parent=self)
         self.opponent = QComboBox(self)
         self.opponent.setObjectName("opponentFilter")
-        self.opponent.addItem("All opponents", None)
-        for key in PERSONA_KEYS:
-            self.opponent.addItem(f"Against {persona_name(key)}", key)
+        self._fill_opponents()
         self.people = _StandingsTable("peopleTable", "Player")
         self.personas = _StandingsTable("personasTable", "Persona")
         self.tabs = QTabWidget(self)
@@ -147,12 +150,28 @@ class LeaderboardDialog(QDialog):
         layout.addWidget(buttons)
 
         self.opponent.currentIndexChanged.connect(self._show)
-        self.game.currentIndexChanged.connect(self._show)
+        self.game.currentIndexChanged.connect(self._game_changed)
+        self._show()
+
+    def _fill_opponents(self) -> None:
+        """The opponents of the game shown: its own computer players."""
+        current = self.opponent.currentData() if self.opponent.count() else None
+        self.opponent.blockSignals(True)
+        self.opponent.clear()
+        self.opponent.addItem("All opponents", None)
+        for key in persona_keys_for(self.game.game or DEFAULT_GAME):
+            self.opponent.addItem(f"Against {persona_name(key)}", key)
+        self.opponent.setCurrentIndex(max(0, self.opponent.findData(current)))
+        self.opponent.blockSignals(False)
+
+    def _game_changed(self) -> None:
+        self._fill_opponents()
         self._show()
 
     def refresh(self) -> None:
         """Read the games and standings again (after a game, or an import)."""
         self.game.fill()
+        self._fill_opponents()
         self._show()
 
     def _show(self) -> None:

@@ -19,7 +19,12 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
 from tictactoe_gui.gui.records.charts import PersonaResultsChart, ResultsOverTimeChart
-from tictactoe_gui.gui.records.common import PERSONA_KEYS, GameChoice, game_name, persona_name
+from tictactoe_gui.gui.records.common import (
+    GameChoice,
+    game_name,
+    persona_keys_for,
+    persona_name,
+)
 from tictactoe_gui.storage.reader import RecordsReader
 from tictactoe_gui.storage.records import PlayerStats, RecordsError, WinLossDraw
 
@@ -187,8 +192,9 @@ class StatisticsDialog(QDialog):
         rows: list[tuple[str, WinLossDraw]] = []
         if stats is not None:
             # The app's personas first in their usual order, then any others recorded.
-            keys = [k for k in PERSONA_KEYS if k in stats.against_persona]
-            keys += [k for k in stats.against_persona if k not in PERSONA_KEYS]
+            known = persona_keys_for(self._game)
+            keys = [k for k in known if k in stats.against_persona]
+            keys += [k for k in stats.against_persona if k not in known]
             rows = [(persona_name(key), stats.against_persona[key]) for key in keys]
             if stats.against_people.games:
                 rows.append(("People", stats.against_people))
