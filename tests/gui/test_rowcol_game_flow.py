@@ -324,3 +324,24 @@ def test_the_grid_has_the_keys_when_a_game_starts(
     qtbot.waitUntil(window.board_view.hasFocus)
     qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
     assert len(window.session.cells) == 1
+
+
+def test_the_window_opens_where_and_as_it_was_left(qtbot: QtBot, settings: QSettings) -> None:
+    first = RowColWindow(settings=settings)
+    qtbot.addWidget(first)
+    first.show()
+    qtbot.waitExposed(first)
+    first.resize(700, 540)
+    first.analysis_dock.hide()
+    qtbot.waitUntil(lambda: first.size().width() == 700)
+    first.close()
+    first.shutdown()
+    second = RowColWindow(settings=settings)
+    qtbot.addWidget(second)
+    try:
+        second.show()
+        qtbot.waitExposed(second)
+        assert (second.width(), second.height()) == (700, 540)
+        assert second.analysis_dock.isHidden()
+    finally:
+        second.shutdown()

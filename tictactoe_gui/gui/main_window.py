@@ -1068,7 +1068,9 @@ class MainWindow(QMainWindow):
 
         window = getattr(self, "_rowcol_window", None)
         if window is None:
-            window = self._rowcol_window = RowColWindow(self._records, self)
+            window = self._rowcol_window = RowColWindow(
+                self._records, self, settings=self._settings
+            )
             window.setWindowFlag(Qt.WindowType.Window)
             window.new_game_requested.connect(self._new_rowcol_game)
             window.game_saved.connect(self._refresh_records_windows)

@@ -16,7 +16,17 @@ import threading
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import (
+    QByteArray,
+    QEvent,
+    QObject,
+    QSettings,
+    Qt,
+    QThread,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -265,10 +275,18 @@ class RowColWindow(QMainWindow):
     #: A finished game was saved in the records, with its id.
     game_saved = Signal(int)
 
-    def __init__(self, records: GameRecords | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        records: GameRecords | None = None,
+        parent: QWidget | None = None,
+        *,
+        settings: QSettings | None = None,
+    ) -> None:
         super().__init__(parent)
         #: Where finished games are saved; None keeps them unrecorded.
         self.records = records
+        #: Where the window keeps its size, place and docks between runs (None: nowhere).
+        self._settings = settings
         self._saved = False
         self._save_failed = ""
         self.setObjectName("rowColWindow")
@@ -307,6 +325,7 @@ class RowColWindow(QMainWindow):
         for control in self._news_controls:
             control.installEventFilter(self)
         self.resize(820, 620)
+        self._restore_layout()
         self.start(setup, self.session.seed)
 
     # -- building ------------------------------------------------------------------------
@@ -828,8 +847,26 @@ class RowColWindow(QMainWindow):
         if not event.spontaneous():
             self._refresh()
 
+    def _restore_layout(self) -> None:
+        if self._settings is None:
+            return
+        state = self._settings.value("rowColumnWindow/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        geometry = self._settings.value("rowColumnWindow/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+
+    def save_layout(self) -> None:
+        """Keep the window's size, place and docks for the next time it opens."""
+        if self._settings is None:
+            return
+        self._settings.setValue("rowColumnWindow/geometry", self.saveGeometry())
+        self._settings.setValue("rowColumnWindow/state", self.saveState())
+
     def closeEvent(self, event: QCloseEvent) -> None:
         # Closing hides the window and stops its search; the game waits for its return.
+        self.save_layout()
         self._think.stop()
         self._pending = None
         self._step_once = False
@@ -838,6 +875,8 @@ class RowColWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop the engine thread (cancel, quit, wait): when the app closes."""
+        if self.isVisible():
+            self.save_layout()
         self._think.stop()
         self.engine.shutdown()
 
