@@ -182,6 +182,11 @@ def test_two_computer_players_pause_step_and_resume(
     qtbot.waitUntil(lambda: window.session.is_over, timeout=30_000)
     assert window.banner.isVisible()
     assert not bar.step_button.isEnabled()
+    final = window.session.position
+    panel = window.analysis_panel
+    qtbot.waitUntil(lambda: panel.kind_label.text().startswith("The game is over"))
+    assert panel.kind_label.text() == f"The game is over: A {final.score_a}, B {final.score_b}."
+    assert panel.prediction_label.text() == panel.stats_label.text() == ""
     assert window.banner.summary.isHidden()  # no person's accuracy to show
 
 

@@ -232,8 +232,13 @@ class RowColAnalysisPanel(QWidget):
         position = analysis.position
         self.table.clear()
         if position.is_over:
-            self.kind_label.setText("The game is over.")
-        elif analysis.exact:
+            self.kind_label.setText(
+                f"The game is over: A {position.score_a}, B {position.score_b}."
+            )
+            for label in (self.prediction_label, self.line_label, self.stats_label):
+                label.setText("")
+            return
+        if analysis.exact:
             self.kind_label.setText(f"Exact: {position.to_move}'s margin with best play")
         else:
             self.kind_label.setText(
