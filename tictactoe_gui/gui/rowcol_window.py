@@ -235,8 +235,8 @@ class RowColAnalysisPanel(QWidget):
             self.kind_label.setText(
                 f"The game is over: A {position.score_a}, B {position.score_b}."
             )
-            for label in (self.prediction_label, self.line_label, self.stats_label):
-                label.setText("")
+            for widget in (self.prediction_label, self.line_label, self.stats_label):
+                widget.setText("")
             return
         if analysis.exact:
             self.kind_label.setText(f"Exact: {position.to_move}'s margin with best play")
