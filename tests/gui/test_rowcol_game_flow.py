@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QMessageBox, QRadioButton
+from PySide6.QtWidgets import QApplication, QMessageBox, QRadioButton
 from pytestqt.qtbot import QtBot
 
 from tests.gui.test_rowcol_window import click, new_game
@@ -350,3 +350,36 @@ def test_the_window_opens_where_and_as_it_was_left(qtbot: QtBot, settings: QSett
         assert second.analysis_dock.isHidden()
     finally:
         second.shutdown()
+
+
+def test_a_row_and_column_window_left_open_opens_again(
+    qtbot: QtBot, window: MainWindow, settings: QSettings
+) -> None:
+    dialog = open_rowcol_dialog(qtbot, window)
+    dialog.rowcol_options().size_spin.setValue(5)
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    window.shutdown()
+    assert settings.value("rowColumnWindow/open") == "true"
+    again = MainWindow(settings, InMemoryRecords())
+    qtbot.addWidget(again)
+    try:
+        again.show()
+        qtbot.waitUntil(lambda: getattr(again, "_rowcol_window", None) is not None)
+        rowcol = again._rowcol_window
+        assert isinstance(rowcol, RowColWindow)
+        assert rowcol.isVisible()
+        assert rowcol.session.start.size == 5  # a fresh game of the last choices
+        assert rowcol.session.cells == ()
+        rowcol.close()
+    finally:
+        again.shutdown()
+    assert settings.value("rowColumnWindow/open") == "false"
+    third = MainWindow(settings, InMemoryRecords())
+    qtbot.addWidget(third)
+    try:
+        third.show()
+        qtbot.waitExposed(third)
+        QApplication.processEvents()  # runs a queued reopening, if there were one
+        assert getattr(third, "_rowcol_window", None) is None
+    finally:
+        third.shutdown()

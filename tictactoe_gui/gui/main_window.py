@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     # Loaded on first use, not before the window's first paint (see bench_startup).
     from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
     from tictactoe_gui.gui.game_file import SavedGame
+    from tictactoe_gui.gui.rowcol_window import RowColWindow
     from tictactoe_gui.session.rowcol import RowColSetup
 
 #: With animations off the AI still pauses briefly, so its move is seen as a reply.
@@ -229,6 +230,9 @@ class MainWindow(QMainWindow):
         self._restore_settings()
         # A relaunch opens a fresh, idle game of the last kind: a series runs only when asked.
         self.controller.new_game(self._initial_setup(), paused=True)
+        if self._settings.value("rowColumnWindow/open") == "true":
+            # After the first paint: the main window shows first, as always.
+            QTimer.singleShot(0, self._reopen_rowcol)
 
     # -- assembly ------------------------------------------------------------------------
 
@@ -845,7 +849,7 @@ class MainWindow(QMainWindow):
             self.raise_()
             self.activateWindow()
 
-    def start_rowcol(self, setup: RowColSetup, seed: int) -> QMainWindow:
+    def start_rowcol(self, setup: RowColSetup, seed: int) -> RowColWindow:
         """A game of Row & Column in its window (opened, or raised, for it)."""
         from tictactoe_gui.gui.rowcol_window import RowColWindow
 
@@ -1085,6 +1089,24 @@ class MainWindow(QMainWindow):
             return self.show_rowcol_window()
         return self._new_rowcol_game()
 
+    def _reopen_rowcol(self) -> None:
+        """The Row & Column window left open last time: a fresh game of the last choices."""
+        if self._closed or getattr(self, "_rowcol_window", None) is not None:
+            return
+        dialog = NewGameDialog(self._settings, self)
+        try:
+            dialog.choose_rowcol()
+            if dialog.is_valid():
+                setup, seed = dialog.rowcol_setup()
+                if setup.mode is GameMode.AI_VS_AI:
+                    # As in the main window, a relaunched AI vs AI game waits for Resume.
+                    window = self.start_rowcol(setup, seed)
+                    window.set_paused(True)
+                else:
+                    self.start_rowcol(setup, seed)
+        finally:
+            dialog.deleteLater()
+
     def _new_rowcol_game(self) -> NewGameDialog:
         """New Game from the Row & Column window: the same dialog, on Row & Column."""
         dialog = self.show_new_game_dialog()
@@ -1275,6 +1297,10 @@ class MainWindow(QMainWindow):
         self.controller.shutdown()
         self.engine.shutdown()
         rowcol = getattr(self, "_rowcol_window", None)
+        # A Row & Column window open at the end opens again, on a fresh game, next time.
+        self._settings.setValue(
+            "rowColumnWindow/open", "true" if rowcol is not None and rowcol.isVisible() else "false"
+        )
         if rowcol is not None:
             rowcol.shutdown()
 
