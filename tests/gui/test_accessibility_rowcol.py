@@ -23,8 +23,9 @@ from tictactoe_gui.engine.rowcol import STRATEGIES, Position
 from tictactoe_gui.gui.accessibility import SpokenLineEdit
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
+from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
-from tictactoe_gui.gui.rowcol_window import RowColWindow
+from tictactoe_gui.gui.rowcol_window import RowColWindow, default_setup
 from tictactoe_gui.storage.records import GameMode
 
 Text = QAccessible.Text
@@ -245,6 +246,30 @@ def test_the_analysis_table_reads_each_column_with_its_meaning(
     label = START.cell_label(best.cell)
     assert rows[0] == (f"{label}, best", f"value {best.value}", f"margin {best.margin:+d}")
     assert all(row[1].startswith("value ") and row[2].startswith("margin ") for row in rows)
+    # Reached by Tab, the table starts on the best cell (selected, so that it is read).
+    tree = window.analysis_panel.table
+    assert tree.selectedItems() == []
+    tree.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(tree.hasFocus, timeout=5000)
+    assert tree.selectedItems() == [tree.topLevelItem(0)]
+    assert tree.currentIndex().row() == 0
+
+
+def test_new_game_from_the_row_and_column_window_opens_over_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Cancel brings the keys back to the window New Game was asked from, not the other."""
+    rowcol = window.start_rowcol(default_setup(), 1)
+    assert isinstance(rowcol, RowColWindow)
+    rowcol.new_game_requested.emit()
+    dialog = rowcol.findChild(NewGameDialog)
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    assert dialog.parentWidget() is rowcol
+    assert dialog.is_rowcol()
+    dialog.reject()
+    # From the main window's own New Game, the dialog is over the main window.
+    assert window.show_new_game_dialog().parentWidget() is window
 
 
 # -- New Game on Row & Column ------------------------------------------------------------

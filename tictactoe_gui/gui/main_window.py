@@ -831,9 +831,12 @@ class MainWindow(QMainWindow):
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, MESSAGE_TIMEOUT_MS)
 
-    def show_new_game_dialog(self, start: Board | None = None) -> NewGameDialog:
-        """Open the New Game dialog (window-modal, not blocking); accepting starts the game."""
-        dialog = NewGameDialog(self._settings, self, start=start)
+    def show_new_game_dialog(
+        self, start: Board | None = None, over: QWidget | None = None
+    ) -> NewGameDialog:
+        """Open the New Game dialog (window-modal over ``over``, this window unless said,
+        not blocking); accepting starts the game."""
+        dialog = NewGameDialog(self._settings, over or self, start=start)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self._on_new_game_accepted(dialog))
         dialog.open()
@@ -1108,8 +1111,11 @@ class MainWindow(QMainWindow):
             dialog.deleteLater()
 
     def _new_rowcol_game(self) -> NewGameDialog:
-        """New Game from the Row & Column window: the same dialog, on Row & Column."""
-        dialog = self.show_new_game_dialog()
+        """New Game from the Row & Column window: the same dialog, on Row & Column, over
+        that window (so that Cancel brings the keys back there, not to this one)."""
+        rowcol = getattr(self, "_rowcol_window", None)
+        over = rowcol if rowcol is not None and rowcol.isVisible() else None
+        dialog = self.show_new_game_dialog(over=over)
         dialog.choose_rowcol()
         return dialog
 

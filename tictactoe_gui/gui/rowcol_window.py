@@ -211,6 +211,7 @@ class RowColAnalysisPanel(QWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setAccessibleName("Allowed cells, best first")
+        self.table.installEventFilter(self)
         self.prediction_label = QLabel()
         self.prediction_label.setWordWrap(True)
         self.line_label = QLabel()
@@ -227,6 +228,16 @@ class RowColAnalysisPanel(QWidget):
 
     def show_thinking(self) -> None:
         self.kind_label.setText("Thinking…")
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusIn and watched is self.table:
+            best = self.table.topLevelItem(0)
+            if best is not None and not self.table.selectedItems():
+                # Reached with nothing chosen, the table starts on the best cell, which
+                # screen readers then read with it (they read the selected row, not the
+                # current one).
+                self.table.setCurrentItem(best)
+        return super().eventFilter(watched, event)
 
     def show_analysis(self, analysis: RowColAnalysis) -> None:
         position = analysis.position
@@ -246,14 +257,14 @@ class RowColAnalysisPanel(QWidget):
             )
         best = set(analysis.best_cells)
         for candidate in analysis.candidates:
-            label = position.cell_label(candidate.cell)
+            cell = position.cell_label(candidate.cell)
             marker = "★ " if candidate.cell in best else ""
             item = QTreeWidgetItem(
-                [f"{marker}{label}", str(candidate.value), f"{candidate.margin:+d}"]
+                [f"{marker}{cell}", str(candidate.value), f"{candidate.margin:+d}"]
             )
             # Heard as "b2, best; value 5; margin +3" rather than a star and two bare numbers.
             spoken = (
-                f"{label}, best" if candidate.cell in best else label,
+                f"{cell}, best" if candidate.cell in best else cell,
                 f"value {candidate.value}",
                 f"margin {candidate.margin:+d}",
             )
