@@ -123,3 +123,16 @@ def test_brain_as_a_process_speaks_line_by_line() -> None:
         if process.poll() is None:
             process.kill()
         process.wait()
+
+
+def test_solve_a_big_position_by_proof_says_the_distance_is_not_computed() -> None:
+    # 21 empty cells: proof-number search. X's b3 c3 with the row open wins (d3 makes two
+    # fours), but the solver proves only that, not in how many plies.
+    code, out, err = call("solve", "--game", "5x5k4", "--moves", "b3,a1,c3,a5")
+    assert code == 0, err
+    assert "X wins (in how many plies is not computed), proven." in out
+    code, out, err = call("solve", "--game", "5x5k4", "--moves", "b3,a1,c3,a5", "--json")
+    payload = json.loads(out)
+    assert (payload["outcome"], payload["plies_to_end"], payload["exact"]) == ("X", None, True)
+    line = payload["principal_variation"]
+    assert len(line) % 2 == 1  # X, the side to move, plays the last move

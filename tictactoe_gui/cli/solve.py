@@ -144,11 +144,12 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         return EXIT_OK
     winner = _winner(board, solution)
     unit = "ply" if solution.plies == 1 else "plies"
-    value = (
-        f"a draw ({solution.plies} {unit} to a full board)"
-        if winner is None
-        else f"{winner} wins in {solution.plies} {unit}"
-    )
+    if winner is None:
+        value = f"a draw ({solution.plies} {unit} to a full board)"
+    elif solution.plies is None:
+        value = f"{winner} wins (in how many plies is not computed)"
+    else:
+        value = f"{winner} wins in {solution.plies} {unit}"
     line = " ".join(cell_name(row, col, variant.rows) for row, col in solution.line)
     print(f"{variant.name}: {value}, proven.", file=streams.stdout)
     if line:

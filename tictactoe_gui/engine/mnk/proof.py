@@ -17,7 +17,7 @@ Every rule used to cut the search is a certainty, so the answers are proofs:
 
 - a side with a window one stone short wins on its move; a side facing one
   such window must block it, facing two (on different cells) it loses;
-- the *Erdős–Selfridge* bound: if the attacker's open windows, each weighted
+- the *Erdős-Selfridge* bound: if the attacker's open windows, each weighted
   2^-(empty cells), sum to less than 1/2 with the attacker to move (less than
   1 with the defender to move), the defender can stop every one of them
   (Erdős and Selfridge, 1973; the defender's strategy is to take the cell of
@@ -84,7 +84,9 @@ class _Tables:
             sum(1 << i for i in geo.cell_windows[c]) for c in range(geo.cells)
         )
         #: Under each symmetry, the key bit of an X (O) stone on each cell.
-        self.x_bits = [tuple(1 << (perm[c] + geo.cells) for c in range(geo.cells)) for perm in geo.symmetries]
+        self.x_bits = [
+            tuple(1 << (perm[c] + geo.cells) for c in range(geo.cells)) for perm in geo.symmetries
+        ]
         self.o_bits = [tuple(1 << perm[c] for c in range(geo.cells)) for perm in geo.symmetries]
 
 
@@ -148,7 +150,7 @@ class ProofSearch:
         live_a = live_d = 0
         a_win = d_win = 0
         a_cells = d_cells = 0  # the unions of each side's open windows
-        total = 0  # Erdős–Selfridge sum for the attacker, in units of 2^-k
+        total = 0  # Erdős-Selfridge sum for the attacker, in units of 2^-k
         for w, wb in t.window_bits:
             if not w & d_st:
                 r = w & ~a_st
@@ -255,24 +257,32 @@ class ProofSearch:
 
     # -- df-pn ---------------------------------------------------------------------------
 
-    def children(self, x: int, o: int) -> list[tuple[int, int]]:
-        """The moves searched from (x, o) as child positions; empty when it is settled at once."""
+    def children(self, x: int, o: int) -> list[tuple[int, int, int, bool | None]]:
+        """The moves searched from (x, o) as child positions (x, o, key), each with what
+        the table knows of it (True: the attacker wins, False: it does not, None: not
+        settled), the most promising for the side to move first; empty when (x, o) is
+        settled at once.
+        """
         result = self._expand(x, o)
         if isinstance(result, int):
             return []
-        return [(cx, co) for cx, co, _, _, _ in result]
+        or_node = (_X if x.bit_count() == o.bit_count() else _O) == self.attacker
+        found = []
+        for cx, co, key, start_pn, start_dn in result:
+            entry = self.table.get(key)
+            pn, dn = (start_pn, start_dn) if entry is None else (entry[0], entry[1])
+            known = True if pn == 0 else False if dn == 0 else None
+            found.append((pn if or_node else dn, (cx, co, key, known)))
+        found.sort(key=lambda item: item[0])
+        return [child for _, child in found]
 
-    def settled(self, x: int, o: int) -> bool | None:
-        """Whether the attacker wins from (x, o) if the position is settled at once, else None."""
-        result = self._expand(x, o)
-        if isinstance(result, int):
-            return result == _PROVEN
-        return None
+    def run(self, x: int, o: int, key: int | None = None) -> bool:
+        """Whether the attacker wins from (x, o); raises SearchStopped at the limit.
 
-    def run(self, x: int, o: int) -> bool:
-        """Whether the attacker wins from (x, o); raises SearchStopped at the limit."""
-        mover = _X if x.bit_count() == o.bit_count() else _O
-        key = self._child_key(x, o, mover)
+        ``key`` is the position's key as :meth:`children` gives it (else computed).
+        """
+        if key is None:
+            key = self._child_key(x, o, _X if x.bit_count() == o.bit_count() else _O)
         while True:
             entry = self.table.get(key)
             if entry is not None and (entry[0] == 0 or entry[1] == 0):
@@ -356,7 +366,7 @@ def forces_win(
     budget: Budget,
     max_entries: int = 1 << 21,
 ) -> bool:
-    """Whether ``attacker`` (1 = X, 2 = O) forces k in a row from (x, o); see the module docstring."""
+    """Whether ``attacker`` (1 = X, 2 = O) forces k in a row from (x, o); see the module doc."""
     search = ProofSearch(
         rows,
         cols,

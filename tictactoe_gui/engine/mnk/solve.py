@@ -14,6 +14,13 @@ certain:
 
 The value and the distance it reports are exact: the shortest win the winner
 can force against the longest defence.
+
+Bigger positions (more than :data:`ALPHA_BETA_EMPTIES` empty cells) are solved
+by proof-number search instead (:mod:`~tictactoe_gui.engine.mnk.proof`): first
+"does the side to move force a win?", then "does the opponent?"; no to both is
+a draw. That gives the value exactly and a line that keeps it, but not the
+distance of a win (reported as unknown, ``plies`` None); a draw's distance is
+the board filling up, as always.
 """
 
 from __future__ import annotations
@@ -21,13 +28,20 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from tictactoe_gui.engine.mnk.limits import Budget, Limit
+from tictactoe_gui.engine.mnk.proof import ProofSearch
 from tictactoe_gui.engine.mnk.search import MATE, Outcome
 from tictactoe_gui.engine.mnk.state import State
 
 _MATE_BOUND: Final = MATE - 10_000
+#: Positions with at most this many empty cells are solved by alpha-beta (with distances).
+ALPHA_BETA_EMPTIES: Final = 16
+#: Positions each proof search's table holds at most (about 150 bytes each).
+PROOF_TABLE_ENTRIES: Final = 1 << 20
+
+Method = Literal["auto", "alphabeta", "proof"]
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
@@ -36,12 +50,13 @@ class Solution:
     """The exact value of a position for the side to move."""
 
     outcome: Outcome
-    #: Plies to the end with best play on both sides (a draw: until the board is full).
-    plies: int
+    #: Plies to the end with best play on both sides (a draw: until the board is full);
+    #: None when the value is proven but the distance of the win was not computed.
+    plies: int | None
     #: The best move and a principal line (cells as (row, col)); empty when the game is over.
     line: tuple[tuple[int, int], ...]
     #: Every legal move with its exact outcome and distance, best first.
-    moves: tuple[tuple[tuple[int, int], Outcome, int], ...]
+    moves: tuple[tuple[tuple[int, int], Outcome, int | None], ...]
     nodes: int
     elapsed: float
 
@@ -174,6 +189,7 @@ def solve(
     on_move: Callable[[int, int], None] | None = None,
     table_log2: int = 20,
     all_moves: bool = False,
+    method: Method = "auto",
 ) -> Solution:
     """The exact value of the position for the side to move; see the module docstring.
 
@@ -184,6 +200,12 @@ def solve(
     the best move is exact and the others are bounds left out of
     :attr:`Solution.moves`. The table holds ``2 ** table_log2``
     entries (about 100 bytes each when full).
+
+    ``method`` picks the search: ``"alphabeta"`` (value and distance),
+    ``"proof"`` (proof-number search: the value, and the distance only for a
+    draw; ``all_moves`` is not offered there) or ``"auto"``: alpha-beta when at
+    most :data:`ALPHA_BETA_EMPTIES` cells are empty or ``all_moves`` is asked,
+    else proof-number search.
     """
     state = State(rows, cols, k, x_mask, o_mask)
     budget = Budget(limit or Limit(), cancel)
@@ -193,6 +215,12 @@ def solve(
             Outcome.DRAW if not winner else Outcome.WIN if winner == state.to_move else Outcome.LOSS
         )
         return Solution(outcome, 0, (), (), 0, budget.elapsed())
+    if method == "proof" or (
+        method == "auto" and not all_moves and state.empties > ALPHA_BETA_EMPTIES
+    ):
+        if all_moves:
+            raise ValueError("proof-number search values only the best move")
+        return _solve_by_proof(state, budget, on_move)
     solver = _Solver(state, budget, table_log2)
     moves = solver.ordered()
     # Symmetric moves have equal values: keep one of each.
@@ -279,3 +307,109 @@ def _achieving(solver: _Solver, value: int, ply: int) -> int:
         if score >= value:
             return cell
     raise AssertionError("no move keeps the value the search proved")
+
+
+def _solve_by_proof(
+    state: State, budget: Budget, on_move: Callable[[int, int], None] | None
+) -> Solution:
+    """The value by proof-number search: does the mover win? If not, does the opponent?"""
+    rows, cols, k = state.rows, state.cols, state.k
+    x, o = state.masks()
+    mover = state.to_move
+    searches = {
+        player: ProofSearch(
+            rows,
+            cols,
+            k,
+            player,
+            maker_breaker=False,
+            budget=budget,
+            max_entries=PROOF_TABLE_ENTRIES,
+        )
+        for player in (1, 2)
+    }
+    passes = 3
+    if on_move is not None:
+        on_move(0, passes)
+    if searches[mover].run(x, o):
+        outcome = Outcome.WIN
+    else:
+        if on_move is not None:
+            on_move(1, passes)
+        outcome = Outcome.LOSS if searches[3 - mover].run(x, o) else Outcome.DRAW
+    if on_move is not None:
+        on_move(2, passes)
+    line = _proof_line(state, outcome, searches)
+    if on_move is not None:
+        on_move(3, passes)
+    plies = state.empties if outcome is Outcome.DRAW else None
+    return Solution(
+        outcome,
+        plies,
+        tuple(divmod(c, cols) for c in line),
+        ((divmod(line[0], cols), outcome, plies),),
+        budget.nodes,
+        budget.elapsed(),
+    )
+
+
+def _proof_line(state: State, outcome: Outcome, searches: dict[int, ProofSearch]) -> list[int]:
+    """A line to the end that keeps the proven ``outcome`` (for the side to move at the start).
+
+    The winner plays a move its search proves still wins (a draw: each side a
+    move after which the opponent cannot force a win); the loser plays the first
+    move the search lists (every move loses).
+    """
+    line: list[int] = []
+    value = outcome
+    try:
+        while not state.is_over:
+            mover = state.to_move
+            x, o = state.masks()
+            if state.wins[mover]:
+                cell = next(iter(state.wins[mover]))
+            elif value is Outcome.LOSS and state.wins[3 - mover]:
+                cell = next(iter(state.wins[3 - mover]))  # lost anyway: block one threat
+            else:
+                if value is Outcome.DRAW:
+                    search, wanted = searches[3 - mover], False
+                elif value is Outcome.WIN:
+                    search, wanted = searches[mover], True
+                else:
+                    search, wanted = searches[3 - mover], True
+                children: list[tuple[int, int, int | None, bool | None]] = []
+                children.extend(search.children(x, o))
+                if not children:
+                    # Settled at once (say by the Erdős-Selfridge bound, which holds only
+                    # if the defender keeps playing well): try every empty cell.
+                    children = [
+                        (x | 1 << c, o, None, None) if mover == 1 else (x, o | 1 << c, None, None)
+                        for c, mark in enumerate(state.cells)
+                        if mark == 0
+                    ]
+                cell = -1
+                # What the table already settled first, then search in the order it prefers.
+                children.sort(key=lambda child: child[3] is not wanted)
+                for cx, co, key, known in children:
+                    if (
+                        value is Outcome.LOSS
+                        or known is wanted
+                        or (known is None and search.run(cx, co, key) is wanted)
+                    ):
+                        cell = ((cx | co) & ~(x | o)).bit_length() - 1
+                        break
+                if cell < 0:
+                    raise AssertionError("no move keeps the value the search proved")
+            line.append(cell)
+            state.make(cell)
+            value = (
+                Outcome.DRAW
+                if value is Outcome.DRAW
+                else Outcome.LOSS
+                if value is Outcome.WIN
+                else Outcome.WIN
+            )
+    finally:
+        for _ in line:
+            state.unmake()
+    return line
