@@ -6,14 +6,26 @@ symmetry-keyed table (the app's default) and, side by side in the same run, by
 plain alpha-beta without a table (the baseline), so the ratio stands even on a
 busy machine. The published values are the check: 3x4 k3 and 4x4 k3 are
 first-player wins in 7 and 5 plies, 4x4 k4 is a draw.
+
+The second table is ``solve`` (the k-in-a-row engine's solver): proof-number
+search against the alpha-beta solver it replaced on big boards, each solve in
+its own process so its peak memory is its own. The published values: 4x4 k4
+and 5x5 k4 are draws, 6x5 k4 (6 rows, 5 columns) is a first-player win. The
+alpha-beta solver gets :data:`SOLVER_BASELINE_SECONDS` per board.
 """
 
 from __future__ import annotations
 
+import json
+import resource
+import subprocess
+import sys
 import time
 
 from tictactoe_gui.engine import Algorithm, Board
 from tictactoe_gui.engine.analysis import exact_analysis
+from tictactoe_gui.engine.mnk.limits import Limit, SearchStopped
+from tictactoe_gui.engine.mnk.solve import solve as solve_mnk
 from tictactoe_gui.engine.search import NodeLimitReached
 from tictactoe_gui.engine.variants import get_variant
 
@@ -34,6 +46,83 @@ def solve(variant_id: str, algorithm: Algorithm, budget: int | None) -> tuple[st
     return str(analysis.prediction), analysis.nodes, time.perf_counter() - started
 
 
+#: (rows, cols, k) solved by ``solve``, from the empty board.
+SOLVER_BOARDS = ((4, 4, 4), (5, 5, 4), (6, 5, 4))
+#: The alpha-beta solver gives up here (it did not solve 5x5 k4 in 15 minutes).
+SOLVER_BASELINE_SECONDS = 120.0
+SOLVER_SECONDS = 600.0
+
+
+def solve_one(rows: int, cols: int, k: int, method: str, seconds: float) -> dict[str, object]:
+    """Solve in this process; the figures as a dict (peak memory of this process in MiB)."""
+    started = time.perf_counter()
+    try:
+        solution = solve_mnk(rows, cols, k, method=method, limit=Limit(time=seconds))  # type: ignore[arg-type]
+        outcome: str = solution.outcome.value
+        plies = solution.plies
+        nodes = solution.nodes
+    except SearchStopped:
+        outcome, plies, nodes = "not solved", None, 0
+    return {
+        "outcome": outcome,
+        "plies": plies,
+        "nodes": nodes,
+        "seconds": time.perf_counter() - started,
+        "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
+
+def solve_in_child(rows: int, cols: int, k: int, method: str, seconds: float) -> dict[str, object]:
+    code = (
+        "import json, sys\n"
+        "from tests.benchmarks.bench_small_boards import solve_one\n"
+        f"print(json.dumps(solve_one({rows}, {cols}, {k}, {method!r}, {seconds})))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    result: dict[str, object] = json.loads(out.splitlines()[-1])
+    return result
+
+
+def describe(figures: dict[str, object]) -> str:
+    if figures["outcome"] == "not solved":
+        return f"not solved in {figures['seconds']:.0f} s, {figures['peak_mib']:.0f} MiB"
+    return f"{figures['nodes']:,}, {figures['seconds']:.1f} s, {figures['peak_mib']:.0f} MiB"
+
+
+def value_text(figures: dict[str, object]) -> str:
+    outcome, plies = figures["outcome"], figures["plies"]
+    if outcome == "draw":
+        return "draw"
+    if outcome == "win":
+        return "X wins" + (f" in {plies} plies" if plies is not None else "")
+    return str(outcome)
+
+
+def main_solver() -> None:
+    print()
+    print(
+        "| board | value | proof-number search: nodes, time, peak memory "
+        "| alpha-beta solver: nodes, time, peak memory | speed-up |"
+    )
+    print("|---|---|---|---|---|")
+    for rows, cols, k in SOLVER_BOARDS:
+        new = solve_in_child(rows, cols, k, "proof", SOLVER_SECONDS)
+        old = solve_in_child(rows, cols, k, "alphabeta", SOLVER_BASELINE_SECONDS)
+        seconds_new = float(str(new["seconds"]))
+        seconds_old = float(str(old["seconds"]))
+        if old["outcome"] == "not solved":
+            ratio = f"over {seconds_old / seconds_new:.0f}×"
+        else:
+            ratio = f"{seconds_old / seconds_new:.0f}×"
+        print(
+            f"| {rows}×{cols} k{k} | {value_text(new)} | {describe(new)} "
+            f"| {describe(old)} | {ratio} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     print("| board | value | table: nodes, time | alpha-beta: nodes, time | speed-up |")
     print("|---|---|---|---|---|")
@@ -47,7 +136,11 @@ def main() -> None:
         ratio = f"{base[2] / seconds:.0f}×" if solved and seconds else "—"
         baseline = f"{base[1]:,}, {base[2]:.2f} s" if solved else f"{base[0]} ({base[2]:.0f} s)"
         print(f"| {variant_id} | {value} | {nodes:,}, {seconds:.2f} s | {baseline} | {ratio} |")
+    main_solver()
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--solver"]:
+        main_solver()
+    else:
+        main()
