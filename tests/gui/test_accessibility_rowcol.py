@@ -21,7 +21,7 @@ from tests.gui.test_accessibility_controls import audit
 from tests.gui.test_rowcol_window import click, new_game
 from tictactoe_gui.engine.rowcol import STRATEGIES, Position
 from tictactoe_gui.gui.accessibility import SpokenLineEdit
-from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+from tictactoe_gui.gui.dialogs.new_game import NewGameDialog, speed_to_delay
 from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
@@ -325,7 +325,23 @@ def test_a_computer_player_s_manner_is_read_with_its_choice(
     combo = options.opponent.combo
     for index in range(combo.count()):
         combo.setCurrentIndex(index)
-        assert described(combo) == STRATEGIES[str(combo.currentData())].description
+        persona = STRATEGIES[str(combo.currentData())]
+        assert described(combo) == f"{persona.name}: {persona.description}"
+
+
+def test_the_speed_slider_says_the_pause_between_takes(
+    qtbot: QtBot, rowcol_dialog: NewGameDialog
+) -> None:
+    speed = rowcol_dialog.rowcol_options().speed
+    speed.setValue(speed.minimum())
+    slowest = speed_to_delay(speed.minimum()) / 1000
+    assert described(speed) == f"A take every {slowest:.2f} seconds"
+    speed.setValue(speed.maximum())
+    assert described(speed) == "A take every 0.15 seconds"
+    # An arrow key makes a change that is heard.
+    speed.setFocus()
+    qtbot.keyClick(speed, Qt.Key.Key_Left)
+    assert described(speed) == "A take every 0.20 seconds"
 
 
 def test_problems_are_the_description_of_their_field(rowcol_dialog: NewGameDialog) -> None:

@@ -82,10 +82,12 @@ class _StrategyPicker:
         self.combo.setCurrentIndex(max(0, index))
 
     def _describe(self) -> None:
-        description = STRATEGIES[self.key()].description
-        self.about.setText(description)
-        # Read with the combo, since the line under it is not on the Tab path.
-        self.combo.setAccessibleDescription(description)
+        persona = STRATEGIES[self.key()]
+        self.about.setText(persona.description)
+        # Read with the combo, since the line under it is not on the Tab path; and, named,
+        # it says which player the arrows chose (Orca 43 reads a combo's description when
+        # it changes, not its new value).
+        self.combo.setAccessibleDescription(f"{persona.name}: {persona.description}")
 
 
 def _name_row(form: QFormLayout, text: str, name: str, default: str) -> NameField:
@@ -216,6 +218,9 @@ class RowColOptions(QWidget):
         self.speed.setAccessibleName("Speed")
         self.speed.setRange(0, SPEED_RANGE)
         self.speed.setPageStep(250)
+        self.speed.setSingleStep(50)  # an arrow key is a change one can hear, 0.05 s
+        # Its value is a position on the slider; what it means is said in its description.
+        self.speed.valueChanged.connect(self._describe_speed)
         self.speed.setValue(1300)
         speed_row = QHBoxLayout()
         speed_row.addWidget(QLabel("Slow"))
@@ -240,6 +245,10 @@ class RowColOptions(QWidget):
         for spin in (self.low_spin, self.high_spin):
             spin.valueChanged.connect(self.changed)
         self._on_source(0, True)
+
+    def _describe_speed(self, speed: int) -> None:
+        seconds = speed_to_delay(speed) / 1000
+        self.speed.setAccessibleDescription(f"A take every {seconds:.2f} seconds")
 
     # -- reading -------------------------------------------------------------------------
 
