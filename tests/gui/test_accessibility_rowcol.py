@@ -139,15 +139,46 @@ def test_the_grid_is_named_after_the_cursor_cell_and_never_a_stale_one(
     qtbot.keyClick(view, Qt.Key.Key_Left)
     assert view.accessibleName() == "a2, 4, allowed"
     qtbot.keyClick(view, Qt.Key.Key_Return)  # A takes a2: the cursor's cell says so
-    assert view.accessibleName() == "a2, taken by A, the last take"
+    qtbot.waitUntil(lambda: view.accessibleName() == "a2, taken by A, the last take", timeout=1000)
     qtbot.keyClick(view, Qt.Key.Key_Right)
     qtbot.waitUntil(lambda: len(window.session.cells) == 2, timeout=10_000)
     # Magpie took a1 (7, the most in row 2 or column a): b2 may no longer be taken.
     assert window.session.cells == (3, 6)
-    assert view.accessibleName() == "b2, 5, not in the row or column of a1"
+    qtbot.waitUntil(
+        lambda: view.accessibleName() == "b2, 5, not in the row or column of a1", timeout=1000
+    )
     # A new board: the cell named before is not on it.
     window.play_again()
     assert view.accessibleName() == "Row & Column 3×3 board"
+
+
+def test_undo_says_once_what_it_took_back(
+    qtbot: QtBot, rowcol_window: RowColWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = rowcol_window
+    new_game(window, 3, 1, "person", "greedy", values=START.values)
+    view = window.board_view
+    qtbot.waitUntil(view.hasFocus, timeout=5000)
+    qtbot.keyClick(view, Qt.Key.Key_Up)  # b3: allowed now, and again once the takes are undone
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    qtbot.keyClick(view, Qt.Key.Key_Down)  # b1
+    qtbot.keyClick(view, Qt.Key.Key_Up)  # b2
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(window.session.cells) == 2, timeout=10_000)
+    assert window.session.cells == (4, 7)  # Magpie took b1, the 8
+    qtbot.waitUntil(lambda: "Magpie (B) takes b1" in described(view), timeout=1000)
+    given = record_descriptions(view, monkeypatch)
+    names: list[str] = []
+    original = view.setAccessibleName
+    monkeypatch.setattr(
+        view, "setAccessibleName", lambda text: (names.append(text), original(text))
+    )
+    window.undo_action.trigger()
+    assert window.session.cells == ()
+    qtbot.waitUntil(lambda: bool(given), timeout=1000)
+    assert given == ["Took back b2 and b1. A 0, B 0. A to move: any cell."]
+    # The cursor's cell is said once, as it ends up (not once for each take undone).
+    assert names == ["b2, 5, allowed"]
 
 
 def test_taken_cells_say_who_took_them(qtbot: QtBot, rowcol_window: RowColWindow) -> None:

@@ -135,12 +135,8 @@ class RowColBoardView(QWidget):
             self._focus_cell = (position.size // 2, position.size // 2)
             self._build_cells()
             self._place_cells()
-        if resized or position.values != previous.values or not position.taken:
-            # A new board (or back to its start): the cursor cell named before is gone,
-            # and so is the news of the game before.
-            self._cursor_named = False
-            self.setAccessibleName(self._board_name())
-            self._news.clear()
+        if resized or position.values != previous.values:
+            self.new_game()
         if self._animations_enabled and one_take:
             self._taking = added.bit_length() - 1
             self._taker = previous.to_move
@@ -224,6 +220,13 @@ class RowColBoardView(QWidget):
         self._cursor_named = False
         self.setAccessibleName(self._board_name())
 
+    def new_game(self) -> None:
+        """A new game (its board may look like the last one's): the cursor cell named
+        before and the news of the game before are forgotten."""
+        self._cursor_named = False
+        self.setAccessibleName(self._board_name())
+        self._news.clear()
+
     def _board_name(self) -> str:
         return f"{self._position.variant.name} board"
 
@@ -255,12 +258,6 @@ class RowColBoardView(QWidget):
     def _update_accessibility(self) -> None:
         for index, proxy in enumerate(self._cells):
             proxy.setAccessibleName(self.describe_cell(index))
-        if self._cursor_named:
-            # The cell under the cursor is said again only when it was taken (or given back)
-            # or became allowed or not: not at every take elsewhere on the board.
-            index = self._position.cell(*self._focus_cell)
-            if not self.hasFocus() or self._cell_state(index) != self._named_state:
-                self._name_after_cursor()
         self._describe_timer.start()
 
     def add_news(self, text: str) -> None:
@@ -275,6 +272,12 @@ class RowColBoardView(QWidget):
 
     def _describe(self) -> None:
         self._describe_timer.stop()
+        if self._cursor_named:
+            # The cell under the cursor is said again only when, by the end of the turn, it
+            # was taken (or given back) or became allowed or not: not at every take.
+            index = self._position.cell(*self._focus_cell)
+            if not self.hasFocus() or self._cell_state(index) != self._named_state:
+                self._name_after_cursor()
         news, self._news = self._news, []
         text = " ".join(news) if news else self.status_text()
         if news and text == self.accessibleDescription():

@@ -316,6 +316,7 @@ class RowColWindow(QMainWindow):
         self._step_once = False
         self._delay_ms = THINK_MS
         self._announced_takes = 0
+        self._undoing = False
         self._think = QTimer(self)
         self._think.setSingleShot(True)
         self._think.timeout.connect(self._apply_pending)
@@ -548,6 +549,7 @@ class RowColWindow(QMainWindow):
         self.undo_stack.clear()
         self.banner.show_info(None)
         self.board_view.set_position(session.position, {})
+        self.board_view.new_game()
         self.players_label.setText(self._players_text())
 
     def _players_text(self) -> str:
@@ -562,7 +564,7 @@ class RowColWindow(QMainWindow):
         self.board_view.set_position(self.session.position, self.session.owners())
         if len(cells) == taken_before + 1:
             self._announce_take()
-        elif len(cells) < taken_before:
+        elif len(cells) < taken_before and not self._undoing:
             self.announcer.announce(f"Taken back. {self.board_view.status_text()}")
         self._refresh()
 
@@ -586,11 +588,21 @@ class RowColWindow(QMainWindow):
         if self.replaying:
             self.replay_seek(self._replay_index - 1)
             return
-        # Against a computer player, undo takes back its reply and the person's take.
-        self.undo_stack.undo()
-        if self.session.setup.mode is GameMode.HUMAN_VS_AI:
-            while self.undo_stack.canUndo() and self.session.ai_to_move():
-                self.undo_stack.undo()
+        # Against a computer player, undo takes back its reply and the person's take:
+        # said once, with the cells taken back ("Took back c2 and a2. …").
+        before = self.session.takes
+        self._undoing = True
+        try:
+            self.undo_stack.undo()
+            if self.session.setup.mode is GameMode.HUMAN_VS_AI:
+                while self.undo_stack.canUndo() and self.session.ai_to_move():
+                    self.undo_stack.undo()
+        finally:
+            self._undoing = False
+        taken_back = before[len(self.session.takes) :]
+        if taken_back:
+            cells = " and ".join(self.session.start.cell_label(t.cell) for t in taken_back)
+            self.announcer.announce(f"Took back {cells}. {self.board_view.status_text()}")
 
     def redo(self) -> None:
         if self.replaying:
