@@ -125,14 +125,33 @@ def test_brain_as_a_process_speaks_line_by_line() -> None:
         process.wait()
 
 
-def test_solve_a_big_position_by_proof_says_the_distance_is_not_computed() -> None:
-    # 21 empty cells: proof-number search. X's b3 c3 with the row open wins (d3 makes two
-    # fours), but the solver proves only that, not in how many plies.
+def test_solve_a_big_position_by_proof_search() -> None:
+    # 21 empty cells: proof-number search. X's b3 c3 with the row open wins in 3 (d3 makes
+    # two fours).
+    code, out, err = call("solve", "--game", "5x5k4", "--moves", "b3,a1,c3,a5")
+    assert code == 0, err
+    assert "X wins in 3 plies, proven." in out
+    code, out, err = call("solve", "--game", "5x5k4", "--moves", "b3,a1,c3,a5", "--json")
+    payload = json.loads(out)
+    assert (payload["outcome"], payload["plies_to_end"], payload["exact"]) == ("X", 3, True)
+    assert len(payload["principal_variation"]) == 3
+
+
+def test_solve_says_when_the_distance_of_a_win_is_not_known(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The solver reports a proven win without its distance when its limit stops the
+    # distance pass; the command says so rather than inventing a number.
+    from tictactoe_gui.cli import solve as command
+    from tictactoe_gui.engine.mnk.search import Outcome
+    from tictactoe_gui.engine.mnk.solve import Solution
+
+    def solved(*args: object, **kwargs: object) -> Solution:
+        return Solution(Outcome.WIN, None, ((2, 3), (2, 0), (2, 4)), (), 10, 0.5)
+
+    monkeypatch.setattr(command, "solve", solved)
     code, out, err = call("solve", "--game", "5x5k4", "--moves", "b3,a1,c3,a5")
     assert code == 0, err
     assert "X wins (in how many plies is not computed), proven." in out
     code, out, err = call("solve", "--game", "5x5k4", "--moves", "b3,a1,c3,a5", "--json")
-    payload = json.loads(out)
-    assert (payload["outcome"], payload["plies_to_end"], payload["exact"]) == ("X", None, True)
-    line = payload["principal_variation"]
-    assert len(line) % 2 == 1  # X, the side to move, plays the last move
+    assert json.loads(out)["plies_to_end"] is None

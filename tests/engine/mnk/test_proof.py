@@ -131,11 +131,8 @@ def test_solve_by_proof_agrees_with_brute_force(
         outcome, plies = brute.solve(rows, cols, k, x, o)
         solution = solve(rows, cols, k, x, o, method="proof")
         assert solution.outcome.value == outcome, (x, o)
-        empties = rows * cols - stones
-        if outcome == "draw":
-            assert solution.plies == plies == empties
-        else:
-            assert solution.plies is None  # the distance of a win is not computed here
+        assert solution.plies == plies, (x, o)
+        assert len(solution.line) == plies  # the quickest win against the longest defence
         # The line keeps the value: the winner makes k in a row; a draw fills the board.
         cells = tuple(_play_out(rows, cols, solution.line, x, o))
         mover = brute.mover_of(brute.to_cells(rows, cols, x, o))
@@ -156,7 +153,21 @@ def test_solve_by_proof_gives_published_values(
 ) -> None:
     solution = solve(rows, cols, k, method="proof")
     assert solution.outcome is outcome
-    assert solution.plies == (rows * cols if outcome is Outcome.DRAW else None)
+    assert solution.plies == (rows * cols if outcome is Outcome.DRAW else 5)
+
+
+def test_a_win_whose_distance_runs_out_of_nodes_is_still_a_proven_win() -> None:
+    rows, cols, k = 5, 5, 4
+    x, o = 0b00000_00000_01100_00000_00000, 0b10001_00000_00000_00000_00000
+    budget = _budget()
+    assert forces_win(rows, cols, k, x, o, 1, maker_breaker=False, budget=budget)
+    # Nodes enough for the value, not for the distance.
+    solution = solve(rows, cols, k, x, o, method="proof", limit=Limit(nodes=budget.nodes + 1))
+    assert (solution.outcome, solution.plies) == (Outcome.WIN, None)
+    cells = tuple(_play_out(rows, cols, solution.line, x, o))
+    assert brute.has_line(cells, rows, cols, k, "X")
+    full = solve(rows, cols, k, x, o, method="proof")
+    assert (full.outcome, full.plies, len(full.line)) == (Outcome.WIN, 3, 3)
 
 
 def test_auto_picks_the_search_by_the_empty_cells() -> None:

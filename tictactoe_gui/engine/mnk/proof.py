@@ -49,6 +49,11 @@ _EPSILON_NUM, _EPSILON_DEN = 5, 4
 
 _X, _O = 1, 2
 
+#: No limit on the plies to the win (the limit is kept in a key's low 7 bits).
+UNLIMITED: Final = 127
+#: The most plies a limit can count.
+MAX_PLIES: Final = UNLIMITED - 1
+
 # What expanding a position gives when it is settled at once.
 _PROVEN: Final = 0
 _DISPROVEN: Final = 1
@@ -136,10 +141,11 @@ class ProofSearch:
                 best = key
         return best << 1 | (mover - 1)
 
-    def _expand(self, x: int, o: int) -> int | list[tuple[int, int, int, int, int]]:
+    def _expand(self, x: int, o: int, left: int) -> int | list[tuple[int, int, int, int, int]]:
         """Settle the position at once, or list its children as (x, o, key, pn, dn).
 
-        The last two are the child's starting proof and disproof numbers.
+        The last two are the child's starting proof and disproof numbers. ``left`` is
+        the plies the attacker has left to win in (:data:`UNLIMITED`: no limit).
         """
         attacker = self.attacker
         t = self.t
@@ -169,19 +175,23 @@ class ProofSearch:
         forced = 0
         if mover == attacker:
             if a_win:
-                return _PROVEN
+                return _PROVEN if left >= 1 else _DISPROVEN
             if d_win:
                 if d_win & (d_win - 1):
                     return _DISPROVEN
                 forced = d_win
+            if left < 3:  # no win now, and the next chance is two plies on
+                return _DISPROVEN
             limit = 1 << (k - 1)  # the sum below 1/2
         else:
             if d_win:
                 return _DISPROVEN
             if a_win:
                 if a_win & (a_win - 1):
-                    return _PROVEN
+                    return _PROVEN if left >= 2 else _DISPROVEN
                 forced = a_win
+            if left < 4:  # the defender's move leaves the attacker no win in one
+                return _DISPROVEN
             limit = 1 << k  # the sum below 1
         if total < limit:  # also when the attacker has no open window
             return _DISPROVEN
@@ -228,6 +238,7 @@ class ProofSearch:
             bases.append(pp << shift | qq)
         bits = t.x_bits if mover == _X else t.o_bits
         tail = other - 1
+        child_left = left if left == UNLIMITED else left - 1
         or_node = mover == attacker
         best_score = max(2 * ca + cd if or_node else 2 * cd + ca for _, ca, cd in moves)
         children: list[tuple[int, int, int, int, int]] = []
@@ -239,9 +250,13 @@ class ProofSearch:
             else:
                 start_pn, start_dn = 1, 1 + (best_score - 2 * cd - ca) // 2
             if mover == _X:
-                children.append((x | low, o, key << 1 | tail, start_pn, start_dn))
+                children.append(
+                    (x | low, o, (key << 1 | tail) << 7 | child_left, start_pn, start_dn)
+                )
             else:
-                children.append((x, o | low, key << 1 | tail, start_pn, start_dn))
+                children.append(
+                    (x, o | low, (key << 1 | tail) << 7 | child_left, start_pn, start_dn)
+                )
         return children
 
     def _child_key(self, x: int, o: int, mover: int) -> int:
@@ -257,13 +272,15 @@ class ProofSearch:
 
     # -- df-pn ---------------------------------------------------------------------------
 
-    def children(self, x: int, o: int) -> list[tuple[int, int, int, bool | None]]:
+    def children(
+        self, x: int, o: int, left: int = UNLIMITED
+    ) -> list[tuple[int, int, int, bool | None]]:
         """The moves searched from (x, o) as child positions (x, o, key), each with what
         the table knows of it (True: the attacker wins, False: it does not, None: not
         settled), the most promising for the side to move first; empty when (x, o) is
-        settled at once.
+        settled at once. ``left``: as for :meth:`run`.
         """
-        result = self._expand(x, o)
+        result = self._expand(x, o, left)
         if isinstance(result, int):
             return []
         or_node = (_X if x.bit_count() == o.bit_count() else _O) == self.attacker
@@ -276,13 +293,17 @@ class ProofSearch:
         found.sort(key=lambda item: item[0])
         return [child for _, child in found]
 
-    def run(self, x: int, o: int, key: int | None = None) -> bool:
-        """Whether the attacker wins from (x, o); raises SearchStopped at the limit.
+    def run(self, x: int, o: int, key: int | None = None, left: int = UNLIMITED) -> bool:
+        """Whether the attacker wins from (x, o) (within ``left`` plies, 0 to
+        :data:`MAX_PLIES`, if given); raises SearchStopped at the limit.
 
         ``key`` is the position's key as :meth:`children` gives it (else computed).
         """
+        if not 0 <= left <= UNLIMITED:
+            raise ValueError(f"the plies left run from 0 to {MAX_PLIES}, got {left}")
         if key is None:
-            key = self._child_key(x, o, _X if x.bit_count() == o.bit_count() else _O)
+            mover = _X if x.bit_count() == o.bit_count() else _O
+            key = self._child_key(x, o, mover) << 7 | left
         while True:
             entry = self.table.get(key)
             if entry is not None and (entry[0] == 0 or entry[1] == 0):
@@ -292,7 +313,7 @@ class ProofSearch:
     def _mid(self, x: int, o: int, key: int, th_pn: int, th_dn: int) -> None:
         self.budget.tick()
         table = self.table
-        result = self._expand(x, o)
+        result = self._expand(x, o, key & UNLIMITED)
         if isinstance(result, int):
             table[key] = [0, INF, 1] if result == _PROVEN else [INF, 0, 1]
             return
@@ -305,10 +326,16 @@ class ProofSearch:
             best_n = second_n = INF
             total = 0
             best_other = 0
+            limited = key & UNLIMITED != UNLIMITED
             for index, (_cx, _co, ckey, start_pn, start_dn) in enumerate(children):
                 entry = get(ckey)
                 if entry is None:
                     cpn, cdn = start_pn, start_dn
+                    if limited:
+                        # No win at all is no win within a limit either.
+                        entry = get(ckey | UNLIMITED)
+                        if entry is not None and entry[1] == 0:
+                            cpn, cdn = INF, 0
                 else:
                     cpn, cdn = entry[0], entry[1]
                 if or_node:

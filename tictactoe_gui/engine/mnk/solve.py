@@ -18,9 +18,10 @@ can force against the longest defence.
 Bigger positions (more than :data:`ALPHA_BETA_EMPTIES` empty cells) are solved
 by proof-number search instead (:mod:`~tictactoe_gui.engine.mnk.proof`): first
 "does the side to move force a win?", then "does the opponent?"; no to both is
-a draw. That gives the value exactly and a line that keeps it, but not the
-distance of a win (reported as unknown, ``plies`` None); a draw's distance is
-the board filling up, as always.
+a draw. Then, for a win, the distance: the same search asks "a win within d
+plies?" for d = 1, 3, 5, ... (2, 4, 6, ... for a loss) until it says yes. If the
+limit stops that pass, the value still stands and the distance is reported as
+unknown (``plies`` None); a draw's distance is the board filling up, as always.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from tictactoe_gui.engine.mnk.limits import Budget, Limit
-from tictactoe_gui.engine.mnk.proof import ProofSearch
+from tictactoe_gui.engine.mnk.limits import Budget, Limit, SearchStopped
+from tictactoe_gui.engine.mnk.proof import MAX_PLIES, ProofSearch
 from tictactoe_gui.engine.mnk.search import MATE, Outcome
 from tictactoe_gui.engine.mnk.state import State
 
@@ -312,23 +313,29 @@ def _achieving(solver: _Solver, value: int, ply: int) -> int:
 def _solve_by_proof(
     state: State, budget: Budget, on_move: Callable[[int, int], None] | None
 ) -> Solution:
-    """The value by proof-number search: does the mover win? If not, does the opponent?"""
+    """The value by proof-number search: does the mover win? If not, does the opponent?
+
+    Then, for a win, the distance: the least ``d`` for which the winner wins within
+    ``d`` plies (the same search, with the plies left in the position). If that
+    pass reaches the limit, the value stands and the distance is left unknown.
+    """
     rows, cols, k = state.rows, state.cols, state.k
     x, o = state.masks()
     mover = state.to_move
-    searches = {
-        player: ProofSearch(
+
+    def search(player: int, within: Budget) -> ProofSearch:
+        return ProofSearch(
             rows,
             cols,
             k,
             player,
             maker_breaker=False,
-            budget=budget,
+            budget=within,
             max_entries=PROOF_TABLE_ENTRIES,
         )
-        for player in (1, 2)
-    }
-    passes = 3
+
+    searches = {player: search(player, budget) for player in (1, 2)}
+    passes = 4
     if on_move is not None:
         on_move(0, passes)
     if searches[mover].run(x, o):
@@ -339,26 +346,120 @@ def _solve_by_proof(
         outcome = Outcome.LOSS if searches[3 - mover].run(x, o) else Outcome.DRAW
     if on_move is not None:
         on_move(2, passes)
-    line = _proof_line(state, outcome, searches)
+    plies: int | None = state.empties if outcome is Outcome.DRAW else None
+    nodes = budget.nodes
+    line: list[int] | None = None
+    if outcome is not Outcome.DRAW:
+        winner = mover if outcome is Outcome.WIN else 3 - mover
+        # A budget of its own, so that running out here leaves the value standing.
+        left_time = budget.remaining()
+        left_nodes = None if budget.max_nodes is None else budget.max_nodes - budget.nodes
+        if (left_time is None or left_time > 0) and (left_nodes is None or left_nodes > 0):
+            within = Budget(Limit(time=left_time, nodes=left_nodes), budget.cancel)
+            # The winner's table is kept: what it disproved is no win within any limit.
+            timed = searches[winner]
+            timed.budget = within
+            searches[3 - winner].table.clear()
+            try:
+                plies = _win_distance(timed, x, o, outcome, state.empties)
+                if plies is not None:
+                    line = _distance_line(state, timed, winner, plies)
+            except SearchStopped:
+                if budget.cancel is not None and budget.cancel.is_set():
+                    raise
+                plies, line = None, None
+            nodes += within.nodes
     if on_move is not None:
         on_move(3, passes)
-    plies = state.empties if outcome is Outcome.DRAW else None
+    if line is None:
+        # The value is proven: its line follows from what the tables hold, so it is
+        # not cut short by the limit (only by cancelling).
+        for each in searches.values():
+            each.budget = Budget(Limit(), budget.cancel)
+        line = _proof_line(state, outcome, searches)
+        nodes += sum(each.budget.nodes for each in searches.values())
+    if on_move is not None:
+        on_move(4, passes)
     return Solution(
         outcome,
         plies,
         tuple(divmod(c, cols) for c in line),
         ((divmod(line[0], cols), outcome, plies),),
-        budget.nodes,
+        nodes,
         budget.elapsed(),
     )
+
+
+def _win_distance(
+    search: ProofSearch, x: int, o: int, outcome: Outcome, empties: int
+) -> int | None:
+    """The fewest plies in which ``search``'s attacker, proven to win, wins from (x, o).
+
+    None past the most plies the search can count (:data:`MAX_PLIES`).
+    """
+    plies = 1 if outcome is Outcome.WIN else 2  # the winner's moves fall on these plies
+    while not search.run(x, o, left=plies):
+        plies += 2
+        if plies > min(empties, MAX_PLIES):
+            if plies > MAX_PLIES:
+                return None
+            raise AssertionError("a proven win that does not come before the board is full")
+    return plies
+
+
+def _distance_line(state: State, search: ProofSearch, winner: int, plies: int) -> list[int]:
+    """A line of exactly ``plies`` plies: the winner's quickest win, the loser's longest defence."""
+    line: list[int] = []
+    left = plies
+    try:
+        while not state.is_over:
+            mover = state.to_move
+            x, o = state.masks()
+            cell = -1
+            if state.wins[mover]:
+                cell = next(iter(state.wins[mover]))
+            else:
+                children: list[tuple[int, int, int | None, bool | None]] = []
+                children.extend(search.children(x, o, left))
+                if not children:
+                    children = _every_move(state, x, o)
+                for cx, co, _key, _known in children:
+                    # The winner keeps a win within the plies left; the loser finds a
+                    # move after which the win takes all of them.
+                    if (
+                        search.run(cx, co, left=left - 1)
+                        if mover == winner
+                        else left < 3 or not search.run(cx, co, left=left - 2)
+                    ):
+                        cell = ((cx | co) & ~(x | o)).bit_length() - 1
+                        break
+            if cell < 0:
+                raise AssertionError("no move keeps the distance the search proved")
+            line.append(cell)
+            state.make(cell)
+            left -= 1
+    finally:
+        for _ in line:
+            state.unmake()
+    return line
+
+
+def _every_move(state: State, x: int, o: int) -> list[tuple[int, int, int | None, bool | None]]:
+    """Every empty cell as a child position, for positions the search settles at once."""
+    mover = state.to_move
+    return [
+        (x | 1 << c, o, None, None) if mover == 1 else (x, o | 1 << c, None, None)
+        for c, mark in enumerate(state.cells)
+        if mark == 0
+    ]
 
 
 def _proof_line(state: State, outcome: Outcome, searches: dict[int, ProofSearch]) -> list[int]:
     """A line to the end that keeps the proven ``outcome`` (for the side to move at the start).
 
     The winner plays a move its search proves still wins (a draw: each side a
-    move after which the opponent cannot force a win); the loser plays the first
-    move the search lists (every move loses).
+    move after which the opponent cannot force a win); the loser blocks a threat
+    or plays the first move the search lists (every move loses).
     """
     line: list[int] = []
     value = outcome
@@ -382,11 +483,7 @@ def _proof_line(state: State, outcome: Outcome, searches: dict[int, ProofSearch]
                 if not children:
                     # Settled at once (say by the Erdős-Selfridge bound, which holds only
                     # if the defender keeps playing well): try every empty cell.
-                    children = [
-                        (x | 1 << c, o, None, None) if mover == 1 else (x, o | 1 << c, None, None)
-                        for c, mark in enumerate(state.cells)
-                        if mark == 0
-                    ]
+                    children = _every_move(state, x, o)
                 cell = -1
                 # What the table already settled first, then search in the order it prefers.
                 children.sort(key=lambda child: child[3] is not wanted)
