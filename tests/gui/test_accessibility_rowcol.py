@@ -247,6 +247,8 @@ def test_a_replay_stepped_from_its_bar_is_heard_there(
 ) -> None:
     window = rowcol_window
     window.replay(START, [4, 1, 0], ("Ann", "Bea"), "yesterday")
+    # In the grid's description before the window is back on screen (then read once).
+    assert described(window.board_view).startswith("Replaying Ann against Bea, yesterday")
     window.replay_seek(0)
     forward = window.replay_bar.forward_button
     forward.setFocus()

@@ -500,6 +500,8 @@ class RowColWindow(QMainWindow):
             "redo, step through it."
         )
         self.replay_seek(len(cells))
+        # Said before the window comes up with the focus on the grid, so it is said once.
+        self.board_view.describe_now()
 
     @property
     def replaying(self) -> bool:
