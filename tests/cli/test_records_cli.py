@@ -96,11 +96,32 @@ def test_history_newest_first_with_player_and_limit(db: Path) -> None:
     assert code == 0
     games = [json.loads(line) for line in out.splitlines()]
     assert [g["o"]["name"] for g in games] == ["Bob", "sera", "kitty"]
+    # Times in UTC, written as the JSON export writes them.
+    export = db.with_name("export.json")
+    assert run("export", str(export), "--db", str(db))[0] == 0
+    exported = {g["uuid"]: g for g in json.loads(export.read_text(encoding="utf-8"))["games"]}
+    for game in games:
+        assert game["started_at"] == exported[game["uuid"]]["started_at"]
+        assert game["ended_at"] == exported[game["uuid"]]["ended_at"]
+        assert game["ended_at"].endswith("Z")
     _, out, _ = run("history", "--db", str(db), "--player", "zoë ✨", "--limit", "1", "--json")
     [only] = [json.loads(line) for line in out.splitlines()]
     assert only["result"] == "draw"
     _, out, _ = run("history", "--db", str(db), "--player", "Bob")
     assert "Cop (X) vs Bob (O): X wins in 5 moves" in out
+
+
+def test_export_to_standard_output(db: Path) -> None:
+    seed_league(db)
+    code, out, err = run("export", "-", "--db", str(db))
+    assert code == 0
+    assert err == "Exported 3 games to standard output.\n"
+    assert len(json.loads(out)["games"]) == 3
+    code, out, err = run("export", "-", "--format", "csv", "--db", str(db))
+    assert code == 0
+    assert out.splitlines()[0].startswith("uuid,game,started_at")
+    assert len(out.splitlines()) == 4
+    assert not (Path.cwd() / "-").exists()
 
 
 def test_a_limit_beyond_any_count_lists_every_game(db: Path) -> None:

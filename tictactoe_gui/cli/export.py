@@ -8,6 +8,8 @@ CSV text fields that a spreadsheet would run as a formula get a leading ``'``.
 from __future__ import annotations
 
 import argparse
+import shutil
+import tempfile
 from pathlib import Path
 
 from tictactoe_gui.cli.common import (
@@ -28,7 +30,13 @@ from tictactoe_gui.storage.records import DamagedGame
 FORMATS = ("csv", "json")
 
 
-def output_file(text: str) -> Path:
+#: FILE ``-`` writes the export to standard output (the summary then goes to stderr).
+STDOUT = "-"
+
+
+def output_file(text: str) -> Path | str:
+    if text == STDOUT:
+        return STDOUT
     if not text.strip():
         raise argparse.ArgumentTypeError("expected the path of the file to write, got an empty one")
     try:
@@ -38,7 +46,9 @@ def output_file(text: str) -> Path:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=output_file, metavar="FILE", help="the file to write")
+    parser.add_argument(
+        "file", type=output_file, metavar="FILE", help="the file to write (- for standard output)"
+    )
     parser.add_argument(
         "--format",
         choices=FORMATS,
@@ -55,8 +65,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
-    target: Path = args.file
+    if args.file == STDOUT:
+        with tempfile.TemporaryDirectory() as folder:
+            file_format = args.format or "json"
+            target = Path(folder) / f"export.{file_format}"
+            code, summary = _export(args, target, file_format, streams)
+            with target.open(encoding="utf-8", newline="") as written:
+                shutil.copyfileobj(written, streams.stdout)
+        print(summary.replace(str(target), "standard output"), file=streams.stderr)
+        return code
+    target = args.file
     file_format = args.format or ("csv" if target.suffix.lower() == ".csv" else "json")
+    code, summary = _export(args, target, file_format, streams)
+    print(summary, file=streams.stdout)
+    return code
+
+
+def _export(
+    args: argparse.Namespace, target: Path, file_format: str, streams: Streams
+) -> tuple[int, str]:
     damaged: list[DamagedGame] = []
     path = database_path(args)
     # Reading creates nothing: with no records file yet, the export simply holds no games.
@@ -65,8 +92,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     for problem in damaged:
         print(error_line(f"not exported: {problem.message()}"), file=streams.stderr)
     which = "" if args.game is None else f" of {get_variant(args.game).name}"
-    print(f"Exported {count} game{'s' * (count != 1)}{which} to {target}.", file=streams.stdout)
-    return EXIT_FAILURE if damaged else EXIT_OK
+    summary = f"Exported {count} game{'s' * (count != 1)}{which} to {target}."
+    return (EXIT_FAILURE if damaged else EXIT_OK), summary
 
 
 COMMAND = Command(

@@ -39,6 +39,7 @@ from tictactoe_gui.storage.records import (
     printable,
     validate_player_name,
 )
+from tictactoe_gui.storage.repository import to_text
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -81,8 +82,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
                 "id": game.id,
                 "uuid": game.uid,
                 "game": game.game,
-                "started_at": game.started_at.isoformat(),
-                "ended_at": game.ended_at.isoformat(),
+                # The same UTC form as the JSON export writes ("…Z").
+                "started_at": to_text(game.started_at),
+                "ended_at": to_text(game.ended_at),
                 "mode": game.mode.value,
                 "x": {"kind": game.x.kind.value, "name": game.x.name},
                 "o": {"kind": game.o.kind.value, "name": game.o.name},
