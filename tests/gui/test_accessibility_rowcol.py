@@ -181,6 +181,25 @@ def test_undo_says_once_what_it_took_back(
     assert names == ["b2, 5, allowed"]
 
 
+def test_a_hint_asked_for_before_the_analysis_comes_with_it(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    new_game(window, 3, 1, "person", "person", values=START.values)
+    # The analysis is computed on the engine thread: it cannot have come yet.
+    assert window.session.analysis_of(window.session.position) is None
+    window.hint_action.trigger()
+    assert window.announcer.spoken[-1] == "The hint comes with the analysis: thinking…"
+    window.hint_action.trigger()  # asked again meanwhile: still one hint
+    qtbot.waitUntil(lambda: bool(window.board_view.hints), timeout=10_000)
+    analysis = window.session.analysis_of(window.session.position)
+    assert analysis is not None
+    assert window.board_view.hints == analysis.best_cells
+    assert window.announcer.spoken[-1] == window.session.hint_text(analysis)
+    assert window.status_label.text() == window.session.hint_text(analysis)
+    assert window.session.summaries()[0].hints == 1
+
+
 def test_taken_cells_say_who_took_them(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
     window = rowcol_window
     new_game(window, 3, 1, "person", "person", values=START.values)

@@ -317,6 +317,8 @@ class RowColWindow(QMainWindow):
         self._delay_ms = THINK_MS
         self._announced_takes = 0
         self._undoing = False
+        #: A hint asked for before the analysis came: it is given when it comes.
+        self._hint_waiting = False
         self._think = QTimer(self)
         self._think.setSingleShot(True)
         self._think.timeout.connect(self._apply_pending)
@@ -542,6 +544,7 @@ class RowColWindow(QMainWindow):
         self._leave_replay()
         self._think.stop()
         self._pending = None
+        self._hint_waiting = False
         self._step_once = False
         self.engine.cancel()
         self.session = session
@@ -561,6 +564,7 @@ class RowColWindow(QMainWindow):
     def _set_takes(self, cells: tuple[int, ...]) -> None:
         self._think.stop()
         self._pending = None
+        self._hint_waiting = False
         taken_before = len(self.session.cells)
         self.session.set_takes(cells)
         self.board_view.set_position(self.session.position, self.session.owners())
@@ -614,15 +618,24 @@ class RowColWindow(QMainWindow):
 
     def hint(self) -> None:
         if not self.session.is_human_turn():
-            self.status_label.setText("A hint is for a person's turn.")
+            self._say("A hint is for a person's turn.")
             return
+        if self._hint_waiting:
+            return  # asked already: it comes with the analysis
         self.session.count_hint()
         analysis = self.session.analysis_of(self.session.position)
         if analysis is None:
-            self.status_label.setText("The hint comes with the analysis: thinking…")
+            self._hint_waiting = True
+            self._say("The hint comes with the analysis: thinking…")
             return
+        self._show_hint(analysis)
+
+    def _show_hint(self, analysis: RowColAnalysis) -> None:
         self.board_view.set_hints(analysis.best_cells)
-        text = self.session.hint_text(analysis)
+        self._say(self.session.hint_text(analysis))
+
+    def _say(self, text: str) -> None:
+        """Show ``text`` under the grid and say it to screen readers."""
         self.status_label.setText(text)
         self.announcer.announce(text)
 
@@ -854,6 +867,9 @@ class RowColWindow(QMainWindow):
             self.analysis_panel.show_analysis(analysis)
             if self.session.is_human_turn():
                 self.status_label.setText(f"{self._coach_line()}{self.board_view.status_text()}")
+                if self._hint_waiting:
+                    self._hint_waiting = False
+                    self._show_hint(analysis)
 
     @Slot(object)
     def _on_take_chosen(self, choice: object) -> None:
