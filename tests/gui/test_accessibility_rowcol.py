@@ -252,6 +252,23 @@ def test_a_take_played_by_step_is_heard_on_the_step_button(
     qtbot.waitUntil(lambda: described(step) == "Play one take (pauses the game)", timeout=1000)
 
 
+def test_the_bar_s_speed_slider_says_the_pace(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+    window = rowcol_window
+    new_game(window, 3, 2, "greedy", "random", delay_ms=800)
+    speed = window.autoplay_bar.speed
+    assert described(speed) == "A take every 0.80 seconds"
+    speed.setFocus()
+    qtbot.waitUntil(speed.hasFocus, timeout=5000)
+    qtbot.keyClick(speed, Qt.Key.Key_Right)  # faster by 0.05 s
+    assert described(speed) == "A take every 0.75 seconds"
+    # The news said on it while it has the focus gives way to the pace when it is left.
+    qtbot.waitUntil(lambda: "takes" in described(speed), timeout=10_000)
+    window.autoplay_bar.instant.setFocus()
+    qtbot.waitUntil(lambda: described(speed) == "A take every 0.75 seconds", timeout=1000)
+    window.autoplay_bar.instant.click()
+    assert described(speed) == "Instant: no pause between takes"
+
+
 def test_the_pause_key_says_paused_and_resumed(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
     window = rowcol_window
     new_game(window, 3, 2, "greedy", "random", delay_ms=60_000)

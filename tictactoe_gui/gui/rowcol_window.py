@@ -772,6 +772,13 @@ class RowColWindow(QMainWindow):
 
     def _set_delay(self, delay_ms: int) -> None:
         self._delay_ms = delay_ms
+        # The slider's value is a position on it; its description says what it means.
+        self.autoplay_bar.speed.setAccessibleDescription(self._pace_text())
+
+    def _pace_text(self) -> str:
+        if not self._delay_ms:
+            return "Instant: no pause between takes"
+        return f"A take every {self._delay_ms / 1000:.2f} seconds"
 
     def _delay(self) -> int:
         if self.session.setup.mode is GameMode.AI_VS_AI:
@@ -846,9 +853,14 @@ class RowColWindow(QMainWindow):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.FocusOut and watched in self._news_controls:
             assert isinstance(watched, QWidget)
-            # Back to its tooltip once the focus has moved on (a change said before that
-            # would be read out as the control is left).
-            QTimer.singleShot(0, watched, lambda: watched.setAccessibleDescription(""))
+            # Back to its tooltip (the speed slider: to its pace) once the focus has moved
+            # on (a change said before that would be read out as the control is left).
+            speed = watched is self.autoplay_bar.speed
+            QTimer.singleShot(
+                0,
+                watched,
+                lambda: watched.setAccessibleDescription(self._pace_text() if speed else ""),
+            )
         return super().eventFilter(watched, event)
 
     def _on_cell_activated(self, row: int, col: int) -> None:
