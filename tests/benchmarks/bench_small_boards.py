@@ -11,7 +11,10 @@ The second table is ``solve`` (the k-in-a-row engine's solver): proof-number
 search against the alpha-beta solver it replaced on big boards, each solve in
 its own process so its peak memory is its own. The published values: 4x4 k4
 and 5x5 k4 are draws, 6x5 k4 (6 rows, 5 columns) is a first-player win. The
-alpha-beta solver gets :data:`SOLVER_BASELINE_SECONDS` per board.
+alpha-beta solver gets :data:`SOLVER_BASELINE_SECONDS` per board. The third
+table asks each side "do I force a win?" from the empty board in the real game
+and in the Maker-Breaker game (the other side only blocks), to show what the
+cheaper game settles.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ import time
 
 from tictactoe_gui.engine import Algorithm, Board
 from tictactoe_gui.engine.analysis import exact_analysis
-from tictactoe_gui.engine.mnk.limits import Limit, SearchStopped
+from tictactoe_gui.engine.mnk.limits import Budget, Limit, SearchStopped
+from tictactoe_gui.engine.mnk.proof import forces_win
 from tictactoe_gui.engine.mnk.solve import solve as solve_mnk
 from tictactoe_gui.engine.search import NodeLimitReached
 from tictactoe_gui.engine.variants import get_variant
@@ -88,7 +92,9 @@ def solve_in_child(rows: int, cols: int, k: int, method: str, seconds: float) ->
 def describe(figures: dict[str, object]) -> str:
     if figures["outcome"] == "not solved":
         return f"not solved in {figures['seconds']:.0f} s, {figures['peak_mib']:.0f} MiB"
-    return f"{figures['nodes']:,}, {figures['seconds']:.1f} s, {figures['peak_mib']:.0f} MiB"
+    seconds = float(str(figures["seconds"]))
+    shown = f"{seconds:.2f}" if seconds < 10 else f"{seconds:.1f}"
+    return f"{figures['nodes']:,}, {shown} s, {figures['peak_mib']:.0f} MiB"
 
 
 def value_text(figures: dict[str, object]) -> str:
@@ -123,6 +129,31 @@ def main_solver() -> None:
         )
 
 
+def attack_one(rows: int, cols: int, k: int, attacker: int, maker_breaker: bool) -> str:
+    """One side's "do I force a win?" from the empty board, in the real or Maker-Breaker game."""
+    budget = Budget(Limit(time=SOLVER_SECONDS))
+    started = time.perf_counter()
+    try:
+        wins = forces_win(rows, cols, k, 0, 0, attacker, maker_breaker=maker_breaker, budget=budget)
+    except SearchStopped:
+        return f"not settled in {time.perf_counter() - started:.0f} s"
+    answer = "wins" if wins else "does not win"
+    return f"{answer}: {budget.nodes:,}, {time.perf_counter() - started:.1f} s"
+
+
+def main_maker_breaker() -> None:
+    print()
+    print(
+        "| board | attacker | real game: answer, nodes, time | Maker-Breaker: answer, nodes, time |"
+    )
+    print("|---|---|---|---|")
+    for rows, cols, k in ((4, 4, 4), (5, 5, 4)):
+        for attacker, name in ((1, "X"), (2, "O")):
+            real = attack_one(rows, cols, k, attacker, False)
+            maker_breaker = attack_one(rows, cols, k, attacker, True)
+            print(f"| {rows}×{cols} k{k} | {name} | {real} | {maker_breaker} |", flush=True)
+
+
 def main() -> None:
     print("| board | value | table: nodes, time | alpha-beta: nodes, time | speed-up |")
     print("|---|---|---|---|---|")
@@ -137,10 +168,12 @@ def main() -> None:
         baseline = f"{base[1]:,}, {base[2]:.2f} s" if solved else f"{base[0]} ({base[2]:.0f} s)"
         print(f"| {variant_id} | {value} | {nodes:,}, {seconds:.2f} s | {baseline} | {ratio} |")
     main_solver()
+    main_maker_breaker()
 
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--solver"]:
         main_solver()
+        main_maker_breaker()
     else:
         main()
