@@ -462,6 +462,20 @@ def test_the_set_up_dialog_s_problem_is_read_in_its_fields(qtbot: QtBot) -> None
     assert described(dialog.last_edit) == dialog.last_edit.placeholderText()
 
 
+def test_alt_s_starts_from_the_set_up_grid(qtbot: QtBot) -> None:
+    dialog = RowColSetupDialog(START)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow, timeout=5000)
+    dialog.board_edit.setFocus()
+    qtbot.waitUntil(dialog.board_edit.hasFocus, timeout=5000)
+    qtbot.keyClick(dialog.board_edit, Qt.Key.Key_Return)  # a new line in the grid
+    assert dialog.isVisible()
+    with qtbot.waitSignal(dialog.accepted, timeout=1000):
+        qtbot.keyClick(dialog.board_edit, Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)
+
+
 # -- empty fields ------------------------------------------------------------------------
 
 

@@ -91,7 +91,8 @@ class RowColSetupDialog(QDialog):
         self._buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        self._buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start")
+        # Enter in the grid starts a new line: Alt+S starts the game from any field.
+        self._buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Start")
         self._buttons.accepted.connect(self._accept_if_valid)
         self._buttons.rejected.connect(self.reject)
         layout.addWidget(self._buttons)
