@@ -45,7 +45,7 @@ from tictactoe_gui.engine.mnk.limits import Budget
 #: "Infinite" proof and disproof numbers.
 INF: Final = 1 << 40
 #: df-pn's 1 + epsilon trick: a child's threshold is its sibling's number times this (plus one).
-_EPSILON_NUM, _EPSILON_DEN = 5, 4
+_EPSILON_NUM, _EPSILON_DEN = 9, 8
 
 _X, _O = 1, 2
 
