@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
@@ -13,6 +14,7 @@ from pytestqt.qtbot import QtBot
 import tictactoe_gui
 from tests.gui.helpers import human_vs_human, settle
 from tictactoe_gui.engine import Algorithm, Board, Move
+from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
 from tictactoe_gui.gui.main_window import MainWindow
@@ -137,9 +139,11 @@ def test_first_start_is_a_sensible_size(window: MainWindow) -> None:
 def test_closing_during_a_search_stops_the_thread_promptly(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    window.new_game(human_vs_human())
+    # Plain minimax on the empty 4×4 board runs for hours: the search is surely still going
+    # when the window closes, however loaded the machine (on 3×3 it could end first).
+    window.new_game(replace(human_vs_human(), start=Board.empty(get_variant("4x4k4"))))
     settle(qtbot, window)
-    window.analysis_dock.set_algorithm(Algorithm.MINIMAX)  # the slowest search, empty board
+    window.analysis_dock.set_algorithm(Algorithm.MINIMAX)  # the slowest search
     qtbot.waitUntil(lambda: window.analysis_dock.thinking_text() != "", timeout=5000)
     assert window.controller.engine_busy()
     # How long closing takes is measured by tests/benchmarks/bench_gui.py.
