@@ -288,3 +288,29 @@ def test_tab_leaves_every_records_table(qtbot: QtBot, repo: Repository) -> None:
     # From the history's table, Tab reaches the buttons under it (Replay, Export, ...).
     assert isinstance(tab_leaves(qtbot, history.view), QPushButton)
     tab_leaves(qtbot, statistics.records)
+
+
+def test_a_combo_box_changed_by_the_keys_says_its_new_choice(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # Orca 43 speaks a focused object's description when it changes, not a combo box's
+    # new value: while the combo has the focus, its description follows the choice.
+    combo = window.analysis_dock.findChild(QComboBox, "algorithmCombo")
+    assert combo is not None
+    window.activateWindow()
+    combo.setFocus()
+    qtbot.waitUntil(combo.hasFocus)
+    assert combo.accessibleDescription() == ""
+    start = combo.currentIndex()
+    qtbot.keyClick(combo, Qt.Key.Key_Up if start else Qt.Key.Key_Down)
+    assert combo.currentIndex() != start
+    assert combo.accessibleDescription() == combo.currentText()
+    # Changed from elsewhere (not under the keyboard), nothing is said.
+    other = window.analysis_dock.findChild(QComboBox, "topNCombo")
+    assert other is not None
+    other.setCurrentIndex((other.currentIndex() + 1) % other.count())
+    assert other.accessibleDescription() == ""
+    # Leaving it, the description goes back, so the next visit is not read twice.
+    other.setFocus()
+    qtbot.waitUntil(other.hasFocus)
+    assert combo.accessibleDescription() == ""

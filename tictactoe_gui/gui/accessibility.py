@@ -10,9 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFocusEvent
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QWidget,
+)
 
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.notation import cell_name
@@ -59,6 +66,39 @@ class SpokenLineEdit(QLineEdit):
         if not self.text() and event.reason() in self._SELECTING:
             event = QFocusEvent(event.type(), Qt.FocusReason.OtherFocusReason)
         super().focusInEvent(event)
+
+
+class _ChoiceNews(QObject):
+    """Says a combo box's new choice as its description while it has the focus."""
+
+    def __init__(self, combo: QComboBox) -> None:
+        super().__init__(combo)
+        self._combo = combo
+        self._kept = combo.accessibleDescription()
+        combo.installEventFilter(self)
+        combo.currentIndexChanged.connect(self._changed)
+
+    def _changed(self, _index: int) -> None:
+        if self._combo.hasFocus():
+            self._combo.setAccessibleDescription(self._combo.currentText())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusOut:
+            self._combo.setAccessibleDescription(self._kept)
+        return False
+
+
+def speak_choice_changes(combo: QComboBox) -> QComboBox:
+    """Make a screen reader say the new choice when the arrow keys change ``combo``.
+
+    Orca 43 does not speak a combo box's new value when it changes under the keyboard
+    (Qt 6 reports it in a way Orca ignores), but it does speak the focused object's
+    description when that changes; so while the combo has the focus its description
+    follows the choice, and on leaving it goes back to what it was (nothing, usually,
+    so the name and value are not read twice on the next visit). Returns ``combo``.
+    """
+    _ChoiceNews(combo)
+    return combo
 
 
 def name_message_box_icon(box: QMessageBox, name: str | None = None) -> None:

@@ -64,7 +64,7 @@ from tictactoe_gui.engine import (
 )
 from tictactoe_gui.engine.analysis import solvable
 from tictactoe_gui.engine.estimate import WIN_VALUE
-from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
+from tictactoe_gui.gui.accessibility import buddy_label, speak_choice_changes, table_in_tab_order
 from tictactoe_gui.gui.board_view import is_dark, mark_colour, outcome_colour
 from tictactoe_gui.gui.engine_worker import EngineResult
 
@@ -525,7 +525,7 @@ class AnalysisDock(QDockWidget):
         title_font.setBold(True)
         table_title.setFont(title_font)
         table_header.addWidget(table_title, 1)
-        self._top_n_combo = QComboBox()
+        self._top_n_combo = speak_choice_changes(QComboBox())
         self._top_n_combo.setObjectName("topNCombo")
         self._top_n_combo.setAccessibleName("Candidates shown")
         for n in TOP_N_CHOICES:
@@ -594,7 +594,7 @@ class AnalysisDock(QDockWidget):
         study_layout = QVBoxLayout(study)
         study_layout.setContentsMargins(8, 6, 8, 8)
         algorithm_row = QHBoxLayout()
-        self._algorithm_combo = QComboBox()
+        self._algorithm_combo = speak_choice_changes(QComboBox())
         self._algorithm_combo.setObjectName("algorithmCombo")
         self._algorithm_combo.setAccessibleName("Search algorithm")
         algorithm_row.addWidget(buddy_label("Search &algorithm:", self._algorithm_combo))
@@ -605,7 +605,7 @@ class AnalysisDock(QDockWidget):
         algorithm_row.addWidget(self._algorithm_combo, 1)
         study_layout.addLayout(algorithm_row)
         budget_row = QHBoxLayout()
-        self._budget_combo = QComboBox()
+        self._budget_combo = speak_choice_changes(QComboBox())
         self._budget_combo.setObjectName("timeBudgetCombo")
         self._budget_combo.setAccessibleName("Engine time per move")
         self._budget_combo.setToolTip(

@@ -51,7 +51,7 @@ from tictactoe_gui.engine.variants import (
     get_variant,
     mnk,
 )
-from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label
+from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label, speak_choice_changes
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.session.game import ENGINE_PREFIX
 from tictactoe_gui.storage.records import GameMode, InvalidNameError, validate_player_name
@@ -121,7 +121,7 @@ class _GamePicker(QWidget):
         super().__init__(parent)
         layout = QFormLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.combo = QComboBox()
+        self.combo = speak_choice_changes(QComboBox())
         self.combo.setObjectName("gameCombo")
         self.combo.setAccessibleName("Game")
         for variant in GAMES:
@@ -221,7 +221,7 @@ class _PersonaPicker(QObject):
 
     def __init__(self, form: QFormLayout, text: str, name: str, parent: QObject) -> None:
         super().__init__(parent)
-        self.combo = QComboBox()
+        self.combo = speak_choice_changes(QComboBox())
         self.combo.setAccessibleName(name)
         for persona in PERSONAS.values():
             self.combo.addItem(f"{persona.name} ({persona.level})", persona.key)
@@ -420,7 +420,7 @@ class NewGameDialog(QDialog):
         page = QWidget()
         form = QFormLayout(page)
         self._your_name = NameField("Your name")
-        self._your_side = QComboBox()
+        self._your_side = speak_choice_changes(QComboBox())
         self._your_side.setAccessibleName("Your side")
         self._your_side.addItem("X — you move first", "X")
         self._your_side.addItem("O — the AI moves first", "O")
@@ -444,7 +444,7 @@ class NewGameDialog(QDialog):
         form = QFormLayout(page)
         self._player_one = NameField("Player 1 name")
         self._player_two = NameField("Player 2 name")
-        self._first = QComboBox()
+        self._first = speak_choice_changes(QComboBox())
         self._first.addItem("Player 1 (plays X)", 1)
         self._first.addItem("Player 2 (plays X)", 2)
         _add_row(form, "Player 1:", self._player_one, self._player_one.edit)

@@ -38,7 +38,7 @@ from tictactoe_gui.engine.rowcol import (
 )
 from tictactoe_gui.engine.rowcol.rules import VALUE_LIMIT
 from tictactoe_gui.engine.variants import ROWCOL_DEFAULT, ROWCOL_MAX, ROWCOL_MIN
-from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label
+from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label, speak_choice_changes
 from tictactoe_gui.gui.dialogs.new_game import SPEED_RANGE, NameField, speed_to_delay
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
 from tictactoe_gui.storage.records import GameMode, validate_player_name
@@ -183,7 +183,7 @@ class RowColOptions(QWidget):
         self.board_error.hide()
         board.addRow("", self.board_error)
 
-        self.first_combo = QComboBox()
+        self.first_combo = speak_choice_changes(QComboBox())
         self.first_combo.setObjectName("rowColFirst")
         self.first_combo.setAccessibleName("Who takes first")
         self.first_combo.addItem("A takes first", Player.A.value)
@@ -197,7 +197,7 @@ class RowColOptions(QWidget):
         form = QFormLayout(page)
         self.your_name = _name_row(form, "Your name:", "Your name", "Player")
         self.opponent = _StrategyPicker(form, "Opponent:", "Opponent", "maximize-future-min")
-        self.your_side = QComboBox()
+        self.your_side = speak_choice_changes(QComboBox())
         self.your_side.setAccessibleName("Your side")
         self.your_side.addItem("A", Player.A.value)
         self.your_side.addItem("B", Player.B.value)

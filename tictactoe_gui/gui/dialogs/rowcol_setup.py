@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from tictactoe_gui.engine.notation import NotationError, parse_cell
 from tictactoe_gui.engine.rowcol import Player, Position, RowColError, parse_board
 from tictactoe_gui.engine.rowcol.rules import VALUE_LIMIT
-from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label
+from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label, speak_choice_changes
 
 #: Scores so far are sums of at most 100 values.
 SCORE_LIMIT = 100 * VALUE_LIMIT
@@ -65,7 +65,7 @@ class RowColSetupDialog(QDialog):
         self.last_edit.setAccessibleName("Last cell taken")
         self.last_edit.setPlaceholderText("b2 (empty when no cell is taken)")
         form.addRow(buddy_label("&Last take:", self.last_edit), self.last_edit)
-        self.to_move = QComboBox()
+        self.to_move = speak_choice_changes(QComboBox())
         self.to_move.setAccessibleName("To move")
         self.to_move.addItem("A", Player.A.value)
         self.to_move.addItem("B", Player.B.value)

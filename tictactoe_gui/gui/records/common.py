@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QMessageBox, QWidget
 
 from tictactoe_gui.engine import PERSONAS
 from tictactoe_gui.engine.variants import VariantError, get_variant
-from tictactoe_gui.gui.accessibility import buddy_label, name_message_box_icon
+from tictactoe_gui.gui.accessibility import buddy_label, name_message_box_icon, speak_choice_changes
 from tictactoe_gui.storage.reader import RecordsReader
 from tictactoe_gui.storage.records import (
     DEFAULT_GAME,
@@ -99,6 +99,7 @@ class GameChoice(QComboBox):
         self.setAccessibleName("Game")
         self._reader = reader
         self._every_game = every_game
+        speak_choice_changes(self)
         self.fill()
 
     def fill(self) -> None:

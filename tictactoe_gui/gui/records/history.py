@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
+from tictactoe_gui.gui.accessibility import buddy_label, speak_choice_changes, table_in_tab_order
 from tictactoe_gui.gui.records.common import (
     GameChoice,
     documents_folder,
@@ -222,14 +222,14 @@ class HistoryDialog(QDialog):
 
         self.game_filter = GameChoice(repository, every_game=True, parent=self)
         self.game_filter.select(None)
-        self.player_filter = QComboBox(self)
+        self.player_filter = speak_choice_changes(QComboBox(self))
         self.player_filter.setObjectName("playerFilter")
-        self.mode_filter = QComboBox(self)
+        self.mode_filter = speak_choice_changes(QComboBox(self))
         self.mode_filter.setObjectName("modeFilter")
         self.mode_filter.addItem("All modes", None)
         for mode, label in MODE_LABELS.items():
             self.mode_filter.addItem(label, mode)
-        self.result_filter = QComboBox(self)
+        self.result_filter = speak_choice_changes(QComboBox(self))
         self.result_filter.setObjectName("resultFilter")
         self._fill_players()
         self._fill_results()

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
+from tictactoe_gui.gui.accessibility import buddy_label, speak_choice_changes, table_in_tab_order
 from tictactoe_gui.gui.records.common import (
     GameChoice,
     game_name,
@@ -126,7 +126,7 @@ class LeaderboardDialog(QDialog):
         self._repository = repository
 
         self.game = GameChoice(repository, parent=self)
-        self.opponent = QComboBox(self)
+        self.opponent = speak_choice_changes(QComboBox(self))
         self.opponent.setObjectName("opponentFilter")
         self._fill_opponents()
         self.people = _StandingsTable("peopleTable", "Player")

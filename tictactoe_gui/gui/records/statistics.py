@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.gui.accessibility import buddy_label, table_in_tab_order
+from tictactoe_gui.gui.accessibility import buddy_label, speak_choice_changes, table_in_tab_order
 from tictactoe_gui.gui.records.charts import PersonaResultsChart, ResultsOverTimeChart
 from tictactoe_gui.gui.records.common import (
     GameChoice,
@@ -56,7 +56,7 @@ class StatisticsDialog(QDialog):
         self.stats: PlayerStats | None = None
 
         self.game = GameChoice(repository, parent=self)
-        self.player = QComboBox(self)
+        self.player = speak_choice_changes(QComboBox(self))
         self.player.setObjectName("statisticsPlayer")
         self.message = QLabel(self)
         self.message.setObjectName("statisticsMessage")
