@@ -125,9 +125,10 @@ class ProofSearch:
 
     # -- positions -----------------------------------------------------------------------
 
-    def _key(self, p: int, q: int, mover: int) -> int:
-        best = -1
+    def _images(self, p: int, q: int) -> list[int]:
+        """The stones ``p`` and ``q`` under each symmetry of the board, packed as one int."""
         shift = self.t.cells
+        images = []
         for per_chunk in self.t.perm_tables:
             pp = qq = 0
             a, b = p, q
@@ -136,10 +137,11 @@ class ProofSearch:
                 qq |= table[b & 255]
                 a >>= 8
                 b >>= 8
-            key = pp << shift | qq
-            if best < 0 or key < best:
-                best = key
-        return best << 1 | (mover - 1)
+            images.append(pp << shift | qq)
+        return images
+
+    def _key(self, p: int, q: int, mover: int) -> int:
+        return min(self._images(p, q)) << 1 | (mover - 1)
 
     def _expand(self, x: int, o: int, left: int) -> int | list[tuple[int, int, int, int, int]]:
         """Settle the position at once, or list its children as (x, o, key, pn, dn).
@@ -225,17 +227,7 @@ class ProofSearch:
         # Keyed on the parent's relevant cells: a superset of the child's, which still
         # determines the child's position exactly. Under each symmetry the child's key
         # is the parent's with one more bit.
-        shift = t.cells
-        bases = []
-        for per_chunk in t.perm_tables:
-            pp = qq = 0
-            a, b = p, q
-            for table in per_chunk:
-                pp |= table[a & 255]
-                qq |= table[b & 255]
-                a >>= 8
-                b >>= 8
-            bases.append(pp << shift | qq)
+        bases = self._images(p, q)
         bits = t.x_bits if mover == _X else t.o_bits
         tail = other - 1
         child_left = left if left == UNLIMITED else left - 1
