@@ -227,7 +227,11 @@ class RowColAnalysisPanel(QWidget):
             layout.addWidget(widget)
 
     def show_thinking(self) -> None:
+        """A new position: the last one's cells and prediction no longer apply."""
         self.kind_label.setText("Thinking…")
+        self.table.clear()
+        for widget in (self.prediction_label, self.line_label, self.stats_label):
+            widget.setText("")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.FocusIn and watched is self.table:
