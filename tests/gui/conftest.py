@@ -14,6 +14,7 @@ from tictactoe_gui.engine import Move
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.gui.rowcol_window import RowColWindow
 
 
 @pytest.fixture(autouse=True)
@@ -49,6 +50,19 @@ def settings(tmp_path: Path) -> QSettings:
 @pytest.fixture
 def records() -> InMemoryRecords:
     return InMemoryRecords()
+
+
+@pytest.fixture
+def rowcol_window(qtbot: QtBot, records: InMemoryRecords) -> Iterator[RowColWindow]:
+    """A Row & Column window, shown and active, recording to memory."""
+    win = RowColWindow(records)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow, timeout=5000)
+    yield win
+    win.shutdown()
 
 
 @pytest.fixture

@@ -9,8 +9,6 @@ Qt's accessibility interfaces, which is what Qt hands AT-SPI.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
@@ -40,18 +38,6 @@ def interface(widget: object) -> QAccessibleInterface:
 
 def described(widget: QWidget) -> str:
     return interface(widget).text(Text.Description)
-
-
-@pytest.fixture
-def rowcol_window(qtbot: QtBot) -> Iterator[RowColWindow]:
-    window = RowColWindow()
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
-    yield window
-    window.shutdown()
 
 
 def record_descriptions(view: RowColBoardView, monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QRadioButton
 from pytestqt.qtbot import QtBot
@@ -21,16 +19,6 @@ from tictactoe_gui.gui.records import HistoryDialog
 from tictactoe_gui.gui.rowcol_window import RowColWindow
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameMode
-
-
-@pytest.fixture
-def rowcol_window(qtbot: QtBot) -> Iterator[RowColWindow]:
-    window = RowColWindow(InMemoryRecords())
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.shutdown()
 
 
 def open_rowcol_dialog(qtbot: QtBot, window: MainWindow) -> NewGameDialog:

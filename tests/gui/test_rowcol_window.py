@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
-import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
@@ -17,16 +15,6 @@ from tictactoe_gui.gui.rowcol_window import RowColWindow
 from tictactoe_gui.records_bridge import rowcol_finished_game
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
 from tictactoe_gui.storage.records import GameDetail, GameMode, GameSummary, Side
-
-
-@pytest.fixture
-def rowcol_window(qtbot: QtBot) -> Iterator[RowColWindow]:
-    window = RowColWindow()
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.shutdown()
 
 
 def player(choice: str, name: str) -> RowColPlayer:
