@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 
@@ -155,3 +156,56 @@ def test_solve_says_when_the_distance_of_a_win_is_not_known(
     assert "X wins (in how many plies is not computed), proven." in out
     code, out, err = call("solve", "--game", "5x5k4", "--moves", "b3,a1,c3,a5", "--json")
     assert json.loads(out)["plies_to_end"] is None
+
+
+def _empty(game: str) -> str:
+    rows, cols = (int(n) for n in game.split("k")[0].split("x"))
+    return "/".join([str(cols)] * rows)
+
+
+@pytest.mark.parametrize(
+    ("game", "outcome", "plies"),
+    # The hard published values: 5x5 four in a row is a draw, 6 wide a first-player win.
+    [("5x5k4", "draw", 25), ("5x6k4", "X", 11)],
+)
+def test_analyse_of_an_empty_small_board_gives_the_proven_value(
+    game: str, outcome: str, plies: int
+) -> None:
+    code, out, err = call("analyse", "--game", game, "--json", "--time", "900", _empty(game))
+    assert code == 0, err
+    payload = json.loads(out)
+    assert payload["exact"] is True
+    assert (payload["outcome"], payload["plies_to_end"]) == (outcome, plies)
+    assert len(payload["principal_variation"]) == plies
+    best = payload["candidates"][0]
+    assert [best["row"], best["col"]] == payload["best_moves"][0]
+    assert best["outcome"] == ("draw" if outcome == "draw" else "win")
+    assert best["plies_to_end"] == plies
+
+
+def test_analyse_of_an_empty_small_board_matches_solve() -> None:
+    _, solved, _ = call("solve", "--game", "4x5k4", "--json")
+    code, analysed, err = call("analyse", "--game", "4x5k4", "--json", _empty("4x5k4"))
+    assert code == 0, err
+    fields = ("exact", "outcome", "plies_to_end", "best_moves", "principal_variation")
+    expected, got = json.loads(solved), json.loads(analysed)
+    assert {f: got[f] for f in fields} == {f: expected[f] for f in fields}
+
+
+def test_analyse_says_estimate_when_a_small_board_is_not_proven_in_time() -> None:
+    code, out, err = call("analyse", "--game", "5x5k4", "--json", "--time", "0.05", "5/5/5/5/5")
+    assert code == 0, err
+    payload = json.loads(out)
+    assert (payload["exact"], payload["outcome"], payload["plies_to_end"]) == (False, None, None)
+    assert payload["evaluation"] is not None
+
+
+def test_analyse_text_marks_the_moves_a_proof_left_as_estimates() -> None:
+    # X makes an open three at d4 and wins in 3; the other moves keep their estimates.
+    code, out, err = call("analyse", "--game", "5x5k4", "5/1XX2/1OO2/5/5")
+    assert code == 0, err
+    rows = [line for line in out.splitlines() if re.match(r" [* ] [a-e][1-5] ", line)]
+    assert rows[0].split() == ["*", "d4", "24", "win", "in", "3"]
+    assert len(rows) == 21  # every empty cell
+    assert all(line.endswith("estimate") and not line.startswith(" * ") for line in rows[1:])
+    assert "Predicted with best play: X wins in 3 plies." in out

@@ -19,6 +19,7 @@ from tictactoe_gui.cli.common import (
     UsageError,
     add_game_option,
     persona_key,
+    seconds,
     seed,
 )
 from tictactoe_gui.engine import (
@@ -35,6 +36,7 @@ from tictactoe_gui.engine import (
     analyse,
     get_persona,
 )
+from tictactoe_gui.engine.analysis import PROOF_CELLS
 from tictactoe_gui.engine.notation import NotationError, parse_move_list
 from tictactoe_gui.engine.variants import Variant
 
@@ -63,6 +65,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"also show the move this persona plays ({', '.join(PERSONAS)})",
     )
     parser.add_argument("--seed", type=seed, help="seed for the persona's choice (with --persona)")
+    parser.add_argument(
+        "--time",
+        type=seconds,
+        metavar="SECONDS",
+        help="how long to think about a position the engine cannot solve at once "
+        f"(default: up to {SMALL_BOARD_SECONDS:g} s to prove the value of a board of up to "
+        f"{PROOF_CELLS} cells; a fixed-depth estimate and a short search for a forced win "
+        "on a bigger one)",
+    )
+
+
+#: How long ``analyse`` tries to prove a small board's value (say 5x5, four in a row) unless
+#: --time says otherwise; the empty 5x5 and 6x5 boards take well under this.
+SMALL_BOARD_SECONDS = 120.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +146,9 @@ def _candidate_json(candidate: Candidate, cells: int) -> dict[str, Any]:
         payload["score"] = proven_score(candidate.outcome, candidate.plies_to_end, cells)
         payload["outcome"] = candidate.outcome.value
         payload["plies_to_end"] = candidate.plies_to_end
+    elif candidate.outcome is not None:
+        # Proven, but not how soon: no score, which counts the plies.
+        payload |= {"score": None, "outcome": candidate.outcome.value, "plies_to_end": None}
     else:
         payload |= {"score": None, "outcome": None, "plies_to_end": None}
         payload["evaluation"] = candidate.score
@@ -187,8 +206,11 @@ def analysis_text(analysis: Analysis, chosen: Move | None, persona_name: str | N
         if candidate.outcome is not None and candidate.plies_to_end is not None:
             score = str(proven_score(candidate.outcome, candidate.plies_to_end, board.cells))
             outcome = candidate.describe
+        elif candidate.outcome is not None:
+            score, outcome = "", candidate.describe
         else:
-            score, outcome = f"{candidate.score:+d}", ""
+            # In an exact analysis, a move the proof did not need keeps its estimate.
+            score, outcome = f"{candidate.score:+d}", "estimate" if analysis.exact else ""
         lines.append(f" {marker} {cell:<{width}} {score:>{number}}  {outcome}".rstrip())
     line = " ".join(board.cell_name(m) for m in analysis.principal_variation)
     lines.append("")
@@ -237,7 +259,17 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             continue
         analysis = first_search.get(board)
         if analysis is None:
-            analysis = first_search[board] = analyse(board, algorithm, table=table)
+            analysis = first_search[board] = analyse(
+                board,
+                algorithm,
+                table=table,
+                time_limit=args.time,
+                proof_time=(
+                    SMALL_BOARD_SECONDS
+                    if args.time is None and board.cells <= PROOF_CELLS
+                    else None
+                ),
+            )
         chosen = None
         if persona is not None and not board.is_over:
             chosen = persona.choose_move(board, random.Random(seed), table).move

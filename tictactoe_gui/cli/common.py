@@ -164,6 +164,18 @@ def positive_int(text: str) -> int:
     return value
 
 
+def seconds(text: str) -> float:
+    try:
+        value = float(text.rstrip("s"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected seconds, such as 60 or 2.5, got {text!r}"
+        ) from None
+    if not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError(f"the time runs from 0 to 86400 seconds, got {text!r}")
+    return value
+
+
 def seed(text: str) -> int:
     try:
         return int(text)

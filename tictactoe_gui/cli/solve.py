@@ -13,6 +13,7 @@ from tictactoe_gui.cli.common import (
     Streams,
     UsageError,
     add_game_option,
+    seconds,
 )
 from tictactoe_gui.engine.board import Board, BoardError
 from tictactoe_gui.engine.mnk.limits import Limit, SearchStopped
@@ -23,18 +24,6 @@ from tictactoe_gui.engine.notation import NotationError, cell_name, parse_move_l
 #: Seconds the solver may run unless --time says otherwise.
 DEFAULT_SECONDS = 300.0
 _BAR = 24
-
-
-def seconds(text: str) -> float:
-    try:
-        value = float(text.rstrip("s"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected seconds, such as 60 or 2.5, got {text!r}"
-        ) from None
-    if not 0 < value <= 86_400:
-        raise argparse.ArgumentTypeError(f"the time runs from 0 to 86400 seconds, got {text!r}")
-    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

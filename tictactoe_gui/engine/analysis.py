@@ -41,6 +41,9 @@ EXACT_EMPTIES: Final = 12
 TRY_EXACT_CELLS: Final = 25
 #: The node budget of an exact try on a board too big to be sure of (5x5 and the like).
 EXACT_NODE_BUDGET: Final = 400_000
+#: Boards up to this many cells (6x6) that the exact try cannot finish are given to
+#: proof-number search, which proves the position's value without scoring every move.
+PROOF_CELLS: Final = 36
 
 
 class MoveOutcome(enum.StrEnum):
@@ -78,6 +81,8 @@ class Candidate:
             return f"{self.score:+d}"
         if self.outcome is MoveOutcome.DRAW:
             return "draw"
+        if self.plies_to_end is None:
+            return str(self.outcome)  # proven, but not how soon
         return f"{self.outcome} in {self.plies_to_end}"
 
 
@@ -86,7 +91,8 @@ class Prediction:
     """The result of a position with best play from both sides, proven or estimated."""
 
     winner: Mark | None
-    #: Plies from this position until the game ends (0 for a finished game; None if unproven).
+    #: Plies from this position until the game ends (0 for a finished game; None if unproven,
+    #: which an exact prediction can be when a win is proven but not its distance).
     plies_to_end: int | None
     #: True when the game is already over in the analysed position.
     final: bool = False
@@ -103,6 +109,8 @@ class Prediction:
             return "draw"
         if self.final:
             return f"{self.winner} has won"
+        if self.plies_to_end is None:
+            return f"{self.winner} wins (in how many plies is not proven)"
         unit = "ply" if self.plies_to_end == 1 else "plies"
         return f"{self.winner} wins in {self.plies_to_end} {unit}"
 
@@ -148,8 +156,14 @@ class Analysis:
     best_moves: tuple[Move, ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        top = self.candidates[0].score if self.candidates else None
-        best = tuple(c.move for c in self.candidates if c.score == top)
+        first = self.candidates[0] if self.candidates else None
+        # A proven best move shares the top only with proven moves: an estimate's
+        # evaluation is in other units, even when the numbers happen to be equal.
+        best = tuple(
+            c.move
+            for c in self.candidates
+            if first is not None and c.score == first.score and c.exact == first.exact
+        )
         object.__setattr__(self, "best_moves", best)
 
     @property
@@ -203,15 +217,21 @@ def analyse(
     exact_node_budget: int | None = EXACT_NODE_BUDGET,
     estimate_depth: int | None = None,
     time_limit: float | None = None,
+    proof_time: float | None = None,
 ) -> Analysis:
     """Score every legal move of ``board``: exactly where the game can be solved.
 
     Boards of up to 16 cells and positions with at most 12 empty cells are
     always solved. Boards of up to 25 cells (5x5) are tried exactly within
     ``exact_node_budget`` nodes (None: no limit) and estimated if the budget
-    runs out. Bigger boards are estimated by a depth-limited search
+    runs out. Other positions are estimated by a depth-limited search
     (``estimate_depth`` plies, a default per board size; with ``time_limit``
-    seconds it deepens while time remains).
+    seconds it deepens while time remains), then handed to a proof search
+    for ``proof_time`` seconds (default: a share of ``time_limit``, or
+    :data:`PROOF_SECONDS`): proof-number search on boards of up to
+    :data:`PROOF_CELLS` cells, which settles the value (win, loss or draw),
+    and a threat-space search on bigger ones, which can prove a forced win.
+    What it proves makes the prediction exact.
 
     ``table`` lets repeated analyses share what they learned (only the TABLE
     algorithm uses it). Setting ``cancel`` makes the search raise
@@ -231,11 +251,16 @@ def analyse(
             return _exact(board, algorithm, table, cancel, progress, exact_node_budget, started)
         except NodeLimitReached:
             pass
-    return _estimate_with_proofs(board, estimate_depth, time_limit, cancel, progress, started)
+    return _estimate_with_proofs(
+        board, estimate_depth, time_limit, proof_time, cancel, progress, started
+    )
 
 
 #: Of an analysis's time on a big board, the share the threat-space proof search gets.
 PROOF_SHARE: Final = 0.3
+#: Of an analysis's time on a board of up to PROOF_CELLS cells, the proof-number search's share
+#: (the estimate of so small a board is quick, and the proof is what tells the most).
+SMALL_PROOF_SHARE: Final = 0.8
 #: The proof search's time when the analysis has no time limit.
 PROOF_SECONDS: Final = 0.3
 
@@ -244,26 +269,33 @@ def _estimate_with_proofs(
     board: Board,
     depth: int | None,
     time_limit: float | None,
+    proof_time: float | None,
     cancel: threading.Event | None,
     progress: ProgressCallback | None,
     started: float,
 ) -> Analysis:
-    """An estimate of every promising move, made exact where a threat-space proof settles it.
+    """An estimate of every promising move, made exact where a proof settles the position.
 
-    The big-board engine (:mod:`tictactoe_gui.engine.mnk`) looks for a forced
-    win of either side (victory by continuous fours or threats). A proof makes
-    the prediction exact ("X wins in 7 plies", with the proven line); without
-    one the analysis stays an estimate and says so.
+    On a small board proof-number search settles the value itself (a win,
+    a loss or a draw, see :func:`_solved_by_proof`). On a big board the
+    engine (:mod:`tictactoe_gui.engine.mnk`) looks for a forced win of
+    either side (victory by continuous fours or threats). A proof makes the
+    prediction exact ("X wins in 7 plies", with the proven line); without one
+    the analysis stays an estimate and says so.
     """
     # Imported here: the estimate imports this module, and 3x3 never needs either.
     from tictactoe_gui.engine.estimate import estimate
     from tictactoe_gui.engine.mnk.limits import Limit, SearchStopped
     from tictactoe_gui.engine.mnk.search import Outcome, search
 
+    small = board.cells <= PROOF_CELLS
+    share = SMALL_PROOF_SHARE if small else PROOF_SHARE
     if time_limit is None:
-        estimate_time, proof_time = None, PROOF_SECONDS
+        estimate_time, proof_share = None, PROOF_SECONDS
     else:
-        estimate_time, proof_time = time_limit * (1 - PROOF_SHARE), time_limit * PROOF_SHARE
+        estimate_time, proof_share = time_limit * (1 - share), time_limit * share
+    if proof_time is None:
+        proof_time = proof_share
     analysis = estimate(
         board,
         depth=depth,
@@ -274,6 +306,8 @@ def _estimate_with_proofs(
     )
     if analysis.exact:
         return analysis  # a win on the next move: nothing to prove
+    if small:
+        return _solved_by_proof(board, analysis, proof_time, cancel, started) or analysis
     variant = board.variant
     try:
         result = search(
@@ -311,6 +345,66 @@ def _estimate_with_proofs(
         Prediction(winner, proof.plies, mover=mover),
         line,
         analysis.nodes + result.nodes,
+        max(analysis.max_depth, len(line)),
+        time.perf_counter() - started,
+        analysis.algorithm,
+        exact=True,
+        depth=analysis.depth,
+    )
+
+
+def _solved_by_proof(
+    board: Board,
+    analysis: Analysis,
+    seconds: float,
+    cancel: threading.Event | None,
+    started: float,
+) -> Analysis | None:
+    """``analysis`` made exact by solving the position within ``seconds``; None if time runs out.
+
+    The solver (:func:`~tictactoe_gui.engine.mnk.solve.solve`) proves the
+    value, the best move and the line, and the distance when it has time for
+    it; the other candidates keep their estimates (marked as such).
+    """
+    from tictactoe_gui.engine.mnk.limits import Limit, SearchStopped
+    from tictactoe_gui.engine.mnk.search import Outcome
+    from tictactoe_gui.engine.mnk.solve import solve
+
+    variant = board.variant
+    try:
+        solution = solve(
+            variant.rows,
+            variant.cols,
+            variant.k,
+            board.x,
+            board.o,
+            limit=Limit(time=seconds),
+            cancel=cancel,
+        )
+    except SearchStopped:
+        if cancel is not None and cancel.is_set():
+            raise SearchCancelled from None
+        return None
+    mover = board.to_move
+    line = tuple(Move(*cell) for cell in solution.line)
+    plies = solution.plies
+    # A win whose distance is unknown is ranked as the slowest one the board allows.
+    slowest = win_score(board.cells) + 1 - (plies if plies is not None else board.empties)
+    if solution.outcome is Outcome.DRAW:
+        winner, outcome, score = None, MoveOutcome.DRAW, 0
+    elif solution.outcome is Outcome.WIN:
+        winner, outcome, score = mover, MoveOutcome.WIN, slowest
+    else:
+        winner, outcome, score = mover.other, MoveOutcome.LOSS, -slowest
+    proven = Candidate(line[0], score, outcome, plies)
+    candidates = (proven, *(c for c in analysis.candidates if c.move != line[0]))
+    return Analysis(
+        board,
+        mover,
+        candidates,
+        Prediction(winner, plies, mover=mover),
+        line,
+        analysis.nodes + solution.nodes,
         max(analysis.max_depth, len(line)),
         time.perf_counter() - started,
         analysis.algorithm,
