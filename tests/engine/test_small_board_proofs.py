@@ -7,6 +7,8 @@ code with the proof search.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.engine.mnk.positions import positions
@@ -18,7 +20,7 @@ from tictactoe_gui.engine.analysis import (
     Prediction,
     exact_analysis,
 )
-from tictactoe_gui.engine.search import Algorithm
+from tictactoe_gui.engine.search import Algorithm, NodeLimitReached, Searcher, rules_for
 from tictactoe_gui.engine.variants import get_variant
 
 
@@ -104,3 +106,20 @@ def test_a_proven_win_of_unknown_distance_says_so() -> None:
     assert str(Prediction(x_mark, None)) == "X wins (in how many plies is not proven)"
     assert Candidate(Move(0, 0), 5, MoveOutcome.WIN, None).describe == "win"
     assert Candidate(Move(0, 0), -5, MoveOutcome.LOSS, None).describe == "loss"
+
+
+def test_a_deadline_stops_the_exact_try_and_leaves_node_counts_alone() -> None:
+    board = Board.from_text("5/2X2/1O3/5/5", get_variant("5x5k4"))
+    rules = rules_for(5, 5, 4)
+    me, opp = board.marks(board.to_move), board.marks(board.to_move.other)
+    cell = board.index(Move(2, 2))
+    past = Searcher(Algorithm.TABLE, rules=rules, deadline=time.perf_counter())
+    with pytest.raises(NodeLimitReached):
+        past.move_score(me, opp, cell)
+    counts = []
+    for deadline in (None, time.perf_counter() + 3600):
+        searcher = Searcher(Algorithm.TABLE, rules=rules, node_limit=50_000, deadline=deadline)
+        with pytest.raises(NodeLimitReached):
+            searcher.move_score(me, opp, cell)
+        counts.append(searcher.nodes)
+    assert counts[0] == counts[1]

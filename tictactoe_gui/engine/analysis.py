@@ -41,6 +41,8 @@ EXACT_EMPTIES: Final = 12
 TRY_EXACT_CELLS: Final = 25
 #: The node budget of an exact try on a board too big to be sure of (5x5 and the like).
 EXACT_NODE_BUDGET: Final = 400_000
+#: With a time limit, the share of it the exact try may use before the estimate and proof.
+EXACT_TRY_SHARE: Final = 0.3
 #: Boards up to this many cells (6x6) that the exact try cannot finish are given to
 #: proof-number search, which proves the position's value without scoring every move.
 PROOF_CELLS: Final = 36
@@ -223,7 +225,8 @@ def analyse(
 
     Boards of up to 16 cells and positions with at most 12 empty cells are
     always solved. Boards of up to 25 cells (5x5) are tried exactly within
-    ``exact_node_budget`` nodes (None: no limit) and estimated if the budget
+    ``exact_node_budget`` nodes (None: no limit; with ``time_limit``, also
+    within :data:`EXACT_TRY_SHARE` of it) and estimated if the budget
     runs out. Other positions are estimated by a depth-limited search
     (``estimate_depth`` plies, a default per board size; with ``time_limit``
     seconds it deepens while time remains), then handed to a proof search
@@ -247,8 +250,11 @@ def analyse(
     if solvable(board):
         return _exact(board, algorithm, table, cancel, progress, None, started)
     if board.cells <= TRY_EXACT_CELLS:
+        deadline = None if time_limit is None else started + time_limit * EXACT_TRY_SHARE
         try:
-            return _exact(board, algorithm, table, cancel, progress, exact_node_budget, started)
+            return _exact(
+                board, algorithm, table, cancel, progress, exact_node_budget, started, deadline
+            )
         except NodeLimitReached:
             pass
     return _estimate_with_proofs(
@@ -293,7 +299,10 @@ def _estimate_with_proofs(
     if time_limit is None:
         estimate_time, proof_share = None, PROOF_SECONDS
     else:
-        estimate_time, proof_share = time_limit * (1 - share), time_limit * share
+        # What an exact try that ran out has spent is gone; the rest is shared.
+        spent = time.perf_counter() - started
+        left = max(0.0, time_limit - spent)
+        estimate_time, proof_share = spent + left * (1 - share), left * share
     if proof_time is None:
         proof_time = proof_share
     analysis = estimate(
@@ -434,12 +443,19 @@ def _exact(
     progress: ProgressCallback | None,
     node_limit: int | None,
     started: float,
+    deadline: float | None = None,
 ) -> Analysis:
     variant = board.variant
     rules = rules_for(variant.rows, variant.cols, variant.k)
     mover = board.to_move
     searcher = Searcher(
-        algorithm, rules=rules, table=table, cancel=cancel, progress=progress, node_limit=node_limit
+        algorithm,
+        rules=rules,
+        table=table,
+        cancel=cancel,
+        progress=progress,
+        node_limit=node_limit,
+        deadline=deadline,
     )
     me, opp = board.marks(mover), board.marks(mover.other)
     moves = board.legal_moves()

@@ -27,6 +27,7 @@ from __future__ import annotations
 import enum
 import functools
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
@@ -246,7 +247,9 @@ class Searcher:
     return the value of a non-terminal position for ``me``, the side to move;
     ``ply`` is its depth below the analysed root (only used to record the
     deepest ply reached). ``node_limit`` makes a search give up with
-    :class:`NodeLimitReached` once it has visited that many nodes.
+    :class:`NodeLimitReached` once it has visited that many nodes, and
+    ``deadline`` (a :func:`time.perf_counter` reading) once that moment has
+    passed (checked every few thousand nodes, so node counts do not depend on it).
     """
 
     def __init__(
@@ -258,6 +261,7 @@ class Searcher:
         cancel: threading.Event | None = None,
         progress: ProgressCallback | None = None,
         node_limit: int | None = None,
+        deadline: float | None = None,
     ) -> None:
         self.algorithm = algorithm
         self.rules = rules if rules is not None else rules_for(3, 3, 3)
@@ -266,6 +270,7 @@ class Searcher:
         self.cancel = cancel
         self.progress = progress
         self.node_limit = node_limit
+        self.deadline = deadline
         self.nodes = 0
         self.max_depth = 0
         self.root_moves_done = 0
@@ -285,6 +290,8 @@ class Searcher:
         if self.cancel is not None and self.cancel.is_set():
             raise SearchCancelled
         if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise NodeLimitReached
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise NodeLimitReached
         if self.progress is not None:
             self.progress(SearchProgress(self.nodes, self.root_moves_done, self.root_moves_total))

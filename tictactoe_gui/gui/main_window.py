@@ -92,12 +92,14 @@ GAME_RULES = (
     (
         "Small boards",
         "4×4 with three in a row (X wins), 4×4 with four (a draw) and 5×5 with four (a draw): "
-        "small enough for the engine to prove every result.",
+        "small enough for the engine to prove the result; on 5×5 it may need more time than "
+        "the analysis dock's time budget, and estimates (labelled so) until it has proven it.",
     ),
     (
         "Custom board",
         "Any 3 to 20 rows and columns, with k from 3 up to the longer side: k or more in a "
-        "row wins. Up to 16 cells the engine solves it; above that it tries, then estimates.",
+        "row wins. Up to 16 cells the engine solves it; up to 36 it proves what it can in the "
+        "time it is given and estimates the rest; above that it estimates.",
     ),
     (
         "Row &amp; Column",

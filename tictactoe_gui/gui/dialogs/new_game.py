@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.engine import PERSONAS, Board, Mark
-from tictactoe_gui.engine.analysis import EXACT_CELLS, TRY_EXACT_CELLS
+from tictactoe_gui.engine.analysis import EXACT_CELLS, PROOF_CELLS
 from tictactoe_gui.engine.variants import (
     BUILT_IN,
     DEFAULT,
@@ -101,10 +101,10 @@ def game_summary(variant: Variant) -> str:
     )
     if variant.cells <= EXACT_CELLS:
         engine = "The engine solves every position exactly."
-    elif variant.cells <= TRY_EXACT_CELLS:
+    elif variant.cells <= PROOF_CELLS:
         engine = (
-            "The engine solves it exactly when it can in time, and estimates (labelled so) "
-            "when it cannot."
+            "The engine solves it exactly when it can in the time it is given (the analysis "
+            "dock's time budget), and estimates (labelled so) when it cannot."
         )
     else:
         engine = (
