@@ -226,5 +226,10 @@ def test_the_window_opens_on_the_game_asked_for(
     try:
         assert window.controller.board == Board.empty(gomoku)
         assert window.board_view.board.variant == gomoku
+        # New Game then opens on that game, as on the game chosen last.
+        dialog = window.show_new_game_dialog()
+        assert dialog.variant() == gomoku
+        assert not dialog.is_rowcol()
+        dialog.reject()
     finally:
         window.close()

@@ -650,6 +650,9 @@ class MainWindow(QMainWindow):
         fallback = GameSetup.default()
         if game is not None:
             fallback = replace(fallback, start=Board.empty(game))
+            # The game asked for is now the one last chosen: New Game opens on it.
+            self._settings.setValue("newGame/game", game.id)
+            self._settings.setValue("newGame/family", game.family.value)
         try:
             return dialog.setup() if dialog.is_valid() else fallback
         except ValueError:
