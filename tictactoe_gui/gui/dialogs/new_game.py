@@ -108,8 +108,8 @@ def game_summary(variant: Variant) -> str:
         )
     else:
         engine = (
-            "Too big to solve: the engine estimates and says so, and proves a result "
-            "only near the end."
+            "Too big to solve: the engine estimates and says so, and proves a forced win "
+            "(by continuous threats) when it finds one."
         )
     return f"{rules} {engine}"
 
