@@ -262,3 +262,25 @@ def test_the_best_move_of_an_estimate_previews_its_whole_line(qtbot: QtBot) -> N
     with qtbot.waitSignal(dock.preview_requested, timeout=1000) as blocker:
         dock.select_candidate(1)
     assert blocker.args == [board, (analysis.candidates[1].move,)]
+
+
+def test_a_small_board_proven_past_the_exact_try_shows_the_proof_and_the_estimates(
+    qtbot: QtBot,
+) -> None:
+    dock = make_dock(qtbot)
+    dock.set_persona(SERA, "Coach")
+    # 5x5, four in a row: X makes an open three at d4 and wins in 3. The exact try is
+    # kept from finishing, so the proof-number search settles it.
+    board = Board.from_text("5/1XX2/1OO2/5/5", get_variant("5x5k4"))
+    analysis = analyse(board, exact_node_budget=10, time_limit=2.0)
+    assert analysis.exact
+    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    assert "X wins in 3" in dock.prediction_text()
+    assert dock.certainty_text() == "Proven"
+    model = dock.model
+    assert model.data(model.index(0, 0)) == "d4"
+    assert model.data(model.index(0, 2)) == "win in 3"
+    # The moves the proof did not need keep their estimates, and say so.
+    assert model.rowCount() > 1
+    for row in range(1, model.rowCount()):
+        assert model.data(model.index(row, 2)) == "estimate"
