@@ -277,6 +277,7 @@ def test_a_small_board_proven_past_the_exact_try_shows_the_proof_and_the_estimat
     dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
     assert "X wins in 3" in dock.prediction_text()
     assert dock.certainty_text() == "Proven"
+    assert "not needed for the proof" in dock._certainty.toolTip()
     model = dock.model
     assert model.data(model.index(0, 0)) == "d4"
     assert model.data(model.index(0, 2)) == "win in 3"
@@ -284,3 +285,14 @@ def test_a_small_board_proven_past_the_exact_try_shows_the_proof_and_the_estimat
     assert model.rowCount() > 1
     for row in range(1, model.rowCount()):
         assert model.data(model.index(row, 2)) == "estimate"
+
+
+def test_a_small_board_not_proven_in_time_says_more_time_may_prove_it(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    small = analyse(Board.empty(get_variant("5x5k4")), exact_node_budget=10, proof_time=0.01)
+    dock.show_result(EngineResult(1, small, tuple(() for _ in small.candidates)))
+    assert dock.certainty_text().startswith("Estimate")
+    assert "longer engine time per move may prove" in dock._certainty.toolTip()
+    big = estimate_result(Board.empty(get_variant("four")).play(Move(9, 9)))
+    dock.show_result(big)
+    assert "too big to solve" in dock._certainty.toolTip()

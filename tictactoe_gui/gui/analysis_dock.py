@@ -62,7 +62,7 @@ from tictactoe_gui.engine import (
     Persona,
     SearchProgress,
 )
-from tictactoe_gui.engine.analysis import solvable
+from tictactoe_gui.engine.analysis import PROOF_CELLS, solvable
 from tictactoe_gui.engine.estimate import WIN_VALUE
 from tictactoe_gui.gui.accessibility import buddy_label, speak_choice_changes, table_in_tab_order
 from tictactoe_gui.gui.board_view import is_dark, mark_colour, outcome_colour
@@ -934,14 +934,30 @@ class AnalysisDock(QDockWidget):
         if analysis.exact:
             self._certainty.setText("Proven")
             colour = outcome_colour(MoveOutcome.WIN, palette)
-            self._certainty.setToolTip("The game was solved from here: this is certain.")
+            if all(candidate.exact for candidate in analysis.candidates):
+                tip = "The game was solved from here: this is certain."
+            else:
+                tip = (
+                    "The result and the best move are proven: this is certain. Moves "
+                    "marked \u201cestimate\u201d were not needed for the proof and keep "
+                    "the search's estimate."
+                )
+            self._certainty.setToolTip(tip)
         else:
             self._certainty.setText(f"Estimate · depth {analysis.depth}")
             colour = outcome_colour(None, palette)
-            self._certainty.setToolTip(
-                "The board is too big to solve here: a search this many plies deep "
-                "estimates who stands better. It proves nothing."
-            )
+            if analysis.board.cells <= PROOF_CELLS:
+                tip = (
+                    "Not proven in the time given: a search this many plies deep "
+                    "estimates who stands better, and proves nothing. On a board this "
+                    "small a longer engine time per move may prove the result."
+                )
+            else:
+                tip = (
+                    "The board is too big to solve here: a search this many plies deep "
+                    "estimates who stands better. It proves nothing."
+                )
+            self._certainty.setToolTip(tip)
         self._certainty.setStyleSheet(
             f"QLabel#certaintyBadge {{ border: 1px solid {colour.name()};"
             f" border-radius: 8px; color: {colour.name()}; padding: 0 4px; }}"
