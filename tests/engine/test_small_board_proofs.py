@@ -123,3 +123,16 @@ def test_a_deadline_stops_the_exact_try_and_leaves_node_counts_alone() -> None:
             searcher.move_score(me, opp, cell)
         counts.append(searcher.nodes)
     assert counts[0] == counts[1]
+
+
+def test_an_unproven_analysis_counts_the_nodes_of_every_search_it_ran() -> None:
+    from tictactoe_gui.engine.estimate import estimate
+
+    board = Board.empty(get_variant("5x5k4"))
+    alone = estimate(board)  # the same fixed depth as the analysis without a time limit
+    analysis = analyse(board, exact_node_budget=5_000, proof_time=0.05)
+    assert not analysis.exact
+    assert analysis.depth == alone.depth
+    # The exact try's 5,000 nodes (it stops at its first check past them), the
+    # estimate's, and the proof search's, which found nothing in its time.
+    assert analysis.nodes > alone.nodes + 5_000

@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from tictactoe_gui.engine.board import Board, Mark, Move
@@ -249,17 +249,19 @@ def analyse(
         return Analysis(board, mover, (), prediction, (), 1, 0, 0.0, algorithm)
     if solvable(board):
         return _exact(board, algorithm, table, cancel, progress, None, started)
+    tried = 0  # the nodes of an exact try that ran out, which count in the analysis too
     if board.cells <= TRY_EXACT_CELLS:
         deadline = None if time_limit is None else started + time_limit * EXACT_TRY_SHARE
         try:
             return _exact(
                 board, algorithm, table, cancel, progress, exact_node_budget, started, deadline
             )
-        except NodeLimitReached:
-            pass
-    return _estimate_with_proofs(
+        except NodeLimitReached as ran_out:
+            tried = ran_out.nodes
+    analysis = _estimate_with_proofs(
         board, estimate_depth, time_limit, proof_time, cancel, progress, started
     )
+    return replace(analysis, nodes=analysis.nodes + tried) if tried else analysis
 
 
 #: Of an analysis's time on a big board, the share the threat-space proof search gets.
@@ -316,7 +318,7 @@ def _estimate_with_proofs(
     if analysis.exact:
         return analysis  # a win on the next move: nothing to prove
     if small:
-        return _solved_by_proof(board, analysis, proof_time, cancel, started) or analysis
+        return _solved_by_proof(board, analysis, proof_time, cancel, started)
     variant = board.variant
     try:
         result = search(
@@ -328,15 +330,15 @@ def _estimate_with_proofs(
             Limit(time=proof_time),
             cancel=cancel,
         )
-    except SearchStopped:
+    except SearchStopped as stopped:
         if cancel is not None and cancel.is_set():
             raise SearchCancelled from None
-        return analysis
+        return _unproven(analysis, stopped.nodes, started)
     if cancel is not None and cancel.is_set():
         raise SearchCancelled
     proof = result.proof
     if proof is None or proof.outcome is Outcome.DRAW or not proof.line:
-        return analysis
+        return _unproven(analysis, result.nodes, started)
     mover = board.to_move
     line = tuple(Move(*cell) for cell in proof.line)
     candidates = analysis.candidates
@@ -362,14 +364,24 @@ def _estimate_with_proofs(
     )
 
 
+def _unproven(analysis: Analysis, proof_nodes: int, started: float) -> Analysis:
+    """The estimate as it stands, counting the proof search's nodes and time, which found none."""
+    return replace(
+        analysis,
+        nodes=analysis.nodes + proof_nodes,
+        elapsed=time.perf_counter() - started,
+    )
+
+
 def _solved_by_proof(
     board: Board,
     analysis: Analysis,
     seconds: float,
     cancel: threading.Event | None,
     started: float,
-) -> Analysis | None:
-    """``analysis`` made exact by solving the position within ``seconds``; None if time runs out.
+) -> Analysis:
+    """``analysis`` made exact by solving the position within ``seconds`` (unchanged but
+    for the nodes and time spent, if time runs out).
 
     The solver (:func:`~tictactoe_gui.engine.mnk.solve.solve`) proves the
     value, the best move and the line, and the distance when it has time for
@@ -390,10 +402,10 @@ def _solved_by_proof(
             limit=Limit(time=seconds),
             cancel=cancel,
         )
-    except SearchStopped:
+    except SearchStopped as stopped:
         if cancel is not None and cancel.is_set():
             raise SearchCancelled from None
-        return None
+        return _unproven(analysis, stopped.nodes, started)
     mover = board.to_move
     line = tuple(Move(*cell) for cell in solution.line)
     plies = solution.plies

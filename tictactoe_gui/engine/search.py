@@ -67,7 +67,12 @@ class SearchCancelled(Exception):  # noqa: N818 - reads as an event, like Keyboa
 
 
 class NodeLimitReached(Exception):  # noqa: N818 - an event: the search used its budget
-    """Raised inside an exact search that was given a node budget and used it up."""
+    """Raised inside an exact search that was given a node budget (or a deadline) and used
+    it up; ``nodes`` is how many it searched."""
+
+    def __init__(self, nodes: int = 0) -> None:
+        super().__init__(nodes)
+        self.nodes = nodes
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,9 +295,9 @@ class Searcher:
         if self.cancel is not None and self.cancel.is_set():
             raise SearchCancelled
         if self.node_limit is not None and self.nodes >= self.node_limit:
-            raise NodeLimitReached
+            raise NodeLimitReached(self.nodes)
         if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise NodeLimitReached
+            raise NodeLimitReached(self.nodes)
         if self.progress is not None:
             self.progress(SearchProgress(self.nodes, self.root_moves_done, self.root_moves_total))
 

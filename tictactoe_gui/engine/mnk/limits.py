@@ -12,7 +12,15 @@ _CHECK_EVERY: Final = 64
 
 
 class SearchStopped(Exception):  # noqa: N818 (a signal, not an error)
-    """Raised inside a search when its limit is reached or it is cancelled."""
+    """Raised inside a search when its limit is reached or it is cancelled.
+
+    ``nodes`` is what the budget that stopped had counted, so a caller can report
+    the work done even when the search gave no answer.
+    """
+
+    def __init__(self, nodes: int = 0) -> None:
+        super().__init__(nodes)
+        self.nodes = nodes
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +70,13 @@ class Budget:
             self._countdown = _CHECK_EVERY
             self.check()
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            raise SearchStopped
+            raise SearchStopped(self.nodes)
 
     def check(self) -> None:
         if self.cancel is not None and self.cancel.is_set():
-            raise SearchStopped
+            raise SearchStopped(self.nodes)
         if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise SearchStopped
+            raise SearchStopped(self.nodes)
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
