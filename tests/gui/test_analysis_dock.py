@@ -296,3 +296,25 @@ def test_a_small_board_not_proven_in_time_says_more_time_may_prove_it(qtbot: QtB
     big = estimate_result(Board.empty(get_variant("four")).play(Move(9, 9)))
     dock.show_result(big)
     assert "too big to solve" in dock._certainty.toolTip()
+
+
+def test_prove_is_offered_for_a_small_board_estimate_alone(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    button = dock.prove_button
+    small = analyse(Board.empty(get_variant("5x5k4")), exact_node_budget=10, proof_time=0.01)
+    dock.show_result(EngineResult(1, small, tuple(() for _ in small.candidates)))
+    assert not button.isVisibleTo(dock)  # only where the window can also stop a search
+    dock.set_stop_available(True)
+    dock.show_result(EngineResult(2, small, tuple(() for _ in small.candidates)))
+    assert button.isVisibleTo(dock)
+    with qtbot.waitSignal(dock.prove_requested, timeout=1000):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    dock.show_result(None)  # a new position on the way
+    assert not button.isVisibleTo(dock)
+    proven = analyse(Board.from_text("5/1XX2/1OO2/5/5", get_variant("5x5k4")))
+    assert proven.exact
+    dock.show_result(EngineResult(3, proven, tuple(() for _ in proven.candidates)))
+    assert not button.isVisibleTo(dock)
+    big = estimate_result(Board.empty(get_variant("four")).play(Move(9, 9)))
+    dock.show_result(big)
+    assert not button.isVisibleTo(dock)  # too big to prove: more time would not do it

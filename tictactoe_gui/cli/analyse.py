@@ -36,7 +36,7 @@ from tictactoe_gui.engine import (
     analyse,
     get_persona,
 )
-from tictactoe_gui.engine.analysis import PROOF_CELLS
+from tictactoe_gui.engine.analysis import PROOF_CELLS, PROVE_SECONDS
 from tictactoe_gui.engine.notation import NotationError, parse_move_list
 from tictactoe_gui.engine.variants import Variant
 
@@ -70,15 +70,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=seconds,
         metavar="SECONDS",
         help="how long to think about a position the engine cannot solve at once "
-        f"(default: up to {SMALL_BOARD_SECONDS:g} s to prove the value of a board of up to "
+        f"(default: up to {PROVE_SECONDS:g} s to prove the value of a board of up to "
         f"{PROOF_CELLS} cells; a fixed-depth estimate and a short search for a forced win "
         "on a bigger one)",
     )
-
-
-#: How long ``analyse`` tries to prove a small board's value (say 5x5, four in a row) unless
-#: --time says otherwise; the empty 5x5 and 6x5 boards take well under this.
-SMALL_BOARD_SECONDS = 120.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,9 +260,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
                 table=table,
                 time_limit=args.time,
                 proof_time=(
-                    SMALL_BOARD_SECONDS
-                    if args.time is None and board.cells <= PROOF_CELLS
-                    else None
+                    PROVE_SECONDS if args.time is None and board.cells <= PROOF_CELLS else None
                 ),
             )
         chosen = None

@@ -358,6 +358,8 @@ class AnalysisDock(QDockWidget):
     time_budget_changed = Signal(float)
     stop_requested = Signal()
     restart_requested = Signal()
+    #: Prove the result of a small board that the analysis only estimated (more time).
+    prove_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Analysis", parent)
@@ -433,6 +435,7 @@ class AnalysisDock(QDockWidget):
         self._stop_button.setToolTip("Stop the search and keep the position as it is")
         self._stop_button.clicked.connect(self.stop_requested)
         self._stop_button.hide()  # until the window says stopping is possible
+        self._stop_available = False
         thinking_row.addWidget(self._stop_button)
         thinking_layout.addLayout(thinking_row)
         thinking_layout.addWidget(self._thinking_bar)
@@ -625,6 +628,15 @@ class AnalysisDock(QDockWidget):
         self._restart_button.clicked.connect(self.restart_requested)
         self._restart_button.hide()  # until the window says it can
         study_layout.addWidget(self._restart_button)
+        self._prove_button = QPushButton("&Prove the Result")
+        self._prove_button.setObjectName("proveButton")
+        self._prove_button.setToolTip(
+            "Search until the result of this small board is proven (up to two minutes; "
+            "Stop ends it)"
+        )
+        self._prove_button.clicked.connect(self.prove_requested)
+        self._prove_button.hide()  # while an estimate of a small board is shown
+        study_layout.addWidget(self._prove_button)
         self._compare_button = QPushButton("Compare all three searches")
         self._compare_button.setObjectName("compareButton")
         self._compare_button.clicked.connect(self.compare_requested)
@@ -795,6 +807,7 @@ class AnalysisDock(QDockWidget):
         """Whether the dock offers Stop and Analyse Again (the window knows whether it can)."""
         self._stop_button.setVisible(available)
         self._restart_button.setVisible(available)
+        self._stop_available = available
 
     def show_search_progress(self, progress: SearchProgress, board: Board) -> None:
         """What a search that cannot be exact has found so far, after each completed depth:
@@ -839,6 +852,10 @@ class AnalysisDock(QDockWidget):
     @property
     def restart_button(self) -> QPushButton:
         return self._restart_button
+
+    @property
+    def prove_button(self) -> QPushButton:
+        return self._prove_button
 
     def set_time_budget(self, seconds: float) -> None:
         """Pick the offered time nearest ``seconds``."""
@@ -886,6 +903,7 @@ class AnalysisDock(QDockWidget):
             ):
                 label.setText("…")
             self._show_evaluation(None)
+            self._prove_button.hide()
             self._update_prediction()
             return
         analysis = result.analysis
@@ -903,6 +921,14 @@ class AnalysisDock(QDockWidget):
             f" ({_outcome_text(best) if best.exact else evaluation_number(best.score)})"
         )
         self._show_evaluation(analysis)
+        # An estimate of a small board can become a proof with more time: offered where
+        # the window can stop a search (as with Analyse Again).
+        self._prove_button.setVisible(
+            not final
+            and not analysis.exact
+            and analysis.board.cells <= PROOF_CELLS
+            and self._stop_available
+        )
         # The three searches are compared by solving the position: only where it can be.
         comparable = solvable(analysis.board)
         self._compare_button.setEnabled(comparable)

@@ -61,6 +61,8 @@ class EngineRequest:
     time_limit: float | None = None
     #: Also ask this external engine (a command) for its move, instead of a persona.
     engine_command: str | None = None
+    #: Seconds to try to prove a small board's result (None: the analysis's own share).
+    proof_time: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +202,7 @@ class EngineWorker(QObject):
                 cancel=cancel,
                 progress=report,
                 time_limit=request.time_limit,
+                proof_time=request.proof_time,
             )
         # Lines after each candidate are read exactly, so only where every result is proven.
         proven = analysis.exact and all(c.exact for c in analysis.candidates)
@@ -280,6 +283,7 @@ class EngineService(QObject):
         compare: bool = False,
         time_limit: float | None = None,
         engine_command: str | None = None,
+        proof_time: float | None = None,
     ) -> int:
         """Ask about ``board``; cancels whatever was asked before. Returns the request id."""
         self.cancel()
@@ -296,6 +300,7 @@ class EngineService(QObject):
             compare,
             time_limit,
             engine_command,
+            proof_time,
         )
         self._set_busy(True)
         self._request.emit(request, self._cancel)

@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tictactoe_gui.engine import SERA, Algorithm, Analysis, Board, Event, Mark, Move, Verdict
+from tictactoe_gui.engine.analysis import PROVE_SECONDS
 from tictactoe_gui.engine.search import SearchProgress
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
 from tictactoe_gui.gui.recording import GameRecords
@@ -507,6 +508,18 @@ class GameController(QObject):
         """Analyse the position with all three searches, to show what pruning saves."""
         self._request(compare=True)
 
+    def prove_result(self) -> bool:
+        """Analyse the position again, giving the proof search time to settle a small
+        board's result (up to :data:`PROVE_SECONDS`; Stop ends it). Not while an AI is
+        choosing its move: False then, and nothing is asked."""
+        if self.ai_to_move() and not (self._setup.mode is GameMode.AI_VS_AI and self._paused):
+            self.message.emit(f"{self.player_to_move().display_name} is choosing a move.")
+            return False
+        self._result = None
+        self.analysis_changed.emit(None)
+        self._request(prove=True)
+        return True
+
     # -- AI vs AI controls -------------------------------------------------------------------------
 
     def set_paused(self, paused: bool) -> None:
@@ -665,7 +678,7 @@ class GameController(QObject):
         self._request()
         self._judge_known_moves()
 
-    def _request(self, *, compare: bool = False) -> None:
+    def _request(self, *, compare: bool = False, prove: bool = False) -> None:
         board = self.board
         persona_key = None
         engine_command = None
@@ -694,6 +707,7 @@ class GameController(QObject):
             compare=compare,
             time_limit=self._time_limit,
             engine_command=engine_command,
+            proof_time=PROVE_SECONDS if prove else None,
         )
         self._update_thinking()
 

@@ -539,6 +539,9 @@ class MainWindow(QMainWindow):
             dock.stop_requested.connect(stop)
         if callable(restart):
             dock.restart_requested.connect(restart)
+        prove = getattr(c, "prove_result", None)
+        if callable(prove):
+            dock.prove_requested.connect(prove)
         search_info = getattr(c, "search_info", None)
         if search_info is not None:
             search_info.connect(lambda progress: dock.show_search_progress(progress, c.board))

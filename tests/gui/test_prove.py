@@ -1,0 +1,47 @@
+"""Prove the Result: a small board the time per move only estimated, proven on request."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human
+from tictactoe_gui.engine import Board
+from tictactoe_gui.engine.variants import get_variant
+from tictactoe_gui.gui.main_window import MainWindow
+
+
+def test_prove_settles_a_small_board_the_time_per_move_only_estimated(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    controller = window.controller
+    controller.set_time_limit(0.05)  # far too short to prove the empty 4x5 board (about 1 s)
+    window.new_game(replace(human_vs_human(), start=Board.empty(get_variant("4x5k4"))))
+    analysed(qtbot, window)
+    dock = window.analysis_dock
+    result = controller.current_result
+    assert result is not None
+    assert not result.analysis.exact
+    assert dock.prove_button.isVisibleTo(dock)
+    qtbot.mouseClick(dock.prove_button, Qt.MouseButton.LeftButton)
+
+    def proven() -> bool:
+        now = controller.current_result
+        return now is not None and now.analysis.exact
+
+    qtbot.waitUntil(proven, timeout=120_000)
+    assert dock.certainty_text() == "Proven"
+    assert "draw" in dock.prediction_text()
+    assert not dock.prove_button.isVisibleTo(dock)
+    assert controller.board == Board.empty(get_variant("4x5k4"))  # nothing was played
+
+
+def test_prove_waits_while_an_ai_chooses_its_move(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(replace(ai_vs_ai(delay=60_000), start=Board.empty(get_variant("4x5k4"))))
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.ai_to_move(), timeout=5000)
+    with qtbot.waitSignal(controller.message, timeout=1000) as said:
+        assert not controller.prove_result()
+    assert "choosing a move" in said.args[0]
