@@ -25,7 +25,9 @@ def test_prove_settles_a_small_board_the_time_per_move_only_estimated(
     assert result is not None
     assert not result.analysis.exact
     assert dock.prove_button.isVisibleTo(dock)
-    qtbot.mouseClick(dock.prove_button, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(controller.thinking_changed, timeout=1000) as thinking:
+        qtbot.mouseClick(dock.prove_button, Qt.MouseButton.LeftButton)
+    assert thinking.args == [True, "Proving the result (up to two minutes)…"]
 
     def proven() -> bool:
         now = controller.current_result

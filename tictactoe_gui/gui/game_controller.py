@@ -169,6 +169,8 @@ class GameController(QObject):
         self._thinking_line = ""
         self._search_words = ""
         self._thinking_for: Board | None = None
+        #: The position being proven on request (the thinking line says so), if any.
+        self._proving: Board | None = None
         self._commented: tuple[int, Board] | None = None
 
         self._ai_timer = QTimer(self)
@@ -680,6 +682,7 @@ class GameController(QObject):
 
     def _request(self, *, compare: bool = False, prove: bool = False) -> None:
         board = self.board
+        self._proving = board if prove else None
         persona_key = None
         engine_command = None
         if self.ai_to_move() and self._choice is None:
@@ -824,6 +827,8 @@ class GameController(QObject):
                     who = f"{who} “{self._thinking_line}”"
                 if self._search_words and self._thinking_for == self.board:
                     who = f"{who} ({self._search_words}…)"
+            elif self._proving == self.board:
+                who = "Proving the result (up to two minutes)…"
             else:
                 who = "Analysing…"
         self.thinking_changed.emit(busy, who)
