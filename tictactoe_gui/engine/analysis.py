@@ -353,13 +353,26 @@ def _estimate_with_proofs(
         candidates = (proven, *(c for c in candidates if c.move != line[0]))
     else:
         winner = mover.other
+    return _proven(analysis, candidates, winner, proof.plies, line, result.nodes, started)
+
+
+def _proven(
+    analysis: Analysis,
+    candidates: tuple[Candidate, ...],
+    winner: Mark | None,
+    plies: int | None,
+    line: tuple[Move, ...],
+    proof_nodes: int,
+    started: float,
+) -> Analysis:
+    """``analysis`` made exact by a proof: its prediction, its line and the nodes it took."""
     return Analysis(
-        board,
-        mover,
+        analysis.board,
+        analysis.to_move,
         candidates,
-        Prediction(winner, proof.plies, mover=mover),
+        Prediction(winner, plies, mover=analysis.to_move),
         line,
-        analysis.nodes + result.nodes,
+        analysis.nodes + proof_nodes,
         max(analysis.max_depth, len(line)),
         time.perf_counter() - started,
         analysis.algorithm,
@@ -423,19 +436,7 @@ def _solved_by_proof(
         winner, outcome, score = mover.other, MoveOutcome.LOSS, -slowest
     proven = Candidate(line[0], score, outcome, plies)
     candidates = (proven, *(c for c in analysis.candidates if c.move != line[0]))
-    return Analysis(
-        board,
-        mover,
-        candidates,
-        Prediction(winner, plies, mover=mover),
-        line,
-        analysis.nodes + solution.nodes,
-        max(analysis.max_depth, len(line)),
-        time.perf_counter() - started,
-        analysis.algorithm,
-        exact=True,
-        depth=analysis.depth,
-    )
+    return _proven(analysis, candidates, winner, plies, line, solution.nodes, started)
 
 
 def exact_analysis(
