@@ -136,3 +136,19 @@ def test_an_unproven_analysis_counts_the_nodes_of_every_search_it_ran() -> None:
     # The exact try's 5,000 nodes (it stops at its first check past them), the
     # estimate's, and the proof search's, which found nothing in its time.
     assert analysis.nodes > alone.nodes + 5_000
+
+
+def test_the_proof_search_reports_its_progress() -> None:
+    reported: list[int] = []
+    board = Board.empty(get_variant("4x5k4"))  # proven a draw in some 36,000 positions
+    analysis = analyse(
+        board,
+        exact_node_budget=10,
+        proof_time=60,
+        progress=lambda progress: reported.append(progress.nodes),
+    )
+    assert analysis.exact
+    # The counts keep rising through the proof, up to (not past) the analysis's total.
+    assert max(reported) > 20_000
+    assert max(reported) <= analysis.nodes
+    assert reported == sorted(reported)

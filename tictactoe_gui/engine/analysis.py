@@ -322,7 +322,7 @@ def _estimate_with_proofs(
     if analysis.exact:
         return analysis  # a win on the next move: nothing to prove
     if small:
-        return _solved_by_proof(board, analysis, proof_time, cancel, started)
+        return _solved_by_proof(board, analysis, proof_time, cancel, progress, started)
     variant = board.variant
     try:
         result = search(
@@ -395,6 +395,7 @@ def _solved_by_proof(
     analysis: Analysis,
     seconds: float,
     cancel: threading.Event | None,
+    progress: ProgressCallback | None,
     started: float,
 ) -> Analysis:
     """``analysis`` made exact by solving the position within ``seconds`` (unchanged but
@@ -408,6 +409,12 @@ def _solved_by_proof(
     from tictactoe_gui.engine.mnk.search import Outcome
     from tictactoe_gui.engine.mnk.solve import solve
 
+    def counting(nodes: int) -> None:
+        assert progress is not None
+        progress(
+            SearchProgress(analysis.nodes + nodes, 0, 0, elapsed=time.perf_counter() - started)
+        )
+
     variant = board.variant
     try:
         solution = solve(
@@ -418,6 +425,7 @@ def _solved_by_proof(
             board.o,
             limit=Limit(time=seconds),
             cancel=cancel,
+            on_nodes=None if progress is None else counting,
         )
     except SearchStopped as stopped:
         if cancel is not None and cancel.is_set():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -47,7 +48,7 @@ class Limit:
 class Budget:
     """The running count of nodes against a :class:`Limit`, a deadline and a cancel flag."""
 
-    __slots__ = ("_countdown", "cancel", "deadline", "max_nodes", "nodes", "started")
+    __slots__ = ("_countdown", "cancel", "deadline", "max_nodes", "nodes", "on_check", "started")
 
     def __init__(
         self,
@@ -61,6 +62,8 @@ class Budget:
         self.cancel = cancel
         self.nodes = 0
         self._countdown = _CHECK_EVERY
+        #: Told the node count at every check (every few dozen nodes), for progress reports.
+        self.on_check: Callable[[int], None] | None = None
 
     def tick(self) -> None:
         """Count one node; raise :class:`SearchStopped` when the limit is reached."""
@@ -73,6 +76,8 @@ class Budget:
             raise SearchStopped(self.nodes)
 
     def check(self) -> None:
+        if self.on_check is not None:
+            self.on_check(self.nodes)
         if self.cancel is not None and self.cancel.is_set():
             raise SearchStopped(self.nodes)
         if self.deadline is not None and time.perf_counter() >= self.deadline:

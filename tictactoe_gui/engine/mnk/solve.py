@@ -191,6 +191,7 @@ def solve(
     table_log2: int = 20,
     all_moves: bool = False,
     method: Method = "auto",
+    on_nodes: Callable[[int], None] | None = None,
 ) -> Solution:
     """The exact value of the position for the side to move; see the module docstring.
 
@@ -207,9 +208,13 @@ def solve(
     draw; ``all_moves`` is not offered there) or ``"auto"``: alpha-beta when at
     most :data:`ALPHA_BETA_EMPTIES` cells are empty or ``all_moves`` is asked,
     else proof-number search.
+
+    ``on_nodes(n)`` is told the positions searched so far every few dozen of them,
+    for a progress display.
     """
     state = State(rows, cols, k, x_mask, o_mask)
     budget = Budget(limit or Limit(), cancel)
+    budget.on_check = on_nodes
     if state.is_over:
         winner = state.winner
         outcome = (
@@ -356,6 +361,10 @@ def _solve_by_proof(
         left_nodes = None if budget.max_nodes is None else budget.max_nodes - budget.nodes
         if (left_time is None or left_time > 0) and (left_nodes is None or left_nodes > 0):
             within = Budget(Limit(time=left_time, nodes=left_nodes), budget.cancel)
+            counted = budget.nodes
+            report = budget.on_check
+            if report is not None:
+                within.on_check = lambda n: report(counted + n)
             # The winner's table is kept: what it disproved is no win within any limit.
             timed = searches[winner]
             timed.budget = within
