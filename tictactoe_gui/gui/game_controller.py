@@ -492,13 +492,20 @@ class GameController(QObject):
 
     def stop_analysis(self) -> None:
         """Stop the dock's analysis in progress (a persona choosing a move goes on)."""
-        if self.ai_to_move() and not (self._setup.mode is GameMode.AI_VS_AI and self._paused):
-            self.message.emit(f"{self.player_to_move().display_name} is choosing a move.")
+        if self._ai_is_choosing():
             return
         self._engine.cancel()
         self._pending_hint = False
         self._update_thinking()
         self.message.emit("Analysis stopped. Analyse Again to start it anew.")
+
+    def _ai_is_choosing(self) -> bool:
+        """Whether an AI is choosing its move now (and say so): the dock's own searches
+        (Stop, Prove the Result) then wait for it."""
+        if self.ai_to_move() and not (self._setup.mode is GameMode.AI_VS_AI and self._paused):
+            self.message.emit(f"{self.player_to_move().display_name} is choosing a move.")
+            return True
+        return False
 
     def restart_analysis(self) -> None:
         """Analyse the position on the board again from scratch (after a stop, say)."""
@@ -514,8 +521,7 @@ class GameController(QObject):
         """Analyse the position again, giving the proof search time to settle a small
         board's result (up to :data:`PROVE_SECONDS`; Stop ends it). Not while an AI is
         choosing its move: False then, and nothing is asked."""
-        if self.ai_to_move() and not (self._setup.mode is GameMode.AI_VS_AI and self._paused):
-            self.message.emit(f"{self.player_to_move().display_name} is choosing a move.")
+        if self._ai_is_choosing():
             return False
         self._result = None
         self.analysis_changed.emit(None)
