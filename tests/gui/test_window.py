@@ -143,7 +143,10 @@ def test_closing_during_a_search_stops_the_thread_promptly(
     # when the window closes, however loaded the machine (on 3×3 it could end first).
     window.new_game(replace(human_vs_human(), start=Board.empty(get_variant("4x4k4"))))
     settle(qtbot, window)
-    window.analysis_dock.set_algorithm(Algorithm.MINIMAX)  # the slowest search
+    # The slowest search; closing waits until the engine thread reports it under way (a
+    # request still queued when the thread stops is never started, so never cancelled).
+    with qtbot.waitSignal(window.engine.progressed, timeout=10_000):
+        window.analysis_dock.set_algorithm(Algorithm.MINIMAX)
     qtbot.waitUntil(lambda: window.analysis_dock.thinking_text() != "", timeout=5000)
     assert window.controller.engine_busy()
     # How long closing takes is measured by tests/benchmarks/bench_gui.py.
