@@ -11,8 +11,7 @@ import functools
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tictactoe_gui.engine import SERA, Algorithm, Board, BoardError, Mark, Move, analyse
 from tictactoe_gui.engine.analysis import MoveOutcome

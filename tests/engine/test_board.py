@@ -5,8 +5,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tests.engine.lines import LINES
 from tictactoe_gui.engine import Board, BoardError, IllegalMoveError, Mark, Move, all_positions

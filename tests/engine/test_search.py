@@ -6,8 +6,7 @@ import threading
 from functools import cache
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from tictactoe_gui.engine import (
     Algorithm,

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Final, NoReturn, TextIO
 
-from tictactoe_gui.engine import get_persona
 from tictactoe_gui.engine.variants import DEFAULT, Family, Variant, VariantError, get_variant, quote
-from tictactoe_gui.storage import DATABASE_ENV_VAR, default_database_path
-from tictactoe_gui.storage.records import RecordsError, validate_player_name
+from tictactoe_gui.storage.errors import RecordsError
+
+# The personas and the records load inside the option types that need them: opening the
+# window (the common case) parses only --db and --game before its first paint.
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -184,6 +185,8 @@ def seed(text: str) -> int:
 
 
 def player_name(text: str) -> str:
+    from tictactoe_gui.storage.records import validate_player_name
+
     try:
         return validate_player_name(text)
     except ValueError as error:
@@ -191,6 +194,8 @@ def player_name(text: str) -> str:
 
 
 def persona_key(text: str) -> str:
+    from tictactoe_gui.engine.personas import get_persona
+
     try:
         return get_persona(text).key
     except ValueError as error:
@@ -298,6 +303,8 @@ def add_db_option(parser: argparse.ArgumentParser, *, top_level: bool = False) -
 
 def database_path(args: argparse.Namespace) -> Path:
     """The records file a command uses: ``--db`` (before or after the command), or the default."""
+    from tictactoe_gui.storage.database import DATABASE_ENV_VAR, default_database_path
+
     path: Path | None = getattr(args, "db", None)
     if path is not None:
         return path

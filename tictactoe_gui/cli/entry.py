@@ -25,7 +25,7 @@ from tictactoe_gui.cli.common import (
     error_line,
     k_in_a_row_game,
 )
-from tictactoe_gui.storage.records import RecordsError
+from tictactoe_gui.storage.errors import RecordsError
 
 #: The options that only choose how the window opens (``--db PATH``, ``--game ID``).
 WINDOW_OPTIONS = ("--db", "--game")

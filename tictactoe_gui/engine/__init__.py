@@ -2,45 +2,102 @@
 
 Standard library only; nothing here knows about Qt, the GUI or storage, so it
 runs the same in tests, on the command line and in the GUI's worker thread.
+
+Each name below is loaded from its module on first use (PEP 562): importing the
+board alone, as the window does before its first paint, does not load the
+searches and personas too.
 """
 
-from tictactoe_gui.engine.analysis import (
-    Analysis,
-    Candidate,
-    MoveOutcome,
-    Prediction,
-    Verdict,
-    analyse,
-    judge_move,
-    principal_variation,
-)
-from tictactoe_gui.engine.board import (
-    Board,
-    BoardError,
-    IllegalMoveError,
-    Mark,
-    Move,
-    Outcome,
-    Termination,
-    all_positions,
-)
-from tictactoe_gui.engine.personas import (
-    COP,
-    KITTY,
-    PERSONAS,
-    SERA,
-    Decision,
-    Event,
-    Level,
-    Persona,
-    get_persona,
-)
-from tictactoe_gui.engine.search import (
-    Algorithm,
-    SearchCancelled,
-    SearchProgress,
-    TranspositionTable,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tictactoe_gui.engine.analysis import (
+        Analysis,
+        Candidate,
+        MoveOutcome,
+        Prediction,
+        Verdict,
+        analyse,
+        judge_move,
+        principal_variation,
+    )
+    from tictactoe_gui.engine.board import (
+        Board,
+        BoardError,
+        IllegalMoveError,
+        Mark,
+        Move,
+        Outcome,
+        Termination,
+        all_positions,
+    )
+    from tictactoe_gui.engine.personas import (
+        COP,
+        KITTY,
+        PERSONAS,
+        SERA,
+        Decision,
+        Event,
+        Level,
+        Persona,
+        get_persona,
+    )
+    from tictactoe_gui.engine.search import (
+        Algorithm,
+        SearchCancelled,
+        SearchProgress,
+        TranspositionTable,
+    )
+
+#: The module each public name comes from.
+_SOURCES = {
+    "Algorithm": "search",
+    "Analysis": "analysis",
+    "Board": "board",
+    "BoardError": "board",
+    "COP": "personas",
+    "Candidate": "analysis",
+    "Decision": "personas",
+    "Event": "personas",
+    "IllegalMoveError": "board",
+    "KITTY": "personas",
+    "Level": "personas",
+    "Mark": "board",
+    "Move": "board",
+    "MoveOutcome": "analysis",
+    "Outcome": "board",
+    "PERSONAS": "personas",
+    "Persona": "personas",
+    "Prediction": "analysis",
+    "SERA": "personas",
+    "SearchCancelled": "search",
+    "SearchProgress": "search",
+    "Termination": "board",
+    "TranspositionTable": "search",
+    "Verdict": "analysis",
+    "all_positions": "board",
+    "analyse": "analysis",
+    "get_persona": "personas",
+    "judge_move": "analysis",
+    "principal_variation": "analysis",
+}
+
+
+def __getattr__(name: str) -> object:
+    source = _SOURCES.get(name)
+    if source is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{source}"), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "COP",

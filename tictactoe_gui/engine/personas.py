@@ -30,8 +30,10 @@ from tictactoe_gui.engine.search import (
 if TYPE_CHECKING:
     # The big-board engine loads when a big board is first played, not for 3×3.
     from tictactoe_gui.engine.mnk.limits import Limit
-    from tictactoe_gui.engine.mnk.search import Progress as BigProgress
-    from tictactoe_gui.engine.mnk.search import TranspositionTable as BigTable
+    from tictactoe_gui.engine.mnk.search import (
+        Progress as BigProgress,
+        TranspositionTable as BigTable,
+    )
 
 
 class Level(enum.StrEnum):

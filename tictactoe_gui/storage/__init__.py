@@ -1,16 +1,54 @@
 """Game records in SQLite.
 
 - :mod:`records`: the plain values in and out, and the shape check of a record;
+- :mod:`errors`: what can go wrong with a records file;
 - :mod:`database`: opening a file (read-only until the first write), upgrading it;
 - :mod:`migrations`: the numbered schema steps;
 - :mod:`repository`: the queries (save, history, standings, statistics);
 - :mod:`exchange`: CSV and JSON export, JSON import;
 - :mod:`reader`: the small interface the records windows read through.
+
+Each name below is loaded from its module on first use (PEP 562), so that
+importing one part (the errors, for the command line) does not open SQLite.
 """
 
-from tictactoe_gui.storage.database import DATABASE_ENV_VAR, default_database_path, resolve_path
-from tictactoe_gui.storage.reader import RecordsReader
-from tictactoe_gui.storage.repository import Repository, open_or_recover
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tictactoe_gui.storage.database import (
+        DATABASE_ENV_VAR,
+        default_database_path,
+        resolve_path,
+    )
+    from tictactoe_gui.storage.reader import RecordsReader
+    from tictactoe_gui.storage.repository import Repository, open_or_recover
+
+#: The module each public name comes from.
+_SOURCES = {
+    "DATABASE_ENV_VAR": "database",
+    "RecordsReader": "reader",
+    "Repository": "repository",
+    "default_database_path": "database",
+    "open_or_recover": "repository",
+    "resolve_path": "database",
+}
+
+
+def __getattr__(name: str) -> object:
+    source = _SOURCES.get(name)
+    if source is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{source}"), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "DATABASE_ENV_VAR",

@@ -21,6 +21,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Final
 
+# Re-exported (``X as X``): raised and caught under this module's name too.
+from tictactoe_gui.storage.errors import (
+    CorruptDatabaseError as CorruptDatabaseError,
+    ForeignDatabaseError as ForeignDatabaseError,
+    GameNotFoundError as GameNotFoundError,
+    InvalidGameError as InvalidGameError,
+    InvalidNameError as InvalidNameError,
+    NewerDatabaseError as NewerDatabaseError,
+    RecordsError as RecordsError,
+    UnknownPlayerError as UnknownPlayerError,
+    UnwritableDatabaseError as UnwritableDatabaseError,
+)
+
 NAME_MAX_LENGTH: Final = 32
 #: SQLite stores integers in 64 bits.
 SQLITE_MAX_INTEGER: Final = 2**63 - 1
@@ -43,42 +56,6 @@ _BLANK_CHARACTERS: Final = frozenset(
 )
 _GAME_ID: Final = re.compile(r"[a-z0-9]{1,32}")
 _PERSONA_KEY: Final = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
-
-
-class RecordsError(Exception):
-    """Something went wrong reading or writing the records; the message says what."""
-
-
-class InvalidNameError(RecordsError, ValueError):
-    """A player name outside the rules (1-32 characters after trimming, no control characters)."""
-
-
-class InvalidGameError(RecordsError, ValueError):
-    """A game record that cannot be true (bad cells, marks out of turn, a result the moves deny)."""
-
-
-class GameNotFoundError(RecordsError, LookupError):
-    """No recorded game has the id asked for."""
-
-
-class UnknownPlayerError(RecordsError, LookupError):
-    """No recorded game involves the person asked for."""
-
-
-class CorruptDatabaseError(RecordsError):
-    """The records file is not an SQLite database, or not one this app can read."""
-
-
-class ForeignDatabaseError(CorruptDatabaseError):
-    """The file is an SQLite database of another program: it is never changed."""
-
-
-class UnwritableDatabaseError(RecordsError):
-    """The records file or its folder cannot be written; games can still be played, unrecorded."""
-
-
-class NewerDatabaseError(RecordsError):
-    """The records file was written by a newer version of the app; it is left untouched."""
 
 
 def _is_visible(ch: str) -> bool:
