@@ -11,6 +11,10 @@ one window, not every event of the application: a filter that Python runs
 for each of the thousands of events before the first paint would add its own
 time to what it measures.
 ``TICTACTOE_GUI_STARTUP_PROBE=quit`` also quits the application right after.
+
+A window built in two stages (the app's main window) also says when it is
+complete: given its ``ready`` signal, the probe prints ``startup-probe ready
+<seconds>`` when it fires, and in ``quit`` mode quits after that line instead.
 """
 
 from __future__ import annotations
@@ -20,15 +24,24 @@ import sys
 import time
 from typing import Final
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, SignalInstance
 from PySide6.QtWidgets import QWidget
 
 ENV_VAR: Final = "TICTACTOE_GUI_STARTUP_PROBE"
 MARKER: Final = "startup-probe first-paint"
+READY_MARKER: Final = "startup-probe ready"
 
 
 def requested() -> bool:
     return os.environ.get(ENV_VAR, "") not in ("", "0")
+
+
+def _stamp(marker: str) -> None:
+    print(f"{marker} {time.monotonic():.6f}", file=sys.stdout, flush=True)
+
+
+def _quit_soon() -> None:
+    QTimer.singleShot(0, QCoreApplication.quit)
 
 
 class _FirstPaint(QObject):
@@ -44,17 +57,22 @@ class _FirstPaint(QObject):
             self._window.removeEventFilter(self)
             print(f"{MARKER} {stamp:.6f}", file=sys.stdout, flush=True)
             if self._quit_after:
-                QTimer.singleShot(0, QCoreApplication.quit)
+                _quit_soon()
         return False
 
 
-def install(window: QWidget) -> bool:
+def install(window: QWidget, *, ready: SignalInstance | None = None) -> bool:
     """Watch for the first paint of ``window`` (a top-level window, before it is shown) if
-    the environment asks for it; True if installed."""
+    the environment asks for it, and for ``ready`` (the window is complete) if given; True
+    if installed."""
     if not requested():
         return False
     if QCoreApplication.instance() is None:
         raise RuntimeError("the start-up probe needs a QApplication")
     quit_after = os.environ.get(ENV_VAR, "").lower() == "quit"
-    window.installEventFilter(_FirstPaint(window, quit_after=quit_after))
+    window.installEventFilter(_FirstPaint(window, quit_after=quit_after and ready is None))
+    if ready is not None:
+        ready.connect(lambda: _stamp(READY_MARKER))
+        if quit_after:
+            ready.connect(_quit_soon)
     return True

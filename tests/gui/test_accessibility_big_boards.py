@@ -12,7 +12,7 @@ from tests.gui.test_accessibility import described, interface, wait_spoken
 from tests.gui.test_accessibility_controls import audit
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui.accessibility import read_around, read_cells, read_column, read_row
+from tictactoe_gui.gui.board_reading import read_around, read_cells, read_column, read_row
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.storage.records import GameMode

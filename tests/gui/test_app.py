@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -30,6 +30,22 @@ def user_settings_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
     sys.setswitchinterval(interval)
 
 
+def close_when_complete(close: Callable[[], None]) -> None:
+    """Run ``close`` once run()'s window is complete (it is built after its first paint)."""
+
+    def watch() -> None:
+        (window,) = [
+            w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()
+        ]
+        if window.is_ready:
+            close()
+        else:
+            window.ready.connect(close)
+
+    # The first thing the event loop does: the window exists by then, complete or not.
+    QTimer.singleShot(0, watch)
+
+
 def test_run_shows_the_window_and_exits_cleanly(
     qtbot: QtBot, qapp: QApplication, user_settings_in: Path, no_leaked_threads: None
 ) -> None:
@@ -41,9 +57,10 @@ def test_run_shows_the_window_and_exits_cleanly(
         for window in windows:
             window.close()
 
-    QTimer.singleShot(200, close_window)
+    close_when_complete(close_window)
     assert run([]) == 0
     assert len(seen) == 1
+    assert seen[0].is_ready
     assert not seen[0].engine_running()
     assert qapp.applicationName() == tictactoe_gui.APP_NAME
     assert qapp.organizationName() == tictactoe_gui.ORGANIZATION_NAME
@@ -111,7 +128,7 @@ def test_the_window_command_ends_the_process_once_everything_is_saved(
         for window in windows:
             window.close()
 
-    QTimer.singleShot(200, close_window)
+    close_when_complete(close_window)
     with pytest.raises(ExitCalledError):
         run([], exit_process=True)
     assert ended == [(0, True, True)]

@@ -1,4 +1,4 @@
-"""What the app loads before its window first shows: only what that window needs.
+"""What the app loads before its window first shows: only what that window's frame needs.
 
 The records windows, the set-up dialog and their charts are loaded when first
 opened, the engines of the other games when such a game is chosen, and the
@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tictactoe_gui.startup_probe import ENV_VAR, MARKER
+from tictactoe_gui.startup_probe import ENV_VAR, MARKER, READY_MARKER
 
 #: Modules that must not be loaded by the time the main window is first painted.
 LOADED_ON_FIRST_USE = (
@@ -36,26 +36,56 @@ LOADED_ON_FIRST_USE = (
     "tictactoe_gui.session.external_engine",
 )
 
+#: The main window's own parts, its engine thread and the records: loaded right after the
+#: first paint of its frame (see MainWindow.complete), not before.
+LOADED_AFTER_FIRST_PAINT = (
+    "tictactoe_gui.gui.analysis_dock",
+    "tictactoe_gui.gui.move_list",
+    "tictactoe_gui.gui.controls",
+    "tictactoe_gui.gui.announcer",
+    "tictactoe_gui.gui.accessibility",
+    "tictactoe_gui.gui.style",
+    "tictactoe_gui.gui.dialogs.new_game",
+    "tictactoe_gui.gui.game_controller",
+    "tictactoe_gui.gui.engine_worker",
+    "tictactoe_gui.session",
+    "tictactoe_gui.engine.personas",
+    "tictactoe_gui.records_bridge",
+    "tictactoe_gui.storage.database",
+    "tictactoe_gui.storage.repository",
+)
+
+#: Starts the app as the command does; each line the start-up probe prints (first paint,
+#: ready) is preceded by the app's modules loaded at that moment, and so is the exit.
 LAUNCH = """
-import os, sys
+import io, os, sys
+
+class Snapshots(io.TextIOWrapper):
+    def write(self, text):
+        if text.startswith("startup-probe"):
+            modules()
+        return super().write(text)
+
+def modules():
+    names = sorted(m for m in sys.modules if m.startswith("tictactoe_gui"))
+    sys.stdout.write("modules " + " ".join(names) + "\\n")
+
+sys.stdout = Snapshots(sys.stdout.detach(), line_buffering=True)
 from tictactoe_gui.cli import main
 
-def report(code):
-    names = sorted(m for m in sys.modules if m.startswith("tictactoe_gui"))
-    print("modules", " ".join(names), flush=True)
-    real_exit(code)
-
 # The window command ends the process itself once the window has closed.
-real_exit, os._exit = os._exit, report
-report(main([]))
+real_exit, os._exit = os._exit, lambda code: (modules(), print("exit"), real_exit(code))
+main([])
 """
 
 
-def modules_loaded_by_a_start(tmp_path: Path) -> set[str]:
+def imports_by_stage(tmp_path: Path) -> dict[str, set[str]]:
+    """The app's modules loaded by the first paint ("paint"), by the time the window is
+    complete ("ready") and in all ("exit"), each including the stages before it."""
     env = {
         **os.environ,
         "QT_QPA_PLATFORM": "offscreen",
-        ENV_VAR: "quit",  # quit right after the first paint of the window
+        ENV_VAR: "quit",  # quit once the window is complete
         "TICTACTOE_GUI_DB": str(tmp_path / "records.sqlite3"),
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
     }
@@ -68,26 +98,46 @@ def modules_loaded_by_a_start(tmp_path: Path) -> set[str]:
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert MARKER in result.stdout  # the window really was painted
-    (line,) = [line for line in result.stdout.splitlines() if line.startswith("modules ")]
-    return set(line.split()[1:])
+    loaded: set[str] = set()
+    stages: dict[str, set[str]] = {}
+    for line in result.stdout.splitlines():
+        if line.startswith("modules"):
+            loaded = set(line.split()[1:])
+        elif line.startswith(MARKER):
+            stages["paint"] = loaded
+        elif line.startswith(READY_MARKER):
+            stages["ready"] = loaded
+        elif line == "exit":
+            stages["exit"] = loaded
+    assert stages.keys() == {"paint", "ready", "exit"}, result.stdout  # painted, completed
+    return stages
 
 
-def early(loaded: set[str]) -> list[str]:
+def early(loaded: set[str], lazy_modules: tuple[str, ...] = LOADED_ON_FIRST_USE) -> list[str]:
     return sorted(
         name
         for name in loaded
-        if any(name == lazy or name.startswith(lazy + ".") for lazy in LOADED_ON_FIRST_USE)
+        if any(name == lazy or name.startswith(lazy + ".") for lazy in lazy_modules)
     )
 
 
 def test_the_records_windows_dialogs_and_other_games_load_only_when_first_used(
     tmp_path: Path,
 ) -> None:
-    loaded = modules_loaded_by_a_start(tmp_path)
+    loaded = imports_by_stage(tmp_path)["exit"]
     assert "tictactoe_gui.gui.main_window" in loaded
     assert "tictactoe_gui.engine.search" in loaded  # the 3×3 engine is there
     assert early(loaded) == []
+
+
+def test_the_window_is_painted_before_its_docks_engine_and_records_load(
+    tmp_path: Path,
+) -> None:
+    stages = imports_by_stage(tmp_path)
+    assert {"tictactoe_gui.gui.main_window", "tictactoe_gui.gui.board_view"} <= stages["paint"]
+    assert early(stages["paint"], LOADED_AFTER_FIRST_PAINT) == []
+    # ...and all of them by the time the window says it is complete.
+    assert set(LOADED_AFTER_FIRST_PAINT) <= stages["ready"]
 
 
 #: Opens the window on 3×3 as the app does, then chooses a big board (waiting for its first

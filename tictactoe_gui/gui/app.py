@@ -7,29 +7,35 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 import tictactoe_gui
 from tictactoe_gui import startup_probe
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.gui.main_window import MainWindow
-from tictactoe_gui.gui.recording import GameRecords, InMemoryRecords
-from tictactoe_gui.records_bridge import open_for_reading, open_to_record
-from tictactoe_gui.storage import Repository, default_database_path
-from tictactoe_gui.storage.records import RecordsError, UnwritableDatabaseError
+from tictactoe_gui.storage.errors import RecordsError, UnwritableDatabaseError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tictactoe_gui.gui.recording import GameRecords
 
 #: The engine thread runs pure Python; a shorter GIL switch interval than the default 5 ms
 #: lets the GUI thread get in between search steps quickly (see tests/benchmarks/bench_gui.py).
 GIL_SWITCH_INTERVAL_S = 0.002
+#: The rest of the window is built after its first paint, or after this long if no paint
+#: comes (a window opened on a hidden workspace may not be painted until it is seen).
+COMPLETE_WITHOUT_PAINT_MS = 500
 
 
-def create_application(argv: list[str] | None = None) -> QApplication:
-    """The QApplication with the app's name, organisation, version and desktop file set."""
+def create_application(argv: list[str] | None = None, *, icon: bool = True) -> QApplication:
+    """The QApplication with the app's name, organisation, version and desktop file set,
+    and its icon unless ``icon`` is False (:func:`run` sets it after the first paint)."""
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         app = existing
@@ -41,10 +47,16 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationDomain(tictactoe_gui.ORGANIZATION_DOMAIN)
     app.setApplicationVersion(tictactoe_gui.__version__)
     app.setDesktopFileName(tictactoe_gui.DESKTOP_FILE_NAME)
+    if icon:
+        set_icon(app)
+    return app
+
+
+def set_icon(app: QApplication) -> None:
+    """The app's icon on its windows (drawn from SVG, so it loads Qt's SVG support)."""
     # Without the artwork the window manager's default icon stands in.
     with contextlib.suppress(FileNotFoundError):
         app.setWindowIcon(QIcon(str(asset_path("icons/tictactoe-gui.svg"))))
-    return app
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +75,10 @@ def open_records(db_path: Path | None) -> OpenedRecords:
     location that cannot be written leaves recording off but the game playable,
     and the records already there readable in the records windows.
     """
+    from tictactoe_gui.gui.recording import InMemoryRecords
+    from tictactoe_gui.records_bridge import open_for_reading, open_to_record
+    from tictactoe_gui.storage import default_database_path
+
     try:
         path = db_path if db_path is not None else default_database_path()
         repository, notice = open_to_record(path)
@@ -86,32 +102,81 @@ def run(
 ) -> int:
     """Show the main window and run the event loop until it closes; returns the exit status.
 
+    The window is shown in two stages: its first frame (board, menus, the docks' frames)
+    at once, then, right after that frame is painted, the records, the engine and the
+    rest of the window (:meth:`MainWindow.complete`), so that it appears without waiting
+    for them.
+
     With ``exit_process`` (the ``tictactoe-gui`` command) the process ends right there,
     once the records are closed and the settings written: Python's own teardown of the
     Qt types the window used takes PySide6 most of a second after the window has gone.
     """
-    app = create_application(argv)
+    app = create_application(argv, icon=False)
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
-    opened = open_records(db_path)
     settings = QSettings()
-    window = MainWindow(settings, opened.records, game=game)
+    window = MainWindow(settings, game=game, staged=True)
+    opened: list[OpenedRecords] = []
+
+    def complete() -> None:
+        if window.is_ready:
+            return
+        set_icon(app)
+        records = open_records(db_path)
+        opened.append(records)
+        window.complete(records.records)
+        if records.recording_off:
+            window.set_recording_off(records.recording_off)
+        if records.notice:
+            window.show_notice("Game Records", records.notice)
+
+    after_first_paint(window, complete)
     # Reports the first paint when the start-up benchmark asks (inert otherwise).
-    startup_probe.install(window)
+    startup_probe.install(window, ready=window.ready)
     window.show()
-    if opened.recording_off:
-        window.set_recording_off(opened.recording_off)
-    if opened.notice:
-        window.show_notice("Game Records", opened.notice)
     try:
         status = app.exec()
     finally:
         window.shutdown()
-        if isinstance(opened.records, Repository):
-            opened.records.close()
+        if opened:
+            from tictactoe_gui.storage import Repository
+
+            for records in opened:
+                if isinstance(records.records, Repository):
+                    records.records.close()
         settings.sync()
     if exit_process:
         end_process(status)
     return status
+
+
+class _AfterFirstPaint(QObject):
+    """Runs a callback once, on the event loop's next turn after ``widget``'s first paint
+    (or after ``COMPLETE_WITHOUT_PAINT_MS`` if it is not painted by then)."""
+
+    def __init__(self, widget: QWidget, callback: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._widget = widget
+        self._callback: Callable[[], None] | None = callback
+        widget.installEventFilter(self)
+        QTimer.singleShot(COMPLETE_WITHOUT_PAINT_MS, self, self._run)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self._widget.removeEventFilter(self)
+            # Not now: the frame is still being painted and put on the screen.
+            QTimer.singleShot(0, self, self._run)
+        return False
+
+    def _run(self) -> None:
+        callback, self._callback = self._callback, None
+        if callback is not None and QCoreApplication.instance() is not None:
+            self._widget.removeEventFilter(self)
+            callback()
+
+
+def after_first_paint(widget: QWidget, callback: Callable[[], None]) -> None:
+    """Call ``callback`` once ``widget`` (a window about to be shown) has been painted."""
+    _AfterFirstPaint(widget, callback)
 
 
 def end_process(status: int) -> NoReturn:

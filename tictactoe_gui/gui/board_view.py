@@ -24,6 +24,7 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QEasingCurve,
@@ -38,7 +39,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QColor,
-    QEnterEvent,
     QFocusEvent,
     QFont,
     QKeyEvent,
@@ -49,14 +49,16 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QPixmap,
-    QRadialGradient,
     QResizeEvent,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+if TYPE_CHECKING:
+    from PySide6.QtGui import QEnterEvent
+
 from tictactoe_gui.engine import Analysis, Board, Mark, Move, MoveOutcome
 from tictactoe_gui.engine.notation import cell_name, column_letter, row_number
-from tictactoe_gui.gui.accessibility import read_around, read_column, read_row
+from tictactoe_gui.gui.board_reading import read_around, read_column, read_row
 
 #: Digits in numeric-keypad layout: 7 8 9 is the top row, 1 2 3 the bottom (3×3 only).
 KEYPAD: dict[int, Move] = {
@@ -1157,6 +1159,8 @@ class BoardView(QWidget):
 
     def _stone_pixmap(self, palette: QPalette, mark: Mark, diameter: float, plain: bool) -> QPixmap:
         """One stone, drawn once per size: a shaded disc in the mark's colour with its letter."""
+        from PySide6.QtGui import QRadialGradient  # only big boards have stones
+
         ratio = self.devicePixelRatioF()
         pixels = max(2, round(diameter * ratio))
         key = (mark, pixels, ratio, palette.cacheKey(), plain)

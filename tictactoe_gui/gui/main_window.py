@@ -4,6 +4,16 @@ Assembled in named steps (central area, actions, menus, docks, status bar,
 wiring) so each part is easy to find. The window owns the engine thread
 (through :class:`EngineService`) and stops it in ``closeEvent``: cancel the
 search, quit the thread, wait for it.
+
+It can be built in two stages, as the app does at start-up: ``staged=True``
+builds only its first frame (the board, the players bar, the menu titles, the
+docks' frames and the status bar, from modules that load quickly) so the window
+shows at once; :meth:`MainWindow.complete` then adds the rest, the engine and
+the records right after that first paint, and emits :attr:`MainWindow.ready`.
+So only the frame's modules are imported at the top of this module; the others
+are imported where they are used (``tests/gui/test_startup.py`` checks which
+modules load before the first paint, ``tests/benchmarks/bench_startup.py`` the
+time).
 """
 
 from __future__ import annotations
@@ -13,60 +23,44 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer
-from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
-    QCloseEvent,
-    QGuiApplication,
-    QIcon,
-    QKeyEvent,
-    QKeySequence,
-)
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
-    QDialog,
-    QFileDialog,
+    QDockWidget,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QVBoxLayout,
     QWidget,
 )
 
 from tictactoe_gui import APP_DISPLAY_NAME, __version__
 from tictactoe_gui.assets import asset_path
-from tictactoe_gui.engine import Algorithm, Board, Move, Persona
-from tictactoe_gui.engine.variants import Variant, get_variant
-from tictactoe_gui.gui.accessibility import name_message_box_icon
-from tictactoe_gui.gui.analysis_dock import DEFAULT_TIME_BUDGET, DEFAULT_TOP_N, AnalysisDock
-from tictactoe_gui.gui.announcer import Announcer, GameNarrator
+from tictactoe_gui.engine import Algorithm, Board
+from tictactoe_gui.engine.variants import DEFAULT, Variant, VariantError, get_variant
 from tictactoe_gui.gui.board_view import KEYPAD, BoardView
-from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, PlayersBar, ReplayBar
-from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
-from tictactoe_gui.gui.engine_worker import EngineResult, EngineService
-from tictactoe_gui.gui.game_controller import (
-    DEFAULT_THINK_MS,
-    GameController,
-    GameOverInfo,
-    GameSetup,
-    PlayerSpec,
-    State,
-    Tally,
-)
-from tictactoe_gui.gui.move_list import MoveListDock
-from tictactoe_gui.gui.recording import GameRecords, InMemoryRecords
-from tictactoe_gui.gui.theme import Theme, apply_theme
-from tictactoe_gui.records_bridge import side_name
-from tictactoe_gui.storage.reader import RecordsReader
-from tictactoe_gui.storage.records import GameDetail, GameMode
+from tictactoe_gui.gui.players_bar import PlayersBar
+from tictactoe_gui.gui.theme import Theme, apply_palette, apply_theme
 
 if TYPE_CHECKING:
-    # Loaded on first use, not before the window's first paint (see bench_startup).
+    from PySide6.QtGui import QAction, QIcon
+    from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+
+    from tictactoe_gui.engine import Move, Persona
+    from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
     from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
+    from tictactoe_gui.gui.engine_worker import EngineResult
+    from tictactoe_gui.gui.game_controller import (
+        GameOverInfo,
+        GameSetup,
+        Tally,
+    )
     from tictactoe_gui.gui.game_file import SavedGame
+    from tictactoe_gui.gui.recording import GameRecords
     from tictactoe_gui.gui.rowcol_window import RowColWindow
     from tictactoe_gui.session.rowcol import RowColSetup
+    from tictactoe_gui.storage.reader import RecordsReader
+    from tictactoe_gui.storage.records import GameDetail
 
 #: With animations off the AI still pauses briefly, so its move is seen as a reply.
 THINK_MS_WITHOUT_ANIMATIONS = 120
@@ -196,6 +190,9 @@ def _int(value: object, default: int) -> int:
 class MainWindow(QMainWindow):
     """The app's one window. ``settings`` and ``records`` are injected so tests use their own."""
 
+    #: Emitted once the whole window is built (at once, or by :meth:`complete` when staged).
+    ready = Signal()
+
     def __init__(
         self,
         settings: QSettings,
@@ -203,8 +200,13 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
         *,
         game: Variant | None = None,
+        staged: bool = False,
     ) -> None:
-        """``game``: open on a new game of this kind (else the kind last chosen)."""
+        """``game``: open on a new game of this kind (else the kind last chosen).
+
+        ``staged``: build only the first frame; :meth:`complete` builds the rest (and
+        takes the records then, instead of ``records``).
+        """
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self._opening_game = game
@@ -212,21 +214,42 @@ class MainWindow(QMainWindow):
         self._looking_at: int | None = None
         self.setWindowTitle(APP_DISPLAY_NAME)
         self._settings = settings
-        self._records: GameRecords = records if records is not None else InMemoryRecords()
         self._closed = False
+        self._complete = False
         self._theme = Theme.SYSTEM
         self._persona: Persona | None = None
         self._records_windows: dict[str, QDialog] = {}
         self._last_player_name: str | None = None
+        #: The docks' stand-ins in a staged frame, until the real docks replace them.
+        self._dock_frames: list[QDockWidget] = []
 
+        self._create_central_area()
+        self._create_menu_titles()
+        self._create_status_bar()
+        if staged:
+            self._create_first_frame()
+        else:
+            self.complete(records)
+
+    def complete(self, records: GameRecords | None = None) -> None:
+        """Build the rest of the window: the engine thread, the controller, the actions,
+        the docks and the game (the last kind played, fresh and idle). Once; emits
+        :attr:`ready`."""
+        if self._complete or self._closed:
+            return
+        from tictactoe_gui.gui.engine_worker import EngineService
+        from tictactoe_gui.gui.game_controller import GameController
+        from tictactoe_gui.gui.recording import InMemoryRecords
+
+        self._complete = True
+        self._records: GameRecords = records if records is not None else InMemoryRecords()
         self.engine = EngineService(self)
         self.controller = GameController(self.engine, self._records, self)
 
-        self._create_central_area()
+        self._create_strips()
         self._create_actions()
-        self._create_menus()
+        self._fill_menus()
         self._create_dock_windows()
-        self._create_status_bar()
         self._connect_signals()
         self._create_announcer()
         self._restore_settings()
@@ -235,6 +258,12 @@ class MainWindow(QMainWindow):
         if self._settings.value("rowColumnWindow/open") == "true":
             # After the first paint: the main window shows first, as always.
             QTimer.singleShot(0, self._reopen_rowcol)
+        self.ready.emit()
+
+    @property
+    def is_ready(self) -> bool:
+        """Whether the whole window is built (always, unless staged and not yet completed)."""
+        return self._complete
 
     # -- assembly ------------------------------------------------------------------------
 
@@ -243,22 +272,63 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(central)
         layout.setContentsMargins(12, 12, 12, 8)
         layout.setSpacing(8)
-        self.banner = GameOverBanner()
         self.players_bar = PlayersBar()
         self.board_view = BoardView()
+        layout.addWidget(self.players_bar)
+        layout.addWidget(self.board_view, 1)
+        self._central_layout = layout
+        self.setCentralWidget(central)
+        self.board_view.setFocus()
+
+    def _create_strips(self) -> None:
+        """The game-over banner above the players, the AI vs AI and replay bars below the
+        board; all hidden until their moment."""
+        from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
+
+        self.banner = GameOverBanner()
         self.autoplay_bar = AutoplayBar()
         self.autoplay_bar.hide()
         self.replay_bar = ReplayBar()
         self.replay_bar.hide()
-        layout.addWidget(self.banner)
-        layout.addWidget(self.players_bar)
-        layout.addWidget(self.board_view, 1)
-        layout.addWidget(self.autoplay_bar)
-        layout.addWidget(self.replay_bar)
-        self.setCentralWidget(central)
-        self.board_view.setFocus()
+        self._central_layout.insertWidget(0, self.banner)
+        self._central_layout.addWidget(self.autoplay_bar)
+        self._central_layout.addWidget(self.replay_bar)
+
+    def _create_first_frame(self) -> None:
+        """What a staged window shows until :meth:`complete`: the board of the game it will
+        open, the theme, and the docks' frames where the docks go, at the saved size."""
+        game = self._opening_game
+        if game is None:
+            try:
+                game = get_variant(str(self._settings.value("newGame/game", DEFAULT.id)))
+            except VariantError:
+                game = DEFAULT
+        board = Board.empty(game) if game.family is DEFAULT.family else Board.empty()
+        self.board_view.set_board(board)
+        self.players_bar.show_turn(board)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_palette(app, self._theme_setting())
+        for name, title in (("movesDock", "Moves"), ("analysisDock", "Analysis")):
+            frame = QDockWidget(title, self)
+            frame.setObjectName(name)
+            frame.setWidget(QWidget())
+            self._dock_frames.append(frame)
+        self._place_docks(*self._dock_frames)
+        self._restore_layout()
+
+    def _place_docks(self, moves: QDockWidget, analysis: QDockWidget) -> None:
+        """The first-start layout: the move list beside the board, then the analysis."""
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, analysis)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, moves)
+        # Beside the board, between it and the analysis.
+        self.splitDockWidget(moves, analysis, Qt.Orientation.Horizontal)
+        # Narrow: two short columns of cells (a saved layout overrides it).
+        self.resizeDocks([moves, analysis], [140, 340], Qt.Orientation.Horizontal)
 
     def _create_actions(self) -> None:
+        from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+
         def action(
             text: str,
             slot: object,
@@ -403,6 +473,8 @@ class MainWindow(QMainWindow):
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
 
     def _keypad_pressed(self, key: Qt.Key) -> Callable[[], None]:
+        from PySide6.QtGui import QKeyEvent
+
         def play() -> None:
             # The board reads the key itself, exactly as when it has the focus. (Not through
             # sendEvent: Qt would offer the key to this very shortcut again.)
@@ -416,9 +488,16 @@ class MainWindow(QMainWindow):
         """Give the keyboard back to the board (Esc), wherever the focus was in the window."""
         self.board_view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
-    def _create_menus(self) -> None:
-        game = self.menuBar().addMenu("&Game")
-        game.setObjectName("gameMenu")
+    def _create_menu_titles(self) -> None:
+        self.game_menu = self.menuBar().addMenu("&Game")
+        self.game_menu.setObjectName("gameMenu")
+        self.view_menu = self.menuBar().addMenu("&View")
+        self.view_menu.setObjectName("viewMenu")
+        self.help_menu = self.menuBar().addMenu("&Help")
+        self.help_menu.setObjectName("helpMenu")
+
+    def _fill_menus(self) -> None:
+        game = self.game_menu
         game.addAction(self.new_game_action)
         game.addAction(self.rowcol_action)
         game.addAction(self.restart_action)
@@ -438,32 +517,33 @@ class MainWindow(QMainWindow):
         game.addAction(self.open_game_action)
         game.addSeparator()
         game.addAction(self.quit_action)
-        self.view_menu = self.menuBar().addMenu("&View")
-        self.view_menu.setObjectName("viewMenu")
-        help_menu = self.menuBar().addMenu("&Help")
-        help_menu.setObjectName("helpMenu")
+        help_menu = self.help_menu
         help_menu.addAction(self.how_to_play_action)
         help_menu.addAction(self.shortcuts_action)
         help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
     def _create_dock_windows(self) -> None:
+        from PySide6.QtGui import QKeySequence
+
+        from tictactoe_gui.gui.analysis_dock import AnalysisDock
+        from tictactoe_gui.gui.move_list import MoveListDock
+
+        # A staged window's dock frames make way for the docks, which take their places.
+        for frame in self._dock_frames:
+            self.removeDockWidget(frame)
+            frame.setParent(None)  # gone now: its name is the dock's, which restoreState seeks
+            frame.deleteLater()
+        self._dock_frames.clear()
         self.analysis_dock = AnalysisDock(self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.analysis_dock)
+        self.moves_dock = MoveListDock(self)
+        self._place_docks(self.moves_dock, self.analysis_dock)
         toggle = self.analysis_dock.toggleViewAction()
         toggle.setText("&Analysis Dock")
         toggle.setShortcut(QKeySequence("F9"))
         self.analysis_dock_action = toggle
         self.addAction(toggle)
         self.view_menu.addAction(toggle)
-        self.moves_dock = MoveListDock(self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.moves_dock)
-        # Beside the board, between it and the analysis.
-        self.splitDockWidget(self.moves_dock, self.analysis_dock, Qt.Orientation.Horizontal)
-        # Narrow: two short columns of cells (a saved layout overrides it).
-        self.resizeDocks(
-            [self.moves_dock, self.analysis_dock], [140, 340], Qt.Orientation.Horizontal
-        )
         moves_toggle = self.moves_dock.toggleViewAction()
         moves_toggle.setText("&Move List")
         moves_toggle.setShortcut(QKeySequence("F7"))
@@ -570,23 +650,41 @@ class MainWindow(QMainWindow):
         """One announcer for the window: every move, ending, hint and remark is said aloud,
         and also put at the head of the board's description for screen readers that
         speak only the focused object."""
+        from tictactoe_gui.gui.announcer import Announcer, GameNarrator
+
         self.announcer = Announcer(self)
         self.narrator = GameNarrator(self.controller, self.announcer)
         self.announcer.announced.connect(lambda text, _assertive: self.board_view.add_news(text))
         self.board_view.reading.connect(self.announcer.announce)
 
-    def _restore_settings(self) -> None:
+    def _restore_layout(self, *, geometry: bool = True) -> None:
+        """The docks' places and the window's size and place, as saved."""
         s = self._settings
         # The docks first: with the docks shown, a window saved narrow (docks hidden) would
         # be widened to fit them before they are hidden again.
         state = s.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
-        geometry = s.value("window/geometry")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
+        if not geometry:
+            return
+        saved = s.value("window/geometry")
+        if isinstance(saved, QByteArray) and not saved.isEmpty():
+            self.restoreGeometry(saved)
         else:
             self._first_start_size()
+
+    def _theme_setting(self) -> Theme:
+        try:
+            return Theme(str(self._settings.value("view/theme", Theme.SYSTEM.value)))
+        except ValueError:
+            return Theme.SYSTEM
+
+    def _restore_settings(self) -> None:
+        from tictactoe_gui.gui.analysis_dock import DEFAULT_TIME_BUDGET, DEFAULT_TOP_N
+
+        s = self._settings
+        # A staged window is already on screen at its saved size: only the docks move in.
+        self._restore_layout(geometry=not self.isVisible())
         self.heat_map_action.setChecked(_bool(s.value("view/heatMap"), False))
         coordinates = _bool(s.value("view/coordinates"), True)
         self.coordinates_action.setChecked(coordinates)
@@ -597,11 +695,7 @@ class MainWindow(QMainWindow):
         animations = _bool(s.value("view/animations"), True)
         self.animations_action.setChecked(animations)
         self._apply_animations(animations)
-        try:
-            theme = Theme(str(s.value("view/theme", Theme.SYSTEM.value)))
-        except ValueError:
-            theme = Theme.SYSTEM
-        self.set_theme(theme, save=False)
+        self.set_theme(self._theme_setting(), save=False)
         self.analysis_dock.set_top_n(_int(s.value("analysis/topN", DEFAULT_TOP_N), DEFAULT_TOP_N))
         self.board_view.set_heat_top(self.analysis_dock.top_n())
         budget = s.value("analysis/timeBudget", DEFAULT_TIME_BUDGET)
@@ -643,6 +737,9 @@ class MainWindow(QMainWindow):
     def _initial_setup(self) -> GameSetup:
         """The last New Game choices, so the app opens on the kind of game last played
         (or on the game asked for when the window was opened)."""
+        from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+        from tictactoe_gui.gui.game_controller import GameSetup
+
         game = self._opening_game
         dialog = NewGameDialog(
             self._settings,
@@ -664,6 +761,8 @@ class MainWindow(QMainWindow):
             dialog.deleteLater()
 
     def _think_ms(self) -> int:
+        from tictactoe_gui.gui.game_controller import DEFAULT_THINK_MS
+
         configured = _int(self._settings.value("game/thinkMs", DEFAULT_THINK_MS), DEFAULT_THINK_MS)
         if not self.animations_action.isChecked():
             return min(configured, THINK_MS_WITHOUT_ANIMATIONS)
@@ -695,6 +794,10 @@ class MainWindow(QMainWindow):
         self.show_message(reason)
 
     def show_notice(self, title: str, text: str) -> QMessageBox:
+        from PySide6.QtWidgets import QMessageBox
+
+        from tictactoe_gui.gui.accessibility import name_message_box_icon
+
         box = QMessageBox(
             QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self
         )
@@ -706,6 +809,8 @@ class MainWindow(QMainWindow):
     # -- records windows -----------------------------------------------------------------
 
     def _repository(self) -> RecordsReader | None:
+        from tictactoe_gui.storage.reader import RecordsReader
+
         return self._records if isinstance(self._records, RecordsReader) else None
 
     def _update_records_actions(self) -> None:
@@ -766,6 +871,8 @@ class MainWindow(QMainWindow):
 
     def replay_recorded_game(self, detail: GameDetail) -> None:
         """Replay a game from the history on the board."""
+        from tictactoe_gui.records_bridge import side_name
+
         summary = detail.summary
         if summary.game.startswith("rowcol"):
             self._replay_rowcol(detail)
@@ -786,7 +893,7 @@ class MainWindow(QMainWindow):
     def _replay_rowcol(self, detail: GameDetail) -> None:
         """A Row & Column game from the history, replayed in the Row & Column window."""
         from tictactoe_gui.gui.rowcol_window import RowColWindow
-        from tictactoe_gui.records_bridge import rowcol_start
+        from tictactoe_gui.records_bridge import rowcol_start, side_name
 
         summary = detail.summary
         try:
@@ -844,6 +951,8 @@ class MainWindow(QMainWindow):
     ) -> NewGameDialog:
         """Open the New Game dialog (window-modal over ``over``, this window unless said,
         not blocking); accepting starts the game."""
+        from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+
         dialog = NewGameDialog(self._settings, over or self, start=start)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self._on_new_game_accepted(dialog))
@@ -871,6 +980,7 @@ class MainWindow(QMainWindow):
 
     def show_setup_dialog(self) -> SetupPositionDialog:
         from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
+        from tictactoe_gui.gui.game_controller import State
 
         board = self.controller.board
         start = board if self.controller.state is not State.REPLAY and not board.is_over else None
@@ -890,6 +1000,8 @@ class MainWindow(QMainWindow):
     def start_from_position(self, board: Board, choice: SetupChoice) -> None:
         """Analyse ``board`` (people at the board, the coach watching) or choose how to play on."""
         from tictactoe_gui.gui.dialogs.setup_position import SetupChoice
+        from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
+        from tictactoe_gui.storage.records import GameMode
 
         if choice is SetupChoice.ANALYSE:
             setup = GameSetup(
@@ -922,6 +1034,8 @@ class MainWindow(QMainWindow):
     def look_at_ply(self, ply: int) -> None:
         """Show the position after ``ply`` moves: a replay steps there; a game in progress
         shows it until the game moves on, the last move is selected or the board is clicked."""
+        from tictactoe_gui.gui.game_controller import State
+
         controller = self.controller
         if controller.state is State.REPLAY:
             controller.replay_seek(ply)
@@ -1003,6 +1117,9 @@ class MainWindow(QMainWindow):
         return True
 
     def _study(self, start: Board, moves: Sequence[Move], message: str) -> None:
+        from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
+        from tictactoe_gui.storage.records import GameMode
+
         setup = GameSetup(
             GameMode.HUMAN_VS_HUMAN,
             PlayerSpec.human("Player 1"),
@@ -1060,6 +1177,8 @@ class MainWindow(QMainWindow):
         self.controller.replay_seek(self.controller.replay_length)
 
     def show_save_game_dialog(self) -> QFileDialog:
+        from PySide6.QtWidgets import QFileDialog
+
         dialog = QFileDialog(self, "Save Game", "", "Saved games (*.json)")
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("json")
@@ -1070,6 +1189,8 @@ class MainWindow(QMainWindow):
         return dialog
 
     def show_open_game_dialog(self) -> QFileDialog:
+        from PySide6.QtWidgets import QFileDialog
+
         dialog = QFileDialog(self, "Open Game", "", "Saved games (*.json);;All files (*)")
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -1104,6 +1225,9 @@ class MainWindow(QMainWindow):
         """The Row & Column window left open last time: a fresh game of the last choices."""
         if self._closed or getattr(self, "_rowcol_window", None) is not None:
             return
+        from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+        from tictactoe_gui.storage.records import GameMode
+
         dialog = NewGameDialog(self._settings, self)
         try:
             dialog.choose_rowcol()
@@ -1148,6 +1272,10 @@ class MainWindow(QMainWindow):
         )
 
     def _show_text(self, title: str, html: str) -> QMessageBox:
+        from PySide6.QtWidgets import QMessageBox
+
+        from tictactoe_gui.gui.accessibility import name_message_box_icon
+
         box = QMessageBox(self)
         box.setWindowTitle(title)
         box.setTextFormat(Qt.TextFormat.RichText)
@@ -1177,6 +1305,9 @@ class MainWindow(QMainWindow):
         self._update_spoiler_guard()
 
     def _update_spoiler_guard(self) -> None:
+        from tictactoe_gui.gui.game_controller import State
+        from tictactoe_gui.storage.records import GameMode
+
         controller = self.controller
         self.analysis_dock.set_spoiler_guard(
             controller.setup.mode is GameMode.HUMAN_VS_AI
@@ -1206,6 +1337,8 @@ class MainWindow(QMainWindow):
         self.analysis_dock.set_persona(persona, role)
 
     def _on_game_started(self, setup: GameSetup) -> None:
+        from tictactoe_gui.storage.records import GameMode
+
         self.board_view.clear_news()  # the last game's news is not this game's
         self.replay_bar.hide()
         self._set_replay_keys(False)
@@ -1246,6 +1379,8 @@ class MainWindow(QMainWindow):
         self._update_autoplay_controls()
 
     def _update_autoplay_controls(self) -> None:
+        from tictactoe_gui.gui.game_controller import State
+
         controller = self.controller
         self.autoplay_bar.set_finished(
             controller.state is State.OVER and controller.series_left <= 0
@@ -1303,6 +1438,9 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self._closed = True
+        if not self._complete:
+            # Closed before it was complete: nothing was changed to save, no engine runs.
+            return
         self._save_settings()
         for records_window in self._records_windows.values():
             records_window.close()
@@ -1319,10 +1457,12 @@ class MainWindow(QMainWindow):
             rowcol.shutdown()
 
     def engine_running(self) -> bool:
-        return self.engine.is_running()
+        return self._complete and self.engine.is_running()
 
 
 def _app_icon() -> QIcon | None:
+    from PySide6.QtGui import QIcon
+
     try:
         return QIcon(str(asset_path("icons/tictactoe-gui.svg")))
     except FileNotFoundError:

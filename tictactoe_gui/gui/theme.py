@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import enum
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
 
 
 class Theme(enum.StrEnum):
@@ -94,48 +94,29 @@ def system_prefers_dark() -> bool:
     return QGuiApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
 
 
-class ThemeStyle(QProxyStyle):
-    """Fusion, with check boxes and radio buttons framed so they show in either theme.
+def apply_palette(app: QApplication, theme: Theme) -> bool:
+    """The palette of ``theme`` on the Fusion style; returns True if the result is dark.
 
-    Fusion frames them in the window colour darkened, which all but vanishes on a dark
-    window (and is faint on a light one); the frame is drawn again here in the palette's
-    placeholder colour, at least 3:1 against the window in both themes.
+    What the window's first frame needs (it has no check box or radio button yet);
+    :func:`apply_theme` adds the style that frames those.
     """
-
-    _FRAMED = (
-        QStyle.PrimitiveElement.PE_IndicatorCheckBox,
-        QStyle.PrimitiveElement.PE_IndicatorRadioButton,
-    )
-
-    def __init__(self) -> None:
-        super().__init__("Fusion")
-
-    def drawPrimitive(
-        self,
-        element: QStyle.PrimitiveElement,
-        option: QStyleOption,
-        painter: QPainter,
-        widget: QWidget | None = None,
-    ) -> None:
-        super().drawPrimitive(element, option, painter, widget)
-        if element not in self._FRAMED:
-            return
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(option.palette.color(QPalette.ColorRole.PlaceholderText), 1.0))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        rect = QRectF(option.rect).adjusted(0.5, 0.5, -0.5, -0.5)
-        if element is QStyle.PrimitiveElement.PE_IndicatorRadioButton:
-            painter.drawEllipse(rect)
-        else:
-            painter.drawRoundedRect(rect, 1.5, 1.5)
-        painter.restore()
+    style = app.style()
+    # Fusion itself, or the app's style (a proxy of Fusion, whose own name is empty).
+    if style.name().lower() not in ("fusion", ""):
+        app.setStyle("Fusion")
+    return _set_palette(app, theme)
 
 
 def apply_theme(app: QApplication, theme: Theme) -> bool:
     """Switch the whole application to ``theme``; returns True if the result is dark."""
+    from tictactoe_gui.gui.style import ThemeStyle
+
     if not isinstance(app.style(), ThemeStyle):
         app.setStyle(ThemeStyle())
+    return _set_palette(app, theme)
+
+
+def _set_palette(app: QApplication, theme: Theme) -> bool:
     dark = theme is Theme.DARK or (theme is Theme.SYSTEM and system_prefers_dark())
     app.setPalette(dark_palette() if dark else light_palette())
     return dark

@@ -1,0 +1,81 @@
+"""The strip above the board: who plays X, who plays O, and whose turn it is.
+
+Part of the window's first frame (see :class:`~.main_window.MainWindow`), so it
+imports only the board and its colours.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
+
+from tictactoe_gui.engine import Board, Mark
+from tictactoe_gui.gui.board_view import mark_colour
+
+if TYPE_CHECKING:
+    from tictactoe_gui.gui.game_controller import GameSetup
+
+
+class PlayersBar(QFrame):
+    """Who plays X and who plays O, with the side to move (or the winner) picked out."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("playersBar")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(10)
+        self._labels = {mark: QLabel() for mark in Mark}
+        self._names = {Mark.X: "", Mark.O: ""}
+        self._board: Board | None = None
+        layout.addStretch(1)
+        for mark, label in self._labels.items():
+            label.setObjectName(f"player{mark}")
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            label.setMinimumWidth(150)
+            font = QFont(label.font())
+            font.setPointSizeF(font.pointSizeF() * 1.15)
+            label.setFont(font)
+            layout.addWidget(label)
+            if mark is Mark.X:
+                versus = QLabel("vs")
+                versus.setEnabled(False)
+                layout.addWidget(versus)
+        layout.addStretch(1)
+
+    def show_players(self, setup: GameSetup) -> None:
+        self._names = {Mark.X: setup.x.display_name, Mark.O: setup.o.display_name}
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        # The labels carry colours from the palette in their style sheets: redo
+        # them when the theme changes, or names vanish against the new background.
+        if event.type() == QEvent.Type.PaletteChange and self._board is not None:
+            self.show_turn(self._board)
+
+    def show_turn(self, board: Board) -> None:
+        self._board = board
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText).name()
+        winner = board.winner
+        active = None if board.is_over and winner is None else winner or board.to_move
+        for mark, label in self._labels.items():
+            colour = mark_colour(mark, palette).name()
+            name = html.escape(self._names[mark])
+            label.setText(
+                f'<span style="color:{colour}; font-weight:800">{mark}</span>&nbsp; {name}'
+            )
+            label.setAccessibleName(f"{mark}: {self._names[mark]}")
+            tint = QColor(mark_colour(mark, palette))
+            tint.setAlpha(38 if mark is active else 0)
+            rgba = f"rgba({tint.red()}, {tint.green()}, {tint.blue()}, {tint.alpha()})"
+            border = colour if mark is active else "transparent"
+            label.setStyleSheet(
+                f"QLabel {{ color: {text}; background: {rgba}; border: 1px solid {border};"
+                " border-radius: 14px; padding: 4px 14px; }"
+            )
