@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDockWidget
 from pytestqt.qtbot import QtBot
@@ -105,3 +107,23 @@ def test_closing_before_it_is_complete_starts_nothing_and_changes_no_setting(
     assert not window.engine_running()
     assert settings.value("window/geometry") is None
     assert settings.value("view/heatMap") in (True, "true")
+
+
+def test_on_a_first_start_the_docks_open_as_wide_as_in_a_window_built_at_once(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    def first_start(name: str, *, staged: bool) -> tuple[int, int, int]:
+        settings = QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings, None if staged else InMemoryRecords(), staged=staged)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        if staged:
+            window.complete(InMemoryRecords())
+        qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=10_000)
+        widths = (window.width(), window.moves_dock.width(), window.analysis_dock.width())
+        window.close()
+        return widths
+
+    at_once = first_start("at-once", staged=False)
+    assert first_start("staged", staged=True) == at_once

@@ -216,6 +216,7 @@ class MainWindow(QMainWindow):
         self._settings = settings
         self._closed = False
         self._complete = False
+        self._staged = staged
         self._theme = Theme.SYSTEM
         self._persona: Persona | None = None
         self._records_windows: dict[str, QDialog] = {}
@@ -529,7 +530,9 @@ class MainWindow(QMainWindow):
         from tictactoe_gui.gui.analysis_dock import AnalysisDock
         from tictactoe_gui.gui.move_list import MoveListDock
 
-        # A staged window's dock frames make way for the docks, which take their places.
+        # A staged window's dock frames make way for the docks, which take their places,
+        # sizes and visibility: the window's state moves from the ones to the others.
+        frames_state = self.saveState() if self._dock_frames else None
         for frame in self._dock_frames:
             self.removeDockWidget(frame)
             frame.setParent(None)  # gone now: its name is the dock's, which restoreState seeks
@@ -538,6 +541,8 @@ class MainWindow(QMainWindow):
         self.analysis_dock = AnalysisDock(self)
         self.moves_dock = MoveListDock(self)
         self._place_docks(self.moves_dock, self.analysis_dock)
+        if frames_state is not None:
+            self.restoreState(frames_state)
         toggle = self.analysis_dock.toggleViewAction()
         toggle.setText("&Analysis Dock")
         toggle.setShortcut(QKeySequence("F9"))
@@ -657,7 +662,7 @@ class MainWindow(QMainWindow):
         self.announcer.announced.connect(lambda text, _assertive: self.board_view.add_news(text))
         self.board_view.reading.connect(self.announcer.announce)
 
-    def _restore_layout(self, *, geometry: bool = True) -> None:
+    def _restore_layout(self) -> None:
         """The docks' places and the window's size and place, as saved."""
         s = self._settings
         # The docks first: with the docks shown, a window saved narrow (docks hidden) would
@@ -665,8 +670,6 @@ class MainWindow(QMainWindow):
         state = s.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
-        if not geometry:
-            return
         saved = s.value("window/geometry")
         if isinstance(saved, QByteArray) and not saved.isEmpty():
             self.restoreGeometry(saved)
@@ -683,8 +686,8 @@ class MainWindow(QMainWindow):
         from tictactoe_gui.gui.analysis_dock import DEFAULT_TIME_BUDGET, DEFAULT_TOP_N
 
         s = self._settings
-        # A staged window is already on screen at its saved size: only the docks move in.
-        self._restore_layout(geometry=not self.isVisible())
+        if not self._staged:  # a staged window's frame has its layout already
+            self._restore_layout()
         self.heat_map_action.setChecked(_bool(s.value("view/heatMap"), False))
         coordinates = _bool(s.value("view/coordinates"), True)
         self.coordinates_action.setChecked(coordinates)
