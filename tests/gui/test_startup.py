@@ -50,6 +50,8 @@ LOADED_AFTER_FIRST_PAINT = (
     "tictactoe_gui.gui.engine_worker",
     "tictactoe_gui.session",
     "tictactoe_gui.engine.personas",
+    "tictactoe_gui.engine.analysis",
+    "tictactoe_gui.engine.search",
     "tictactoe_gui.records_bridge",
     "tictactoe_gui.storage.database",
     "tictactoe_gui.storage.repository",

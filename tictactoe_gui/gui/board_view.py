@@ -56,7 +56,9 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 if TYPE_CHECKING:
     from PySide6.QtGui import QEnterEvent
 
-from tictactoe_gui.engine import Analysis, Board, Mark, Move, MoveOutcome
+    from tictactoe_gui.engine import Analysis, MoveOutcome
+
+from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.notation import cell_name, column_letter, row_number
 from tictactoe_gui.gui.board_reading import read_around, read_column, read_row
 
@@ -108,6 +110,9 @@ def mark_colour(mark: Mark, palette: QPalette) -> QColor:
 
 def outcome_colour(outcome: MoveOutcome | None, palette: QPalette) -> QColor:
     """Green for a win, amber for a draw, red for a loss; grey for an unproven estimate."""
+    # The analysis (and the searches it uses) loads after the board's first paint.
+    from tictactoe_gui.engine import MoveOutcome
+
     dark = is_dark(palette)
     if outcome is None:
         return QColor("#8a94a6") if dark else QColor("#6b7385")
@@ -120,6 +125,8 @@ def outcome_colour(outcome: MoveOutcome | None, palette: QPalette) -> QColor:
 
 def rank_colour(rank: int, count: int, palette: QPalette) -> QColor:
     """An estimate's candidates by rank: the best green, fading to amber for the last shown."""
+    from tictactoe_gui.engine import MoveOutcome
+
     best = outcome_colour(MoveOutcome.WIN, palette)
     last = outcome_colour(MoveOutcome.DRAW, palette)
     share = 0.0 if count <= 1 else rank / (count - 1)

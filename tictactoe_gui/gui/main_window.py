@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui import APP_DISPLAY_NAME, __version__
 from tictactoe_gui.assets import asset_path
-from tictactoe_gui.engine import Algorithm, Board
+from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.variants import DEFAULT, Variant, VariantError, get_variant
 from tictactoe_gui.gui.board_view import KEYPAD, BoardView
 from tictactoe_gui.gui.players_bar import PlayersBar
@@ -708,6 +708,8 @@ class MainWindow(QMainWindow):
             self.analysis_dock.set_time_budget(DEFAULT_TIME_BUDGET)
         self._on_time_budget(self.analysis_dock.time_budget(), save=False)
         self.analysis_dock.set_reveal(_bool(s.value("analysis/reveal"), False))
+        from tictactoe_gui.engine import Algorithm
+
         try:
             algorithm = Algorithm(str(s.value("analysis/algorithm", Algorithm.TABLE.value)))
         except ValueError:
@@ -1390,6 +1392,8 @@ class MainWindow(QMainWindow):
         )
 
     def _on_algorithm(self, value: str) -> None:
+        from tictactoe_gui.engine import Algorithm
+
         self.controller.set_algorithm(Algorithm(value))
         self._settings.setValue("analysis/algorithm", value)
 
