@@ -140,6 +140,8 @@ def test_the_window_is_painted_before_its_docks_engine_and_records_load(
     assert early(stages["paint"], LOADED_AFTER_FIRST_PAINT) == []
     # ...and all of them by the time the window says it is complete.
     assert set(LOADED_AFTER_FIRST_PAINT) <= stages["ready"]
+    # Started with no arguments, as the desktop starts it: no command line is parsed.
+    assert not {"tictactoe_gui.cli.entry", "tictactoe_gui.cli.common"} & stages["exit"]
 
 
 #: Opens the window on 3×3 as the app does, then chooses a big board (waiting for its first

@@ -38,12 +38,17 @@ def main(
     app is still loading (the engine, the records, Qt) is one line and status
     130 like Ctrl-C at any later moment, never a traceback.
     """
+    import sys
+
+    stream = stderr if stderr is not None else sys.stderr
     try:
+        if not (sys.argv[1:] if argv is None else argv):
+            # The window, as the desktop launches it: no command line to parse.
+            from tictactoe_gui.cli.window import open_default_window
+
+            return open_default_window(stream)
         from tictactoe_gui.cli.entry import run
     except KeyboardInterrupt:
-        import sys
-
-        stream = stderr if stderr is not None else sys.stderr
         if stream is not None:
             print("tictactoe-gui: interrupted", file=stream)
         return 130

@@ -6,12 +6,21 @@ other commands never load it.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Mapping
+from typing import TYPE_CHECKING, TextIO
 
-from tictactoe_gui.cli.common import EXIT_FAILURE, PROG, Streams
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Mapping
+    from pathlib import Path
+
+    from tictactoe_gui.cli.common import Streams
+    from tictactoe_gui.engine.variants import Variant
+
+#: As :data:`tictactoe_gui.cli.common.PROG`, which this module does not load before the
+#: window opens (see :func:`open_default_window`).
+PROG = "tictactoe-gui"
 
 
 def no_display_reason(environ: Mapping[str, str]) -> str | None:
@@ -30,18 +39,33 @@ def no_display_reason(environ: Mapping[str, str]) -> str | None:
 
 
 def open_window(args: argparse.Namespace, streams: Streams) -> int:
+    """The window, as the parsed options (``--db``, ``--game``) ask."""
+    from tictactoe_gui.cli.common import EXIT_FAILURE
+
     reason = no_display_reason(os.environ)
     if reason is not None:
         streams.report(reason)
         return EXIT_FAILURE
+    return _run_window(args.db, args.window_game)
+
+
+def open_default_window(stderr: TextIO | None) -> int:
+    """The window with no arguments at all, as the desktop launches it: nothing to parse,
+    so the parser and the commands' helpers are not even loaded before it shows."""
+    reason = no_display_reason(os.environ)
+    if reason is not None:
+        from tictactoe_gui.cli.common import EXIT_FAILURE, error_line
+
+        if stderr is not None:
+            print(error_line(reason), file=stderr)
+        return EXIT_FAILURE
+    return _run_window(None, None)
+
+
+def _run_window(db: Path | None, game: Variant | None) -> int:
     from tictactoe_gui.gui.app import run
 
-    return run(
-        [sys.argv[0] if sys.argv else PROG],
-        db_path=args.db,
-        game=args.window_game,
-        exit_process=True,
-    )
+    return run([sys.argv[0] if sys.argv else PROG], db_path=db, game=game, exit_process=True)
 
 
 def self_test(streams: Streams) -> int:

@@ -224,6 +224,11 @@ class MainWindow(QMainWindow):
         #: The docks' stand-ins in a staged frame, until the real docks replace them.
         self._dock_frames: list[QDockWidget] = []
 
+        if staged:
+            # Before any widget exists, so that none has to be told of the change.
+            app = QApplication.instance()
+            if isinstance(app, QApplication):
+                apply_palette(app, self._theme_setting())
         self._create_central_area()
         self._create_menu_titles()
         self._create_status_bar()
@@ -307,9 +312,6 @@ class MainWindow(QMainWindow):
         board = Board.empty(game) if game.family is DEFAULT.family else Board.empty()
         self.board_view.set_board(board)
         self.players_bar.show_turn(board)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            apply_palette(app, self._theme_setting())
         for name, title in (("movesDock", "Moves"), ("analysisDock", "Analysis")):
             frame = QDockWidget(title, self)
             frame.setObjectName(name)
@@ -573,11 +575,8 @@ class MainWindow(QMainWindow):
         self.turn_label.setObjectName("turnLabel")
         self.turn_label.setTextFormat(Qt.TextFormat.PlainText)
         self.turn_label.setContentsMargins(6, 0, 6, 0)
-        self.recording_label = QLabel()
-        self.recording_label.setObjectName("recordingLabel")
-        self.recording_label.setStyleSheet("color: #d23c32;")
-        self.recording_label.hide()
-        self.statusBar().addPermanentWidget(self.recording_label)
+        #: "Recording off", made the first time it is needed (see set_recording_off).
+        self.recording_label: QLabel | None = None
         self.statusBar().addPermanentWidget(self.turn_label)
 
     def _connect_signals(self) -> None:
@@ -793,9 +792,13 @@ class MainWindow(QMainWindow):
 
     def set_recording_off(self, reason: str) -> None:
         """Say in the status bar, for as long as it lasts, that games are not being saved."""
-        self.recording_label.setText("Recording off")
-        self.recording_label.setToolTip(reason)
-        self.recording_label.show()
+        label = self.recording_label
+        if label is None:
+            label = self.recording_label = QLabel("Recording off")
+            label.setObjectName("recordingLabel")
+            label.setStyleSheet("color: #d23c32;")
+            self.statusBar().insertPermanentWidget(0, label)  # before the turn
+        label.setToolTip(reason)
         self.show_message(reason)
 
     def show_notice(self, title: str, text: str) -> QMessageBox:
