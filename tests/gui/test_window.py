@@ -324,3 +324,24 @@ def test_screenshots_of_a_20_by_20_game_in_light_and_dark(
     window.set_theme(Theme.LIGHT)
     assert window.board_view.board == Board.empty(four).play_all(moves)
     assert window.board_view.heat_cells()  # the top candidates are coloured
+
+
+def test_recording_off_is_said_once_in_the_status_bar_with_its_reason(
+    window: MainWindow,
+) -> None:
+    def recording_labels() -> list[QLabel]:
+        return [
+            label
+            for label in window.statusBar().findChildren(QLabel)
+            if label.text() == "Recording off"
+        ]
+
+    assert recording_labels() == []  # recording: nothing said
+    window.set_recording_off("Recording is off: the disk is full.")
+    (label,) = recording_labels()
+    assert label.isVisible()
+    assert label.toolTip() == "Recording is off: the disk is full."
+    assert window.statusBar().currentMessage() == "Recording is off: the disk is full."
+    window.set_recording_off("Recording is off: the folder is read-only.")
+    assert recording_labels() == [label]
+    assert label.toolTip() == "Recording is off: the folder is read-only."
