@@ -34,7 +34,7 @@ from PySide6.QtWidgets import QApplication
 from tictactoe_gui import APP_NAME, __version__, startup_probe
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine import Board, Mark, Move, get_persona
-from tictactoe_gui.gui.app import create_application
+from tictactoe_gui.gui.app import after_first_paint, create_application
 from tictactoe_gui.gui.game_controller import GameOverInfo, GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.storage.records import FinishedGame, GameMode, Result
@@ -101,8 +101,10 @@ def _run_checks() -> list[str]:
 
 
 def _check_window(app: QApplication, repository: Repository) -> list[str]:
-    window = MainWindow(QSettings(), repository)
-    startup_probe.install(window)
+    # Shown as the app shows it: the frame first, completed after its first paint.
+    window = MainWindow(QSettings(), staged=True)
+    after_first_paint(window, lambda: window.complete(repository))
+    startup_probe.install(window, ready=window.ready)
     try:
         window.show()
         _wait_until(
@@ -111,6 +113,7 @@ def _check_window(app: QApplication, repository: Repository) -> list[str]:
             10_000,
             "the main window to show",
         )
+        _wait_until(app, lambda: window.is_ready, 10_000, "the main window to be complete")
         if window.grab().toImage().isNull():
             raise SelfTestError("the main window could not be painted")
         findings = [f"main window {window.width()}x{window.height()} painted"]

@@ -8,11 +8,17 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 import tictactoe_gui
-from tictactoe_gui.gui.app import open_records, run
+from tictactoe_gui.gui.app import (
+    COMPLETE_WITHOUT_PAINT_MS,
+    EXIT_INCOMPLETE,
+    after_first_paint,
+    open_records,
+    run,
+)
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.storage import DATABASE_ENV_VAR, Repository
@@ -133,3 +139,70 @@ def test_the_window_command_ends_the_process_once_everything_is_saved(
         run([], exit_process=True)
     assert ended == [(0, True, True)]
     windows[0].deleteLater()
+
+
+def test_a_window_that_cannot_be_completed_ends_the_app_with_the_error(
+    qtbot: QtBot,
+    qapp: QApplication,
+    user_settings_in: Path,
+    no_leaked_threads: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def broken(window: MainWindow) -> None:
+        raise RuntimeError("the docks could not be built")
+
+    # After the engine thread has started: it must still be stopped.
+    monkeypatch.setattr(MainWindow, "_create_dock_windows", broken)
+
+    def close_all() -> None:  # a failure, not a wait: if the app did not end, end it
+        for window in QApplication.topLevelWidgets():
+            window.close()
+
+    guard = QTimer()
+    guard.setSingleShot(True)
+    guard.timeout.connect(close_all)
+    guard.start(10_000)
+    assert run([]) == EXIT_INCOMPLETE
+    guard.stop()
+    assert "RuntimeError: the docks could not be built" in capsys.readouterr().err
+    windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+    assert all(not w.is_ready and not w.engine_running() for w in windows)
+    for window in windows:
+        window.deleteLater()
+
+
+class TestAfterFirstPaint:
+    """run() completes the window on the event loop's turn after its first paint."""
+
+    def test_the_callback_runs_once_after_the_first_paint(self, qtbot: QtBot) -> None:
+        widget = QWidget()
+        qtbot.addWidget(widget)
+        calls: list[bool] = []
+        after_first_paint(widget, lambda: calls.append(widget.isVisible()))
+        assert calls == []
+        widget.show()
+        # Well before the fallback: it is the paint that brings it.
+        qtbot.waitUntil(lambda: calls == [True], timeout=COMPLETE_WITHOUT_PAINT_MS // 2)
+        widget.repaint()
+        widget.hide()
+        widget.show()
+        widget.repaint()
+        assert calls == [True]
+
+    def test_with_no_paint_it_runs_anyway_and_only_once(
+        self, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr("tictactoe_gui.gui.app.COMPLETE_WITHOUT_PAINT_MS", 0)
+        widget = QWidget()
+        qtbot.addWidget(widget)
+        calls: list[str] = []
+        after_first_paint(widget, lambda: calls.append("called"))
+        qtbot.waitUntil(lambda: calls == ["called"], timeout=5000)  # never shown
+        widget.show()
+        qtbot.waitExposed(widget)
+        widget.repaint()
+        qapp = QApplication.instance()
+        assert qapp is not None
+        qapp.processEvents()
+        assert calls == ["called"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -31,6 +32,8 @@ GIL_SWITCH_INTERVAL_S = 0.002
 #: The rest of the window is built after its first paint, or after this long if no paint
 #: comes (a window opened on a hidden workspace may not be painted until it is seen).
 COMPLETE_WITHOUT_PAINT_MS = 500
+#: run()'s status when the window could not be completed (the error is printed).
+EXIT_INCOMPLETE = 1
 
 
 def create_application(argv: list[str] | None = None, *, icon: bool = True) -> QApplication:
@@ -123,7 +126,14 @@ def run(
         set_icon(app)
         records = open_records(db_path)
         opened.append(records)
-        window.complete(records.records)
+        try:
+            window.complete(records.records)
+        except Exception:
+            # A half-built window is of no use: say what failed and end, as a failure
+            # while building it at once would have.
+            traceback.print_exc()
+            app.exit(EXIT_INCOMPLETE)
+            return
         if records.recording_off:
             window.set_recording_off(records.recording_off)
         if records.notice:

@@ -215,7 +215,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_DISPLAY_NAME)
         self._settings = settings
         self._closed = False
-        self._complete = False
+        #: complete() has begun (it runs once) / has finished (the window is ready).
+        self._completing = False
+        self._ready = False
         self._staged = staged
         self._theme = Theme.SYSTEM
         self._persona: Persona | None = None
@@ -241,13 +243,13 @@ class MainWindow(QMainWindow):
         """Build the rest of the window: the engine thread, the controller, the actions,
         the docks and the game (the last kind played, fresh and idle). Once; emits
         :attr:`ready`."""
-        if self._complete or self._closed:
+        if self._completing or self._closed:
             return
         from tictactoe_gui.gui.engine_worker import EngineService
         from tictactoe_gui.gui.game_controller import GameController
         from tictactoe_gui.gui.recording import InMemoryRecords
 
-        self._complete = True
+        self._completing = True
         self._records: GameRecords = records if records is not None else InMemoryRecords()
         self.engine = EngineService(self)
         self.controller = GameController(self.engine, self._records, self)
@@ -264,12 +266,13 @@ class MainWindow(QMainWindow):
         if self._settings.value("rowColumnWindow/open") == "true":
             # After the first paint: the main window shows first, as always.
             QTimer.singleShot(0, self._reopen_rowcol)
+        self._ready = True
         self.ready.emit()
 
     @property
     def is_ready(self) -> bool:
         """Whether the whole window is built (always, unless staged and not yet completed)."""
-        return self._complete
+        return self._ready
 
     # -- assembly ------------------------------------------------------------------------
 
@@ -1448,8 +1451,12 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self._closed = True
-        if not self._complete:
-            # Closed before it was complete: nothing was changed to save, no engine runs.
+        if not self._ready:
+            # Closed before it was complete (or it failed to complete): nothing was changed
+            # to save, but what was started stops.
+            for part in (getattr(self, "controller", None), getattr(self, "engine", None)):
+                if part is not None:
+                    part.shutdown()
             return
         self._save_settings()
         for records_window in self._records_windows.values():
@@ -1467,7 +1474,8 @@ class MainWindow(QMainWindow):
             rowcol.shutdown()
 
     def engine_running(self) -> bool:
-        return self._complete and self.engine.is_running()
+        engine = getattr(self, "engine", None)  # none before the window is complete
+        return engine is not None and engine.is_running()
 
 
 def _app_icon() -> QIcon | None:
