@@ -15,6 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 from tictactoe_gui.engine import SERA, Algorithm, Board, BoardError, Mark, Move, analyse
 from tictactoe_gui.engine.analysis import MoveOutcome
+from tictactoe_gui.engine.board import Geometry
 from tictactoe_gui.engine.search import SearchProgress
 from tictactoe_gui.engine.variants import FOUR, GOMOKU, Variant, get_variant
 
@@ -336,3 +337,27 @@ def test_an_estimates_expected_line_starts_with_its_best_move() -> None:
     assert analysis.principal_variation[0] == analysis.candidates[0].move
     assert all(r.line[0] == r.best_move for r in reports if r.depth)
     board.play_all(analysis.principal_variation)  # a legal line
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "k"), [(3, 3, 3), (4, 5, 3), (6, 4, 4), (3, 7, 3), (15, 15, 5), (20, 20, 4)]
+)
+def test_the_windows_through_each_cell_are_exactly_those_that_cover_it(
+    rows: int, cols: int, k: int
+) -> None:
+    geometry = Geometry(rows, cols, k)
+    # Every run of k cells in a line, counted from the rules alone.
+    runs = {
+        sum(1 << (r + dr * i) * cols + c + dc * i for i in range(k))
+        for r in range(rows)
+        for c in range(cols)
+        for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+        if 0 <= r + dr * (k - 1) < rows and 0 <= c + dc * (k - 1) < cols
+    }
+    assert set(geometry.windows) == runs
+    assert len(geometry.windows) == len(runs)
+    for cell in range(rows * cols):
+        # In the order of the windows, so searches see them as they always have.
+        assert geometry.windows_through[cell] == tuple(
+            window for window in geometry.windows if window >> cell & 1
+        )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QDockWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine.variants import get_variant
@@ -20,6 +20,15 @@ def docks(window: MainWindow) -> dict[str, QDockWidget]:
     names = [dock.objectName() for dock in found]
     assert len(names) == len(set(names)), names  # no frame left beside its dock
     return {dock.objectName(): dock for dock in found}
+
+
+def named_cells(window: MainWindow) -> list[str]:
+    """The board's cells as assistive technology finds them (one child widget each)."""
+    return [
+        child.accessibleName()
+        for child in window.board_view.findChildren(QWidget)
+        if child.accessibleName().endswith(", empty")
+    ]
 
 
 def test_the_frame_shows_the_board_of_the_game_it_opens_then_completes(
@@ -44,9 +53,13 @@ def test_the_frame_shows_the_board_of_the_game_it_opens_then_completes(
         "&Help",
     ]
     assert window.game_menu.actions() == []
+    assert named_cells(window) == []  # 225 cells are named once the game is set up
 
     with qtbot.waitSignal(window.ready, timeout=5000):
         window.complete(records)
+    names = named_cells(window)
+    assert len(names) == 15 * 15
+    assert "h8, empty" in names
     assert window.is_ready
     real = docks(window)
     assert isinstance(real["analysisDock"], AnalysisDock)

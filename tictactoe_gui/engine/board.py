@@ -91,20 +91,22 @@ class Geometry:
         self.cells = rows * cols
         self.full = (1 << self.cells) - 1
         windows: list[int] = []
+        through: list[list[int]] = [[] for _ in range(self.cells)]
         for dr, dc in DIRECTIONS:
             for r in range(rows):
                 for c in range(cols):
                     end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
                     if 0 <= end_r < rows and 0 <= end_c < cols:
-                        windows.append(
-                            sum(1 << ((r + dr * i) * cols + c + dc * i) for i in range(k))
-                        )
+                        cells = [(r + dr * i) * cols + c + dc * i for i in range(k)]
+                        window = sum(1 << cell for cell in cells)
+                        windows.append(window)
+                        for cell in cells:
+                            through[cell].append(window)
         #: Every k-window (k cells in a line) as a mask.
         self.windows: tuple[int, ...] = tuple(windows)
-        #: For each cell, the windows through it: a win check after a move looks only there.
-        self.windows_through: tuple[tuple[int, ...], ...] = tuple(
-            tuple(w for w in windows if w >> cell & 1) for cell in range(self.cells)
-        )
+        #: For each cell, the windows through it (in the order of ``windows``): a win
+        #: check after a move looks only there.
+        self.windows_through: tuple[tuple[int, ...], ...] = tuple(map(tuple, through))
         # A whole-board test for k in a row: shift the mask along each direction k - 1
         # times and AND; ``starts`` keeps only runs that do not wrap round an edge.
         self._runs: tuple[tuple[int, int], ...] = tuple(

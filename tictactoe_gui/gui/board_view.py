@@ -289,10 +289,23 @@ class BoardView(QWidget):
             or self._line_animation.state() == QVariantAnimation.State.Running
         )
 
-    def set_board(self, board: Board, last_move: Move | None = None) -> None:
-        """Show ``board``; a single new mark animates in, then any winning line across."""
+    def set_board(
+        self, board: Board, last_move: Move | None = None, *, name_cells: bool = True
+    ) -> None:
+        """Show ``board``; a single new mark animates in, then any winning line across.
+
+        ``name_cells=False`` draws it without naming its cells for assistive technology
+        yet (a 20×20 board has 400 of them): the window's first frame does that, and
+        the next call names them.
+        """
         previous = self._board
-        if board == previous and last_move == self._last_move and self._raw_marks is None:
+        unnamed = len(self._cells) != board.cells
+        if (
+            board == previous
+            and last_move == self._last_move
+            and self._raw_marks is None
+            and not (name_cells and unnamed)
+        ):
             return
         resized = board.variant != previous.variant
         same_game = not resized
@@ -312,8 +325,10 @@ class BoardView(QWidget):
             self._focus_cell = Move(board.variant.rows // 2, board.variant.cols // 2)
             self._hover = None
             self._move_order = ()
-            self._build_cells()
+            self._build_cells(named=name_cells)
             self._background = None
+        elif name_cells and unnamed:
+            self._build_cells()
         self._mark_animation.stop()
         self._line_animation.stop()
         if self._animations_enabled and grew_by_one and added:
@@ -462,17 +477,18 @@ class BoardView(QWidget):
         self._background = None
         self._place_cells()
 
-    def _build_cells(self) -> None:
+    def _build_cells(self, *, named: bool = True) -> None:
         board = self._board
-        while len(self._cells) > board.cells:
+        wanted = board.cells if named else 0
+        while len(self._cells) > wanted:
             surplus = self._cells.pop()
             surplus.setParent(None)
             surplus.deleteLater()
-        added = [_cell_proxy(self) for _ in range(board.cells - len(self._cells))]
+        added = [_cell_proxy(self) for _ in range(wanted - len(self._cells))]
         for cell in added:
             cell.show()
         self._cells += added
-        self._cell_names = [""] * board.cells
+        self._cell_names = [""] * wanted
         self._place_cells()
         self.setAccessibleName(f"{board.variant.name} board")
 

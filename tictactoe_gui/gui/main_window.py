@@ -313,7 +313,8 @@ class MainWindow(QMainWindow):
             except VariantError:
                 game = DEFAULT
         board = Board.empty(game) if game.family is DEFAULT.family else Board.empty()
-        self.board_view.set_board(board)
+        # Its cells are named for screen readers when the game starts, in complete().
+        self.board_view.set_board(board, name_cells=False)
         self.players_bar.show_turn(board)
         for name, title in (("movesDock", "Moves"), ("analysisDock", "Analysis")):
             frame = QDockWidget(title, self)
