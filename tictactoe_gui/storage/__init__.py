@@ -14,8 +14,9 @@ importing one part (the errors, for the command line) does not open SQLite.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from tictactoe_gui.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from tictactoe_gui.storage.database import (
@@ -37,18 +38,7 @@ _SOURCES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    source = _SOURCES.get(name)
-    if source is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{source}"), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
-
+__getattr__, __dir__ = lazy_names(__name__, _SOURCES)
 
 __all__ = [
     "DATABASE_ENV_VAR",

@@ -1,0 +1,37 @@
+"""A package's public names, each loaded from its module the first time it is used (PEP 562).
+
+    __getattr__, __dir__ = lazy_names(__name__, {"Board": "board", ...})
+
+in a package's ``__init__`` makes ``from package import Board`` import
+``package.board`` then, and only then; the package lists the same names under
+``if TYPE_CHECKING:`` so that type checkers and readers see where each comes
+from. The engine and the records use it so that what the window's first frame
+needs (the board alone) does not bring the searches or SQLite with it.
+Standard library only, so any layer may use it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Mapping
+
+
+def lazy_names(
+    package: str, sources: Mapping[str, str]
+) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
+    """The module-level ``__getattr__`` and ``__dir__`` of ``package``, whose public names
+    live in its submodules as ``sources`` says (name -> submodule)."""
+
+    def load(name: str) -> object:
+        source = sources.get(name)
+        if source is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{package}.{source}"), name)
+        setattr(sys.modules[package], name, value)  # later lookups skip this function
+        return value
+
+    def names() -> list[str]:
+        return sorted({*vars(sys.modules[package]), *sources})
+
+    return load, names
