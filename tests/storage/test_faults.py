@@ -13,6 +13,7 @@ import pytest
 
 from tests.storage.games import human, make_game, persona
 from tictactoe_gui.storage import Repository, open_or_recover
+from tictactoe_gui.storage.database import switch_to_wal
 from tictactoe_gui.storage.records import (
     CorruptDatabaseError,
     NewerDatabaseError,
@@ -56,7 +57,9 @@ def check_complete(path: Path) -> int:
 
 
 def test_two_processes_writing_at_once_lose_nothing(db_path: Path) -> None:
-    Repository.open(db_path).close()  # create and migrate once, before the race
+    # Opening reads only, so both writers below create the file, its tables and its WAL
+    # mode at the same moment: the race a fresh records file meets.
+    Repository.open(db_path).close()
     writers = [start_writer(db_path, name, 200) for name in ("Ann", "Ben")]
     for writer in writers:  # both are open and waiting: let them go together
         assert writer.stdin is not None
@@ -190,3 +193,38 @@ def test_a_read_only_folder_is_unwritable(tmp_path: Path) -> None:
             open_or_recover(folder / "records.sqlite3")
     finally:
         folder.chmod(0o700)
+
+
+class FlakyConnection:
+    """Answers ``PRAGMA journal_mode`` with the given errors in turn, then succeeds."""
+
+    def __init__(self, *codes: int) -> None:
+        self.codes = list(codes)
+        self.calls = 0
+
+    def execute(self, sql: str) -> None:
+        assert sql == "PRAGMA journal_mode = WAL"
+        self.calls += 1
+        if self.codes:
+            error = sqlite3.OperationalError("database is locked")
+            error.sqlite_errorcode = self.codes.pop(0)  # type: ignore[attr-defined]
+            raise error
+
+
+def test_switching_to_wal_tries_again_when_sqlite_answers_locked_at_once() -> None:
+    """Two processes switching a new file together can deadlock; SQLite answers one of
+    them "locked" without waiting, and that one must try again, not fail the save."""
+    connection = FlakyConnection(sqlite3.SQLITE_BUSY, sqlite3.SQLITE_BUSY)
+    switch_to_wal(connection, timeout=5.0)  # type: ignore[arg-type]
+    assert connection.calls == 3
+
+
+def test_switching_to_wal_gives_up_on_other_errors_and_after_the_timeout() -> None:
+    disk = FlakyConnection(sqlite3.SQLITE_IOERR)
+    with pytest.raises(sqlite3.OperationalError):
+        switch_to_wal(disk, timeout=5.0)  # type: ignore[arg-type]
+    assert disk.calls == 1
+    locked = FlakyConnection(*[sqlite3.SQLITE_BUSY] * 1000)
+    with pytest.raises(sqlite3.OperationalError):
+        switch_to_wal(locked, timeout=0.05)  # type: ignore[arg-type]
+    assert 1 < locked.calls < 1000

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -279,7 +280,7 @@ class Database:
                 migrations.inspect(connection)
                 connection.execute("PRAGMA foreign_keys = ON")
                 backup = migrations.migrate(connection, path)
-                connection.execute("PRAGMA journal_mode = WAL")
+                switch_to_wal(connection, self._busy_timeout)
                 # WAL with NORMAL survives a killed process; only a power cut can lose the
                 # last commits, and never leaves a half-written game.
                 connection.execute("PRAGMA synchronous = NORMAL")
@@ -363,3 +364,27 @@ def move_aside(path: Path) -> Path:
             f"{exc.strerror or exc}"
         ) from exc
     return aside
+
+
+#: How long to wait between two tries of switching the journal mode (seconds).
+_WAL_RETRY_S: Final = 0.01
+
+
+def switch_to_wal(connection: sqlite3.Connection, timeout: float) -> None:
+    """Put the file on ``connection`` in WAL mode, waiting up to ``timeout`` seconds for it.
+
+    Two processes switching a new file at the same moment can each hold a shared lock
+    while wanting the exclusive one; SQLite then answers one of them "locked" at once
+    rather than wait (its busy handler cannot end a deadlock). That one tries again: by
+    then the other has switched the file, and the switch is a no-op.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            code = getattr(exc, "sqlite_errorcode", 0) & _PRIMARY_CODE_MASK
+            if code != sqlite3.SQLITE_BUSY or time.monotonic() >= deadline:
+                raise
+        time.sleep(_WAL_RETRY_S)
