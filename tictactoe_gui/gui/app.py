@@ -1,4 +1,5 @@
-"""Start the desktop app: the QApplication, its identity, theme and icon, and the main window."""
+"""Start the desktop app: the QApplication, its identity and icon, the records, and the main
+window, shown in two stages (its frame, then the rest after the first paint)."""
 
 from __future__ import annotations
 
