@@ -54,11 +54,13 @@ def test_the_frame_shows_the_board_of_the_game_it_opens_then_completes(
     ]
     assert window.game_menu.actions() == []
     assert named_cells(window) == []  # 225 cells are named once the game is set up
+    assert not window.board_view.interactive  # no move before the game is set up
 
     with qtbot.waitSignal(window.ready, timeout=5000):
         window.complete(records)
     names = named_cells(window)
     assert len(names) == 15 * 15
+    assert window.board_view.interactive  # the person plays X, first
     assert "h8, empty" in names
     assert window.is_ready
     real = docks(window)

@@ -264,6 +264,11 @@ class BoardView(QWidget):
         return self._focus_cell
 
     @property
+    def interactive(self) -> bool:
+        """Whether a click could be a move now (see :meth:`set_interactive`)."""
+        return self._interactive
+
+    @property
     def hints(self) -> tuple[Move, ...]:
         return self._hints
 

@@ -313,8 +313,10 @@ class MainWindow(QMainWindow):
             except VariantError:
                 game = DEFAULT
         board = Board.empty(game) if game.family is DEFAULT.family else Board.empty()
-        # Its cells are named for screen readers when the game starts, in complete().
+        # Its cells are named for screen readers when the game starts, in complete(); until
+        # then no click is a move, and hovering shows none.
         self.board_view.set_board(board, name_cells=False)
+        self.board_view.set_interactive(False)
         self.players_bar.show_turn(board)
         for name, title in (("movesDock", "Moves"), ("analysisDock", "Analysis")):
             frame = QDockWidget(title, self)
