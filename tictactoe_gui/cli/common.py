@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Final, NoReturn, TextIO
 
+from tictactoe_gui import APP_NAME
 from tictactoe_gui.engine.variants import DEFAULT, Family, Variant, VariantError, get_variant, quote
 from tictactoe_gui.storage.errors import RecordsError
 
@@ -27,7 +28,7 @@ EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
-PROG = "tictactoe-gui"
+PROG = APP_NAME
 
 
 #: A message longer than this has its long quotes of the input cut (see :func:`error_line`).

@@ -10,6 +10,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from tictactoe_gui import APP_NAME as PROG
+
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Mapping
@@ -17,10 +19,6 @@ if TYPE_CHECKING:
 
     from tictactoe_gui.cli.common import Streams
     from tictactoe_gui.engine.variants import Variant
-
-#: As :data:`tictactoe_gui.cli.common.PROG`, which this module does not load before the
-#: window opens (see :func:`open_default_window`).
-PROG = "tictactoe-gui"
 
 
 def no_display_reason(environ: Mapping[str, str]) -> str | None:
