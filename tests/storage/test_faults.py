@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.storage.games import human, make_game, persona
 from tictactoe_gui.storage import Repository, open_or_recover
-from tictactoe_gui.storage.database import switch_to_wal
+from tictactoe_gui.storage.database import switch_to_wal, translate
 from tictactoe_gui.storage.records import (
     CorruptDatabaseError,
     NewerDatabaseError,
@@ -228,3 +230,98 @@ def test_switching_to_wal_gives_up_on_other_errors_and_after_the_timeout() -> No
     with pytest.raises(sqlite3.OperationalError):
         switch_to_wal(locked, timeout=0.05)  # type: ignore[arg-type]
     assert 1 < locked.calls < 1000
+
+
+def fill_the_disk(repository: Repository) -> None:
+    """Let the file grow no further, as a full disk would (for this connection only)."""
+    connection = repository.database.writer()
+    pages = connection.execute("PRAGMA page_count").fetchone()[0]
+    connection.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def test_a_full_disk_is_named_when_a_game_cannot_be_saved(db_path: Path) -> None:
+    """SQLite undoes the transaction itself when the disk is full; the ROLLBACK after it
+    must not hide the real cause behind 'no transaction is active'."""
+    with Repository.open(db_path) as repository:
+        repository.save_game(make_game(human("Ada"), persona("sera"), Result.DRAW))
+        fill_the_disk(repository)
+        with pytest.raises(UnwritableDatabaseError) as raised:
+            repository.save_games(
+                make_game(human(f"P{i}"), persona("cop"), Result.X_WINS, minute=i)
+                for i in range(200)
+            )
+        message = str(raised.value)
+        assert "could not save the game: the disk that holds the records file" in message
+        assert "no transaction" not in message
+        # Nothing of the failed batch was kept, and the earlier game is whole.
+        assert repository.count_games() == 1
+    assert check_complete(db_path) == 1
+
+
+class FaultyReads(sqlite3.Connection):
+    """A connection whose first read of the schema fails as on a full disk: SQLite has
+    already ended the read transaction when the error comes back."""
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        if sql == "PRAGMA user_version" and self.in_transaction:
+            super().execute("ROLLBACK")
+            error = sqlite3.OperationalError("database or disk is full")
+            error.sqlite_errorcode = sqlite3.SQLITE_FULL  # type: ignore[attr-defined]
+            raise error
+        return super().execute(sql, *args)
+
+
+def test_a_read_that_fails_names_its_cause_not_the_end_of_its_transaction(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Repository.open(db_path) as repository:
+        repository.save_game(make_game(human("Ada"), persona("sera"), Result.DRAW))
+    real_connect = sqlite3.connect
+
+    def connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        return real_connect(*args, **kwargs, factory=FaultyReads)
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    with pytest.raises(UnwritableDatabaseError) as raised:
+        Repository.open(db_path)
+    message = str(raised.value)
+    assert "could not read the records: the disk that holds the records file" in message
+    assert "no transaction" not in message
+
+
+def pretend_the_disk_is_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_usage = shutil.disk_usage
+
+    def usage(path: str | os.PathLike[str]) -> Any:
+        return real_usage(path)._replace(free=0)
+
+    monkeypatch.setattr(shutil, "disk_usage", usage)
+
+
+def test_records_on_a_full_disk_are_still_read_and_nothing_is_created_beside_them(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Repository.open(db_path) as repository:
+        repository.save_game(make_game(human("Ada"), persona("sera"), Result.DRAW))
+    before = sorted(db_path.parent.iterdir())
+    pretend_the_disk_is_full(monkeypatch)
+    with Repository.open(db_path) as repository:
+        assert repository.count_games() == 1
+        assert repository.database.read_note is not None
+        assert "is full" in repository.database.read_note
+    assert sorted(db_path.parent.iterdir()) == before
+
+
+def test_a_disk_io_error_on_a_full_disk_is_called_a_full_disk(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite reports a shared-memory file it cannot grow as a disk I/O error."""
+    error = sqlite3.OperationalError("disk I/O error")
+    error.sqlite_errorcode = 4874  # type: ignore[attr-defined]  # SQLITE_IOERR_SHMSIZE
+    assert "disk I/O error" in str(translate(error, db_path, "read the records"))
+    pretend_the_disk_is_full(monkeypatch)
+    message = str(translate(error, db_path, "read the records"))
+    assert (
+        message
+        == f"could not read the records: the disk that holds the records file {db_path} is full"
+    )

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -52,6 +53,8 @@ _UNWRITABLE_CODES: Final = frozenset(
     }
 )
 _BUSY_CODES: Final = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+#: Less room than this beside the records file counts as a full disk (a few pages).
+_FULL_DISK_BYTES: Final = 64 * 1024
 
 
 def resolve_path(path: str | os.PathLike[str]) -> Path:
@@ -85,12 +88,26 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def disk_is_full(path: Path) -> bool:
+    """Whether the disk that holds ``path`` has (next to) no room left; False if unknown."""
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        return shutil.disk_usage(folder).free < _FULL_DISK_BYTES
+    except OSError:
+        return False
+
+
 def translate(exc: sqlite3.Error, path: Path, doing: str) -> RecordsError:
     """The app's error for an SQLite error met while ``doing`` something to ``path``."""
     code = getattr(exc, "sqlite_errorcode", None)
     primary = code & _PRIMARY_CODE_MASK if isinstance(code, int) else None
     where = f"the records file {path}"
     detail = one_line(str(exc))
+    # SQLite says "disk I/O error" when a full disk stops it making its shared-memory file.
+    if primary == sqlite3.SQLITE_FULL or (primary == sqlite3.SQLITE_IOERR and disk_is_full(path)):
+        return UnwritableDatabaseError(f"could not {doing}: the disk that holds {where} is full")
     if primary in _CORRUPT_CODES:
         return CorruptDatabaseError(f"{where} is damaged or not a records database ({detail})")
     if primary in _UNWRITABLE_CODES:
@@ -186,7 +203,15 @@ class Database:
         if not exists or path.stat().st_size == 0:
             self._connection = _empty_schema()
             return
-        connection = self._connect_read_only(immutable=False)
+        # With no -wal beside it the file holds every game; on a full disk, reading it as it
+        # lies spares SQLite making a shared-memory file there, which it could not.
+        full = not _sidecars(path) and disk_is_full(path)
+        connection = self._connect_read_only(immutable=full)
+        if full:
+            self.read_note = (
+                f"the disk that holds the records file {path} is full; it is read as it lies"
+                " on disk (games another program is still writing may not show)"
+            )
         try:
             with self.errors("read the records"):
                 try:
@@ -317,14 +342,8 @@ class Database:
         """One write transaction; IMMEDIATE takes the write lock up front so two writers
         queue on the busy timeout instead of failing on a lock upgrade."""
         connection = self.writer()
-        with self.errors(doing):
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                yield connection
-                connection.execute("COMMIT")
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
+        with self.errors(doing), migrations.transaction(connection):
+            yield connection
 
     @property
     def schema_version(self) -> int:
@@ -342,6 +361,15 @@ class Database:
             raise CorruptDatabaseError(
                 f"the records file {self.path} is damaged ({one_line('; '.join(problems[:3]))})"
             )
+
+
+def _sidecars(path: Path) -> list[Path]:
+    """The WAL files SQLite keeps beside the records file ``path`` that are there now."""
+    return [
+        sidecar
+        for sidecar in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm"))
+        if sidecar.exists()
+    ]
 
 
 def move_aside(path: Path) -> Path:

@@ -8,8 +8,9 @@ edited: a database somewhere may be sitting at any older version.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
@@ -21,6 +22,26 @@ from tictactoe_gui.storage.records import (
 )
 
 Step = Callable[[sqlite3.Connection], None]
+
+
+@contextlib.contextmanager
+def transaction(connection: sqlite3.Connection, begin: str = "BEGIN IMMEDIATE") -> Iterator[None]:
+    """One transaction on ``connection`` (autocommit mode): committed if the block ends
+    normally, else rolled back and the block's error raised as it is.
+
+    SQLite ends a transaction by itself on some errors (a full disk, an I/O error); the
+    ROLLBACK after one finds nothing to undo, and its own error ("no transaction is
+    active") must never take the place of the real cause.
+    """
+    connection.execute(begin)
+    try:
+        yield
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+        raise
 
 
 def _run(connection: sqlite3.Connection, statements: tuple[str, ...]) -> None:
@@ -265,11 +286,8 @@ def inspect(connection: sqlite3.Connection) -> int:
     """
     if connection.in_transaction:
         return _inspect(connection)
-    connection.execute("BEGIN")
-    try:
+    with transaction(connection, "BEGIN"):
         return _inspect(connection)
-    finally:
-        connection.execute("COMMIT")
 
 
 def _inspect(connection: sqlite3.Connection) -> int:
@@ -325,13 +343,8 @@ def migrate(connection: sqlite3.Connection, path: Path | None) -> Path | None:
     version = inspect(connection)
     if version == LATEST_VERSION:
         if missing_late_columns(connection):
-            connection.execute("BEGIN IMMEDIATE")
-            try:
+            with transaction(connection):
                 _add_late_columns(connection)
-                connection.execute("COMMIT")
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
         return None
     backup: Path | None = None
     if version > 0 and path is not None:
@@ -346,8 +359,7 @@ def migrate(connection: sqlite3.Connection, path: Path | None) -> Path | None:
     # moves of every game; the pragma only takes effect outside a transaction.
     connection.execute("PRAGMA foreign_keys = OFF")
     try:
-        connection.execute("BEGIN EXCLUSIVE")
-        try:
+        with transaction(connection, "BEGIN EXCLUSIVE"):
             # Another process may have migrated between the first look and the lock.
             for number in range(inspect(connection) + 1, LATEST_VERSION + 1):
                 STEPS[number - 1](connection)
@@ -358,10 +370,6 @@ def migrate(connection: sqlite3.Connection, path: Path | None) -> Path | None:
                 raise CorruptDatabaseError(
                     f"the records' games and moves do not match ({len(problems)} dangling rows)"
                 )
-            connection.execute("COMMIT")
-        except BaseException:
-            connection.execute("ROLLBACK")
-            raise
     finally:
         connection.execute("PRAGMA foreign_keys = ON")
     return backup
