@@ -22,6 +22,10 @@ from tictactoe_gui.engine import (
     all_positions,
     get_persona,
 )
+from tictactoe_gui.engine.analysis import solvable
+from tictactoe_gui.engine.rowcol import EXACT_CELLS as ROWCOL_EXACT_CELLS
+from tictactoe_gui.engine.rowcol.strategies import get_strategy
+from tictactoe_gui.engine.variants import BUILT_IN, Family, Variant, mnk
 from tictactoe_gui.session import play_series
 
 LIVE = [b for b in sorted(all_positions(), key=lambda b: (b.ply, b.x, b.o)) if not b.is_over]
@@ -172,3 +176,26 @@ def test_personas_are_found_by_key_in_any_case_and_unknown_keys_are_named() -> N
 def test_a_persona_refuses_to_move_in_a_finished_game() -> None:
     with pytest.raises(ValueError, match="the game is over"):
         KITTY.choose_move(Board.from_text("XXXOO...."), random.Random(0))
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [v for v in BUILT_IN if v.family is Family.MNK] + [mnk(5, 6, 4), mnk(3, 5, 3)],
+    ids=lambda v: v.id,
+)
+def test_a_persona_promises_never_to_lose_only_where_every_position_is_solved(
+    variant: Variant,
+) -> None:
+    solved = solvable(Board.empty(variant))
+    for persona in PERSONAS.values():
+        description = persona.describe(variant.rows, variant.cols)
+        assert ("never loses" in description) == (solved and persona is SERA), description
+    if not solved:
+        assert "can" in SERA.describe(variant.rows, variant.cols)
+
+
+def test_abacus_promises_perfect_play_only_on_grids_it_solves_from_the_start() -> None:
+    abacus = get_strategy("perfect")
+    assert "perfect play" in abacus.describe(5)
+    assert "out-played" in abacus.describe(6)
+    assert str(ROWCOL_EXACT_CELLS) in abacus.describe(8)

@@ -233,3 +233,25 @@ def test_the_window_opens_on_the_game_asked_for(
         dialog.reject()
     finally:
         window.close()
+
+
+def test_persona_cards_describe_how_each_plays_on_the_chosen_board(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    dialog = make_dialog(qtbot, settings)
+    dialog.set_mode(GameMode.HUMAN_VS_AI)
+    combo = dialog.opponent_combo
+    combo.setCurrentIndex(combo.findData("sera"))
+    description = dialog.findChild(QLabel, "personaDescription-opponent")
+    assert description is not None
+    assert "never loses" in description.text()  # tic-tac-toe is solved
+    choose(dialog, "four")
+    assert "never loses" not in description.text()
+    assert "can lose" in description.text()
+    choose(dialog, "custom")
+    rows, cols, _k = dialog.custom_fields
+    rows.setValue(4)
+    cols.setValue(4)
+    assert "never loses" in description.text()  # 16 cells: every position solved
+    cols.setValue(9)
+    assert "never loses" not in description.text()

@@ -131,3 +131,27 @@ def test_the_gui_thread_never_searches(
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
     assert searching_threads, "no search ran at all"
     assert threading.get_ident() not in searching_threads
+
+
+def test_the_dock_hears_one_search_while_sera_chooses_on_a_big_board(
+    qtbot: QtBot, engine: EngineService
+) -> None:
+    """Sera's own search speaks in her thinking line; the dock hears only its analysis,
+    depth after depth, ending on the depth and the best move the analysis gives."""
+    from tictactoe_gui.engine.variants import get_variant
+
+    board = Board.empty(get_variant("gomoku"))
+    for move in ("h8", "h9", "j8"):
+        board = board.play(board.parse_move(move))
+    dock: list[Any] = []
+    own: list[Any] = []
+    engine.search_info.connect(dock.append)
+    engine.persona_info.connect(own.append)
+    with qtbot.waitSignal(engine.analysed, timeout=30000) as blocker:
+        engine.submit(board, persona_key="sera", seed=3, time_limit=0.4)
+    analysis = blocker.args[0].analysis
+    assert own, "Sera's search reported nothing"
+    depths = [info.depth for info in dock]
+    assert depths == list(range(1, len(depths) + 1)), depths
+    assert depths[-1] == analysis.depth
+    assert dock[-1].best_move == analysis.candidates[0].move

@@ -17,7 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from tictactoe_gui.engine.analysis import Analysis, Verdict, analyse, solvable
+from tictactoe_gui.engine.analysis import (
+    EXACT_CELLS,
+    TRY_EXACT_CELLS,
+    Analysis,
+    Verdict,
+    analyse,
+    solvable,
+)
 from tictactoe_gui.engine.board import Board, Move
 from tictactoe_gui.engine.search import (
     Algorithm,
@@ -62,8 +69,11 @@ class Decision:
     #: Why, in a few words: "takes the win", "blocks", "random", "search", "perfect".
     reason: str = ""
     analysis: Analysis | None = None
-    #: What the search did, for the persona's thinking line ("depth 6… a forced win in 5").
+    #: What the search did, for the persona's thinking line ("O wins by force in 5 (proven
+    #: by vcf)", "depth 6… X wins in 7 (not proven)").
     thinking: str = ""
+    #: Whether the search proved the game's result (then ``thinking`` says which, and how).
+    proven: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,8 +149,52 @@ class Persona:
         """A line about a move judged ``verdict``, its own (``own``) or the opponent's."""
         return self.voice.comment(verdict, own=own, rng=rng)
 
+    def describe(self, rows: int, cols: int) -> str:
+        """What this persona does on a board of ``rows`` × ``cols``, and nothing it does not.
+
+        Where every position is solved (:data:`~.analysis.EXACT_CELLS`), the
+        persona's own strategy plays; elsewhere the big-board engine does, and
+        no persona there can promise never to lose.
+        """
+        return _DESCRIPTIONS[self.key][_board_class(rows * cols)]
+
     def __str__(self) -> str:
         return f"{self.name} ({self.level})"
+
+
+def _board_class(cells: int) -> str:
+    """``"solved"`` (every position solved exactly), ``"small"`` (solved once at most
+    :data:`EXACT_EMPTIES` cells are empty) or ``"big"`` (estimated until a proof is found)."""
+    if cells <= EXACT_CELLS:
+        return "solved"
+    return "small" if cells <= TRY_EXACT_CELLS else "big"
+
+
+_DESCRIPTIONS: Final[dict[str, dict[str, str]]] = {
+    "kitty": {
+        "solved": "A playful kitten who paws at any square that looks fun.",
+        "small": "A playful kitten: a cell next to the marks, at random, but she takes a win "
+        "in one when she has it (near the end, any cell at all).",
+        "big": "A playful kitten: any cell next to a stone, at random, but she takes a win "
+        "in one when she has it.",
+    },
+    "cop": {
+        "solved": "A steady officer: never misses a win or a block, but can be out-planned.",
+        "small": "A steady officer: takes a win in one, blocks yours, and looks a few moves "
+        "ahead (as the 4-mok program did). He can be out-planned.",
+        "big": "The 4-mok program's player: takes a win in one, blocks yours, and looks a few "
+        "moves ahead. He always plays the same way, and can be out-planned.",
+    },
+    "sera": {
+        "solved": "A calm strategist who has read every game there is. She never loses.",
+        "small": "A calm strategist: perfect once a few cells are filled and the board can be "
+        "solved; before that her deepest search, which proves the forced wins it finds. "
+        "She can be out-played early.",
+        "big": "A calm strategist with the deepest search here: she plays every forced win "
+        "she proves and never a move she has proven to lose. This board is far too big to "
+        "solve, so she can lose.",
+    },
+}
 
 
 class _BigTables(threading.local):
@@ -213,7 +267,8 @@ def _big_board_move(
         nodes=choice.nodes,
         max_depth=choice.depth,
         reason=choice.reason,
-        thinking=choice.thinking(),
+        thinking=choice.thinking(str(board.to_move)),
+        proven=choice.result is not None and choice.result.proof is not None,
     )
 
 

@@ -730,7 +730,10 @@ class AnalysisDock(QDockWidget):
                 rows.append((cells[0], cells[1], cells[2]))
         return rows
 
-    def set_persona(self, persona: Persona | None, role: str) -> None:
+    def set_persona(
+        self, persona: Persona | None, role: str, board_size: tuple[int, int] = (3, 3)
+    ) -> None:
+        """Show ``persona``'s card, described as it plays on a board of ``board_size``."""
         self._persona = persona
         self._role_label.setText(role.upper())
         if persona is None:
@@ -740,7 +743,7 @@ class AnalysisDock(QDockWidget):
             self._portrait.hide()
             return
         self._name_label.setText(f"{persona.name} · {persona.level}")
-        self._description_label.setText(persona.description)
+        self._description_label.setText(persona.describe(*board_size))
         pixmap = load_portrait(persona.key, PORTRAIT_SIZE, self.devicePixelRatioF())
         if pixmap is None:
             self._portrait.clear()

@@ -96,6 +96,8 @@ class EngineWorker(QObject):
     analysed = Signal(object)  # EngineResult
     progressed = Signal(int, int)  # request id, nodes so far
     searched = Signal(int, object)  # request id, SearchProgress after a completed depth
+    #: The same from a persona's own search for its move (its thinking line, not the dock's).
+    persona_searched = Signal(int, object)
     #: An external engine broke the rules or the protocol: request id, the reason in one line.
     engine_lost = Signal(int, str)
     cancelled = Signal(int)
@@ -136,10 +138,13 @@ class EngineWorker(QObject):
         board = request.board
         last_report = time.monotonic()
 
-        def report(progress: SearchProgress) -> None:
+        def report(progress: SearchProgress, *, own: bool = False) -> None:
             nonlocal last_report
             if progress.depth:
-                self.searched.emit(request.request_id, progress)
+                # A persona's search is its own (Cop's evaluation is not the analysis's):
+                # what it finds speaks in its thinking line, never in the dock's analysis.
+                signal = self.persona_searched if own else self.searched
+                signal.emit(request.request_id, progress)
             now = time.monotonic()
             if now - last_report >= PROGRESS_INTERVAL:
                 last_report = now
@@ -178,7 +183,7 @@ class EngineWorker(QObject):
                 table,
                 limit=limit,
                 cancel=cancel,
-                progress=report,
+                progress=lambda progress: report(progress, own=True),
             )
             if cancel.is_set():
                 raise SearchCancelled
@@ -238,6 +243,8 @@ class EngineService(QObject):
     progressed = Signal(int)  # nodes searched so far by the current request
     #: What a search that cannot be exact found after each completed depth (SearchProgress).
     search_info = Signal(object)
+    #: The same from the persona choosing a move, about its own search (SearchProgress).
+    persona_info = Signal(object)
     #: The external engine to move broke the rules or the protocol (the reason).
     engine_lost = Signal(str)
     busy_changed = Signal(bool)
@@ -261,6 +268,7 @@ class EngineService(QObject):
         self._worker.analysed.connect(self._on_analysed)
         self._worker.progressed.connect(self._on_progressed)
         self._worker.searched.connect(self._on_searched)
+        self._worker.persona_searched.connect(self._on_persona_searched)
         self._worker.engine_lost.connect(self._on_engine_lost)
         # External engine processes end with the engine thread, in that thread.
         self._thread.finished.connect(
@@ -361,6 +369,11 @@ class EngineService(QObject):
     def _on_searched(self, request_id: int, progress: SearchProgress) -> None:
         if request_id == self._current_id:
             self.search_info.emit(progress)
+
+    @Slot(int, object)
+    def _on_persona_searched(self, request_id: int, progress: SearchProgress) -> None:
+        if request_id == self._current_id:
+            self.persona_info.emit(progress)
 
     @Slot(int, str)
     def _on_engine_lost(self, request_id: int, reason: str) -> None:

@@ -189,6 +189,7 @@ class GameController(QObject):
         engine.analysed.connect(self._on_analysed)
         engine.progressed.connect(self.progress)
         engine.search_info.connect(self._on_search_info)
+        engine.persona_info.connect(self._on_persona_info)
         engine.busy_changed.connect(self._update_thinking)
         engine.failed.connect(self._on_engine_failed)
         engine.engine_lost.connect(self._on_engine_lost)
@@ -724,14 +725,20 @@ class GameController(QObject):
 
     @Slot(object)
     def _on_search_info(self, info: SearchProgress) -> None:
-        if self.ai_to_move() and self._choice is None and info.depth:
-            # The persona's thinking line follows its search: "depth 4… evaluation +35".
-            words = f"depth {info.depth}"
-            if info.score is not None:
-                words += f", evaluation {info.score:+d}"
-            self._search_words = words
-            self._update_thinking()
+        """The analysis's progress: the dock shows it as the analysis so far."""
         self.search_info.emit(info)
+
+    @Slot(object)
+    def _on_persona_info(self, info: SearchProgress) -> None:
+        """The persona's own search: its thinking line says how deep it has looked.
+
+        No evaluation and no "sees a win" here: the dock's analysis is the one voice on
+        who stands better, and a persona's own numbers (Cop's are in other units) would
+        contradict it. A proof is news, and is said when the move is played.
+        """
+        if self.ai_to_move() and self._choice is None and info.depth:
+            self._search_words = f"depth {info.depth}"
+            self._update_thinking()
 
     @Slot(object)
     def _on_move_chosen(self, choice: MoveChoice) -> None:
@@ -760,7 +767,7 @@ class GameController(QObject):
         if choice is None or choice.board != self.board or not self.ai_to_move():
             return
         move = choice.decision.move
-        if "proven" in choice.decision.thinking:
+        if choice.decision.proven:
             # Only a proof is news worth a line (and a screen reader's voice) on every move.
             name = self.player_to_move().display_name
             self.message.emit(f"{name} {choice.decision.thinking}.")

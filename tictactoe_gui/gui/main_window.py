@@ -1348,7 +1348,8 @@ class MainWindow(QMainWindow):
 
     def _on_persona(self, persona: Persona | None, role: str) -> None:
         self._persona = persona
-        self.analysis_dock.set_persona(persona, role)
+        variant = self.controller.board.variant
+        self.analysis_dock.set_persona(persona, role, (variant.rows, variant.cols))
 
     def _on_game_started(self, setup: GameSetup) -> None:
         from tictactoe_gui.storage.records import GameMode

@@ -148,7 +148,7 @@ def test_sera_takes_a_proven_win_and_says_so() -> None:
     assert choice.reason == "proven win"
     assert choice.result is not None
     assert choice.result.exact
-    assert "forced win in 3" in choice.thinking()
+    assert "X wins by force in 3" in choice.thinking("X")
 
 
 @pytest.mark.parametrize(("opponent", "limit"), [("kitty", None), ("cop", Limit(depth=2))])
@@ -186,11 +186,19 @@ def test_thinking_lines_never_claim_more_than_the_search_knows() -> None:
     from tictactoe_gui.engine.mnk.search import Outcome, Proof, SearchResult
 
     seen = SearchResult((0, 0), ((0, 0),), None, 5, 6, 100, 0.1)
-    assert describe(seen) == "depth 6… sees a win in 5 (not proven)"
+    assert describe(seen, "X") == "depth 6… X wins in 5 (not proven)"
     lost = SearchResult((0, 0), ((0, 0),), None, -4, 6, 100, 0.1)
-    assert describe(lost) == "depth 6… sees a loss in 4 (not proven)"
+    # Whose loss is always said: the side that searched is X, so O wins.
+    assert describe(lost, "X") == "depth 6… O wins in 4 (not proven)"
+    assert describe(lost) == "depth 6… its opponent wins in 4 (not proven)"
     estimate = SearchResult((0, 0), ((0, 0),), 120, None, 5, 100, 0.1)
-    assert describe(estimate) == "depth 5… evaluation +120"
+    assert describe(estimate, "O") == "depth 5… evaluation +120 for O"
     proof = Proof(Outcome.WIN, 7, ((0, 0),), "vcf")
     proven = SearchResult((0, 0), ((0, 0),), None, 7, 0, 10, 0.01, proof)
-    assert describe(proven) == "found a forced win in 7 (proven by vcf)"
+    assert describe(proven, "O") == "O wins by force in 7 (proven by vcf)"
+    defeat = Proof(Outcome.LOSS, 6, ((0, 0),), "vct")
+    beaten = SearchResult((0, 0), ((0, 0),), None, -6, 0, 10, 0.01, defeat)
+    assert describe(beaten, "O") == "X wins by force in 6 (proven by vct)"
+    for result in (seen, lost, estimate, proven, beaten):
+        for mover in ("X", "O", None):
+            assert "a loss" not in describe(result, mover)

@@ -66,31 +66,42 @@ class Choice:
     def cell(self) -> tuple[int, int]:
         return self.row, self.col
 
-    def thinking(self) -> str:
-        """A line about what the search did: "depth 6, a forced win in 5 (proven)"."""
+    def thinking(self, mover: str | None = None) -> str:
+        """A line about what the search did: "depth 6, X wins by force in 5 (proven by vcf)".
+
+        ``mover`` ("X" or "O") names the side that chose; without it the line
+        says "the side to move" and "its opponent".
+        """
         if self.result is not None:
-            return describe(self.result)
+            return describe(self.result, mover)
         if self.depth:
             return f"looked {self.depth} plies ahead over {self.nodes} positions"
         return self.reason
 
 
-def describe(result: SearchResult) -> str:
-    """What a search result says, in words, without claiming more than it knows."""
+def describe(result: SearchResult, mover: str | None = None) -> str:
+    """What a search result says, in words, naming whose win it sees, without claiming more
+    than it knows: only a proof is "by force"; a win the search merely sees is "not proven".
+
+    ``mover`` ("X" or "O") is the side that searched; without it the words say "the side
+    to move" and "its opponent".
+    """
+    me = mover if mover is not None else "the side to move"
+    them = {"X": "O", "O": "X"}.get(mover or "", "its opponent")
     proof = result.proof
     if proof is not None:
         if proof.outcome is Outcome.WIN:
-            return f"found a forced win in {proof.plies} (proven by {proof.method})"
+            return f"{me} wins by force in {proof.plies} (proven by {proof.method})"
         if proof.outcome is Outcome.LOSS:
-            return f"a forced loss in {proof.plies} (proven by {proof.method})"
+            return f"{them} wins by force in {proof.plies} (proven by {proof.method})"
         return "a forced draw (proven)"
     head = f"depth {result.depth}" if result.depth else "first look"
     if result.mate is not None:
-        side = "win" if result.mate > 0 else "loss"
-        return f"{head}… sees a {side} in {abs(result.mate)} (not proven)"
+        winner = me if result.mate > 0 else them
+        return f"{head}… {winner} wins in {abs(result.mate)} (not proven)"
     if result.score is None:
         return head
-    return f"{head}… evaluation {result.score:+d}"
+    return f"{head}… evaluation {result.score:+d} for {me}"
 
 
 def _cell(state: State, index: int) -> tuple[int, int]:

@@ -156,6 +156,16 @@ class RowColPersona:
         """A line about a take judged ``verdict``, its own (``own``) or the opponent's."""
         return self.voice.comment(verdict, own=own, rng=rng)
 
+    def describe(self, size: int) -> str:
+        """What this player does on a ``size`` × ``size`` board, and nothing it does not."""
+        if self.key == "perfect" and size * size > EXACT_CELLS:
+            return (
+                "Counts ahead as far as time allows, then every line to the end once "
+                f"{EXACT_CELLS} cells are left: perfect from there, so it can be out-played "
+                "early on a board this big."
+            )
+        return self.description
+
     def __str__(self) -> str:
         return f"{self.name} ({self.key})"
 
@@ -249,7 +259,7 @@ ABACUS: Final = RowColPersona(
     name="Abacus",
     level=Level.HARD,
     description=(
-        "Counts every line to the end: perfect play on boards up to 5×5, a deep search beyond."
+        "Counts every line to the end: perfect play, it never does worse than the board allows."
     ),
     voice=Voice(
         greeting="Every bead in its place. I have counted this board to the end.",

@@ -179,6 +179,9 @@ class _GamePicker(QWidget):
     def is_rowcol(self) -> bool:
         return bool(self.combo.currentData() == ROWCOL)
 
+    def custom_spins(self) -> tuple[QSpinBox, QSpinBox, QSpinBox]:
+        return self.rows, self.cols, self.k
+
     def set_variant(self, variant: Variant) -> None:
         if variant.family is Family.ROWCOL:
             self.combo.setCurrentIndex(self.combo.findData(ROWCOL))
@@ -229,7 +232,10 @@ class _PersonaPicker(QObject):
         #: The external engine's command, once one is chosen.
         self.command = ""
         self._previous = 0
+        #: The board the persona would play on: what it does depends on it.
+        self._board_size = (3, 3)
         self.description = QLabel()
+        self.description.setObjectName(f"personaDescription-{name.lower().replace(' ', '-')}")
         self.description.setWordWrap(True)
         self.description.setEnabled(False)  # a quieter colour for the help text
         form.addRow(buddy_label(text, self.combo), self.combo)
@@ -256,6 +262,11 @@ class _PersonaPicker(QObject):
         if index >= 0:
             self.combo.setCurrentIndex(index)
             self._previous = index
+        self._describe()
+
+    def set_board_size(self, rows: int, cols: int) -> None:
+        """Describe the personas as they play on a board of ``rows`` × ``cols``."""
+        self._board_size = (rows, cols)
         self._describe()
 
     def usable(self) -> bool:
@@ -289,7 +300,7 @@ class _PersonaPicker(QObject):
                 else "Choose the program of a Gomocup-protocol engine."
             )
             return
-        self.description.setText(PERSONAS[data].description)
+        self.description.setText(PERSONAS[data].describe(*self._board_size))
 
 
 class NameField(QWidget):
@@ -410,6 +421,8 @@ class NewGameDialog(QDialog):
         self._restore()
         self._restoring = False
         self._game.combo.currentIndexChanged.connect(self._on_game)
+        for spin in self._game.custom_spins():
+            spin.valueChanged.connect(self._describe_personas)
         self._on_game()
         # Open on the chosen mode (arrows change it), not on whichever button is first.
         self._mode_buttons[self.mode()].setFocus()
@@ -524,8 +537,17 @@ class NewGameDialog(QDialog):
         """The Row & Column game chosen and its seed (only call once the dialog is valid)."""
         return self.rowcol_options().setup(self.mode())
 
+    def _describe_personas(self) -> None:
+        """Each persona described as it plays on the board chosen (perfect only where solved)."""
+        if self.is_rowcol():
+            return
+        variant = self.variant()
+        for picker in (self._opponent, self._x_persona, self._o_persona):
+            picker.set_board_size(variant.rows, variant.cols)
+
     def _on_game(self) -> None:
         rowcol = self.is_rowcol()
+        self._describe_personas()
         if rowcol:
             self.rowcol_options().show()
         elif self._rowcol is not None:

@@ -65,6 +65,8 @@ class _StrategyPicker:
 
     def __init__(self, form: QFormLayout, text: str, name: str, default: str) -> None:
         self.combo = _strategy_combo(name)
+        #: The grid's side: what a strategy does depends on it.
+        self._size = ROWCOL_DEFAULT
         self.about = QLabel()
         self.about.setWordWrap(True)
         self.about.setEnabled(False)  # the quieter colour of help text
@@ -81,13 +83,19 @@ class _StrategyPicker:
         index = self.combo.findData(key)
         self.combo.setCurrentIndex(max(0, index))
 
+    def set_size(self, size: int) -> None:
+        """Describe the strategies as they play on a ``size`` × ``size`` grid."""
+        self._size = size
+        self._describe()
+
     def _describe(self) -> None:
         persona = STRATEGIES[self.key()]
-        self.about.setText(persona.description)
+        description = persona.describe(self._size)
+        self.about.setText(description)
         # Read with the combo, since the line under it is not on the Tab path; and, named,
         # it says which player the arrows chose (Orca 43 reads a combo's description when
         # it changes, not its new value).
-        self.combo.setAccessibleDescription(f"{persona.name}: {persona.description}")
+        self.combo.setAccessibleDescription(f"{persona.name}: {description}")
 
 
 def _name_row(form: QFormLayout, text: str, name: str, default: str) -> NameField:
@@ -214,6 +222,9 @@ class RowColOptions(QWidget):
         form = QFormLayout(page)
         self.strategy_a = _StrategyPicker(form, "A:", "Player A strategy", "perfect")
         self.strategy_b = _StrategyPicker(form, "B:", "Player B strategy", "greedy")
+        for picker in (self.opponent, self.strategy_a, self.strategy_b):
+            self.size_spin.valueChanged.connect(picker.set_size)
+            picker.set_size(self.size_spin.value())
         self.speed = QSlider(Qt.Orientation.Horizontal)
         self.speed.setAccessibleName("Speed")
         self.speed.setRange(0, SPEED_RANGE)
