@@ -105,7 +105,7 @@ def test_copy_and_paste_a_position_and_a_move_list(qtbot: QtBot, window: MainWin
         assert window.controller.board == position
 
 
-def test_a_game_saved_to_a_file_opens_again_as_a_replay(
+def test_a_game_saved_to_a_file_opens_again_to_play_on(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     four_game(qtbot, window)
@@ -113,15 +113,14 @@ def test_a_game_saved_to_a_file_opens_again_as_a_replay(
     assert window.save_game_to(path)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["game"] == "four"
-    assert data["moves"] == ["j11", "k11", "j10", "k10", "j9"]
+    assert [node.get("move") for node in data["tree"]] == [None, "j11", "k11", "j10", "k10", "j9"]
     assert (data["x"], data["o"], data["result"]) == ("Alice", "Bob", None)
     window.new_game(human_vs_human())
     assert window.open_game_file(path)
     controller = window.controller
-    assert controller.state is State.REPLAY
-    assert controller.replay_length == 5
+    assert controller.state is State.PLAYING
     assert controller.board == Board.empty(FOUR).play_all(OPENING)
-    assert "Alice vs Bob (long game.json)" in window.windowTitle()
+    assert "Alice (X) vs Bob (O)" in window.windowTitle()
 
 
 @pytest.mark.parametrize(
@@ -139,7 +138,7 @@ def test_a_game_saved_to_a_file_opens_again_as_a_replay(
             b' "moves": ["b2", "b2"]}',
             "move 2 (b2): cell b2 is already taken by X",
         ),
-        (b'{"app": "tictactoe-gui", "format": 9}', "this version reads format 1"),
+        (b'{"app": "tictactoe-gui", "format": 9}', "this version reads format 1 and 2"),
     ],
 )
 def test_a_file_that_holds_no_game_is_one_line_and_changes_nothing(

@@ -35,6 +35,9 @@ GIL_SWITCH_INTERVAL_S = 0.002
 COMPLETE_WITHOUT_PAINT_MS = 500
 #: run()'s status when the window could not be completed (the error is printed).
 EXIT_INCOMPLETE = 1
+#: The game on the board, kept after every move beside the records in the user's data
+#: directory, so that the next start plays on where the last one stopped.
+GAME_IN_PROGRESS_FILE = "game-in-progress.json"
 
 
 def create_application(argv: list[str] | None = None, *, icon: bool = True) -> QApplication:
@@ -97,6 +100,16 @@ def open_records(db_path: Path | None) -> OpenedRecords:
     return OpenedRecords(repository, notice)
 
 
+def game_in_progress_path() -> Path | None:
+    """Where the game on the board is kept between runs (None: nowhere to keep it)."""
+    from tictactoe_gui.storage import default_database_path
+
+    try:
+        return default_database_path().parent / GAME_IN_PROGRESS_FILE
+    except (RecordsError, OSError):
+        return None
+
+
 def run(
     argv: list[str] | None = None,
     *,
@@ -128,7 +141,7 @@ def run(
         records = open_records(db_path)
         opened.append(records)
         try:
-            window.complete(records.records)
+            window.complete(records.records, game_in_progress=game_in_progress_path())
         except Exception:
             # A half-built window is of no use: say what failed and end, as a failure
             # while building it at once would have.

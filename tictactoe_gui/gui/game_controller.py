@@ -172,6 +172,8 @@ class GameController(QObject):
         #: The position being proven on request (the thinking line says so), if any.
         self._proving: Board | None = None
         self._commented: tuple[int, Board] | None = None
+        #: A saved game's undo history is being rebuilt (its commands change nothing).
+        self._restoring = False
 
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
@@ -271,6 +273,24 @@ class GameController(QObject):
     def replay_length(self) -> int:
         return len(self._replay_moves)
 
+    @property
+    def replay_moves(self) -> tuple[Move, ...]:
+        """Every move of the game being replayed (empty outside a replay)."""
+        return tuple(self._replay_moves)
+
+    def undone_moves(self) -> tuple[Move, ...]:
+        """The moves taken back that Redo would play again, in order."""
+        stack = self._undo_stack
+        line: list[Move] = []
+        for index in range(stack.index(), stack.count()):
+            command = stack.command(index)
+            if not isinstance(command, _MovesCommand) or command.start_ply != len(self.moves) + len(
+                line
+            ):
+                break
+            line.extend(command.moves)
+        return tuple(line)
+
     def verdict_at(self, ply: int) -> Verdict | None:
         """The coach's verdict on move number ``ply`` (1-based), once the engine has judged it."""
         return self._session.verdict_at(ply)
@@ -322,18 +342,57 @@ class GameController(QObject):
     def play_again(self) -> None:
         self.restart()
 
-    def _begin(self, setup: GameSetup, *, paused: bool = False) -> None:
+    def resume(
+        self,
+        setup: GameSetup,
+        moves: Sequence[Move],
+        undone: Sequence[Move] = (),
+        *,
+        seed: int | None = None,
+        hints: tuple[int, int] = (0, 0),
+        started_at: datetime | None = None,
+    ) -> None:
+        """Play on a saved game: its players, its moves, and an undo history that takes them
+        back as they were played (against an AI, each of the person's moves with its reply),
+        with ``undone`` ready to redo. An AI vs AI game waits, paused. Raises
+        IllegalMoveError (changing nothing) for moves that cannot be played."""
+        setup.start.play_all((*moves, *undone))
+        if setup.start.play_all(moves).is_over:
+            raise ValueError("cannot play on a finished game")
+        self._tally = Tally()
+        self._series_left = 1
+        self.tally_changed.emit(self._tally)
+        self._begin(
+            setup,
+            paused=setup.mode is GameMode.AI_VS_AI,
+            seed=seed,
+            started_at=started_at,
+            history=(tuple(moves), tuple(undone)),
+        )
+        self._session.hints = {Mark.X: hints[0], Mark.O: hints[1]}
+
+    def _begin(
+        self,
+        setup: GameSetup,
+        *,
+        paused: bool = False,
+        seed: int | None = None,
+        started_at: datetime | None = None,
+        history: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ()),
+    ) -> None:
         self._stop_everything()
         if setup.start.is_over:
             raise ValueError(f"cannot start from a finished position ({setup.start.outcome})")
         setup = self._spelled_as_recorded(setup)
         # Each game of a seeded series gets its own seed, drawn from the series seed the
         # same way the command line's match does, so game N can be replayed alone.
-        if setup.seed is None:
+        if seed is not None:
+            pass  # a saved game goes on with its own
+        elif setup.seed is None:
             seed = random.randrange(2**32)
         else:
             seed = game_seed(setup.seed, self._tally.games)
-        self._session = GameSession(setup, seed, datetime.now(UTC))
+        self._session = GameSession(setup, seed, started_at or datetime.now(UTC))
         self._session.analyses.update(self._known)
         self._state = State.PLAYING
         self._commented = None
@@ -347,7 +406,36 @@ class GameController(QObject):
         self.game_started.emit(setup)
         self._announce_personas()
         self._greet()
-        self._set_moves([])
+        self._restore_history(*history)
+
+    def _restore_history(self, moves: tuple[Move, ...], undone: tuple[Move, ...]) -> None:
+        """The undo stack of a game whose ``moves`` were played and ``undone`` taken back,
+        built as playing them would have built it; then the position after ``moves``."""
+        line = (*moves, *undone)
+        if line:
+            self._session.set_moves(line)  # the commands name their moves from the boards
+            commands: list[_MovesCommand] = []
+            against_ai = self._setup.mode is GameMode.HUMAN_VS_AI
+            for ply, move in enumerate(line):
+                mover = self._setup.player(self.board_at(ply).to_move)
+                if not (against_ai and mover.is_ai):
+                    commands.append(_MovesCommand(self, ply, [move]))
+                elif commands and commands[-1].end_ply == ply:
+                    commands[-1].add_reply(move)  # one undo takes back a move and its reply
+                # else an AI's move before any person's: not taken back, as in play
+            self._restoring = True
+            try:
+                for command in commands:
+                    self._undo_stack.push(command)
+                self._undo_stack.setIndex(
+                    sum(1 for command in commands if command.end_ply <= len(moves))
+                )
+            finally:
+                self._restoring = False
+            done = [command for command in commands if command.end_ply <= len(moves)]
+            if done and done[-1].end_ply == len(moves):
+                self._last_command = done[-1]  # the AI's reply joins the person's move
+        self._set_moves(list(moves))
 
     def _spelled_as_recorded(self, setup: GameSetup) -> GameSetup:
         """``setup`` with each person's name as the records first spelled it ("alice" typed,
@@ -642,6 +730,8 @@ class GameController(QObject):
     # -- applying moves ------------------------------------------------------------------------
 
     def _apply_command(self, command: _MovesCommand, *, redo: bool) -> None:
+        if self._restoring:
+            return  # rebuilding a saved game's history: the position is set once, after
         base = list(self.moves[: command.start_ply])
         if redo:
             self._last_command = command

@@ -2,20 +2,38 @@
 
 A saved game is a small JSON object (UTF-8, one file per game)::
 
-    {"app": "tictactoe-gui", "format": 1, "game": "four",
-     "start": "20/20/.../20", "moves": ["k10", "l11", "k11"],
-     "x": "Alice", "o": "Sera", "result": "X wins"}
+    {"app": "tictactoe-gui", "format": 2, "game": "four",
+     "start": "20/20/.../20",
+     "tree": [{"children": [1]}, {"move": "k10", "children": [2]},
+              {"move": "l11", "children": []}],
+     "ply": 2, "x": "Alice", "o": "Sera", "result": null,
+     "players": {"mode": "human-vs-ai", "x": {"kind": "human", "name": "Alice"},
+                 "o": {"kind": "ai", "name": "sera"}, "record": true},
+     "seed": 12345, "hints": [0, 1], "started": "2026-05-01T10:00:00+00:00"}
 
 ``game`` is any id ``--game`` takes, ``start`` the start position in the
-command line's text form, ``moves`` the moves in the cell notation (``a1`` is
-the bottom-left cell), ``result`` the result as the window says it or null
-for a game not finished. Reading checks everything against the rules and
-says in one line what is wrong with a file that does not hold a game.
+command line's text form. ``tree`` holds the moves from the start as a tree:
+node 0 is the start, every other node a move in the cell notation (``a1`` is
+the bottom-left cell) with the nodes that follow it, the main line first. The
+nodes are a flat list that names its children by index, so that a game of 400
+moves is not 800 levels of nested JSON. ``ply`` says how many moves of the
+main line are played; the rest were taken back and can be played again.
+``result`` is the result as the window says it, or null for a game not
+finished; ``players`` (who plays each side, and how) with ``seed``, ``hints``
+and ``started`` are what it takes to play on. Reading checks everything
+against the rules and says in one line what is wrong with a file that does not
+hold a game.
+
+Format 1 (``"moves": ["k10", "l11"]``, the names only) is still read: its
+games open as replays.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,11 +42,19 @@ from typing import Final
 from tictactoe_gui.engine import Board, BoardError, IllegalMoveError, Move
 from tictactoe_gui.engine.notation import NotationError, parse_cell, parse_move_list
 from tictactoe_gui.engine.variants import Family, Variant, VariantError, get_variant, quote
+from tictactoe_gui.session import GameSetup, PlayerKind, PlayerSpec
+from tictactoe_gui.storage.records import GameMode, validate_player_name
 
 APP_TAG: Final = "tictactoe-gui"
-FORMAT: Final = 1
+FORMAT: Final = 2
+#: The formats this version reads.
+READABLE_FORMATS: Final = (1, 2)
 #: Files bigger than this are not games (a 20×20 game is a few kilobytes).
 MAX_BYTES: Final = 1_000_000
+#: The most moves a file may hold, counting every line of its tree.
+MAX_NODES: Final = 100_000
+#: A seed is stored as the app draws it: a non-negative 64-bit number.
+MAX_SEED: Final = 2**64 - 1
 
 
 class GameFileError(ValueError):
@@ -36,12 +62,42 @@ class GameFileError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class SavedPlayers:
+    """Who plays a saved game, and how: what it takes to play on from the file."""
+
+    mode: GameMode
+    x: PlayerSpec
+    o: PlayerSpec
+    #: False for a study game (nothing goes to the records).
+    record: bool = True
+    #: The game's own seed, so the personas go on deciding as they would have.
+    seed: int | None = None
+    #: Hints asked for by X and by O.
+    hints: tuple[int, int] = (0, 0)
+    #: When the game began (ISO 8601), as it goes to the records.
+    started: str | None = None
+
+    @property
+    def has_engine(self) -> bool:
+        """Whether an external program plays a side (a file never runs one by itself)."""
+        return self.x.is_engine or self.o.is_engine
+
+    def setup(self, start: Board) -> GameSetup:
+        return GameSetup(self.mode, self.x, self.o, start, record=self.record)
+
+
+@dataclass(frozen=True, slots=True)
 class SavedGame:
     start: Board
+    #: The moves played, from the start.
     moves: tuple[Move, ...]
     x: str = "X"
     o: str = "O"
     result: str | None = None
+    #: Moves taken back that can be played again (Redo), after ``moves``.
+    undone: tuple[Move, ...] = ()
+    #: None in a file written before games could be played on (format 1).
+    players: SavedPlayers | None = None
 
     @property
     def variant(self) -> Variant:
@@ -51,29 +107,66 @@ class SavedGame:
     def board(self) -> Board:
         return self.start.play_all(self.moves)
 
+    @property
+    def playable(self) -> bool:
+        """Whether the game can be played on: not finished, and its players known."""
+        return self.result is None and self.players is not None and not self.board.is_over
+
 
 def moves_text(start: Board, moves: Sequence[Move]) -> str:
     """``"b2, a1, c3"``: moves in the cell notation, as the command line's ``--moves`` takes."""
     return ", ".join(start.cell_name(move) for move in moves)
 
 
+def _player_json(spec: PlayerSpec) -> dict[str, str]:
+    return {"kind": spec.kind.value, "name": spec.name}
+
+
 def to_json(game: SavedGame) -> str:
-    data = {
+    line = (*game.moves, *game.undone)
+    tree: list[dict[str, object]] = [{"children": [1] if line else []}]
+    for index, move in enumerate(line, start=1):
+        children = [index + 1] if index < len(line) else []
+        tree.append({"move": game.start.cell_name(move), "children": children})
+    data: dict[str, object] = {
         "app": APP_TAG,
         "format": FORMAT,
         "game": game.variant.id,
         "start": game.start.to_text(),
-        "moves": [game.start.cell_name(move) for move in game.moves],
+        "tree": tree,
+        "ply": len(game.moves),
         "x": game.x,
         "o": game.o,
         "result": game.result,
     }
+    players = game.players
+    if players is not None:
+        data["players"] = {
+            "mode": players.mode.value,
+            "x": _player_json(players.x),
+            "o": _player_json(players.o),
+            "record": players.record,
+        }
+        data["seed"] = players.seed
+        data["hints"] = list(players.hints)
+        data["started"] = players.started
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
 def save(path: Path, game: SavedGame) -> None:
-    """Write ``game`` to ``path`` (raises OSError when the file cannot be written)."""
-    path.write_text(to_json(game), encoding="utf-8")
+    """Write ``game`` to ``path`` whole or not at all: a temporary file beside it, then
+    renamed over it, so a crash mid-write never leaves half a game (raises OSError when
+    the file cannot be written)."""
+    text = to_json(game)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def load(path: Path) -> SavedGame:
@@ -94,42 +187,157 @@ def load(path: Path) -> SavedGame:
 def from_json(text: str, name: str = "the file") -> SavedGame:
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise GameFileError(f"{name} is not a saved game (not JSON: {error.msg})") from None
+    except (json.JSONDecodeError, RecursionError) as error:
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else "nested too deeply"
+        raise GameFileError(f"{name} is not a saved game (not JSON: {reason})") from None
     if not isinstance(data, dict) or data.get("app") != APP_TAG:
         raise GameFileError(f"{name} is not a game saved by {APP_TAG}")
-    if data.get("format") != FORMAT:
+    version = data.get("format")
+    if type(version) is not int or version not in READABLE_FORMATS:
         raise GameFileError(
-            f"{name} is saved in format {quote(str(data.get('format')))}; "
-            f"this version reads format {FORMAT}"
+            f"{name} is saved in format {quote(str(version))}; "
+            f"this version reads format {' and '.join(map(str, READABLE_FORMATS))}"
         )
     variant = _variant(data.get("game"), name)
     start_text = data.get("start")
-    moves = data.get("moves")
-    if not isinstance(start_text, str) or not isinstance(moves, list):
-        raise GameFileError(f"{name} lacks the start position or the list of moves")
+    if not isinstance(start_text, str):
+        raise GameFileError(f"{name} lacks the start position")
     try:
         start = Board.from_text(start_text, variant)
     except BoardError as error:
         raise GameFileError(f"{name}: the start position is wrong: {error}") from None
-    played: list[Move] = []
-    board = start
-    for number, cell in enumerate(moves, start=1):
-        if not isinstance(cell, str):
-            raise GameFileError(f"{name}: move {number} is not a cell such as a1")
-        try:
-            move = Move(*parse_cell(cell, variant.rows, variant.cols))
-            board = board.play(move)
-        except (NotationError, IllegalMoveError) as error:
-            raise GameFileError(f"{name}: move {number} ({cell}): {error}") from None
-        played.append(move)
+    if version == 1:
+        line, ply = _moves_of_format_1(data.get("moves"), start, name), None
+    else:
+        line = _main_line(data.get("tree"), start, name)
+        ply = data.get("ply", len(line))
+    if ply is None:
+        ply = len(line)
+    if type(ply) is not int or not 0 <= ply <= len(line):
+        raise GameFileError(f"{name}: ply should be a number of moves from 0 to {len(line)}")
     x, o, result = data.get("x", "X"), data.get("o", "O"), data.get("result")
+    players = _players(data, name) if version >= 2 and "players" in data else None
     return SavedGame(
         start,
-        tuple(played),
+        line[:ply],
         x if isinstance(x, str) and x.strip() else "X",
         o if isinstance(o, str) and o.strip() else "O",
         result if isinstance(result, str) else None,
+        line[ply:],
+        players,
+    )
+
+
+def _play(board: Board, cell: object, where: str, name: str) -> tuple[Move, Board]:
+    if not isinstance(cell, str):
+        raise GameFileError(f"{name}: {where} is not a cell such as a1")
+    variant = board.variant
+    try:
+        move = Move(*parse_cell(cell, variant.rows, variant.cols))
+        return move, board.play(move)
+    except (NotationError, IllegalMoveError) as error:
+        raise GameFileError(f"{name}: {where} ({cell[:20]}): {error}") from None
+
+
+def _moves_of_format_1(moves: object, start: Board, name: str) -> tuple[Move, ...]:
+    if not isinstance(moves, list):
+        raise GameFileError(f"{name} lacks the list of moves")
+    played: list[Move] = []
+    board = start
+    for number, cell in enumerate(moves, start=1):
+        move, board = _play(board, cell, f"move {number}", name)
+        played.append(move)
+    return tuple(played)
+
+
+def _main_line(tree: object, start: Board, name: str) -> tuple[Move, ...]:
+    """The tree's main line (each node's first child, from the start); every line of the
+    tree is checked against the rules, so a file with variations is read whole or refused."""
+    if not isinstance(tree, list) or not tree or len(tree) > MAX_NODES:
+        raise GameFileError(f"{name} lacks the tree of moves")
+    cells: list[object] = []
+    children: list[list[int]] = []
+    for index, node in enumerate(tree):
+        following = node.get("children", []) if isinstance(node, dict) else None
+        if not isinstance(following, list) or any(
+            type(child) is not int or not index < child < len(tree) for child in following
+        ):
+            raise GameFileError(
+                f"{name}: node {index} of the tree should list the later nodes that follow it"
+            )
+        cells.append(node.get("move"))
+        children.append(following)
+    boards: dict[int, Board] = {0: start}
+    moves: dict[int, Move] = {}
+    for index, following in enumerate(children):
+        board = boards.get(index)
+        if board is None:
+            raise GameFileError(f"{name}: node {index} of the tree follows no move")
+        for child in following:
+            if child in boards:
+                raise GameFileError(f"{name}: node {child} of the tree follows two moves")
+            where = f"move {board.ply - start.ply + 1}"
+            moves[child], boards[child] = _play(board, cells[child], where, name)
+    line: list[Move] = []
+    index = 0
+    while children[index]:
+        index = children[index][0]
+        line.append(moves[index])
+    return tuple(line)
+
+
+def _player(value: object, mark: str, name: str) -> PlayerSpec:
+    if not isinstance(value, dict):
+        raise GameFileError(f"{name} does not say who plays {mark}")
+    kind, who = value.get("kind"), value.get("name")
+    try:
+        if not isinstance(who, str):
+            raise ValueError("no name")
+        if kind == PlayerKind.HUMAN:
+            return PlayerSpec.human(validate_player_name(who))
+        if kind == PlayerKind.AI:
+            return PlayerSpec.ai(who)
+        if kind == PlayerKind.ENGINE:
+            return PlayerSpec.engine(who)
+        raise ValueError(f"unknown kind of player {quote(str(kind))}")
+    except (ValueError, LookupError) as error:
+        raise GameFileError(f"{name}: the player of {mark} is wrong: {error}") from None
+
+
+def _players(data: dict[str, object], name: str) -> SavedPlayers:
+    players = data.get("players")
+    if not isinstance(players, dict):
+        raise GameFileError(f"{name} does not say who plays")
+    try:
+        mode = GameMode(str(players.get("mode")))
+    except ValueError:
+        raise GameFileError(f"{name}: unknown mode {quote(str(players.get('mode')))}") from None
+    x = _player(players.get("x"), "X", name)
+    o = _player(players.get("o"), "O", name)
+    people = (not x.is_ai) + (not o.is_ai)
+    expected = {GameMode.HUMAN_VS_HUMAN: 2, GameMode.HUMAN_VS_AI: 1, GameMode.AI_VS_AI: 0}
+    if people != expected[mode]:
+        raise GameFileError(f"{name}: the players do not fit the mode {mode.value}")
+    record = players.get("record", True)
+    seed = data.get("seed")
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+        raise GameFileError(f"{name}: the seed should be a whole number from 0 to 2^64 - 1")
+    hints = data.get("hints", [0, 0])
+    if (
+        not isinstance(hints, list)
+        or len(hints) != 2
+        or any(type(count) is not int or not 0 <= count <= MAX_NODES for count in hints)
+    ):
+        raise GameFileError(f"{name}: hints should be two counts, X's and O's")
+    started = data.get("started")
+    return SavedPlayers(
+        mode,
+        x,
+        o,
+        record is not False,
+        seed,
+        (hints[0], hints[1]),
+        started if isinstance(started, str) else None,
     )
 
 

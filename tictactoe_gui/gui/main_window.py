@@ -18,6 +18,7 @@ time).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -201,15 +202,22 @@ class MainWindow(QMainWindow):
         *,
         game: Variant | None = None,
         staged: bool = False,
+        game_in_progress: Path | None = None,
     ) -> None:
         """``game``: open on a new game of this kind (else the kind last chosen).
 
         ``staged``: build only the first frame; :meth:`complete` builds the rest (and
         takes the records then, instead of ``records``).
+
+        ``game_in_progress``: the file that keeps the game on the board after every move,
+        so that the next start plays on where this one stopped (None: not kept).
         """
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self._opening_game = game
+        self._game_in_progress = game_in_progress
+        #: Why keeping the game in progress failed, once said (it is not said again).
+        self._keep_failed = False
         #: The move the board shows while looking back through the game (None: the game).
         self._looking_at: int | None = None
         self.setWindowTitle(APP_DISPLAY_NAME)
@@ -239,12 +247,16 @@ class MainWindow(QMainWindow):
         else:
             self.complete(records)
 
-    def complete(self, records: GameRecords | None = None) -> None:
+    def complete(
+        self, records: GameRecords | None = None, *, game_in_progress: Path | None = None
+    ) -> None:
         """Build the rest of the window: the engine thread, the controller, the actions,
-        the docks and the game (the last kind played, fresh and idle). Once; emits
-        :attr:`ready`."""
+        the docks and the game (the one left unfinished in ``game_in_progress``, else the
+        last kind played, fresh and idle). Once; emits :attr:`ready`."""
         if self._completing or self._closed:
             return
+        if game_in_progress is not None:
+            self._game_in_progress = game_in_progress
         from tictactoe_gui.gui.engine_worker import EngineService
         from tictactoe_gui.gui.game_controller import GameController
         from tictactoe_gui.gui.recording import InMemoryRecords
@@ -261,8 +273,15 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         self._create_announcer()
         self._restore_settings()
-        # A relaunch opens a fresh, idle game of the last kind: a series runs only when asked.
-        self.controller.new_game(self._initial_setup(), paused=True)
+        # A relaunch plays on the game left unfinished, or opens a fresh, idle game of the
+        # last kind: a series runs only when asked.
+        resumed, problem = self._resume_game_in_progress()
+        if not resumed:
+            self.controller.new_game(self._initial_setup(), paused=True)
+        if problem:
+            self.show_message(problem)  # after the new game's greeting, which it outranks
+        # From now on every move is kept (not before: the fresh game would replace it).
+        self.controller.position_changed.connect(self._keep_game_in_progress)
         if self._settings.value("rowColumnWindow/open") == "true":
             # After the first paint: the main window shows first, as always.
             QTimer.singleShot(0, self._reopen_rowcol)
@@ -1147,18 +1166,50 @@ class MainWindow(QMainWindow):
         self.show_message(message)
 
     def saved_game(self) -> SavedGame:
-        """The game on the board as a file holds it."""
-        from tictactoe_gui.gui.game_file import SavedGame
+        """The game on the board as a file holds it: a game in progress with its players
+        and the moves taken back, a replay as the whole game replayed."""
+        from tictactoe_gui.engine import Mark
+        from tictactoe_gui.gui.game_controller import State
+        from tictactoe_gui.gui.game_file import SavedGame, SavedPlayers
 
         controller = self.controller
         setup = controller.setup
+        session = controller.session
+        if controller.state is State.REPLAY:
+            line = controller.replay_moves
+            outcome = controller.start.play_all(line).outcome
+            return SavedGame(
+                controller.start,
+                tuple(line),
+                setup.x.display_name,
+                setup.o.display_name,
+                str(outcome) if outcome is not None else None,
+            )
         outcome = controller.board.outcome
+        if outcome is not None:
+            result: str | None = str(outcome)
+        elif session.is_over:  # a resignation, or a program that broke the rules
+            result = session.result_words()
+        else:
+            result = None
+        hints = controller.hints_used
+        players = SavedPlayers(
+            setup.mode,
+            setup.x,
+            setup.o,
+            record=setup.record,
+            seed=session.seed,
+            hints=(hints[Mark.X], hints[Mark.O]),
+            started=session.started_at.isoformat(),
+        )
         return SavedGame(
             controller.start,
             tuple(controller.moves),
             setup.x.display_name,
             setup.o.display_name,
-            str(outcome) if outcome is not None else None,
+            result,
+            controller.undone_moves(),
+            players,
         )
 
     def save_game_to(self, path: Path) -> bool:
@@ -1173,7 +1224,9 @@ class MainWindow(QMainWindow):
         return True
 
     def open_game_file(self, path: Path) -> bool:
-        """Replay the game saved in ``path`` (a file that holds none: one line, nothing lost)."""
+        """Open the game saved in ``path``: an unfinished game to play on, a finished one
+        (or one saved before games could be played on) to replay. A file that holds no
+        game: one line, nothing lost."""
         from tictactoe_gui.gui import game_file
 
         try:
@@ -1181,11 +1234,97 @@ class MainWindow(QMainWindow):
         except game_file.GameFileError as error:
             self.show_notice("Open Game", f"Could not open it: {error}.")
             return False
+        players = game.players
+        if game.playable and players is not None and not players.has_engine:
+            self.resume_game(game)
+            self.show_message(f"Opened {path.name}: play on where it stopped.")
+            return True
         self.start_replay(
-            f"{game.x} vs {game.o} ({path.name})", game.start, game.moves, (game.x, game.o)
+            f"{game.x} vs {game.o} ({path.name})",
+            game.start,
+            (*game.moves, *game.undone),
+            (game.x, game.o),
         )
-        self.replay_seek_end()
+        self.controller.replay_seek(len(game.moves))
+        if game.playable:
+            # A file never starts a program: the command in it could be anything.
+            self.show_message(
+                f"Opened {path.name} as a replay: an external engine plays in it, and a "
+                "saved game never starts a program. New Game can set that engine up again."
+            )
         return True
+
+    def resume_game(self, game: SavedGame) -> None:
+        """Play on ``game`` (unfinished, its players known) as it stood when saved."""
+        from datetime import datetime
+
+        players = game.players
+        assert players is not None
+        started = None
+        if players.started is not None:
+            try:
+                started = datetime.fromisoformat(players.started)
+            except ValueError:
+                started = None  # then it started now, as far as the records can tell
+            if started is not None and started.tzinfo is None:
+                started = None
+        self.back_to_game()
+        self.controller.resume(
+            players.setup(game.start),
+            game.moves,
+            game.undone,
+            seed=players.seed,
+            hints=players.hints,
+            started_at=started,
+        )
+
+    def _resume_game_in_progress(self) -> tuple[bool, str]:
+        """Play on the game left unfinished when the app last closed, if there is one (and
+        no other game was asked for), saying so and how to start another. Returns whether
+        it did, and what went wrong if anything did (a damaged file is kept aside)."""
+        from tictactoe_gui.gui import game_file
+
+        path = self._game_in_progress
+        if path is None or not path.exists():
+            return False, ""
+        try:
+            game = game_file.load(path)
+            asked = self._opening_game
+            if not game.playable or not game.moves or asked not in (None, game.variant):
+                return False, ""
+            self.resume_game(game)
+        except ValueError as error:  # GameFileError, or moves the rules refuse
+            aside = path.with_name(f"{path.name}.damaged")
+            with contextlib.suppress(OSError):
+                path.replace(aside)
+            return False, f"The game in progress could not be resumed: {error}."
+        self.show_message("Resumed the game you were playing — New Game (Ctrl+N) starts another.")
+        return True, ""
+
+    def _keep_game_in_progress(self, *_: object) -> None:
+        """Keep the game on the board in its file after every move (written whole, then
+        renamed into place); a finished game, a replay or a game with no move yet leaves
+        nothing to resume."""
+        from tictactoe_gui.gui import game_file
+        from tictactoe_gui.gui.game_controller import State
+
+        path = self._game_in_progress
+        if path is None or self._closed:
+            return
+        controller = self.controller
+        unfinished = controller.state is State.PLAYING and not controller.session.is_over
+        try:
+            if unfinished and (controller.moves or controller.undone_moves()):
+                path.parent.mkdir(parents=True, exist_ok=True)
+                game_file.save(path, self.saved_game())
+            else:
+                path.unlink(missing_ok=True)
+        except OSError as error:
+            if not self._keep_failed:
+                self._keep_failed = True
+                self.show_message(
+                    f"The game in progress cannot be kept for next time: {error.strerror or error}."
+                )
 
     def replay_seek_end(self) -> None:
         self.controller.replay_seek(self.controller.replay_length)

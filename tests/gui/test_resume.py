@@ -1,0 +1,414 @@
+"""Playing on: a saved unfinished game opens playable, with its players, its moves and its
+undo history, and the game left unfinished when the app closed is there at the next start."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human, settle
+from tictactoe_gui.engine import Board, Mark, Move
+from tictactoe_gui.engine.variants import get_variant
+from tictactoe_gui.gui import game_file
+from tictactoe_gui.gui.game_controller import PlayerSpec, State
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.storage.records import GameMode
+
+FOUR = get_variant("four")
+
+#: A game as the app saved it before games could be played on from a file (format 1).
+FORMAT_1 = """{
+ "app": "tictactoe-gui",
+ "format": 1,
+ "game": "four",
+ "start": "20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20",
+ "moves": ["j11", "k11", "j10"],
+ "x": "Alice",
+ "o": "Bob",
+ "result": null
+}
+"""
+
+
+def played(qtbot: QtBot, window: MainWindow, moves: int) -> None:
+    qtbot.waitUntil(lambda: len(window.controller.moves) == moves, timeout=5000)
+    settle(qtbot, window)
+
+
+@pytest.fixture
+def kept(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "game-in-progress.json"
+
+
+@pytest.fixture
+def keeping_window(
+    qtbot: QtBot, settings: QSettings, records: InMemoryRecords, kept: Path
+) -> Iterator[MainWindow]:
+    """A window that keeps its game in progress in ``kept``."""
+    win = MainWindow(settings, records, game_in_progress=kept)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: win.controller.current_result is not None, timeout=5000)
+    yield win
+    win.close()
+
+
+def test_an_unfinished_game_opens_playable_with_its_players_and_undo(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    controller = window.controller
+    window.new_game(human_vs_ai("cop"))
+    settle(qtbot, window)
+    controller.play_human(1, 1)
+    played(qtbot, window, 2)
+    reply = controller.moves[1]
+    controller.hint()
+    path = tmp_path / "game.json"
+    assert window.save_game_to(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == 2
+    # A tree of moves from the start: node 0 the start, each node its move and children.
+    assert data["tree"][0] == {"children": [1]}
+    assert data["tree"][1]["move"] == "b2"
+    assert data["ply"] == 2
+    assert data["players"]["mode"] == "human-vs-ai"
+    assert data["players"]["o"] == {"kind": "ai", "name": "cop"}
+
+    window.new_game(human_vs_human())
+    assert window.open_game_file(path)
+    assert controller.state is State.PLAYING
+    assert controller.setup.mode is GameMode.HUMAN_VS_AI
+    assert (controller.setup.x, controller.setup.o) == (
+        PlayerSpec.human("Alice"),
+        PlayerSpec.ai("cop"),
+    )
+    assert controller.moves == (Move(1, 1), reply)
+    assert controller.hints_used[Mark.X] == 1
+    assert controller.is_human_turn()
+    assert window.undo_action.isEnabled()
+    assert "Cop" in window.windowTitle()
+    # One undo takes back the person's move and the reply together, as in play.
+    window.undo_action.trigger()
+    assert controller.moves == ()
+    window.redo_action.trigger()
+    assert controller.moves == (Move(1, 1), reply)
+    # And play goes on: Cop answers the next move.
+    settle(qtbot, window)
+    free = next(m for m in (Move(0, 0), Move(0, 2), Move(2, 0)) if m not in controller.moves)
+    controller.play_human(free.row, free.col)
+    played(qtbot, window, 4)
+
+
+def test_moves_taken_back_are_kept_to_redo(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    controller = window.controller
+    window.new_game(replace(human_vs_human(), start=Board.empty(FOUR)))
+    line = (Move(9, 9), Move(9, 10), Move(10, 9))
+    for move in line:
+        controller.play_human(move.row, move.col)
+    controller.undo()
+    path = tmp_path / "game.json"
+    assert window.save_game_to(path)
+    window.new_game(human_vs_human())
+    assert window.open_game_file(path)
+    assert controller.moves == line[:2]
+    assert controller.board.variant == FOUR
+    assert window.redo_action.isEnabled()
+    controller.redo()
+    assert controller.moves == line
+    controller.undo()
+    controller.undo()
+    assert controller.moves == line[:1]
+
+
+def test_a_finished_or_resigned_game_opens_as_a_replay(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    controller = window.controller
+    window.new_game(human_vs_human())
+    for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
+        controller.play_human(move.row, move.col)
+    finished = tmp_path / "won.json"
+    assert window.save_game_to(finished)
+    window.new_game(human_vs_human())
+    controller.play_human(1, 1)
+    controller.resign()
+    resigned = tmp_path / "resigned.json"
+    assert window.save_game_to(resigned)
+    assert (
+        json.loads(resigned.read_text(encoding="utf-8"))["result"] == "Alice (X) wins: Bob resigned"
+    )
+    for path, moves in ((finished, 5), (resigned, 1)):
+        assert window.open_game_file(path)
+        assert controller.state is State.REPLAY
+        assert controller.replay_length == moves
+        assert controller.replay_position == moves
+
+
+def test_a_file_of_the_first_format_still_opens(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "old.json"
+    path.write_text(FORMAT_1, encoding="utf-8")
+    game = game_file.load(path)
+    assert game.players is None
+    assert not game.playable
+    assert window.open_game_file(path)
+    assert window.controller.state is State.REPLAY
+    assert window.controller.board == Board.empty(FOUR).play_all(
+        (Move(9, 9), Move(9, 10), Move(10, 9))
+    )
+    assert "Alice vs Bob (old.json)" in window.windowTitle()
+
+
+def test_a_file_never_starts_an_external_engine(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    start = Board.empty()
+    players = game_file.SavedPlayers(
+        GameMode.HUMAN_VS_AI, PlayerSpec.human("Alice"), PlayerSpec.engine("rm -rf ~")
+    )
+    game = game_file.SavedGame(start, (Move(1, 1),), "Alice", "rm", None, (), players)
+    path = tmp_path / "engine.json"
+    game_file.save(path, game)
+    assert window.open_game_file(path)
+    assert window.controller.state is State.REPLAY
+    assert "never starts a program" in window.statusBar().currentMessage()
+
+
+def test_an_ai_vs_ai_game_opens_paused(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    controller = window.controller
+    start = Board.empty()
+    setup = ai_vs_ai("kitty", "cop")
+    players = game_file.SavedPlayers(setup.mode, setup.x, setup.o, seed=5)
+    path = tmp_path / "ai.json"
+    game_file.save(
+        path,
+        game_file.SavedGame(start, (Move(1, 1), Move(0, 0)), "Kitty", "Cop", None, (), players),
+    )
+    assert window.open_game_file(path)
+    assert controller.state is State.PLAYING
+    assert controller.paused
+    assert controller.game_seed == 5
+    assert window.autoplay_bar.isVisible()
+    assert len(controller.moves) == 2
+
+
+@pytest.mark.parametrize(
+    ("tree", "reason"),
+    [
+        ([], "lacks the tree of moves"),
+        ([{"children": [0]}], "node 0 of the tree should list the later nodes"),
+        ([{"children": [1]}, {"move": "b2", "children": [1]}], "node 1 of the tree should"),
+        ([{"children": [1, 1]}, {"move": "b2"}], "node 1 of the tree follows two moves"),
+        ([{"children": []}, {"move": "b2"}], "node 1 of the tree follows no move"),
+        (
+            [{"children": [1, 2]}, {"move": "b2"}, {"move": "b2", "children": [3]}, {"move": "b2"}],
+            "move 2 (b2): cell b2 is already taken by X",
+        ),
+        ([{"children": [1]}, {"move": 7}], "move 1 is not a cell"),
+    ],
+)
+def test_a_tree_that_holds_no_game_is_one_line(tree: list[object], reason: str) -> None:
+    text = json.dumps(
+        {
+            "app": "tictactoe-gui",
+            "format": 2,
+            "game": "tictactoe",
+            "start": ".........",
+            "tree": tree,
+        }
+    )
+    with pytest.raises(game_file.GameFileError) as caught:
+        game_file.from_json(text)
+    assert reason in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_variations_in_the_tree_are_read_and_the_main_line_played() -> None:
+    tree = [
+        {"children": [1]},
+        {"move": "b2", "children": [2, 3]},
+        {"move": "a1", "children": []},
+        {"move": "c3", "children": []},
+    ]
+    text = json.dumps(
+        {
+            "app": "tictactoe-gui",
+            "format": 2,
+            "game": "tictactoe",
+            "start": ".........",
+            "tree": tree,
+        }
+    )
+    game = game_file.from_json(text)
+    assert game.moves == (Move(1, 1), Move(2, 0))
+
+
+@pytest.mark.parametrize(
+    ("players", "reason"),
+    [
+        ({"mode": "chess"}, "unknown mode 'chess'"),
+        (
+            {
+                "mode": "human-vs-ai",
+                "x": {"kind": "human", "name": "A"},
+                "o": {"kind": "ai", "name": "x"},
+            },
+            "the player of O is wrong",
+        ),
+        (
+            {
+                "mode": "human-vs-ai",
+                "x": {"kind": "human", "name": ""},
+                "o": {"kind": "ai", "name": "cop"},
+            },
+            "the player of X is wrong",
+        ),
+        (
+            {
+                "mode": "ai-vs-ai",
+                "x": {"kind": "human", "name": "A"},
+                "o": {"kind": "ai", "name": "cop"},
+            },
+            "do not fit the mode",
+        ),
+    ],
+)
+def test_players_that_cannot_play_are_one_line(players: dict[str, object], reason: str) -> None:
+    text = json.dumps(
+        {
+            "app": "tictactoe-gui",
+            "format": 2,
+            "game": "tictactoe",
+            "start": ".........",
+            "tree": [{"children": []}],
+            "players": players,
+        }
+    )
+    with pytest.raises(game_file.GameFileError) as caught:
+        game_file.from_json(text)
+    assert reason in str(caught.value)
+
+
+def nesting(value: object) -> int:
+    if isinstance(value, dict):
+        return 1 + max((nesting(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((nesting(v) for v in value), default=0)
+    return 0
+
+
+def test_a_long_game_is_a_flat_tree(tmp_path: Path) -> None:
+    # Nested nodes would be two levels of JSON per move: 800 for a full 20×20 board,
+    # near what a JSON reader allows. The flat list stays four deep, however long the game.
+    rng = random.Random(3)
+    board = start = Board.empty(FOUR)
+    moves: list[Move] = []
+    while len(moves) < 150:
+        move = rng.choice(board.legal_moves())
+        if not board.play(move).is_over:
+            board = board.play(move)
+            moves.append(move)
+    path = tmp_path / "long.json"
+    game_file.save(path, game_file.SavedGame(start, tuple(moves)))
+    assert game_file.load(path).moves == tuple(moves)
+    assert nesting(json.loads(path.read_text(encoding="utf-8"))) == 4
+
+
+def test_the_game_in_progress_is_kept_after_every_move_and_resumed(
+    qtbot: QtBot,
+    settings: QSettings,
+    records: InMemoryRecords,
+    kept: Path,
+    keeping_window: MainWindow,
+) -> None:
+    window = keeping_window
+    controller = window.controller
+    assert not kept.exists()  # a fresh game with no move leaves nothing to resume
+    window.new_game(replace(human_vs_ai("cop"), start=Board.empty(FOUR)))
+    settle(qtbot, window)
+    controller.play_human(9, 9)
+    played(qtbot, window, 2)
+    saved = game_file.load(kept)
+    assert saved.moves == controller.moves
+    assert saved.playable
+    assert not list(kept.parent.glob("*.tmp"))  # written beside, then renamed
+    moves = controller.moves
+    window.close()
+
+    again = MainWindow(settings, records, game_in_progress=kept)
+    qtbot.addWidget(again)
+    again.show()
+    settle(qtbot, again)
+    assert again.controller.moves == moves
+    assert again.controller.board.variant == FOUR
+    assert again.controller.setup.o == PlayerSpec.ai("cop")
+    assert again.controller.is_human_turn()
+    assert "Resumed the game" in again.statusBar().currentMessage()
+    # Once the game is over there is nothing to resume.
+    again.controller.resign()
+    qtbot.waitUntil(lambda: not kept.exists(), timeout=5000)
+    again.close()
+
+    third = MainWindow(settings, records, game_in_progress=kept)
+    qtbot.addWidget(third)
+    third.show()
+    assert third.controller.moves == ()
+    third.close()
+
+
+def test_a_staged_window_resumes_when_complete(
+    qtbot: QtBot, settings: QSettings, records: InMemoryRecords, tmp_path: Path
+) -> None:
+    kept = tmp_path / "kept.json"
+    players = game_file.SavedPlayers(
+        GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("Ann"), PlayerSpec.human("Ben")
+    )
+    game_file.save(
+        kept, game_file.SavedGame(Board.empty(), (Move(1, 1),), "Ann", "Ben", None, (), players)
+    )
+    window = MainWindow(settings, staged=True)
+    qtbot.addWidget(window)
+    window.show()
+    window.complete(records, game_in_progress=kept)
+    assert window.controller.moves == (Move(1, 1),)
+    assert window.controller.setup.x.name == "Ann"
+    window.close()
+
+
+def test_a_damaged_game_in_progress_is_one_line_and_a_fresh_game(
+    qtbot: QtBot, settings: QSettings, records: InMemoryRecords, kept: Path
+) -> None:
+    kept.parent.mkdir(parents=True)
+    kept.write_text("{ damaged", encoding="utf-8")
+    window = MainWindow(settings, records, game_in_progress=kept)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.controller.moves == ()
+    message = window.statusBar().currentMessage()
+    assert message.startswith("The game in progress could not be resumed: ")
+    assert "\n" not in message
+    # Kept aside, not lost, and not read again.
+    assert kept.with_name(f"{kept.name}.damaged").read_text(encoding="utf-8") == "{ damaged"
+    assert not kept.exists()
+    window.close()
+
+
+def test_the_app_keeps_the_game_beside_the_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tictactoe_gui.gui.app import game_in_progress_path
+    from tictactoe_gui.storage import DATABASE_ENV_VAR
+
+    monkeypatch.setenv(DATABASE_ENV_VAR, str(tmp_path / "records.sqlite3"))
+    assert game_in_progress_path() == tmp_path / "game-in-progress.json"
