@@ -412,7 +412,7 @@ class MainWindow(QMainWindow):
             "&Save Game…", self.show_save_game_dialog, "Ctrl+S", "Save this game to a file"
         )
         self.open_game_action = action(
-            "&Open Game…", self.show_open_game_dialog, "Ctrl+O", "Replay a game saved to a file"
+            "&Open Game…", self.show_open_game_dialog, "Ctrl+O", "Open a game saved to a file"
         )
         self.copy_position_action = action(
             "&Copy Position",
