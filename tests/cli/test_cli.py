@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -317,18 +318,40 @@ def test_output_that_cannot_be_written_is_one_line_and_status_1(
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
-def test_a_full_disk_is_reported_without_a_traceback() -> None:
+@pytest.mark.parametrize(
+    "args", [["analyse", "........."], ["--help"], ["--version"], ["solve", "--help"]]
+)
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+def test_a_full_disk_is_reported_without_a_traceback(args: list[str], buffered: bool) -> None:
+    # Buffered, the text waits for the interpreter's last flush ("Exception ignored",
+    # status 120); unbuffered, argparse swallows the error and the help is lost silently.
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    if not buffered:
+        env["PYTHONUNBUFFERED"] = "1"
     with open("/dev/full", "w") as full:
         done = subprocess.run(
-            [sys.executable, "-m", "tictactoe_gui", "analyse", "........."],
+            [sys.executable, "-m", "tictactoe_gui", *args],
             stdout=full,
             stderr=subprocess.PIPE,
+            env=env,
             text=True,
             timeout=60,
             check=False,
         )
     assert done.returncode == 1
     assert done.stderr == FULL_DISK_MESSAGE
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["solve", "--help"]])
+def test_help_and_version_go_to_the_given_output_and_report_a_write_error(
+    args: list[str],
+) -> None:
+    code, out, err = run(*args)
+    assert (code, err) == (0, "")
+    assert "tictactoe-gui" in out.splitlines()[0]
+    err_buffer = io.StringIO()
+    assert main(args, stdin=io.StringIO(), stdout=_FullDisk(), stderr=err_buffer) == 1
+    assert err_buffer.getvalue() == FULL_DISK_MESSAGE
 
 
 def test_no_display_is_one_clear_line_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,6 +7,7 @@ import io
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import textwrap
@@ -163,6 +164,94 @@ def test_ctrl_c_while_loading_is_one_line_and_status_130(module: str, args: list
         check=False,
     )
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "tictactoe-gui: interrupted\n")
+
+
+#: Raises KeyboardInterrupt (a real SIGINT) at the first line of one function of the app.
+INTERRUPT_AT_FIRST_LINE = textwrap.dedent(
+    """
+    import os, runpy, signal, sys
+
+    path, function = sys.argv[1], sys.argv[2]
+
+    def first_line(frame, event, arg):
+        if event == "line":
+            sys.settrace(None)
+            frame.f_trace = None
+            os.kill(os.getpid(), signal.SIGINT)
+        return first_line
+
+    def calls(frame, event, arg):
+        code = frame.f_code
+        if code.co_name == function and code.co_filename.endswith(path):
+            return first_line
+        return None
+
+    sys.settrace(calls)
+    sys.argv[1:3] = []
+    runpy.run_module("tictactoe_gui", run_name="__main__", alter_sys=True)
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("path", "function", "args"),
+    [
+        ("tictactoe_gui/cli/entry.py", "run", ["analyse", "........."]),
+        ("tictactoe_gui/cli/common.py", "__init__", ["history"]),  # reading standard input
+        ("tictactoe_gui/cli/entry.py", "_top_level_parser", ["--version"]),
+        ("tictactoe_gui/cli/window.py", "open_default_window", []),
+    ],
+)
+def test_ctrl_c_between_loading_and_running_is_one_line_and_status_130(
+    path: str, function: str, args: list[str]
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPT_AT_FIRST_LINE, path, function, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "tictactoe-gui: interrupted\n")
+
+
+#: The launcher's own lines (the installed script, the bundle's entry point), with a
+#: SIGINT sent while it imports ``tictactoe_gui.cli`` or just before it calls ``main``.
+LAUNCHER = textwrap.dedent(
+    """
+    import os, signal, sys
+
+    when = sys.argv.pop(1)
+
+    class InterruptOnImport:
+        def find_spec(self, name, path=None, target=None):
+            if name == "tictactoe_gui.cli" and when == "importing":
+                sys.meta_path.remove(self)
+                os.kill(os.getpid(), signal.SIGINT)
+            return None
+
+    sys.meta_path.insert(0, InterruptOnImport())
+    import tictactoe_gui
+    from tictactoe_gui.cli import main
+    if when == "before main":
+        os.kill(os.getpid(), signal.SIGINT)
+    sys.exit(main())
+    """
+)
+
+
+@pytest.mark.parametrize("when", ["importing", "before main"])
+def test_ctrl_c_in_the_launcher_is_one_line_and_an_interrupted_status(when: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, when, "analyse", "........."],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    # Python ends a process that Ctrl-C reached at the top level by SIGINT: 130 in a shell.
+    assert done.returncode in (130, -signal.SIGINT)
+    assert (done.stdout, done.stderr) == ("", "tictactoe-gui: interrupted\n")
 
 
 # -- a closed standard output ------------------------------------------------------------

@@ -18,6 +18,8 @@ module imports none of them until :func:`main` runs.
 
 from __future__ import annotations
 
+import sys  # always loaded already: importing it costs nothing
+
 # Not ``typing.TYPE_CHECKING``: importing typing would take milliseconds before main's guard.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,21 +40,21 @@ def main(
     app is still loading (the engine, the records, Qt) is one line and status
     130 like Ctrl-C at any later moment, never a traceback.
     """
-    import sys
-
-    stream = stderr if stderr is not None else sys.stderr
     try:
         if not (sys.argv[1:] if argv is None else argv):
             # The window, as the desktop launches it: no command line to parse.
             from tictactoe_gui.cli.window import open_default_window
 
-            return open_default_window(stream)
+            return open_default_window(stderr if stderr is not None else sys.stderr)
         from tictactoe_gui.cli.entry import run
+
+        # Inside the guard too: run catches Ctrl-C once its own guard begins, not before.
+        return run(argv, stdin=stdin, stdout=stdout, stderr=stderr)
     except KeyboardInterrupt:
+        stream = stderr if stderr is not None else sys.stderr
         if stream is not None:
             print("tictactoe-gui: interrupted", file=stream)
         return 130
-    return run(argv, stdin=stdin, stdout=stdout, stderr=stderr)
 
 
 __all__ = ["main"]

@@ -12,14 +12,18 @@ import ast
 import codecs
 import os
 import re
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Final, NoReturn, TextIO
+from typing import TYPE_CHECKING, BinaryIO, Final, NoReturn, TextIO
 
 from tictactoe_gui import APP_NAME
 from tictactoe_gui.engine.variants import DEFAULT, Family, Variant, VariantError, get_variant, quote
 from tictactoe_gui.storage.errors import RecordsError
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 # The personas and the records load inside the option types that need them: opening the
 # window (the common case) parses only --db and --game before its first paint.
@@ -76,6 +80,12 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse ignores a failed write (the help is lost without a word and the status
+        # is 0); the entry point reports it instead. Only --help and --version print here.
+        if message:
+            (file or sys.stdout).write(message)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import sys
@@ -117,7 +118,16 @@ def run(
     try:
         # Opening the window is the common case: it needs none of the commands.
         parser = build_window_parser() if window_only(arguments) else build_parser()
-        args = parser.parse_args(arguments)
+        try:
+            # --help and --version write to the command's output like any answer.
+            with contextlib.redirect_stdout(streams.stdout):
+                args = parser.parse_args(arguments)
+        except SystemExit as done:  # after --help or --version: argparse's way to stop
+            if given_stdout is None:
+                streams.report("standard output is closed; nothing was done")
+                return EXIT_FAILURE
+            streams.stdout.flush()  # a full disk is reported below, not at the interpreter's exit
+            return done.code if isinstance(done.code, int) else EXIT_OK
         if given_stdout is None and (args.self_test or args.command is not None):
             # Started with standard output closed (`>&-`): the answer would be lost.
             streams.report("standard output is closed; nothing was done")
