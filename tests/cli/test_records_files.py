@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
@@ -175,6 +176,36 @@ def test_a_bad_import_is_one_line_and_imports_nothing(db: Path, tmp_path: Path) 
     assert "game 3: the result is recorded as 'O' but the moves give 'X'" in err
     with Repository.open(other) as repository:
         assert repository.count_games() == 0
+
+
+REAL_V2 = Path(__file__).parents[1] / "storage" / "data" / "records-v2.sqlite3"
+
+
+def test_a_file_that_is_not_json_leaves_the_records_as_they_were(tmp_path: Path) -> None:
+    """Nothing is created, upgraded, backed up or moved aside for a file that cannot import."""
+    bad = tmp_path / "notes.json"
+    bad.write_text("these are my notes, not JSON\n")
+    folder = tmp_path / "records"
+    folder.mkdir()
+    shutil.copy(REAL_V2, folder / "old.sqlite3")
+    (folder / "damaged.sqlite3").write_text("not a database either\n" * 50)
+
+    def files() -> dict[str, bytes]:
+        return {
+            path.name: path.read_bytes()
+            for path in folder.iterdir()
+            if not path.name.endswith(("-wal", "-shm"))
+        }
+
+    before = files()
+    for name in ("old.sqlite3", "damaged.sqlite3", "missing.sqlite3"):
+        code, out, err = run("import", str(bad), "--db", str(folder / name))
+        assert (code, out) == (1, "")
+        assert err == (
+            "tictactoe-gui: notes.json is not a JSON records file:"
+            " the file is not valid JSON (Expecting value)\n"
+        )
+        assert files() == before
 
 
 def test_exporting_with_no_records_creates_nothing(tmp_path: Path) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
+import shutil
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -13,7 +16,7 @@ import pytest
 from tests.storage.games import human, make_game, persona
 from tictactoe_gui.records_bridge import check_rules
 from tictactoe_gui.storage import Repository
-from tictactoe_gui.storage.exchange import ImportCancelledError
+from tictactoe_gui.storage.exchange import ImportCancelledError, PartialImportError
 from tictactoe_gui.storage.records import RecordsError, Result
 
 
@@ -373,6 +376,128 @@ def test_import_reports_progress_and_can_be_cancelled(repo: Repository, tmp_path
         repo.import_records(tmp_path / "many.json", lambda d, t: seen.append((d, t)) or True).added
         == 450
     )
+    # The file is read twice (checked whole, then written): the work is twice its size.
     size = (tmp_path / "many.json").stat().st_size
-    assert seen[-1] == (size, size)
+    assert seen[-1] == (2 * size, 2 * size)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert any(d < size for d, _ in seen)
+    assert any(size < d < 2 * size for d, _ in seen)
+
+
+def export_of(tmp_path: Path, count: int, name: str = "Zed") -> Path:
+    """A JSON export of ``count`` games of ``name`` against the personas in turn."""
+    target = tmp_path / f"{name}-{count}.json"
+    with Repository.open(tmp_path / f"{name}-source.sqlite3") as source:
+        results = (Result.X_WINS, Result.O_WINS, Result.DRAW)
+        source.save_games(
+            make_game(
+                human(f"{name}{i % 7}"),
+                persona(("kitty", "cop", "sera")[i % 3]),
+                results[i % 3],
+                minute=i,
+            )
+            for i in range(count)
+        )
+        source.export_records(target, "json")
+    return target
+
+
+def test_cancelling_while_the_games_are_written_takes_every_one_back(
+    repo: Repository, tmp_path: Path
+) -> None:
+    seed(repo, 2)
+    target = export_of(tmp_path, 900)
+    size = target.stat().st_size
+    writing: list[int] = []
+
+    def cancel_once_some_are_written(done: int, total: int) -> bool:
+        if done > size:
+            writing.append(done)
+        return len(writing) < 3
+
+    with pytest.raises(ImportCancelledError, match="nothing was imported"):
+        repo.import_records(target, cancel_once_some_are_written)
+    assert len(writing) == 3  # cancelled after three batches were written
+    assert repo.count_games() == 2
+    assert repo.players() == [AWKWARD]  # the file's players went with their games
+    assert repo.import_records(target).added == 900
+
+
+def test_a_full_disk_midway_takes_back_the_games_already_written(
+    repo: Repository, tmp_path: Path
+) -> None:
+    seed(repo, 2)
+    target = export_of(tmp_path, 900)
+    connection = repo.database.writer()
+    pages = connection.execute("PRAGMA page_count").fetchone()[0]
+    connection.execute(f"PRAGMA max_page_count = {pages + 40}")  # room for a few batches
+    with pytest.raises(RecordsError, match=r"the disk that holds the records file .* is full"):
+        repo.import_records(target)
+    assert repo.count_games() == 2
+    assert repo.players() == [AWKWARD]
+
+
+def test_a_failed_import_that_cannot_take_back_its_games_says_how_to_finish(
+    repo: Repository, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = export_of(tmp_path, 600)
+    database = repo.database
+    real_transaction = database.transaction
+    batches = 0
+
+    @contextlib.contextmanager
+    def transaction(doing: str) -> Iterator[sqlite3.Connection]:
+        nonlocal batches
+        if doing.startswith("take back"):
+            raise RecordsError("could not take back the imported games: no room")
+        batches += 1
+        if batches == 3:
+            raise RecordsError("could not import the games: the disk is full")
+        with real_transaction(doing) as connection:
+            yield connection
+
+    monkeypatch.setattr(database, "transaction", transaction)
+    with pytest.raises(PartialImportError) as raised:
+        repo.import_records(target)
+    message = str(raised.value)
+    assert message.startswith("could not import the games: the disk is full; 400 of the file")
+    assert f"importing {target.name} again adds the rest, without duplicates" in message
+    monkeypatch.undo()
+    report = repo.import_records(target)  # and so it does
+    assert (report.added, report.skipped) == (200, 400)
+
+
+REAL_V2 = Path(__file__).parent / "data" / "records-v2.sqlite3"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "these are my notes, not JSON\n",
+        json.dumps({"format": "tictactoe-gui records", "version": 2, "games": [{"uuid": 1}]}),
+    ],
+    ids=["not-json", "bad-game"],
+)
+def test_a_bad_file_never_opens_the_records_for_writing(tmp_path: Path, text: str) -> None:
+    """An older file is neither upgraded nor backed up, a missing one not created."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    folder = tmp_path / "records"
+    folder.mkdir()
+    old = folder / "old.sqlite3"
+    shutil.copy(REAL_V2, old)
+
+    def files() -> dict[str, bytes]:
+        return {
+            path.name: path.read_bytes()
+            for path in folder.iterdir()
+            if not path.name.endswith(("-wal", "-shm"))
+        }
+
+    before = files()
+    for records in (old, folder / "missing.sqlite3"):
+        with Repository.open(records, rules=check_rules) as repository:
+            with pytest.raises(RecordsError):
+                repository.import_records(bad)
+            assert not repository.database.writable
+    assert files() == before

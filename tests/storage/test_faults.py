@@ -8,12 +8,15 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.storage.games import human, make_game, persona
+from tictactoe_gui.records_bridge import check_rules
 from tictactoe_gui.storage import Repository, open_or_recover
 from tictactoe_gui.storage.database import switch_to_wal, translate
 from tictactoe_gui.storage.records import (
@@ -26,9 +29,18 @@ from tictactoe_gui.storage.records import (
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_writer(path: Path, name: str, count: int) -> subprocess.Popen[str]:
+def start_writer(path: Path, name: str, count: int, *options: float) -> subprocess.Popen[str]:
+    """A writer process (see :mod:`tests.storage.writer`), open and waiting for "go"."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.storage.writer", str(path), name, str(count)],
+        [
+            sys.executable,
+            "-m",
+            "tests.storage.writer",
+            str(path),
+            name,
+            str(count),
+            *map(str, options),
+        ],
         cwd=ROOT,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -325,3 +337,45 @@ def test_a_disk_io_error_on_a_full_disk_is_called_a_full_disk(
         message
         == f"could not read the records: the disk that holds the records file {db_path} is full"
     )
+
+
+def test_a_game_saved_beside_a_long_import_waits_for_a_batch_not_the_whole_file(
+    db_path: Path, tmp_path: Path
+) -> None:
+    """Another copy of the app recording games while a large file is imported loses none:
+    the import leaves the write lock free between short batches."""
+    export = tmp_path / "big.json"
+    imported = 6000
+    with Repository.open(tmp_path / "source.sqlite3") as source:
+        source.save_games(
+            make_game(human(f"Imp{i % 9}"), persona("cop"), Result.DRAW, minute=i)
+            for i in range(imported)
+        )
+        source.export_records(export, "json")
+    patience = 0.3  # the writer gives up a save after this long: far less than the import
+    writer = start_writer(db_path, "Wes", 0, patience, 0.02)
+    assert writer.stdin is not None
+    assert writer.stdout is not None
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(writer.stdout), daemon=True)  # type: ignore[arg-type]
+    reader.start()
+    try:
+        with Repository.open(db_path, rules=check_rules) as repository:
+            writer.stdin.write("go\n")
+            writer.stdin.flush()
+            started = time.monotonic()
+            report = repository.import_records(export)
+            took = time.monotonic() - started
+            during = len(lines)
+        assert report.added == imported
+        assert took > 2 * patience  # long enough that one transaction would starve the writer
+        assert writer.poll() is None, "the writer gave up a game while the import ran"
+        assert during > 0  # and it saved games while the import ran
+    finally:
+        writer.kill()
+        writer.wait(timeout=30)
+        reader.join(timeout=30)
+        writer.stdin.close()
+        writer.stdout.close()
+    saved = sum(1 for line in lines if line.startswith("saved"))
+    assert check_complete(db_path) >= imported + saved

@@ -1,9 +1,13 @@
 """``import FILE``: merge the games of a JSON export into the records.
 
-Every game is checked (its shape, and its rules by the engine) before any is
-written; a file with a bad game imports nothing and the one-line error names
-the game's number in the file and the field. Games already recorded are
-skipped; the same id with different contents is reported as a conflict.
+The whole file is checked (every game's shape, and its rules by the engine)
+before the records are even opened: a file with a bad game imports nothing,
+changes nothing on disk (a missing records file is not created, an older one
+not upgraded, a damaged one not moved aside), and the one-line error names
+the game's number in the file and the field. The games are then written in
+short batches, so a game recorded meanwhile by another copy of the app waits
+for one batch only. Games already recorded are skipped; the same id with
+different contents is reported as a conflict.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from tictactoe_gui.cli.common import (
     database_path,
     expand_user,
 )
-from tictactoe_gui.records_bridge import open_to_record
+from tictactoe_gui.records_bridge import check_record, open_to_record
+from tictactoe_gui.storage.exchange import JsonImport
 
 
 def input_file(text: str) -> Path:
@@ -37,11 +42,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
-    repository, notice = open_to_record(database_path(args))
-    if notice is not None:
-        streams.report(notice)
-    with repository:
-        report = repository.import_records(args.file)
+    with JsonImport(args.file, check_record) as job:
+        job.check()
+        repository, notice = open_to_record(database_path(args))
+        if notice is not None:
+            streams.report(notice)
+        with repository:
+            report = job.write(repository)
     print(f"{report.summary()[:-1]} from {args.file}.", file=streams.stdout)
     return EXIT_OK
 

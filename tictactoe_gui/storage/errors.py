@@ -42,3 +42,8 @@ class UnwritableDatabaseError(RecordsError):
 
 class NewerDatabaseError(RecordsError):
     """The records file was written by a newer version of the app; it is left untouched."""
+
+
+class PartialImportError(RecordsError):
+    """An import failed after writing some of its games and could not take them back; the
+    message says how many are recorded and that importing the file again adds the rest."""

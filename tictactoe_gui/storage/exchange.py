@@ -7,11 +7,15 @@ return) get a leading ``'``; numbers are written as they are, negative ones
 included.
 
 An import reads the file as a stream, one game at a time, so memory stays the
-same whatever the file's size, and writes every game in one transaction: a
-file with any bad game imports nothing, and the message names the game (by
-its number in the file) and the field. A game already recorded (same id, same
-contents) is skipped without creating anything; the same id with different
-contents is reported as a conflict and the recorded game kept.
+same whatever the file's size. It reads the file twice: first to check every
+game, touching no records (a file with any bad game imports nothing, and the
+message names the game by its number in the file and the field), then to
+write the games in short batches, one transaction each, so that another copy
+of the app recording a game meanwhile waits for a batch, never for the whole
+file. A write that fails or is cancelled takes back what it had added. A game
+already recorded (same id, same contents) is skipped without creating
+anything; the same id with different contents is reported as a conflict and
+the recorded game kept.
 """
 
 from __future__ import annotations
@@ -23,12 +27,14 @@ import json
 import os
 import re
 import tempfile
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, Final
 
+from tictactoe_gui.storage.database import one_line
 from tictactoe_gui.storage.records import (
     DEFAULT_GAME,
     FinishedGame,
@@ -38,6 +44,7 @@ from tictactoe_gui.storage.records import (
     InvalidGameError,
     InvalidNameError,
     MoveEntry,
+    PartialImportError,
     RecordsError,
     Result,
     Side,
@@ -460,34 +467,225 @@ def import_json(
 ) -> ImportReport:
     """Merge the games of a JSON export into ``repository``, skipping games it already has.
 
-    Every game is checked as :meth:`Repository.save_game` checks it (its shape,
-    and its rules when the repository has a rules check); a file with any bad
-    game imports nothing and the error names the game and the problem. A UTF-8
-    byte-order mark is accepted. ``progress`` hears how far the reading has got
-    and may cancel (:class:`ImportCancelledError`, nothing imported).
+    The whole file is checked first, every game as :meth:`Repository.save_game`
+    checks it (its shape, and its rules when the repository has a rules check),
+    before the records are opened for writing: a file with any bad game imports
+    nothing, changes nothing on disk, and the error names the game and the
+    problem. A UTF-8 byte-order mark is accepted. ``progress`` hears how far the
+    import has got over both readings of the file and may cancel
+    (:class:`ImportCancelledError`, nothing imported).
     """
-    path = Path(path)
-    try:
-        raw = open(path, "rb")  # noqa: SIM115 (closed below, after the transaction)
-    except OSError as exc:
-        raise RecordsError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    with raw:
+    with JsonImport(path, repository.check, progress) as job:
+        job.check()
+        return job.write(repository)
+
+
+#: An import reads a batch for at most this long (seconds), then writes it in one
+#: transaction. The write lock is free while the next batch is read, so a game another
+#: copy of the app saves during an import waits for a batch or two, never for the file.
+BATCH_SECONDS: Final = 0.2
+#: At most this many games in one batch (one transaction), however quickly they are read.
+BATCH_GAMES: Final = 200
+
+
+class JsonImport:
+    """A JSON export merged into the records in two readings of the file.
+
+    :meth:`check` reads the whole file and checks every game with ``check_game``
+    without touching any records; :meth:`write` reads it again and writes the
+    games in short batches, one transaction each, so other programs can record
+    games meanwhile. A write that fails or is cancelled takes back the games it
+    had added, so the records end with the whole file or none of it; only a
+    process killed midway leaves part of it, and importing the file again adds
+    the rest (games already recorded are skipped).
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        check_game: Callable[[FinishedGame], None],
+        progress: Progress | None = None,
+    ) -> None:
+        self.path = Path(path)
+        self._check_game = check_game
+        self._progress = progress
+        self._raw: IO[bytes] | None = None
+        self._size = 0
+        self._stamp: tuple[int, int] | None = None
+        self._version = EXPORT_VERSION
+        self._checked = False
+
+    def __enter__(self) -> JsonImport:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._raw is not None:
+            self._raw.close()
+            self._raw = None
+
+    # -- reading -----------------------------------------------------------------------
+
+    def _open(self) -> IO[bytes]:
+        if self._raw is None:
+            try:
+                self._raw = open(self.path, "rb")  # noqa: SIM115 (closed by close())
+                self._stamp = self._file_stamp(self._raw)
+            except OSError as exc:
+                raise RecordsError(f"cannot read {self.path}: {exc.strerror or exc}") from exc
+            self._size = self._stamp[0]
+        return self._raw
+
+    @staticmethod
+    def _file_stamp(raw: IO[bytes]) -> tuple[int, int]:
+        status = os.fstat(raw.fileno())
+        return status.st_size, status.st_mtime_ns
+
+    @contextlib.contextmanager
+    def _games(self, header: dict[str, object]) -> Iterator[Iterator[tuple[int, object]]]:
+        """The file's games from its start, with its reading errors in the app's words."""
+        raw = self._open()
+        name = self.path.name
         try:
-            total = os.fstat(raw.fileno()).st_size
-        except OSError:
-            total = 0
-        text = io.TextIOWrapper(raw, encoding="utf-8-sig")
-        try:
-            return _import(repository, path, _JsonStream(text), raw, total, progress)
+            raw.seek(0)
+            text = io.TextIOWrapper(raw, encoding="utf-8-sig")
+            try:
+                yield _read_export(_JsonStream(text), header, name)
+            finally:
+                text.detach()  # the file stays open for the second reading
         except UnicodeDecodeError as exc:
             raise RecordsError(
-                f"{path.name} is not a JSON records file: it is not UTF-8 text"
+                f"{name} is not a JSON records file: it is not UTF-8 text"
                 f" (byte {exc.start} of a chunk)"
             ) from None
         except _MalformedError as exc:
-            raise RecordsError(f"{path.name} is not a JSON records file: {exc}") from None
+            raise RecordsError(f"{name} is not a JSON records file: {exc}") from None
         except OSError as exc:
-            raise RecordsError(f"cannot read {path}: {exc.strerror or exc}") from exc
+            raise RecordsError(f"cannot read {self.path}: {exc.strerror or exc}") from exc
+
+    def _report(self, reading: int) -> None:
+        """Tell ``progress`` how far the ``reading`` (0 or 1) has got; cancel if it says so."""
+        if self._progress is None or self._raw is None:
+            return
+        done = reading * self._size + min(self._raw.tell(), self._size)
+        if not self._progress(done, 2 * self._size):
+            raise ImportCancelledError("the import was cancelled; nothing was imported")
+
+    def check(self) -> int:
+        """Read the whole file and check every game, writing nothing; how many games."""
+        header: dict[str, object] = {}
+        number = 0
+        with self._games(header) as games:
+            for number, entry in games:
+                if number == 1:
+                    problem = _header_problem(self.path, header, complete=False)
+                    if problem:
+                        raise RecordsError(problem)
+                    version = header.get("version")
+                    self._version = version if isinstance(version, int) else EXPORT_VERSION
+                _, game = game_from_json(entry, number, self._version)
+                try:
+                    self._check_game(game)
+                except InvalidGameError as exc:
+                    raise InvalidGameError(f"game {number}: {exc}") from None
+                if number % 200 == 0:
+                    self._report(0)
+        problem = _header_problem(self.path, header, complete=True)
+        if problem:
+            raise RecordsError(problem)
+        if not isinstance(header.get("games"), list):
+            raise RecordsError(f"{self.path.name} has no list of games")
+        self._checked = True
+        return number
+
+    # -- writing -----------------------------------------------------------------------
+
+    def write(self, repository: Repository) -> ImportReport:
+        """Merge the checked file's games into ``repository``, a short batch at a time."""
+        if not self._checked:
+            raise RuntimeError("an import is checked before it is written")
+        raw = self._open()
+        try:
+            changed = self._file_stamp(raw) != self._stamp
+        except OSError as exc:
+            raise RecordsError(f"cannot read {self.path}: {exc.strerror or exc}") from exc
+        if changed:
+            raise RecordsError(
+                f"{self.path.name} changed while it was being imported; nothing was imported"
+            )
+        now = to_text(datetime.now(UTC))
+        added: list[int] = []
+        skipped = 0
+        conflicts: list[int] = []
+        try:
+            with self._games({}) as games:
+                while batch := self._next_batch(games):
+                    with repository.database.transaction("import the games") as connection:
+                        for number, uid, game in batch:
+                            existing = repository.game_id_of(connection, uid)
+                            if existing is None:
+                                game_id = repository.insert_game(connection, game, uid, now)
+                                assert game_id is not None  # not recorded, checked just above
+                                added.append(game_id)
+                            elif _comparable(_recorded(repository.game(existing))) == (
+                                _comparable(game)
+                            ):
+                                skipped += 1
+                            else:
+                                conflicts.append(number)
+                    self._report(1)
+        except BaseException as exc:
+            self._take_back(repository, added, now, exc)
+            raise
+        if self._progress is not None:
+            self._progress(2 * self._size, 2 * self._size)
+        return ImportReport(added=len(added), skipped=skipped, conflicts=tuple(conflicts))
+
+    def _next_batch(
+        self, games: Iterator[tuple[int, object]]
+    ) -> list[tuple[int, str, FinishedGame]]:
+        """The next games of the file, read for up to :data:`BATCH_SECONDS`."""
+        batch = []
+        deadline = time.monotonic() + BATCH_SECONDS
+        for number, entry in games:
+            uid, game = game_from_json(entry, number, self._version)
+            batch.append((number, uid, game))
+            if len(batch) >= BATCH_GAMES or time.monotonic() >= deadline:
+                break
+        return batch
+
+    def _take_back(
+        self, repository: Repository, added: list[int], now: str, cause: BaseException
+    ) -> None:
+        """Delete the games this import added, and the players it brought that have no
+        other game; if even that fails, say what is left and how to finish it."""
+        if not added:
+            return
+        try:
+            for start in range(0, len(added), BATCH_GAMES):
+                chunk = added[start : start + BATCH_GAMES]
+                with repository.database.transaction("take back the imported games") as db:
+                    marks = ", ".join("?" * len(chunk))
+                    db.execute(f"DELETE FROM games WHERE id IN ({marks})", chunk)
+            with repository.database.transaction("take back the imported games") as db:
+                db.execute(
+                    "DELETE FROM players AS p WHERE created_at = ? AND NOT EXISTS"
+                    " (SELECT 1 FROM games AS g WHERE g.x_player_id = p.id"
+                    " OR g.o_player_id = p.id)",
+                    (now,),
+                )
+        except RecordsError as exc:
+            if isinstance(cause, ImportCancelledError):
+                reason = "the import was cancelled"
+            else:
+                reason = one_line(str(cause)) or "the import was interrupted"
+            raise PartialImportError(
+                f"{reason}; {len(added)} of the file's games were already"
+                f" recorded and could not be taken back ({exc}): importing {self.path.name}"
+                " again adds the rest, without duplicates"
+            ) from cause
 
 
 def _header_problem(path: Path, header: dict[str, object], *, complete: bool) -> str | None:
@@ -502,48 +700,3 @@ def _header_problem(path: Path, header: dict[str, object], *, complete: bool) ->
                 f" this app reads versions {', '.join(map(str, sorted(READABLE_VERSIONS)))}"
             )
     return None
-
-
-def _import(
-    repository: Repository,
-    path: Path,
-    stream: _JsonStream,
-    raw: IO[bytes],
-    total: int,
-    progress: Progress | None,
-) -> ImportReport:
-    header: dict[str, object] = {}
-    added = skipped = 0
-    conflicts: list[int] = []
-    now = to_text(datetime.now(UTC))
-    with repository.database.transaction("import the games") as connection:
-        games = _read_export(stream, header, path.name)
-        for number, entry in games:
-            if number == 1:
-                problem = _header_problem(path, header, complete=False)
-                if problem:
-                    raise RecordsError(problem)
-            version = header.get("version")
-            uid, game = game_from_json(entry, number, version if isinstance(version, int) else 2)
-            try:
-                repository.check(game)
-            except InvalidGameError as exc:
-                raise InvalidGameError(f"game {number}: {exc}") from None
-            existing = repository.game_id_of(connection, uid)
-            if existing is None:
-                repository.insert_game(connection, game, uid, now)
-                added += 1
-            elif _comparable(_recorded(repository.game(existing))) == _comparable(game):
-                skipped += 1
-            else:
-                conflicts.append(number)
-            if progress is not None and number % 200 == 0 and not progress(raw.tell(), total):
-                raise ImportCancelledError("the import was cancelled; nothing was imported")
-        problem = _header_problem(path, header, complete=True)
-        if problem:
-            raise RecordsError(problem)
-        if not isinstance(header.get("games"), list):
-            raise RecordsError(f"{path.name} has no list of games")
-    if progress is not None:
-        progress(total, total)
-    return ImportReport(added=added, skipped=skipped, conflicts=tuple(conflicts))

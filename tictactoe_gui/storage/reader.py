@@ -90,6 +90,6 @@ class RecordsFiles(Protocol):
     def import_records(
         self, path: Path, progress: Callable[[int, int], bool] | None = None
     ) -> ImportReport:
-        """Merge the games of a JSON export; ``progress`` hears (bytes read, bytes) and may
-        cancel by returning False."""
+        """Merge the games of a JSON export; ``progress`` hears (done, to do), in bytes over
+        both readings of the file, and may cancel by returning False."""
         ...

@@ -29,6 +29,7 @@ from tictactoe_gui.storage.errors import (
     InvalidGameError as InvalidGameError,
     InvalidNameError as InvalidNameError,
     NewerDatabaseError as NewerDatabaseError,
+    PartialImportError as PartialImportError,
     RecordsError as RecordsError,
     UnknownPlayerError as UnknownPlayerError,
     UnwritableDatabaseError as UnwritableDatabaseError,

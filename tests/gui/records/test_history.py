@@ -12,7 +12,13 @@ from tests.storage.games import human, make_game, persona
 from tictactoe_gui.gui.records import HistoryDialog
 from tictactoe_gui.gui.records.history import PAGE_SIZE
 from tictactoe_gui.storage import Repository
-from tictactoe_gui.storage.records import GameDetail, GameMode, Result, SideKind
+from tictactoe_gui.storage.records import (
+    GameDetail,
+    GameMode,
+    PartialImportError,
+    Result,
+    SideKind,
+)
 
 RESULTS = (Result.X_WINS, Result.O_WINS, Result.DRAW)
 
@@ -144,6 +150,28 @@ def test_a_bad_import_shows_a_message_and_changes_nothing(
     failed = dialog.export_csv_to(tmp_path / "missing-folder" / "x.csv")
     assert failed.icon() == QMessageBox.Icon.Warning
     assert "cannot write" in failed.text()
+
+
+def test_an_import_that_could_not_take_back_its_games_says_what_stayed(
+    qtbot: QtBot, league: Repository, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    message = (
+        "could not import the games: the disk is full; 400 of the file's games were already"
+        " recorded and could not be taken back: importing big.json again adds the rest"
+    )
+
+    def partial(path: Path, progress: object = None) -> None:
+        league.save_game(make_game(human("Imp"), persona("cop"), Result.DRAW, minute=500))
+        raise PartialImportError(message)
+
+    monkeypatch.setattr(league, "import_records", partial)
+    dialog = HistoryDialog(league)
+    qtbot.addWidget(dialog)
+    with qtbot.waitSignal(dialog.records_changed):
+        box = dialog.import_json_from(tmp_path / "big.json")
+    assert box.icon() == QMessageBox.Icon.Warning
+    assert box.text() == message  # not "Nothing was imported"
+    assert column(dialog, 2)[0] == "Imp"  # the history shows the game that stayed
 
 
 def test_an_empty_history_says_so(qtbot: QtBot, repo: Repository) -> None:

@@ -56,6 +56,7 @@ from tictactoe_gui.storage.records import (
     GameFilter,
     GameMode,
     GameSummary,
+    PartialImportError,
     RecordsError,
     Result,
     SideKind,
@@ -507,6 +508,10 @@ class HistoryDialog(QDialog):
 
         try:
             result = files.import_records(path, report)
+        except PartialImportError as exc:  # some games stayed: the message says what to do
+            self.refresh()
+            self.records_changed.emit()
+            return show_message(self, QMessageBox.Icon.Warning, "Import failed", str(exc))
         except (RecordsError, ValueError) as exc:
             return show_message(
                 self,
