@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 from pathlib import Path
@@ -174,7 +175,7 @@ def test_an_engine_that_breaks_the_protocol_loses_with_the_reason(
     setup = GameSetup(
         GameMode.AI_VS_AI,
         PlayerSpec.ai("kitty"),
-        PlayerSpec.engine(brain("garbage")),
+        PlayerSpec.engine(brain("garbled-move")),
         Board.empty(get_variant("gomoku")),
         move_delay_ms=0,
         seed=6,
@@ -187,6 +188,29 @@ def test_an_engine_that_breaks_the_protocol_loses_with_the_reason(
     assert session.forfeit_reason
     assert session.forfeit_reason in controller.game_over_info.headline
     assert records.games[0].resigned == "O"
+
+
+def test_what_a_crashing_engine_wrote_is_shown_and_recorded_escaped(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
+    setup = GameSetup(
+        GameMode.AI_VS_AI,
+        PlayerSpec.engine(brain("hostile-crash")),
+        PlayerSpec.ai("kitty"),
+        Board.empty(get_variant("7x7k4")),
+        move_delay_ms=0,
+        seed=6,
+    )
+    window.new_game(setup)
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=60000)
+    escaped = "boom \\x1b[2J\\x1b]0;pwned\\x07\\u202eevil\\u200b"
+    assert controller.session.forfeit_reason.endswith(f"it said: {escaped}")
+    info = controller.game_over_info
+    assert escaped in info.headline
+    assert not any(ch in info.headline for ch in "\x1b\x07\u202e\u200b")
+    assert records.games[0].resigned == "X"
+    assert json.loads(records.games[0].extra or "{}")["forfeit"].endswith(escaped)
 
 
 def test_new_game_offers_an_external_engine_as_a_player(

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import math
+import os
 import random
+import signal
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,11 +17,16 @@ import pytest
 from tictactoe_gui.engine.mnk.personas import persona_player, play_out
 from tictactoe_gui.engine.variants import mnk
 from tictactoe_gui.session.external_engine import (
+    KEEP_LINES,
+    MAX_LINE,
+    MAX_PENDING,
+    STDERR_TAIL,
     EngineError,
     EngineLimits,
     ExternalEngine,
     ExternalEnginePlayer,
     FailureKind,
+    LineSplitter,
 )
 
 BRAIN = Path(__file__).with_name("protocol_brain.py")
@@ -88,7 +98,6 @@ def test_board_is_sent_when_the_position_jumps() -> None:
     [
         ("crash", FailureKind.CRASH, "code 3"),
         ("hang", FailureKind.TIMEOUT, "in time"),
-        ("garbage", FailureKind.GARBAGE, "hello there"),
         ("offboard", FailureKind.ILLEGAL, "off the"),
     ],
 )
@@ -185,3 +194,200 @@ def test_a_failed_start_in_a_with_block_still_reaps_the_process() -> None:
     with pytest.raises(EngineError), engine:
         pytest.fail("the block is not entered when START is refused")
     assert engine.exit_code is not None
+
+
+# -- what an engine says is untrusted -------------------------------------------------------
+
+HOSTILE_SHOWN = "\\x1b[2J\\x1b]0;pwned\\x07\\u202eevil\\u200b"
+
+
+def test_an_engines_name_and_messages_are_escaped() -> None:
+    with ExternalEngine(brain("hostile"), 7, 7, 4, FAST) as engine:
+        assert engine.name == engine.about_name == HOSTILE_SHOWN
+        engine.move(0, 0)
+        assert f"MESSAGE {HOSTILE_SHOWN}" in engine.messages
+
+
+def test_what_a_crashing_engine_wrote_on_stderr_is_escaped_in_the_reason() -> None:
+    with (
+        ExternalEngine(brain("hostile-crash"), 9, 9, 4, SHORT) as engine,
+        pytest.raises(EngineError) as caught,
+    ):
+        engine.move(0, 0)
+    assert caught.value.kind is FailureKind.CRASH
+    assert caught.value.reason.endswith(f"it said: boom {HOSTILE_SHOWN}")
+    assert caught.value.reason.isprintable()
+
+
+def test_lines_garbled_by_raw_bytes_are_skipped_and_kept_escaped() -> None:
+    with ExternalEngine(brain("noise"), 7, 7, 4, FAST) as engine:
+        assert engine.move(0, 0) == (0, 0)
+        assert engine.move(1, 1 << 9, 9) == (0, 1)
+    assert engine.skipped_count == 6
+    assert list(engine.skipped)[:3] == ["depth \\x0c eval 35", "\\xff\\xfe depth 9", "eval 12"]
+    # A carriage return in the middle of a line does not end it.
+    assert "MESSAGE depth \\x0d nodes 1234" in engine.messages
+
+
+def test_a_garbled_move_loses() -> None:
+    with (
+        ExternalEngine(brain("garbled-move"), 9, 9, 4, SHORT) as engine,
+        pytest.raises(EngineError) as caught,
+    ):
+        engine.move(0, 0)
+    assert caught.value.kind is FailureKind.GARBAGE
+    assert caught.value.reason == "answered a move with '5,\\x05'"
+
+
+def test_a_line_that_is_not_a_move_then_silence_is_a_timeout_that_says_what_it_printed() -> None:
+    with (
+        ExternalEngine(brain("garbage"), 9, 9, 4, SHORT) as engine,
+        pytest.raises(EngineError) as caught,
+    ):
+        engine.move(0, 0)
+    assert caught.value.kind is FailureKind.TIMEOUT
+    assert caught.value.reason == "no answer to a move in time; it printed 'hello there' instead"
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind", "words"),
+    [
+        # Longer than a line is kept: the move is cut, so it is garbled.
+        ("huge-coordinate", FailureKind.GARBAGE, "answered a move with '99999"),
+        ("long-coordinate", FailureKind.ILLEGAL, "played 123456789012,0, off the 9x9 board"),
+    ],
+)
+def test_a_coordinate_with_thousands_of_digits_loses_in_one_line(
+    mode: str, kind: FailureKind, words: str
+) -> None:
+    with (
+        ExternalEngine(brain(mode), 9, 9, 4, SHORT) as engine,
+        pytest.raises(EngineError) as caught,
+    ):
+        engine.move(0, 0)
+    assert caught.value.kind is kind
+    assert caught.value.reason.startswith(words)
+    assert len(caught.value.reason) < 150
+
+
+# -- every buffer is bounded ------------------------------------------------------------------
+
+
+def test_an_endless_line_keeps_at_most_one_lines_worth() -> None:
+    with ExternalEngine(brain("endless-line"), 9, 9, 4, SHORT) as engine:
+        with pytest.raises(EngineError) as caught:
+            engine.move(0, 0)
+        assert caught.value.kind is FailureKind.TIMEOUT
+        wait_until(lambda: engine.pending_bytes == MAX_LINE)
+
+
+def test_a_huge_stderr_line_keeps_only_its_end() -> None:
+    with (
+        ExternalEngine(brain("stderr-flood"), 9, 9, 4, FAST) as engine,
+        pytest.raises(EngineError) as caught,
+    ):
+        engine.move(0, 0)
+    assert caught.value.kind is FailureKind.CRASH
+    assert len(engine.stderr_tail) == STDERR_TAIL
+    assert engine.stderr_tail.endswith(b" the end\n")
+    assert len(caught.value.reason) < 300
+
+
+def test_a_flood_of_messages_keeps_the_latest_few() -> None:
+    with ExternalEngine(brain("message-flood"), 7, 7, 4, FAST) as engine:
+        assert engine.move(0, 0) == (0, 0)
+        assert len(engine.messages) == KEEP_LINES
+        assert engine.pending_lines == 0
+
+
+def test_a_flood_of_lines_between_moves_keeps_at_most_the_pending_limit() -> None:
+    with ExternalEngine(brain("line-flood"), 7, 7, 4, FAST) as engine:
+        assert engine.move(0, 0) == (0, 0)
+        wait_until(lambda: "MESSAGE flooded" in engine.messages)
+        assert engine.pending_lines == MAX_PENDING
+        assert engine.dropped_count == 10_000 - MAX_PENDING
+        # The next answer is still found behind what was kept of the flood.
+        assert engine.move(1, 1 << 9, 9) == (0, 1)
+        assert engine.skipped_count == MAX_PENDING
+
+
+def test_the_splitter_holds_no_more_than_a_line() -> None:
+    splitter = LineSplitter(10)
+    assert splitter.feed(b"12,3\r\nMESS") == ["12,3"]
+    assert splitter.feed(b"AGE " + b"x" * 1000) == []
+    assert splitter.pending == 10
+    assert splitter.feed(b"yy\n4,5\n") == ["MESSAGE xx…", "4,5"]
+    assert splitter.feed(b"no newline") == []
+    assert splitter.finish() == ["no newline"]
+
+
+# -- the engine's processes end with the game ----------------------------------------------
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def gone(pid: int) -> bool:
+    """Whether the process has ended (a zombie its new parent has not reaped yet has)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] == "Z"
+
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="fork and process groups")
+
+
+@posix_only
+def test_a_detached_grandchild_is_killed_with_the_engine(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    with ExternalEngine([*brain("fork-child"), str(pid_file)], 7, 7, 4, FAST) as engine:
+        assert engine.move(0, 0) == (0, 0)
+        wait_until(pid_file.exists)
+        grandchild = int(pid_file.read_text())
+        assert not gone(grandchild)
+    wait_until(lambda: gone(grandchild))
+
+
+@posix_only
+def test_closing_never_waits_for_a_process_that_keeps_the_pipes_open(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    engine = ExternalEngine([*brain("pipe-holder"), str(pid_file)], 7, 7, 4, FAST)
+    grandchild = None
+    try:
+        engine.start()
+        wait_until(pid_file.exists)
+        grandchild = int(pid_file.read_text())
+        started = time.monotonic()
+        engine.close()
+        assert time.monotonic() - started < 3.0
+        assert engine.exit_code is not None
+    finally:
+        engine.close()
+        if grandchild is not None:
+            os.kill(grandchild, signal.SIGKILL)
+
+
+def test_time_limits_are_finite_seconds_above_zero() -> None:
+    for value in (0.0, -1.0, math.nan, math.inf):
+        with pytest.raises(ValueError, match="seconds above 0"):
+            EngineLimits(turn=value)
+    with pytest.raises(ValueError, match="seconds above 0"):
+        EngineLimits(match=math.nan)
+
+
+def test_a_command_that_cannot_be_read_or_run_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="no closing quotation"):
+        ExternalEngine("'./pbrain", 9, 9)
+    with pytest.raises(EngineError) as caught:
+        ExternalEngine(["pbrain\0"], 9, 9).start()
+    assert caught.value.kind is FailureKind.NOT_STARTED
