@@ -96,7 +96,7 @@ def test_a_good_engine_plays_whole_games() -> None:
     assert err == ""
 
 
-@pytest.mark.parametrize(("mode", "kind"), [("garbage", "garbage"), ("crash", "crash")])
+@pytest.mark.parametrize(("mode", "kind"), [("garbled-move", "garbage"), ("crash", "crash")])
 def test_a_failing_engine_loses_with_the_reason(mode: str, kind: str) -> None:
     code, out, err = call(
         "match", "--x", "kitty", "--o", engine(mode), "--game", "gomoku", "--games", "2"
@@ -142,3 +142,70 @@ def test_games_with_such_players_are_recorded_with_who_lost_and_why(tmp_path: Pa
     code, out, _ = call("history", "--db", str(db))
     assert code == 0
     assert out.count("Kitty (X) vs engine:") == 2
+
+
+HOSTILE_SHOWN = "\\x1b[2J\\x1b]0;pwned\\x07\\u202eevil\\u200b"
+
+
+def test_what_an_engine_says_reaches_the_terminal_and_the_records_escaped(tmp_path: Path) -> None:
+    db = tmp_path / "records.sqlite3"
+    code, out, err = call(
+        "match", "--x", "kitty", "--o", engine("hostile-crash"), "--game", "7x7k4",
+        "--record", "--db", str(db),
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.startswith(f"7×7, 4 in a row: Kitty (X) vs {HOSTILE_SHOWN} (engine) (O), 1 game")
+    assert err == (
+        f"tictactoe-gui: game 1: {HOSTILE_SHOWN} (engine) (O) loses: crash: "
+        f"the engine exited (code 3); it said: boom {HOSTILE_SHOWN}\n"
+    )
+    assert not any(ch in out + err for ch in "\x1b\x07\u202e\u200b")
+    with open_for_reading(db) as repository:
+        (game,) = repository.list_games()
+    forfeit = json.loads(game.extra or "{}")["forfeit"]
+    assert forfeit.endswith(f"it said: boom {HOSTILE_SHOWN}")
+
+
+@pytest.mark.parametrize("mode", ["huge-coordinate", "long-coordinate"])
+def test_a_coordinate_with_many_digits_loses_the_game_and_the_series_is_recorded(
+    mode: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "records.sqlite3"
+    code, out, err = call(
+        "match", "--x", engine(mode), "--o", "kitty", "--game", "7x7k4", "--games", "2",
+        "--record", "--db", str(db),
+    )  # fmt: skip
+    assert code == 0, err
+    assert "X won 0, O won 2" in out
+    assert f"Recorded 2 games in {db}." in out
+    assert len(err.splitlines()) == 2
+    assert all(len(line) < 300 for line in err.splitlines())
+
+
+def test_lines_garbled_by_raw_bytes_are_reported_and_the_game_goes_on() -> None:
+    code, out, err = call("match", "--x", engine("noise"), "--o", "sera:0.1s", "--game", "7x7k4")
+    assert code == 0, err
+    assert "1 game" in out
+    (line,) = err.splitlines()
+    assert line.startswith("tictactoe-gui: game 1: TestBrain-noise (engine) (X) printed ")
+    assert line.endswith("that were neither an answer nor a move, skipped; the last: 'eval 12'")
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "0", "1e9", "fast", "9" * 5000])
+def test_engine_time_is_checked_in_one_line(value: str) -> None:
+    code, out, err = call(
+        "match", "--x", engine("good"), "--o", "kitty", "--game", "7x7k4", "--engine-time", value
+    )
+    assert code == 2
+    assert "--engine-time: seconds a move run from 0.01 to 600" in err
+    assert len(err.strip().splitlines()) == 1
+    assert len(err) < 300
+    assert out == ""
+
+
+def test_engine_time_is_the_time_the_engine_gets() -> None:
+    code, _, err = call(
+        "match", "--x", "kitty", "--o", engine("hang"), "--game", "7x7k4", "--engine-time", "0.2"
+    )
+    assert code == 0
+    assert "loses: timeout: no answer to a move in time" in err

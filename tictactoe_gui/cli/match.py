@@ -62,10 +62,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--engine-time",
-        type=float,
+        type=players.engine_seconds,
         default=players.DEFAULT_ENGINE_SECONDS,
         metavar="SECONDS",
-        help="seconds per move for engine: players (default 5)",
+        help="seconds per move for engine: players, 0.01 to 600 (default 5)",
     )
     add_game_option(parser, rowcol=True)
     add_db_option(parser)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -38,10 +39,13 @@ from tictactoe_gui.session.external_engine import (
 from tictactoe_gui.session.game import GameSession, GameSetup, PlayerSpec, series_seeds
 from tictactoe_gui.session.match import PersonaPlayer, Player, mode_of, run_session
 from tictactoe_gui.storage.records import GameMode
+from tictactoe_gui.untrusted import shown
 
 COP_DEPTHS: Final = range(1, 7)
 SERA_SECONDS: Final = (0.01, 600.0)
 DEFAULT_ENGINE_SECONDS: Final = 5.0
+#: Seconds a move an external engine may be given (``--engine-time``).
+ENGINE_SECONDS: Final = (0.01, 600.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +60,7 @@ class PlayerChoice:
     @property
     def label(self) -> str:
         if self.key == "engine":
-            shown = " ".join(self.command)
-            return f"engine '{shown if len(shown) <= 40 else shown[:39] + '…'}'"
+            return f"engine '{shown(' '.join(self.command), 39)}'"
         if self.key == "cop" and self.limit is not None:
             return f"Cop (depth {self.limit.depth})"
         if self.key == "sera" and self.limit is not None:
@@ -111,6 +114,20 @@ def match_player(text: str) -> str | PlayerChoice:
         except ValueError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
     return rowcol.match_player(text)
+
+
+def engine_seconds(text: str) -> float:
+    """``--engine-time``: seconds a move for ``engine:`` players, a finite number in range."""
+    low, high = ENGINE_SECONDS
+    try:
+        value = float(text.strip().removesuffix("s"))
+    except ValueError:
+        value = math.nan
+    if not low <= value <= high:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(
+            f"seconds a move run from {low:g} to {high:g} (such as 2 or 0.5), got {quote(text)}"
+        )
+    return value
 
 
 def is_choice(value: object) -> bool:
@@ -176,7 +193,7 @@ def run_match(args: argparse.Namespace, streams: Streams) -> int:
     for option, value in (("--x", args.x), ("--o", args.o)):
         if isinstance(value, str) and value not in ("kitty", "cop", "sera"):
             raise UsageError(f"{option}: {value} is a Row & Column strategy; choose a persona")
-    engine_seconds = getattr(args, "engine_time", None) or DEFAULT_ENGINE_SECONDS
+    seconds = getattr(args, "engine_time", DEFAULT_ENGINE_SECONDS)
     label = {id(args.x): _label(args.x), id(args.o): _label(args.o)}
     x_wins = o_wins = draws = 0
     stdout = streams.stdout
@@ -192,17 +209,26 @@ def run_match(args: argparse.Namespace, streams: Streams) -> int:
             if number == args.games:
                 break
             started = datetime.now(UTC)
-            x_player = _player(args.x, engine_seconds)
-            o_player = _player(args.o, engine_seconds)
+            x_player = _player(args.x, seconds)
+            o_player = _player(args.o, seconds)
             try:
                 record = _play(x_player, o_player, game_seed, args.game)
             finally:
-                for player, value in ((x_player, args.x), (o_player, args.o)):
+                for player, value, mark in ((x_player, args.x, "X"), (o_player, args.o, "O")):
                     if isinstance(player, ExternalEnginePlayer):
+                        engine = player.engine
                         # Once it has said its name (ABOUT), the engine goes by it.
-                        if player.engine is not None and player.engine.name != player.command[0]:
-                            label[id(value)] = f"{player.engine.name} (engine)"
+                        if engine is not None and engine.about_name is not None:
+                            label[id(value)] = f"{engine.about_name} (engine)"
                         player.close()
+                        if engine is not None and engine.skipped_count:
+                            count = engine.skipped_count
+                            streams.report(
+                                f"game {number + 1}: {label[id(value)]} ({mark}) printed {count} "
+                                f"line{'s' * (count != 1)} that {'were' if count != 1 else 'was'} "
+                                f"neither an answer nor a move, skipped; the last: "
+                                f"'{engine.skipped[-1]}'"
+                            )
             winner = None if record.winner is None else record.winner.value
             if record.forfeit_reason and record.resigned is not None:
                 loser = record.resigned.value
