@@ -193,6 +193,9 @@ def test_a_big_board_is_an_estimate_that_claims_nothing() -> None:
         assert isinstance(candidate["evaluation"], int)
     assert payload["best_moves"][0] in [[c["row"], c["col"]] for c in payload["candidates"]]
     assert payload["evaluation"] == payload["candidates"][0]["evaluation"]
+    # One evaluation per completed depth, the last the one reported.
+    assert len(payload["depth_evaluations"]) == payload["depth"]
+    assert payload["depth_evaluations"][-1] == payload["evaluation"]
 
 
 def test_an_estimate_in_text_says_so_and_never_predicts() -> None:

@@ -129,7 +129,8 @@ def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
     number, reading = dock.evaluation_text()
     # X moves here (two marks each), so X's view is the mover's evaluation.
     assert number == f"{analysis.evaluation:+,d}"
-    assert reading == analysis.prediction.estimate_words().removesuffix(" (estimate)")
+    assert reading.startswith(analysis.prediction.estimate_words().removesuffix(" (estimate)"))
+    assert ("not settled" in reading) == (analysis.unsettled_since is not None)
     assert not dock.compare_button.isEnabled()  # too big to compare the exact searches
     assert abs(analysis.evaluation or 0) < analysis_dock.WIN_SEEN
     assert "X is" in reading
@@ -318,3 +319,21 @@ def test_prove_is_offered_for_a_small_board_estimate_alone(qtbot: QtBot) -> None
     big = estimate_result(Board.empty(get_variant("four")).play(Move(9, 9)))
     dock.show_result(big)
     assert not button.isVisibleTo(dock)  # too big to prove: more time would not do it
+
+
+def test_an_estimate_a_deeper_search_changed_says_it_is_not_settled(qtbot: QtBot) -> None:
+    from tictactoe_gui.engine.estimate import estimate
+
+    dock = make_dock(qtbot)
+    board = Board.empty(get_variant("four")).play(Move(9, 9))  # O to move
+    analysis = estimate(board, depth=3)
+    unsettled = analysis.unsettled_since
+    assert unsettled is not None
+    depth, before = unsettled
+    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    number, reading = dock.evaluation_text()
+    # O moves: the dock reads from X's side, then and now.
+    assert number == analysis_dock.evaluation_number(-analysis.depth_scores[-1])
+    assert f"was {analysis_dock.evaluation_number(-before)} at depth {depth}" in reading
+    assert "not settled" in reading
+    assert "not settled" in dock.evaluation_bar.accessibleDescription()

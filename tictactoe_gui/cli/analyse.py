@@ -165,6 +165,9 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     if not analysis.exact:
         payload["evaluation"] = analysis.evaluation
         payload["depth"] = analysis.depth
+        # The best evaluation after each completed depth, depth 1 first: where the last two
+        # read differently, a deeper search may change the estimate again.
+        payload["depth_evaluations"] = list(analysis.depth_scores)
     payload |= {
         "best_moves": [_cell(m) for m in analysis.best_moves],
         "candidates": [_candidate_json(c, board.cells) for c in analysis.candidates],
@@ -214,6 +217,13 @@ def analysis_text(analysis: Analysis, chosen: Move | None, persona_name: str | N
         lines.append(f"Expected line: {line}")
     else:
         lines.append(f"Estimate, not proven: {analysis.prediction}.")
+        unsettled = analysis.unsettled_since
+        if unsettled is not None:
+            depth, before = unsettled
+            lines.append(
+                f"Not settled: at depth {depth} the evaluation was {before:+d}; "
+                "a deeper search may change it again."
+            )
         lines.append(f"Likely line (estimate): {line}")
     lines.append(
         f"Searched {analysis.nodes:,} nodes to depth {analysis.max_depth} "

@@ -138,6 +138,14 @@ ROUGHLY_EQUAL: Final = 20
 MUCH_BETTER: Final = 300
 
 
+def _reading(value: int) -> tuple[int, int]:
+    """An evaluation as its words read it: (which side leads, how much: 0 equal, 1 better,
+    2 much better)."""
+    if abs(value) < ROUGHLY_EQUAL:
+        return 0, 0
+    return (1 if value > 0 else -1), (2 if abs(value) >= MUCH_BETTER else 1)
+
+
 @dataclass(frozen=True, slots=True)
 class Analysis:
     board: Board
@@ -155,6 +163,10 @@ class Analysis:
     exact: bool = True
     #: The depth an estimate searched to, in plies (0 for an exact analysis).
     depth: int = 0
+    #: An estimate's best evaluation (for the side to move) after each depth it completed,
+    #: depth 1 first: the same position searched to the same depth always gives the same
+    #: value, and where the last depths disagree the estimate is not settled.
+    depth_scores: tuple[int, ...] = ()
     best_moves: tuple[Move, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -176,6 +188,18 @@ class Analysis:
     def evaluation(self) -> int | None:
         """An estimate's evaluation for the side to move (None when exact)."""
         return None if self.exact else self.prediction.evaluation
+
+    @property
+    def unsettled_since(self) -> tuple[int, int] | None:
+        """``(depth, evaluation)`` one depth before the last, when the estimate's reading
+        changed there (who is better, or by how much in words): a deeper search may change
+        it again. None for an exact analysis or a settled estimate."""
+        if self.exact or len(self.depth_scores) < 2:
+            return None
+        before, last = self.depth_scores[-2], self.depth_scores[-1]
+        if _reading(before) == _reading(last):
+            return None
+        return len(self.depth_scores) - 1, before
 
     def candidate(self, move: Move) -> Candidate:
         for candidate in self.candidates:

@@ -42,6 +42,8 @@ WIN_VALUE: Final = 10_000_000
 INNER_WIDTH: Final = 12
 #: How far from a mark a cell must be to be considered at all.
 NEAR: Final = 2
+#: On an empty board: how many cells nearest the centre are scored (the dock offers a top 9).
+OPENING_CELLS: Final = 9
 
 
 def default_depth(board: Board) -> int:
@@ -87,7 +89,8 @@ class _State:
         occupied = me | opp
         free = self.geo.full & ~occupied
         if not occupied:
-            return [self.geo.centre_out[0]]
+            # The cells nearest the centre, centre first, so that a "top 3" lists three.
+            return list(self.geo.centre_out[:OPENING_CELLS])
         zone = 0
         rest = occupied
         while rest:
@@ -241,6 +244,7 @@ def estimate(
     base = state.evaluate(me, opp)
     candidates: tuple[Candidate, ...] = ()
     reached = 0
+    depth_scores: list[int] = []
     for level in range(target + 1):
         if candidates and time_limit is not None:
             search.deadline = started + time_limit
@@ -267,6 +271,7 @@ def estimate(
         candidates = tuple(sorted(scored, key=lambda c: -c.score))
         reached = level
         best = candidates[0]
+        depth_scores.append(best.score)
         if progress is not None:
             line = (
                 (best.move,)
@@ -308,6 +313,7 @@ def estimate(
         Algorithm.ALPHABETA,
         exact=best.outcome is MoveOutcome.WIN,
         depth=reached + 1,
+        depth_scores=tuple(depth_scores),
     )
 
 

@@ -147,7 +147,14 @@ def evaluation_words(analysis: Analysis) -> tuple[str, str]:
         winner = Mark.X if value > 0 else Mark.O
         return evaluation_number(value), f"{winner} wins, as far as the search sees"
     # The badge beside it says "Estimate"; the words need not say it twice.
-    return evaluation_number(value), prediction.estimate_words().removesuffix(" (estimate)")
+    reading = prediction.estimate_words().removesuffix(" (estimate)")
+    unsettled = analysis.unsettled_since
+    if unsettled is not None:
+        # A reading that a deeper search changed may change again: say so, with the old one.
+        depth, before = unsettled
+        before_x = before if analysis.to_move is Mark.X else -before
+        reading += f" (was {evaluation_number(before_x)} at depth {depth}: not settled)"
+    return evaluation_number(value), reading
 
 
 def evaluation_number(value: int) -> str:
