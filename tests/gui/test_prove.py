@@ -33,6 +33,11 @@ def test_prove_settles_a_small_board_the_time_per_move_only_estimated(
         now = controller.current_result
         return now is not None and now.analysis.exact
 
+    # While it proves, the details follow the search under way, not the estimate before it.
+    with qtbot.waitSignal(controller.progress, timeout=120_000) as counted:
+        pass
+    if controller.current_result is None:
+        assert dock.nodes_text() == f"{counted.args[0]:,}"
     qtbot.waitUntil(proven, timeout=120_000)
     assert dock.certainty_text() == "Proven"
     assert "draw" in dock.prediction_text()

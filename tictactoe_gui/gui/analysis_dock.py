@@ -812,6 +812,12 @@ class AnalysisDock(QDockWidget):
         base = self._thinking_label.text().split("  ")[0]
         seconds = self._search_clock.elapsed() / 1000 if self._search_clock.isValid() else 0.0
         self._thinking_label.setText(f"{base}  {nodes:,} nodes · {_rate(nodes, seconds)}")
+        if self._result is None:
+            # The search under way is the one the details describe (a proof can run for
+            # minutes): they follow it, rather than keep the last depth's figures.
+            self._nodes_label.setText(f"{nodes:,}")
+            self._time_label.setText(_duration(seconds))
+            self._speed_label.setText(_rate(nodes, seconds))
 
     def set_stop_available(self, available: bool) -> None:
         """Whether the dock offers Stop and Analyse Again (the window knows whether it can)."""
