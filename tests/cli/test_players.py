@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -209,3 +211,20 @@ def test_engine_time_is_the_time_the_engine_gets() -> None:
     )
     assert code == 0
     assert "loses: timeout: no answer to a move in time" in err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="an executable script")
+def test_a_program_whose_file_name_holds_control_characters_is_recorded(tmp_path: Path) -> None:
+    program = tmp_path / "pbrain\x1b[2J\u202e"
+    program.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} {BRAIN} crash\n")
+    program.chmod(0o755)
+    db = tmp_path / "records.sqlite3"
+    code, out, err = call(
+        "match", "--x", "kitty", "--o", f"engine:{shlex.quote(str(program))}",
+        "--game", "7x7k4", "--record", "--db", str(db),
+    )  # fmt: skip
+    assert code == 0, err
+    assert f"Recorded 1 game in {db}." in out
+    with open_for_reading(db) as repository:
+        (game,) = repository.list_games()
+    assert game.o.name == "engine:pbrain\\x1b[2J\\u202e"

@@ -44,6 +44,7 @@ from tictactoe_gui.engine import (
 from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.session.record import GameRecord, MoveRecord
 from tictactoe_gui.storage.records import GameMode, Side, WinLossDraw
+from tictactoe_gui.untrusted import shown
 
 #: The pause between moves of an AI vs AI game, by default.
 DEFAULT_MOVE_DELAY_MS = 700
@@ -121,13 +122,14 @@ class PlayerSpec:
 
 
 def engine_name(command: str) -> str:
-    """How an external engine is called: its program's file name ("pbrain-foo")."""
+    """How an external engine is called: its program's file name ("pbrain-foo"), escaped
+    (a file name may hold control characters; it is shown and recorded as text)."""
     try:
         words = shlex.split(command)
     except ValueError:  # an unclosed quote: the command will fail to start, and say so
         words = command.split()
     program = words[0] if words else command
-    return program.replace("\\", "/").rsplit("/", 1)[-1] or command
+    return shown(program.replace("\\", "/").rsplit("/", 1)[-1] or command, None)
 
 
 def _empty_tictactoe() -> Board:
