@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
@@ -56,3 +57,13 @@ def analysed(qtbot: QtBot, window: MainWindow, timeout: int = 5000) -> None:
         ),
         timeout=timeout,
     )
+
+
+def answer(box: QMessageBox, *, yes: bool = True, never_again: bool = False) -> None:
+    """Answer a question the window asked (it does not block): its action, or Cancel."""
+    checkbox = box.checkBox()
+    if never_again and checkbox is not None:
+        checkbox.setChecked(True)
+    role = QMessageBox.ButtonRole.AcceptRole if yes else QMessageBox.ButtonRole.RejectRole
+    (button,) = [b for b in box.buttons() if box.buttonRole(b) is role]
+    button.click()

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import analysed, human_vs_ai, human_vs_human, settle
+from tests.gui.helpers import analysed, answer, human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui import game_file
@@ -172,6 +173,8 @@ def test_resign_ends_the_game_as_a_loss_for_the_side_that_resigns(
     window.controller.play_human(7, 7)
     settle(qtbot, window)
     window.resign_action.trigger()
+    (box,) = window.findChildren(QMessageBox, "confirmBox")  # asked first: say yes
+    answer(box)
     qtbot.waitUntil(lambda: window.controller.game_over_info is not None, timeout=5000)
     assert window.controller.state is State.OVER
     assert "resign" in window.banner.headline.text().lower()

@@ -12,7 +12,7 @@ from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human
+from tests.gui.helpers import ai_vs_ai, answer, human_vs_ai, human_vs_human
 from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.game_controller import State
@@ -84,7 +84,9 @@ def test_random_actions_on_a_20_by_20_game(qtbot: QtBot, window: MainWindow, see
         elif action == "back":
             window.back_to_game()
         elif action == "resign":
-            window.resign_action.trigger()
+            box = window.resign()
+            if box is not None:  # a game at stake asks first
+                answer(box, yes=rng.random() < 0.7)
         elif action == "stop":
             controller.stop_analysis()
         elif action == "restart":

@@ -46,6 +46,7 @@ def test_menus_and_shortcuts(window: MainWindow) -> None:
         "Redo",
         "Hint",
         "Resign",
+        "Ask Before Leaving a Game",
         "Set Up Position…",
         "Copy Position",
         "Copy Moves",

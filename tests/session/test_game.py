@@ -97,6 +97,10 @@ def test_resigning_ends_the_game_as_a_loss_for_the_side_to_move() -> None:
     assert session.winner is Mark.O
     assert "resigned" in session.result_words()
     assert session.headline() == "You resigned. Cop wins."
+    # Cop's word is about a resignation, not a win on the board ("Three in a row").
+    reaction = session.reaction()
+    assert reaction.startswith("Cop: ")
+    assert any(line in reaction for line in COP.voice.resignation)
     record = session.game_record()
     assert record.resigned is Mark.X
     assert record.winner is Mark.O

@@ -57,6 +57,8 @@ class Event(enum.StrEnum):
     WIN = "win"
     LOSS = "loss"
     DRAW = "draw"
+    #: The opponent resigned: the game is won, but not on the board.
+    RESIGNATION = "resignation"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +89,8 @@ class Voice:
     own_move: dict[Verdict, tuple[str, ...]]
     #: What it says about the opponent's move, by how good that move was.
     opponent_move: dict[Verdict, tuple[str, ...]]
+    #: What it says when the opponent resigns (no line: its words for a win).
+    resignation: tuple[str, ...] = ()
 
     def say(self, event: Event, rng: random.Random | None = None) -> str:
         """A line for ``event`` (the greeting is always the same one)."""
@@ -97,6 +101,7 @@ class Voice:
             Event.WIN: self.win,
             Event.LOSS: self.loss,
             Event.DRAW: self.draw,
+            Event.RESIGNATION: self.resignation or self.win,
         }[event]
         return _pick(lines, rng)
 
@@ -384,6 +389,7 @@ KITTY: Final = Persona(
         win=("Meow! I won?! I won!", "*happy purring* Did you let me win?"),
         loss=("Mew... you're too good!", "*hides under the sofa*"),
         draw=("A tie! Let's play again, meow!",),
+        resignation=("You're giving up? Then... I win? Meow!", "*tilts head* Okay, I'll take it!"),
         own_move={
             Verdict.BEST: ("This one looks cozy!", "Pounce!"),
             Verdict.GOOD: ("I like this square.", "Paw here!"),
@@ -411,6 +417,7 @@ COP: Final = Persona(
         win=("Case closed.", "You're under arrest. Three in a row."),
         loss=("You got away this time.", "I'll be filing a report on that one."),
         draw=("A standoff. Nobody goes home a winner.", "No charges filed today."),
+        resignation=("Turning yourself in? Wise.", "You came quietly. It'll be in my report."),
         own_move={
             Verdict.BEST: ("By the book.", "Standard procedure."),
             Verdict.GOOD: ("Holding the line.", "Keeping you in sight."),
@@ -438,6 +445,7 @@ SERA: Final = Persona(
         win=("As calculated.", "There was only ever one ending."),
         loss=("Impossible.",),
         draw=("A draw. You played precisely.", "Balanced, as it should be."),
+        resignation=("Resignation accepted.", "You stop here. I understand."),
         own_move={
             Verdict.BEST: ("Optimal.", "The only sensible square.", "Precisely."),
             Verdict.GOOD: ("Optimal.",),

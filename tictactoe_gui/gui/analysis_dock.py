@@ -958,6 +958,22 @@ class AnalysisDock(QDockWidget):
         if result.comparison:
             self._show_comparison(result.comparison)
 
+    def show_ended(self, words: str) -> None:
+        """The game ended off the board (a resignation, a forfeit): no prediction, no
+        candidates and no line to play on, only how it ended."""
+        self.show_result(None)
+        self._candidates_box.setVisible(False)
+        for label in (
+            self._line_label,
+            self._nodes_label,
+            self._depth_label,
+            self._time_label,
+            self._best_label,
+            self._speed_label,
+        ):
+            label.setText("—")
+        self._prediction_label.setText(f"Game over: {words}")
+
     def _show_evaluation(self, analysis: Analysis | None) -> None:
         if analysis is None or analysis.prediction.final:
             self._evaluation_box.setVisible(analysis is None)

@@ -63,6 +63,11 @@ if TYPE_CHECKING:
     from tictactoe_gui.storage.reader import RecordsReader
     from tictactoe_gui.storage.records import GameDetail
 
+#: Settings that say whether to ask before resigning, leaving a game for another, quitting.
+CONFIRM_RESIGN = "confirm/resign"
+CONFIRM_NEW_GAME = "confirm/newGame"
+CONFIRM_QUIT = "confirm/quit"
+CONFIRM_KEYS = (CONFIRM_RESIGN, CONFIRM_NEW_GAME, CONFIRM_QUIT)
 #: With animations off the AI still pauses briefly, so its move is seen as a reply.
 THINK_MS_WITHOUT_ANIMATIONS = 120
 MESSAGE_TIMEOUT_MS = 6000
@@ -223,6 +228,8 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_DISPLAY_NAME)
         self._settings = settings
         self._closed = False
+        #: Quitting during a game was agreed to (the window then closes without asking).
+        self._quit_asked = False
         #: complete() has begun (it runs once) / has finished (the window is ready).
         self._completing = False
         self._ready = False
@@ -375,7 +382,7 @@ class MainWindow(QMainWindow):
         self.new_game_action = action(
             "&New Game…",
             # A lambda: triggered(bool) would otherwise arrive as the start position.
-            lambda: self.show_new_game_dialog(),
+            lambda: self.request_new_game(),
             "Ctrl+N",
             "Start a new game",
         )
@@ -386,7 +393,7 @@ class MainWindow(QMainWindow):
             "Play Row & Column, the number game, in a window of its own",
         )
         self.restart_action = action(
-            "&Restart", self.controller.restart, "Ctrl+R", "Start this game again"
+            "&Restart", self.request_restart, "Ctrl+R", "Start this game again"
         )
         self.undo_action = action(
             "&Undo", self.controller.undo, "Ctrl+Z", "Take back the last move"
@@ -408,6 +415,14 @@ class MainWindow(QMainWindow):
         self.resign_action = action(
             "Resi&gn", self.resign, None, "Give up this game: a loss for the side that resigns"
         )
+        self.confirm_action = action(
+            "&Ask Before Leaving a Game",
+            self._on_confirm_action,
+            None,
+            "Ask before resigning, starting another game or quitting during a game",
+        )
+        self.confirm_action.setCheckable(True)
+        self._update_confirm_action()
         self.save_game_action = action(
             "&Save Game…", self.show_save_game_dialog, "Ctrl+S", "Save this game to a file"
         )
@@ -429,7 +444,7 @@ class MainWindow(QMainWindow):
             "Ctrl+Shift+V",
             "Study the position or the moves on the clipboard",
         )
-        self.quit_action = action("&Quit", self.close, "Ctrl+Q", "Close the window")
+        self.quit_action = action("&Quit", self.request_quit, "Ctrl+Q", "Close the window")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
 
         self.heat_map_action = action(
@@ -535,6 +550,7 @@ class MainWindow(QMainWindow):
         game.addAction(self.hint_action)
         game.addSeparator()
         game.addAction(self.resign_action)
+        game.addAction(self.confirm_action)
         game.addSeparator()
         game.addAction(self.setup_action)
         game.addAction(self.copy_position_action)
@@ -1102,10 +1118,118 @@ class MainWindow(QMainWindow):
         if self.heat_map_action.isChecked() and result is not None:
             self.board_view.set_heat_map(result.analysis)
 
-    def resign(self) -> None:
-        """The person to move gives up (a loss for them, recorded like any other result)."""
+    def resign(self) -> QMessageBox | None:
+        """The person to move gives up (a loss for them, recorded like any other result),
+        once they have said so (unless they asked not to be asked)."""
         self.back_to_game()
-        self.controller.resign()
+        controller = self.controller
+        if not controller.is_human_turn():
+            controller.resign()  # it says why not
+            return None
+        winner = controller.setup.player(controller.board.to_move.other).display_name
+        return self.confirm(
+            CONFIRM_RESIGN,
+            "Resign",
+            f"Resign this game? {winner} wins, and the game is recorded as a loss.",
+            "Resign",
+            controller.resign,
+        )
+
+    def request_new_game(self) -> QMessageBox | NewGameDialog:
+        """New Game (Ctrl+N): the dialog, once the game in progress may be left."""
+        shown: list[NewGameDialog] = []
+        box = self.confirm(
+            CONFIRM_NEW_GAME,
+            "New Game",
+            f"Leave the game in progress? {self._where_the_game_goes()}",
+            "New Game",
+            lambda: shown.append(self.show_new_game_dialog()),
+        )
+        return box if box is not None else shown[0]
+
+    def request_restart(self) -> QMessageBox | None:
+        """Restart (Ctrl+R), once the game in progress may be left."""
+        return self.confirm(
+            CONFIRM_NEW_GAME,
+            "Restart",
+            f"Start this game again? {self._where_the_game_goes()}",
+            "Restart",
+            self.controller.restart,
+        )
+
+    def request_quit(self) -> QMessageBox | None:
+        """Quit (Ctrl+Q), once the game in progress may be left."""
+        return self.confirm(
+            CONFIRM_QUIT,
+            "Quit",
+            f"Quit during the game? {self._where_the_game_goes(quit=True)}",
+            "Quit",
+            self._quit_confirmed,
+        )
+
+    def _quit_confirmed(self) -> None:
+        self._quit_asked = True
+        self.close()
+
+    def _where_the_game_goes(self, *, quit: bool = False) -> str:
+        if quit and self._game_in_progress is not None:
+            return "It will be here to play on when you start the app again."
+        return "It ends unfinished and is not recorded."
+
+    def game_at_stake(self) -> bool:
+        """Whether leaving now throws away a game a person is playing: not over, not a
+        replay or AI vs AI, and a person has made a move in it."""
+        from tictactoe_gui.gui.game_controller import State
+
+        controller = getattr(self, "controller", None)
+        if controller is None or controller.state is not State.PLAYING:
+            return False
+        setup = controller.setup
+        return any(
+            not setup.player(controller.board_at(ply).to_move).is_ai
+            for ply in range(len(controller.moves))
+        )
+
+    def confirm(
+        self, key: str, title: str, question: str, verb: str, then: Callable[[], object]
+    ) -> QMessageBox | None:
+        """Ask ``question`` before ``then`` while a game is at stake (with "Don't ask
+        again", remembered under ``key``); do it at once otherwise. Returns the question
+        (answered later: it does not block), or None when nothing was asked."""
+        from PySide6.QtWidgets import QCheckBox, QMessageBox
+
+        if not self.game_at_stake() or not _bool(self._settings.value(key), True):
+            then()
+            return None
+        box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=self)
+        box.setObjectName("confirmBox")
+        yes = box.addButton(verb, QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(yes)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        check = QCheckBox("Don't ask again")
+        box.setCheckBox(check)
+
+        def answered() -> None:
+            if box.clickedButton() is not yes:
+                return
+            if check.isChecked():
+                self._settings.setValue(key, False)
+                self._update_confirm_action()
+            then()
+
+        box.finished.connect(answered)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
+
+    def _update_confirm_action(self) -> None:
+        asks = [_bool(self._settings.value(key), True) for key in CONFIRM_KEYS]
+        self.confirm_action.setChecked(all(asks))
+
+    def _on_confirm_action(self, checked: bool) -> None:
+        for key in CONFIRM_KEYS:
+            self._settings.setValue(key, checked)
 
     def _clipboard_text(self, text: str, what: str) -> None:
         clipboard = QGuiApplication.clipboard()
@@ -1477,11 +1601,17 @@ class MainWindow(QMainWindow):
             self.heat_map_action.isChecked()
             and result is not None
             and not self.analysis_dock.engine_view_hidden()
+            and self.controller.session.resigned is None  # nothing left to predict
         )
         self.board_view.set_heat_map(result.analysis if shown and result is not None else None)
 
     def _on_analysis(self, result: EngineResult | None) -> None:
-        self.analysis_dock.show_result(result)
+        session = self.controller.session
+        if session.resigned is not None:
+            # Nothing is left to predict: the game ended by a side giving up.
+            self.analysis_dock.show_ended(session.result_words())
+        else:
+            self.analysis_dock.show_result(result)
         self._update_spoiler_guard()
         self.board_view.set_interactive(self.controller.is_human_turn())
 
@@ -1586,6 +1716,11 @@ class MainWindow(QMainWindow):
     # -- closing -------------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        # The window's close button asks as Quit does; a close asked for in code does not.
+        if event.spontaneous() and not self._quit_asked and not self._closed:
+            event.ignore()
+            self.request_quit()
+            return
         self.shutdown()
         event.accept()
 

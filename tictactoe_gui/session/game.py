@@ -556,6 +556,8 @@ class GameSession:
         lines = []
         for mark, persona in personas:
             event = event_for(winner, mark)
+            if event is Event.WIN and self.resigned is not None and not self.forfeit_reason:
+                event = Event.RESIGNATION  # it won because the other side gave up
             speaker = f"{persona.name} ({mark})" if same else persona.name
             lines.append(f"{speaker}: “{persona.say(event)}”")
         return "   ".join(lines)
