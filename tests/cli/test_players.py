@@ -49,6 +49,7 @@ def test_strengths_parse() -> None:
         ("sera:fast", "seconds per move"),
         ("sera:0", "seconds per move"),
         ("engine:", "needs the command"),
+        ("engine:'./pbrain --fast", "cannot read the engine's command: no closing quotation"),
         ("kitty:3", "no strength"),
         ("bob:1", "unknown player"),
     ],

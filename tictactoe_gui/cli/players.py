@@ -74,12 +74,12 @@ def parse_player(text: str) -> PlayerChoice:
     key = head.strip().lower()
     rest = rest.strip()
     if key == "engine":
+        if not rest:
+            raise ValueError("engine: needs the command that runs it, e.g. engine:./pbrain")
         try:
             command = parse_command(rest)
-        except ValueError:
-            raise ValueError(
-                "engine: needs the command that runs it, e.g. engine:./pbrain"
-            ) from None
+        except ValueError as error:  # an unclosed quote
+            raise ValueError(f"engine: {error}") from None
         return PlayerChoice("engine", text, command=tuple(command))
     if key == "cop":
         if not rest.isdigit() or int(rest) not in COP_DEPTHS:
