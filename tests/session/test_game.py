@@ -134,3 +134,45 @@ def test_a_session_plays_any_variant() -> None:
     assert record.final.variant is variant
     assert session.is_over
     assert record.winner is not Mark.O  # Cop blocks every win in one and takes his own
+
+
+#: Four in a Row: a person plays far corners while Cop builds a line and wins (O).
+FAR_CORNERS = ["a20", "b19", "t1", "c18", "t20", "d19", "a1", "b17", "a10", "e20"]
+
+
+def four_in_a_row_game(opponent: str = "cop") -> GameSession:
+    setup = GameSetup(
+        GameMode.HUMAN_VS_AI,
+        PlayerSpec.human("Alice"),
+        PlayerSpec.ai(opponent),
+        Board.empty(get_variant("four")),
+    )
+    return GameSession(setup, seed=6)
+
+
+def test_a_move_the_analysis_does_not_list_is_judged_without_error() -> None:
+    # Before a1, a proof shows O wins whatever X does, and lists only a few moves: a1 is
+    # not among them. Judging it, summing up and recording the game must all still work.
+    session = four_in_a_row_game()
+    for ply, name in enumerate(FAR_CORNERS):
+        # Time enough to find the proof before a1 (it takes a few milliseconds).
+        session.add_analysis(analyse(session.board, proof_time=10.0 if ply == 6 else None))
+        session.play(session.board.parse_move(name))
+        session.judge_known_moves()
+    before_a1 = session.analyses[session.board_at(6)]
+    assert before_a1.exact
+    assert before_a1.prediction.winner is Mark.O
+    assert not before_a1.has_candidate(session.moves[6])
+    assert session.is_over
+    assert session.winner is Mark.O
+    assert session.verdict_at(7) is Verdict.GOOD  # already lost: the outcome is unchanged
+    record = session.game_record()
+    assert record.moves[6].verdict is Verdict.GOOD
+    # t20 let O's line through: the proof found two moves later shows it lost the game.
+    t20 = session.judgement_at(5)
+    assert t20 is not None
+    assert (t20.verdict, t20.by_estimate) == (Verdict.BLUNDER, False)
+    alice, _cop = session.summaries()
+    assert alice.accuracy is not None
+    assert alice.accuracy < 1
+    assert f"Alice (X): {alice.accuracy:.0%} accurate by the estimate — " in alice.describe()

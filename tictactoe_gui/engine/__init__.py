@@ -18,12 +18,16 @@ if TYPE_CHECKING:
     from tictactoe_gui.engine.analysis import (
         Analysis,
         Candidate,
+        Judgement,
         MoveOutcome,
         Prediction,
+        Proven,
         Verdict,
         analyse,
+        judge,
         judge_move,
         principal_variation,
+        proven_result,
     )
     from tictactoe_gui.engine.board import (
         Board,
@@ -64,6 +68,7 @@ _SOURCES = {
     "Decision": "personas",
     "Event": "personas",
     "IllegalMoveError": "board",
+    "Judgement": "analysis",
     "KITTY": "personas",
     "Level": "personas",
     "Mark": "board",
@@ -73,6 +78,7 @@ _SOURCES = {
     "PERSONAS": "personas",
     "Persona": "personas",
     "Prediction": "analysis",
+    "Proven": "analysis",
     "SERA": "personas",
     "SearchCancelled": "search",
     "SearchProgress": "search",
@@ -82,8 +88,10 @@ _SOURCES = {
     "all_positions": "board",
     "analyse": "analysis",
     "get_persona": "personas",
+    "judge": "analysis",
     "judge_move": "analysis",
     "principal_variation": "analysis",
+    "proven_result": "analysis",
 }
 
 
@@ -102,6 +110,7 @@ __all__ = [
     "Decision",
     "Event",
     "IllegalMoveError",
+    "Judgement",
     "Level",
     "Mark",
     "Move",
@@ -109,6 +118,7 @@ __all__ = [
     "Outcome",
     "Persona",
     "Prediction",
+    "Proven",
     "SearchCancelled",
     "SearchProgress",
     "Termination",
@@ -117,6 +127,8 @@ __all__ = [
     "all_positions",
     "analyse",
     "get_persona",
+    "judge",
     "judge_move",
     "principal_variation",
+    "proven_result",
 ]

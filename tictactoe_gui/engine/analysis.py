@@ -15,6 +15,7 @@ says which, and every reader shows it.
 from __future__ import annotations
 
 import enum
+import math
 import threading
 import time
 from dataclasses import dataclass, field, replace
@@ -629,36 +630,163 @@ class Verdict(enum.StrEnum):
     BLUNDER = "blunder"
 
 
-#: An estimate's coach: a move this much below the best evaluation is a mistake, this much a
-#: blunder (in evaluation points; see :mod:`tictactoe_gui.engine.estimate`).
-ESTIMATE_MISTAKE: Final = 100
-ESTIMATE_BLUNDER: Final = 1_000
+@dataclass(frozen=True, slots=True)
+class Proven:
+    """A position's proven result with best play: ``winner`` wins (None: a draw)."""
+
+    winner: Mark | None
 
 
-def judge_move(before: Analysis, move: Move) -> Verdict:
-    """How good ``move`` was in the position ``before`` analysed.
+def proven_result(analysis: Analysis) -> Proven | None:
+    """What ``analysis`` proves about its position's result (None when it proves nothing)."""
+    if not analysis.exact or not analysis.prediction.exact:
+        return None
+    return Proven(analysis.prediction.winner)
 
-    Against an exact analysis the verdict is proven; against an estimate it
-    compares evaluations (and a move the estimate did not consider counts as
-    a mistake only if the best move was clearly better).
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """A verdict on a move, and whether it rests on proven results or on the estimate."""
+
+    verdict: Verdict
+    #: True when the verdict compares estimates (it is then said "by the estimate").
+    by_estimate: bool = False
+    #: By the estimate: the winning chance the move gave away (0 to 1), else None.
+    chance_lost: float | None = None
+
+
+#: The logistic scale of an estimate, in windows one mark short of a line (see
+#: :func:`winning_chance`): an evaluation of one such window is a 75 % chance.
+CHANCE_SCALE: Final = 1 / math.log(3)
+#: By the estimate, a move that gives away this much winning chance is a mistake, and
+#: from :data:`BLUNDER_CHANCE` on a blunder (as chess sites grade by win percentage).
+MISTAKE_CHANCE: Final = 0.10
+BLUNDER_CHANCE: Final = 0.25
+
+
+def winning_chance(evaluation: int, k: int) -> float:
+    """An estimate's evaluation for the mover as a chance of winning, from 0 to 1.
+
+    The evaluation (:mod:`tictactoe_gui.engine.estimate`) sums windows of k
+    cells held by one side only, a window of ``j`` marks worth ``10 ** (j - 1)``;
+    a window one mark short of a line, ``10 ** (k - 2)``, is a threat the other
+    side must answer. The chance is the logistic ``1 / (1 + exp(-e / s))`` with
+    ``s`` = :data:`CHANCE_SCALE` threats: level is 50 %, one threat's worth
+    ahead 75 %, two 90 %, three 96 %; a win seen by the search (a million or
+    more) is 100 % for all purposes. Chess sites turn centipawns into a
+    winning percentage the same way.
     """
+    scale = CHANCE_SCALE * 10 ** max(0, k - 2)
+    exponent = -evaluation / scale
+    if exponent > 700:  # exp() would overflow: the chance is nil
+        return 0.0
+    return 1.0 / (1.0 + math.exp(exponent))
+
+
+def _chance_of(candidate: Candidate, k: int) -> float:
+    if candidate.outcome is MoveOutcome.WIN:
+        return 1.0
+    if candidate.outcome is MoveOutcome.LOSS:
+        return 0.0
+    if candidate.outcome is MoveOutcome.DRAW:
+        return 0.5
+    return winning_chance(candidate.score, k)
+
+
+def judge(
+    before: Analysis,
+    move: Move,
+    after: Analysis | None = None,
+    *,
+    known_before: Proven | None = None,
+    known_after: Proven | None = None,
+) -> Judgement | None:
+    """How good ``move`` was in the position ``before`` analysed; None when nothing tells.
+
+    What is proven decides first. Against an analysis that proves every
+    move's result (3x3, small boards) the verdict is exact, as before. Else
+    the proven results of the positions before and after the move (from the
+    analyses, or ``known_before``/``known_after`` where the game proved them
+    later) decide: a move after which a forced loss is proven is a blunder,
+    unless the loss was already proven before it. Where only estimates exist,
+    the verdict grades the winning chance the move gave away
+    (:func:`winning_chance`): the move's own estimate, or else the estimate
+    of the position after it (``after``, seen from the other side). A move
+    nothing is known about is left unjudged (None), never an error.
+    """
+    if not before.candidates:
+        return None
+    mover = before.to_move
     best = before.candidates[0]
     played = next((c for c in before.candidates if c.move == move), None)
-    if played is None:
-        if before.exact:
-            raise KeyError(f"{before.board.cell_name(move)} is not a legal move in {before.board}")
-        return Verdict.MISTAKE if best.score >= ESTIMATE_MISTAKE else Verdict.GOOD
+    if played is not None and played.exact and best.exact and before.exact:
+        return Judgement(_exact_verdict(played, best))
+    if known_before is None:
+        known_before = proven_result(before)
+    if known_after is None and played is not None and played.outcome is not None:
+        known_after = Proven(_winner_of(played.outcome, mover))
+    if known_after is None and after is not None:
+        known_after = proven_result(after)
+    listed_best = played is not None and played.move in before.best_moves
+    if known_after is not None:
+        verdict = _proven_verdict(mover, known_before, known_after, listed_best)
+        return Judgement(verdict)
+    if known_before is not None and known_before.winner is mover.other:
+        # Lost already, whatever was played: the outcome is unchanged.
+        return Judgement(Verdict.BEST if listed_best else Verdict.GOOD)
+    k = before.board.variant.k
+    if played is not None:
+        played_chance = _chance_of(played, k)
+    elif after is not None and after.evaluation is not None:
+        played_chance = 1.0 - winning_chance(after.evaluation, k)
+    else:
+        return None
+    lost = max(0.0, _chance_of(best, k) - played_chance)
+    if listed_best:
+        verdict = Verdict.BEST
+    elif lost >= BLUNDER_CHANCE:
+        verdict = Verdict.BLUNDER
+    elif lost >= MISTAKE_CHANCE:
+        verdict = Verdict.MISTAKE
+    else:
+        verdict = Verdict.GOOD
+    return Judgement(verdict, by_estimate=True, chance_lost=lost)
+
+
+def _winner_of(outcome: MoveOutcome, mover: Mark) -> Mark | None:
+    if outcome is MoveOutcome.WIN:
+        return mover
+    if outcome is MoveOutcome.LOSS:
+        return mover.other
+    return None
+
+
+def _exact_verdict(played: Candidate, best: Candidate) -> Verdict:
+    """The verdict when both the move's result and the best move's are proven."""
     if played.score == best.score:
         return Verdict.BEST
-    if before.exact or (played.exact and best.exact):
-        if played.outcome is best.outcome:
-            return Verdict.GOOD
-        if played.outcome is MoveOutcome.LOSS:
-            return Verdict.BLUNDER
-        return Verdict.MISTAKE
-    gap = best.score - played.score
-    if played.outcome is MoveOutcome.LOSS or gap >= ESTIMATE_BLUNDER:
+    if played.outcome is best.outcome:
+        return Verdict.GOOD
+    if played.outcome is MoveOutcome.LOSS:
         return Verdict.BLUNDER
-    if gap >= ESTIMATE_MISTAKE:
-        return Verdict.MISTAKE
-    return Verdict.GOOD
+    return Verdict.MISTAKE
+
+
+def _proven_verdict(
+    mover: Mark, before: Proven | None, after: Proven, listed_best: bool
+) -> Verdict:
+    """The verdict when the result after the move is proven (and perhaps the one before)."""
+    kept = Verdict.BEST if listed_best else Verdict.GOOD
+    if after.winner is mover.other:
+        if before is not None and before.winner is mover.other:
+            return kept  # it was lost already
+        return Verdict.BLUNDER
+    if after.winner is None and before is not None and before.winner is mover:
+        return Verdict.MISTAKE  # a proven win let go to a draw
+    return kept
+
+
+def judge_move(before: Analysis, move: Move, after: Analysis | None = None) -> Verdict | None:
+    """The verdict of :func:`judge` alone (None when nothing tells how good the move was)."""
+    judgement = judge(before, move, after)
+    return None if judgement is None else judgement.verdict

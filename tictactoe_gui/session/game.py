@@ -33,13 +33,16 @@ from tictactoe_gui.engine import (
     Board,
     Decision,
     Event,
+    Judgement,
     Mark,
     Move,
     MoveOutcome,
     Persona,
+    Proven,
     Verdict,
     get_persona,
-    judge_move,
+    judge,
+    proven_result,
 )
 from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.session.record import GameRecord, MoveRecord
@@ -195,22 +198,34 @@ class PlayerSummary:
     mistakes: int
     blunders: int
     hints: int
+    #: How many of the verdicts compare estimates rather than proven results.
+    by_estimate: int = 0
+
+    @property
+    def judged(self) -> int:
+        return self.best + self.good + self.mistakes + self.blunders
 
     @property
     def accuracy(self) -> float | None:
-        """Share of moves that kept the best outcome available (best or good); None: no moves."""
-        return (self.best + self.good) / self.moves if self.moves else None
+        """Share of judged moves that kept the best outcome available (best or good);
+        None when no move was judged."""
+        return (self.best + self.good) / self.judged if self.judged else None
 
     def describe(self) -> str:
         head = f"{self.name} ({self.mark})"
         if not self.moves:
             return f"{head}: no moves played"
-        parts = [f"{head}: {self.accuracy:.0%} accurate"]
+        if self.accuracy is None:
+            return f"{head}: {plural(self.moves, 'move')}, none judged"
+        how = " by the estimate" if self.by_estimate else ""
+        parts = [f"{head}: {self.accuracy:.0%} accurate{how}"]
         details = [f"{self.best} best", f"{self.good} good"]
         if self.mistakes:
             details.append(plural(self.mistakes, "mistake"))
         if self.blunders:
             details.append(plural(self.blunders, "blunder"))
+        if self.judged < self.moves:
+            details.append(f"{self.moves - self.judged} not judged")
         if self.hints:
             details.append(plural(self.hints, "hint"))
         return parts[0] + " — " + ", ".join(details)
@@ -306,6 +321,10 @@ class GameSession:
         self._ply_seeds: list[int] = []
         self.analyses: dict[Board, Analysis] = {}
         self.verdicts: dict[tuple[Board, Move], Verdict] = {}
+        #: The verdicts with how they were reached (proven, or by the estimate).
+        self.judgements: dict[tuple[Board, Move], Judgement] = {}
+        #: Positions' proven results, from the analyses and from how the game went on.
+        self.proven: dict[Board, Proven] = {}
         self.costs: dict[tuple[Board, Move], tuple[int, int]] = {}
         self.hints = {Mark.X: 0, Mark.O: 0}
         self._hinted: set[Board] = set()
@@ -448,25 +467,69 @@ class GameSession:
         return tuple(dict.fromkeys(b for b in self._boards[:-1] if b not in self.analyses))
 
     def judge_known_moves(self) -> list[tuple[int, Verdict]]:
-        """Judge every move whose position before it has been analysed; the new verdicts."""
+        """Judge every move whose position before it has been analysed; the new verdicts.
+
+        A verdict can change as more becomes known (a proof found later in the
+        game, the analysis of the position after the move): each change is
+        returned again, with the verdict it now has.
+        """
+        known = self._proven_along_the_game()
         found = []
         for ply in range(1, len(self._moves) + 1):
-            key = (self._boards[ply - 1], self._moves[ply - 1])
-            if key in self.verdicts:
+            before_board, move = self._boards[ply - 1], self._moves[ply - 1]
+            before = self.analyses.get(before_board)
+            if before is None:
                 continue
-            before = self.analyses.get(key[0])
-            if before is None or not before.candidates:
+            judgement = judge(
+                before,
+                move,
+                self.analyses.get(self._boards[ply]),
+                known_before=known[ply - 1],
+                known_after=known[ply],
+            )
+            key = (before_board, move)
+            if judgement is None or self.judgements.get(key) == judgement:
                 continue
-            verdict = judge_move(before, key[1])
-            self.verdicts[key] = verdict
-            found.append((ply, verdict))
+            self.judgements[key] = judgement
+            self.verdicts[key] = judgement.verdict
+            found.append((ply, judgement.verdict))
         return found
+
+    def _proven_along_the_game(self) -> list[Proven | None]:
+        """The proven result of each position of the game, from the analyses and the end.
+
+        A position whose mover reaches a position proven won for them is won for
+        them too: so a win proven late in the game (or the game's own end) tells
+        which earlier positions were already lost, and which move lost them.
+        These are facts about positions and are kept for the rest of the game.
+        """
+        facts = self.proven
+        for board in self._boards:
+            if board in facts:
+                continue
+            if board.is_over:
+                facts[board] = Proven(board.winner)
+                continue
+            analysis = self.analyses.get(board)
+            result = None if analysis is None else proven_result(analysis)
+            if result is not None:
+                facts[board] = result
+        for ply in range(len(self._moves) - 1, -1, -1):
+            board, after = self._boards[ply], facts.get(self._boards[ply + 1])
+            if board not in facts and after is not None and after.winner is board.to_move:
+                facts[board] = after
+        return [facts.get(board) for board in self._boards]
 
     def verdict_at(self, ply: int) -> Verdict | None:
         """The coach's verdict on move number ``ply`` (1-based), once the engine has judged it."""
+        judgement = self.judgement_at(ply)
+        return None if judgement is None else judgement.verdict
+
+    def judgement_at(self, ply: int) -> Judgement | None:
+        """The verdict on move ``ply`` (1-based) and whether it is by the estimate."""
         if not 1 <= ply <= len(self._moves):
             return None
-        return self.verdicts.get((self._boards[ply - 1], self._moves[ply - 1]))
+        return self.judgements.get((self._boards[ply - 1], self._moves[ply - 1]))
 
     def hint_text(self, analysis: Analysis) -> str:
         """What a hint says: the best cells, or that every move is as good as another."""
@@ -488,9 +551,10 @@ class GameSession:
         mover = before.to_move
         spec = self.setup.player(mover)
         move = self._moves[ply - 1]
+        judgement = self.judgement_at(ply)
+        by_estimate = judgement is not None and judgement.by_estimate
         if self.setup.mode is GameMode.HUMAN_VS_HUMAN:
-            analysis = self.analyses.get(before)
-            words = VERDICT_WORDS if analysis is None or analysis.exact else ESTIMATE_VERDICT_WORDS
+            words = ESTIMATE_VERDICT_WORDS if by_estimate else VERDICT_WORDS
             return (
                 f"Coach: {spec.display_name}'s {mover} at {before.cell_name(move)} — "
                 f"{words[verdict]}."
@@ -502,7 +566,10 @@ class GameSession:
         name = speaker.name
         if self.setup.x == self.setup.o:
             name = f"{name} ({mover})"  # a persona playing itself: say which side speaks
-        return f"{name}: “{line}”"
+        said = f"{name}: “{line}”"
+        if by_estimate:
+            said += f" ({before.cell_name(move)}: {ESTIMATE_VERDICT_WORDS[verdict]})"
+        return said
 
     def opening_line(self) -> str:
         """The first thing said: the opponent's greeting, the coach, or who plays whom."""
@@ -566,15 +633,16 @@ class GameSession:
         summaries = []
         for mark in (Mark.X, Mark.O):
             counts = dict.fromkeys(Verdict, 0)
-            moves = 0
+            moves = estimated = 0
             for ply, move in enumerate(self._moves, start=1):
                 before = self._boards[ply - 1]
                 if before.to_move is not mark:
                     continue
                 moves += 1
-                verdict = self.verdicts.get((before, move))
-                if verdict is not None:
-                    counts[verdict] += 1
+                judgement = self.judgements.get((before, move))
+                if judgement is not None:
+                    counts[judgement.verdict] += 1
+                    estimated += judgement.by_estimate
             summaries.append(
                 PlayerSummary(
                     name=self.setup.player(mark).display_name,
@@ -584,6 +652,7 @@ class GameSession:
                     good=counts[Verdict.GOOD],
                     mistakes=counts[Verdict.MISTAKE],
                     blunders=counts[Verdict.BLUNDER],
+                    by_estimate=estimated,
                     hints=self.hints[mark],
                 )
             )

@@ -156,3 +156,11 @@ def test_a_cancelled_perfect_player_stops() -> None:
         ABACUS.choose_take(Position.from_seed(5, 1), random.Random(0), None, cancel)
     # The others never search, so a cancel flag changes nothing for them.
     assert MAGPIE.choose_take(Position.from_seed(5, 1), random.Random(0), None, cancel).cell >= 0
+
+
+def test_judge_take_leaves_a_cell_the_analysis_does_not_score_unjudged() -> None:
+    position = Position.from_text("9,-3,8/1,5,-4/-5,2,-6").play(0)  # a3 taken
+    analysis = analyse(position)
+    scored = {c.cell for c in analysis.candidates}
+    unscored = next(cell for cell in range(9) if cell not in scored)
+    assert judge_take(analysis, unscored) is None

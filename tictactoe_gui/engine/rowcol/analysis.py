@@ -328,15 +328,19 @@ def best_takes(
     return value, tuple(best), search.nodes
 
 
-def judge_take(before: RowColAnalysis, cell: int) -> Verdict:
-    """How good taking ``cell`` was, against the analysis of the position before it.
+def judge_take(before: RowColAnalysis, cell: int) -> Verdict | None:
+    """How good taking ``cell`` was, against the analysis of the position before it
+    (None when the analysis does not score that cell: nothing then tells).
 
     Best: the top margin. Good: within two points of it and the predicted
     result (win, tie or loss for the mover) unchanged. Mistake: a worse
     result or more than two points given away. Blunder: a win or a tie
     turned into a loss, or ten points or more given away.
     """
-    played = before.candidate(cell).margin
+    played_candidate = next((c for c in before.candidates if c.cell == cell), None)
+    if played_candidate is None:
+        return None
+    played = played_candidate.margin
     best = before.to_move_margin
     if played == best:
         return Verdict.BEST
