@@ -6,7 +6,9 @@ import io
 import json
 import os
 import shlex
+import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,8 @@ from tictactoe_gui.cli.entry import run
 from tictactoe_gui.cli.players import PlayerChoice, parse_player
 from tictactoe_gui.records_bridge import open_for_reading
 from tictactoe_gui.storage.records import Result, Side
+
+from ..session.helpers import gone, wait_until
 
 BRAIN = Path(__file__).parents[1] / "session" / "protocol_brain.py"
 
@@ -229,3 +233,32 @@ def test_a_program_whose_file_name_holds_control_characters_is_recorded(tmp_path
     with open_for_reading(db) as repository:
         (game,) = repository.list_games()
     assert game.o.name == "engine:pbrain\\x1b[2J\\u202e"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="fork and process groups")
+def test_nothing_an_engine_started_outlives_the_match(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    code, _, err = call(
+        "match", "--x", f"{engine('fork-child')} {pid_file}", "--o", "kitty", "--game", "7x7k4"
+    )
+    assert code == 0, err
+    grandchild = int(pid_file.read_text())
+    wait_until(lambda: gone(grandchild))
+
+
+@pytest.mark.skipif(os.name != "posix", reason="fork and sessions")
+def test_the_match_ends_without_waiting_for_a_process_that_keeps_the_pipes_open(
+    tmp_path: Path,
+) -> None:
+    pid_file = tmp_path / "pid"
+    started = time.monotonic()
+    try:
+        code, _, err = call(
+            "match", "--x", f"{engine('pipe-holder')} {pid_file}", "--o", "kitty",
+            "--game", "7x7k4",
+        )  # fmt: skip
+        assert code == 0, err
+        assert time.monotonic() - started < 10
+    finally:
+        wait_until(pid_file.exists)
+        os.kill(int(pid_file.read_text()), signal.SIGKILL)

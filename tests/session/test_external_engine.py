@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -28,6 +27,8 @@ from tictactoe_gui.session.external_engine import (
     FailureKind,
     LineSplitter,
 )
+
+from .helpers import gone, wait_until
 
 BRAIN = Path(__file__).with_name("protocol_brain.py")
 FAST = EngineLimits(turn=2.0, start=5.0, grace=0.5)
@@ -322,26 +323,6 @@ def test_the_splitter_holds_no_more_than_a_line() -> None:
 
 
 # -- the engine's processes end with the game ----------------------------------------------
-
-
-def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
-
-
-def gone(pid: int) -> bool:
-    """Whether the process has ended (a zombie its new parent has not reaped yet has)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return True
-    return stat.rsplit(")", 1)[1].split()[0] == "Z"
 
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="fork and process groups")
