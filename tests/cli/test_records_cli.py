@@ -148,6 +148,32 @@ def test_reading_records_that_do_not_exist_creates_nothing(tmp_path: Path, db: P
 
 
 @pytest.mark.parametrize(
+    "command",
+    [
+        ("history",),
+        ("history", "--json", "--player", "Bob"),
+        ("leaderboard",),
+        ("leaderboard", "--json"),
+        ("export", "OUT/all.json"),
+        ("export", "OUT/all.csv"),
+        ("export", "-"),
+    ],
+)
+def test_a_read_command_leaves_nothing_beside_the_records(
+    tmp_path: Path, db: Path, command: tuple[str, ...]
+) -> None:
+    """No -wal or -shm file is left beside a records file that only was read."""
+    seed_league(db)  # in WAL mode, closed: the file alone in its folder
+    (tmp_path / "out").mkdir()
+    before = sorted(db.parent.iterdir())
+    args = [part.replace("OUT", str(tmp_path / "out")) for part in command]
+    code, out, _ = run(*args, "--db", str(db))
+    assert code == 0
+    assert out
+    assert sorted(db.parent.iterdir()) == before
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (("history", "--player", " "), "--player: a player name cannot be empty"),

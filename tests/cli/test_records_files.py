@@ -191,11 +191,7 @@ def test_a_file_that_is_not_json_leaves_the_records_as_they_were(tmp_path: Path)
     (folder / "damaged.sqlite3").write_text("not a database either\n" * 50)
 
     def files() -> dict[str, bytes]:
-        return {
-            path.name: path.read_bytes()
-            for path in folder.iterdir()
-            if not path.name.endswith(("-wal", "-shm"))
-        }
+        return {path.name: path.read_bytes() for path in folder.iterdir()}
 
     before = files()
     for name in ("old.sqlite3", "damaged.sqlite3", "missing.sqlite3"):

@@ -488,11 +488,7 @@ def test_a_bad_file_never_opens_the_records_for_writing(tmp_path: Path, text: st
     shutil.copy(REAL_V2, old)
 
     def files() -> dict[str, bytes]:
-        return {
-            path.name: path.read_bytes()
-            for path in folder.iterdir()
-            if not path.name.endswith(("-wal", "-shm"))
-        }
+        return {path.name: path.read_bytes() for path in folder.iterdir()}
 
     before = files()
     for records in (old, folder / "missing.sqlite3"):

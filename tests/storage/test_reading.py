@@ -122,6 +122,74 @@ def test_reading_a_current_file_leaves_its_bytes_alone(db_path: Path) -> None:
     assert db_path.read_bytes() == original
 
 
+def test_reading_leaves_no_wal_files_and_the_file_as_it_was(db_path: Path) -> None:
+    """History, standings, statistics and export: nothing is left beside the file."""
+    with Repository.open(db_path) as repository:
+        seed_league(repository)
+    original = db_path.read_bytes()
+    before = siblings(db_path)
+    with Repository.open(db_path) as repository:
+        repository.standings()
+        player = repository.players()[0]
+        repository.player_stats(player)
+        repository.record_of(player)
+        repository.games_recorded()
+        assert len(list(repository.iter_games())) == 9
+        assert len(siblings(db_path)) > len(before)  # SQLite needs them while it reads
+    assert siblings(db_path) == before
+    assert db_path.read_bytes() == original
+
+
+@pytest.mark.parametrize("version", [0, 99])
+def test_a_refused_wal_mode_file_leaves_nothing_beside_it(db_path: Path, version: int) -> None:
+    """Another program's file (version 0 with its own tables) or a newer app's."""
+    connection = sqlite3.connect(db_path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("CREATE TABLE recipes (name TEXT)")
+    connection.execute(f"PRAGMA user_version = {version}")
+    connection.close()
+    before = siblings(db_path)
+    original = db_path.read_bytes()
+    with pytest.raises((ForeignDatabaseError, NewerDatabaseError)):
+        Repository.open(db_path)
+    assert siblings(db_path) == before
+    assert db_path.read_bytes() == original
+
+
+def test_wal_files_another_program_is_using_are_left_to_it(db_path: Path) -> None:
+    with Repository.open(db_path) as repository:
+        seed_league(repository)
+    with Repository.open(db_path) as writer:
+        writer.save_game(make_game(human("Wes"), persona("cop"), Result.DRAW, minute=50))
+        assert read_all(db_path) == 10
+        sidecars = {db_path.name + "-wal", db_path.name + "-shm"}
+        assert sidecars <= set(siblings(db_path))  # still the writer's
+        writer.save_game(make_game(human("Wes"), persona("cop"), Result.DRAW, minute=51))
+        assert read_all(db_path) == 11
+    assert not sidecars & set(siblings(db_path))  # the writer, closing last, took them
+
+
+def test_wal_files_that_were_there_before_reading_are_left_as_they_were(tmp_path: Path) -> None:
+    """As a copy of the app that was killed would leave them: the games in the -wal file
+    are read, and stay there for the next writer to bring into the file."""
+    first = tmp_path / "first" / "records.sqlite3"
+    with Repository.open(first) as repository:
+        seed_league(repository)
+        repository.save_game(make_game(human("Wes"), persona("cop"), Result.DRAW, minute=50))
+        left = tmp_path / "left"
+        left.mkdir()
+        for name in siblings(first):  # the file and its -wal and -shm, as a crash leaves them
+            shutil.copy(first.parent / name, left / name)
+    copy = left / first.name
+    names = siblings(copy)
+    assert len(names) == 3
+    # SQLite's shared memory (-shm) changes as anyone reads; the file and its log do not.
+    kept = {name: (left / name).read_bytes() for name in names if not name.endswith("-shm")}
+    assert read_all(copy) == 10
+    assert siblings(copy) == names
+    assert {name: (left / name).read_bytes() for name in names if not name.endswith("-shm")} == kept
+
+
 def damage_rows(path: Path) -> None:
     connection = sqlite3.connect(path)
     connection.execute("PRAGMA ignore_check_constraints = ON")  # as another tool might

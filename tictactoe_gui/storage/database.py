@@ -7,6 +7,9 @@ never change a byte of the file: an older file of this app is read as it is
 a newer app or from another program is refused, and a missing or empty file
 simply holds no games. Only the first write opens the file for writing, makes
 a backup copy of an older file, runs the schema steps and switches it to WAL.
+Reading a WAL-mode file makes SQLite create its ``-wal`` and ``-shm`` files
+beside it; closing removes them again unless they were there before or
+another program still uses them, so a read leaves the folder as it found it.
 
 In a place that cannot be written (a read-only mount, a locked folder) SQLite
 cannot create the shared-memory file a WAL-mode database needs even to read;
@@ -53,6 +56,8 @@ _UNWRITABLE_CODES: Final = frozenset(
     }
 )
 _BUSY_CODES: Final = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+#: How long tidying up after reading waits for a writer (seconds); it is not worth more.
+_TIDY_TIMEOUT: Final = 0.5
 #: Less room than this beside the records file counts as a full disk (a few pages).
 _FULL_DISK_BYTES: Final = 64 * 1024
 
@@ -159,6 +164,8 @@ class Database:
         self.migration_backup: Path | None = None
         #: Set when the file could only be read as it lies on disk (``immutable=1``).
         self.read_note: str | None = None
+        #: Whether no -wal or -shm file was beside the file when it was opened for reading.
+        self._found_no_sidecars = False
 
     # -- opening ---------------------------------------------------------------------
 
@@ -203,9 +210,10 @@ class Database:
         if not exists or path.stat().st_size == 0:
             self._connection = _empty_schema()
             return
+        self._found_no_sidecars = not _sidecars(path)
         # With no -wal beside it the file holds every game; on a full disk, reading it as it
         # lies spares SQLite making a shared-memory file there, which it could not.
-        full = not _sidecars(path) and disk_is_full(path)
+        full = self._found_no_sidecars and disk_is_full(path)
         connection = self._connect_read_only(immutable=full)
         if full:
             self.read_note = (
@@ -321,13 +329,37 @@ class Database:
         return connection
 
     def close(self) -> None:
-        if self._connection is None:
+        if self._connection is not None:
+            if self._writable:
+                with contextlib.suppress(sqlite3.Error):
+                    self._connection.execute("PRAGMA optimize")
+            self._connection.close()
+            self._connection = None
+        # Also after a file refused on opening (another program's, a newer app's).
+        if not self._writable and self._found_no_sidecars:
+            self._found_no_sidecars = False
+            self._leave_no_sidecars()
+
+    def _leave_no_sidecars(self) -> None:
+        """Have SQLite remove the -wal and -shm files that reading made, unless another
+        program still uses them.
+
+        A read-only connection to a WAL-mode file makes them and cannot remove them:
+        that is the work of the last connection able to write, when it closes and finds
+        no other. A plain connection that only reads the schema cookie and closes does
+        exactly that, and copies nothing into the file, as the log it closes is empty
+        (a game another program added meanwhile is written into the file, as that
+        program's own closing would have done). Another program still reading or
+        writing keeps them: SQLite leaves them to it.
+        """
+        if not _sidecars(self.path):
             return
-        if self._writable:
-            with contextlib.suppress(sqlite3.Error):
-                self._connection.execute("PRAGMA optimize")
-        self._connection.close()
-        self._connection = None
+        with contextlib.suppress(sqlite3.Error):
+            connection = sqlite3.connect(self.path, timeout=_TIDY_TIMEOUT, isolation_level=None)
+            try:
+                connection.execute("PRAGMA schema_version")
+            finally:
+                connection.close()
 
     @contextlib.contextmanager
     def errors(self, doing: str) -> Iterator[None]:
