@@ -57,3 +57,25 @@ def test_an_empty_big_board_lists_several_opening_moves() -> None:
         analysis = analyse(_board(game, ""))
         assert len(analysis.candidates) == OPENING_CELLS
         assert len({c.move for c in analysis.candidates}) == OPENING_CELLS
+
+
+@pytest.mark.parametrize(
+    ("game", "moves"),
+    [
+        ("four", "a1 j10 a3 k10 t20 l10"),  # O's open three: X to move has lost
+        ("four", "j10 a1 k10 a3 l10"),  # X's open three: O to move has lost
+        ("four", "j10 a1 k10"),  # nothing proven
+        ("gomoku", "h8 a1 i8 a3 j8 a5 k8"),  # X's open four
+        ("gomoku", "h8 i9 g7"),
+    ],
+)
+def test_the_best_move_shown_is_the_first_move_of_the_expected_line(game: str, moves: str) -> None:
+    analysis = analyse(_board(game, moves))
+    best = analysis.candidates[0]
+    assert analysis.principal_variation[0] == best.move
+    assert analysis.best_moves[0] == best.move
+    if analysis.exact:
+        assert best.exact
+        assert best.plies_to_end == analysis.prediction.plies_to_end
+        mover_wins = analysis.prediction.winner is analysis.to_move
+        assert (best.score > 0) == mover_wins

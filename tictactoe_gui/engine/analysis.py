@@ -375,9 +375,13 @@ def _estimate_with_proofs(
         winner = mover
         score = win_score(board.cells) + 1 - proof.plies
         proven = Candidate(line[0], score, MoveOutcome.WIN, proof.plies)
-        candidates = (proven, *(c for c in candidates if c.move != line[0]))
     else:
+        # Every move loses; the proof's line starts with a defence it refuted, shown as the
+        # best move, so that the best move and the expected line agree.
         winner = mover.other
+        score = proof.plies - win_score(board.cells) - 1
+        proven = Candidate(line[0], score, MoveOutcome.LOSS, proof.plies)
+    candidates = (proven, *(c for c in candidates if c.move != line[0]))
     return _proven(analysis, candidates, winner, proof.plies, line, result.nodes, started)
 
 
