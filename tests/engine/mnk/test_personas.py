@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
 from tests.engine.mnk import brute
 from tests.engine.mnk.test_search import board_at
 from tictactoe_gui.engine.mnk import Limit
+from tictactoe_gui.engine.mnk.limits import SearchStopped
 from tictactoe_gui.engine.mnk.personas import (
     COP_CANDIDATES,
     choose_move,
@@ -202,3 +204,17 @@ def test_thinking_lines_never_claim_more_than_the_search_knows() -> None:
     for result in (seen, lost, estimate, proven, beaten):
         for mover in ("X", "O", None):
             assert "a loss" not in describe(result, mover)
+
+
+def test_cop_out_of_time_plays_the_best_move_searched_so_far() -> None:
+    # A game must never wait on him: a limit too short for his depth still gets a move.
+    x, o = board_at("X.O/.X./O..", size=20, top=8, left=8)
+    full = cop(20, 20, 4, x, o)
+    hurried = choose_move("cop", 20, 20, 4, x, o, random.Random(0), Limit(nodes=50))
+    assert hurried.reason == "search (out of time)"
+    assert State(20, 20, 4, x, o).cells[hurried.row * 20 + hurried.col] == 0
+    assert full.reason == "search"
+    stopped = threading.Event()
+    stopped.set()
+    with pytest.raises(SearchStopped):
+        choose_move("cop", 20, 20, 4, x, o, random.Random(0), cancel=stopped)

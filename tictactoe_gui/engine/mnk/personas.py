@@ -160,18 +160,29 @@ def cop(
     best_score = -_COP_WIN * 2
     best_cell = -1
     alpha, beta = -_COP_WIN * 2, _COP_WIN * 2
-    for cell in cop_search.candidates():
+    candidates = cop_search.candidates()
+    reason = "search"
+    for cell in candidates:
         state.make(cell)
         try:
             score = cop_search.minimax(depth - 1, alpha, beta, maximising=False)
+        except SearchStopped:
+            if search_budget.cancel is not None and search_budget.cancel.is_set():
+                raise
+            # Out of time or nodes: he plays the best move searched so far (his
+            # first candidate if none was), so a game never waits on him for ever.
+            reason = "search (out of time)"
+            break
         finally:
             state.unmake()
         if score > best_score:
             best_score, best_cell = score, cell
         alpha = max(alpha, score)
+    if best_cell < 0:
+        best_cell, best_score = candidates[0], cop_search.evaluate()
     return Choice(
         *_cell(state, best_cell),
-        "search",
+        reason,
         nodes=search_budget.nodes,
         depth=depth,
         score=best_score,
