@@ -38,6 +38,8 @@ def detach(pid_file: str, *, own_session: bool, keep_pipes: bool) -> None:
     """Fork a grandchild that sleeps for an hour, reparented away from this process."""
     if os.fork() != 0:
         os.wait()  # the middle process exits at once
+        while not os.path.exists(pid_file):  # answer only once the grandchild is known
+            time.sleep(0.01)
         return
     if own_session:
         os.setsid()
