@@ -9,8 +9,10 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 INTEROP := $(VENV)/.interop-$(shell sha1sum pyproject.toml | cut -c1-12)
 
-# Qt's xcb/offscreen platforms load these system libraries at run time.
-QT_SYSTEM_LIBS := libEGL.so.1 libGL.so.1 libxkbcommon.so.0 libfontconfig.so.1 libdbus-1.so.3 libglib-2.0.so.0
+# Qt's xcb/offscreen platforms load these system libraries at run time (xcb, the one a
+# desktop uses, needs the libxcb-* ones as well: without them `make run` cannot open a window).
+QT_SYSTEM_LIBS := libEGL.so.1 libGL.so.1 libxkbcommon.so.0 libfontconfig.so.1 libdbus-1.so.3 libglib-2.0.so.0 \
+                  libxkbcommon-x11.so.0 libxcb-cursor.so.0 libxcb-icccm.so.4 libxcb-keysyms.so.1 libxcb-shape.so.0
 QT_SYSTEM_PKGS := libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0 \
                   libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0
 
