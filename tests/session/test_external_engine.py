@@ -33,6 +33,8 @@ from .helpers import gone, wait_until
 BRAIN = Path(__file__).with_name("protocol_brain.py")
 FAST = EngineLimits(turn=2.0, start=5.0, grace=0.5)
 SHORT = EngineLimits(turn=0.3, start=0.5, grace=0.2)
+#: For engines that print a flood first: time enough on a busy machine.
+ROOMY = EngineLimits(turn=30.0, start=10.0, grace=0.5)
 
 
 def brain(mode: str) -> list[str]:
@@ -284,7 +286,7 @@ def test_an_endless_line_keeps_at_most_one_lines_worth() -> None:
 
 def test_a_huge_stderr_line_keeps_only_its_end() -> None:
     with (
-        ExternalEngine(brain("stderr-flood"), 9, 9, 4, FAST) as engine,
+        ExternalEngine(brain("stderr-flood"), 9, 9, 4, ROOMY) as engine,
         pytest.raises(EngineError) as caught,
     ):
         engine.move(0, 0)
@@ -295,14 +297,14 @@ def test_a_huge_stderr_line_keeps_only_its_end() -> None:
 
 
 def test_a_flood_of_messages_keeps_the_latest_few() -> None:
-    with ExternalEngine(brain("message-flood"), 7, 7, 4, FAST) as engine:
+    with ExternalEngine(brain("message-flood"), 7, 7, 4, ROOMY) as engine:
         assert engine.move(0, 0) == (0, 0)
         assert len(engine.messages) == KEEP_LINES
         assert engine.pending_lines == 0
 
 
 def test_a_flood_of_lines_between_moves_keeps_at_most_the_pending_limit() -> None:
-    with ExternalEngine(brain("line-flood"), 7, 7, 4, FAST) as engine:
+    with ExternalEngine(brain("line-flood"), 7, 7, 4, ROOMY) as engine:
         assert engine.move(0, 0) == (0, 0)
         wait_until(lambda: "MESSAGE flooded" in engine.messages)
         assert engine.pending_lines == MAX_PENDING
@@ -350,7 +352,7 @@ def test_closing_never_waits_for_a_process_that_keeps_the_pipes_open(tmp_path: P
         grandchild = int(pid_file.read_text())
         started = time.monotonic()
         engine.close()
-        assert time.monotonic() - started < 3.0
+        assert time.monotonic() - started < 5.0  # the process lives for an hour
         assert engine.exit_code is not None
     finally:
         engine.close()

@@ -228,6 +228,7 @@ class ExternalEngine:
         self._write_failed = False
         self._process: subprocess.Popen[bytes] | None = None
         self._threads: list[threading.Thread] = []
+        self._stderr_reader: threading.Thread | None = None
         #: The stones the engine knows: its own and the opponent's.
         self._own = 0
         self._theirs = 0
@@ -284,6 +285,7 @@ class ExternalEngine:
             thread = threading.Thread(target=target, args=(stream,), daemon=True)
             thread.start()
             self._threads.append(thread)
+        self._stderr_reader = self._threads[-1]
         self._send(f"INFO timeout_turn {int(self.limits.turn * 1000)}")
         match_ms = 0 if self.limits.match is None else int(self.limits.match * 1000)
         self._send(f"INFO timeout_match {match_ms}")
@@ -502,6 +504,9 @@ class ExternalEngine:
         if process is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 code = process.wait(timeout=1.0)
+        if code is not None and self._stderr_reader is not None:
+            # What it wrote last may still be on its way through the pipe.
+            self._stderr_reader.join(timeout=_JOIN_WAIT)
         said = self.stderr_said()
         said = f"; it said: {said}" if said else ""
         return (
