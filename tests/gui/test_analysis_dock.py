@@ -337,3 +337,18 @@ def test_an_estimate_a_deeper_search_changed_says_it_is_not_settled(qtbot: QtBot
     assert f"was {analysis_dock.evaluation_number(-before)} at depth {depth}" in reading
     assert "not settled" in reading
     assert "not settled" in dock.evaluation_bar.accessibleDescription()
+
+
+def test_a_lost_position_names_the_winner_beside_the_best_defence(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    lost = Board.from_text("XX..O.X.O")  # O to move: X threatens c3 and a2 at once
+    analysis = analyse(lost)
+    best = analysis.candidates[0]
+    assert analysis.prediction.winner is not None
+    assert best.outcome is not None
+    assert str(best.outcome) == "loss"
+    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    assert dock.best_move_text() == (
+        f"O {lost.cell_name(best.move)} (X wins in {best.plies_to_end})"
+    )
+    assert "loss" not in dock.best_move_text()

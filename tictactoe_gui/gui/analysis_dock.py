@@ -934,7 +934,7 @@ class AnalysisDock(QDockWidget):
             "—"
             if best is None
             else f"{analysis.to_move} {cell_label(analysis.board, best.move)}"
-            f" ({_outcome_text(best) if best.exact else evaluation_number(best.score)})"
+            f" ({_best_outcome_text(best, analysis.to_move)})"
         )
         self._show_evaluation(analysis)
         # An estimate of a small board can become a proof with more time: offered where
@@ -1209,6 +1209,17 @@ class AnalysisDock(QDockWidget):
 def _outcome_text(candidate: Candidate) -> str:
     """A proven result in words ("win in 3"), or "estimate" where nothing is proven."""
     return candidate.describe if candidate.exact else "estimate"
+
+
+def _best_outcome_text(best: Candidate, mover: Mark) -> str:
+    """The best move's result, naming the winner where it is a loss for the mover:
+    ``"win in 3"``, ``"draw"``, ``"O wins in 2"``, or the estimate's number."""
+    if not best.exact:
+        return evaluation_number(best.score)
+    if best.outcome is MoveOutcome.LOSS:
+        plies = "" if best.plies_to_end is None else f" in {best.plies_to_end}"
+        return f"{mover.other} wins{plies}"
+    return _outcome_text(best)
 
 
 def _depth_text(analysis: Analysis) -> str:
