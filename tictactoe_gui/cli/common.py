@@ -91,10 +91,12 @@ class Parser(argparse.ArgumentParser):
 @dataclass(frozen=True, slots=True)
 class InputLine:
     """One line of input, numbered from 1, without its line ending; ``text`` is None when
-    the line is not UTF-8 (it is reported by number, and reading goes on)."""
+    the line is not UTF-8 or longer than the reader's cap (``overlong`` is then its length);
+    it is reported by number, and reading goes on."""
 
     number: int
     text: str | None
+    overlong: int | None = None
 
 
 class InputLines:
@@ -106,17 +108,26 @@ class InputLines:
     byte-order mark at the very start is dropped.
     """
 
-    def __init__(self, stream: TextIO | BinaryIO) -> None:
+    def __init__(self, stream: TextIO | BinaryIO, max_length: int | None = None) -> None:
         # A real text stream's bytes are one layer down; a test's StringIO has no bytes.
         self._stream: TextIO | BinaryIO = getattr(stream, "buffer", stream)
         self._count = 0
+        #: Lines longer than this (bytes) are read in pieces and dropped, never held whole.
+        self.max_length = max_length
 
     def readline(self) -> InputLine | None:
         """The next line, or None at the end of the input."""
-        raw = self._stream.readline()
+        cap = self.max_length
+        raw = self._stream.readline() if cap is None else self._stream.readline(cap + 1)
         if not raw:
             return None
         self._count += 1
+        if cap is not None and len(raw) > cap:
+            length = len(raw)
+            while raw and raw[-1:] not in ("\n", b"\n"):
+                raw = self._stream.readline(cap)
+                length += len(raw)
+            return InputLine(self._count, None, length)
         if isinstance(raw, bytes):
             if self._count == 1 and raw.startswith(codecs.BOM_UTF8):
                 raw = raw[len(codecs.BOM_UTF8) :]
@@ -131,6 +142,17 @@ class InputLines:
     def __iter__(self) -> Iterator[InputLine]:
         while (line := self.readline()) is not None:
             yield line
+
+    def for_a_thread(self) -> InputLines:
+        """The same input through a buffer of its own, for a thread that may still be
+        reading when the program ends: Python aborts at exit ("could not acquire lock
+        for <stdin>") when a thread holds the standard input's own buffer."""
+        try:
+            descriptor = self._stream.fileno()
+        except (AttributeError, OSError, ValueError):  # a test's buffer: no such lock
+            return self
+        private = open(descriptor, "rb", closefd=False)  # noqa: SIM115 (lives as long as the input)
+        return InputLines(private, self.max_length)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from tictactoe_gui.engine.mnk import Limit, SearchResult
-from tictactoe_gui.engine.mnk.gomocup import Brain
+from tictactoe_gui.engine.mnk.gomocup import MAX_MOVE_SECONDS, Brain
 from tictactoe_gui.engine.mnk.search import search
 
 
@@ -89,7 +91,7 @@ def test_board_then_done_finds_the_winning_fifth_stone() -> None:
 def test_board_refuses_bad_entries() -> None:
     brain = quick_brain()
     talk(brain, "START 15", "BOARD")
-    assert talk(brain, "1,1,3", "DONE")[0].startswith("ERROR BOARD field 3")
+    assert talk(brain, "1,1,4", "DONE")[0] == "ERROR BOARD 1,1,4: the field is 1 (mine) or 2"
     talk(brain, "BOARD")
     assert talk(brain, "1,1,1", "1,1,2", "DONE")[0] == "ERROR BOARD 1,1 is given twice"
     talk(brain, "BOARD")
@@ -163,4 +165,120 @@ def test_takeback_restart_about_unknown_and_end() -> None:
     assert talk(brain, "FROBNICATE") == ["UNKNOWN command FROBNICATE"]
     assert not brain.finished
     assert talk(brain, "END") == []
+    assert brain.finished
+
+
+# -- hostile input ----------------------------------------------------------------------
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("lines", "start"),
+    [
+        (["START \u00b2"], "ERROR START takes the board size, got '\u00b2'"),
+        (["START \u0663"], "ERROR START takes the board size"),  # an Arabic-Indic 3
+        ([f"START {HUGE}"], "ERROR unsupported size '9999"),
+        ([f"RECTSTART {HUGE},20"], "ERROR unsupported size '9999"),
+        (["START 15", f"TURN {HUGE},1"], "ERROR TURN '9999"),
+        (["START 15", f"TURN -{HUGE},1"], "ERROR TURN '-999"),
+        (["START 15", f"TAKEBACK 1,{HUGE}"], "ERROR TAKEBACK '1,999"),
+        (["START 15", "BOARD", f"{HUGE},1,1", "DONE"], "ERROR BOARD '9999"),
+        (["START 15", "BOARD", f"1,1,{HUGE}", "DONE"], "ERROR BOARD '1,1,999"),
+        (["INFO k \u00b2"], "ERROR INFO k takes a number, got '\u00b2'"),
+        ([f"INFO k {HUGE}"], "ERROR INFO k '9999"),
+        ([f"INFO rule {HUGE}"], "ERROR INFO rule '9999"),
+        (["INFO timeout_turn \u00b2"], "ERROR INFO timeout_turn takes a number"),
+        (["X" * 10_000_000], "UNKNOWN command 'XXXX"),
+        (["\x1b[2J\x1b]0;pwned\x07\u202eevil"], "UNKNOWN command '\\x1b[2J"),
+    ],
+)
+def test_hostile_input_is_one_short_escaped_error(lines: list[str], start: str) -> None:
+    brain = quick_brain()
+    answers = talk(brain, *lines)
+    assert answers[-1].startswith(start)
+    assert len(answers[-1]) < 200
+    assert answers[-1].isprintable()  # no control or bidi codes echoed back
+
+
+@pytest.mark.parametrize("key", ["timeout_turn", "timeout_match", "time_left"])
+def test_huge_times_are_clamped_and_a_move_still_has_an_end(key: str) -> None:
+    brain = Brain()
+    assert talk(brain, "START 15", f"INFO {key} {'9' * 401}") == ["OK"]
+    assert 0 < brain.move_budget() <= MAX_MOVE_SECONDS
+    assert talk(brain, "INFO timeout_turn 99999999999999999999") == []
+    assert 0 < brain.move_budget() <= MAX_MOVE_SECONDS
+
+
+def test_a_board_block_without_done_holds_no_more_lines_than_cells() -> None:
+    brain = quick_brain(k=3)
+    assert talk(brain, "START 3", "BOARD") == ["OK"]
+    answers = talk(brain, *(["0,0,1"] * 9))
+    assert answers == []
+    (answer,) = talk(brain, "0,0,1")
+    assert answer == "ERROR BOARD has more lines than the board has cells (9)"
+    assert talk(brain, "DONE") == ["UNKNOWN command DONE"]  # the block is over
+
+
+# -- stopping a search ------------------------------------------------------------------
+
+
+def searching_brain() -> tuple[Brain, threading.Event]:
+    """A brain whose searches wait until they are cancelled (or 30 s), then answer at once."""
+    started = threading.Event()
+    brain = Brain()
+
+    def until_cancelled(rows: int, cols: int, k: int, x: int, o: int, limit: Limit) -> SearchResult:
+        started.set()
+        assert brain.cancel.wait(timeout=30), "the search was never stopped"
+        return search(rows, cols, k, x, o, Limit(depth=1))
+
+    brain.searcher = until_cancelled
+    talk(brain, "START 15")
+    return brain, started
+
+
+def turn_in_a_thread(brain: Brain) -> tuple[threading.Thread, list[str]]:
+    answers: list[str] = []
+    thread = threading.Thread(target=lambda: answers.extend(brain.handle("TURN 7,7")))
+    thread.start()
+    return thread, answers
+
+
+@pytest.mark.parametrize("command", ["STOP", "YXSTOP", "END"])
+def test_stop_during_a_search_plays_the_best_move_so_far(command: str) -> None:
+    brain, started = searching_brain()
+    thread, answers = turn_in_a_thread(brain)
+    assert started.wait(timeout=30)
+    brain.interrupt(command)
+    thread.join(timeout=30)
+    assert not thread.is_alive()
+    assert len(moves(answers)) == 1
+    assert talk(brain, command) == []
+    assert brain.finished is (command == "END")
+    assert not brain.cancel.is_set()  # the next search runs its time
+
+
+def test_restart_during_a_search_plays_nothing_and_answers_ok() -> None:
+    brain, started = searching_brain()
+    thread, answers = turn_in_a_thread(brain)
+    assert started.wait(timeout=30)
+    brain.interrupt("RESTART")
+    thread.join(timeout=30)
+    assert answers == []
+    assert talk(brain, "RESTART") == ["OK"]
+    assert brain.own == brain.theirs == 0
+
+
+def test_an_urgent_command_waiting_behind_a_turn_stops_its_search_before_it_starts() -> None:
+    brain, _ = searching_brain()
+    brain.interrupt("YXSTOP")  # read while TURN waited to be handled
+    assert len(moves(talk(brain, "TURN 7,7"))) == 1
+    assert talk(brain, "YXSTOP") == []
+    assert not brain.cancel.is_set()
+
+
+def test_end_inside_a_board_block_ends_the_conversation() -> None:
+    brain = quick_brain()
+    assert talk(brain, "START 15", "BOARD", "1,1,1", "END") == ["OK"]
     assert brain.finished

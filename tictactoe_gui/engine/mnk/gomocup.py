@@ -23,13 +23,25 @@ Time: ``INFO timeout_turn`` (ms per move; 0 means as fast as possible),
 ``INFO timeout_match`` (ms per game; 0 means no limit) and ``INFO time_left``
 (ms left in the game) are honoured. A move's budget is the smaller of the
 turn limit and a share of the time left, minus a safety margin, so the brain
-answers inside the limits it is given.
+answers inside the limits it is given; no move thinks longer than
+:data:`MAX_MOVE_SECONDS`, however long the manager allows.
+
+Stopping: ``STOP``, ``YXSTOP`` (Yixin's manager) and ``END`` stop a search and
+play the best move found so far; ``RESTART`` stops it without playing.
+:meth:`Brain.interrupt` does that from another thread (the one reading the
+input) while :meth:`Brain.handle` searches; idle, ``STOP`` needs no answer.
+
+Hostile input: every number is read as ASCII digits and bounded (a
+5,000-digit coordinate is simply off the board, a huge timeout is clamped), a
+``BOARD`` block holds at most one line per cell, and an answer quotes the
+input only in a short, escaped excerpt.
 """
 
 from __future__ import annotations
 
 import re
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
@@ -38,6 +50,7 @@ from tictactoe_gui.engine.mnk.limits import Limit
 from tictactoe_gui.engine.mnk.personas import describe
 from tictactoe_gui.engine.mnk.search import SearchResult, TranspositionTable, search
 from tictactoe_gui.engine.mnk.state import State
+from tictactoe_gui.engine.variants import quote
 
 NAME: Final = "Sera (tictactoe-gui)"
 #: Board sides the brain accepts (the app's own range of boards).
@@ -54,11 +67,54 @@ MARGIN: Final = 0.05
 FASTEST: Final = 0.05
 #: Moves the match time is spread over (at least), when only the game's time is limited.
 MATCH_MOVES: Final = 25
+#: The longest a move may think, whatever time the manager gives (seconds).
+MAX_MOVE_SECONDS: Final = 300.0
+#: INFO's times are clamped to this (ms): a day, far beyond any game's.
+MAX_TIMEOUT: Final = 86_400_000
+#: Commands that stop a search at once (see the module docstring).
+URGENT: Final = frozenset({"END", "STOP", "YXSTOP", "RESTART"})
 _UNSUPPORTED_RULES: Final = {1: "exact five", 4: "renju", 8: "caro"}
-_PAIR: Final = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
-_BOARD_LINE: Final = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+#: Numbers are ASCII digits only (``\d`` would take "²" and other digits int() refuses).
+_NUMBER: Final = r"\s*(-?[0-9]+)\s*"
+_PAIR: Final = re.compile(f"{_NUMBER},{_NUMBER}")
+_BOARD_LINE: Final = re.compile(f"{_NUMBER},{_NUMBER},{_NUMBER}")
+_WHOLE_NUMBER: Final = re.compile(_NUMBER)
+#: Digits beyond these make a number "huge": off any board, past any limit.
+_MAX_DIGITS: Final = 12
+_HUGE: Final = 10**_MAX_DIGITS
+
+
+def _bounded(digits: str) -> int:
+    """``digits`` (ASCII, maybe with a minus) as a number, or ±:data:`_HUGE` when longer
+    than any board or limit needs (int() refuses thousands of digits, and none are needed)."""
+    if len(digits.lstrip("-")) > _MAX_DIGITS:
+        return -_HUGE if digits.startswith("-") else _HUGE
+    return int(digits)
+
+
+def _number(text: str) -> int | None:
+    match = _WHOLE_NUMBER.fullmatch(text)
+    return _bounded(match.group(1)) if match else None
+
+
+def _pair(text: str) -> tuple[int, int] | None:
+    match = _PAIR.fullmatch(text)
+    return (_bounded(match.group(1)), _bounded(match.group(2))) if match else None
+
+
+def excerpt(text: str) -> str:
+    """``text`` as it is when short and printable, else escaped and cut (see ``quote``):
+    an answer never echoes a huge line or the control codes a line may hold."""
+    if len(text) <= 40 and text.isprintable():
+        return text
+    return quote(text)
+
 
 Searcher = Callable[[int, int, int, int, int, Limit], SearchResult]
+
+
+def _clamp_time(milliseconds: int) -> int:
+    return min(MAX_TIMEOUT, max(0, milliseconds))
 
 
 def _default_searcher(table: TranspositionTable, cancel: threading.Event) -> Searcher:
@@ -88,21 +144,29 @@ class Brain:
     rule_error: str | None = None
     finished: bool = False
     #: Lines of a BOARD block being read (None outside one).
-    _board: list[tuple[int, int, int]] | None = None
+    _board: list[tuple[int, int, int, str]] | None = None
     last_result: SearchResult | None = None
+    #: Urgent commands announced by :meth:`interrupt` and not handled yet, oldest first.
+    _urgent: deque[str] = field(default_factory=deque)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
     # -- the conversation ------------------------------------------------------------------
 
     def handle(self, line: str) -> list[str]:
         """The lines to answer ``line`` with (often none, or one)."""
         text = line.strip()
+        command, _, rest = text.partition(" ")
+        command = command.upper()
+        rest = rest.strip()
+        if command in URGENT:
+            self._handled(command)
+            self._board = None  # an urgent command ends a BOARD block too
         if self._board is not None:
             return self._board_line(text)
         if not text:
             return []
-        command, _, rest = text.partition(" ")
-        command = command.upper()
-        rest = rest.strip()
+        if command in ("STOP", "YXSTOP"):
+            return []  # nothing is being searched: nothing to stop
         handler = {
             "START": self._start,
             "RECTSTART": self._rectstart,
@@ -116,25 +180,50 @@ class Brain:
             "END": self._end,
         }.get(command)
         if handler is None:
-            return [f"UNKNOWN command {command}"]
+            return [f"UNKNOWN command {excerpt(command)}"]
         return handler(rest)
 
+    def interrupt(self, command: str) -> None:
+        """Announce the urgent ``command`` (END, STOP, YXSTOP or RESTART), from any thread,
+        before it is handed to :meth:`handle`: the search under way, or one that starts
+        before the command is handled, stops at once. See the module docstring."""
+        command = command.upper()
+        if command not in URGENT:
+            raise ValueError(f"{command} is not one of {', '.join(sorted(URGENT))}")
+        with self._lock:
+            self._urgent.append(command)
+            self.cancel.set()
+
+    def _handled(self, command: str) -> None:
+        """``command`` has come to :meth:`handle`: searches run again once none is waiting."""
+        with self._lock:
+            if self._urgent and self._urgent[0] == command:
+                self._urgent.popleft()
+                if not self._urgent:
+                    self.cancel.clear()
+
+    def _move_is_wanted(self) -> bool:
+        """False when a RESTART waits: its answer is OK, and the game begins again. (Before
+        END the move is still given: nobody may be reading, but a script piped in is.)"""
+        with self._lock:
+            return "RESTART" not in self._urgent
+
     def _start(self, rest: str) -> list[str]:
-        if not rest.isdigit():
-            return [f"ERROR START takes the board size, got {rest!r}"]
-        size = int(rest)
-        return self._new_board(size, size)
+        size = _number(rest)
+        if size is None:
+            return [f"ERROR START takes the board size, got {quote(rest)}"]
+        return self._new_board(size, size, rest)
 
     def _rectstart(self, rest: str) -> list[str]:
-        match = _PAIR.fullmatch(rest)
-        if not match:
-            return [f"ERROR RECTSTART takes width,height, got {rest!r}"]
-        width, height = int(match.group(1)), int(match.group(2))
-        return self._new_board(height, width)
+        pair = _pair(rest)
+        if pair is None:
+            return [f"ERROR RECTSTART takes width,height, got {quote(rest)}"]
+        width, height = pair
+        return self._new_board(height, width, rest)
 
-    def _new_board(self, rows: int, cols: int) -> list[str]:
+    def _new_board(self, rows: int, cols: int, given: str) -> list[str]:
         if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
-            return [f"ERROR unsupported size {cols}x{rows}: sides run {MIN_SIDE} to {MAX_SIDE}"]
+            return [f"ERROR unsupported size {excerpt(given)}: sides run {MIN_SIDE} to {MAX_SIDE}"]
         if self.k > max(rows, cols):
             return [f"ERROR {self.k} in a row cannot fit on a {cols}x{rows} board"]
         self.rows, self.cols = rows, cols
@@ -162,12 +251,12 @@ class Brain:
     def _takeback(self, rest: str) -> list[str]:
         if not self.rows:
             return ["ERROR TAKEBACK before START"]
-        match = _PAIR.fullmatch(rest)
-        if not match:
-            return [f"ERROR TAKEBACK takes x,y, got {rest!r}"]
-        x, y = int(match.group(1)), int(match.group(2))
+        pair = _pair(rest)
+        if pair is None:
+            return [f"ERROR TAKEBACK takes x,y, got {quote(rest)}"]
+        x, y = pair
         if not (0 <= x < self.cols and 0 <= y < self.rows):
-            return [f"ERROR TAKEBACK {x},{y} is off the {self.cols}x{self.rows} board"]
+            return [f"ERROR TAKEBACK {excerpt(rest)} is off the {self.cols}x{self.rows} board"]
         bit = 1 << (y * self.cols + x)
         if not (self.own | self.theirs) & bit:
             return [f"ERROR TAKEBACK {x},{y} is an empty cell"]
@@ -186,9 +275,9 @@ class Brain:
         if text.upper() == "DONE":
             entries, self._board = self._board, None
             own = theirs = 0
-            for x, y, who in entries:
+            for x, y, who, given in entries:
                 if not (0 <= x < self.cols and 0 <= y < self.rows):
-                    return [f"ERROR BOARD {x},{y} is off the {self.cols}x{self.rows} board"]
+                    return [f"ERROR BOARD {given} is off the {self.cols}x{self.rows} board"]
                 bit = 1 << (y * self.cols + x)
                 if (own | theirs) & bit:
                     return [f"ERROR BOARD {x},{y} is given twice"]
@@ -197,45 +286,58 @@ class Brain:
                 elif who == 2:
                     theirs |= bit
                 else:
-                    return [f"ERROR BOARD field {who} at {x},{y}: only 1 (mine) and 2 are played"]
+                    return [f"ERROR BOARD {given}: the field is 1 (mine) or 2"]
             self.own, self.theirs = own, theirs
             return self._move()
         match = _BOARD_LINE.fullmatch(text)
         if not match:
             self._board = None
-            return [f"ERROR BOARD expects x,y,field or DONE, got {text!r}"]
-        self._board.append((int(match.group(1)), int(match.group(2)), int(match.group(3))))
+            return [f"ERROR BOARD expects x,y,field or DONE, got {quote(text)}"]
+        if len(self._board) == self.rows * self.cols:
+            self._board = None
+            return [
+                f"ERROR BOARD has more lines than the board has cells ({self.rows * self.cols})"
+            ]
+        x, y, who = (_bounded(group) for group in match.groups())
+        self._board.append((x, y, who, excerpt(text)))
         return []
 
     def _info(self, rest: str) -> list[str]:
         key, _, value = rest.partition(" ")
         key = key.lower()
         value = value.strip()
-        numeric = value.lstrip("-").isdigit()
-        if key in ("timeout_turn", "timeout_match", "time_left", "rule", "k") and not numeric:
-            return [f"ERROR INFO {key} takes a number, got {value!r}"]
+        if key not in ("timeout_turn", "timeout_match", "time_left", "rule", "k"):
+            return []  # max_memory, game_type, folder, evaluate ... need nothing from us
+        number = _number(value)
+        if number is None:
+            return [f"ERROR INFO {key} takes a number, got {quote(value)}"]
         if key == "timeout_turn":
-            self.timeout_turn = max(0, int(value))
+            self.timeout_turn = _clamp_time(number)
         elif key == "timeout_match":
-            self.timeout_match = max(0, int(value))
+            self.timeout_match = _clamp_time(number)
         elif key == "time_left":
-            self.time_left = max(0, int(value))
+            self.time_left = _clamp_time(number)
         elif key == "rule":
-            rule = int(value)
-            refused = [name for bit, name in _UNSUPPORTED_RULES.items() if rule & bit]
-            if refused:
-                self.rule_error = (
-                    f"rule {rule} ({', '.join(refused)}) is not played here: "
-                    "this brain plays freestyle, k or more in a row"
-                )
-                return [f"ERROR {self.rule_error}"]
-            self.rule_error = None
-        elif key == "k":
-            k = int(value)
-            if k < 3 or (self.rows and k > max(self.rows, self.cols)):
-                return [f"ERROR INFO k {k}: k runs from 3 to the longer side of the board"]
-            self.k = k
-        # max_memory, game_type, folder, evaluate ... need nothing from us.
+            return self._rule(number, value)
+        elif not MIN_SIDE <= number <= MAX_SIDE or (
+            self.rows and number > max(self.rows, self.cols)
+        ):
+            return [f"ERROR INFO k {excerpt(value)}: k runs from 3 to the longer side of the board"]
+        else:
+            self.k = number
+        return []
+
+    def _rule(self, rule: int, given: str) -> list[str]:
+        if not 0 <= rule < 1 << 16:
+            return [f"ERROR INFO rule {excerpt(given)} is not a rule"]
+        refused = [name for bit, name in _UNSUPPORTED_RULES.items() if rule & bit]
+        if refused:
+            self.rule_error = (
+                f"rule {rule} ({', '.join(refused)}) is not played here: "
+                "this brain plays freestyle, k or more in a row"
+            )
+            return [f"ERROR {self.rule_error}"]
+        self.rule_error = None
         return []
 
     def _about(self, rest: str) -> list[str]:
@@ -252,12 +354,12 @@ class Brain:
     def _cell(self, rest: str) -> int | str:
         if not self.rows:
             return "before START"
-        match = _PAIR.fullmatch(rest)
-        if not match:
-            return f"takes x,y, got {rest!r}"
-        x, y = int(match.group(1)), int(match.group(2))
+        pair = _pair(rest)
+        if pair is None:
+            return f"takes x,y, got {quote(rest)}"
+        x, y = pair
         if not (0 <= x < self.cols and 0 <= y < self.rows):
-            return f"{x},{y} is off the {self.cols}x{self.rows} board"
+            return f"{excerpt(rest)} is off the {self.cols}x{self.rows} board"
         cell = y * self.cols + x
         if (self.own | self.theirs) >> cell & 1:
             return f"{x},{y} is taken"
@@ -272,7 +374,7 @@ class Brain:
             empties = self.rows * self.cols - (self.own | self.theirs).bit_count()
             moves_left = max(MATCH_MOVES, empties // 4)
             budget = min(budget, left / 1000 / moves_left * TURN_SHARE - MARGIN)
-        return max(0.01, budget)
+        return min(MAX_MOVE_SECONDS, max(0.01, budget))
 
     def _move(self) -> list[str]:
         if self.rule_error is not None:
@@ -291,6 +393,8 @@ class Brain:
         result = searcher(
             self.rows, self.cols, self.k, x_mask, o_mask, Limit(time=self.move_budget())
         )
+        if not self._move_is_wanted():
+            return []  # stopped by RESTART: the move would be out of place
         self.last_result = result
         row, col = result.best
         self.own |= 1 << (row * self.cols + col)
