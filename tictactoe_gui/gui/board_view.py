@@ -41,6 +41,7 @@ from PySide6.QtGui import (
     QColor,
     QFocusEvent,
     QFont,
+    QFontMetricsF,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -819,24 +820,46 @@ class BoardView(QWidget):
         colour = QColor(palette.color(QPalette.ColorRole.Text))
         colour.setAlpha(140)
         painter.setPen(colour)
+        painter.setFont(self.coordinates_font())
+        for rect, flags, text in self.coordinate_labels(area):
+            painter.drawText(rect, flags, text)
+        painter.setPen(Qt.PenStyle.NoPen)
+
+    def coordinates_font(self) -> QFont:
         font = QFont(self.font())
         font.setPixelSize(round(self._label_pixels()))
-        painter.setFont(font)
+        return font
+
+    def coordinate_labels(self, area: QRectF | None = None) -> list[tuple[QRectF, int, str]]:
+        """Where each coordinate goes: its box, alignment and text. Cells too small for a
+        label each (20×20 in a small window) are labelled every other line, or every third,
+        counting from ``a1``, so that no two labels run into each other."""
+        area = self.board_rect() if area is None else area
+        if self.cols == 0 or self.rows == 0:
+            return []
         cell = area.width() / self.cols
+        metrics = QFontMetricsF(self.coordinates_font())
+        widest = max(metrics.horizontalAdvance(column_letter(col)) for col in range(self.cols))
+        # Letters side by side need their width and a little air; numbers one above the
+        # other need their height.
+        across = math.ceil((widest + metrics.averageCharWidth() * 0.6) / cell) if cell else 1
+        down = math.ceil(metrics.height() * 0.95 / cell) if cell else 1
+        step = max(1, across, down)
         gap = self._label_pixels() * 0.4
         band = self._label_pixels() * 1.4
+        labels: list[tuple[QRectF, int, str]] = []
         centre = int(Qt.AlignmentFlag.AlignCenter)
-        for col in range(self.cols):
+        for col in range(0, self.cols, step):
             rect = QRectF(area.left() + col * cell, area.bottom() + gap, cell, band)
-            painter.drawText(rect, centre, column_letter(col))
+            labels.append((rect, centre, column_letter(col)))
+        right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         for row in range(self.rows):
+            number = row_number(row, self.rows)
+            if (number - 1) % step:
+                continue
             rect = QRectF(area.left() - gap - band * 1.3, area.top() + row * cell, band * 1.3, cell)
-            painter.drawText(
-                rect,
-                int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
-                str(row_number(row, self.rows)),
-            )
-        painter.setPen(Qt.PenStyle.NoPen)
+            labels.append((rect, right, str(number)))
+        return labels
 
     def _paint_mark(
         self, painter: QPainter, move: Move, mark: Mark, colour: QColor, progress: float

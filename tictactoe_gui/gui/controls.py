@@ -7,14 +7,15 @@ controller and shows the one that fits the mode.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPalette, QResizeEvent
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSlider,
     QStyle,
     QVBoxLayout,
@@ -23,6 +24,55 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui.gui.dialogs.new_game import SPEED_RANGE, delay_to_speed, speed_to_delay
 from tictactoe_gui.gui.game_controller import GameOverInfo, Tally
+from tictactoe_gui.gui.players_bar import (
+    BANNER_HEADLINE_SCALE,
+    BANNER_MARGIN,
+    BANNER_SPACING,
+    banner_room,
+)
+
+
+class ElidedLabel(QLabel):
+    """One line of plain text that never widens its window: too long for its room, it ends
+    in "…" and the whole text is its tooltip (and what a screen reader reads)."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(self.fontMetrics().horizontalAdvance("…") * 4, hint.height())
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setAccessibleName(text)
+        self._update_tip()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._update_tip()
+
+    def _update_tip(self) -> None:
+        fits = self.fontMetrics().horizontalAdvance(self.text()) <= self.contentsRect().width()
+        self.setToolTip("" if fits else self.text())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        rect = self.contentsRect()
+        shown = self.fontMetrics().elidedText(
+            self.text(), Qt.TextElideMode.ElideRight, rect.width()
+        )
+        self.style().drawItemText(
+            painter,
+            rect,
+            int(self.alignment()),
+            self.palette(),
+            self.isEnabled(),
+            shown,
+            self.foregroundRole(),
+        )
 
 
 class GameOverBanner(QFrame):
@@ -37,13 +87,13 @@ class GameOverBanner(QFrame):
         self.setObjectName("gameOverBanner")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(14, 10, 14, 10)
+        layout.setContentsMargins(14, BANNER_MARGIN, 14, BANNER_MARGIN)
         text = QVBoxLayout()
-        text.setSpacing(3)
+        text.setSpacing(BANNER_SPACING)
         self.headline = QLabel()
         self.headline.setObjectName("resultHeadline")
         font = QFont(self.headline.font())
-        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setPointSizeF(font.pointSizeF() * BANNER_HEADLINE_SCALE)
         font.setBold(True)
         self.headline.setFont(font)
         self.reaction = QLabel()
@@ -83,6 +133,9 @@ class GameOverBanner(QFrame):
         self.setAutoFillBackground(True)
         self._save_failed = False
         self._restyling = False
+        # The players bar's room: the banner takes its place without moving the board.
+        self._room = banner_room(self)
+        self.setMinimumHeight(self._room)
         self.hide()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -95,7 +148,7 @@ class GameOverBanner(QFrame):
         # the window can no longer shrink until the board runs under it.
         layout = self.layout()
         if layout is not None and layout.hasHeightForWidth():
-            height = layout.totalHeightForWidth(self.width())
+            height = max(layout.totalHeightForWidth(self.width()), self._room)
             if height > 0 and height != self.minimumHeight():
                 self.setMinimumHeight(height)
 
@@ -199,7 +252,7 @@ class AutoplayBar(QFrame):
         self.instant.setObjectName("instantCheck")
         self.instant.setToolTip("Play the moves with no pause between them")
         self.instant.toggled.connect(self._on_instant)
-        self.tally = QLabel()
+        self.tally = ElidedLabel()
         self.tally.setObjectName("tallyLabel")
         self.tally.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.pause_button)
@@ -278,7 +331,7 @@ class ReplayBar(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         style = self.style()
-        self.title = QLabel()
+        self.title = ElidedLabel()
         self.title.setObjectName("replayTitle")
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         bold = QFont(self.title.font())

@@ -1651,6 +1651,8 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()
         if info is not None and info.save_failed:
             self.show_message(info.save_note)
+        # The banner takes the players bar's place (and its room): the board stays put.
+        self.players_bar.setVisible(info is None)
         self.banner.show_info(info)
         self._update_autoplay_controls()
         if info is not None and info.saved_id is not None:

@@ -10,7 +10,7 @@ import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from tictactoe_gui.engine import Board, Mark
@@ -18,6 +18,31 @@ from tictactoe_gui.gui.board_view import mark_colour
 
 if TYPE_CHECKING:
     from tictactoe_gui.gui.game_controller import GameSetup
+
+
+#: The game-over banner's headline is this much bigger than the text, and bold.
+BANNER_HEADLINE_SCALE = 1.6
+#: The banner's margins (top and bottom) and the space between its lines.
+BANNER_MARGIN = 10
+BANNER_SPACING = 3
+#: Lines of text under the headline a game's ending usually needs (a persona's word and
+#: each side's accuracy), and room for the banner's frame.
+BANNER_LINES = 3
+BANNER_FRAME = 4
+
+
+def banner_room(widget: QWidget) -> int:
+    """The height the game-over banner takes for an ending's usual words.
+
+    The players bar keeps that much room while a game is played, and the banner takes
+    the bar's place when it ends, so the board does not move when a game ends."""
+    font = QFont(widget.font())
+    font.setPointSizeF(font.pointSizeF() * BANNER_HEADLINE_SCALE)
+    font.setBold(True)
+    headline = QFontMetrics(font).height()
+    line = widget.fontMetrics().height()
+    lines = BANNER_LINES * (line + BANNER_SPACING)
+    return 2 * BANNER_MARGIN + headline + lines + BANNER_FRAME
 
 
 class PlayersBar(QFrame):
@@ -41,12 +66,14 @@ class PlayersBar(QFrame):
             font = QFont(label.font())
             font.setPointSizeF(font.pointSizeF() * 1.15)
             label.setFont(font)
-            layout.addWidget(label)
+            # At their own height in the bar's room (the banner's, kept for the ending).
+            layout.addWidget(label, 0, Qt.AlignmentFlag.AlignVCenter)
             if mark is Mark.X:
                 versus = QLabel("vs")
                 versus.setEnabled(False)
-                layout.addWidget(versus)
+                layout.addWidget(versus, 0, Qt.AlignmentFlag.AlignVCenter)
         layout.addStretch(1)
+        self.setMinimumHeight(banner_room(self))
 
     def show_players(self, setup: GameSetup) -> None:
         self._names = {Mark.X: setup.x.display_name, Mark.O: setup.o.display_name}

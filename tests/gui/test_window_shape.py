@@ -1,0 +1,105 @@
+"""The window keeps its shape: nothing in it widens the window, and the board does not
+move when a game ends and its banner appears, and a big board's coordinates stay legible
+in the smallest window."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QFontMetricsF
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import human_vs_human, settle
+from tictactoe_gui.engine import Board
+from tictactoe_gui.engine.variants import get_variant
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.session import Tally
+
+FOUR = get_variant("four")
+
+
+def default_size(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(1060, 720)
+    qtbot.waitUntil(lambda: window.width() == 1060, timeout=3000)
+
+
+def test_a_long_tally_or_replay_title_is_cut_short_not_widening(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # An AI vs AI series' tally, once a game had ended, widened the window (1060 → 1169).
+    default_size(qtbot, window)
+    long_name = "Bartholomew Fitzgerald the Third"
+    window.autoplay_bar.show_tally(Tally(5, 4, 3), 100, long_name, long_name)
+    window.autoplay_bar.show()
+    tally = window.autoplay_bar.tally
+    qtbot.waitUntil(lambda: tally.isVisible(), timeout=3000)
+    assert window.minimumSizeHint().width() <= 1060
+    narrowest = window.minimumSizeHint().width()
+    window.resize(narrowest, 720)
+    qtbot.waitUntil(lambda: window.width() == narrowest, timeout=3000)
+    # Cut short where it does not fit, the whole text is its tooltip and its spoken name.
+    assert tally.fontMetrics().horizontalAdvance(tally.text()) > tally.width()
+    assert tally.toolTip() == tally.text()
+    assert tally.accessibleName() == tally.text()
+    window.replay_bar.show_position(3, 9, f"{long_name} vs {long_name}, 2026-05-01 10:00")
+    window.replay_bar.show()
+    qtbot.waitUntil(lambda: window.replay_bar.title.isVisible(), timeout=3000)
+    assert window.minimumSizeHint().width() <= narrowest
+
+
+def test_the_board_does_not_move_when_the_banner_appears(qtbot: QtBot, window: MainWindow) -> None:
+    default_size(qtbot, window)
+    window.new_game(human_vs_human())
+    controller = window.controller
+    for row, col in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        controller.play_human(row, col)
+    settle(qtbot, window)
+    before = QRect(window.board_view.geometry())
+    controller.play_human(0, 2)  # X wins along the top
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=10000)
+    qtbot.waitUntil(lambda: window.board_view.geometry() == before, timeout=3000)
+    assert window.banner.geometry().bottom() < before.top()
+    assert not window.players_bar.isVisible()  # the banner has taken its place
+    # Play Again: the players bar is back, and the board still has not moved.
+    window.banner.play_again_button.click()
+    qtbot.waitUntil(lambda: window.players_bar.isVisible(), timeout=3000)
+    assert not window.banner.isVisible()
+    qtbot.waitUntil(lambda: window.board_view.geometry() == before, timeout=3000)
+
+
+def labels_apart(window: MainWindow) -> tuple[int, int, bool]:
+    """How many column letters and row numbers the board shows, and whether every two
+    neighbours are clear of each other."""
+    view = window.board_view
+    metrics = QFontMetricsF(view.coordinates_font())
+    labels = view.coordinate_labels()
+    columns = [rect.center().x() for rect, _flags, text in labels if text.isalpha()]
+    rows = [rect.center().y() for rect, _flags, text in labels if text.isdigit()]
+    widest = max(metrics.horizontalAdvance(text) for _rect, _flags, text in labels)
+    clear = all(b - a >= widest for a, b in itertools.pairwise(columns)) and all(
+        b - a >= metrics.height() * 0.9 for a, b in itertools.pairwise(sorted(rows))
+    )
+    return len(columns), len(rows), clear
+
+
+def test_twenty_by_twenty_coordinates_stay_legible_at_the_smallest_window(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(replace(human_vs_human(), start=Board.empty(FOUR)))
+    default_size(qtbot, window)
+    assert labels_apart(window) == (20, 20, True)  # room for every line's label
+    window.resize(1, 1)
+    view = window.board_view
+    smallest = window.minimumSizeHint()
+    qtbot.waitUntil(lambda: window.size() == smallest, timeout=3000)
+    assert min(view.width(), view.height()) < 300
+    columns, rows, clear = labels_apart(window)
+    assert clear
+    assert 7 <= columns < 20  # every other line or so, never none
+    assert 7 <= rows < 20
+    # a1 is always named: counting starts there.
+    texts = [text for _rect, _flags, text in view.coordinate_labels()]
+    assert "a" in texts
+    assert "1" in texts
