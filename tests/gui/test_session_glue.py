@@ -213,6 +213,33 @@ def test_what_a_crashing_engine_wrote_is_shown_and_recorded_escaped(
     assert json.loads(records.games[0].extra or "{}")["forfeit"].endswith(escaped)
 
 
+def test_lines_an_engine_garbles_are_reported_in_the_window_and_the_game_goes_on(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
+    setup = GameSetup(
+        GameMode.AI_VS_AI,
+        PlayerSpec.engine(brain("noise")),
+        PlayerSpec.ai("kitty"),
+        Board.empty(get_variant("7x7k4")),
+        move_delay_ms=0,
+        seed=6,
+    )
+    controller = window.controller
+    with qtbot.waitSignal(
+        controller.message,
+        timeout=30000,
+        check_params_cb=lambda text: "neither an answer nor a move" in text,
+    ) as noted:
+        window.new_game(setup)
+    assert noted.args == [
+        f"{Path(sys.executable).name} printed 3 lines that were neither an answer nor a move, "
+        "skipped; the last: 'eval 12'"
+    ]
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=60000)
+    assert not controller.session.forfeit_reason
+    assert len(records.games) == 1
+
+
 def test_new_game_offers_an_external_engine_as_a_player(
     qtbot: QtBot, settings: QSettings, monkeypatch: pytest.MonkeyPatch
 ) -> None:

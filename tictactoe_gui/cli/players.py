@@ -35,6 +35,7 @@ from tictactoe_gui.session.external_engine import (
     EngineLimits,
     ExternalEnginePlayer,
     parse_command,
+    skipped_words,
 )
 from tictactoe_gui.session.game import GameSession, GameSetup, PlayerSpec, series_seeds
 from tictactoe_gui.session.match import PersonaPlayer, Player, mode_of, run_session
@@ -224,10 +225,8 @@ def run_match(args: argparse.Namespace, streams: Streams) -> int:
                         if engine is not None and engine.skipped_count:
                             count = engine.skipped_count
                             streams.report(
-                                f"game {number + 1}: {label[id(value)]} ({mark}) printed {count} "
-                                f"line{'s' * (count != 1)} that {'were' if count != 1 else 'was'} "
-                                f"neither an answer nor a move, skipped; the last: "
-                                f"'{engine.skipped[-1]}'"
+                                f"game {number + 1}: {label[id(value)]} ({mark}) "
+                                + skipped_words(count, engine.skipped[-1])
                             )
             winner = None if record.winner is None else record.winner.value
             if record.forfeit_reason and record.resigned is not None:

@@ -100,6 +100,8 @@ class EngineWorker(QObject):
     persona_searched = Signal(int, object)
     #: An external engine broke the rules or the protocol: request id, the reason in one line.
     engine_lost = Signal(int, str)
+    #: An external engine printed lines that were skipped: request id, what it printed.
+    engine_noted = Signal(int, str)
     cancelled = Signal(int)
     failed = Signal(int, str)
 
@@ -152,12 +154,17 @@ class EngineWorker(QObject):
 
         decision: Decision | None = None
         if request.engine_command is not None and not board.is_over:
-            from tictactoe_gui.session.external_engine import EngineError, ExternalEnginePlayer
+            from tictactoe_gui.session.external_engine import (
+                EngineError,
+                ExternalEnginePlayer,
+                skipped_words,
+            )
 
             key = (request.engine_command, board.variant.id)
             player = self._engines.get(key)
             if player is None:
                 player = self._engines[key] = ExternalEnginePlayer(request.engine_command)
+            skipped = player.engine.skipped_count if player.engine is not None else 0
             try:
                 decision = player.decide(board, random.Random(request.seed))
             except EngineError as error:
@@ -167,6 +174,13 @@ class EngineWorker(QObject):
                     request.request_id, f"{engine_name(request.engine_command)}: {error.reason}"
                 )
                 return
+            engine = player.engine
+            if engine is not None and engine.skipped_count > skipped:
+                self.engine_noted.emit(
+                    request.request_id,
+                    f"{engine_name(request.engine_command)} "
+                    + skipped_words(engine.skipped_count - skipped, engine.skipped[-1]),
+                )
             if cancel.is_set():
                 raise SearchCancelled
             self.move_chosen.emit(MoveChoice(request.request_id, board, decision))
@@ -247,6 +261,8 @@ class EngineService(QObject):
     persona_info = Signal(object)
     #: The external engine to move broke the rules or the protocol (the reason).
     engine_lost = Signal(str)
+    #: The external engine to move printed lines that were skipped (what, in one line).
+    engine_noted = Signal(str)
     busy_changed = Signal(bool)
     failed = Signal(str)
 
@@ -270,6 +286,7 @@ class EngineService(QObject):
         self._worker.searched.connect(self._on_searched)
         self._worker.persona_searched.connect(self._on_persona_searched)
         self._worker.engine_lost.connect(self._on_engine_lost)
+        self._worker.engine_noted.connect(self._on_engine_noted)
         # External engine processes end with the engine thread, in that thread.
         self._thread.finished.connect(
             self._worker.close_engines, Qt.ConnectionType.DirectConnection
@@ -381,6 +398,11 @@ class EngineService(QObject):
             self._cancel = None
             self._set_busy(False)
             self.engine_lost.emit(reason)
+
+    @Slot(int, str)
+    def _on_engine_noted(self, request_id: int, words: str) -> None:
+        if request_id == self._current_id:
+            self.engine_noted.emit(words)
 
     @Slot(int)
     def _on_cancelled(self, request_id: int) -> None:

@@ -195,6 +195,7 @@ class GameController(QObject):
         engine.busy_changed.connect(self._update_thinking)
         engine.failed.connect(self._on_engine_failed)
         engine.engine_lost.connect(self._on_engine_lost)
+        engine.engine_noted.connect(self.message)
 
     # -- read-only view of the game ----------------------------------------------------------
 

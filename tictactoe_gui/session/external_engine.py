@@ -521,6 +521,15 @@ class ExternalEngine:
         raise EngineError(kind, f"answered {waiting_for} with '{shown(answer, 80)}'")
 
 
+def skipped_words(count: int, last: str) -> str:
+    """What the app says of lines an engine printed that it skipped (``last`` is escaped)."""
+    were = "were" if count != 1 else "was"
+    return (
+        f"printed {count} line{'s' * (count != 1)} that {were} neither an answer nor a move, "
+        f"skipped; the last: '{last}'"
+    )
+
+
 def _any_line(text: str) -> bool:
     return True
 
