@@ -119,6 +119,22 @@ def test_desktop_file_describes_the_app() -> None:
     assert entry["Terminal"] == "false"
 
 
+@pytest.mark.parametrize(
+    "search", ["tic-tac-toe", "four in a row", "gomoku", "row and column", "k-in-a-row"]
+)
+def test_a_menu_search_for_any_game_finds_the_app(search: str) -> None:
+    parser = configparser.ConfigParser(interpolation=None, strict=True)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read(assets.asset_path(f"linux/{DESKTOP_FILE_NAME}.desktop"), encoding="utf-8")
+    entry = parser["Desktop Entry"]
+    keywords = [word.strip().lower() for word in entry["Keywords"].split(";") if word.strip()]
+    assert search in keywords
+    # The description names the game too (as "Row & Column" where the menu reads it).
+    shown = search.replace(" and ", " & ")
+    assert shown in entry["Comment"].lower()
+    assert shown in entry["GenericName"].lower() or search == "k-in-a-row"
+
+
 @pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="desktop-file-utils")
 def test_desktop_file_passes_the_freedesktop_validator() -> None:
     path = assets.asset_path(f"linux/{DESKTOP_FILE_NAME}.desktop")

@@ -893,7 +893,11 @@ class MainWindow(QMainWindow):
     def show_leaderboard(self) -> QDialog | None:
         from tictactoe_gui.gui.records import LeaderboardDialog
 
-        return self._records_window("leaderboard", lambda r: LeaderboardDialog(r, self))
+        window = self._records_window("leaderboard", lambda r: LeaderboardDialog(r, self))
+        if isinstance(window, LeaderboardDialog):
+            # On the game at the table, recorded or not yet.
+            window.game.select(self.controller.board.variant.id, add=True)
+        return window
 
     def show_history(self) -> QDialog | None:
         from tictactoe_gui.gui.records import HistoryDialog
@@ -910,7 +914,10 @@ class MainWindow(QMainWindow):
         from tictactoe_gui.gui.records import StatisticsDialog
 
         name = self._last_player_name
-        return self._records_window("statistics", lambda r: StatisticsDialog(r, name, self))
+        window = self._records_window("statistics", lambda r: StatisticsDialog(r, name, self))
+        if isinstance(window, StatisticsDialog):
+            window.game.select(self.controller.board.variant.id, add=True)
+        return window
 
     def _refresh_records_windows(self) -> None:
         for window in self._records_windows.values():
@@ -975,7 +982,8 @@ class MainWindow(QMainWindow):
         self.players_bar.show_turn(start)
         self.analysis_dock.set_player_names(*names)
         # Qt appends the application's display name to every window title itself.
-        self.setWindowTitle(f"Replay: {title}")
+        game = "" if start.variant.is_tictactoe else f" · {start.variant.name}"
+        self.setWindowTitle(f"Replay: {title}{game}")
         # On the board, where a screen reader reads each position as the replay steps.
         self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
 

@@ -99,6 +99,8 @@ class GameChoice(QComboBox):
         self.setAccessibleName("Game")
         self._reader = reader
         self._every_game = every_game
+        #: Games listed though nothing of them is recorded yet (the game at the table).
+        self._also: list[str] = []
         speak_choice_changes(self)
         self.fill()
 
@@ -110,6 +112,7 @@ class GameChoice(QComboBox):
         except RecordsError:
             recorded = []
         games = [DEFAULT_GAME, *(game for game in recorded if game != DEFAULT_GAME)]
+        games += [game for game in self._also if game not in games]
         self.blockSignals(True)
         self.clear()
         if self._every_game:
@@ -126,13 +129,27 @@ class GameChoice(QComboBox):
         data = self.currentData()
         return data if isinstance(data, str) else None
 
-    def select(self, game: str | None) -> bool:
-        """Choose ``game`` (None: every game); False if it is not listed."""
+    def select(self, game: str | None, *, add: bool = False) -> bool:
+        """Choose ``game`` (None: every game); False if it is not listed, unless ``add``
+        lists it (the game at the table, which has no records yet)."""
+        if add and game is not None and self.findData(game) < 0:
+            self._also.append(game)
+            self.fill()
         index = self.findData(game)
         if index < 0:
             return False
         self.setCurrentIndex(index)
         return True
+
+    def title(self, window: QWidget, what: str) -> None:
+        """Keep ``window``'s title naming ``what`` it shows and the game chosen."""
+
+        def retitle() -> None:
+            game = self.game
+            window.setWindowTitle(f"{what} · {game_name(game) if game else 'all games'}")
+
+        self.currentIndexChanged.connect(retitle)
+        retitle()
 
     def labelled(self, parent: QWidget) -> QHBoxLayout:
         """The box with its "Game:" label, ready for a window's top row."""

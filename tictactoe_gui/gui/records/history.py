@@ -223,6 +223,7 @@ class HistoryDialog(QDialog):
 
         self.game_filter = GameChoice(repository, every_game=True, parent=self)
         self.game_filter.select(None)
+        self.game_filter.title(self, "Game History")
         self.player_filter = speak_choice_changes(QComboBox(self))
         self.player_filter.setObjectName("playerFilter")
         self.mode_filter = speak_choice_changes(QComboBox(self))

@@ -28,6 +28,7 @@ from tictactoe_gui.gui.records.common import (
     persona_keys_for,
     persona_name,
 )
+from tictactoe_gui.session.game import plural
 from tictactoe_gui.storage.reader import RecordsReader
 from tictactoe_gui.storage.records import DEFAULT_GAME, RecordsError, SideKind, Standing
 
@@ -126,6 +127,7 @@ class LeaderboardDialog(QDialog):
         self._repository = repository
 
         self.game = GameChoice(repository, parent=self)
+        self.game.title(self, "Leaderboard")
         self.opponent = speak_choice_changes(QComboBox(self))
         self.opponent.setObjectName("opponentFilter")
         self._fill_opponents()
@@ -189,7 +191,9 @@ class LeaderboardDialog(QDialog):
         self.people.source.set_standings(people)
         self.personas.source.set_standings(personas)
         if standings:
-            self.status.setText(f"{len(people)} people and {len(personas)} personas.")
+            self.status.setText(
+                f"{plural(len(people), 'person', 'people')} and {plural(len(personas), 'persona')}."
+            )
         elif key is None:
             self.status.setText(f"No games of {game_name(game)} recorded yet.")
         else:

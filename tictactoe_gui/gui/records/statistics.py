@@ -56,6 +56,7 @@ class StatisticsDialog(QDialog):
         self.stats: PlayerStats | None = None
 
         self.game = GameChoice(repository, parent=self)
+        self.game.title(self, "My Statistics")
         self.player = speak_choice_changes(QComboBox(self))
         self.player.setObjectName("statisticsPlayer")
         self.message = QLabel(self)

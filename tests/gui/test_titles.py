@@ -1,0 +1,70 @@
+"""Every window names the game it shows, and the records windows open on the game at the
+table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import human_vs_ai
+from tests.storage.games import human, make_game, persona
+from tictactoe_gui.engine import Board, Move
+from tictactoe_gui.engine.variants import get_variant
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.records import LeaderboardDialog, StatisticsDialog
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import Result
+
+FOUR = get_variant("four")
+
+
+@pytest.fixture
+def repo_window(
+    qtbot: QtBot, settings: QSettings, tmp_path: Path, no_leaked_threads: None
+) -> Iterator[tuple[MainWindow, Repository]]:
+    with Repository.open(tmp_path / "records.sqlite3") as repository:
+        window = MainWindow(settings, repository)
+        qtbot.addWidget(window)
+        window.show()
+        yield window, repository
+        window.close()
+
+
+def test_the_leaderboard_opens_on_the_game_at_the_table(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    window, repository = repo_window
+    repository.save_game(make_game(human("Alice"), persona("cop"), Result.X_WINS))
+    window.new_game(replace(human_vs_ai("cop"), start=Board.empty(FOUR)))
+    board = window.show_leaderboard()
+    assert isinstance(board, LeaderboardDialog)
+    # Nothing of Four in a Row is recorded yet: it is listed all the same, and shown.
+    assert board.game.game == "four"
+    assert board.windowTitle() == "Leaderboard · Four in a Row"
+    assert "No games of Four in a Row recorded yet" in board.status.text()
+    board.game.select("tictactoe")
+    assert board.windowTitle() == "Leaderboard · Tic-tac-toe"
+    assert board.status.text() == "1 person and 1 persona."
+    statistics = window.show_statistics()
+    assert isinstance(statistics, StatisticsDialog)
+    assert statistics.game.game == "four"
+    assert statistics.windowTitle() == "My Statistics · Four in a Row"
+    history = window.show_history()
+    assert history is not None
+    assert history.windowTitle() == "Game History · all games"
+    # Back at tic-tac-toe, the leaderboard opens on it again.
+    window.new_game(human_vs_ai("cop"))
+    assert window.show_leaderboard() is board
+    assert board.game.game == "tictactoe"
+
+
+def test_a_replay_names_its_game(qtbot: QtBot, window: MainWindow) -> None:
+    window.start_replay("Alice vs Bob", Board.empty(FOUR), (Move(9, 9), Move(9, 10)))
+    assert window.windowTitle() == "Replay: Alice vs Bob · Four in a Row"
+    window.new_game(replace(human_vs_ai("cop"), start=Board.empty(FOUR)))
+    assert window.windowTitle().endswith(" · Four in a Row")
