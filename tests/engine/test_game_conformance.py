@@ -1,0 +1,361 @@
+"""Every registered game keeps the game interface's promises (:mod:`tictactoe_gui.engine.games`).
+
+The tests run over the registry: each game's sizes offered by name and its
+smallest sizes. A game registered later is checked here the day it is
+registered, with nothing to add. The exact solvers are compared with a brute
+force written here against the interface alone (every move tried to the end,
+no pruning, no evaluation), on positions small enough for it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from tictactoe_gui.engine.games import (
+    Certainty,
+    GameAnalysis,
+    GameError,
+    GameSpec,
+    GameState,
+    MoveError,
+    PositionTextError,
+    registered_games,
+)
+
+
+def _unique(specs: Iterator[GameSpec]) -> list[GameSpec]:
+    seen: dict[str, GameSpec] = {}
+    for spec in specs:
+        seen.setdefault(spec.id, spec)
+    return list(seen.values())
+
+
+#: Every size a test plays: the listed ones and the smallest.
+SPECS = _unique(spec for game in registered_games() for spec in (*game.listed, *game.smallest))
+#: The sizes the brute force can check, and whose players answer at once.
+SMALLEST = _unique(spec for game in registered_games() for spec in game.smallest)
+
+
+def _ids(spec: GameSpec) -> str:
+    return spec.id
+
+
+every_game = pytest.mark.parametrize("spec", SPECS, ids=_ids)
+smallest_games = pytest.mark.parametrize("spec", SMALLEST, ids=_ids)
+
+
+def playout(spec: GameSpec, seed: int) -> list[GameState]:
+    """A game of random moves from ``seed``: every state from the start to the end."""
+    rng = random.Random(seed)
+    state = spec.new_game(seed)
+    states = [state]
+    while state.result is None:
+        assert len(states) <= spec.move_space, f"{spec.id}: the game does not end"
+        state = state.play(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+def sampled(spec: GameSpec, seed: int, count: int = 6) -> list[GameState]:
+    """``count`` states of one random game, spread from its start to its end."""
+    states = playout(spec, seed)
+    step = max(1, len(states) // (count - 1))
+    return [*states[:-1:step], states[-1]]
+
+
+def one_line(error: pytest.ExceptionInfo[BaseException]) -> str:
+    message = str(error.value)
+    assert message, "a refusal must say why"
+    assert "\n" not in message
+    return message
+
+
+# -- playing ----------------------------------------------------------------------------
+
+
+@every_game
+def test_random_games_never_raise_and_always_end(spec: GameSpec) -> None:
+    for seed in range(5):
+        states = playout(spec, seed)
+        for number, state in enumerate(states):
+            legal = state.legal_moves()
+            assert state.moves == states[-1].moves[:number]
+            assert list(legal) == sorted(set(legal))
+            assert all(0 <= move < spec.move_space for move in legal)
+            over = state is states[-1]
+            assert (state.result is not None) is over
+            assert (state.to_move is None) is over
+            assert bool(legal) is not over
+            assert state.is_over is over
+        result = states[-1].result
+        assert result is not None
+        assert result.text
+        assert sum(result.returns) == 0, "the games are zero-sum"
+        first, second = result.returns
+        if result.winner is None:
+            assert first == second
+        else:
+            assert result.returns[result.winner] > result.returns[1 - result.winner]
+
+
+@every_game
+def test_every_legal_move_is_accepted_and_every_other_refused(spec: GameSpec) -> None:
+    for state in sampled(spec, seed=11):
+        legal = set(state.legal_moves())
+        for move in range(-2, spec.move_space + 2):
+            if move in legal:
+                after = state.play(move)
+                assert after.moves == (*state.moves, move)
+                assert state.is_legal(move)
+            else:
+                with pytest.raises(MoveError) as refused:
+                    state.play(move)
+                one_line(refused)
+                assert not state.is_legal(move)
+
+
+@every_game
+def test_a_move_played_already_is_refused_with_the_reason(spec: GameSpec) -> None:
+    states = playout(spec, seed=3)
+    state = states[len(states) // 2]
+    for move in state.moves:
+        if move not in state.legal_moves():
+            with pytest.raises(MoveError) as refused:
+                state.play(move)
+            assert spec.format_move(move) in one_line(refused)
+
+
+@every_game
+def test_the_game_over_refuses_every_move(spec: GameSpec) -> None:
+    final = playout(spec, seed=5)[-1]
+    with pytest.raises(MoveError) as refused:
+        final.play(final.moves[0])
+    one_line(refused)
+    with pytest.raises(GameError):
+        spec.choose_move(final, spec.players[0].key, random.Random(0))
+
+
+# -- notation ---------------------------------------------------------------------------
+
+
+@every_game
+def test_every_move_reads_back_as_written(spec: GameSpec) -> None:
+    for move in range(spec.move_space):
+        text = spec.format_move(move)
+        assert spec.parse_move(text) == move
+        assert spec.parse_move(f" {text.upper()} ") == move
+    for move in (-1, spec.move_space):
+        with pytest.raises(MoveError):
+            spec.format_move(move)
+
+
+@every_game
+def test_text_that_names_no_move_is_refused_with_a_message(spec: GameSpec) -> None:
+    bad = ["", "   ", "b", "2", "2b", "a0", "a01", "b2b2", "ä1", "a-1", "a1.5", "x" * 5000]
+    bad += [f"a{spec.rows + 1}", f"{'abcdefghijklmnopqrstuvwxyz'[spec.cols]}1"]
+    for text in bad:
+        with pytest.raises(MoveError) as refused:
+            spec.parse_move(text)
+        assert len(one_line(refused)) < 300
+
+
+@every_game
+def test_move_lists_read_back_and_replay_the_game(spec: GameSpec) -> None:
+    for seed in range(3):
+        final = playout(spec, seed)[-1]
+        text = final.move_list_text()
+        moves = spec.parse_move_list(text)
+        assert moves == final.moves
+        assert final.start.play_all(moves) == final
+    assert spec.parse_move_list("  ") == ()
+    first = spec.format_move(0)
+    with pytest.raises(MoveError, match="move 2"):
+        spec.parse_move_list(f"{first}, zz")
+
+
+@every_game
+def test_position_text_reads_back_as_the_same_position(spec: GameSpec) -> None:
+    for seed in range(3):
+        for state in sampled(spec, seed):
+            text = state.position_text()
+            read = spec.from_position_text(text)
+            assert read.position_text() == text
+            assert read.moves == ()
+            assert read.legal_moves() == state.legal_moves()
+            assert read.to_move == state.to_move
+            assert read.result == state.result
+            assert read.scores == state.scores
+            some = state.legal_moves()[:12]
+            assert [read.play(m).position_text() for m in some] == [
+                state.play(m).position_text() for m in some
+            ]
+
+
+@every_game
+def test_text_that_describes_no_position_is_refused_with_a_message(spec: GameSpec) -> None:
+    good = spec.new_game().position_text()
+    for text in ("", "nonsense", good + "/" + good, good[:-1] + "?", "/".join(["1"] * 30)):
+        with pytest.raises(PositionTextError) as refused:
+            spec.from_position_text(text)
+        one_line(refused)
+
+
+# -- undo and seeds ---------------------------------------------------------------------
+
+
+@every_game
+def test_undo_restores_the_exact_state_before_the_move(spec: GameSpec) -> None:
+    states = playout(spec, seed=7)
+    for before, after in itertools.pairwise(states):
+        undone = after.undo()
+        assert undone == before
+        assert undone == after.start.play_all(after.moves[:-1])
+        assert undone.position_text() == before.position_text()
+        assert undone.legal_moves() == before.legal_moves()
+        assert undone.scores == before.scores
+    with pytest.raises(GameError) as refused:
+        states[0].undo()
+    one_line(refused)
+    read = spec.from_position_text(states[-1].position_text())
+    with pytest.raises(GameError):
+        read.undo()
+
+
+@every_game
+def test_a_seed_makes_the_same_game_again(spec: GameSpec) -> None:
+    assert spec.new_game(42) == spec.new_game(42)
+    assert [s.position_text() for s in playout(spec, 42)] == [
+        s.position_text() for s in playout(spec, 42)
+    ]
+
+
+def _persona_game(spec: GameSpec, first: str, second: str, seed: int) -> tuple[int, ...]:
+    rng = random.Random(seed)
+    state = spec.new_game(seed)
+    players = (first, second)
+    while state.to_move is not None:
+        move = spec.choose_move(state, players[state.to_move], rng)
+        assert move in state.legal_moves()
+        state = state.play(move)
+    return state.moves
+
+
+@smallest_games
+def test_seeded_games_between_the_players_repeat(spec: GameSpec) -> None:
+    keys = [player.key for player in spec.players]
+    for first, second in zip(keys, reversed(keys), strict=True):
+        for seed in (1, 2):
+            assert _persona_game(spec, first, second, seed) == _persona_game(
+                spec, first, second, seed
+            )
+
+
+@every_game
+def test_players_have_names_and_unknown_ones_are_refused(spec: GameSpec) -> None:
+    players = spec.players
+    assert players
+    assert len({player.key for player in players}) == len(players)
+    for player in players:
+        assert player.name
+        assert player.description
+        assert spec.player(player.name.upper()) == player
+    with pytest.raises(GameError) as refused:
+        spec.player("nobody")
+    assert players[0].key in one_line(refused)
+
+
+# -- the engine against a brute force ---------------------------------------------------
+
+
+def brute_force(state: GameState, memo: dict[str, tuple[int, int]]) -> tuple[int, int]:
+    """What each seat gets with best play: every move tried, to the end of the game.
+
+    Each player picks the move best for itself; ``memo`` keeps positions already
+    worked out, by their text (which says everything that matters for the rest).
+    """
+    key = state.position_text()
+    if key not in memo:
+        result = state.result
+        if result is not None:
+            memo[key] = result.returns
+        else:
+            mover = state.to_move
+            assert mover is not None
+            outcomes = [brute_force(state.play(move), memo) for move in state.legal_moves()]
+            memo[key] = max(outcomes, key=lambda returns: returns[mover])
+    return memo[key]
+
+
+def small_positions(spec: GameSpec) -> Iterator[GameState]:
+    """Positions of ``spec`` the brute force finishes in a moment: at most eight moves left."""
+    for seed in range(4):
+        state = spec.new_game(seed)
+        rng = random.Random(seed)
+        while state.result is None and len(state.legal_moves()) > 8:
+            state = state.play(rng.choice(state.legal_moves()))
+        yield state
+        if state.result is None:
+            yield state.play(rng.choice(state.legal_moves()))
+
+
+def agrees_with_brute_force(state: GameState, analysis: GameAnalysis) -> None:
+    memo: dict[str, tuple[int, int]] = {}
+    assert analysis.certainty is Certainty.PROVEN
+    assert analysis.result is not None
+    assert analysis.result.returns == brute_force(state, memo)
+    mover = state.to_move
+    if mover is None:
+        assert analysis.moves == ()
+        return
+    assert sorted(value.move for value in analysis.moves) == list(state.legal_moves())
+    for value in analysis.moves:
+        assert value.certainty is Certainty.PROVEN
+        assert value.value == brute_force(state.play(value.move), memo)[mover], value
+    best = max(value.value for value in analysis.moves if value.value is not None)
+    assert analysis.best_moves
+    assert {v.move for v in analysis.moves if v.value == best} >= set(analysis.best_moves)
+    assert analysis.line[0] in analysis.best_moves
+
+
+@smallest_games
+def test_the_exact_solver_agrees_with_a_brute_force(spec: GameSpec) -> None:
+    for state in small_positions(spec):
+        agrees_with_brute_force(state, spec.solve(state))
+
+
+@smallest_games
+def test_an_analysis_that_says_proven_agrees_with_a_brute_force(spec: GameSpec) -> None:
+    for state in small_positions(spec):
+        analysis = spec.analyse(state)
+        if analysis.certainty is Certainty.PROVEN:
+            agrees_with_brute_force(state, analysis)
+
+
+def test_the_empty_tic_tac_toe_board_is_a_draw_by_brute_force_and_solver() -> None:
+    (spec,) = (s for s in SMALLEST if s.id == "tictactoe")
+    start = spec.new_game()
+    assert brute_force(start, {}) == (0, 0)
+    agrees_with_brute_force(start, spec.solve(start))
+
+
+@every_game
+def test_every_analysis_says_what_is_proven_and_what_is_estimated(spec: GameSpec) -> None:
+    state = spec.new_game(1)
+    rng = random.Random(1)
+    for _ in range(2):
+        state = state.play(rng.choice(state.legal_moves()))
+    analysis = spec.analyse(state, time_limit=0.2)
+    assert analysis.moves
+    assert {value.move for value in analysis.moves} <= set(state.legal_moves())
+    assert set(analysis.best_moves) <= {value.move for value in analysis.moves}
+    assert analysis.prediction
+    for value in analysis.moves:
+        assert value.words
+        assert (value.value is None) is (value.certainty is Certainty.ESTIMATED)
+    assert (analysis.result is None) is (analysis.certainty is Certainty.ESTIMATED)
+    if analysis.line:
+        assert state.play_all(analysis.line[:1]).moves[-1] == analysis.line[0]

@@ -1,0 +1,178 @@
+"""The registry of games: each id `--game` takes finds its game, anything else a clear refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictactoe_gui.engine.games import (
+    Game,
+    GameError,
+    GameSpec,
+    Registry,
+    Solving,
+    UnknownGameError,
+    ValueKind,
+    find_game,
+    listed_games,
+    registered_games,
+)
+from tictactoe_gui.engine.variants import BUILT_IN, VariantError, get_variant
+
+
+def test_the_built_in_games_are_registered_in_menu_order() -> None:
+    assert [game.key for game in registered_games()] == ["mnk", "rowcol"]
+    assert [spec.id for spec in listed_games()] == [variant.id for variant in BUILT_IN]
+    assert [game.grammar for game in registered_games()] == ["MxNkK", "rowcolN"]
+
+
+@pytest.mark.parametrize("variant", BUILT_IN, ids=str)
+def test_each_listed_id_finds_its_game_whatever_the_case(variant: object) -> None:
+    spec = find_game(str(variant))
+    assert spec.variant == variant
+    assert find_game(f"  {str(variant).upper()} ") is spec
+
+
+@pytest.mark.parametrize(
+    ("text", "game_id", "size"),
+    [
+        ("Tic-Tac-Toe", "tictactoe", (3, 3)),
+        ("3x3", "tictactoe", (3, 3)),
+        ("3x3k3", "tictactoe", (3, 3)),
+        ("20x20k4", "four", (20, 20)),
+        ("3X4K3", "3x4k3", (3, 4)),
+        ("7x5k4", "7x5k4", (7, 5)),
+        ("rowcol", "rowcol4", (4, 4)),
+        ("rowcol10", "rowcol10", (10, 10)),
+    ],
+)
+def test_aliases_and_grammars_find_their_game(
+    text: str, game_id: str, size: tuple[int, int]
+) -> None:
+    spec = find_game(text)
+    assert (spec.id, (spec.rows, spec.cols)) == (game_id, size)
+    assert spec.variant == get_variant(text)
+    assert spec.move_space == spec.rows * spec.cols
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("chess", "unknown game 'chess'; choose one of tictactoe, four, gomoku"),
+        ("", "MxNkK (M rows by N columns"),
+        ("rowcol12", "3×3 to 10×10 grids, got 12×12"),
+        ("2x9k3", "3 to 20 rows and columns, got 2×9"),
+        ("5x5k6", "from 3 to the longer side (5)"),
+        ("x" * 10_000, "(10000 characters)"),
+    ],
+)
+def test_text_that_names_no_game_is_refused_with_what_would(text: str, says: str) -> None:
+    with pytest.raises(UnknownGameError, match=None) as refused:
+        find_game(text)
+    message = str(refused.value)
+    assert says in message
+    assert "\n" not in message
+    assert len(message) < 400
+    # Whoever caught the older errors still catches these.
+    assert isinstance(refused.value, VariantError)
+    assert isinstance(refused.value, ValueError)
+
+
+def test_the_unknown_game_message_names_every_registered_grammar() -> None:
+    with pytest.raises(UnknownGameError) as refused:
+        find_game("go")
+    for game in registered_games():
+        assert game.grammar in str(refused.value)
+        for spec in game.listed:
+            assert spec.id in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "solving"),
+    [
+        ("tictactoe", Solving.EXACT),
+        ("4x4k3", Solving.EXACT),
+        ("4x4k4", Solving.EXACT),
+        ("5x5k4", Solving.PROVEN_IN_TIME),
+        ("6x6k4", Solving.PROVEN_IN_TIME),
+        ("gomoku", Solving.ESTIMATED),
+        ("four", Solving.ESTIMATED),
+        ("rowcol4", Solving.EXACT),
+        ("rowcol5", Solving.EXACT),
+        ("rowcol6", Solving.ESTIMATED),
+    ],
+)
+def test_each_size_says_what_the_engine_can_do_on_it(game_id: str, solving: Solving) -> None:
+    spec = find_game(game_id)
+    assert spec.solving is solving
+    assert spec.solving_text
+
+
+def test_the_two_games_value_moves_in_their_own_terms() -> None:
+    assert find_game("tictactoe").value_kind is ValueKind.OUTCOME
+    assert find_game("tictactoe").seats == ("X", "O")
+    assert find_game("rowcol3").value_kind is ValueKind.MARGIN
+    assert find_game("rowcol3").seats == ("A", "B")
+
+
+def test_only_a_row_and_column_state_has_scores() -> None:
+    rowcol = find_game("rowcol3").new_game(1)
+    taken = rowcol.legal_moves()[0]
+    value = rowcol.play(taken)
+    assert value.scores is not None
+    assert value.scores[0] == int(rowcol.position_text().split("/")[0].split(",")[taken])
+    assert find_game("tictactoe").new_game().scores is None
+
+
+def test_a_new_registry_finds_the_games_registered_in_it() -> None:
+    tictactoe = find_game("tictactoe")
+
+    def find(text: str) -> GameSpec | None:
+        return tictactoe if text.strip().lower() == "noughts" else None
+
+    toy = Game("toy", "Toy", "noughts", "only the word noughts", (tictactoe,), (), find)
+    registry = Registry()
+    assert registry.games() == ()
+    registry.register(toy)
+    assert registry.games() == (toy,)
+    assert registry.find("Noughts") is tictactoe
+    with pytest.raises(UnknownGameError, match=r"choose one of tictactoe, noughts \(only"):
+        registry.find("tictactoe")
+    with pytest.raises(GameError, match="registered already"):
+        registry.register(toy)
+
+
+def test_a_position_of_one_game_is_refused_by_another() -> None:
+    tictactoe, four = find_game("tictactoe"), find_game("four")
+    with pytest.raises(GameError, match="not a position of four"):
+        four.analyse(tictactoe.new_game())
+    with pytest.raises(GameError, match="not a position of rowcol3"):
+        find_game("rowcol3").solve(find_game("rowcol4").new_game())
+
+
+def test_row_and_column_position_text_keeps_the_last_take_the_mover_and_the_scores() -> None:
+    spec = find_game("rowcol3")
+    state = spec.from_position_text("3,-1,4/.,5,-9/2,6,5; last a2; B to move; A 0, B -1")
+    assert state.to_move == 1
+    assert state.scores == (0, -1)
+    assert [spec.format_move(move) for move in state.legal_moves()] == ["a3", "b2", "c2", "a1"]
+    assert state.position_text() == "3,-1,4/.,5,-9/2,6,5; last a2; B to move; A 0, B -1"
+    assert spec.from_position_text("3,-1,4/0,5,-9/2,6,5").position_text() == "3,-1,4/0,5,-9/2,6,5"
+    for text, says in [
+        ("3,-1,4/.,5,-9/2,6,5", "no last take: add '; last'"),
+        ("3,-1,4/.,5,-9/2,6,5; last b2", "must be a taken cell"),
+        ("3,-1,4/.,5,-9/2,6,5; last a2; C to move", "'C to move' says nothing"),
+        ("3,-1,4/.,5,-9/2,6,5; last z9", "is off the 3×3 board"),
+        ("3,-1/5,-9", "a 3×3 board has 3 rows, got 2"),
+    ]:
+        with pytest.raises(GameError, match=None) as refused:
+            spec.from_position_text(text)
+        assert says in str(refused.value)
+
+
+def test_games_registered_before_first_use_come_after_the_built_in_ones() -> None:
+    tictactoe = find_game("tictactoe")
+    first = Game("first", "First", "first", "", (tictactoe,), (), lambda text: None)
+    later = Game("later", "Later", "later", "", (tictactoe,), (), lambda text: None)
+    registry = Registry(lambda: registry.register(first))
+    registry.register(later)
+    assert [game.key for game in registry.games()] == ["first", "later"]

@@ -1,0 +1,401 @@
+"""One interface for every game the app plays, and the registry that finds each by its id.
+
+A game (k in a row, Row & Column ...) is registered once as a :class:`Game`:
+its name, the grammar of its ids (``MxNkK``, ``rowcolN``) and the sizes it
+lists by name. :func:`find_game` turns an id as a person types it (``gomoku``,
+``3x4k3``, ``rowcol5``) into a :class:`GameSpec`, one size of one game, which
+knows the game's notation, its players, its solver and its analysis, and makes
+:class:`GameState` values: immutable positions that remember the moves that
+led to them, so they play, undo, report a result and write themselves out.
+
+The shape follows python-chess (one board interface, variants found by name)
+and OpenSpiel (``register_game``; a move is an integer, as OpenSpiel's
+actions are, from 0 to :attr:`GameSpec.move_space` - 1). The games' own
+engines stay in their modules; each game's module here is an adapter over
+them (:mod:`~tictactoe_gui.engine.k_in_a_row`,
+:mod:`~tictactoe_gui.engine.row_and_column`), registered on first use of the
+registry.
+"""
+
+from __future__ import annotations
+
+import abc
+import enum
+import random
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Final, Self
+
+from tictactoe_gui.engine.variants import Variant, VariantError, quote
+
+
+class GameError(ValueError):
+    """A game, a position or a move that cannot be; the message says why."""
+
+
+class UnknownGameError(GameError, VariantError):
+    """Text that names no registered game, or a size the game is not played on."""
+
+
+class MoveError(GameError):
+    """A move the rules refuse in this position, or text that names no move."""
+
+
+class PositionTextError(GameError):
+    """Text that describes no position of this game."""
+
+
+class Solving(enum.StrEnum):
+    """What the engine can say about a game of this size from its start."""
+
+    #: Every position is solved exactly, at once.
+    EXACT = "solved exactly"
+    #: Solved exactly when time allows (an exact search within a budget, or a proof search);
+    #: an estimate otherwise, and labelled so.
+    PROVEN_IN_TIME = "proven when time allows"
+    #: Estimated by a depth-limited search; solved exactly only near the end.
+    ESTIMATED = "estimated"
+
+
+class Certainty(enum.StrEnum):
+    """Whether a value is proven with best play on both sides, or an estimate."""
+
+    PROVEN = "proven"
+    ESTIMATED = "estimated"
+
+
+class ValueKind(enum.StrEnum):
+    """What a move's value measures."""
+
+    #: A win, a draw or a loss, with the plies to the end where known.
+    OUTCOME = "win, draw or loss"
+    #: Points: the mover's points minus the opponent's from this move to the end.
+    MARGIN = "margin in points"
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a game ends (or, in an analysis, will end with best play)."""
+
+    #: The winning seat, 0 (the first player) or 1; None for a draw or a tie.
+    winner: int | None
+    #: What each seat gets from the game, as OpenSpiel's returns: +1, 0 or -1 in k in a row;
+    #: the difference of the final scores in Row & Column.
+    returns: tuple[int, int]
+    #: In words: ``"X wins"``, ``"draw"``, ``"A wins 12 to 7"``.
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """One of a game's computer players (a persona or a strategy)."""
+
+    key: str
+    name: str
+    #: ``"easy"``, ``"medium"`` or ``"hard"``.
+    level: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One legal move as an analysis scores it."""
+
+    move: int
+    #: The move in the game's notation (``"b2"``).
+    text: str
+    certainty: Certainty
+    #: The engine's own number, higher is better for the mover: k in a row's score (exact and
+    #: depth-aware, or an estimate's evaluation), Row & Column's margin.
+    score: int
+    #: When proven: the mover's return at the end (as :attr:`GameResult.returns`) with best
+    #: play after this move. None for an estimate.
+    value: int | None
+    #: In words: ``"win in 3"``, ``"draw"``, ``"+35"``, ``"margin +4"``.
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameAnalysis:
+    """What the engine says of a position: every move it scored, best first, and the result."""
+
+    #: PROVEN when the position's result with best play is proven.
+    certainty: Certainty
+    moves: tuple[MoveValue, ...]
+    best_moves: tuple[int, ...]
+    #: The result with best play, when proven (the result itself once the game is over).
+    result: GameResult | None
+    #: The prediction in words, proven or labelled an estimate.
+    prediction: str
+    #: The expected moves, best play on both sides.
+    line: tuple[int, ...]
+    nodes: int
+    elapsed: float
+
+
+class GameState(abc.ABC):
+    """A position of one game and the moves that led to it. Immutable: :meth:`play` and
+    :meth:`undo` return other states, so states cross threads freely."""
+
+    __slots__ = ()
+
+    #: The game and size this is a position of.
+    spec: GameSpec
+    #: The moves played from :attr:`start` to here.
+    moves: tuple[int, ...]
+
+    @property
+    @abc.abstractmethod
+    def start(self) -> Self:
+        """The state the moves were played from (a new game, or a position read from text)."""
+
+    @property
+    @abc.abstractmethod
+    def to_move(self) -> int | None:
+        """The seat to move (0 or 1, see :attr:`GameSpec.seats`); None once the game is over."""
+
+    @abc.abstractmethod
+    def legal_moves(self) -> tuple[int, ...]:
+        """Every move allowed now, in increasing order; none once the game is over."""
+
+    @abc.abstractmethod
+    def play(self, move: int) -> Self:
+        """The state after ``move``; :class:`MoveError` with the reason if it is not allowed."""
+
+    @abc.abstractmethod
+    def undo(self) -> Self:
+        """The state before the last move; :class:`GameError` when no move was played."""
+
+    @property
+    @abc.abstractmethod
+    def result(self) -> GameResult | None:
+        """The result once the game is over, else None."""
+
+    @property
+    @abc.abstractmethod
+    def scores(self) -> tuple[int, int] | None:
+        """Each seat's points so far, in games that keep a score (Row & Column); else None."""
+
+    @abc.abstractmethod
+    def position_text(self) -> str:
+        """The position in the game's text form (:meth:`GameSpec.from_position_text` reads it)."""
+
+    def is_legal(self, move: int) -> bool:
+        return move in self.legal_moves()
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def play_text(self, text: str) -> Self:
+        """The state after the move written ``text`` (``"b2"``)."""
+        return self.play(self.spec.parse_move(text))
+
+    def play_all(self, moves: Iterable[int]) -> Self:
+        state = self
+        for move in moves:
+            state = state.play(move)
+        return state
+
+    def move_list_text(self) -> str:
+        """The moves from :attr:`start`, as :meth:`GameSpec.format_move_list` writes them."""
+        return self.spec.format_move_list(self.moves)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec(abc.ABC):
+    """One game of one size, as :func:`find_game` names it: everything but the position."""
+
+    #: The id every layer uses (``--game``, the records): ``tictactoe``, ``3x4k3``, ``rowcol5``.
+    id: str
+    name: str
+    rows: int
+    cols: int
+    #: The board in words: ``"3×3, three in a row"``.
+    size_text: str
+    #: What each seat is called: ``("X", "O")``, ``("A", "B")``.
+    seats: tuple[str, str]
+    #: Moves are the integers 0 to ``move_space - 1`` (not all legal at once).
+    move_space: int
+    solving: Solving
+    #: :attr:`solving` for this size in a sentence.
+    solving_text: str
+    value_kind: ValueKind
+    #: The same game as the older :class:`~tictactoe_gui.engine.variants.Variant` value.
+    variant: Variant
+
+    # -- states ---------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def new_game(self, seed: int = 0) -> GameState:
+        """The start of a game (a game with a drawn board draws it from ``seed``)."""
+
+    @abc.abstractmethod
+    def from_position_text(self, text: str) -> GameState:
+        """The position ``text`` describes (:class:`PositionTextError` if none), no moves played."""
+
+    # -- notation -------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def parse_move(self, text: str) -> int:
+        """The move written ``text`` (``"b2"``); :class:`MoveError` for text naming no move."""
+
+    @abc.abstractmethod
+    def format_move(self, move: int) -> str: ...
+
+    def format_move_list(self, moves: Iterable[int]) -> str:
+        """``"b2, a1, c3"``."""
+        return ", ".join(self.format_move(move) for move in moves)
+
+    def parse_move_list(self, text: str) -> tuple[int, ...]:
+        """Moves separated by commas (spaces allowed); empty text is no moves."""
+        if not text.strip():
+            return ()
+        moves = []
+        for number, part in enumerate(text.split(","), start=1):
+            try:
+                moves.append(self.parse_move(part))
+            except MoveError as error:
+                raise MoveError(f"move {number}: {error}") from None
+        return tuple(moves)
+
+    def check_move(self, move: int) -> None:
+        """:class:`MoveError` unless ``move`` is one of this game's moves."""
+        if not 0 <= move < self.move_space:
+            raise MoveError(
+                f"move {move} is not a move of {self.id}: moves run 0 to {self.move_space - 1}"
+            )
+
+    # -- players and engines --------------------------------------------------------------
+
+    @property
+    @abc.abstractmethod
+    def players(self) -> tuple[PlayerInfo, ...]:
+        """The computer players, weakest first."""
+
+    def player(self, key: str) -> PlayerInfo:
+        """The player named ``key`` or by its name (case-insensitive)."""
+        wanted = key.strip().lower()
+        for player in self.players:
+            if wanted in (player.key, player.name.lower()):
+                return player
+        known = ", ".join(player.key for player in self.players)
+        raise GameError(f"{self.name} has no player {quote(key)}; choose one of: {known}")
+
+    @abc.abstractmethod
+    def choose_move(
+        self,
+        state: GameState,
+        player: str,
+        rng: random.Random,
+        *,
+        time_limit: float | None = None,
+        cancel: threading.Event | None = None,
+    ) -> int:
+        """The move ``player`` plays in ``state``; all chance comes from ``rng``."""
+
+    @abc.abstractmethod
+    def analyse(
+        self,
+        state: GameState,
+        *,
+        time_limit: float | None = None,
+        cancel: threading.Event | None = None,
+    ) -> GameAnalysis:
+        """Every legal move scored: proven where the engine can, an estimate otherwise."""
+
+    @abc.abstractmethod
+    def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:
+        """The exact analysis of ``state``, every move proven, however long it takes (or
+        :class:`GameError` past ``node_limit`` nodes). Only small sizes finish."""
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A registered game: every size it is played on, found through its grammar."""
+
+    #: A short key: ``"mnk"``, ``"rowcol"``.
+    key: str
+    name: str
+    #: The grammar of its ids: ``"MxNkK"``, ``"rowcolN"``.
+    grammar: str
+    #: The grammar in a sentence (the sizes it allows).
+    grammar_text: str
+    #: The sizes offered by name, in menu order.
+    listed: tuple[GameSpec, ...]
+    #: The smallest sizes, which a test can solve by brute force.
+    smallest: tuple[GameSpec, ...]
+    #: The spec ``text`` names (an id, an alias or the grammar); None when the text is not
+    #: this game's; :class:`UnknownGameError` for this game's grammar at a size it lacks.
+    find: Callable[[str], GameSpec | None] = field(repr=False)
+
+
+class Registry:
+    """Games by key, in the order they were registered."""
+
+    def __init__(self, load: Callable[[], None] | None = None) -> None:
+        self._games: dict[str, Game] = {}
+        # Registers the games built in, on first use.
+        self._load_games = load
+        self._lock = threading.RLock()
+
+    def register(self, game: Game) -> None:
+        self._load()  # the games built in come first
+        if game.key in self._games:
+            raise GameError(f"a game {quote(game.key)} is registered already")
+        self._games[game.key] = game
+
+    def games(self) -> tuple[Game, ...]:
+        self._load()
+        return tuple(self._games.values())
+
+    def find(self, text: str) -> GameSpec:
+        for game in self.games():
+            spec = game.find(text)
+            if spec is not None:
+                return spec
+        listed = ", ".join(spec.id for game in self.games() for spec in game.listed)
+        grammars = " or ".join(f"{game.grammar} ({game.grammar_text})" for game in self.games())
+        raise UnknownGameError(f"unknown game {quote(text)}; choose one of {listed}, {grammars}")
+
+    def _load(self) -> None:
+        if self._load_games is None:
+            return
+        with self._lock:
+            load, self._load_games = self._load_games, None
+            if load is not None:
+                load()
+
+
+def _load_built_in_games() -> None:
+    """Register the games built in, in menu order (their engines load only now)."""
+    from tictactoe_gui.engine import k_in_a_row, row_and_column
+
+    for game in (k_in_a_row.GAME, row_and_column.GAME):
+        REGISTRY.register(game)
+
+
+REGISTRY: Final = Registry(_load_built_in_games)
+
+
+def register_game(game: Game) -> None:
+    """Add ``game`` to the registry: :func:`find_game` finds it and every test runs over it."""
+    REGISTRY.register(game)
+
+
+def registered_games() -> tuple[Game, ...]:
+    return REGISTRY.games()
+
+
+def find_game(text: str) -> GameSpec:
+    """The game ``text`` names: an id, an alias or a grammar (case-insensitive)."""
+    return REGISTRY.find(text)
+
+
+def listed_games() -> tuple[GameSpec, ...]:
+    """Every registered game's sizes offered by name, in menu order."""
+    return tuple(spec for game in registered_games() for spec in game.listed)

@@ -1,0 +1,297 @@
+"""k in a row on any board from 3×3 to 20×20, registered as a game (:mod:`.games`).
+
+An adapter: the rules are :class:`~tictactoe_gui.engine.board.Board`'s, the
+analysis :func:`~tictactoe_gui.engine.analysis.analyse`'s, the players the
+three personas. A move is the cell's index, ``row * cols + col`` with row 0 at
+the top, as the board numbers its bits; it is written ``b2``
+(:mod:`~tictactoe_gui.engine.notation`). The ids are the built-in ones
+(``tictactoe``, ``four``, ``gomoku``, ``4x4k3`` ...) and any ``MxNkK``.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import Final
+
+from tictactoe_gui.engine.analysis import (
+    EXACT_CELLS,
+    EXACT_EMPTIES,
+    PROOF_CELLS,
+    TRY_EXACT_CELLS,
+    Analysis,
+    MoveOutcome,
+    analyse,
+    exact_analysis,
+)
+from tictactoe_gui.engine.board import Board, BoardError, IllegalMoveError, Mark
+from tictactoe_gui.engine.games import (
+    Certainty,
+    Game,
+    GameAnalysis,
+    GameError,
+    GameResult,
+    GameSpec,
+    GameState,
+    MoveError,
+    MoveValue,
+    PlayerInfo,
+    PositionTextError,
+    Solving,
+    UnknownGameError,
+    ValueKind,
+)
+from tictactoe_gui.engine.notation import NotationError, cell_name, parse_cell
+from tictactoe_gui.engine.personas import PERSONAS, get_persona
+from tictactoe_gui.engine.search import NodeLimitReached
+from tictactoe_gui.engine.variants import (
+    BUILT_IN,
+    MAX_SIDE,
+    MIN_K,
+    MIN_SIDE,
+    Family,
+    Variant,
+    VariantError,
+    get_variant,
+    mnk,
+)
+
+#: The grammar's shape; :func:`~tictactoe_gui.engine.variants.get_variant` reads the numbers.
+_GRAMMAR: Final = re.compile(r"\s*\d+\s*x\s*\d+\s*k\s*\d+\s*", re.IGNORECASE)
+_SEATS: Final = (Mark.X, Mark.O)
+
+
+def _seat(mark: Mark) -> int:
+    return _SEATS.index(mark)
+
+
+def _result(winner: Mark | None, text: str) -> GameResult:
+    if winner is None:
+        return GameResult(None, (0, 0), text)
+    return GameResult(_seat(winner), (1, -1) if winner is Mark.X else (-1, 1), text)
+
+
+def _solving(variant: Variant) -> tuple[Solving, str]:
+    cells = variant.cells
+    if cells <= EXACT_CELLS:
+        return Solving.EXACT, "every position is solved exactly, at once"
+    if cells <= TRY_EXACT_CELLS:
+        return Solving.PROVEN_IN_TIME, (
+            "solved exactly within a node budget, else estimated and then proven (win, draw "
+            f"or loss) by proof-number search when time allows; exact once at most "
+            f"{EXACT_EMPTIES} cells are empty"
+        )
+    if cells <= PROOF_CELLS:
+        return Solving.PROVEN_IN_TIME, (
+            "estimated, then proven (win, draw or loss) by proof-number search when time "
+            f"allows; exact once at most {EXACT_EMPTIES} cells are empty"
+        )
+    return Solving.ESTIMATED, (
+        "estimated by a depth-limited search; a forced win is proven when the threat-space "
+        f"search finds one; positions with at most {EXACT_EMPTIES} empty cells are solved exactly"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class KInARowState(GameState):
+    spec: KInARowSpec
+    board: Board
+    moves: tuple[int, ...] = ()
+    previous: KInARowState | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def start(self) -> KInARowState:
+        state = self
+        while state.previous is not None:
+            state = state.previous
+        return state
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.board.is_over else _seat(self.board.to_move)
+
+    def legal_moves(self) -> tuple[int, ...]:
+        return tuple(self.board.index(move) for move in self.board.legal_moves())
+
+    def play(self, move: int) -> KInARowState:
+        self.spec.check_move(move)
+        try:
+            board = self.board.play(self.board.move_at(move))
+        except IllegalMoveError as error:
+            raise MoveError(str(error)) from None
+        return KInARowState(self.spec, board, (*self.moves, move), self)
+
+    def undo(self) -> KInARowState:
+        if self.previous is None:
+            raise GameError("no move to take back: this is where the game started")
+        return self.previous
+
+    @property
+    def result(self) -> GameResult | None:
+        outcome = self.board.outcome
+        return None if outcome is None else _result(outcome.winner, str(outcome))
+
+    @property
+    def scores(self) -> None:
+        return None
+
+    def position_text(self) -> str:
+        return self.board.to_text()
+
+
+@dataclass(frozen=True, slots=True)
+class KInARowSpec(GameSpec):
+    k: int = MIN_K
+
+    def new_game(self, seed: int = 0) -> KInARowState:
+        return KInARowState(self, Board.empty(self.variant))
+
+    def from_position_text(self, text: str) -> KInARowState:
+        try:
+            return KInARowState(self, Board.from_text(text, self.variant))
+        except BoardError as error:
+            raise PositionTextError(str(error)) from None
+
+    def parse_move(self, text: str) -> int:
+        try:
+            row, col = parse_cell(text, self.rows, self.cols)
+        except NotationError as error:
+            raise MoveError(str(error)) from None
+        return row * self.cols + col
+
+    def format_move(self, move: int) -> str:
+        self.check_move(move)
+        row, col = divmod(move, self.cols)
+        return cell_name(row, col, self.rows)
+
+    @property
+    def players(self) -> tuple[PlayerInfo, ...]:
+        return tuple(
+            PlayerInfo(p.key, p.name, p.level.value, p.describe(self.rows, self.cols))
+            for p in PERSONAS.values()
+        )
+
+    def choose_move(
+        self,
+        state: GameState,
+        player: str,
+        rng: random.Random,
+        *,
+        time_limit: float | None = None,
+        cancel: threading.Event | None = None,
+    ) -> int:
+        board = self._board(state)
+        if board.is_over:
+            raise GameError(f"no move to choose: the game is over in {board}")
+        try:
+            persona = get_persona(player)
+        except ValueError as error:
+            raise GameError(str(error)) from None
+        limit = None
+        if time_limit is not None:
+            from tictactoe_gui.engine.mnk.limits import Limit
+
+            limit = Limit(time=time_limit)
+        decision = persona.choose_move(board, rng, limit=limit, cancel=cancel)
+        return board.index(decision.move)
+
+    def analyse(
+        self,
+        state: GameState,
+        *,
+        time_limit: float | None = None,
+        cancel: threading.Event | None = None,
+    ) -> GameAnalysis:
+        board = self._board(state)
+        return self._converted(analyse(board, time_limit=time_limit, cancel=cancel))
+
+    def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:
+        board = self._board(state)
+        try:
+            return self._converted(exact_analysis(board, node_limit=node_limit))
+        except NodeLimitReached:
+            raise GameError(f"{board} is not solved within {node_limit} nodes") from None
+
+    def _board(self, state: GameState) -> Board:
+        if not isinstance(state, KInARowState) or state.spec != self:
+            raise GameError(f"{state.position_text()} is not a position of {self.id}")
+        return state.board
+
+    def _converted(self, analysis: Analysis) -> GameAnalysis:
+        board = analysis.board
+        moves = tuple(
+            MoveValue(
+                board.index(c.move),
+                board.cell_name(c.move),
+                Certainty.ESTIMATED if c.outcome is None else Certainty.PROVEN,
+                c.score,
+                None if c.outcome is None else _OUTCOME_VALUES[c.outcome],
+                c.describe,
+            )
+            for c in analysis.candidates
+        )
+        prediction = analysis.prediction
+        proven = prediction.exact
+        return GameAnalysis(
+            Certainty.PROVEN if proven else Certainty.ESTIMATED,
+            moves,
+            tuple(board.index(move) for move in analysis.best_moves),
+            _result(prediction.winner, str(prediction)) if proven else None,
+            str(prediction),
+            tuple(board.index(move) for move in analysis.principal_variation),
+            analysis.nodes,
+            analysis.elapsed,
+        )
+
+
+_OUTCOME_VALUES: Final = {MoveOutcome.WIN: 1, MoveOutcome.DRAW: 0, MoveOutcome.LOSS: -1}
+
+
+@functools.cache
+def spec_of(variant: Variant) -> KInARowSpec:
+    """The game spec of a k-in-a-row :class:`~tictactoe_gui.engine.variants.Variant`."""
+    if variant.family is not Family.MNK:
+        raise UnknownGameError(f"{variant.name} is not a k-in-a-row game")
+    solving, solving_text = _solving(variant)
+    return KInARowSpec(
+        id=variant.id,
+        name=variant.name,
+        rows=variant.rows,
+        cols=variant.cols,
+        size_text=variant.size_text,
+        seats=("X", "O"),
+        move_space=variant.cells,
+        solving=solving,
+        solving_text=solving_text,
+        value_kind=ValueKind.OUTCOME,
+        variant=variant,
+        k=variant.k,
+    )
+
+
+def find(text: str) -> KInARowSpec | None:
+    """The spec ``text`` names, if it is a k-in-a-row id (see :class:`~.games.Game`)."""
+    try:
+        variant = get_variant(text)
+    except VariantError as error:
+        if _GRAMMAR.fullmatch(text):
+            raise UnknownGameError(str(error)) from None
+        return None
+    return spec_of(variant) if variant.family is Family.MNK else None
+
+
+GAME: Final = Game(
+    key="mnk",
+    name="k in a row",
+    grammar="MxNkK",
+    grammar_text=(
+        f"M rows by N columns, K in a row: M and N from {MIN_SIDE} to {MAX_SIDE}, K from "
+        f"{MIN_K} to the longer side, such as 3x4k3"
+    ),
+    listed=tuple(spec_of(v) for v in BUILT_IN if v.family is Family.MNK),
+    smallest=(spec_of(mnk(3, 3, 3)), spec_of(mnk(3, 4, 3))),
+    find=find,
+)

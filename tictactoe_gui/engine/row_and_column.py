@@ -1,0 +1,323 @@
+"""Row & Column on N×N grids (N from 3 to 10), registered as a game (:mod:`.games`).
+
+An adapter over :mod:`tictactoe_gui.engine.rowcol`: the rules are its
+:class:`~tictactoe_gui.engine.rowcol.rules.Position`, the analysis its margins,
+the players its four strategies. A move is the cell's index, ``row * N +
+col`` with row 0 at the top, written ``b2``. A new game draws its board from
+the seed (values -9 to 9). The ids are ``rowcolN`` (``rowcol`` alone is 4×4).
+
+The position text is the board as ``analyse`` reads it (rows by ``/``, cells
+by ``,``, ``.`` for a taken cell), followed where they are not the opening's
+by the last take, who is to move and the scores so far, each after a ``;``:
+``3,-1,4/.,5,-9/2,6,5; last a2; B to move; A 0, B -1``.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import Final
+
+from tictactoe_gui.engine.games import (
+    Certainty,
+    Game,
+    GameAnalysis,
+    GameError,
+    GameResult,
+    GameSpec,
+    GameState,
+    MoveError,
+    MoveValue,
+    PlayerInfo,
+    PositionTextError,
+    Solving,
+    UnknownGameError,
+    ValueKind,
+)
+from tictactoe_gui.engine.notation import NotationError, cell_name, parse_cell
+from tictactoe_gui.engine.rowcol import (
+    EXACT_CELLS,
+    STRATEGIES,
+    IllegalTakeError,
+    Limit,
+    Player,
+    Position,
+    RowColAnalysis,
+    RowColError,
+    analyse,
+    get_strategy,
+    parse_board,
+)
+from tictactoe_gui.engine.variants import (
+    BUILT_IN,
+    ROWCOL_MAX,
+    ROWCOL_MIN,
+    Family,
+    Variant,
+    VariantError,
+    get_variant,
+    quote,
+    rowcol,
+)
+
+_GRAMMAR: Final = re.compile(r"\s*rowcol\s*\d*\s*", re.IGNORECASE)
+_SEATS: Final = (Player.A, Player.B)
+#: Grids this small (4×4) are solved in a moment; 5×5's opening takes seconds.
+_AT_ONCE_CELLS: Final = 16
+_LAST: Final = re.compile(r"last\s+(\S+)", re.IGNORECASE)
+_TO_MOVE: Final = re.compile(r"([AB])\s+to\s+move", re.IGNORECASE)
+_SCORES: Final = re.compile(r"A\s+([+-]?\d{1,6})\s*,\s*B\s+([+-]?\d{1,6})", re.IGNORECASE)
+
+
+def _result(score_a: int, score_b: int, text: str) -> GameResult:
+    winner = None if score_a == score_b else 0 if score_a > score_b else 1
+    return GameResult(winner, (score_a - score_b, score_b - score_a), text)
+
+
+def _final_text(score_a: int, score_b: int) -> str:
+    if score_a == score_b:
+        return f"a tie at {score_a} each"
+    high, low = max(score_a, score_b), min(score_a, score_b)
+    return f"{'A' if score_a > score_b else 'B'} wins {high} to {low}"
+
+
+@dataclass(frozen=True, slots=True)
+class RowColState(GameState):
+    spec: RowColSpec
+    position: Position
+    moves: tuple[int, ...] = ()
+    previous: RowColState | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def start(self) -> RowColState:
+        state = self
+        while state.previous is not None:
+            state = state.previous
+        return state
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.position.is_over else _SEATS.index(self.position.to_move)
+
+    def legal_moves(self) -> tuple[int, ...]:
+        return self.position.allowed_cells()
+
+    def play(self, move: int) -> RowColState:
+        self.spec.check_move(move)
+        try:
+            position = self.position.play(move)
+        except IllegalTakeError as error:
+            raise MoveError(str(error)) from None
+        return RowColState(self.spec, position, (*self.moves, move), self)
+
+    def undo(self) -> RowColState:
+        if self.previous is None:
+            raise GameError("no take to take back: this is where the game started")
+        return self.previous
+
+    @property
+    def result(self) -> GameResult | None:
+        position = self.position
+        if not position.is_over:
+            return None
+        return _result(position.score_a, position.score_b, _final_text(*self.scores))
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self.position.score_a, self.position.score_b
+
+    def position_text(self) -> str:
+        position = self.position
+        parts = [position.to_text()]
+        if position.last is not None:
+            parts.append(f"last {position.cell_label(position.last)}")
+        if position.to_move is Player.B:
+            parts.append("B to move")
+        if position.score_a or position.score_b:
+            parts.append(f"A {position.score_a}, B {position.score_b}")
+        return "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class RowColSpec(GameSpec):
+    def new_game(self, seed: int = 0) -> RowColState:
+        return RowColState(self, Position.from_seed(self.rows, seed))
+
+    def from_position_text(self, text: str) -> RowColState:
+        grid, *fields = text.split(";")
+        last: int | None = None
+        to_move = Player.A
+        score_a = score_b = 0
+        try:
+            size, values, taken = parse_board(grid, self.rows)
+            for part in (part.strip() for part in fields):
+                if match := _LAST.fullmatch(part):
+                    row, col = parse_cell(match.group(1), size, size)
+                    last = row * size + col
+                elif match := _TO_MOVE.fullmatch(part):
+                    to_move = Player(match.group(1).upper())
+                elif match := _SCORES.fullmatch(part):
+                    score_a, score_b = int(match.group(1)), int(match.group(2))
+                else:
+                    raise PositionTextError(
+                        f"{quote(part)} says nothing a position needs; after the board "
+                        "come 'last b2', 'B to move' or 'A 3, B -1', each after a ';'"
+                    )
+            if taken and last is None:
+                raise PositionTextError(
+                    "the board has taken cells ('.') but no last take: add '; last' and the "
+                    "cell taken last (such as '; last b2'), since the next take must share "
+                    "its row or column"
+                )
+            position = Position(size, values, taken, last, score_a, score_b, to_move)
+        except (RowColError, NotationError) as error:
+            raise PositionTextError(str(error)) from None
+        return RowColState(self, position)
+
+    def parse_move(self, text: str) -> int:
+        try:
+            row, col = parse_cell(text, self.rows, self.cols)
+        except NotationError as error:
+            raise MoveError(str(error)) from None
+        return row * self.cols + col
+
+    def format_move(self, move: int) -> str:
+        self.check_move(move)
+        row, col = divmod(move, self.cols)
+        return cell_name(row, col, self.rows)
+
+    @property
+    def players(self) -> tuple[PlayerInfo, ...]:
+        return tuple(
+            PlayerInfo(p.key, p.name, p.level.value, p.describe(self.rows))
+            for p in STRATEGIES.values()
+        )
+
+    def choose_move(
+        self,
+        state: GameState,
+        player: str,
+        rng: random.Random,
+        *,
+        time_limit: float | None = None,
+        cancel: threading.Event | None = None,
+    ) -> int:
+        """As :meth:`GameSpec.choose_move`; Row & Column's players take no time limit (the
+        depth-limited search is bounded by nodes)."""
+        position = self._position(state)
+        if position.is_over:
+            raise GameError(f"no take to choose: the game is over in {position}")
+        try:
+            persona = get_strategy(player)
+        except ValueError as error:
+            raise GameError(str(error)) from None
+        return persona.choose_take(position, rng, cancel=cancel).cell
+
+    def analyse(
+        self,
+        state: GameState,
+        *,
+        time_limit: float | None = None,
+        cancel: threading.Event | None = None,
+    ) -> GameAnalysis:
+        """As :meth:`GameSpec.analyse`: exact with at most 25 cells left, else a search
+        within a node budget (``time_limit`` is not used)."""
+        return self._converted(analyse(self._position(state), cancel=cancel))
+
+    def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:
+        """The exact margins (``node_limit`` is not used: the exact search has no budget)."""
+        return self._converted(analyse(self._position(state), Limit(exact=True)))
+
+    def _position(self, state: GameState) -> Position:
+        if not isinstance(state, RowColState) or state.spec != self:
+            raise GameError(f"{state.position_text()} is not a position of {self.id}")
+        return state.position
+
+    def _converted(self, analysis: RowColAnalysis) -> GameAnalysis:
+        position = analysis.position
+        proven = analysis.exact
+        certainty = Certainty.PROVEN if proven else Certainty.ESTIMATED
+        moves = tuple(
+            MoveValue(
+                c.cell,
+                position.cell_label(c.cell),
+                certainty,
+                c.margin,
+                position.margin + c.margin if proven else None,
+                f"margin {c.margin:+d}",
+            )
+            for c in analysis.candidates
+        )
+        a, b = analysis.predicted_a, analysis.predicted_b
+        return GameAnalysis(
+            certainty,
+            moves,
+            analysis.best_cells,
+            _result(a, b, _final_text(a, b)) if proven else None,
+            analysis.prediction_text(),
+            analysis.principal_variation,
+            analysis.nodes,
+            analysis.elapsed,
+        )
+
+
+def _solving(size: int) -> tuple[Solving, str]:
+    if size * size <= _AT_ONCE_CELLS:
+        return Solving.EXACT, "every position is solved exactly, at once"
+    if size * size <= EXACT_CELLS:
+        return Solving.EXACT, (
+            "every position is solved exactly; the first analysis of a board takes seconds"
+        )
+    return Solving.ESTIMATED, (
+        f"estimated by a search within a node budget until {EXACT_CELLS} cells are left, "
+        "solved exactly from there"
+    )
+
+
+@functools.cache
+def spec_of(variant: Variant) -> RowColSpec:
+    """The game spec of a Row & Column :class:`~tictactoe_gui.engine.variants.Variant`."""
+    if variant.family is not Family.ROWCOL:
+        raise UnknownGameError(f"{variant.name} is not Row & Column")
+    solving, solving_text = _solving(variant.rows)
+    return RowColSpec(
+        id=variant.id,
+        name=variant.name,
+        rows=variant.rows,
+        cols=variant.cols,
+        size_text=variant.size_text,
+        seats=("A", "B"),
+        move_space=variant.cells,
+        solving=solving,
+        solving_text=solving_text,
+        value_kind=ValueKind.MARGIN,
+        variant=variant,
+    )
+
+
+def find(text: str) -> RowColSpec | None:
+    """The spec ``text`` names, if it is a Row & Column id (see :class:`~.games.Game`)."""
+    try:
+        variant = get_variant(text)
+    except VariantError as error:
+        if _GRAMMAR.fullmatch(text):
+            raise UnknownGameError(str(error)) from None
+        return None
+    return spec_of(variant) if variant.family is Family.ROWCOL else None
+
+
+GAME: Final = Game(
+    key="rowcol",
+    name="Row & Column",
+    grammar="rowcolN",
+    grammar_text=(
+        f"Row & Column on an N×N grid, N from {ROWCOL_MIN} to {ROWCOL_MAX}, such as rowcol5; "
+        "rowcol alone is 4×4"
+    ),
+    listed=tuple(spec_of(v) for v in BUILT_IN if v.family is Family.ROWCOL),
+    smallest=(spec_of(rowcol(ROWCOL_MIN)),),
+    find=find,
+)
