@@ -143,7 +143,8 @@ def test_closing_during_a_search_stops_the_thread_promptly(
     # Plain minimax on the empty 4×4 board runs for hours: the search is surely still going
     # when the window closes, however loaded the machine (on 3×3 it could end first).
     window.new_game(replace(human_vs_human(), start=Board.empty(get_variant("4x4k4"))))
-    settle(qtbot, window)
+    # Solving the empty 4×4 board takes a second or two, many more on a loaded machine.
+    settle(qtbot, window, timeout=60_000)
     # The slowest search; closing waits until the engine thread reports it under way (a
     # request still queued when the thread stops is never started, so never cancelled).
     with qtbot.waitSignal(window.engine.progressed, timeout=10_000):
