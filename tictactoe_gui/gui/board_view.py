@@ -161,6 +161,12 @@ def _cell_proxy(parent: QWidget) -> QWidget:
     return proxy
 
 
+def heat_rank_label(rank: int) -> str:
+    """How the heat map names a candidate's rank (0 the best): "#1", never a bare number,
+    which on the board is a move number."""
+    return f"#{rank + 1}"
+
+
 class BoardView(QWidget):
     cell_activated = Signal(int, int)
     #: Text read out at the player's request: a row, a column, the cells around the
@@ -698,6 +704,7 @@ class BoardView(QWidget):
             self._paint_numbers_on_marks(painter, palette, numbers)
         self._paint_preview(painter, palette)
         self._paint_winning_line(painter, palette)
+        self._paint_numbers_over_line(painter, palette)
         self._paint_focus(painter, palette)
 
     def _paint_cell_backgrounds(self, painter: QPainter, palette: QPalette, dark: bool) -> None:
@@ -990,6 +997,39 @@ class BoardView(QWidget):
             painter.drawLine(start, end)
         painter.setPen(Qt.PenStyle.NoPen)
 
+    def _paint_numbers_over_line(self, painter: QPainter, palette: QPalette) -> None:
+        """The move numbers of the winning line's cells, on badges over the line, which
+        would otherwise strike them out."""
+        outcome = self._board.outcome
+        numbers = self.move_numbers()
+        if not numbers or outcome is None or outcome.line is None or outcome.winner is None:
+            return
+        if self._appearing is not None or self._line_progress < 1.0:
+            return  # once the line is drawn
+        cell = self.board_rect().width() / self.cols
+        font = QFont(self.font())
+        font.setBold(True)
+        stones = self.board_style is BoardStyle.STONES
+        badge = QColor(mark_colour(outcome.winner, palette)).darker(150)
+        for index in outcome.line:
+            number = numbers.get(index)
+            if number is None:
+                continue
+            size = (0.42 if number < 100 else 0.32) if stones else 0.3
+            font.setPixelSize(max(7, int(cell * size)))
+            painter.setFont(font)
+            text = str(number)
+            centre = self.cell_rect(self._board.move_at(index)).center()
+            width = max(painter.fontMetrics().horizontalAdvance(text), cell * 0.2) + cell * 0.12
+            height = painter.fontMetrics().height()
+            rect = QRectF(centre.x() - width / 2, centre.y() - height / 2, width, height)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(badge)
+            painter.drawRoundedRect(rect, height / 2, height / 2)
+            painter.setPen(QColor(255, 255, 255))
+            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), text)
+        painter.setPen(Qt.PenStyle.NoPen)
+
     def _paint_focus(self, painter: QPainter, palette: QPalette) -> None:
         if not (self.hasFocus() and self._show_focus):
             return
@@ -1042,6 +1082,7 @@ class BoardView(QWidget):
             painter.setPen(Qt.PenStyle.NoPen)
         self._paint_preview_stones(painter, palette, cell)
         self._paint_winning_line(painter, palette)
+        self._paint_numbers_over_line(painter, palette)
         self._paint_focus(painter, palette)
 
     def _stones_layer(self, palette: QPalette, area: QRectF) -> QPixmap:
@@ -1307,19 +1348,32 @@ class BoardView(QWidget):
             )
         painter.setPen(Qt.PenStyle.NoPen)
 
+    def heat_labels(self) -> dict[Move, str]:
+        """On a board of stones, the heat map's candidates by rank: their labels ("#1"),
+        best first."""
+        analysis = self._heat
+        if analysis is None or self.board_style is not BoardStyle.STONES:
+            return {}
+        shown = set(self.heat_cells())
+        return {
+            candidate.move: heat_rank_label(rank)
+            for rank, candidate in enumerate(analysis.candidates[: self._heat_top])
+            if candidate.move in shown
+        }
+
     def _paint_heat_stones(self, painter: QPainter, palette: QPalette, cell: float) -> None:
         analysis = self._heat
         if analysis is None:
             return
-        shown = set(self.heat_cells())
-        top = [c for c in analysis.candidates[: self._heat_top] if c.move in shown]
+        labels = self.heat_labels()
         font = QFont(self.font())
         font.setBold(True)
         font.setPixelSize(max(8, int(cell * 0.34)))
         painter.setFont(font)
         dark = is_dark(palette)
         for rank, candidate in enumerate(analysis.candidates[: self._heat_top]):
-            if candidate not in top:
+            label = labels.get(candidate.move)
+            if label is None:
                 continue
             if candidate.outcome is not None:
                 colour = outcome_colour(candidate.outcome, palette)
@@ -1335,7 +1389,7 @@ class BoardView(QWidget):
                 rect.adjusted(inset, inset, -inset, -inset), cell * 0.2, cell * 0.2
             )
             painter.setPen(QColor(255, 255, 255) if dark else QColor(20, 20, 20))
-            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), str(rank + 1))
+            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), label)
         painter.setPen(Qt.PenStyle.NoPen)
 
     def _paint_preview_stones(self, painter: QPainter, palette: QPalette, cell: float) -> None:
