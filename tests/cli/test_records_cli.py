@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -254,3 +255,48 @@ def test_play_refuses_a_bad_name_in_one_line(name: str) -> None:
     assert out == ""
     assert err.startswith("tictactoe-gui: argument --name: a player name")
     assert err.count("\n") == 1
+
+
+class ReleaseOnWaiting(io.StringIO):
+    """Standard error that lets the other program finish once the app says it waits."""
+
+    def __init__(self, holder: sqlite3.Connection) -> None:
+        super().__init__()
+        self.holder = holder
+
+    def write(self, text: str) -> int:
+        if "waiting to record the game" in text:
+            self.holder.commit()
+        return super().write(text)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("match", "--x", "kitty", "--o", "cop", "--games", "1", "--record"),
+        ("match", "--x", "cop:2", "--o", "kitty", "--games", "1", "--record"),
+        ("match", "--game", "rowcol4", "--x", "greedy", "--o", "random", "--record"),
+        ("play", "--persona", "kitty", "--seed", "2", "--name", "Ann", "--record"),
+    ],
+    ids=["match", "match-strength", "rowcol", "play"],
+)
+def test_a_finished_game_waits_for_another_program_writing_and_says_so(
+    db: Path, command: tuple[str, ...]
+) -> None:
+    seed_league(db)
+    holder = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")  # another program in the middle of a long write
+    stderr = ReleaseOnWaiting(holder)
+    stdin = "\n".join(["5", "1", "9", "3", "7", "2", "8", "4", "6"] * 3) + "\n"
+    try:
+        code = main([*command, "--db", str(db)], stdin=io.StringIO(stdin), stdout=io.StringIO(),
+                     stderr=stderr)  # fmt: skip
+    finally:
+        holder.close()
+    assert code == 0
+    assert stderr.getvalue() == (
+        f"tictactoe-gui: the records file {db} is busy (another program is writing to it);"
+        " waiting to record the game…\n"
+    )
+    with Repository.open(db) as repository:
+        assert repository.count_games() == 4

@@ -20,6 +20,7 @@ from tictactoe_gui.records_bridge import check_rules
 from tictactoe_gui.storage import Repository, open_or_recover
 from tictactoe_gui.storage.database import switch_to_wal, translate
 from tictactoe_gui.storage.records import (
+    BusyDatabaseError,
     CorruptDatabaseError,
     NewerDatabaseError,
     Result,
@@ -379,3 +380,46 @@ def test_a_game_saved_beside_a_long_import_waits_for_a_batch_not_the_whole_file(
         writer.stdout.close()
     saved = sum(1 for line in lines if line.startswith("saved"))
     assert check_complete(db_path) >= imported + saved
+
+
+def hold_the_write_lock(path: Path) -> sqlite3.Connection:
+    """Another program in the middle of a long write (as an old app's import was)."""
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    return holder
+
+
+def test_a_finished_game_waits_for_a_long_write_and_says_so(db_path: Path) -> None:
+    with Repository.open(db_path, busy_timeout=0.1) as repository:
+        repository.save_game(make_game(human("Ada"), persona("sera"), Result.DRAW))
+        heard: list[str] = []
+        holder = hold_the_write_lock(db_path)
+        release = threading.Timer(0.6, holder.commit)  # after several of the save's tries
+        release.start()
+        try:
+            repository.on_busy = heard.append
+            game_id = repository.save_game(
+                make_game(human("Ben"), persona("cop"), Result.X_WINS, minute=1)
+            )
+        finally:
+            release.join()
+            holder.close()
+        assert repository.game(game_id).summary.x.name == "Ben"
+        assert repository.count_games() == 2
+    assert len(heard) == 1  # one message, however many tries
+    assert heard[0] == (
+        f"the records file {db_path} is busy (another program is writing to it);"
+        " waiting to record the game…"
+    )
+
+
+def test_without_anyone_to_tell_a_save_gives_up_after_its_busy_timeout(db_path: Path) -> None:
+    with Repository.open(db_path, busy_timeout=0.1) as repository:
+        repository.save_game(make_game(human("Ada"), persona("sera"), Result.DRAW))
+        holder = hold_the_write_lock(db_path)
+        try:
+            with pytest.raises(BusyDatabaseError, match=r"kept the records file .* locked"):
+                repository.save_game(make_game(human("Ben"), persona("cop"), Result.X_WINS))
+        finally:
+            holder.close()
+        assert repository.count_games() == 1

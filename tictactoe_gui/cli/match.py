@@ -78,6 +78,7 @@ class GameRecorder:
 
     def __init__(self, path: Path, x_key: str, o_key: str, streams: Streams) -> None:
         self.repository, notice = open_or_recover(path)
+        self.repository.on_busy = streams.report  # wait for another writer, and say so
         if notice is not None:
             streams.report(notice)
         self.path = path

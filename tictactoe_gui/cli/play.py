@@ -198,6 +198,7 @@ def _open_records(args: argparse.Namespace, streams: Streams) -> Repository | No
     except RecordsError as error:
         streams.report(f"recording is off: {error}")
         return None
+    repository.on_busy = streams.report  # wait for another writer, and say so
     if notice is not None:
         streams.report(notice)
     print(greeting_for(args.name, repository.record_of(args.name)), file=streams.stdout)

@@ -203,6 +203,7 @@ def run_match(args: argparse.Namespace, streams: Streams) -> int:
     path = database_path(args)
     if args.record:
         repository, notice = open_to_record(path)
+        repository.on_busy = streams.report  # wait for another writer, and say so
         if notice is not None:
             streams.report(notice)
     try:

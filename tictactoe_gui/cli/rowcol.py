@@ -418,6 +418,7 @@ def run_match(args: argparse.Namespace, streams: Streams) -> int:
 
 def _open_records(args: argparse.Namespace, streams: Streams) -> Repository:
     repository, notice = open_to_record(database_path(args))
+    repository.on_busy = streams.report  # wait for another writer, and say so
     if notice is not None:
         streams.report(notice)
     return repository

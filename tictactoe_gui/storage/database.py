@@ -34,6 +34,7 @@ import platformdirs
 
 from tictactoe_gui.storage import migrations
 from tictactoe_gui.storage.records import (
+    BusyDatabaseError,
     CorruptDatabaseError,
     RecordsError,
     UnwritableDatabaseError,
@@ -118,7 +119,9 @@ def translate(exc: sqlite3.Error, path: Path, doing: str) -> RecordsError:
     if primary in _UNWRITABLE_CODES:
         return UnwritableDatabaseError(f"could not {doing}: {where} cannot be written ({detail})")
     if primary in _BUSY_CODES:
-        return RecordsError(f"could not {doing}: another program kept {where} locked ({detail})")
+        return BusyDatabaseError(
+            f"could not {doing}: another program kept {where} locked ({detail})"
+        )
     return RecordsError(f"could not {doing} in {where}: {detail}")
 
 
@@ -256,6 +259,19 @@ class Database:
         except sqlite3.Error as exc:
             raise translate(exc, self.path, "open the records") from exc
         return connection
+
+    @property
+    def busy_timeout(self) -> float:
+        """How long a write waits for another program's (seconds)."""
+        return self._busy_timeout
+
+    @busy_timeout.setter
+    def busy_timeout(self, seconds: float) -> None:
+        self._busy_timeout = seconds
+        if self._connection is not None:
+            with self.errors("set how long to wait for the records"):
+                # An int of milliseconds, never input text.
+                self._connection.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
 
     def write_problem(self) -> str | None:
         """Why the first write would fail for want of permission, or None if it should not."""

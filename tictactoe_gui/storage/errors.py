@@ -40,6 +40,10 @@ class UnwritableDatabaseError(RecordsError):
     """The records file or its folder cannot be written; games can still be played, unrecorded."""
 
 
+class BusyDatabaseError(RecordsError):
+    """Another program kept the records file locked for longer than a write would wait."""
+
+
 class NewerDatabaseError(RecordsError):
     """The records file was written by a newer version of the app; it is left untouched."""
 

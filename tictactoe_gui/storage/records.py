@@ -23,6 +23,7 @@ from typing import Final
 
 # Re-exported (``X as X``): raised and caught under this module's name too.
 from tictactoe_gui.storage.errors import (
+    BusyDatabaseError as BusyDatabaseError,
     CorruptDatabaseError as CorruptDatabaseError,
     ForeignDatabaseError as ForeignDatabaseError,
     GameNotFoundError as GameNotFoundError,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -37,6 +38,7 @@ from tictactoe_gui.storage.records import (
     PLAYER_RESULTS,
     SQLITE_MAX_INTEGER,
     WIN,
+    BusyDatabaseError,
     CorruptDatabaseError,
     DamagedGame,
     FinishedGame,
@@ -64,6 +66,12 @@ from tictactoe_gui.storage.records import (
 __all__ = ["DATABASE_ENV_VAR", "Repository", "default_database_path", "open_or_recover"]
 
 _PERSONA_KEY: Final = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+
+#: How long a finished game waits for another program's writing, when someone is told
+#: (seconds): longer than any import or upgrade of a large file holds the file.
+SAVE_PATIENCE: Final = 600.0
+#: How long a finished game waits before the one who is told hears that it waits (seconds).
+QUICK_BUSY_TIMEOUT: Final = 1.0
 
 #: A check of a game's rules, run before it is saved (storage checks only its shape).
 RulesCheck = Callable[[FinishedGame], None]
@@ -180,6 +188,10 @@ class Repository:
         self.path = database.path
         #: The engine's check of a game's rules, run by :meth:`save_games` after the shape.
         self.rules = rules
+        #: Told once, in one line, when a finished game must wait for another program
+        #: writing to the file; with it set, :meth:`save_games` waits as long as that takes
+        #: instead of giving up after the busy timeout.
+        self.on_busy: Callable[[str], None] | None = None
 
     # -- opening and closing ----------------------------------------------------------
 
@@ -289,12 +301,43 @@ class Repository:
         return self.save_games([game])[0]
 
     def save_games(self, games: Iterable[FinishedGame]) -> list[int]:
-        """Record several finished games in one transaction (all or none); their ids in order."""
-        import uuid  # loaded with the first game saved, not at start-up
+        """Record several finished games in one transaction (all or none); their ids in order.
 
+        Another program writing to the file is waited for (the busy timeout); with
+        :attr:`on_busy` set, it is told after a second and the game waits as long as that
+        program writes (up to :data:`SAVE_PATIENCE`).
+        """
         batch = list(games)
         for game in batch:
             self.check(game)
+        if self.on_busy is None:
+            return self._insert_games(batch)
+        # Someone to tell: say so after a short wait, then wait as long as it takes.
+        database = self.database
+        patience = database.busy_timeout
+        database.busy_timeout = min(patience, QUICK_BUSY_TIMEOUT)
+        deadline = time.monotonic() + SAVE_PATIENCE
+        told = False
+        try:
+            while True:
+                try:
+                    return self._insert_games(batch)
+                except BusyDatabaseError:
+                    if time.monotonic() >= deadline:
+                        raise
+                    if not told:
+                        told = True
+                        self.on_busy(
+                            f"the records file {self.path} is busy (another program is"
+                            " writing to it); waiting to record the game…"
+                        )
+                        database.busy_timeout = patience
+        finally:
+            database.busy_timeout = patience
+
+    def _insert_games(self, batch: list[FinishedGame]) -> list[int]:
+        import uuid  # loaded with the first game saved, not at start-up
+
         now = to_text(datetime.now(UTC))
         with self.database.transaction("save the game") as connection:
             ids = []
