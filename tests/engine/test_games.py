@@ -58,7 +58,7 @@ def test_aliases_and_grammars_find_their_game(
     ("text", "says"),
     [
         ("chess", "unknown game 'chess'; choose one of tictactoe, four, gomoku"),
-        ("", "MxNkK (M rows by N columns"),
+        ("", "MxNkK (k in a row: M rows by N columns, K in a row;"),
         ("rowcol12", "3×3 to 10×10 grids, got 12×12"),
         ("2x9k3", "3 to 20 rows and columns, got 2×9"),
         ("5x5k6", "from 3 to the longer side (5)"),
@@ -135,7 +135,7 @@ def test_a_new_registry_finds_the_games_registered_in_it() -> None:
     registry.register(toy)
     assert registry.games() == (toy,)
     assert registry.find("Noughts") is tictactoe
-    with pytest.raises(UnknownGameError, match=r"choose one of tictactoe, noughts \(only"):
+    with pytest.raises(UnknownGameError, match=r"choose one of tictactoe, noughts \(Toy: only"):
         registry.find("tictactoe")
     with pytest.raises(GameError, match="registered already"):
         registry.register(toy)

@@ -13,6 +13,7 @@ from tictactoe_gui.cli import (
     analyse,
     brain,
     export,
+    games,
     history,
     import_records,
     leaderboard,
@@ -32,4 +33,5 @@ COMMANDS: Final[tuple[Command, ...]] = (
     brain.COMMAND,
     export.COMMAND,
     import_records.COMMAND,
+    games.COMMAND,
 )

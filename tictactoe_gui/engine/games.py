@@ -323,7 +323,7 @@ class Game:
     name: str
     #: The grammar of its ids: ``"MxNkK"``, ``"rowcolN"``.
     grammar: str
-    #: The grammar in a sentence (the sizes it allows).
+    #: The grammar in words, the sizes it allows and an example.
     grammar_text: str
     #: The sizes offered by name, in menu order.
     listed: tuple[GameSpec, ...]
@@ -359,7 +359,9 @@ class Registry:
             if spec is not None:
                 return spec
         listed = ", ".join(spec.id for game in self.games() for spec in game.listed)
-        grammars = " or ".join(f"{game.grammar} ({game.grammar_text})" for game in self.games())
+        grammars = " or ".join(
+            f"{game.grammar} ({game.name}: {game.grammar_text})" for game in self.games()
+        )
         raise UnknownGameError(f"unknown game {quote(text)}; choose one of {listed}, {grammars}")
 
     def _load(self) -> None:

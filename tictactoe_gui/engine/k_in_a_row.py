@@ -288,8 +288,8 @@ GAME: Final = Game(
     name="k in a row",
     grammar="MxNkK",
     grammar_text=(
-        f"M rows by N columns, K in a row: M and N from {MIN_SIDE} to {MAX_SIDE}, K from "
-        f"{MIN_K} to the longer side, such as 3x4k3"
+        f"M rows by N columns, K in a row; M and N from {MIN_SIDE} to {MAX_SIDE}, K from "
+        f"{MIN_K} to the longer side; such as 3x4k3"
     ),
     listed=tuple(spec_of(v) for v in BUILT_IN if v.family is Family.MNK),
     smallest=(spec_of(mnk(3, 3, 3)), spec_of(mnk(3, 4, 3))),

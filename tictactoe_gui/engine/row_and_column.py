@@ -314,8 +314,8 @@ GAME: Final = Game(
     name="Row & Column",
     grammar="rowcolN",
     grammar_text=(
-        f"Row & Column on an N×N grid, N from {ROWCOL_MIN} to {ROWCOL_MAX}, such as rowcol5; "
-        "rowcol alone is 4×4"
+        f"an N×N grid of numbers, N from {ROWCOL_MIN} to {ROWCOL_MAX}; such as rowcol5, "
+        "and rowcol alone is 4×4"
     ),
     listed=tuple(spec_of(v) for v in BUILT_IN if v.family is Family.ROWCOL),
     smallest=(spec_of(rowcol(ROWCOL_MIN)),),
