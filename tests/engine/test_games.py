@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from tictactoe_gui.engine.games import (
@@ -176,3 +179,17 @@ def test_games_registered_before_first_use_come_after_the_built_in_ones() -> Non
     registry = Registry(lambda: registry.register(first))
     registry.register(later)
     assert [game.key for game in registry.games()] == ["first", "later"]
+
+
+def test_importing_the_registry_loads_no_engine_until_a_game_is_looked_up() -> None:
+    code = (
+        "import sys\n"
+        "from tictactoe_gui.engine.games import find_game\n"
+        "before = sorted(m for m in sys.modules if m.startswith('tictactoe_gui.engine.'))\n"
+        "find_game('four')\n"
+        "print(before, 'tictactoe_gui.engine.row_and_column' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == ("['tictactoe_gui.engine.games', 'tictactoe_gui.engine.variants'] True")
