@@ -155,3 +155,32 @@ def test_the_dock_hears_one_search_while_sera_chooses_on_a_big_board(
     assert depths == list(range(1, len(depths) + 1)), depths
     assert depths[-1] == analysis.depth
     assert dock[-1].best_move == analysis.candidates[0].move
+
+
+def test_a_win_sera_proves_is_what_the_dock_shows_even_if_its_analysis_missed_it(
+    qtbot: QtBot, engine: EngineService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One voice: the dock never estimates a position whose result the persona on move has
+    just proven; her proof makes the dock's analysis exact, with her line and her move."""
+    from tictactoe_gui.engine import Move
+    from tictactoe_gui.engine.estimate import estimate
+    from tictactoe_gui.engine.variants import get_variant
+    from tictactoe_gui.gui import engine_worker
+
+    # An analysis that proves nothing (a one-ply estimate), whatever the position.
+    monkeypatch.setattr(engine_worker, "analyse", lambda board, *_, **__: estimate(board, depth=0))
+    board = Board.empty(get_variant("four")).play_all(
+        [Move(9, 9), Move(11, 7), Move(9, 10), Move(11, 10)]
+    )  # X's open two on an empty stretch: X to move wins in 3
+    chosen: list[MoveChoice] = []
+    engine.move_chosen.connect(chosen.append)
+    with qtbot.waitSignal(engine.analysed, timeout=30000) as blocker:
+        engine.submit(board, persona_key="sera", seed=1, time_limit=2.0)
+    (choice,) = chosen
+    assert choice.decision.proven
+    analysis = blocker.args[0].analysis
+    assert analysis.exact
+    assert analysis.prediction.winner is board.to_move
+    assert analysis.principal_variation == choice.decision.proof_line
+    assert analysis.candidates[0].move == choice.decision.move
+    assert analysis.prediction.plies_to_end == len(choice.decision.proof_line)

@@ -368,21 +368,42 @@ def _estimate_with_proofs(
     proof = result.proof
     if proof is None or proof.outcome is Outcome.DRAW or not proof.line:
         return _unproven(analysis, result.nodes, started)
-    mover = board.to_move
     line = tuple(Move(*cell) for cell in proof.line)
-    candidates = analysis.candidates
-    if proof.outcome is Outcome.WIN:
+    return with_proof(analysis, proof.outcome is Outcome.WIN, line, result.nodes, started)
+
+
+def with_proof(
+    analysis: Analysis,
+    mover_wins: bool,
+    line: tuple[Move, ...],
+    proof_nodes: int = 0,
+    started: float | None = None,
+) -> Analysis:
+    """``analysis`` made exact by a proof that the side to move wins (``mover_wins``) or
+    loses, along ``line`` (the mover's move first; its length is the plies to the end).
+
+    The proof's first move becomes the best candidate, proven, so that the best move and
+    the expected line agree; the other candidates keep their estimates. Used for the
+    analysis's own proof search, and for a proof a persona's search found in the same
+    position (so the dock says what the persona knows).
+    """
+    board = analysis.board
+    plies = len(line)
+    mover = board.to_move
+    if mover_wins:
         winner = mover
-        score = win_score(board.cells) + 1 - proof.plies
-        proven = Candidate(line[0], score, MoveOutcome.WIN, proof.plies)
+        score = win_score(board.cells) + 1 - plies
+        proven = Candidate(line[0], score, MoveOutcome.WIN, plies)
     else:
         # Every move loses; the proof's line starts with a defence it refuted, shown as the
         # best move, so that the best move and the expected line agree.
         winner = mover.other
-        score = proof.plies - win_score(board.cells) - 1
-        proven = Candidate(line[0], score, MoveOutcome.LOSS, proof.plies)
-    candidates = (proven, *(c for c in candidates if c.move != line[0]))
-    return _proven(analysis, candidates, winner, proof.plies, line, result.nodes, started)
+        score = plies - win_score(board.cells) - 1
+        proven = Candidate(line[0], score, MoveOutcome.LOSS, plies)
+    candidates = (proven, *(c for c in analysis.candidates if c.move != line[0]))
+    if started is None:
+        started = time.perf_counter() - analysis.elapsed
+    return _proven(analysis, candidates, winner, plies, line, proof_nodes, started)
 
 
 def _proven(

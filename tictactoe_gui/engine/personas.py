@@ -76,6 +76,10 @@ class Decision:
     thinking: str = ""
     #: Whether the search proved the game's result (then ``thinking`` says which, and how).
     proven: bool = False
+    #: A proven win or loss for the mover: its line (the chosen move first), else empty.
+    proof_line: tuple[Move, ...] = ()
+    #: With ``proof_line``: whether the line wins for the mover (else it loses).
+    proof_wins: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +235,7 @@ def _big_board_move(
 ) -> Decision:
     from tictactoe_gui.engine.mnk import personas as big
     from tictactoe_gui.engine.mnk.limits import SearchStopped
+    from tictactoe_gui.engine.mnk.search import Outcome
 
     variant = board.variant
 
@@ -267,13 +272,19 @@ def _big_board_move(
         raise SearchCancelled from None
     if cancel is not None and cancel.is_set():
         raise SearchCancelled
+    proof = choice.result.proof if choice.result is not None else None
+    line: tuple[Move, ...] = ()
+    if proof is not None and proof.outcome is not Outcome.DRAW:
+        line = tuple(Move(*cell) for cell in proof.line)
     return Decision(
         Move(choice.row, choice.col),
         nodes=choice.nodes,
         max_depth=choice.depth,
         reason=choice.reason,
         thinking=choice.thinking(str(board.to_move)),
-        proven=choice.result is not None and choice.result.proof is not None,
+        proven=proof is not None,
+        proof_line=line,
+        proof_wins=proof is not None and proof.outcome is Outcome.WIN,
     )
 
 

@@ -32,7 +32,7 @@ from tictactoe_gui.engine import (
     get_persona,
     principal_variation,
 )
-from tictactoe_gui.engine.analysis import solvable
+from tictactoe_gui.engine.analysis import solvable, with_proof
 from tictactoe_gui.session.game import engine_name
 
 if TYPE_CHECKING:
@@ -223,6 +223,14 @@ class EngineWorker(QObject):
                 time_limit=request.time_limit,
                 proof_time=request.proof_time,
             )
+        if (
+            decision is not None
+            and decision.proof_line
+            and not analysis.exact
+            and decision.proof_line[0] == decision.move
+        ):
+            # The persona proved what the analysis only estimated: the dock says so too.
+            analysis = with_proof(analysis, decision.proof_wins, decision.proof_line)
         # Lines after each candidate are read exactly, so only where every result is proven.
         proven = analysis.exact and all(c.exact for c in analysis.candidates)
         continuations = tuple(
