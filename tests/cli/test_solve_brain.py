@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -73,6 +74,36 @@ def test_solve_that_runs_out_of_time_says_so() -> None:
     code, _, err = call("solve", "--game", "5x5k4", "--time", "0.2")
     assert code == 1
     assert "not solved within 0.2 seconds" in err
+
+
+@pytest.mark.parametrize("game", ["20x20k10", "15x15k9"])
+def test_solve_keeps_its_time_limit_when_the_line_is_long_and_says_what_it_did_not_finish(
+    game: str,
+) -> None:
+    # The value of these boards is proven at once (no side can complete a line), but
+    # the line to a full board takes far longer to read than the limit allows.
+    started = time.monotonic()
+    code, out, err = call("solve", "--game", game, "--time", "1")
+    assert time.monotonic() - started < 6  # the limit plus a generous margin
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert ": a draw (" in lines[0]
+    assert lines[0].endswith("), proven.")
+    assert re.fullmatch(
+        r"Line, its first \d+ pl(y|ies) only \(1 seconds ran out before the rest\): .+"
+        r"|Line: not found within 1 seconds \(the value was proven in time\)\.",
+        lines[1],
+    )
+    code, out, _ = call("solve", "--game", game, "--time", "1", "--json")
+    answer = json.loads(out)
+    assert (code, answer["outcome"], answer["line_complete"]) == (0, "draw", False)
+    assert len(answer["principal_variation"]) < answer["plies_to_end"]
+
+
+def test_a_complete_line_says_so() -> None:
+    code, out, _ = call("solve", "--game", "4x4k3", "--json")
+    answer = json.loads(out)
+    assert (code, answer["line_complete"], len(answer["principal_variation"])) == (0, True, 5)
 
 
 def test_brain_answers_a_short_conversation() -> None:

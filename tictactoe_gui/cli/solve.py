@@ -93,6 +93,8 @@ def solution_json(board: Board, solution: Solution) -> dict[str, Any]:
         "plies_to_end": solution.plies,
         "best_moves": [list(cell) for cell in solution.line[:1]],
         "principal_variation": [list(cell) for cell in solution.line],
+        # False when the time ran out while the line was read: it is only its beginning.
+        "line_complete": solution.line_complete,
         "nodes": solution.nodes,
         "elapsed_ms": round(solution.elapsed * 1000, 3),
     }
@@ -141,7 +143,16 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         value = f"{winner} wins in {solution.plies} {unit}"
     line = " ".join(cell_name(row, col, variant.rows) for row, col in solution.line)
     print(f"{variant.name}: {value}, proven.", file=streams.stdout)
-    if line:
+    if not solution.line_complete:
+        plies = len(solution.line)
+        print(
+            f"Line, its first {plies} {'ply' if plies == 1 else 'plies'} only "
+            f"({args.time:g} seconds ran out before the rest): {line}"
+            if line
+            else f"Line: not found within {args.time:g} seconds (the value was proven in time).",
+            file=streams.stdout,
+        )
+    elif line:
         print(f"Line: {line}", file=streams.stdout)
     print(
         f"{solution.nodes:,} positions in {solution.elapsed:.2f} s.",

@@ -481,6 +481,10 @@ def _solved_by_proof(
         if cancel is not None and cancel.is_set():
             raise SearchCancelled from None
         return _unproven(analysis, stopped.nodes, started)
+    if not solution.line:
+        # Proven, but the time ran out before even the first move of the line was read:
+        # no move can be marked as the one that keeps the value.
+        return _unproven(analysis, solution.nodes, started)
     mover = board.to_move
     line = tuple(Move(*cell) for cell in solution.line)
     plies = solution.plies

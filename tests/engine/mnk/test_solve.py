@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -89,3 +90,24 @@ def test_progress_reports_each_root_pass() -> None:
     solve(4, 4, 3, on_move=lambda done, total: seen.append((done, total)))
     assert seen
     assert seen[-1][0] <= seen[-1][1]
+
+
+def test_the_limit_holds_while_the_line_is_read_and_the_value_stands() -> None:
+    # No line of ten fits to be completed against a defender (proven at once); reading
+    # the 400-ply line that keeps the draw takes far longer than the limit.
+    started = time.perf_counter()
+    solution = solve(20, 20, 10, limit=Limit(time=0.5))
+    assert time.perf_counter() - started < 5
+    assert (solution.outcome, solution.plies) == (Outcome.DRAW, 400)
+    assert not solution.line_complete
+    assert len(solution.line) < 400
+    # Under load the time may run out before the line's first move: no move is then named.
+    expected = ((solution.line[0], Outcome.DRAW, 400),) if solution.line else ()
+    assert solution.moves == expected
+
+
+def test_a_node_limit_holds_while_the_line_is_read_too() -> None:
+    solution = solve(15, 15, 9, limit=Limit(nodes=2_000))
+    assert solution.outcome is Outcome.DRAW
+    assert not solution.line_complete
+    assert solution.nodes <= 2_000 + 64  # one look at the clock's worth of nodes at most

@@ -15,6 +15,10 @@ certain:
 The value and the distance it reports are exact: the shortest win the winner
 can force against the longest defence.
 
+The limit holds for the whole call, reading the line included: when it runs
+out after the value is proven, the value stands and the line is cut short
+(:attr:`Solution.line_complete` says so).
+
 Bigger positions (more than :data:`ALPHA_BETA_EMPTIES` empty cells) are solved
 by proof-number search instead (:mod:`~tictactoe_gui.engine.mnk.proof`): first
 "does the side to move force a win?", then "does the opponent?"; no to both is
@@ -60,6 +64,9 @@ class Solution:
     moves: tuple[tuple[tuple[int, int], Outcome, int | None], ...]
     nodes: int
     elapsed: float
+    #: False when the limit ran out while the line was being read: ``line`` is then its
+    #: beginning only (maybe empty), though the value and the distance stand.
+    line_complete: bool = True
 
 
 class _Solver:
@@ -279,6 +286,7 @@ def solve(
     line = [best_cell]
     solver.play(best_cell)
     played = 1
+    complete = True
     try:
         value = -best_score  # from the side to move now, which alternates
         while not state.is_over:
@@ -287,6 +295,10 @@ def solve(
             solver.play(reply)
             played += 1
             value = -value
+    except SearchStopped:
+        if budget.cancel is not None and budget.cancel.is_set():
+            raise
+        complete = False  # the value stands; the line is cut where the limit fell
     finally:
         for _ in range(played):
             solver.undo()
@@ -299,6 +311,7 @@ def solve(
         tuple((divmod(c, cols), *_outcome(s, state.empties)) for s, c in listed),
         budget.nodes,
         budget.elapsed(),
+        complete,
     )
 
 
@@ -380,22 +393,38 @@ def _solve_by_proof(
             nodes += within.nodes
     if on_move is not None:
         on_move(3, passes)
+    complete = True
     if line is None:
-        # The value is proven: its line follows from what the tables hold, so it is
-        # not cut short by the limit (only by cancelling).
+        # The value is proven; its line is read from the tables in what is left of the
+        # limit (on a big board that can take far longer than the proof).
+        left = _what_is_left(budget)
         for each in searches.values():
-            each.budget = Budget(Limit(), budget.cancel)
-        line = _proof_line(state, outcome, searches)
-        nodes += sum(each.budget.nodes for each in searches.values())
+            each.budget = left  # one count for both: the limit is the command's
+        line, complete = _proof_line(state, outcome, searches, budget.cancel)
+        nodes += left.nodes
     if on_move is not None:
         on_move(4, passes)
     return Solution(
         outcome,
         plies,
         tuple(divmod(c, cols) for c in line),
-        ((divmod(line[0], cols), outcome, plies),),
+        ((divmod(line[0], cols), outcome, plies),) if line else (),
         nodes,
         budget.elapsed(),
+        complete,
+    )
+
+
+def _what_is_left(budget: Budget) -> Budget:
+    """A fresh count for what is left of ``budget``'s time and nodes (and its cancel flag)."""
+    left_time = budget.remaining()
+    left_nodes = None if budget.max_nodes is None else budget.max_nodes - budget.nodes
+    return Budget(
+        Limit(
+            time=None if left_time is None else max(0.0, left_time),
+            nodes=None if left_nodes is None else max(1, left_nodes),
+        ),
+        budget.cancel,
     )
 
 
@@ -463,15 +492,36 @@ def _every_move(state: State, x: int, o: int) -> list[tuple[int, int, int | None
     ]
 
 
-def _proof_line(state: State, outcome: Outcome, searches: dict[int, ProofSearch]) -> list[int]:
-    """A line to the end that keeps the proven ``outcome`` (for the side to move at the start).
+def _proof_line(
+    state: State,
+    outcome: Outcome,
+    searches: dict[int, ProofSearch],
+    cancel: threading.Event | None = None,
+) -> tuple[list[int], bool]:
+    """A line to the end that keeps the proven ``outcome`` (for the side to move at the
+    start), and whether it reached the end before the searches' budgets ran out.
 
     The winner plays a move its search proves still wins (a draw: each side a
     move after which the opponent cannot force a win); the loser blocks a threat
     or plays the first move the search lists (every move loses).
     """
     line: list[int] = []
+    try:
+        _extend_proof_line(state, outcome, searches, line)
+    except SearchStopped:
+        if cancel is not None and cancel.is_set():
+            raise
+        return line, False
+    return line, True
+
+
+def _extend_proof_line(
+    state: State, outcome: Outcome, searches: dict[int, ProofSearch], line: list[int]
+) -> None:
+    """Append :func:`_proof_line`'s moves to ``line`` as they are found (so a limit that
+    stops the search leaves the moves found so far); ``state`` is left as it was."""
     value = outcome
+    start = len(line)
     try:
         while not state.is_over:
             mover = state.to_move
@@ -516,6 +566,5 @@ def _proof_line(state: State, outcome: Outcome, searches: dict[int, ProofSearch]
                 else Outcome.WIN
             )
     finally:
-        for _ in line:
+        for _ in line[start:]:
             state.unmake()
-    return line
