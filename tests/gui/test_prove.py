@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QScrollArea
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human
@@ -52,3 +53,18 @@ def test_prove_waits_while_an_ai_chooses_its_move(qtbot: QtBot, window: MainWind
     with qtbot.waitSignal(controller.message, timeout=1000) as said:
         assert not controller.prove_result()
     assert "choosing a move" in said.args[0]
+
+
+def test_prove_is_in_sight_at_the_default_window_size(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(1060, 720)
+    qtbot.waitUntil(lambda: window.size().width() == 1060, timeout=3000)
+    window.controller.set_time_limit(0.05)
+    window.new_game(replace(human_vs_human(), start=Board.empty(get_variant("5x5k4"))))
+    analysed(qtbot, window)
+    dock = window.analysis_dock
+    button = dock.prove_button
+    qtbot.waitUntil(lambda: button.isVisible(), timeout=3000)
+    # Within the dock's visible part, without scrolling.
+    viewport = dock.findChild(QScrollArea).viewport()
+    top_left = button.mapTo(viewport, QPoint(0, 0))
+    assert viewport.rect().contains(QRect(top_left, button.size()))

@@ -520,6 +520,16 @@ class AnalysisDock(QDockWidget):
         reading_row.addWidget(self._certainty)
         evaluation_layout.addLayout(reading_row)
         engine_layout.addWidget(self._evaluation_box)
+        # Beside the estimate it would settle, in sight at the window's default size.
+        self._prove_button = QPushButton("&Prove the Result")
+        self._prove_button.setObjectName("proveButton")
+        self._prove_button.setToolTip(
+            "Search until the result of this small board is proven (up to two minutes; "
+            "Stop ends it)"
+        )
+        self._prove_button.clicked.connect(self.prove_requested)
+        self._prove_button.hide()  # while an estimate of a small board is shown
+        engine_layout.addWidget(self._prove_button)
 
         # The candidates and the search figures: nothing to show once the game is over.
         self._candidates_box = QWidget()
@@ -635,15 +645,6 @@ class AnalysisDock(QDockWidget):
         self._restart_button.clicked.connect(self.restart_requested)
         self._restart_button.hide()  # until the window says it can
         study_layout.addWidget(self._restart_button)
-        self._prove_button = QPushButton("&Prove the Result")
-        self._prove_button.setObjectName("proveButton")
-        self._prove_button.setToolTip(
-            "Search until the result of this small board is proven (up to two minutes; "
-            "Stop ends it)"
-        )
-        self._prove_button.clicked.connect(self.prove_requested)
-        self._prove_button.hide()  # while an estimate of a small board is shown
-        study_layout.addWidget(self._prove_button)
         self._compare_button = QPushButton("Compare all three searches")
         self._compare_button.setObjectName("compareButton")
         self._compare_button.clicked.connect(self.compare_requested)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from tests.storage.games import human, make_game, persona
+from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.records import HistoryDialog
 from tictactoe_gui.gui.records.history import PAGE_SIZE
 from tictactoe_gui.storage import Repository
@@ -217,3 +218,24 @@ def test_the_buttons_ask_for_a_file_then_export_and_import(
         "h.csv",
         "h.json",
     ]
+
+
+def test_no_cell_but_a_name_is_cut_short(qtbot: QtBot, league: Repository) -> None:
+    dialog = HistoryDialog(league)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    header = dialog.view.horizontalHeader()
+    metrics = dialog.view.fontMetrics()
+    # The longest words each column can hold: a custom board's name, Row & Column's scores.
+    longest = {
+        4: "A wins, 100 to -100",
+        6: max(
+            (get_variant(g).name for g in ("20x20k20", "rowcol10", "four", "5x5k4")),
+            key=metrics.horizontalAdvance,
+        ),
+    }
+    for col, text in longest.items():
+        assert metrics.horizontalAdvance(text) + 8 <= header.sectionSize(col), text
+    # Any cell too narrow for its text (a long name) shows it whole on hovering.
+    index = dialog.model.index(0, 2)
+    assert index.data(Qt.ItemDataRole.ToolTipRole) == index.data()

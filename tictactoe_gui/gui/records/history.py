@@ -75,6 +75,10 @@ ROWCOL_RESULT_LABELS = {Result.X_WINS: "A wins", Result.O_WINS: "B wins", Result
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 
+#: The longest names the Game column shows: a custom board's, the biggest Row & Column.
+LONGEST_GAME_NAMES = ("20×20, 20 in a row", "Row & Column 10×10")
+
+
 class HistoryModel(QAbstractTableModel):
     """The games matching a filter, newest first, fetched from the repository in pages."""
 
@@ -174,6 +178,9 @@ class HistoryModel(QAbstractTableModel):
         game = self._games[index.row()]
         if role == Qt.ItemDataRole.UserRole:
             return game.id
+        if role == Qt.ItemDataRole.ToolTipRole:
+            # A cell too narrow for its text shows it whole on hovering.
+            return self.data(index, Qt.ItemDataRole.DisplayRole)
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         column = index.column()
@@ -217,7 +224,7 @@ class HistoryDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("historyDialog")
         self.setWindowTitle("Game History")
-        self.resize(760, 520)
+        self.resize(900, 520)  # the names stretch into what the other columns leave
         self._repository = repository
         self.model = HistoryModel(repository, parent=self)
 
@@ -253,11 +260,14 @@ class HistoryDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        # Each column as wide as its longest words (the rows come in pages: measuring them
+        # all would read every game); the names stretch.
         for col, sample in (
             (0, "2026-12-31 23:59"),
             (1, "Human vs Human"),
-            (4, "X wins"),
+            (4, "A wins, 100 to -100"),
             (5, "Moves"),
+            (6, max(LONGEST_GAME_NAMES, key=self.fontMetrics().horizontalAdvance)),
         ):
             header.resizeSection(col, self.fontMetrics().horizontalAdvance(sample) + 24)
 
