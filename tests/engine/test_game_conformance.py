@@ -23,6 +23,7 @@ from tictactoe_gui.engine.games import (
     GameState,
     MoveError,
     PositionTextError,
+    Solving,
     registered_games,
 )
 
@@ -338,8 +339,28 @@ def test_an_analysis_that_says_proven_agrees_with_a_brute_force(spec: GameSpec) 
 def test_the_empty_tic_tac_toe_board_is_a_draw_by_brute_force_and_solver() -> None:
     (spec,) = (s for s in SMALLEST if s.id == "tictactoe")
     start = spec.new_game()
-    assert brute_force(start, {}) == (0, 0)
+    memo: dict[str, tuple[int, int]] = {}
+    assert brute_force(start, memo) == (0, 0)
+    assert len(memo) == 5478, "every legal position, reached through the interface"
     agrees_with_brute_force(start, spec.solve(start))
+
+
+@smallest_games
+def test_the_strongest_player_plays_only_best_moves_where_the_game_is_solved(
+    spec: GameSpec,
+) -> None:
+    assert spec.solving is Solving.EXACT
+    strongest = spec.players[-1].key
+    memo: dict[str, tuple[int, int]] = {}
+    for game in range(6):
+        for state in playout(spec, game):
+            mover = state.to_move
+            if mover is None or len(state.legal_moves()) > 9:
+                continue
+            values = {m: brute_force(state.play(m), memo)[mover] for m in state.legal_moves()}
+            for seed in range(2):
+                move = spec.choose_move(state, strongest, random.Random(seed))
+                assert values[move] == max(values.values()), (state.position_text(), move)
 
 
 @every_game
