@@ -20,6 +20,7 @@ the recorded game kept.
 
 from __future__ import annotations
 
+import array
 import contextlib
 import csv
 import io
@@ -616,7 +617,7 @@ class JsonImport:
                 f"{self.path.name} changed while it was being imported; nothing was imported"
             )
         now = to_text(datetime.now(UTC))
-        added: list[int] = []
+        added = array.array("q")  # the ids of the games added, 8 bytes each
         skipped = 0
         conflicts: list[int] = []
         try:
@@ -657,7 +658,7 @@ class JsonImport:
         return batch
 
     def _take_back(
-        self, repository: Repository, added: list[int], now: str, cause: BaseException
+        self, repository: Repository, added: array.array[int], now: str, cause: BaseException
     ) -> None:
         """Delete the games this import added, and the players it brought that have no
         other game; if even that fails, say what is left and how to finish it."""
@@ -665,7 +666,7 @@ class JsonImport:
             return
         try:
             for start in range(0, len(added), BATCH_GAMES):
-                chunk = added[start : start + BATCH_GAMES]
+                chunk = added[start : start + BATCH_GAMES].tolist()
                 with repository.database.transaction("take back the imported games") as db:
                     marks = ", ".join("?" * len(chunk))
                     db.execute(f"DELETE FROM games WHERE id IN ({marks})", chunk)
