@@ -91,7 +91,9 @@ def test_board_then_done_finds_the_winning_fifth_stone() -> None:
 def test_board_refuses_bad_entries() -> None:
     brain = quick_brain()
     talk(brain, "START 15", "BOARD")
-    assert talk(brain, "1,1,4", "DONE")[0] == "ERROR BOARD 1,1,4: the field is 1 (mine) or 2"
+    assert talk(brain, "1,1,4", "DONE")[0] == (
+        "ERROR BOARD 1,1,4: the field is 1 (mine), 2 or 3 (a won line)"
+    )
     talk(brain, "BOARD")
     assert talk(brain, "1,1,1", "1,1,2", "DONE")[0] == "ERROR BOARD 1,1 is given twice"
     talk(brain, "BOARD")
@@ -166,6 +168,54 @@ def test_takeback_restart_about_unknown_and_end() -> None:
     assert not brain.finished
     assert talk(brain, "END") == []
     assert brain.finished
+
+
+# -- continuous games: field 3 ----------------------------------------------------------
+
+
+def board(*lines: str) -> list[str]:
+    return ["BOARD", *lines, "DONE"]
+
+
+def test_a_won_line_blocks_a_four_it_ends() -> None:
+    # Our open four on row 5, but its right end is a stone of a line already won.
+    brain = quick_brain()
+    four = [f"{x},5,1" for x in range(3, 7)]
+    out = talk(brain, "START 15", *board(*four, "7,5,3", "0,0,2", "14,14,2", "0,14,2"))
+    assert moves(out) == [(2, 5)]
+
+
+def test_a_won_line_is_no_one_s_and_the_other_end_must_be_blocked() -> None:
+    # The opponent's four on row 9 with its left end blocked: only 7,9 stops it.
+    brain = quick_brain()
+    four = [f"{x},9,2" for x in range(3, 7)]
+    out = talk(brain, "START 15", *board(*four, "2,9,3", "0,0,1", "14,14,1", "0,14,1"))
+    assert moves(out) == [(7, 9)]
+
+
+def test_a_line_through_a_won_stone_wins_nothing() -> None:
+    # Without the won stone at 4,5 we would win there; with it, the opponent's four on
+    # row 9 (its left end won before) must be blocked instead.
+    brain = quick_brain()
+    ours = ["2,5,1", "3,5,1", "5,5,1", "6,5,1"]
+    theirs = [f"{x},9,2" for x in range(3, 7)]
+    out = talk(brain, "START 15", *board(*ours, "4,5,3", *theirs, "2,9,3"))
+    assert moves(out) == [(7, 9)]
+
+
+def test_field_3_after_the_counts_stop_alternating_still_moves() -> None:
+    # After X's five is marked won (field 3), O has more stones than X: still our move.
+    brain = quick_brain()
+    won = [f"{x},0,3" for x in range(5)]
+    ours = ["7,7,1", "8,8,1"]
+    theirs = ["7,8,2", "8,7,2", "9,9,2", "3,12,2"]
+    out = talk(brain, "START 15", *board(*won, *ours, *theirs))
+    ((x, y),) = moves(out)
+    assert (x, y) not in {(x, 0) for x in range(5)}
+    assert talk(brain, "TURN 2,0") == ["ERROR TURN 2,0 is taken"]
+    assert talk(brain, "TAKEBACK 2,0")[0].startswith("ERROR TAKEBACK 2,0 is a stone of a line")
+    assert talk(brain, "RESTART") == ["OK"]
+    assert brain.blocked == 0
 
 
 # -- hostile input ----------------------------------------------------------------------

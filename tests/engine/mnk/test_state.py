@@ -98,3 +98,44 @@ def test_side_to_move_follows_the_stone_count() -> None:
     assert State(3, 3, 3).to_move == X
     assert State(3, 3, 3, 1, 0).to_move == O
     assert State(3, 3, 3, 1, 2).to_move == X
+
+
+def test_blocked_cells_are_no_one_s_and_match_a_fresh_build() -> None:
+    rows, cols, k = 6, 7, 4
+    rng = random.Random(19)
+
+    def naive_wins(state: State, player: int, blocked: int) -> set[int]:
+        mark = "X" if player == X else "O"
+        found = set()
+        for cell in range(rows * cols):
+            if state.cells[cell] == 0:
+                cells = list(to_cells(rows, cols, *state.masks()))
+                for other in range(rows * cols):
+                    if blocked >> other & 1:
+                        cells[other] = "#"  # no one's: in no line of either side
+                cells[cell] = mark
+                if has_line(tuple(cells), rows, cols, k, mark):
+                    found.add(cell)
+        return found
+
+    for _ in range(8):
+        blocked = sum(1 << cell for cell in rng.sample(range(rows * cols), 6))
+        start = State(rows, cols, k, blocked=blocked, to_move=O)
+        assert (start.to_move, start.empties, start.winner) == (O, rows * cols - 6, 0)
+        state = State(rows, cols, k, blocked=blocked, to_move=O)
+        while not state.is_over:
+            state.make(rng.choice([c for c in range(rows * cols) if state.cells[c] == 0]))
+            if state.winner:
+                break
+            fresh = State(rows, cols, k, *state.masks(), blocked=blocked, to_move=state.to_move)
+            assert snapshot(state) == snapshot(fresh)
+            for player in (X, O):
+                assert set(state.wins[player]) == naive_wins(state, player, blocked)
+        while state.history:
+            state.unmake()
+        assert snapshot(state) == snapshot(start)
+
+
+def test_a_blocked_cell_cannot_hold_a_stone() -> None:
+    with pytest.raises(PositionError, match="blocked cell holds a stone"):
+        State(3, 3, 3, 1, 0, blocked=1, to_move=O)

@@ -8,8 +8,9 @@ print. ``tictactoe-gui brain`` wraps it around stdin and stdout.
 Conventions, as the protocol has them: ``x`` is the column and ``y`` the row,
 both from 0 at the top-left (our cells are ``(row, col)`` = ``(y, x)``);
 ``START N`` is an N×N board, ``RECTSTART W,H`` is W columns by H rows. In
-``BOARD`` the field is 1 for our stones, 2 for the opponent's (3, a
-continuous-game winning line, is refused). The board size comes from the
+``BOARD`` the field is 1 for our stones, 2 for the opponent's and 3, in a
+continuous game, for a stone of a line that has already won: a taken cell
+that belongs to no one, so no line through it counts for either side. The board size comes from the
 manager; k (how many in a row win) from the brain's game (five by default,
 the protocol's own game) or from ``INFO k N``, our extension: managers ignore
 it and other brains ignore unknown ``INFO`` keys, as the protocol says.
@@ -49,7 +50,7 @@ from typing import Final
 from tictactoe_gui.engine.mnk.limits import Limit
 from tictactoe_gui.engine.mnk.personas import describe
 from tictactoe_gui.engine.mnk.search import SearchResult, TranspositionTable, search
-from tictactoe_gui.engine.mnk.state import State
+from tictactoe_gui.engine.mnk.state import State, X
 from tictactoe_gui.engine.variants import quote
 
 NAME: Final = "Sera (tictactoe-gui)"
@@ -117,9 +118,13 @@ def _clamp_time(milliseconds: int) -> int:
     return min(MAX_TIMEOUT, max(0, milliseconds))
 
 
-def _default_searcher(table: TranspositionTable, cancel: threading.Event) -> Searcher:
+def _default_searcher(
+    table: TranspositionTable, cancel: threading.Event, blocked: int, to_move: int | None
+) -> Searcher:
     def run(rows: int, cols: int, k: int, x: int, o: int, limit: Limit) -> SearchResult:
-        return search(rows, cols, k, x, o, limit, table=table, cancel=cancel)
+        return search(
+            rows, cols, k, x, o, limit, table=table, cancel=cancel, blocked=blocked, to_move=to_move
+        )
 
     return run
 
@@ -138,6 +143,8 @@ class Brain:
     cols: int = 0
     own: int = 0
     theirs: int = 0
+    #: Field-3 cells of a continuous game (see the module docstring).
+    blocked: int = 0
     timeout_turn: int = DEFAULT_TIMEOUT_TURN
     timeout_match: int = DEFAULT_TIMEOUT_MATCH
     time_left: int | None = None
@@ -227,13 +234,13 @@ class Brain:
         if self.k > max(rows, cols):
             return [f"ERROR {self.k} in a row cannot fit on a {cols}x{rows} board"]
         self.rows, self.cols = rows, cols
-        self.own = self.theirs = 0
+        self.own = self.theirs = self.blocked = 0
         return ["OK"]
 
     def _restart(self, rest: str) -> list[str]:
         if not self.rows:
             return ["ERROR RESTART before START"]
-        self.own = self.theirs = 0
+        self.own = self.theirs = self.blocked = 0
         return ["OK"]
 
     def _begin(self, rest: str) -> list[str]:
@@ -258,6 +265,8 @@ class Brain:
         if not (0 <= x < self.cols and 0 <= y < self.rows):
             return [f"ERROR TAKEBACK {excerpt(rest)} is off the {self.cols}x{self.rows} board"]
         bit = 1 << (y * self.cols + x)
+        if self.blocked & bit:
+            return [f"ERROR TAKEBACK {x},{y} is a stone of a line that has already won"]
         if not (self.own | self.theirs) & bit:
             return [f"ERROR TAKEBACK {x},{y} is an empty cell"]
         self.own &= ~bit
@@ -274,20 +283,22 @@ class Brain:
         assert self._board is not None
         if text.upper() == "DONE":
             entries, self._board = self._board, None
-            own = theirs = 0
+            own = theirs = blocked = 0
             for x, y, who, given in entries:
                 if not (0 <= x < self.cols and 0 <= y < self.rows):
                     return [f"ERROR BOARD {given} is off the {self.cols}x{self.rows} board"]
                 bit = 1 << (y * self.cols + x)
-                if (own | theirs) & bit:
+                if (own | theirs | blocked) & bit:
                     return [f"ERROR BOARD {x},{y} is given twice"]
                 if who == 1:
                     own |= bit
                 elif who == 2:
                     theirs |= bit
+                elif who == 3:
+                    blocked |= bit
                 else:
-                    return [f"ERROR BOARD {given}: the field is 1 (mine) or 2"]
-            self.own, self.theirs = own, theirs
+                    return [f"ERROR BOARD {given}: the field is 1 (mine), 2 or 3 (a won line)"]
+            self.own, self.theirs, self.blocked = own, theirs, blocked
             return self._move()
         match = _BOARD_LINE.fullmatch(text)
         if not match:
@@ -361,7 +372,7 @@ class Brain:
         if not (0 <= x < self.cols and 0 <= y < self.rows):
             return f"{excerpt(rest)} is off the {self.cols}x{self.rows} board"
         cell = y * self.cols + x
-        if (self.own | self.theirs) >> cell & 1:
+        if (self.own | self.theirs | self.blocked) >> cell & 1:
             return f"{x},{y} is taken"
         return cell
 
@@ -371,7 +382,7 @@ class Brain:
         budget = turn * TURN_SHARE - MARGIN
         if self.timeout_match > 0:
             left = self.time_left if self.time_left is not None else self.timeout_match
-            empties = self.rows * self.cols - (self.own | self.theirs).bit_count()
+            empties = self.rows * self.cols - (self.own | self.theirs | self.blocked).bit_count()
             moves_left = max(MATCH_MOVES, empties // 4)
             budget = min(budget, left / 1000 / moves_left * TURN_SHARE - MARGIN)
         return min(MAX_MOVE_SECONDS, max(0.01, budget))
@@ -380,16 +391,25 @@ class Brain:
         if self.rule_error is not None:
             return [f"ERROR {self.rule_error}"]
         own_count, their_count = self.own.bit_count(), self.theirs.bit_count()
-        if own_count == their_count:
+        to_move: int | None = None
+        if self.blocked:
+            # A continuous game: the stones of won lines are gone from the counts, so they
+            # cannot say who moved first; it is our move, and we are X to the search.
+            x_mask, o_mask, to_move = self.own, self.theirs, X
+        elif own_count == their_count:
             x_mask, o_mask = self.own, self.theirs
         elif their_count == own_count + 1:
             x_mask, o_mask = self.theirs, self.own
         else:
             return [f"ERROR cannot move: I have {own_count} stones and the opponent {their_count}"]
-        state = State(self.rows, self.cols, self.k, x_mask, o_mask)
+        state = State(
+            self.rows, self.cols, self.k, x_mask, o_mask, blocked=self.blocked, to_move=to_move
+        )
         if state.is_over:
             return ["ERROR the game is over"]
-        searcher = self.searcher or _default_searcher(self.table, self.cancel)
+        searcher = self.searcher or _default_searcher(
+            self.table, self.cancel, self.blocked, to_move
+        )
         result = searcher(
             self.rows, self.cols, self.k, x_mask, o_mask, Limit(time=self.move_budget())
         )

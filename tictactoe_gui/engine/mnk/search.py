@@ -323,14 +323,17 @@ def search(
     on_progress: ProgressCallback | None = None,
     table: TranspositionTable | None = None,
     proofs: bool = True,
+    blocked: int = 0,
+    to_move: int | None = None,
 ) -> SearchResult:
     """The best move for the side to move, found within ``limit``. See the module docstring.
 
     Without a time, depth or node limit it deepens until a result is certain
     (a proof or a mate the search sees) or the board is full; give a limit.
     ``proofs=False`` skips the threat-space proofs (for comparisons).
+    ``blocked`` and ``to_move`` are :class:`~tictactoe_gui.engine.mnk.state.State`'s.
     """
-    state = State(rows, cols, k, x_mask, o_mask)
+    state = State(rows, cols, k, x_mask, o_mask, blocked=blocked, to_move=to_move)
     if state.is_over:
         raise ValueError("the game is over: there is no move to search")
     budget = Budget(limit, cancel)

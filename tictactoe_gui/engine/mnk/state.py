@@ -10,6 +10,11 @@ rescanned, so a search pays for the windows a move touches, not for the board.
 
 Players are ``1`` (X, moves first) and ``2`` (O). Searches own their State; it
 never leaves the engine, which hands out frozen values only.
+
+A cell may also be *blocked*: taken, but no one's (``BLOCKED``), so that no
+window through it can be won by either side. Managers of continuous gomoku
+games send such cells (the stones of a line that already won); with blocked
+cells the side to move is given, since the stone counts no longer tell.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from tictactoe_gui.engine.mnk.geometry import Geometry, geometry
 X: Final = 1
 O: Final = 2  # noqa: E741 (the player is called O)
 EMPTY: Final = 0
+BLOCKED: Final = 3
 
 
 class PositionError(ValueError):
@@ -80,16 +86,23 @@ class State:
         x_mask: int = 0,
         o_mask: int = 0,
         weights: tuple[int, ...] | None = None,
+        *,
+        blocked: int = 0,
+        to_move: int | None = None,
     ) -> None:
         geo = geometry(rows, cols, k)
         cells = rows * cols
         full = (1 << cells) - 1
-        if x_mask < 0 or o_mask < 0 or x_mask & ~full or o_mask & ~full:
+        if min(x_mask, o_mask, blocked) < 0 or (x_mask | o_mask | blocked) & ~full:
             raise PositionError(f"stones off the {rows}×{cols} board")
         if x_mask & o_mask:
             raise PositionError("a cell holds both X and O")
+        if (x_mask | o_mask) & blocked:
+            raise PositionError("a blocked cell holds a stone")
+        if to_move not in (None, X, O):
+            raise ValueError(f"the side to move is X ({X}) or O ({O}), got {to_move}")
         x_count, o_count = _popcount(x_mask), _popcount(o_mask)
-        if x_count not in (o_count, o_count + 1):
+        if to_move is None and x_count not in (o_count, o_count + 1):
             raise PositionError(
                 "X moves first, so X has as many stones as O or one more "
                 f"(X {x_count}, O {o_count})"
@@ -124,12 +137,22 @@ class State:
         self.winner = EMPTY
         self.history: list[int] = []
         for cell in range(cells):
+            if blocked >> cell & 1:
+                # Both sides' stone at once: every window through it is dead for both.
+                self._place(cell, X)
+                self._place(cell, O)
+                self.cells[cell] = BLOCKED
+                self.empties += 1
+        self.winner = EMPTY  # a blocked line won before; it wins nothing now
+        for cell in range(cells):
             if x_mask >> cell & 1:
                 self._place(cell, X)
             elif o_mask >> cell & 1:
                 self._place(cell, O)
         self.history.clear()
-        self.to_move = X if x_count == o_count else O
+        if to_move is None:
+            to_move = X if x_count == o_count else O
+        self.to_move = to_move
 
     # -- reading -------------------------------------------------------------------------
 
