@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -193,3 +194,32 @@ def test_importing_the_registry_loads_no_engine_until_a_game_is_looked_up() -> N
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == ("['tictactoe_gui.engine.games', 'tictactoe_gui.engine.variants'] True")
+
+
+def test_threads_looking_up_games_at_once_all_see_every_game() -> None:
+    tictactoe = find_game("tictactoe")
+    games = [Game(key, key, key, "", (tictactoe,), (), lambda text: None) for key in ("one", "two")]
+    halfway, go_on = threading.Event(), threading.Event()
+
+    def load() -> None:
+        registry.register(games[0])
+        halfway.set()
+        go_on.wait(timeout=10)  # a slow import: other threads must wait for all of it
+        registry.register(games[1])
+
+    registry = Registry(load)
+    seen: list[tuple[str, ...]] = []
+
+    def look() -> None:
+        seen.append(tuple(game.key for game in registry.games()))
+
+    first = threading.Thread(target=look)
+    first.start()
+    assert halfway.wait(timeout=10)
+    others = [threading.Thread(target=look) for _ in range(3)]
+    for thread in others:
+        thread.start()
+    go_on.set()
+    for thread in (first, *others):
+        thread.join()
+    assert seen == [("one", "two")] * 4

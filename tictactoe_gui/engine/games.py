@@ -341,6 +341,8 @@ class Registry:
         self._games: dict[str, Game] = {}
         # Registers the games built in, on first use.
         self._load_games = load
+        self._loaded = load is None
+        self._loading = False
         self._lock = threading.RLock()
 
     def register(self, game: Game) -> None:
@@ -365,12 +367,19 @@ class Registry:
         raise UnknownGameError(f"unknown game {quote(text)}; choose one of {listed}, {grammars}")
 
     def _load(self) -> None:
-        if self._load_games is None:
+        if self._loaded:
             return
         with self._lock:
-            load, self._load_games = self._load_games, None
-            if load is not None:
-                load()
+            # Another thread may have loaded them meanwhile; the loader's own registrations
+            # come back here in this thread while it runs.
+            if self._loaded or self._loading or self._load_games is None:
+                return
+            self._loading = True
+            try:
+                self._load_games()
+            finally:
+                self._loading = False
+            self._loaded = True
 
 
 def _load_built_in_games() -> None:
