@@ -20,6 +20,7 @@ from tictactoe_gui.engine.games import (
     listed_games,
     registered_games,
 )
+from tictactoe_gui.engine.search import SearchCancelled
 from tictactoe_gui.engine.variants import BUILT_IN, VariantError, get_variant
 
 
@@ -223,3 +224,12 @@ def test_threads_looking_up_games_at_once_all_see_every_game() -> None:
     for thread in (first, *others):
         thread.join()
     assert seen == [("one", "two")] * 4
+
+
+@pytest.mark.parametrize("game_id", ["4x4k4", "rowcol5"])
+def test_an_analysis_stops_when_cancelled(game_id: str) -> None:
+    spec = find_game(game_id)
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(SearchCancelled):
+        spec.analyse(spec.new_game(), cancel=cancel)

@@ -293,7 +293,12 @@ class GameSpec(abc.ABC):
         time_limit: float | None = None,
         cancel: threading.Event | None = None,
     ) -> int:
-        """The move ``player`` plays in ``state``; all chance comes from ``rng``."""
+        """The move ``player`` plays in ``state``; all chance comes from ``rng``.
+
+        ``cancel`` goes to the player's search where it takes one (Row & Column's, and
+        k in a row's on boards too big to solve): setting it stops that search with
+        :class:`~tictactoe_gui.engine.search.SearchCancelled`.
+        """
 
     @abc.abstractmethod
     def analyse(
@@ -303,7 +308,11 @@ class GameSpec(abc.ABC):
         time_limit: float | None = None,
         cancel: threading.Event | None = None,
     ) -> GameAnalysis:
-        """Every legal move scored: proven where the engine can, an estimate otherwise."""
+        """Every legal move scored: proven where the engine can, an estimate otherwise.
+
+        Setting ``cancel`` stops the search with
+        :class:`~tictactoe_gui.engine.search.SearchCancelled` (a short one may finish first).
+        """
 
     @abc.abstractmethod
     def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:
