@@ -119,6 +119,22 @@ def test_brain_answers_a_short_conversation() -> None:
     assert len(answers) == 4  # nothing is read after END
 
 
+class _FailingInput(io.BytesIO):
+    def readline(self, size: int | None = -1) -> bytes:
+        if self.tell() == 0:
+            return super().readline(size)  # the first line reads well
+        raise OSError(5, "Input/output error")
+
+
+def test_brain_reports_an_input_that_fails_to_read_and_does_not_hang() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = run(["brain"], stdin=_FailingInput(b"START 15\nABOUT\n"), stdout=out, stderr=err)
+    assert (code, out.getvalue()) == (1, "OK\n")
+    assert (
+        err.getvalue() == "tictactoe-gui: cannot read input or write output: Input/output error\n"
+    )
+
+
 def test_brain_takes_k_from_the_game() -> None:
     board = "BOARD\n5,5,1\n6,5,1\n7,5,1\n5,9,2\n6,9,2\n0,0,2\nDONE\n"
     code, out, _ = call(

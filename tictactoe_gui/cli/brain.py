@@ -69,10 +69,10 @@ def _read(
                 if command in URGENT:
                     brain.interrupt(command)
             waiting.put(line)
-    except (OSError, ValueError) as error:  # a read error, or a stream closed under us
+    except Exception as error:  # a read error (OSError) or worse: the main thread says it
         waiting.put(error)
-        return
-    waiting.put(None)
+    finally:
+        waiting.put(None)  # whatever happened, the conversation is not left waiting
 
 
 def _answers(brain: Brain, line: InputLine) -> list[str]:
