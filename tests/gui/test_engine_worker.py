@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import human_vs_ai
 from tictactoe_gui.engine import Algorithm, Board, analyse, search
+from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
 from tictactoe_gui.gui.main_window import MainWindow
 
@@ -184,3 +185,24 @@ def test_a_win_sera_proves_is_what_the_dock_shows_even_if_its_analysis_missed_it
     assert analysis.principal_variation == choice.decision.proof_line
     assert analysis.candidates[0].move == choice.decision.move
     assert analysis.prediction.plies_to_end == len(choice.decision.proof_line)
+
+
+def test_earlier_positions_are_reviewed_within_the_time_given(
+    qtbot: QtBot, engine: EngineService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An AI vs AI game leaves a position to review at every move: each gets the time
+    limit of the request, as the board's own analysis does, so the game's end is not held up."""
+    from tictactoe_gui.gui import engine_worker
+
+    limits: list[float | None] = []
+
+    def recording_analyse(board: Board, *args: Any, **kwargs: Any) -> Any:
+        limits.append(kwargs.get("time_limit"))
+        return analyse(board, *args, **kwargs)
+
+    monkeypatch.setattr(engine_worker, "analyse", recording_analyse)
+    four = Board.empty(get_variant("four"))
+    earlier = (four.play(four.parse_move("j10")), four.play(four.parse_move("a1")))
+    with qtbot.waitSignal(engine.analysed, timeout=10_000):
+        engine.submit(earlier[0].play(earlier[0].parse_move("k11")), review=earlier, time_limit=0.1)
+    assert limits == [0.1, 0.1, 0.1]

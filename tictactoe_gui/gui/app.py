@@ -19,6 +19,7 @@ import tictactoe_gui
 from tictactoe_gui import startup_probe
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine.variants import Variant
+from tictactoe_gui.gui.error_log import ErrorReporter, error_log_path, logger
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.storage.errors import RecordsError, UnwritableDatabaseError
 
@@ -132,6 +133,11 @@ def run(
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     settings = QSettings()
     window = MainWindow(settings, game=game, staged=True)
+    # From here on an unexpected error is logged and shown, never left to hang a game.
+    reporter = ErrorReporter(error_log_path(), window)
+    reporter.install()
+    reporter.error.connect(window.show_unexpected_error)
+    window.set_error_log(reporter.logging_to)
     opened: list[OpenedRecords] = []
 
     def complete() -> None:
@@ -145,6 +151,7 @@ def run(
         except Exception:
             # A half-built window is of no use: say what failed and end, as a failure
             # while building it at once would have.
+            logger.exception("The window could not be completed")
             traceback.print_exc()
             app.exit(EXIT_INCOMPLETE)
             return
@@ -160,6 +167,7 @@ def run(
     try:
         status = app.exec()
     finally:
+        reporter.uninstall()
         window.shutdown()
         if opened:
             from tictactoe_gui.storage import Repository

@@ -33,6 +33,7 @@ from tictactoe_gui.engine import (
     principal_variation,
 )
 from tictactoe_gui.engine.analysis import solvable, with_proof
+from tictactoe_gui.gui.error_log import logger, summary_of
 from tictactoe_gui.session.game import engine_name
 
 if TYPE_CHECKING:
@@ -132,7 +133,8 @@ class EngineWorker(QObject):
         except SearchCancelled:
             self.cancelled.emit(request.request_id)
         except Exception as error:  # a bug must reach the window, not kill the thread
-            self.failed.emit(request.request_id, f"{type(error).__name__}: {error}")
+            logger.exception("The engine failed on %s", request.board)
+            self.failed.emit(request.request_id, summary_of(error))
 
     def _handle(
         self, request: EngineRequest, cancel: threading.Event, table: TranspositionTable
@@ -203,8 +205,11 @@ class EngineWorker(QObject):
                 raise SearchCancelled
             self.move_chosen.emit(MoveChoice(request.request_id, board, decision))
 
+        # Each earlier position within the same time as the board's own analysis: an AI vs AI
+        # game leaves one for every move, and unlimited they held up the game's end.
         review = tuple(
-            analyse(b, Algorithm.TABLE, table=table, cancel=cancel) for b in request.review
+            analyse(b, Algorithm.TABLE, table=table, cancel=cancel, time_limit=request.time_limit)
+            for b in request.review
         )
 
         if (

@@ -24,6 +24,7 @@ from tictactoe_gui.engine import SERA, Algorithm, Analysis, Board, Event, Mark, 
 from tictactoe_gui.engine.analysis import PROVE_SECONDS
 from tictactoe_gui.engine.search import SearchProgress
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
+from tictactoe_gui.gui.error_log import logger
 from tictactoe_gui.gui.recording import GameRecords
 from tictactoe_gui.records_bridge import finished_game
 from tictactoe_gui.session import (
@@ -172,6 +173,8 @@ class GameController(QObject):
         #: The position being proven on request (the thinking line says so), if any.
         self._proving: Board | None = None
         self._commented: tuple[int, Board] | None = None
+        #: Where :meth:`recover` last asked again, so an error that repeats cannot loop.
+        self._recovered_at: tuple[Board, int] | None = None
         #: A saved game's undo history is being rebuilt (its commands change nothing).
         self._restoring = False
 
@@ -906,6 +909,27 @@ class GameController(QObject):
     def _on_engine_failed(self, message: str) -> None:
         self.message.emit(f"The engine failed: {message}")
         self._update_thinking()
+        self.recover()
+
+    def recover(self) -> None:
+        """After an unexpected error or an engine failure: leave no game waiting for ever.
+
+        A game that has ended is recorded and its banner shown with what is known;
+        a game under way asks the engine again (once per position, so an error that
+        comes back every time cannot loop). The game on the board is never lost.
+        """
+        board = self.board
+        if self._recovered_at == (board, len(self.moves)):
+            self.message.emit(
+                "The engine cannot go on from here: Undo (Ctrl+Z), save the game "
+                "(Ctrl+S) or start a New Game (Ctrl+N)."
+            )
+            return
+        self._recovered_at = (board, len(self.moves))
+        if self._state is State.OVER and self._over_info is None:
+            self._finish_game(without_review=True)
+        elif self._state is State.PLAYING and not self._engine.busy and self._choice is None:
+            self._request()
 
     def _judge_known_moves(self) -> None:
         for ply, verdict in self._session.judge_known_moves():
@@ -962,11 +986,22 @@ class GameController(QObject):
 
     # -- the end of a game -----------------------------------------------------------------------
 
-    def _finish_game(self) -> None:
+    def _finish_game(self, *, without_review: bool = False) -> None:
+        """End the game: judge its moves, record it, show the banner.
+
+        ``without_review`` ends it with what is known now, when the analyses it
+        waits for will not come (the engine failed, or an error broke the way).
+        """
         session = self._session
-        if session.unanalysed():
+        if session.unanalysed() and not without_review:
             return  # the review request is still running; we are called again when it lands
-        self._judge_known_moves()
+        try:
+            self._judge_known_moves()
+        except Exception:
+            if not without_review:
+                raise
+            # The verdicts are a bonus: the record and the banner are what must not be lost.
+            logger.exception("Could not judge the moves of a finished game")
         record = self._build_record()
         saved_id: int | None = None
         note = ""

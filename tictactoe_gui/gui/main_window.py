@@ -19,6 +19,7 @@ time).
 from __future__ import annotations
 
 import contextlib
+import html
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -237,6 +238,9 @@ class MainWindow(QMainWindow):
         self._theme = Theme.SYSTEM
         self._persona: Persona | None = None
         self._records_windows: dict[str, QDialog] = {}
+        #: Where unexpected errors are logged (shown in About), and the box that reports them.
+        self._error_log: Path | None = None
+        self._error_box: QMessageBox | None = None
         self._last_player_name: str | None = None
         #: The docks' stand-ins in a staged frame, until the real docks replace them.
         self._dock_frames: list[QDockWidget] = []
@@ -854,6 +858,50 @@ class MainWindow(QMainWindow):
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box
+
+    def set_error_log(self, path: Path | None) -> None:
+        """Where unexpected errors are written (the About box says so)."""
+        self._error_log = path
+
+    def show_unexpected_error(self, summary: str, details: str) -> QMessageBox:
+        """Say what went wrong, keep the game (it can still be saved) and unstick it."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from tictactoe_gui.gui.accessibility import name_message_box_icon
+
+        text = f"Something went wrong: {summary}"
+        self.statusBar().showMessage(text)
+        where = (
+            f" The details are written to {self._error_log}." if self._error_log is not None else ""
+        )
+        box = self._error_box
+        if box is None or not box.isVisible():
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                "Unexpected Error",
+                text,
+                QMessageBox.StandardButton.Ok,
+                self,
+            )
+            name_message_box_icon(box)
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.destroyed.connect(self._forget_error_box)
+            self._error_box = box
+            box.open()
+        box.setText(text)
+        box.setInformativeText(
+            "The game on the board is kept: play on, undo, or save it with Save Game "
+            f"(Ctrl+S).{where}"
+        )
+        box.setDetailedText(details)
+        try:
+            self.controller.recover()
+        except Exception as error:  # already reporting an error: never recurse
+            self.statusBar().showMessage(f"{text} (and then {type(error).__name__}: {error})")
+        return box
+
+    def _forget_error_box(self) -> None:
+        self._error_box = None
 
     # -- records windows -----------------------------------------------------------------
 
@@ -1553,8 +1601,13 @@ class MainWindow(QMainWindow):
             f"<h3>{APP_DISPLAY_NAME} {__version__}</h3>"
             "<p>A tic-tac-toe game and study tool: three AI personas, a live analysis "
             "dock and a record of every game.</p><p>MIT licence. Built with Qt for Python "
-            f"(PySide6 {_pyside_version()}).</p>",
+            f"(PySide6 {_pyside_version()}).</p>" + self._error_log_words(),
         )
+
+    def _error_log_words(self) -> str:
+        if self._error_log is None:
+            return "<p>Unexpected errors are shown but not logged (no data folder).</p>"
+        return f"<p>Unexpected errors are logged to {html.escape(str(self._error_log))}.</p>"
 
     def _show_text(self, title: str, html: str) -> QMessageBox:
         from PySide6.QtWidgets import QMessageBox
