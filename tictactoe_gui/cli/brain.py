@@ -22,7 +22,7 @@ from tictactoe_gui.engine.mnk.gomocup import DEFAULT_K, URGENT, Brain
 #: The longest line read (bytes): a protocol line is short; a folder in INFO may be long.
 MAX_LINE: Final = 8192
 #: Lines that may wait while a move is searched; the reader waits past that.
-MAX_WAITING: Final = 10_000
+MAX_WAITING: Final = 1_000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
