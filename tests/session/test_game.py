@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from tictactoe_gui.engine import COP, KITTY, Board, Mark, Move, Verdict, analyse
+from tictactoe_gui.engine import COP, KITTY, Board, Mark, Move, Prediction, Verdict, analyse
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.session import (
     GameSession,
@@ -176,3 +178,23 @@ def test_a_move_the_analysis_does_not_list_is_judged_without_error() -> None:
     assert alice.accuracy is not None
     assert alice.accuracy < 1
     assert f"Alice (X): {alice.accuracy:.0%} accurate by the estimate — " in alice.describe()
+
+
+def test_a_hint_claims_every_move_alike_only_when_every_move_is_proven() -> None:
+    session = GameSession(human_vs_cop(), seed=8)
+    assert session.hint_text(analyse(Board.empty())) == "Hint: every move keeps the draw."
+    # A big board's proof lists a few moves: even when they tie, the others are not known.
+    board = Board.empty(get_variant("four")).play(Move(9, 9))
+    estimate = analyse(board)
+    listed = tuple(replace(c, score=0) for c in estimate.candidates[:3])
+    proven = replace(
+        estimate,
+        candidates=listed,
+        exact=True,
+        prediction=Prediction(Mark.X, 9, mover=Mark.O),
+    )
+    words = session.hint_text(proven)
+    assert words.startswith("Hint: ")
+    assert "every move" not in words
+    assert words.endswith(", by the estimate).")  # the moves themselves are only estimated
+    assert session.hint_text(analyse(Board.from_text("XXXOO...."))) == "Hint: the game is over."

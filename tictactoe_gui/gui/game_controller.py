@@ -35,6 +35,7 @@ from tictactoe_gui.session import (
     PlayerSpec,
     PlayerSummary,
     Tally,
+    every_move_alike,
     game_seed,
 )
 from tictactoe_gui.storage.records import FinishedGame, GameMode, WinLossDraw
@@ -564,8 +565,7 @@ class GameController(QObject):
 
     def _show_hint(self, analysis: Analysis) -> None:
         self._pending_hint = False
-        every = len(analysis.best_moves) == len(analysis.candidates) > 1 and analysis.exact
-        self.hint_shown.emit(() if every else analysis.best_moves)
+        self.hint_shown.emit(() if every_move_alike(analysis) else analysis.best_moves)
         self.message.emit(self._session.hint_text(analysis))
 
     def set_algorithm(self, algorithm: Algorithm) -> None:

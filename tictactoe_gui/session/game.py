@@ -287,6 +287,20 @@ def game_seed(series_seed: int | None, game_number: int) -> int:
     raise AssertionError("unreachable")  # pragma: no cover - the generator never ends
 
 
+def every_move_alike(analysis: Analysis) -> bool:
+    """Whether every legal move is proven as good as the best (a hint then names no cell).
+
+    Only where every legal move is listed and proven: a big board's proof lists a few.
+    """
+    candidates = analysis.candidates
+    return (
+        analysis.exact
+        and len(candidates) > 1
+        and len(analysis.best_moves) == len(candidates) == len(analysis.board.legal_moves())
+        and all(candidate.exact for candidate in candidates)
+    )
+
+
 def event_for(winner: Mark | None, mark: Mark) -> Event:
     """What the side playing ``mark`` has to say about a game ``winner`` won (None: a draw)."""
     if winner is None:
@@ -534,13 +548,16 @@ class GameSession:
     def hint_text(self, analysis: Analysis) -> str:
         """What a hint says: the best cells, or that every move is as good as another."""
         board = analysis.board
+        if not analysis.candidates:
+            return "Hint: the game is over."
         best = analysis.candidates[0]
-        if analysis.exact and len(analysis.best_moves) == len(analysis.candidates) > 1:
+        if every_move_alike(analysis):
             if best.outcome is MoveOutcome.DRAW:
                 return "Hint: every move keeps the draw."
             return f"Hint: every move leads to a {best.describe}."
         cells = " or ".join(board.cell_name(m) for m in analysis.best_moves)
-        kind = "" if analysis.exact else ", by the estimate"
+        # A proof of the position's result can stand beside moves only estimated.
+        kind = "" if best.exact else ", by the estimate"
         return f"Hint: {cells} ({best.describe}{kind})."
 
     # -- words -------------------------------------------------------------------------------
