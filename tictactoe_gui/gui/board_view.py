@@ -36,6 +36,7 @@ from PySide6.QtCore import (
     QTimer,
     QVariantAnimation,
     Signal,
+    Slot,
 )
 from PySide6.QtGui import (
     QColor,
@@ -401,15 +402,21 @@ class BoardView(QWidget):
         self._heat = analysis if analysis is None or analysis.board == self._board else None
         self.update()
 
+    # The methods other parts of the window connect to are declared slots: connecting a
+    # signal to any other method makes PySide6 change the board's class, and Qt then gives
+    # screen readers a new accessible board, while they keep following the old, silent one.
+    @Slot(int)
     def set_heat_top(self, count: int) -> None:
         """How many of the best candidates the heat-map colours on a big board."""
         self._heat_top = max(1, count)
         self.update()
 
+    @Slot(object)
     def set_hints(self, moves: Sequence[Move]) -> None:
         self._hints = tuple(moves)
         self.update()
 
+    @Slot(object, object)
     def set_preview(self, start: Board | None, moves: Sequence[Move]) -> None:
         """Ghost marks for a line of play from ``start`` (numbered in order)."""
         self._preview_start = start
@@ -1433,6 +1440,7 @@ class BoardView(QWidget):
         self._update_cell(last)
         return f"Last move: {board[last]} at {board.cell_name(last)}."
 
+    @Slot(str)
     def add_news(self, text: str) -> None:
         """Put an announcement at the head of the description (screen readers that ignore
         announcements speak a focused object's description when it changes)."""

@@ -1,0 +1,203 @@
+"""Play the app with a real screen reader and print what it says, step by step.
+
+Starts its own X server (Xvfb), session bus, AT-SPI bus, window manager (openbox)
+and Orca with no speech server (Orca still logs each utterance as a
+``SPEECH OUTPUT:`` line in its debug file), opens the app with a fresh home
+directory (a first run, no arguments unless given), sends keys with xdotool and
+prints, after each step, what Orca said. Needs Debian's orca, at-spi2-core,
+dbus-x11, xvfb, openbox and xdotool.
+
+    python -m tests.benchmarks.orca_check                 # the plain launch, 3×3
+    python -m tests.benchmarks.orca_check --game four     # the 20×20 walk
+    python -m tests.benchmarks.orca_check --display 94 --keep /tmp/orca-run
+
+A step is a list of xdotool key names (``KP_5``, ``Tab``, ``ctrl+z``) or
+``type:TEXT``; the script waits until Orca has been quiet for a moment before
+the next one. Exit status 1 when a step that should be heard was silent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+QUIET_S = 2.0
+STEP_LIMIT_S = 20.0
+START_LIMIT_S = 60.0
+
+#: (what the step is, keys): every step of a scenario should make Orca say something.
+SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
+    "tictactoe": [
+        ("left", ["Left"]),
+        ("up", ["Up"]),
+        ("5 plays the centre", ["KP_5"]),
+        ("L reads the last move", ["l"]),
+        ("Tab into the dock", ["Tab"]),
+        ("1 from the dock", ["KP_1"]),
+        ("Escape back to the board", ["Escape"]),
+        ("ctrl+z", ["ctrl+z"]),
+    ],
+    "four": [
+        ("Enter on the centre", ["Return"]),
+        ("T reads the threats", ["t"]),
+        ("G goes to a cell by name", ["g", "type:c3", "Return"]),
+        ("D reads a diagonal", ["d"]),
+        ("Shift+D reads the other diagonal", ["shift+d"]),
+        ("Tab into the dock", ["Tab"]),
+    ],
+}
+
+
+def _start(cmd: Sequence[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    handle = log.open("ab")
+    return subprocess.Popen(
+        list(cmd), env=env, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True
+    )
+
+
+def _speech(log: Path) -> list[str]:
+    if not log.exists():
+        return []
+    text = log.read_text(errors="replace")
+    # An utterance ends "'{'established': False}"; the echo of a key pressed has a space
+    # before the brace ("'tab ' {…}") and is left out.
+    lines = re.findall(r"SPEECH OUTPUT: '(.*)'\{[^{}]*\}\s*$", text, re.MULTILINE)
+    return [line for line in lines if line.strip()]
+
+
+def _wait_quiet(log: Path, seen: int, limit: float) -> list[str]:
+    """What Orca says from utterance ``seen`` on, once it has been quiet for QUIET_S."""
+    deadline = time.monotonic() + limit
+    last_count, last_change = len(_speech(log)), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        count = len(_speech(log))
+        if count != last_count:
+            last_count, last_change = count, time.monotonic()
+        elif count > seen and time.monotonic() - last_change >= QUIET_S:
+            break
+    return _speech(log)[seen:]
+
+
+def _keys(env: dict[str, str], keys: Sequence[str]) -> None:
+    for key in keys:
+        if key.startswith("type:"):
+            cmd = ["xdotool", "type", "--delay", "80", key[5:]]
+        else:
+            cmd = ["xdotool", "key", "--delay", "80", key]
+        subprocess.run(cmd, env=env, check=True)
+        time.sleep(0.3)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--display", default="93", help="the X display number to use")
+    parser.add_argument("--game", default=None, help="open on this game (else a plain launch)")
+    parser.add_argument("--scenario", default=None, choices=sorted(SCENARIOS))
+    parser.add_argument("--keep", type=Path, help="keep the logs in this directory")
+    args = parser.parse_args(argv)
+    scenario = args.scenario or ("four" if args.game == "four" else "tictactoe")
+    work = args.keep or Path(tempfile.mkdtemp(prefix="orca-check-"))
+    work.mkdir(parents=True, exist_ok=True)
+    for name in ("home", "runtime"):
+        shutil.rmtree(work / name, ignore_errors=True)
+        (work / name).mkdir(mode=0o700)
+    # Speech on, but no speech server: Orca logs each utterance and plays nothing.
+    # ("--disable speech" would not do: Orca then skips the messages it presents.)
+    prefs = work / "home" / "orca"
+    prefs.mkdir()
+    (prefs / "orca-customizations.py").write_text(
+        "import orca.settings\n"
+        "orca.settings.speechServerFactory = 'no_speech_server'\n"
+        "orca.settings.speechFactoryModules = []\n"
+    )
+    orca_log = work / "orca.log"
+    orca_log.unlink(missing_ok=True)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(work / "home"),
+        "XDG_RUNTIME_DIR": str(work / "runtime"),
+        "DISPLAY": f":{args.display}",
+        "LANG": "C.UTF-8",
+        "GTK_MODULES": "gail:atk-bridge",
+        "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
+        "QT_QPA_PLATFORM": "xcb",
+        "NO_AT_BRIDGE": "0",
+    }
+    processes: list[subprocess.Popen[bytes]] = []
+    try:
+        processes.append(
+            _start(["Xvfb", env["DISPLAY"], "-screen", "0", "1280x1024x24"], env, work / "x.log")
+        )
+        time.sleep(1.0)
+        bus = subprocess.run(
+            ["dbus-launch", "--sh-syntax"], env=env, check=True, capture_output=True, text=True
+        ).stdout
+        for name, value in re.findall(r"(\w+)='?([^';\n]*)'?;", bus):
+            env[name] = value
+        processes.append(
+            _start(
+                ["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env, work / "at.log"
+            )
+        )
+        processes.append(_start(["openbox"], env, work / "wm.log"))
+        time.sleep(1.0)
+        processes.append(
+            _start(
+                [
+                    "orca",
+                    "--replace",
+                    "--user-prefs",
+                    str(prefs),
+                    "--debug-file",
+                    str(orca_log),
+                ],
+                env,
+                work / "orca.out",
+            )
+        )
+        time.sleep(3.0)
+        before = len(_speech(orca_log))
+        command = [sys.executable, "-m", "tictactoe_gui"]
+        if args.game:
+            command += ["--game", args.game]
+        app = _start(command, env | {"PYTHONPATH": str(ROOT)}, work / "app.log")
+        processes.append(app)
+        silent = 0
+        heard = _wait_quiet(orca_log, before, START_LIMIT_S)
+        print("(window opens):", " | ".join(heard) or "(silence)")
+        seen = before + len(heard)
+        for what, keys in SCENARIOS[scenario]:
+            _keys(env, keys)
+            heard = _wait_quiet(orca_log, seen, STEP_LIMIT_S)
+            seen += len(heard)
+            silent += not heard
+            print(f"{what} [{' '.join(keys)}]:", " | ".join(heard) or "(silence)")
+        return 1 if silent else 0
+    finally:
+        for process in reversed(processes):
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+                try:
+                    process.wait(5)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, signal.SIGKILL)
+        bus_pid = env.get("DBUS_SESSION_BUS_PID")
+        if bus_pid:
+            os.kill(int(bus_pid), signal.SIGTERM)
+        if args.keep is None:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""What a screen reader finds across start-up: the board it is given first is the one
+that speaks for the rest of the window's life.
+
+A screen reader follows one accessible object, the one the focus event named, and
+drops what comes from any other. Qt hands out a new accessible object for a widget
+when the widget's class changes, which PySide6 does each time a signal is first
+connected to a method it does not know as a slot; the board the first frame showed
+would then go quiet once the window was complete.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAccessible, QAccessibleInterface
+from pytestqt.qtbot import QtBot
+
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+
+Text = QAccessible.Text
+
+
+def find(root: QAccessibleInterface, name: str) -> QAccessibleInterface | None:
+    """The first object named ``name`` under ``root``, walking the tree as a reader does."""
+    if root.text(Text.Name) == name:
+        return root
+    for index in range(root.childCount()):
+        child = root.child(index)
+        if child is not None and child.isValid():
+            found = find(child, name)
+            if found is not None:
+                return found
+    return None
+
+
+def board_object(window: MainWindow) -> QAccessibleInterface:
+    root = QAccessible.queryAccessibleInterface(window)
+    assert root is not None
+    board = find(root, "Tic-tac-toe board")
+    assert board is not None
+    assert board.object() is window.board_view
+    return board
+
+
+def test_the_board_focused_at_start_is_the_one_that_speaks_after(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    window = MainWindow(settings, staged=True)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    window.board_view.setFocus()
+    first = QAccessible.uniqueId(board_object(window))
+
+    with qtbot.waitSignal(window.ready, timeout=5000):
+        window.complete(InMemoryRecords())
+    assert QAccessible.uniqueId(board_object(window)) == first
+
+    qtbot.keyClick(window.board_view, Qt.Key.Key_5)
+    board = board_object(window)
+    qtbot.waitUntil(lambda: "played X at b2" in board.text(Text.Description), timeout=5000)
+    # A hint, a preview and a change of the heat map's size come from other parts of the
+    # window: the board stays the same object through them too.
+    window.controller.hint()
+    window.analysis_dock.top_n_changed.emit(2)
+    assert QAccessible.uniqueId(board_object(window)) == first
+    assert window.board_view.hasFocus()
