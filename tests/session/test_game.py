@@ -198,3 +198,15 @@ def test_a_hint_claims_every_move_alike_only_when_every_move_is_proven() -> None
     assert "every move" not in words
     assert words.endswith(", by the estimate).")  # the moves themselves are only estimated
     assert session.hint_text(analyse(Board.from_text("XXXOO...."))) == "Hint: the game is over."
+
+
+def test_without_analyses_the_end_of_the_game_still_tells_which_move_lost_it() -> None:
+    session = GameSession(human_vs_cop(), seed=9)
+    for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(2, 2), Move(0, 2)):
+        session.play(move)
+    verdicts = dict(session.judge_known_moves())
+    # O's last move let X complete the row: proven by the end, a blunder.
+    assert verdicts[4] is Verdict.BLUNDER
+    assert 3 not in verdicts  # nothing proven about the position after it
+    _alice, cop = session.summaries()
+    assert cop.accuracy == 0.0

@@ -815,6 +815,17 @@ def _proven_verdict(
     return kept
 
 
+def judge_by_proof(
+    mover: Mark, known_before: Proven | None, known_after: Proven | None
+) -> Judgement | None:
+    """A verdict from proven results alone, where no analysis lists the move (None: none)."""
+    if known_after is not None:
+        return Judgement(_proven_verdict(mover, known_before, known_after, listed_best=False))
+    if known_before is not None and known_before.winner is mover.other:
+        return Judgement(Verdict.GOOD)
+    return None
+
+
 def judge_move(before: Analysis, move: Move, after: Analysis | None = None) -> Verdict | None:
     """The verdict of :func:`judge` alone (None when nothing tells how good the move was)."""
     judgement = judge(before, move, after)

@@ -42,6 +42,7 @@ from tictactoe_gui.engine import (
     Verdict,
     get_persona,
     judge,
+    judge_by_proof,
     proven_result,
 )
 from tictactoe_gui.engine.variants import Variant
@@ -493,14 +494,16 @@ class GameSession:
             before_board, move = self._boards[ply - 1], self._moves[ply - 1]
             before = self.analyses.get(before_board)
             if before is None:
-                continue
-            judgement = judge(
-                before,
-                move,
-                self.analyses.get(self._boards[ply]),
-                known_before=known[ply - 1],
-                known_after=known[ply],
-            )
+                # Unanalysed (the game ended before its review): what is proven still tells.
+                judgement = judge_by_proof(before_board.to_move, known[ply - 1], known[ply])
+            else:
+                judgement = judge(
+                    before,
+                    move,
+                    self.analyses.get(self._boards[ply]),
+                    known_before=known[ply - 1],
+                    known_after=known[ply],
+                )
             key = (before_board, move)
             if judgement is None or self.judgements.get(key) == judgement:
                 continue
