@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -252,6 +253,46 @@ def test_ctrl_c_in_the_launcher_is_one_line_and_an_interrupted_status(when: str)
     # Python ends a process that Ctrl-C reached at the top level by SIGINT: 130 in a shell.
     assert done.returncode in (130, -signal.SIGINT)
     assert (done.stdout, done.stderr) == ("", "tictactoe-gui: interrupted\n")
+
+
+@pytest.mark.parametrize("moment", ["startup-probe first-paint", "startup-probe ready"])
+def test_ctrl_c_in_the_open_window_closes_it_in_one_line_and_status_130(
+    moment: str, tmp_path: Path
+) -> None:
+    # Qt's event loop does not run Python's signal handler by itself: Ctrl-C used to
+    # raise inside whatever slot ran next, or crash the process.
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        DATABASE_ENV_VAR: str(tmp_path / "records.sqlite3"),
+        "TICTACTOE_GUI_STARTUP_PROBE": "1",  # says when the window is painted and complete
+    }
+    window = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe_gui"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert window.stdout is not None
+        for line in window.stdout:
+            if line.startswith(moment):
+                break
+        window.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        _, err = window.communicate(timeout=60)
+        assert time.monotonic() - sent < 10  # at once; a loaded machine may take a while
+    finally:
+        if window.poll() is None:
+            window.kill()
+            window.communicate()
+    assert window.returncode == 130
+    assert "Traceback" not in err
+    assert err.splitlines()[-1] == "tictactoe-gui: interrupted"
 
 
 # -- a closed standard output ------------------------------------------------------------

@@ -20,6 +20,7 @@ from tictactoe_gui import startup_probe
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.gui.error_log import ErrorReporter, error_log_path, logger
+from tictactoe_gui.gui.interrupt import EXIT_INTERRUPTED, InterruptHandler
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.storage.errors import RecordsError, UnwritableDatabaseError
 
@@ -130,6 +131,9 @@ def run(
     Qt types the window used takes PySide6 most of a second after the window has gone.
     """
     app = create_application(argv, icon=False)
+    # Ctrl-C in the terminal closes the window as Quit does (see gui/interrupt.py).
+    interrupt = InterruptHandler(app)
+    interrupt.install()
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     settings = QSettings()
     window = MainWindow(settings, game=game, staged=True)
@@ -167,6 +171,7 @@ def run(
     try:
         status = app.exec()
     finally:
+        interrupt.uninstall()
         reporter.uninstall()
         window.shutdown()
         if opened:
@@ -176,6 +181,10 @@ def run(
                 if isinstance(records.records, Repository):
                     records.records.close()
         settings.sync()
+    if interrupt.interrupted:
+        status = EXIT_INTERRUPTED
+        if sys.stderr is not None:
+            print(f"{tictactoe_gui.APP_NAME}: interrupted", file=sys.stderr)
     if exit_process:
         end_process(status)
     return status
