@@ -319,13 +319,25 @@ def test_output_that_cannot_be_written_is_one_line_and_status_1(
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize(
-    "args", [["analyse", "........."], ["--help"], ["--version"], ["solve", "--help"]]
+    "args",
+    [
+        ["analyse", "........."],
+        ["--help"],
+        ["--version"],
+        ["solve", "--help"],
+        ["--self-test"],
+        ["export", "-"],
+    ],
 )
 @pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
-def test_a_full_disk_is_reported_without_a_traceback(args: list[str], buffered: bool) -> None:
+def test_a_full_disk_is_reported_without_a_traceback(
+    args: list[str], buffered: bool, tmp_path: Path
+) -> None:
     # Buffered, the text waits for the interpreter's last flush ("Exception ignored",
     # status 120); unbuffered, argparse swallows the error and the help is lost silently.
     env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    env["TICTACTOE_GUI_DB"] = str(tmp_path / "records.sqlite3")
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")  # the self-test's window settings
     if not buffered:
         env["PYTHONUNBUFFERED"] = "1"
     with open("/dev/full", "w") as full:

@@ -133,16 +133,17 @@ def run(
             streams.report("standard output is closed; nothing was done")
             return EXIT_FAILURE
         if args.self_test:
-            return window.self_test(streams)
-        if args.command is None:
+            code = window.self_test(streams)
+        elif args.command is None:
             return window.open_window(args, streams)
-        if args.window_game is not None:
+        elif args.window_game is not None:
             # Before the command, --game is the window's; a command takes its own after it.
             raise UsageError(
                 f"--game before a command opens the window; write it after the command: "
                 f"{PROG} {args.command} --game {args.window_game.id} …"
             )
-        code: int = args.run(args, streams)
+        else:
+            code = args.run(args, streams)
         # Inside the try, so that output the system refused (a full disk) is reported here.
         streams.stdout.flush()
         return code

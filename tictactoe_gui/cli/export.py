@@ -72,6 +72,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             code, summary = _export(args, target, file_format, streams)
             with target.open(encoding="utf-8", newline="") as written:
                 shutil.copyfileobj(written, streams.stdout)
+            streams.stdout.flush()  # written for sure (a full disk says so) before it is said
         print(summary.replace(str(target), "standard output"), file=streams.stderr)
         return code
     target = args.file
