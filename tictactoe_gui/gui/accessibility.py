@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QComboBox,
     QLabel,
     QLineEdit,
@@ -95,6 +96,52 @@ def speak_choice_changes(combo: QComboBox) -> QComboBox:
     """
     _ChoiceNews(combo)
     return combo
+
+
+class _HideWhenFocusLeaves(QObject):
+    """Hides a widget once the keyboard focus has left it (see :func:`set_shown_keeping_focus`)."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self._widget = widget
+        self.waiting = False
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._on_focus_changed)
+
+    def _on_focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        widget = self._widget
+        if self.waiting and not (new is widget or (new is not None and widget.isAncestorOf(new))):
+            self.waiting = False
+            widget.hide()
+
+
+def set_shown_keeping_focus(widget: QWidget, shown: bool) -> None:
+    """Show or hide ``widget``; one that holds the keyboard focus stays until the focus leaves.
+
+    Hiding the control that has the focus makes Qt throw the focus to the next one (from
+    a dock's check box to a combo box further down, say), which a screen reader then
+    reads as if the player had moved: a part of a panel that goes away while the player
+    is in it waits until the player leaves it.
+    """
+    hider = widget.findChild(
+        _HideWhenFocusLeaves, options=Qt.FindChildOption.FindDirectChildrenOnly
+    )
+    if shown:
+        if hider is not None:
+            hider.waiting = False
+        widget.show()
+        return
+    focus = QApplication.focusWidget()
+    holds_focus = focus is not None and (focus is widget or widget.isAncestorOf(focus))
+    if holds_focus and widget.isVisible():
+        if hider is None:
+            hider = _HideWhenFocusLeaves(widget)
+        hider.waiting = True
+        return
+    if hider is not None:
+        hider.waiting = False
+    widget.hide()
 
 
 def name_message_box_icon(box: QMessageBox, name: str | None = None) -> None:

@@ -64,7 +64,12 @@ from tictactoe_gui.engine import (
 )
 from tictactoe_gui.engine.analysis import PROOF_CELLS, solvable
 from tictactoe_gui.engine.estimate import WIN_VALUE
-from tictactoe_gui.gui.accessibility import buddy_label, speak_choice_changes, table_in_tab_order
+from tictactoe_gui.gui.accessibility import (
+    buddy_label,
+    set_shown_keeping_focus,
+    speak_choice_changes,
+    table_in_tab_order,
+)
 from tictactoe_gui.gui.board_view import is_dark, mark_colour, outcome_colour
 from tictactoe_gui.gui.engine_worker import EngineResult
 
@@ -775,8 +780,9 @@ class AnalysisDock(QDockWidget):
         """Hide the engine's lines during a person's own turn against an AI (unless revealed)."""
         self._guarded = guarded
         hidden = guarded and not self._reveal_check.isChecked()
-        self._engine_view.setVisible(not hidden)
-        self._spoiler.setVisible(guarded)
+        # A part the player is in stays until they leave it: hiding it would move the focus.
+        set_shown_keeping_focus(self._engine_view, not hidden)
+        set_shown_keeping_focus(self._spoiler, guarded)
         if hidden:
             self.preview_requested.emit(None, ())
 
@@ -907,7 +913,7 @@ class AnalysisDock(QDockWidget):
         self._model.set_analysis(result.analysis if result is not None else None)
         self.preview_requested.emit(None, ())
         final = result is not None and result.analysis.prediction.final
-        self._candidates_box.setVisible(not final)
+        set_shown_keeping_focus(self._candidates_box, not final)
         if result is None:
             self._comparison.hide()  # it described the previous position
             for label in (
@@ -920,7 +926,7 @@ class AnalysisDock(QDockWidget):
             ):
                 label.setText("…")
             self._show_evaluation(None)
-            self._prove_button.hide()
+            set_shown_keeping_focus(self._prove_button, False)
             self._update_prediction()
             return
         analysis = result.analysis
@@ -940,11 +946,12 @@ class AnalysisDock(QDockWidget):
         self._show_evaluation(analysis)
         # An estimate of a small board can become a proof with more time: offered where
         # the window can stop a search (as with Analyse Again).
-        self._prove_button.setVisible(
+        set_shown_keeping_focus(
+            self._prove_button,
             not final
             and not analysis.exact
             and analysis.board.cells <= PROOF_CELLS
-            and self._stop_available
+            and self._stop_available,
         )
         # The three searches are compared by solving the position: only where it can be.
         comparable = solvable(analysis.board)
@@ -963,7 +970,7 @@ class AnalysisDock(QDockWidget):
         """The game ended off the board (a resignation, a forfeit): no prediction, no
         candidates and no line to play on, only how it ended."""
         self.show_result(None)
-        self._candidates_box.setVisible(False)
+        set_shown_keeping_focus(self._candidates_box, False)
         for label in (
             self._line_label,
             self._nodes_label,

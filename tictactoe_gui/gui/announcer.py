@@ -11,10 +11,13 @@ An announcement travels two ways, because screen readers differ:
    later), posted on the widget with the keyboard focus, polite by default so
    it never interrupts. Screen readers that handle AT-SPI's announcement
    signal speak it without moving the focus.
-2. The ``announced`` signal, which the window connects to the board's
-   accessible description (its "news"). Orca 43, the version Debian 12 ships,
-   ignores announcements but speaks the focused object's description whenever
-   it changes, so a player on the board hears every move there too.
+2. The focused object's accessible description. Orca 43, the version Debian 12
+   ships, ignores announcements but speaks the focused object's description
+   whenever it changes. The board keeps its own (the window connects the
+   ``announced`` signal to its "news"); with the focus anywhere else in the
+   window (the dock's check box, a table, a floating dock) the announcer puts
+   the news in that control's description while it has the focus, and gives
+   the control its own description back once the focus has left.
 
 :class:`GameNarrator` turns the game controller's signals into sentences that
 name cells in the app's one notation (``a1`` bottom left, ``b2`` the centre).
@@ -24,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QObject, Signal
+import shiboken6
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -41,10 +45,14 @@ class Announcer(QObject):
     #: Every announcement, as said, and whether it may interrupt (assertive).
     announced = Signal(str, bool)
 
-    def __init__(self, source: QWidget) -> None:
+    def __init__(self, source: QWidget, *, own_news: QWidget | None = None) -> None:
+        """``own_news``: the widget that says the news in its own description (the board);
+        with it, a focused control elsewhere in the window says the news instead."""
         super().__init__(source)
         self._source = source
         self._spoken: list[str] = []
+        self._focus_news = _FocusNews(self, own_news) if own_news is not None else None
+        self._said_elsewhere = False
 
     @property
     def spoken(self) -> tuple[str, ...]:
@@ -64,7 +72,96 @@ class Announcer(QObject):
         event = QAccessibleAnnouncementEvent(source or self._source, text)
         event.setPoliteness(Politeness.Assertive if assertive else Politeness.Polite)
         QAccessible.updateAccessibility(event)
+        self._said_elsewhere = self._focus_news is not None and self._focus_news.add(text)
         self.announced.emit(text, assertive)
+
+    @property
+    def said_elsewhere(self) -> bool:
+        """Whether the last announcement went to a focused control other than ``own_news``
+        (listeners to :attr:`announced` read it: the board then need not say it again)."""
+        return self._said_elsewhere
+
+
+def _within(widget: QWidget, window: QWidget) -> bool:
+    """Whether ``widget`` belongs to ``window``, even in a dock floating apart from it."""
+    parent: QWidget | None = widget
+    while parent is not None:
+        if parent is window:
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+class _FocusNews(QObject):
+    """Puts announcements in the description of the control that has the focus.
+
+    What one turn of the event loop announces (a move and the remark after it) is
+    said as one change. The control's own description comes back a turn after the
+    focus has left it: after the screen reader has been told of the new focus, so
+    that it does not read the old description on the way out.
+    """
+
+    def __init__(self, parent: QObject, own: QWidget) -> None:
+        super().__init__(parent)
+        self._own = own
+        self._widget: QWidget | None = None
+        self._kept = ""
+        self._pending: list[str] = []
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._say)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._on_focus_changed)
+
+    def add(self, text: str) -> bool:
+        """Say ``text`` through the focused control; False if the focus is not on one
+        (it is on ``own``, or outside the window)."""
+        focus = QApplication.focusWidget()
+        own = self._own
+        if (
+            focus is None
+            or focus is own
+            or own.isAncestorOf(focus)
+            or not _within(focus, own.window())
+        ):
+            return False
+        if focus is not self._widget:
+            self._give_back()
+            self._widget, self._kept = focus, focus.accessibleDescription()
+        self._pending.append(text)
+        self._timer.start()
+        return True
+
+    def _alive(self) -> QWidget | None:
+        widget = self._widget
+        if widget is None or not shiboken6.isValid(widget):
+            self._widget = None
+            return None
+        return widget
+
+    def _say(self) -> None:
+        text, self._pending = " ".join(self._pending), []
+        widget = self._alive()
+        if widget is None or not widget.hasFocus() or not text:
+            return
+        if widget.accessibleDescription() == text:
+            # The same news again (the same refusal twice): a screen reader speaks a
+            # description only when it changes.
+            text += "\u00a0"
+        widget.setAccessibleDescription(text)
+
+    def _on_focus_changed(self, old: QWidget | None, _new: QWidget | None) -> None:
+        if old is not None and old is self._widget:
+            QTimer.singleShot(0, self, self._give_back)
+
+    def _give_back(self) -> None:
+        widget = self._alive()
+        if widget is not None and not widget.hasFocus():
+            self._pending.clear()
+            widget.setAccessibleDescription(self._kept)
+            self._widget = None
 
 
 class GameNarrator(QObject):

@@ -1449,6 +1449,12 @@ class BoardView(QWidget):
         self._cursor_first = False
         self._update_accessibility()
 
+    def drop_news(self) -> None:
+        """Forget what was announced, now: it was heard elsewhere (a control in focus)."""
+        if self._news:
+            self._news.clear()
+            self._update_accessibility()
+
     def clear_news(self) -> None:
         """The player acted: what was announced before is old news (the description
         changes with whatever the action brings, not before)."""

@@ -701,10 +701,18 @@ class MainWindow(QMainWindow):
         speak only the focused object."""
         from tictactoe_gui.gui.announcer import Announcer, GameNarrator
 
-        self.announcer = Announcer(self)
+        self.announcer = Announcer(self, own_news=self.board_view)
         self.narrator = GameNarrator(self.controller, self.announcer)
-        self.announcer.announced.connect(lambda text, _assertive: self.board_view.add_news(text))
+        self.announcer.announced.connect(self._on_announced)
         self.board_view.reading.connect(self.announcer.announce)
+
+    def _on_announced(self, text: str, _assertive: bool) -> None:
+        # What a control in the dock has just said is not said again when the player
+        # comes back to the board: the board then reads only the state of the game.
+        if self.announcer.said_elsewhere:
+            self.board_view.drop_news()
+        else:
+            self.board_view.add_news(text)
 
     def _restore_layout(self) -> None:
         """The docks' places and the window's size and place, as saved."""
