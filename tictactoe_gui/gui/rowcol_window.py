@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui.engine import SearchCancelled
 from tictactoe_gui.engine.rowcol import (
+    Limit,
     Position,
     RowColAnalysis,
     RowColPersona,
@@ -93,12 +94,17 @@ class RowColWorker(QObject):
     analysed = Signal(object)
     chosen = Signal(object)
 
-    @Slot(int, object, object, object)
+    @Slot(int, object, object, object, object)
     def analyse(
-        self, request_id: int, position: Position, table: SolveTable, cancel: threading.Event
+        self,
+        request_id: int,
+        position: Position,
+        table: SolveTable,
+        cancel: threading.Event,
+        limit: Limit,
     ) -> None:
         try:
-            result = analyse(position, table=table, cancel=cancel)
+            result = analyse(position, limit, table=table, cancel=cancel)
         except SearchCancelled:
             return
         self.analysed.emit(AnalysisResult(request_id, result))
@@ -126,11 +132,13 @@ class RowColEngine(QObject):
 
     analysis_ready = Signal(object)
     take_ready = Signal(object)
-    _analyse = Signal(int, object, object, object)
+    _analyse = Signal(int, object, object, object, object)
     _choose = Signal(int, object, object, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        #: How hard the analysis looks (exact near the end, depth-limited before).
+        self.limit = Limit()
         self._ids = itertools.count(1)
         self._current = 0
         self._cancel = threading.Event()
@@ -157,7 +165,7 @@ class RowColEngine(QObject):
         request_id = self._current
         if choose is not None:
             self._choose.emit(request_id, choose, table, self._cancel)
-        self._analyse.emit(request_id, position, table, self._cancel)
+        self._analyse.emit(request_id, position, table, self._cancel, self.limit)
         return request_id
 
     def shutdown(self) -> None:

@@ -1,0 +1,275 @@
+"""Every game the New Game dialog offers, played to its end in the window.
+
+For each game, each persona and each side, a person plays seeded random legal
+moves that ignore every threat (far corners included) until the game ends;
+then computer players meet each other (every pairing on the small boards, a
+sample on the big ones). Each game must show its banner, be recorded once with
+the right result in a real records file, and raise nothing: pytest-qt fails a
+test on an exception in a slot, and an engine failure is caught here too.
+
+The engine is given 0.05 s a move (the shortest the window allows), so the
+whole file stays a brisk part of the suite; ``tests/benchmarks/bench_every_game.py``
+plays many more seeds at the window's own pace.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from tictactoe_gui.engine import Board, Mark, Move, Proven
+from tictactoe_gui.engine.rowcol import STRATEGIES, Limit, Player
+from tictactoe_gui.engine.variants import Family, Variant, get_variant, mnk
+from tictactoe_gui.gui.dialogs.new_game import GAMES
+from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.rowcol_window import RowColWindow
+from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import GameFilter, GameMode, Result
+
+PERSONAS = ("kitty", "cop", "sera")
+#: A custom board as the dialog makes one: not square, not built in.
+CUSTOM = mnk(7, 9, 4)
+#: The games the window plays (Row & Column plays in its own window, below).
+WINDOW_GAMES = (*GAMES, CUSTOM)
+#: The engine's time per move: the shortest the window allows.
+SECONDS_PER_MOVE = 0.05
+#: A game on the biggest board, move by move, well inside this.
+GAME_TIMEOUT_MS = 60_000
+
+
+def test_the_games_played_here_are_the_ones_new_game_offers() -> None:
+    ids = {variant.id for variant in WINDOW_GAMES}
+    assert {"tictactoe", "4x4k3", "4x4k4", "5x5k4", "four", "gomoku", "7x9k4"} <= ids
+    assert all(variant.family is Family.MNK for variant in WINDOW_GAMES)
+
+
+@pytest.fixture
+def repository(tmp_path: Path) -> Iterator[Repository]:
+    with Repository.open(tmp_path / "records.sqlite3") as repository:
+        yield repository
+
+
+@pytest.fixture
+def game_window(
+    qtbot: QtBot, settings: QSettings, repository: Repository, no_leaked_threads: None
+) -> Iterator[MainWindow]:
+    window = MainWindow(settings, repository)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.controller.set_time_limit(SECONDS_PER_MOVE)
+    yield window
+    window.controller.shutdown()
+    window.close()
+
+
+class Failures:
+    """What the window said went wrong: an engine failure or a record not saved."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.messages: list[str] = []
+        window.controller.message.connect(self._heard)
+
+    def _heard(self, text: str) -> None:
+        if text.startswith(("The engine failed", "Could not save", "Still could not")):
+            self.messages.append(text)
+
+
+def random_move(board: Board, rng: random.Random) -> Move:
+    """Any legal move, with no regard for threats; a free corner one time in four."""
+    rows, cols = board.variant.rows, board.variant.cols
+    corners = [Move(r, c) for r in (0, rows - 1) for c in (0, cols - 1)]
+    free = [move for move in corners if board.is_legal(move)]
+    if free and rng.random() < 0.25:
+        return rng.choice(free)
+    return rng.choice(board.legal_moves())
+
+
+def play_to_the_end(qtbot: QtBot, window: MainWindow, setup: GameSetup, seed: int) -> None:
+    """Start ``setup``; the person (if any) plays random moves until the banner shows."""
+    controller = window.controller
+    rng = random.Random(seed)
+    controller.new_game(setup)
+
+    def settled() -> bool:
+        if controller.game_over_info is not None:
+            return True
+        result = controller.current_result
+        analysed = result is not None and result.board == controller.board
+        return controller.is_human_turn() and analysed
+
+    while controller.game_over_info is None:
+        qtbot.waitUntil(settled, timeout=GAME_TIMEOUT_MS)
+        if controller.game_over_info is None:
+            move = random_move(controller.board, rng)
+            assert controller.play_human(move.row, move.col)
+    assert window.banner.isVisible()
+
+
+def assert_the_loser_is_not_called_perfect(window: MainWindow) -> None:
+    """A side that lost is not "100 % accurate" unless its loss was proven before its
+    first move; and the banner says so when its verdicts rest on the estimate."""
+    session = window.controller.session
+    info = window.controller.game_over_info
+    assert info is not None
+    winner = session.winner
+    if winner is None:
+        return
+    loser = next(summary for summary in info.summaries if summary.mark is winner.other)
+    if loser.accuracy == 1.0:
+        first = session.board_at(0 if session.start.to_move is loser.mark else 1)
+        assert session.proven.get(first) == Proven(winner), loser.describe()
+    if loser.by_estimate:
+        assert "accurate by the estimate" in window.banner.summary.text()
+
+
+def result_of(winner: Mark | None) -> Result:
+    if winner is None:
+        return Result.DRAW
+    return Result.X_WINS if winner is Mark.X else Result.O_WINS
+
+
+def ai_pairings(variant: Variant) -> list[tuple[str, str]]:
+    """Every pairing on a board solved at once; on the others, three that differ per board."""
+    every = [(x, o) for x in PERSONAS for o in PERSONAS]
+    if variant.cells <= 16:
+        return every
+    start = sum(map(ord, variant.id)) % len(every)
+    return [every[(start + step * 4) % len(every)] for step in range(3)]
+
+
+@pytest.mark.parametrize("variant", WINDOW_GAMES, ids=lambda v: v.id)
+def test_every_game_ends_with_its_banner_and_is_recorded_once(
+    qtbot: QtBot, game_window: MainWindow, repository: Repository, variant: Variant
+) -> None:
+    window = game_window
+    failures = Failures(window)
+    start = Board.empty(variant)
+    setups: list[GameSetup] = []
+    for persona in PERSONAS:
+        for person_plays in (Mark.X, Mark.O):
+            you, ai = PlayerSpec.human("Alice"), PlayerSpec.ai(persona)
+            x, o = (you, ai) if person_plays is Mark.X else (ai, you)
+            setups.append(GameSetup(GameMode.HUMAN_VS_AI, x, o, start, seed=len(setups)))
+    for x_key, o_key in ai_pairings(variant):
+        setups.append(
+            GameSetup(
+                GameMode.AI_VS_AI,
+                PlayerSpec.ai(x_key),
+                PlayerSpec.ai(o_key),
+                start,
+                move_delay_ms=0,
+                seed=len(setups),
+            )
+        )
+    expected = []
+    for number, setup in enumerate(setups):
+        play_to_the_end(qtbot, window, setup, seed=1000 + number)
+        info = window.controller.game_over_info
+        assert info is not None
+        assert info.saved_id is not None, info.save_note
+        assert window.banner.headline.text() == info.headline
+        assert window.controller.board.is_over
+        expected.append((info.saved_id, result_of(window.controller.board.winner)))
+        assert failures.messages == []
+        assert_the_loser_is_not_called_perfect(window)
+    recorded = repository.list_games(GameFilter(game=variant.id), limit=1000)
+    assert sorted((game.id, game.result) for game in recorded) == sorted(expected)
+
+
+@pytest.mark.parametrize("size", [4, 6])
+def test_every_row_and_column_game_ends_with_its_banner_and_is_recorded_once(
+    qtbot: QtBot, repository: Repository, size: int
+) -> None:
+    window = RowColWindow(repository)
+    # A short look ahead, never a full solution: the dock's analysis of a 6×6 board's
+    # middle game takes about a second a take at the window's own pace.
+    window.engine.limit = Limit(exact=False, nodes=20_000)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    saved: list[int] = []
+    window.game_saved.connect(saved.append)
+    strategies = list(STRATEGIES)
+    games: list[RowColSetup] = []
+    for strategy in strategies:
+        for person_plays in (Player.A, Player.B):
+            you, ai = RowColPlayer.human("Alice"), RowColPlayer.ai(strategy)
+            a, b = (you, ai) if person_plays is Player.A else (ai, you)
+            games.append(RowColSetup(GameMode.HUMAN_VS_AI, a, b, size=size))
+    pairings = [(a, b) for a in strategies for b in strategies]
+    if size > 4:
+        # A sample: Abacus solves a 6×6 board exactly, several seconds a game.
+        pairings = pairings[1::5]
+    for a_key, b_key in pairings:
+        games.append(
+            RowColSetup(
+                GameMode.AI_VS_AI,
+                RowColPlayer.ai(a_key),
+                RowColPlayer.ai(b_key),
+                size=size,
+                move_delay_ms=0,
+            )
+        )
+    expected = []
+    try:
+        for number, setup in enumerate(games):
+            rng = random.Random(number)
+            before = len(saved)
+            window.start(setup, seed=500 + number)
+            session = window.session
+            while not (session.is_over and window.banner.isVisible()):
+                qtbot.waitUntil(
+                    lambda s=session: (
+                        (s.is_over and window.banner.isVisible()) or s.is_human_turn()
+                    ),
+                    timeout=GAME_TIMEOUT_MS,
+                )
+                if not session.is_over:
+                    window._take(rng.choice(session.position.allowed_cells()))
+            assert len(saved) == before + 1, window.banner.save_note.text()
+            winner = session.winner
+            # The records keep A as X and B as O.
+            result = (
+                Result.DRAW
+                if winner is None
+                else Result.X_WINS
+                if winner is Player.A
+                else Result.O_WINS
+            )
+            expected.append((saved[-1], result))
+    finally:
+        window.shutdown()
+    recorded = repository.list_games(GameFilter(game=f"rowcol{size}"), limit=1000)
+    assert sorted((game.id, game.result) for game in recorded) == sorted(expected)
+
+
+def test_the_far_corners_game_against_cop_ends_and_is_recorded(
+    qtbot: QtBot, game_window: MainWindow, repository: Repository
+) -> None:
+    # The game that was lost: a20, t1, t20, a1, a10 against Cop, at the window's own pace.
+    window = game_window
+    controller = window.controller
+    controller.set_time_limit(1.0)
+    four = Board.empty(get_variant("four"))
+    setup = GameSetup(
+        GameMode.HUMAN_VS_AI, PlayerSpec.human("Alice"), PlayerSpec.ai("cop"), four, seed=3
+    )
+    controller.new_game(setup)
+    for name in ("a20", "t1", "t20", "a1", "a10"):
+        qtbot.waitUntil(controller.is_human_turn, timeout=GAME_TIMEOUT_MS)
+        move = controller.board.parse_move(name)
+        assert controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=GAME_TIMEOUT_MS)
+    assert controller.board.winner is Mark.O
+    assert window.banner.isVisible()
+    recorded = repository.list_games(GameFilter(game="four"))
+    assert [game.result for game in recorded] == [Result.O_WINS]
+    assert "Alice (X)" in window.banner.summary.text()
