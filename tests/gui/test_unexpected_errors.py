@@ -20,8 +20,10 @@ from tictactoe_gui.gui import game_file
 from tictactoe_gui.gui.error_log import MAX_LOG_BYTES, ErrorReporter, error_log_path, logger
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.gui.rowcol_window import RowColWindow
+from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
 from tictactoe_gui.storage.database import DATABASE_ENV_VAR
-from tictactoe_gui.storage.records import Result
+from tictactoe_gui.storage.records import GameMode, Result
 
 pytestmark = pytest.mark.qt_no_exception_capture
 
@@ -122,3 +124,34 @@ def test_the_log_sits_beside_the_records_and_is_capped(
     kept = sorted(p.name for p in path.parent.iterdir())
     assert kept == ["errors.log", "errors.log.1"]
     assert all(p.stat().st_size <= MAX_LOG_BYTES + 2000 for p in path.parent.iterdir())
+
+
+def test_a_row_and_column_engine_failure_is_said_and_logged(
+    qtbot: QtBot,
+    rowcol_window: RowColWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from tictactoe_gui.gui import rowcol_window as module
+
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("the search tripped")
+
+    monkeypatch.setattr(module, "analyse", broken)
+    window = rowcol_window
+    window.start(
+        RowColSetup(
+            GameMode.HUMAN_VS_HUMAN, RowColPlayer.human("Alice"), RowColPlayer.human("Bob")
+        ),
+        seed=5,
+    )
+    qtbot.waitUntil(
+        lambda: window.status_label.text().startswith("The engine failed"), timeout=5000
+    )
+    assert "RuntimeError: the search tripped" in window.status_label.text()
+    assert "Undo (Ctrl+Z)" in window.status_label.text()
+    assert any("the search tripped" in (r.exc_text or "") for r in caplog.records)
+    # The game goes on: a take is still played.
+    cell = window.session.position.allowed_cells()[0]
+    window._take(cell)
+    assert window.session.cells == (cell,)

@@ -61,6 +61,7 @@ from tictactoe_gui.engine.rowcol import (
 from tictactoe_gui.gui.announcer import Announcer
 from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
 from tictactoe_gui.gui.dialogs.rowcol_options import MAX_SEED
+from tictactoe_gui.gui.error_log import logger, summary_of
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSession, RowColSetup
 from tictactoe_gui.storage.records import GameMode, RecordsError
@@ -93,6 +94,8 @@ class RowColWorker(QObject):
 
     analysed = Signal(object)
     chosen = Signal(object)
+    #: A search failed unexpectedly: the request id and one line about the error.
+    failed = Signal(int, str)
 
     @Slot(int, object, object, object, object)
     def analyse(
@@ -107,6 +110,10 @@ class RowColWorker(QObject):
             result = analyse(position, limit, table=table, cancel=cancel)
         except SearchCancelled:
             return
+        except Exception as error:  # a bug must reach the window, not kill the thread
+            logger.exception("The Row & Column engine failed on %s", position)
+            self.failed.emit(request_id, summary_of(error))
+            return
         self.analysed.emit(AnalysisResult(request_id, result))
 
     @Slot(int, object, object, object)
@@ -116,6 +123,12 @@ class RowColWorker(QObject):
         try:
             decision = request.persona.choose_take(request.position, request.rng, table, cancel)
         except SearchCancelled:
+            return
+        except Exception as error:  # a bug must reach the window, not kill the thread
+            logger.exception(
+                "%s failed to choose a take in %s", request.persona.name, request.position
+            )
+            self.failed.emit(request_id, summary_of(error))
             return
         self.chosen.emit(TakeChoice(request_id, request.position, decision))
 
@@ -132,6 +145,8 @@ class RowColEngine(QObject):
 
     analysis_ready = Signal(object)
     take_ready = Signal(object)
+    #: The current request's search failed (one line about the error; it is logged).
+    failed = Signal(str)
     _analyse = Signal(int, object, object, object, object)
     _choose = Signal(int, object, object, object)
 
@@ -151,6 +166,7 @@ class RowColEngine(QObject):
         self._choose.connect(self._worker.choose)
         self._worker.analysed.connect(self._on_analysed)
         self._worker.chosen.connect(self._on_chosen)
+        self._worker.failed.connect(self._on_failed)
         self._thread.start()
 
     def cancel(self) -> None:
@@ -182,6 +198,11 @@ class RowColEngine(QObject):
     def _on_chosen(self, choice: object) -> None:
         if isinstance(choice, TakeChoice) and choice.request_id == self._current:
             self.take_ready.emit(choice)
+
+    @Slot(int, str)
+    def _on_failed(self, request_id: int, message: str) -> None:
+        if request_id == self._current:
+            self.failed.emit(message)
 
 
 class _TakesCommand(QUndoCommand):
@@ -322,6 +343,7 @@ class RowColWindow(QMainWindow):
         self.engine = RowColEngine(self)
         self.engine.analysis_ready.connect(self._on_analysis)
         self.engine.take_ready.connect(self._on_take_chosen)
+        self.engine.failed.connect(self._on_engine_failed)
         self.undo_stack = QUndoStack(self)
         self._pending: TakeChoice | None = None
         self._paused = False
@@ -645,6 +667,10 @@ class RowColWindow(QMainWindow):
     def _show_hint(self, analysis: RowColAnalysis) -> None:
         self.board_view.set_hints(analysis.best_cells)
         self._say(self.session.hint_text(analysis))
+
+    def _on_engine_failed(self, message: str) -> None:
+        """Never a silent wait: say the engine failed (the error is in the log) and what to do."""
+        self._say(f"The engine failed: {message}. Undo (Ctrl+Z), take again or start a New Game.")
 
     def _say(self, text: str) -> None:
         """Show ``text`` under the grid and say it to screen readers."""
