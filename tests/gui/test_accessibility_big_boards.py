@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import analysed
@@ -12,7 +13,17 @@ from tests.gui.test_accessibility import described, interface, wait_spoken
 from tests.gui.test_accessibility_controls import audit
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui.board_reading import read_around, read_cells, read_column, read_row
+from tictactoe_gui.gui.board_reading import (
+    new_threats,
+    read_around,
+    read_cells,
+    read_column,
+    read_diagonal,
+    read_row,
+    read_threats,
+    threats,
+    winning_line_words,
+)
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.storage.records import GameMode
@@ -123,3 +134,82 @@ def test_the_big_board_window_names_every_control_and_its_evaluation_is_text(
     assert said
     assert said.startswith(window.analysis_dock.evaluation_text()[0])
     assert "estimate, depth" in said or "proven" in said
+
+
+def test_threats_diagonals_and_the_winning_line_are_read_in_the_notation() -> None:
+    def played(*names: str) -> Board:
+        board = Board.empty(FOUR)
+        for name in names:
+            board = board.play(board.parse_move(name))
+        return board
+
+    # X: three on the rising diagonal with both ends open; O elsewhere.
+    board = played("h9", "a1", "i10", "a2", "j11")
+    assert [t.mark for t in threats(board, Mark.X)] == [Mark.X]
+    assert new_threats(board, board.parse_move("j11")) == (
+        "X threatens four: h9, i10, j11; blocks at g8 or k12."
+    )
+    # O to move: the same threat is O's to block, and X's to complete after O's move.
+    after = board.play(board.parse_move("t1"))
+    assert (
+        new_threats(after, after.parse_move("t1")) == "X can make four: h9, i10, j11; at g8 or k12."
+    )
+    # A gap: one block only.
+    gapped = played("h9", "a1", "j11", "a2", "k12")
+    assert new_threats(gapped, gapped.parse_move("k12")) == (
+        "X threatens four: h9, j11, k12; block at i10."
+    )
+    blocked = gapped.play(gapped.parse_move("i10"))
+    assert new_threats(blocked, blocked.parse_move("i10")) == ""  # blocked: nothing to say
+    assert read_threats(played("j10")) == "No threats: no side has three of four."
+    assert read_diagonal(board, board.parse_move("i10")) == (
+        "Rising diagonal through i10: a2 O, b3 to g8 empty, h9 X, i10 X, j11 X, k12 to s20 empty."
+    )
+    assert read_diagonal(board, board.parse_move("i10"), rising=False) == (
+        "Falling diagonal through i10: a18 to h11 empty, i10 X, j9 to r1 empty."
+    )
+    won = board.play(board.parse_move("t1")).play(board.parse_move("k12"))
+    assert winning_line_words(won) == "X's line: h9, i10, j11, k12."
+    assert read_threats(won) == "X's line: h9, i10, j11, k12."
+
+
+def test_threats_are_heard_after_each_move_and_keys_read_diagonals_and_go_to_a_cell(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(four_in_a_row())
+    controller = window.controller
+    for name in ("h9", "a1", "i10", "a2", "j11"):
+        move = controller.board.parse_move(name)
+        controller.play_human(move.row, move.col)
+    said = wait_spoken(qtbot, window, "Alice played X at j11.")
+    assert said == "Alice played X at j11. X threatens four: h9, i10, j11; blocks at g8 or k12."
+    view = window.board_view
+    view.setFocus()
+    before = len(window.announcer.spoken)
+    qtbot.keyClick(view, Qt.Key.Key_T)  # T: every threat on the board (O has none)
+    qtbot.waitUntil(lambda: len(window.announcer.spoken) > before)
+    assert window.announcer.spoken[-1] == "X threatens four: h9, i10, j11; blocks at g8 or k12."
+
+    # G, the name, Enter: three keys and the name reach any cell.
+    qtbot.keyClick(view, Qt.Key.Key_G)
+    dialog = view.findChild(QInputDialog, "goToCellDialog")
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    qtbot.keyClicks(dialog.findChild(QLineEdit), "i10")
+    qtbot.keyClick(dialog.findChild(QLineEdit), Qt.Key.Key_Return)
+    assert view.focus_cell == view.board.parse_move("i10")
+    assert described(qtbot, view, "Cursor i10, X").startswith("Cursor i10, X")
+    qtbot.keyClick(view, Qt.Key.Key_D)
+    wait_spoken(qtbot, window, "Rising diagonal through i10: a2 O, b3 to g8 empty, h9 X")
+    qtbot.keyClick(view, Qt.Key.Key_D, Qt.KeyboardModifier.ShiftModifier)
+    wait_spoken(qtbot, window, "Falling diagonal through i10: a18 to h11 empty, i10 X")
+    # A name that is no cell is said in one line, and the cursor stays.
+    view.go_to_cell("z99")
+    assert wait_spoken(qtbot, window, "'z99'").startswith("'z99' is off the 20×20 board")
+    assert view.focus_cell == view.board.parse_move("i10")
+
+    move = controller.board.parse_move("k12")
+    controller.play_human(9, 19)  # O elsewhere, t11
+    controller.play_human(move.row, move.col)
+    ending = wait_spoken(qtbot, window, "X's line", timeout=30000)
+    assert "wins! X's line: h9, i10, j11, k12." in ending

@@ -33,6 +33,8 @@ from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tictactoe_gui.engine import Board, Mark, Move
+from tictactoe_gui.engine.variants import Family
+from tictactoe_gui.gui.board_reading import new_threats, winning_line_words
 from tictactoe_gui.gui.game_controller import GameController, GameOverInfo, GameSetup, State
 from tictactoe_gui.storage.records import GameMode
 
@@ -217,7 +219,11 @@ class GameNarrator(QObject):
             self._say(self._replay_words(board, moves))
             return
         if moves[: len(previous)] == previous and len(moves) > len(previous):
-            self._say(" ".join(self._played(start, moves, len(previous))))
+            words = self._played(start, moves, len(previous))
+            if board.variant.family is Family.MNK and not board.variant.is_tictactoe:
+                # On a big board nobody sees a line forming: say what the move threatens.
+                words.append(new_threats(board, moves[-1]))
+            self._say(" ".join(words))
         elif previous[: len(moves)] == moves and len(moves) < len(previous):
             taken = self._played(start, previous, len(moves), taken_back=True)
             self._say(f"Took back {' and '.join(taken)}. {self._turn(board)}.")
@@ -243,7 +249,7 @@ class GameNarrator(QObject):
         mover = board.mark_at(board.index(moves[-1]))
         text = f"Move {len(moves)} of {total}: {mover} at {board.cell_name(moves[-1])}."
         if board.is_over:
-            text += f" Game over, {board.outcome}."
+            text += f" Game over, {board.outcome}. {winning_line_words(board)}"
         return text
 
     def _on_game_over(self, info: GameOverInfo | None) -> None:
@@ -253,7 +259,7 @@ class GameNarrator(QObject):
         if info.record is self._last_ending:
             return  # the same ending again (a save retried): its news is in the message
         self._last_ending = info.record
-        parts = [info.headline, info.reaction]
+        parts = [info.headline, winning_line_words(self._controller.board), info.reaction]
         parts += [summary.describe() + "." for summary in info.summaries]
         if info.save_note:
             parts.append(info.save_note)

@@ -1,15 +1,18 @@
-"""What the board says when asked to read a row, a column or the cells around the cursor.
+"""What the board says when asked to read a row, a column, a diagonal, the cells around
+the cursor or the threats, and what the narrator adds after a move on a big board.
 
-Plain text from the engine's board, for the screen reader (keys R, C and N on
+Plain text from the engine's board, for the screen reader (keys R, C, D, N and T on
 the board); no Qt, so the board view loads it without the accessibility helpers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from tictactoe_gui.engine import Board, Move
+from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.notation import cell_name
+from tictactoe_gui.engine.variants import Family
 
 
 def read_cells(board: Board, cells: Sequence[Move], title: str) -> str:
@@ -62,3 +65,112 @@ def read_around(board: Board, cursor: Move) -> str:
     if not marks:
         return f"{around}: all {len(cells)} cells empty."
     return f"{around}: {', '.join(marks)}; the other {len(cells) - len(marks)} empty."
+
+
+def read_diagonal(board: Board, cursor: Move, *, rising: bool = True) -> str:
+    """The diagonal through the cursor, read left to right: rising (towards the top
+    right, as a1 b2 c3) or falling (towards the bottom right)."""
+    rows, cols = board.variant.rows, board.variant.cols
+    step = -1 if rising else 1  # rows count from the top
+    row, col = cursor.row, cursor.col
+    while 0 <= row - step < rows and col - 1 >= 0:
+        row, col = row - step, col - 1
+    cells = []
+    while 0 <= row < rows and col < cols:
+        cells.append(Move(row, col))
+        row, col = row + step, col + 1
+    kind = "Rising" if rising else "Falling"
+    return read_cells(board, cells, f"{kind} diagonal through {board.cell_name(cursor)}")
+
+
+_COUNT_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _count(k: int) -> str:
+    return _COUNT_WORDS[k] if k < len(_COUNT_WORDS) else str(k)
+
+
+def _reading_order(board: Board, cells: Iterable[int]) -> list[int]:
+    """Left to right, then bottom to top: a line read the way its cells are named."""
+    cols = board.variant.cols
+    return sorted(cells, key=lambda i: (i % cols, -(i // cols)))
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """Marks of one side that need one more for k in a row: ``stones`` (cell indices)
+    and the empty cells that would complete a line with them."""
+
+    mark: Mark
+    stones: tuple[int, ...]
+    completions: tuple[int, ...]
+
+
+def threats(board: Board, mark: Mark) -> list[Threat]:
+    """Every line ``mark`` can complete with one more mark (k - 1 in a window of k
+    with no opposing mark), windows sharing the same marks told as one threat."""
+    if board.variant.family is not Family.MNK or board.is_over:
+        return []
+    own, other = board.marks(mark), board.marks(mark.other)
+    k = board.variant.k
+    found: dict[int, set[int]] = {}
+    for window in board.geometry.windows:
+        if window & other:
+            continue
+        stones = window & own
+        if stones.bit_count() == k - 1:
+            found.setdefault(stones, set()).add((window & ~own).bit_length() - 1)
+    result = [
+        Threat(
+            mark,
+            tuple(_reading_order(board, (i for i in range(board.cells) if stones >> i & 1))),
+            tuple(_reading_order(board, cells)),
+        )
+        for stones, cells in found.items()
+    ]
+    return sorted(result, key=lambda threat: threat.completions)
+
+
+def threat_words(board: Board, threat: Threat) -> str:
+    """``"O threatens four: h9, i10, j11; blocks at g8 or k12."`` for the side that just
+    moved; ``"X can make four: …; at k12."`` for the side to move."""
+    names = [board.cell_name(board.move_at(i)) for i in threat.stones]
+    cells = [board.cell_name(board.move_at(i)) for i in threat.completions]
+    k = _count(board.variant.k)
+    if threat.mark is board.to_move:
+        return f"{threat.mark} can make {k}: {', '.join(names)}; at {' or '.join(cells)}."
+    blocks = "block" if len(cells) == 1 else "blocks"
+    return f"{threat.mark} threatens {k}: {', '.join(names)}; {blocks} at {' or '.join(cells)}."
+
+
+def read_threats(board: Board) -> str:
+    """Every threat on the board, the side to move's first (key T)."""
+    found = threats(board, board.to_move) + threats(board, board.to_move.other)
+    if board.is_over:
+        return winning_line_words(board) or "The game is over."
+    if not found:
+        return (
+            f"No threats: no side has {_count(board.variant.k - 1)} of {_count(board.variant.k)}."
+        )
+    return " ".join(threat_words(board, threat) for threat in found)
+
+
+def new_threats(board: Board, last: Move) -> str:
+    """What a move changed in the threats: those the mover made with it, and any the
+    side to move can still complete (the mover left them open)."""
+    if board.is_over or board[last] is None:
+        return ""
+    mover, index = board[last], board.index(last)
+    assert mover is not None
+    made = [t for t in threats(board, mover) if index in t.stones]
+    open_ = threats(board, mover.other)
+    return " ".join(threat_words(board, threat) for threat in open_ + made)
+
+
+def winning_line_words(board: Board) -> str:
+    """``"X's line: a1, b2, c3."`` once a line has won, else empty."""
+    outcome = board.outcome
+    if outcome is None or outcome.winner is None or not outcome.line:
+        return ""
+    names = [board.cell_name(board.move_at(i)) for i in _reading_order(board, outcome.line)]
+    return f"{outcome.winner}'s line: {', '.join(names)}."

@@ -53,7 +53,7 @@ from PySide6.QtGui import (
     QPixmap,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QInputDialog, QSizePolicy, QWidget
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QEnterEvent
@@ -62,7 +62,13 @@ if TYPE_CHECKING:
 
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.notation import cell_name, column_letter, row_number
-from tictactoe_gui.gui.board_reading import read_around, read_column, read_row
+from tictactoe_gui.gui.board_reading import (
+    read_around,
+    read_column,
+    read_diagonal,
+    read_row,
+    read_threats,
+)
 
 #: Digits in numeric-keypad layout: 7 8 9 is the top row, 1 2 3 the bottom (3×3 only).
 KEYPAD: dict[int, Move] = {
@@ -79,7 +85,18 @@ KEYPAD: dict[int, Move] = {
 
 #: Keys that read the board aloud: the cursor's row and column, the cells around it,
 #: and the last move (which the cursor jumps to).
-READING_KEYS = (Qt.Key.Key_R, Qt.Key.Key_C, Qt.Key.Key_N, Qt.Key.Key_L)
+#: Keys that read the board aloud: row, column, diagonal (Shift: the falling one), the
+#: cells around the cursor, the last move, the threats.
+READING_KEYS = (
+    Qt.Key.Key_R,
+    Qt.Key.Key_C,
+    Qt.Key.Key_D,
+    Qt.Key.Key_N,
+    Qt.Key.Key_L,
+    Qt.Key.Key_T,
+)
+#: The key that asks for a cell by name (then the name, then Enter).
+GO_TO_KEY = Qt.Key.Key_G
 
 MARK_DURATION_MS = 220
 LINE_DURATION_MS = 420
@@ -614,9 +631,14 @@ class BoardView(QWidget):
             self.clear_news()
             self.cell_activated.emit(self._focus_cell.row, self._focus_cell.col)
             return
-        if key in READING_KEYS and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+        plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        shifted = event.modifiers() == Qt.KeyboardModifier.ShiftModifier
+        if key in READING_KEYS and (plain or (shifted and key == Qt.Key.Key_D)):
             self.clear_news()
-            self.reading.emit(self._read(Qt.Key(key)))
+            self.reading.emit(self._read(Qt.Key(key), shifted=shifted))
+            return
+        if key == GO_TO_KEY and plain and self._raw_marks is None:
+            self.ask_cell()
             return
         if (
             key in KEYPAD
@@ -1422,15 +1444,19 @@ class BoardView(QWidget):
 
     # -- accessibility -------------------------------------------------------------------
 
-    def _read(self, key: Qt.Key) -> str:
+    def _read(self, key: Qt.Key, *, shifted: bool = False) -> str:
         """What a reading key says; L also moves the cursor to the last move."""
         board, cursor = self._board, self._focus_cell
         if key == Qt.Key.Key_R:
             return read_row(board, cursor)
         if key == Qt.Key.Key_C:
             return read_column(board, cursor)
+        if key == Qt.Key.Key_D:
+            return read_diagonal(board, cursor, rising=not shifted)
         if key == Qt.Key.Key_N:
             return read_around(board, cursor)
+        if key == Qt.Key.Key_T:
+            return read_threats(board)
         last = self._last_move
         if last is None or board[last] is None:
             return "No move yet."
@@ -1439,6 +1465,37 @@ class BoardView(QWidget):
         self._show_focus = True
         self._update_cell(last)
         return f"Last move: {board[last]} at {board.cell_name(last)}."
+
+    def ask_cell(self) -> QInputDialog:
+        """Ask for a cell by name (key G): the cursor goes there and the board says it,
+        or the board says why the name is not a cell and the cursor stays."""
+        dialog = QInputDialog(self)
+        dialog.setObjectName("goToCellDialog")
+        dialog.setWindowTitle("Go to Cell")
+        board = self._board
+        last = board.cell_name(Move(0, board.variant.cols - 1))
+        dialog.setLabelText(f"Cell (a column letter and a row number, a1 to {last}):")
+        dialog.setInputMode(QInputDialog.InputMode.TextInput)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.textValueSelected.connect(self.go_to_cell)
+        dialog.open()
+        return dialog
+
+    @Slot(str)
+    def go_to_cell(self, name: str) -> None:
+        """Put the cursor on the cell called ``name`` ("j10") and say it."""
+        try:
+            target = self._board.parse_move(name.strip())
+        except ValueError as error:
+            self.reading.emit(f"{error}.")
+            return
+        self._update_cell(self._focus_cell)
+        self._focus_cell = target
+        self._show_focus = True
+        self._news.clear()
+        self._cursor_first = True
+        self._update_accessibility()
+        self._update_cell(target)
 
     @Slot(str)
     def add_news(self, text: str) -> None:

@@ -161,7 +161,12 @@ SHORTCUTS = (
     ("Esc", "Give the keys back to the board (its arrows, Enter and Space)"),
     ("H", "Hint: show the best move"),
     ("L", "On the board: go to the last move and say it"),
-    ("R / C / N", "On the board: read the cursor's row, column, or the cells around it"),
+    (
+        "R / C / D / Shift+D / N",
+        "On the board: read the cursor's row, column, diagonals, or the cells around it",
+    ),
+    ("T", "On the board: read the threats (who can make k in a row, and where to block)"),
+    ("G", "On the board: go to a cell by name (type it, then Enter)"),
     ("Ctrl+N", "New game"),
     ("Ctrl+R", "Restart"),
     ("Ctrl+Z", "Undo (against an AI: your move and its reply)"),
