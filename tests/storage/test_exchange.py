@@ -420,6 +420,12 @@ def test_cancelling_while_the_games_are_written_takes_every_one_back(
     assert len(writing) == 3  # cancelled after three batches were written
     assert repo.count_games() == 2
     assert repo.players() == [AWKWARD]  # the file's players went with their games
+    moves = (
+        repo.database.reader()
+        .execute("SELECT count(*), count(DISTINCT game_id) FROM moves")
+        .fetchone()
+    )
+    assert moves == (5 + 6, 2)  # and their moves: only the two games' own are left
     assert repo.import_records(target).added == 900
 
 

@@ -664,12 +664,14 @@ class JsonImport:
         other game; if even that fails, say what is left and how to finish it."""
         if not added:
             return
+        left = len(added)
         try:
             for start in range(0, len(added), BATCH_GAMES):
                 chunk = added[start : start + BATCH_GAMES].tolist()
                 with repository.database.transaction("take back the imported games") as db:
                     marks = ", ".join("?" * len(chunk))
                     db.execute(f"DELETE FROM games WHERE id IN ({marks})", chunk)
+                left -= len(chunk)
             with repository.database.transaction("take back the imported games") as db:
                 db.execute(
                     "DELETE FROM players AS p WHERE created_at = ? AND NOT EXISTS"
@@ -683,7 +685,7 @@ class JsonImport:
             else:
                 reason = one_line(str(cause)) or "the import was interrupted"
             raise PartialImportError(
-                f"{reason}; {len(added)} of the file's games were already"
+                f"{reason}; {left} of the file's games were already"
                 f" recorded and could not be taken back ({exc}): importing {self.path.name}"
                 " again adds the rest, without duplicates"
             ) from cause
