@@ -6,7 +6,9 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
+# The install compiles the engine's C core, so a change to it reinstalls too.
+CORE_C := tictactoe_gui/engine/mnk/_core.c
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml $(CORE_C) | sha1sum | cut -c1-12)
 INTEROP := $(VENV)/.interop-$(shell sha1sum pyproject.toml | cut -c1-12)
 
 # Qt's xcb/offscreen platforms load these system libraries at run time (xcb, the one a
@@ -64,7 +66,14 @@ install-desktop: $(BUNDLE_EXE)
 uninstall-desktop:
 	bash packaging/uninstall-desktop.sh
 
+# The install compiles the engine's core: a C compiler and Python's headers.
 system-deps:
+	@if ! command -v cc >/dev/null || ! $(PYTHON) -c "import os, sysconfig; \
+	    raise SystemExit(not os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))"; then \
+	  echo "Installing a C compiler and Python's headers"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq gcc python3-dev; \
+	fi
 	@missing=""; for lib in $(QT_SYSTEM_LIBS); do \
 	  ldconfig -p | grep -q "$$lib" || missing="$$missing $$lib"; done; \
 	if [ -n "$$missing" ]; then \
@@ -73,7 +82,7 @@ system-deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(QT_SYSTEM_PKGS); \
 	fi
 
-$(STAMP): pyproject.toml | system-deps
+$(STAMP): pyproject.toml $(CORE_C) | system-deps
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,bundle]'
@@ -82,3 +91,4 @@ $(STAMP): pyproject.toml | system-deps
 
 clean:
 	rm -rf $(VENV) build dist packaging/build packaging/dist .mypy_cache .ruff_cache
+	find tictactoe_gui -name '*.so' -delete

@@ -29,8 +29,9 @@ import enum
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
+from tictactoe_gui.engine.mnk import native
 from tictactoe_gui.engine.mnk.limits import Budget, Limit, SearchStopped
 from tictactoe_gui.engine.mnk.state import State
 from tictactoe_gui.engine.mnk.threats import ThreatSearch, _relevant
@@ -130,25 +131,38 @@ class TranspositionTable:
     about 120 bytes when filled, so the default 2**17 slots stay under 16 MB
     however long a game lasts. A newer entry replaces an older one of smaller or
     equal depth, or any entry from an earlier search.
+
+    The compiled search keeps its entries in a C array of the same shape (32 bytes
+    a slot), made the first time it searches with this table.
     """
 
-    __slots__ = ("_mask", "_slots", "generation")
+    __slots__ = ("_mask", "_native", "_slots", "generation")
 
     def __init__(self, size_log2: int = 17) -> None:
         if not 4 <= size_log2 <= 24:
             raise ValueError(f"table size 2**{size_log2} is outside 2**4 .. 2**24")
         self._mask = (1 << size_log2) - 1
         self._slots: list[tuple[int, int, int, int, int, int] | None] = [None] * (1 << size_log2)
+        self._native: Any = None
         self.generation = 0
 
     def __len__(self) -> int:
         return len(self._slots)
 
     def used(self) -> int:
-        return sum(1 for slot in self._slots if slot is not None)
+        native_used = 0 if self._native is None else int(self._native.used())
+        return native_used + sum(1 for slot in self._slots if slot is not None)
 
     def clear(self) -> None:
         self._slots = [None] * len(self._slots)
+        if self._native is not None:
+            self._native.clear()
+
+    def native(self) -> Any:
+        """The compiled search's slots (made on first use)."""
+        if self._native is None:
+            self._native = native.new_table(self._mask.bit_length())
+        return self._native
 
     def get(self, key: int) -> tuple[int, int, int, int, int, int] | None:
         slot = self._slots[key & self._mask]
@@ -194,6 +208,12 @@ class _AlphaBeta:
         self.table = table
         self.budget = budget
         self.history = [0] * len(state.cells)
+
+    def make(self, cell: int) -> None:
+        self.state.make(cell)
+
+    def unmake(self) -> None:
+        self.state.unmake()
 
     def ordered(self, tt_move: int, width: int) -> list[int]:
         state = self.state
@@ -325,6 +345,7 @@ def search(
     proofs: bool = True,
     blocked: int = 0,
     to_move: int | None = None,
+    compiled: bool | None = None,
 ) -> SearchResult:
     """The best move for the side to move, found within ``limit``. See the module docstring.
 
@@ -332,6 +353,9 @@ def search(
     (a proof or a mate the search sees) or the board is full; give a limit.
     ``proofs=False`` skips the threat-space proofs (for comparisons).
     ``blocked`` and ``to_move`` are :class:`~tictactoe_gui.engine.mnk.state.State`'s.
+    ``compiled`` picks the alpha-beta search: the compiled core (True; an error when
+    it cannot take the position), the pure-Python reference (False), or the
+    compiled one whenever it can (None). Both find the same result.
     """
     state = State(rows, cols, k, x_mask, o_mask, blocked=blocked, to_move=to_move)
     if state.is_over:
@@ -443,6 +467,16 @@ def search(
         if lost and len(lost) < len(root_moves):
             root_moves = [c for c in root_moves if c not in lost]
             refuted.extend(lost)
+    engine: _AlphaBeta | native.NativeAlphaBeta = searcher
+    if compiled is None:
+        compiled = native.supports(state)
+    elif compiled and not native.supports(state):
+        raise RuntimeError(
+            "the compiled search cannot take this position: "
+            + (native.UNAVAILABLE or f"k = {k} is too long for 64-bit scores")
+        )
+    if compiled:
+        engine = native.NativeAlphaBeta(state, table.native(), table.generation, WIDTH, budget)
     best_move = root_moves[0]
     best_score: int | None = None
     completed = 0
@@ -458,16 +492,16 @@ def search(
             beta = _INFINITY
             iteration_best = -1
             for index, move in enumerate(root_moves):
-                state.make(move)
+                engine.make(move)
                 try:
                     if index == 0:
-                        score = -searcher.negamax(depth - 1, -beta, -alpha, 1)
+                        score = -engine.negamax(depth - 1, -beta, -alpha, 1)
                     else:
-                        score = -searcher.negamax(depth - 1, -alpha - 1, -alpha, 1)
+                        score = -engine.negamax(depth - 1, -alpha - 1, -alpha, 1)
                         if score > alpha:
-                            score = -searcher.negamax(depth - 1, -beta, -score, 1)
+                            score = -engine.negamax(depth - 1, -beta, -score, 1)
                 finally:
-                    state.unmake()
+                    engine.unmake()
                 scores[move] = score
                 if score > alpha:
                     alpha = score
@@ -477,7 +511,7 @@ def search(
             root_moves.sort(key=lambda c: -scores.get(c, -_INFINITY))
             best_move = iteration_best if iteration_best >= 0 else root_moves[0]
             best_score = scores[best_move]
-            pv = searcher.principal_variation(best_move, depth)
+            pv = engine.principal_variation(best_move, depth)
             mate = _mate_plies(best_score)
             if on_progress is not None:
                 on_progress(
