@@ -275,3 +275,34 @@ def test_the_far_corners_game_against_cop_ends_and_is_recorded(
     recorded = repository.list_games(GameFilter(game="four"))
     assert [game.result for game in recorded] == [Result.O_WINS]
     assert "Alice (X)" in window.banner.summary.text()
+
+
+def win_for_x(window: MainWindow) -> None:
+    window.new_game(
+        GameSetup(GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("Alice"), PlayerSpec.human("Bob"))
+    )
+    for row, col in ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2)):
+        assert window.controller.play_human(row, col)
+
+
+@pytest.mark.parametrize("then", ["stop the analysis", "undo", "new game", "close"])
+def test_a_game_that_ended_is_recorded_whatever_is_done_before_its_banner(
+    qtbot: QtBot, game_window: MainWindow, repository: Repository, then: str
+) -> None:
+    # Each of these calls off the analysis the game's end was waiting for.
+    window = game_window
+    controller = window.controller
+    win_for_x(window)
+    assert controller.game_over_info is None  # the engine has not answered yet
+    if then == "stop the analysis":
+        controller.stop_analysis()
+        assert window.banner.isVisible()
+    elif then == "undo":
+        controller.undo()
+        assert controller.board.ply == 4
+    elif then == "new game":
+        controller.new_game(controller.setup)
+    else:
+        controller.shutdown()
+    recorded = repository.list_games(GameFilter(game="tictactoe"))
+    assert [game.result for game in recorded] == [Result.X_WINS]

@@ -460,6 +460,8 @@ class GameController(QObject):
         return replace(setup, x=spelled(setup.x), o=spelled(setup.o))
 
     def _stop_everything(self) -> None:
+        # A game that has ended is recorded even when what it waited for is called off.
+        self._record_an_ended_game()
         self._engine.cancel()
         self._ai_timer.stop()
         self._series_timer.stop()
@@ -589,6 +591,7 @@ class GameController(QObject):
             return
         self._engine.cancel()
         self._pending_hint = False
+        self._record_an_ended_game()
         self._update_thinking()
         self.message.emit("Analysis stopped. Analyse Again to start it anew.")
 
@@ -745,6 +748,9 @@ class GameController(QObject):
             self._set_moves(base)
 
     def _set_moves(self, moves: list[Move]) -> None:
+        if self._state is State.OVER:
+            # Undone before its banner came: the game did end, and is recorded first.
+            self._record_an_ended_game()
         self._session.set_moves(moves)
         self._position_changed()
 
@@ -1036,6 +1042,12 @@ class GameController(QObject):
         self.game_over.emit(info)
         if first_ending:
             self._count_in_tally()
+
+    def _record_an_ended_game(self) -> None:
+        """A game over on the board whose ending waits on the engine's last analyses is
+        recorded now with what is known (its banner shown), not lost with the search."""
+        if self._state is State.OVER and self._over_info is None:
+            self._finish_game(without_review=True)
 
     def retry_save(self) -> None:
         """Try again to save the finished game on the board (after a storage failure)."""
