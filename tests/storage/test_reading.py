@@ -140,6 +140,15 @@ def test_reading_leaves_no_wal_files_and_the_file_as_it_was(db_path: Path) -> No
     assert db_path.read_bytes() == original
 
 
+def test_a_file_removed_while_it_was_read_is_not_made_again(db_path: Path) -> None:
+    with Repository.open(db_path) as repository:
+        seed_league(repository)
+    with Repository.open(db_path) as repository:
+        assert repository.count_games() == 9
+        db_path.unlink()  # the person moved it away while the window showed it
+    assert db_path.name not in siblings(db_path)
+
+
 @pytest.mark.parametrize("version", [0, 99])
 def test_a_refused_wal_mode_file_leaves_nothing_beside_it(db_path: Path, version: int) -> None:
     """Another program's file (version 0 with its own tables) or a newer app's."""

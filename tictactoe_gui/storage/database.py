@@ -370,8 +370,10 @@ class Database:
         """
         if not _sidecars(self.path):
             return
+        # mode=rw: a file removed meanwhile is not created again, empty.
+        uri = self.path.absolute().as_uri() + "?mode=rw"
         with contextlib.suppress(sqlite3.Error):
-            connection = sqlite3.connect(self.path, timeout=_TIDY_TIMEOUT, isolation_level=None)
+            connection = sqlite3.connect(uri, uri=True, timeout=_TIDY_TIMEOUT, isolation_level=None)
             try:
                 connection.execute("PRAGMA schema_version")
             finally:
