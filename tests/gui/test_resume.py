@@ -412,3 +412,25 @@ def test_the_app_keeps_the_game_beside_the_records(
 
     monkeypatch.setenv(DATABASE_ENV_VAR, str(tmp_path / "records.sqlite3"))
     assert game_in_progress_path() == tmp_path / "game-in-progress.json"
+
+
+def test_the_first_frame_is_the_board_of_the_game_to_resume(
+    qtbot: QtBot,
+    settings: QSettings,
+    records: InMemoryRecords,
+    kept: Path,
+    keeping_window: MainWindow,
+) -> None:
+    window = keeping_window
+    window.new_game(replace(human_vs_human(), start=Board.empty(FOUR)))
+    window.controller.play_human(9, 9)
+    assert kept.exists()
+    window.close()
+    assert settings.value("newGame/game", "tictactoe") != "four"  # not the kind last chosen
+    staged = MainWindow(settings, staged=True)
+    qtbot.addWidget(staged)
+    assert staged.board_view.board.variant == FOUR  # before complete(), from the settings
+    staged.complete(records, game_in_progress=kept)
+    assert staged.controller.board.variant == FOUR
+    assert staged.controller.moves == (Move(9, 9),)
+    staged.close()

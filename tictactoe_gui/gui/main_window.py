@@ -69,6 +69,8 @@ CONFIRM_RESIGN = "confirm/resign"
 CONFIRM_NEW_GAME = "confirm/newGame"
 CONFIRM_QUIT = "confirm/quit"
 CONFIRM_KEYS = (CONFIRM_RESIGN, CONFIRM_NEW_GAME, CONFIRM_QUIT)
+#: The kind of game kept to resume (its board is the first frame's).
+GAME_IN_PROGRESS_KEY = "gameInProgress/game"
 #: With animations off the AI still pauses briefly, so its move is seen as a reply.
 THINK_MS_WITHOUT_ANIMATIONS = 120
 MESSAGE_TIMEOUT_MS = 6000
@@ -293,6 +295,7 @@ class MainWindow(QMainWindow):
         # last kind: a series runs only when asked.
         resumed, problem = self._resume_game_in_progress()
         if not resumed:
+            self._settings.remove(GAME_IN_PROGRESS_KEY)
             self.controller.new_game(self._initial_setup(), paused=True)
         if problem:
             self.show_message(problem)  # after the new game's greeting, which it outranks
@@ -343,8 +346,10 @@ class MainWindow(QMainWindow):
         open, the theme, and the docks' frames where the docks go, at the saved size."""
         game = self._opening_game
         if game is None:
+            # The game left unfinished, which complete() resumes, else the kind last chosen.
+            last = self._settings.value("newGame/game", DEFAULT.id)
             try:
-                game = get_variant(str(self._settings.value("newGame/game", DEFAULT.id)))
+                game = get_variant(str(self._settings.value(GAME_IN_PROGRESS_KEY, last)))
             except VariantError:
                 game = DEFAULT
         board = Board.empty(game) if game.family is DEFAULT.family else Board.empty()
@@ -1510,8 +1515,11 @@ class MainWindow(QMainWindow):
             if unfinished and (controller.moves or controller.undone_moves()):
                 path.parent.mkdir(parents=True, exist_ok=True)
                 game_file.save(path, self.saved_game())
+                # So that the next start's first frame is already the right board.
+                self._settings.setValue(GAME_IN_PROGRESS_KEY, controller.board.variant.id)
             else:
                 path.unlink(missing_ok=True)
+                self._settings.remove(GAME_IN_PROGRESS_KEY)
         except OSError as error:
             if not self._keep_failed:
                 self._keep_failed = True
