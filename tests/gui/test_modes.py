@@ -89,7 +89,9 @@ def test_a_series_keeps_a_running_tally(qtbot: QtBot, window: MainWindow) -> Non
     assert tally.o_wins == 0  # Kitty never beats Sera
     assert tally.x_wins + tally.draws == 3
     assert "3 games" in window.autoplay_bar.tally.text()
-    assert f"Sera {tally.x_wins}" in window.autoplay_bar.tally.text()
+    text = window.autoplay_bar.tally.text()
+    assert text.startswith(f"X {tally.x_wins} · O {tally.o_wins} · draws {tally.draws}")
+    assert "Sera (X)" in text
 
 
 def test_coach_verdicts_agree_with_the_engine(qtbot: QtBot, window: MainWindow) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFontMetricsF
 from pytestqt.qtbot import QtBot
 
@@ -36,6 +36,9 @@ def test_a_long_tally_or_replay_title_is_cut_short_not_widening(
     tally = window.autoplay_bar.tally
     qtbot.waitUntil(lambda: tally.isVisible(), timeout=3000)
     assert window.minimumSizeHint().width() <= 1060
+    # At the default size, what stays in sight is the score, not the start of a name.
+    shown = tally.fontMetrics().elidedText(tally.text(), Qt.TextElideMode.ElideRight, tally.width())
+    assert shown.startswith("X 5 · O 4 · draws 3"), shown
     narrowest = window.minimumSizeHint().width()
     window.resize(narrowest, 720)
     qtbot.waitUntil(lambda: window.width() == narrowest, timeout=3000)

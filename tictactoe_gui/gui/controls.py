@@ -312,9 +312,11 @@ class AutoplayBar(QFrame):
             progress = f"game {current} of {games}"
         else:
             progress = "1 game" if games == 1 else f"{games} games"
+        # The score first: cut short in a narrow window, the numbers are what stays in sight
+        # (the players bar names who plays X and O; the whole line is the tooltip).
         self.tally.setText(
-            f"Series, {progress}: {x_name} {tally.x_wins} · {o_name} {tally.o_wins} · "
-            f"draws {tally.draws}"
+            f"X {tally.x_wins} · O {tally.o_wins} · draws {tally.draws} — series, {progress}: "
+            f"{x_name} (X) vs {o_name} (O)"
         )
 
 
