@@ -295,6 +295,25 @@ def test_ctrl_c_in_the_open_window_closes_it_in_one_line_and_status_130(
     assert err.splitlines()[-1] == "tictactoe-gui: interrupted"
 
 
+# -- output in an encoding that lacks a character ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "expected"),
+    [
+        (["solve", "--game", "4x4k3"], b"", "4\\xd74, three in a row: X wins in 5 plies"),
+        (["brain"], b"START 15\nBEGIN\nEND\n", "MESSAGE first look..."),
+    ],
+)
+def test_output_in_ascii_escapes_what_it_cannot_show(
+    args: list[str], stdin: bytes, expected: str
+) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = app(*args, env=env, stdin=stdin)
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert expected in done.stdout.decode("ascii")
+
+
 # -- a closed standard output ------------------------------------------------------------
 
 

@@ -113,6 +113,12 @@ def run(
     given_stdout = stdout if stdout is not None else sys.stdout
     # A closed standard error (None) swallows the messages; the exit status still tells.
     stderr = stderr if stderr is not None else sys.stderr or io.StringIO()
+    if isinstance(given_stdout, io.TextIOWrapper) and given_stdout.errors == "strict":
+        # Output in an encoding that lacks a character the app writes (a times sign in
+        # ASCII, a minus sign in cp1252) shows it escaped, as standard error does,
+        # instead of failing midway.
+        with contextlib.suppress(ValueError, AttributeError):
+            given_stdout.reconfigure(errors="backslashreplace")
     streams = Streams(InputLines(stdin), given_stdout or io.StringIO(), stderr)
     arguments = list(sys.argv[1:] if argv is None else argv)
     try:

@@ -251,6 +251,17 @@ def test_hostile_input_is_one_short_escaped_error(lines: list[str], start: str) 
     assert answers[-1].isprintable()  # no control or bidi codes echoed back
 
 
+def test_every_answer_is_ascii_as_managers_read_it() -> None:
+    brain = quick_brain()
+    answers = talk(brain, "START 15", "BEGIN", "TURN 0,0", "UNKNOWN\u00c9", "START \u00e9")
+    assert all(answer.isascii() for answer in answers)
+    assert answers[-2:] == [
+        "UNKNOWN command UNKNOWN\\xc9",
+        "ERROR START takes the board size, got '\\xe9'",
+    ]
+    assert any(answer.startswith("MESSAGE ") for answer in answers)
+
+
 @pytest.mark.parametrize("key", ["timeout_turn", "timeout_match", "time_left"])
 def test_huge_times_are_clamped_and_a_move_still_has_an_end(key: str) -> None:
     brain = Brain()

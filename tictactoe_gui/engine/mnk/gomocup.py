@@ -103,6 +103,26 @@ def _pair(text: str) -> tuple[int, int] | None:
     return (_bounded(match.group(1)), _bounded(match.group(2))) if match else None
 
 
+#: Typography our messages use, in the ASCII that managers read (Piskvork reads bytes in
+#: the system's code page): anything else is escaped.
+_ASCII_TYPOGRAPHY: Final = str.maketrans(
+    {
+        "\u2026": "...",  # ellipsis
+        "\u00d7": "x",  # multiplication sign
+        "\u2212": "-",  # minus sign
+        "\u2013": "-",  # en dash
+        "\u2014": "-",  # em dash
+        "\u00b7": "-",  # middle dot
+        "\u2019": "'",  # right single quotation mark
+        "\u2248": "~",  # almost equal to
+    }
+)
+
+
+def _ascii(line: str) -> str:
+    return line.translate(_ASCII_TYPOGRAPHY).encode("ascii", "backslashreplace").decode("ascii")
+
+
 def excerpt(text: str) -> str:
     """``text`` as it is when short and printable, else escaped and cut (see ``quote``):
     an answer never echoes a huge line or the control codes a line may hold."""
@@ -160,7 +180,10 @@ class Brain:
     # -- the conversation ------------------------------------------------------------------
 
     def handle(self, line: str) -> list[str]:
-        """The lines to answer ``line`` with (often none, or one)."""
+        """The lines to answer ``line`` with (often none, or one), in ASCII."""
+        return [_ascii(answer) for answer in self._answer(line)]
+
+    def _answer(self, line: str) -> list[str]:
         text = line.strip()
         command, _, rest = text.partition(" ")
         command = command.upper()
