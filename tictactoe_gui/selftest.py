@@ -87,6 +87,7 @@ def _run_checks() -> list[str]:
     app = create_application([APP_NAME])
     findings = [f"Qt {qVersion()} on the {app.platformName()} platform"]
     findings.append(_check_art())
+    findings.append(_check_compiled_search())
     with tempfile.TemporaryDirectory(prefix=f"{APP_NAME}-self-test-") as scratch:
         folder = Path(scratch)
         # Any QSettings the window makes lands here, not in the user's configuration.
@@ -126,6 +127,32 @@ def _check_window(app: QApplication, repository: Repository) -> list[str]:
     if window.engine_running():
         raise SelfTestError("the engine thread was still running after the window closed")
     return findings
+
+
+# -- the compiled search --------------------------------------------------------------
+
+#: A gomoku middle game (X to move) the compiled search is checked on.
+SEARCH_X = (6, 6), (6, 8), (7, 7), (8, 6)
+SEARCH_O = (5, 7), (7, 6), (7, 8), (6, 7)
+
+
+def _check_compiled_search() -> str:
+    """The big-board engine's C core is in this build and finds what the Python code finds."""
+    from tictactoe_gui.engine.mnk import Limit, native, search
+
+    if not native.available():
+        raise SelfTestError(f"the compiled search core is missing ({native.UNAVAILABLE})")
+    x = sum(1 << (row * 15 + col) for row, col in SEARCH_X)
+    o = sum(1 << (row * 15 + col) for row, col in SEARCH_O)
+    found = []
+    for compiled in (True, False):
+        result = search(15, 15, 5, x, o, Limit(depth=3), proofs=False, compiled=compiled)
+        found.append((result.best, result.score, result.mate, result.nodes))
+    if found[0] != found[1]:
+        raise SelfTestError(
+            f"the compiled search found {found[0]}, the Python reference {found[1]}"
+        )
+    return f"compiled search agrees ({found[0][3]} nodes)"
 
 
 # -- art -------------------------------------------------------------------------------

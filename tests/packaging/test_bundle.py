@@ -79,6 +79,7 @@ def test_the_frozen_app_passes_its_self_test(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(f"{APP_NAME} {__version__} self-test passed: ")
     assert "offscreen platform" in result.stdout
+    assert "compiled search agrees" in result.stdout
     assert result.stderr == ""
 
 
