@@ -226,7 +226,7 @@ HUGE = "9" * 5000
 @pytest.mark.parametrize(
     ("lines", "start"),
     [
-        (["START \u00b2"], "ERROR START takes the board size, got '\u00b2'"),
+        (["START \u00b2"], "ERROR START takes the board size, got '\\xb2'"),
         (["START \u0663"], "ERROR START takes the board size"),  # an Arabic-Indic 3
         ([f"START {HUGE}"], "ERROR unsupported size '9999"),
         ([f"RECTSTART {HUGE},20"], "ERROR unsupported size '9999"),
@@ -235,7 +235,7 @@ HUGE = "9" * 5000
         (["START 15", f"TAKEBACK 1,{HUGE}"], "ERROR TAKEBACK '1,999"),
         (["START 15", "BOARD", f"{HUGE},1,1", "DONE"], "ERROR BOARD '9999"),
         (["START 15", "BOARD", f"1,1,{HUGE}", "DONE"], "ERROR BOARD '1,1,999"),
-        (["INFO k \u00b2"], "ERROR INFO k takes a number, got '\u00b2'"),
+        (["INFO k \u00b2"], "ERROR INFO k takes a number, got '\\xb2'"),
         ([f"INFO k {HUGE}"], "ERROR INFO k '9999"),
         ([f"INFO rule {HUGE}"], "ERROR INFO rule '9999"),
         (["INFO timeout_turn \u00b2"], "ERROR INFO timeout_turn takes a number"),
