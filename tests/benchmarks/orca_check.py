@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-QUIET_S = 2.0
+QUIET_S = 3.0
 STEP_LIMIT_S = 20.0
 START_LIMIT_S = 60.0
 
@@ -46,6 +46,18 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
         ("1 from the dock", ["KP_1"]),
         ("Escape back to the board", ["Escape"]),
         ("ctrl+z", ["ctrl+z"]),
+    ],
+    "tables": [
+        ("5 plays the centre", ["KP_5"]),
+        ("Tab to the dock", ["Tab"]),
+        ("Tab to the check box", ["Tab"]),
+        ("Space shows the engine's view", ["space"]),
+        ("Tab to the candidates shown", ["Tab"]),
+        ("Tab into the candidates", ["Tab"]),
+        ("Down", ["Down"]),
+        ("Down", ["Down"]),
+        ("Up", ["Up"]),
+        ("Tab out", ["Tab"]),
     ],
     "four": [
         ("Enter on the centre", ["Return"]),
@@ -174,6 +186,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         app = _start(command, env | {"PYTHONPATH": str(ROOT)}, work / "app.log")
         processes.append(app)
         silent = 0
+        # The window's first words are its frame's title; Orca says "Screen reader on" before.
+        deadline = time.monotonic() + START_LIMIT_S
+        while time.monotonic() < deadline and not any(
+            " frame" in line for line in _speech(orca_log)[before:]
+        ):
+            time.sleep(0.2)
         heard = _wait_quiet(orca_log, before, START_LIMIT_S)
         print("(window opens):", " | ".join(heard) or "(silence)")
         seen = before + len(heard)

@@ -1469,7 +1469,7 @@ class BoardView(QWidget):
     def ask_cell(self) -> QInputDialog:
         """Ask for a cell by name (key G): the cursor goes there and the board says it,
         or the board says why the name is not a cell and the cursor stays."""
-        dialog = QInputDialog(self)
+        dialog = _GoToCellDialog(self)
         dialog.setObjectName("goToCellDialog")
         dialog.setWindowTitle("Go to Cell")
         board = self._board
@@ -1477,7 +1477,6 @@ class BoardView(QWidget):
         dialog.setLabelText(f"Cell (a column letter and a row number, a1 to {last}):")
         dialog.setInputMode(QInputDialog.InputMode.TextInput)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.textValueSelected.connect(self.go_to_cell)
         dialog.open()
         return dialog
 
@@ -1495,6 +1494,10 @@ class BoardView(QWidget):
         self._news.clear()
         self._cursor_first = True
         self._update_accessibility()
+        # Now, not on the next turn: the board is about to get the focus back, and a
+        # screen reader reads its description then; a change after would be read again.
+        self._describe_timer.stop()
+        self._describe()
         self._update_cell(target)
 
     @Slot(str)
@@ -1572,6 +1575,19 @@ class BoardView(QWidget):
             said = any(state in news for news in self._news[-1:])
             parts = [*self._news, "" if said else state, cursor, "" if self._news else last]
         self.setAccessibleDescription(_sentences(parts))
+
+
+class _GoToCellDialog(QInputDialog):
+    """Asks for a cell's name; the board's cursor moves before the dialog closes, so the
+    board is read once, at the new cell, when it gets the focus back."""
+
+    def __init__(self, board: BoardView) -> None:
+        super().__init__(board)
+        self._board = board
+
+    def accept(self) -> None:
+        self._board.go_to_cell(self.textValue())
+        super().accept()
 
 
 def _star_points(rows: int, cols: int) -> list[tuple[int, int]]:
