@@ -9,8 +9,8 @@ reads aloud is in :mod:`.board_reading`.)
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QFocusEvent
+from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, QTimer
+from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -31,9 +31,69 @@ ICON_NAMES = {
 
 def table_in_tab_order(view: QAbstractItemView, name: str) -> None:
     """Tab and Shift+Tab leave ``view`` for the next control (arrows move inside it),
-    and screen readers call it ``name``."""
+    and screen readers call it ``name``, read the row it is entered on, and read the
+    row again at an edge (Down on the last row), which would otherwise say nothing."""
     view.setTabKeyNavigation(False)
     view.setAccessibleName(name)
+    _RowReader(view)
+
+
+class _RowReader(QObject):
+    """Makes a screen reader read a table's current row on entry and at its edges.
+
+    Qt tells assistive technology of a cell only when the current cell changes, and a
+    table entered by Tab already has one (the first), so Orca says the table's name and
+    size but no row, and the first Down takes the player to row 2. Setting the current
+    cell again, without touching the selection, has it read.
+    """
+
+    _ENTERING = (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason)
+
+    def __init__(self, view: QAbstractItemView) -> None:
+        super().__init__(view)
+        self._view = view
+        view.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusIn and isinstance(event, QFocusEvent):
+            if event.reason() in self._ENTERING:
+                QTimer.singleShot(0, self, self.read_current_row)
+        elif event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            current = self._view.currentIndex()
+            model = self._view.model()
+            last = model.rowCount(current.parent()) - 1 if model is not None else -1
+            at_edge = (event.key() == Qt.Key.Key_Down and current.row() == last) or (
+                event.key() == Qt.Key.Key_Up and current.row() == 0
+            )
+            if at_edge and current.isValid():
+                QTimer.singleShot(0, self, self.read_current_row)
+        return False
+
+    def read_current_row(self) -> None:
+        view, model, selection = self._view, self._view.model(), self._view.selectionModel()
+        if not view.hasFocus() or model is None or selection is None or not model.rowCount():
+            return
+        current = view.currentIndex()
+        if not current.isValid():
+            current = model.index(0, 0)
+        selection.clearCurrentIndex()
+        selection.setCurrentIndex(current, QItemSelectionModel.SelectionFlag.NoUpdate)
+
+
+class ValueLabel(QLabel):
+    """A value in a form ("Best move:" beside "X a2 (draw)") that Tab reaches, so that a
+    screen reader user finds it without reviewing the screen; the form's label for it
+    (its buddy) names it."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        # Where the keyboard is, for those who see it too; the border is always there so
+        # that the layout does not move when the focus comes.
+        self.setStyleSheet(
+            "ValueLabel { border: 1px solid transparent; }"
+            "ValueLabel:focus { border-color: palette(highlight); }"
+        )
 
 
 def buddy_label(text: str, field: QWidget, parent: QWidget | None = None) -> QLabel:

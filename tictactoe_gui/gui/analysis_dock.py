@@ -65,6 +65,7 @@ from tictactoe_gui.engine import (
 from tictactoe_gui.engine.analysis import PROOF_CELLS, solvable
 from tictactoe_gui.engine.estimate import WIN_VALUE
 from tictactoe_gui.gui.accessibility import (
+    ValueLabel,
     buddy_label,
     set_shown_keeping_focus,
     speak_choice_changes,
@@ -352,10 +353,10 @@ class CandidatesModel(QAbstractTableModel):
             # Centred: flush right, a score ran into the outcome words beside it ("0draw").
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return (
-                f"{cell_label(board, candidate.move)}, score {candidate.score}, "
-                f"{_outcome_text(candidate)}"
-            )
+            # Each cell its own words, after its column's: a screen reader reads a row
+            # cell by cell ("Cell b2, Score 0, Outcome draw"), once.
+            shown = self.data(index, Qt.ItemDataRole.DisplayRole)
+            return f"{self.COLUMNS[column]} {shown}"
         return None
 
 
@@ -582,7 +583,7 @@ class AnalysisDock(QDockWidget):
 
         details = QFormLayout()
         details.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
-        self._line_label = QLabel("—")
+        self._line_label = ValueLabel("—")
         self._line_label.setObjectName("principalVariation")
         self._line_label.setWordWrap(True)
         # A long line wraps to several rows: ask the layout for the height that takes,
@@ -601,7 +602,7 @@ class AnalysisDock(QDockWidget):
         self._depth_label.setObjectName("depthLabel")
         self._depth_label.setWordWrap(True)
         self._time_label = QLabel("—")
-        self._best_label = QLabel("—")
+        self._best_label = ValueLabel("—")
         self._best_label.setObjectName("bestMoveLabel")
         self._speed_label = QLabel("—")
         self._speed_label.setObjectName("speedLabel")

@@ -1,0 +1,111 @@
+"""Tables by ear: entered on a row that is read, each row read once with its headers,
+an edge that answers, and the dock's best move and expected line on the Tab path.
+
+Qt tells a screen reader of a table cell when the current cell changes (the
+selection model's ``currentChanged`` while the table has the focus), so that is
+what these tests listen to.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import analysed, human_vs_human
+from tictactoe_gui.gui.main_window import MainWindow
+
+Text = QAccessible.Text
+
+
+def start(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    analysed(qtbot, window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+
+
+def tab_to(qtbot: QtBot, window: MainWindow, wanted: QWidget) -> list[str]:
+    """Tab from the board until ``wanted`` has the focus; the names met on the way."""
+    window.board_view.setFocus()
+    names = []
+    for _ in range(30):
+        focus = QApplication.focusWidget()
+        assert focus is not None
+        if focus is wanted:
+            return names
+        names.append(focus.accessibleName())
+        qtbot.keyClick(focus, Qt.Key.Key_Tab)
+    raise AssertionError(f"Tab never reached {wanted.accessibleName()}: {names}")
+
+
+def row_words(table: QAccessibleInterface, row: int) -> list[str]:
+    texts = []
+    for i in range(table.childCount()):
+        child = table.child(i)
+        if child is not None and child.role() == QAccessible.Role.Cell:
+            cell = child.tableCellInterface()
+            if cell is not None and cell.rowIndex() == row:
+                texts.append(child.text(Text.Name))
+    return texts
+
+
+def test_a_table_is_entered_on_a_row_that_is_read_and_its_edges_answer(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    start(qtbot, window)
+    table = window.analysis_dock.table
+    selection = table.selectionModel()
+    read: list[int] = []
+    selection.currentChanged.connect(
+        lambda current, _previous: read.append(current.row()) if table.hasFocus() else None
+    )
+    with qtbot.waitSignal(selection.currentChanged, timeout=5000):
+        tab_to(qtbot, window, table)
+    assert read[-1] == 0  # the first row, the best move, is what is heard first
+    assert not selection.hasSelection()  # entering previews nothing on the board
+
+    qtbot.keyClick(table, Qt.Key.Key_Down)
+    assert read[-1] == 1
+    last = table.model().rowCount() - 1
+    table.setCurrentIndex(table.model().index(last, 0))
+    count = len(read)
+    with qtbot.waitSignal(selection.currentChanged, timeout=5000):
+        qtbot.keyClick(table, Qt.Key.Key_Down)  # nowhere to go: the row is read again
+    assert set(read[count:]) == {-1, last}
+    assert table.currentIndex().row() == last
+
+
+def test_each_row_is_read_once_with_its_headers(qtbot: QtBot, window: MainWindow) -> None:
+    start(qtbot, window)
+    table = window.analysis_dock.table
+    iface = QAccessible.queryAccessibleInterface(table)
+    assert iface is not None
+    words = row_words(iface, 0)
+    assert [w.split(" ")[0] for w in words] == ["Cell", "Score", "Outcome"]
+    model = table.model()
+    shown = [str(model.data(model.index(0, c))) for c in range(3)]
+    assert words == [f"{h} {v}" for h, v in zip(("Cell", "Score", "Outcome"), shown, strict=True)]
+
+
+def test_the_best_move_and_the_expected_line_are_on_the_tab_path(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    start(qtbot, window)
+    dock = window.analysis_dock
+    best = dock.findChild(QWidget, "bestMoveLabel")
+    line = dock.findChild(QWidget, "principalVariation")
+    assert best is not None
+    assert line is not None
+    for value, words, text in (
+        (best, "Best move:", dock.best_move_text()),
+        (line, "Expected line:", dock.line_text()),
+    ):
+        tab_to(qtbot, window, value)
+        iface = QAccessible.queryAccessibleInterface(value)
+        assert iface is not None
+        assert iface.text(Text.Name) == text
+        # Named by the form's label beside it, as a field is: "Best move: X b2 (draw)".
+        (label,) = [w for w in dock.findChildren(QLabel) if w.buddy() is value and w is not value]
+        assert label.text() == words
