@@ -3,6 +3,7 @@ winning chance, and a move nothing is known about is left unjudged, never an err
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -45,11 +46,13 @@ def proven_win_for(analysis: Analysis, winner: Mark) -> Analysis:
 
 
 def test_the_winning_chance_fits_the_evaluation_scale() -> None:
-    # Level is even; a threat (a window one short of a line) is worth 75 %, whatever k.
+    # Level is even; the scale is in threats (windows one short of a line), whatever k.
+    one_and_a_half_threats = 1 / (1 + math.exp(-1))
     assert winning_chance(0, 4) == pytest.approx(0.5)
-    assert winning_chance(100, 4) == pytest.approx(0.75)
-    assert winning_chance(1_000, 5) == pytest.approx(0.75)
-    assert winning_chance(-100, 4) == pytest.approx(0.25)
+    assert winning_chance(150, 4) == pytest.approx(one_and_a_half_threats)
+    assert winning_chance(1_500, 5) == pytest.approx(one_and_a_half_threats)
+    assert winning_chance(-150, 4) == pytest.approx(1 - one_and_a_half_threats)
+    assert 0.65 < winning_chance(100, 4) < 0.67  # one threat ahead
     assert winning_chance(1_000_000, 4) == pytest.approx(1.0)
     assert winning_chance(-(10**9), 5) == 0.0  # no overflow far out
     values = [winning_chance(v, 4) for v in range(-500, 501, 50)]
@@ -77,7 +80,7 @@ def test_a_move_after_which_a_loss_is_proven_is_a_blunder_whatever_the_estimate(
 
 def test_estimates_grade_the_winning_chance_given_away() -> None:
     board = four("j10", "k11")
-    before = scored(analyse(board), ("j11", 60), ("k10", 50), ("l12", 0), ("a1", -300))
+    before = scored(analyse(board), ("j11", 60), ("k10", 50), ("l12", -40), ("a1", -300))
     verdicts = {}
     for name in ("j11", "k10", "l12", "a1"):
         judgement = judge(before, board.parse_move(name))
@@ -87,12 +90,12 @@ def test_estimates_grade_the_winning_chance_given_away() -> None:
         verdicts[name] = judgement.verdict
     assert verdicts == {
         "j11": Verdict.BEST,
-        "k10": Verdict.GOOD,  # 3 points of winning chance
-        "l12": Verdict.MISTAKE,  # 16 points
-        "a1": Verdict.BLUNDER,  # 62 points
+        "k10": Verdict.GOOD,  # 2 points of winning chance
+        "l12": Verdict.MISTAKE,  # 17 points
+        "a1": Verdict.BLUNDER,  # 48 points
     }
     assert winning_chance(60, 4) - winning_chance(50, 4) < MISTAKE_CHANCE
-    assert MISTAKE_CHANCE < winning_chance(60, 4) - winning_chance(0, 4) < BLUNDER_CHANCE
+    assert MISTAKE_CHANCE < winning_chance(60, 4) - winning_chance(-40, 4) < BLUNDER_CHANCE
 
 
 def test_a_move_the_estimate_did_not_list_is_judged_by_the_position_after_it() -> None:

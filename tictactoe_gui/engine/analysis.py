@@ -685,8 +685,8 @@ class Judgement:
 
 
 #: The logistic scale of an estimate, in windows one mark short of a line (see
-#: :func:`winning_chance`): an evaluation of one such window is a 75 % chance.
-CHANCE_SCALE: Final = 1 / math.log(3)
+#: :func:`winning_chance`): one such window ahead is a 66 % chance, two 79 %.
+CHANCE_SCALE: Final = 1.5
 #: By the estimate, a move that gives away this much winning chance is a mistake, and
 #: from :data:`BLUNDER_CHANCE` on a blunder (as chess sites grade by win percentage).
 MISTAKE_CHANCE: Final = 0.10
@@ -701,9 +701,16 @@ def winning_chance(evaluation: int, k: int) -> float:
     a window one mark short of a line, ``10 ** (k - 2)``, is a threat the other
     side must answer. The chance is the logistic ``1 / (1 + exp(-e / s))`` with
     ``s`` = :data:`CHANCE_SCALE` threats: level is 50 %, one threat's worth
-    ahead 75 %, two 90 %, three 96 %; a win seen by the search (a million or
+    ahead 66 %, two 79 %, three 88 %; a win seen by the search (a million or
     more) is 100 % for all purposes. Chess sites turn centipawns into a
     winning percentage the same way.
+
+    The scale is fitted to games: over every position of 32 games of Sera and
+    Cop (16 of four in a row, 16 of gomoku, a few random moves mixed in), the
+    estimate's depth-2 evaluation against who won fits best (maximum
+    likelihood) at 1.5 to 2 threats; 1 (one threat 73 %) or less fits clearly
+    worse. The evaluation says little near level (the side to move at about
+    zero won only a third of the time), so the curve is kept gentle.
     """
     scale = CHANCE_SCALE * 10 ** max(0, k - 2)
     exponent = -evaluation / scale
