@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from tictactoe_gui.engine import Verdict
-from tictactoe_gui.engine.rowcol import Player, Position, analyse
+from tictactoe_gui.engine.rowcol import Limit, Player, Position, analyse
 from tictactoe_gui.records_bridge import check_record
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSession, RowColSetup
 from tictactoe_gui.storage.records import GameMode, Result, SideKind
@@ -142,3 +142,21 @@ def test_a_typed_board_starts_as_typed_with_the_chosen_first_player() -> None:
     assert session.start.values == tuple(range(9))
     assert session.position.to_move is Player.B
     assert session.player_to_move == BOB
+
+
+def test_verdicts_against_a_depth_limited_analysis_say_they_are_by_the_estimate() -> None:
+    setup = RowColSetup(GameMode.HUMAN_VS_HUMAN, ALICE, BOB, size=3)
+    session = RowColSession(setup, 4)
+    limited = analyse(session.position, Limit(exact=False, depth=1))
+    assert not limited.exact
+    session.add_analysis(limited)
+    session.play(limited.candidates[0].cell)
+    assert session.by_estimate(0)
+    alice, _bob = session.summaries()
+    assert alice.by_estimate == 1
+    assert alice.describe().startswith("Alice (A): 100% accurate by the estimate — 1 best")
+    exact = RowColSession(setup, 4)
+    exact.add_analysis(analyse(exact.position))
+    exact.play(limited.candidates[0].cell)
+    assert not exact.by_estimate(0)
+    assert "by the estimate" not in exact.summaries()[0].describe()

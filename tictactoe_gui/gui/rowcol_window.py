@@ -745,7 +745,8 @@ class RowColWindow(QMainWindow):
         if verdict is None:
             return ""
         take = session.takes[-1]
-        return f"{session.start.cell_label(take.cell)} was {verdict.value}. "
+        how = " by the estimate" if session.by_estimate(len(session.cells) - 1) else ""
+        return f"{session.start.cell_label(take.cell)} was {verdict.value}{how}. "
 
     def _save(self) -> str:
         """Record the game the first time it ends (never again after an undo); what happened."""

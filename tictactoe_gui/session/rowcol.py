@@ -118,6 +118,8 @@ class SideSummary:
     mistakes: int
     blunders: int
     hints: int
+    #: How many verdicts compare depth-limited estimates rather than exact margins.
+    by_estimate: int = 0
 
     @property
     def accuracy(self) -> float | None:
@@ -137,7 +139,8 @@ class SideSummary:
             details.append(plural(self.blunders, "blunder"))
         if self.hints:
             details.append(plural(self.hints, "hint"))
-        return f"{head}: {accuracy:.0%} accurate — " + ", ".join(details)
+        how = " by the estimate" if self.by_estimate else ""
+        return f"{head}: {accuracy:.0%} accurate{how} — " + ", ".join(details)
 
 
 class RowColSession:
@@ -276,13 +279,20 @@ class RowColSession:
         how = "exactly" if analysis.exact else "by the estimate"
         return f"Take {cells}: it keeps a margin of {margin:+d} for {position.to_move} ({how})."
 
+    def by_estimate(self, number: int) -> bool:
+        """Whether the verdict on take ``number`` compares estimates (a depth-limited search)."""
+        before = self.analysis_of(self._positions[number])
+        return before is not None and not before.exact
+
     def summaries(self) -> tuple[SideSummary, ...]:
-        counts = {side: dict.fromkeys(("takes", *Verdict), 0) for side in (Player.A, Player.B)}
+        keys = ("takes", "estimated", *Verdict)
+        counts = {side: dict.fromkeys(keys, 0) for side in (Player.A, Player.B)}
         for number, take in enumerate(self.takes):
             counts[take.player]["takes"] += 1
             verdict = self.verdict_at(number)
             if verdict is not None:
                 counts[take.player][verdict] += 1
+                counts[take.player]["estimated"] += self.by_estimate(number)
         return tuple(
             SideSummary(
                 self.setup.player(side).display_name,
@@ -293,6 +303,7 @@ class RowColSession:
                 counts[side][Verdict.MISTAKE],
                 counts[side][Verdict.BLUNDER],
                 self._hints[side],
+                counts[side]["estimated"],
             )
             for side in (Player.A, Player.B)
         )
