@@ -155,3 +155,31 @@ def test_a_row_and_column_engine_failure_is_said_and_logged(
     cell = window.session.position.allowed_cells()[0]
     window._take(cell)
     assert window.session.cells == (cell,)
+
+
+def test_the_log_is_found_only_when_needed_and_an_early_error_opens_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The app installs the reporter before its first paint with a function that finds the
+    log (finding it loads the records' code): an error before the window is complete
+    still reaches the log."""
+    asked: list[int] = []
+    path = tmp_path / "early" / "errors.log"
+
+    def find() -> Path:
+        asked.append(1)
+        return path
+
+    reporter = ErrorReporter(find, window)
+    reporter.install()
+    try:
+        assert asked == []
+        assert reporter.logging_to is None
+        with qtbot.waitSignal(reporter.error, timeout=5000):
+            reporter.report(ValueError("before the window was complete"))
+        assert reporter.logging_to == path
+        assert "before the window was complete" in path.read_text()
+        reporter.open_log()  # as the window completes: nothing more to find
+        assert asked == [1]
+    finally:
+        reporter.uninstall()

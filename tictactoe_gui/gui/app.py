@@ -137,16 +137,18 @@ def run(
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     settings = QSettings()
     window = MainWindow(settings, game=game, staged=True)
-    # From here on an unexpected error is logged and shown, never left to hang a game.
-    reporter = ErrorReporter(error_log_path(), window)
+    # From here on an unexpected error is logged and shown, never left to hang a game. The
+    # log's place is found with the records' (after the first paint, or at a first error).
+    reporter = ErrorReporter(error_log_path, window)
     reporter.install()
     reporter.error.connect(window.show_unexpected_error)
-    window.set_error_log(reporter.logging_to)
     opened: list[OpenedRecords] = []
 
     def complete() -> None:
         if window.is_ready:
             return
+        reporter.open_log()
+        window.set_error_log(reporter.logging_to)
         set_icon(app)
         records = open_records(db_path)
         opened.append(records)

@@ -16,6 +16,7 @@ import logging
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import TracebackType
@@ -76,9 +77,17 @@ class ErrorReporter(QObject):
     error = Signal(str, str)
     _caught = Signal(str, str)
 
-    def __init__(self, log_path: Path | None, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        log_path: Path | Callable[[], Path | None] | None,
+        parent: QObject | None = None,
+    ) -> None:
+        """``log_path`` may be a function that finds it: it is then called (and the log
+        opened) by :meth:`open_log` or at the first error, whichever comes first, so that
+        installing the reporter before the window's first paint loads nothing more."""
         super().__init__(parent)
-        self.log_path = log_path
+        self._find_path = log_path if callable(log_path) else None
+        self.log_path = None if callable(log_path) else log_path
         self._handler: logging.Handler | None = None
         self._previous_hook = sys.excepthook
         self._previous_thread_hook = threading.excepthook
@@ -90,9 +99,17 @@ class ErrorReporter(QObject):
         """The log file errors are written to (None when it could not be opened)."""
         return self.log_path if self._handler is not None else None
 
-    def install(self) -> None:
+    def open_log(self) -> None:
+        """Start writing errors to the log file (once: later calls do nothing)."""
+        if self._find_path is not None:
+            find, self._find_path = self._find_path, None
+            self.log_path = find()
         if self.log_path is not None and self._handler is None:
             self._handler = open_error_log(self.log_path)
+
+    def install(self) -> None:
+        if self._find_path is None:
+            self.open_log()
         self._previous_hook = sys.excepthook
         self._previous_thread_hook = threading.excepthook
         sys.excepthook = self._hook
@@ -121,6 +138,8 @@ class ErrorReporter(QObject):
             self._previous_hook(kind, error, trace)
             return
         details = "".join(traceback.format_exception(kind, error, trace))
+        if self._find_path is not None:
+            self.open_log()  # an error before the window was complete: the log opens now
         logger.error("Unexpected error\n%s", details.rstrip())
         # Also where a developer running from a terminal looks.
         if sys.stderr is not None:
