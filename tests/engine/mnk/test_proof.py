@@ -191,3 +191,31 @@ def test_proof_search_stops_on_cancel_and_limits() -> None:
         solve(6, 5, 4, method="proof", limit=Limit(nodes=300))
     with pytest.raises(ValueError, match="best move"):
         solve(4, 4, 4, method="proof", all_moves=True)
+
+
+@pytest.mark.parametrize("stop", ["cancel", "deadline"])
+def test_a_limit_stops_the_proof_search_within_one_node(
+    stop: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A proof node on a big board costs milliseconds: looking at the clock only every
+    # few dozen nodes let a 2 s limit run to 2.7 s on 20×20.
+    cancel = threading.Event()
+    budget = Budget(Limit(), cancel)
+    search = ProofSearch(20, 20, 5, 1, maker_breaker=False, budget=budget)
+    expand = search._expand
+    expanded = 0
+
+    def counted(x: int, o: int, left: int) -> object:
+        nonlocal expanded
+        expanded += 1
+        if expanded == 3:
+            if stop == "cancel":
+                cancel.set()
+            else:
+                budget.deadline = 0.0  # long past
+        return expand(x, o, left)
+
+    monkeypatch.setattr(search, "_expand", counted)
+    with pytest.raises(SearchStopped):
+        search.run(0, 0)
+    assert expanded == 3

@@ -75,6 +75,17 @@ class Budget:
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise SearchStopped(self.nodes)
 
+    def tick_costly(self) -> None:
+        """:meth:`tick` for a node that costs far more than a clock reading (a proof
+        search's, which generates and scores every move: milliseconds on a big board):
+        the deadline and the cancel flag are read at every such node, so a limit holds
+        to within one node, not sixty-four. Progress is still reported every few dozen."""
+        self.tick()
+        if (self.cancel is not None and self.cancel.is_set()) or (
+            self.deadline is not None and time.perf_counter() >= self.deadline
+        ):
+            raise SearchStopped(self.nodes)
+
     def check(self) -> None:
         if self.on_check is not None:
             self.on_check(self.nodes)

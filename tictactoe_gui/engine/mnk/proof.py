@@ -303,7 +303,7 @@ class ProofSearch:
             self._mid(x, o, key, INF - 1, INF - 1)
 
     def _mid(self, x: int, o: int, key: int, th_pn: int, th_dn: int) -> None:
-        self.budget.tick()
+        self.budget.tick_costly()
         table = self.table
         result = self._expand(x, o, key & UNLIMITED)
         if isinstance(result, int):
