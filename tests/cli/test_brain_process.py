@@ -121,3 +121,35 @@ def test_a_huge_line_is_refused_in_one_short_line_with_bounded_memory(
         assert peak_kb < 100_000  # the line is 100 MB; held whole it would be at least that
     brain.send("END")
     assert brain.process.wait(timeout=30) == 0
+
+
+def test_hostile_lines_each_get_one_error_and_a_huge_turn_limit_still_answers(
+    brain: BrainProcess,
+) -> None:
+    huge = "9" * 5000
+    for line, answer in [
+        ("START \u00b2", "ERROR START takes the board size, got '\\xb2'"),
+        (f"START {huge}", "ERROR unsupported size '9999999999"),
+        (f"INFO timeout_turn {'9' * 401}", None),
+        (f"INFO timeout_match {'9' * 401}", None),
+        ("INFO k \u00b2", "ERROR INFO k takes a number, got '\\xb2'"),
+        ("START 20", "OK"),
+        (f"TURN {huge},1", "ERROR TURN '9999999999"),
+        (
+            "\x1b[2J\x1b]0;pwned\x07\u202eevil",
+            "UNKNOWN command '\\x1b[2J\\x1b]0;PWNED\\x07\\u202eEVIL'",
+        ),
+        ("INFO timeout_turn 99999999999999999999", None),
+    ]:
+        brain.send(line)
+        if answer is not None:
+            assert brain.answer().startswith(answer)
+    # The turn may think for minutes (the most a move is given); STOP has the move now.
+    brain.send("TURN 10,10")
+    sent = time.monotonic()
+    brain.send("YXSTOP")
+    assert brain.answer().count(",") == 1
+    assert time.monotonic() - sent < PROMPTLY
+    brain.send("END")
+    _, err = brain.process.communicate(timeout=30)
+    assert (brain.process.returncode, err) == (0, b"")
