@@ -1574,7 +1574,16 @@ class BoardView(QWidget):
             # The news may already say it ("… Game over, O wins."): not twice.
             said = any(state in news for news in self._news[-1:])
             parts = [*self._news, "" if said else state, cursor, "" if self._news else last]
-        self.setAccessibleDescription(_sentences(parts))
+        text = _sentences(parts)
+        if text == self.accessibleDescription().rstrip("\u00a0") and self._news:
+            # The same news again (the same refusal twice) is still news: a screen reader
+            # reads a description only when it changes.
+            text = self.accessibleDescription() + "\u00a0"
+        self.setAccessibleDescription(text)
+        if self.hasFocus() and self.isActiveWindow():
+            # Heard: the next change says only what is new (a reply, not the move before
+            # it again). Away from the board the news gathers until the player is back.
+            self._news.clear()
 
 
 class _GoToCellDialog(QInputDialog):
