@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QComboBox,
+    QFileDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -314,3 +315,35 @@ def test_a_combo_box_changed_by_the_keys_says_its_new_choice(
     other.setFocus()
     qtbot.waitUntil(other.hasFocus)
     assert combo.accessibleDescription() == ""
+
+
+def test_arrowing_onto_external_engine_asks_for_no_program_until_enter(
+    qtbot: QtBot, settings: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[str] = []
+
+    def choose(*_args: object, **_kwargs: object) -> tuple[str, str]:
+        asked.append("program")
+        return ("/opt/engines/pbrain-x", "")
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", choose)
+    dialog = NewGameDialog(settings)
+    qtbot.addWidget(dialog)
+    dialog.set_mode(GameMode.HUMAN_VS_AI)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    combo = dialog.opponent_combo
+    combo.setFocus()
+    qtbot.waitUntil(combo.hasFocus)
+    engine = combo.findText("External engine…")
+    while combo.currentIndex() < engine:
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentText() == "External engine…"
+    assert asked == []  # passing over it opens nothing
+    qtbot.keyClick(combo, Qt.Key.Key_Up)
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert asked == []
+    qtbot.keyClick(combo, Qt.Key.Key_Return)
+    assert asked == ["program"]
+    assert dialog.isVisible()  # Enter chose the program; it did not start the game
+    assert dialog.is_valid()

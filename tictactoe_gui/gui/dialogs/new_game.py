@@ -17,7 +17,8 @@ import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -242,7 +243,40 @@ class _PersonaPicker(QObject):
         form.setWidget(form.rowCount(), QFormLayout.ItemRole.FieldRole, self.description)
         self.combo.activated.connect(self._on_activated)
         self.combo.currentIndexChanged.connect(self._describe)
+        #: A key that steps through the closed combo (or the wheel) is changing it now:
+        #: passing over "External engine…" then only says how to choose it.
+        self._stepping = False
+        self.combo.installEventFilter(self)
         self._describe()
+
+    _STEP_KEYS = (
+        Qt.Key.Key_Up,
+        Qt.Key.Key_Down,
+        Qt.Key.Key_PageUp,
+        Qt.Key.Key_PageDown,
+        Qt.Key.Key_Home,
+        Qt.Key.Key_End,
+    )
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.combo and not self.combo.view().isVisible():
+            if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+                if event.key() in self._STEP_KEYS:
+                    self._stepping = True
+                elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and (
+                    self.combo.currentData() == ENGINE_PREFIX
+                ):
+                    self._choose_program(self.combo.currentIndex())
+                    return True  # chosen here: not the dialog's Start
+            elif event.type() in (QEvent.Type.KeyRelease, QEvent.Type.FocusOut):
+                self._stepping = False
+            elif event.type() == QEvent.Type.Wheel:
+                self._stepping = True
+                QTimer.singleShot(0, self, self._stop_stepping)
+        return False
+
+    def _stop_stepping(self) -> None:
+        self._stepping = False
 
     def key(self) -> str:
         """A persona key, or ``engine:COMMAND`` for an external engine."""
@@ -280,6 +314,12 @@ class _PersonaPicker(QObject):
         if self.combo.itemData(index) != ENGINE_PREFIX:
             self._previous = index
             return
+        if self._stepping:
+            self._describe()  # passing over it: Enter chooses the program
+            return
+        self._choose_program(index)
+
+    def _choose_program(self, index: int) -> None:
         parent = self.combo.window()
         path, _ = QFileDialog.getOpenFileName(
             parent, "Choose a Gomocup engine", self.command or str(Path.home())
@@ -297,7 +337,7 @@ class _PersonaPicker(QObject):
             self.description.setText(
                 f"A Gomocup-protocol engine: {self.command}"
                 if self.command
-                else "Choose the program of a Gomocup-protocol engine."
+                else "Press Enter to choose the program of a Gomocup-protocol engine."
             )
             return
         self.description.setText(PERSONAS[data].describe(*self._board_size))
