@@ -242,6 +242,11 @@ def rowcol_scores(game: FinishedGame | GameSummary) -> tuple[int, int] | None:
     return None
 
 
+def final_scores(game: FinishedGame | GameSummary) -> tuple[int, int] | None:
+    """Each seat's final score, in a record of a game that keeps a score; else None."""
+    return rowcol_scores(game) if is_rowcol(game) else None
+
+
 def outcome_text(game: FinishedGame | GameSummary) -> str:
     """The result in a few words: "X wins", "Draw", "A wins, 7 to -2" or "Tie, 3 each"."""
     first, second = seat_letters(game)

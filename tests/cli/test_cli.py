@@ -133,6 +133,22 @@ def test_match_prints_the_tally_and_json_is_reproducible() -> None:
     assert payload["x_wins"] + payload["o_wins"] + payload["draws"] == 25
 
 
+@pytest.mark.parametrize("game", ["tictactoe", "4x4k3", "rowcol3", "rowcol"])
+def test_match_plays_the_games_strongest_against_its_medium_player_by_default(game: str) -> None:
+    from tictactoe_gui.engine.games import find_game
+
+    code, out, err = run("match", "--game", game, "--games", "2", "--seed", "4", "--json")
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    spec = find_game(game)
+    strongest, medium = spec.default_players
+    assert (payload["x"], payload["o"]) == (strongest, medium)
+    assert spec.player(strongest) == spec.players[-1]
+    assert spec.player(medium).level == "medium"
+    assert payload["game"] == spec.id
+    assert payload["games"] == 2
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -145,7 +161,6 @@ def test_match_prints_the_tally_and_json_is_reproducible() -> None:
         (["analyse", ".........", "--persona", "bob"], "unknown persona 'bob'"),
         (["analyse", ".........", "--seed", "4"], "give --persona too"),
         (["analyse", ".........", "--persona", "cop", "--seed", "x"], "a seed is a whole number"),
-        (["match", "--x", "sera"], "the following arguments are required: --o"),
         (["match", "--x", "sera", "--o", "nobody"], "unknown persona 'nobody'"),
         (["match", "--x", "sera", "--o", "cop", "--games", "0"], "at least 1"),
         (["match", "--x", "sera", "--o", "cop", "--games", "many"], "whole number"),

@@ -57,7 +57,6 @@ def test_solve_from_a_position_and_from_moves_agree() -> None:
     [
         (("solve", "--game", "4x4k3", "--moves", "b2,b2"), "not legal"),
         (("solve", "--game", "4x4k3", "--moves", "z9"), "off the"),
-        (("solve", "--game", "rowcol"), "not a k-in-a-row game"),
         (("solve", "--game", "4x4k3", "--time", "soon"), "expected seconds"),
         (("solve", "--game", "4x4k3", "X/", "--moves", "a1"), "not both"),
     ],
@@ -190,7 +189,7 @@ def test_solve_says_when_the_distance_of_a_win_is_not_known(
 ) -> None:
     # The solver reports a proven win without its distance when its limit stops the
     # distance pass; the command says so rather than inventing a number.
-    from tictactoe_gui.cli import solve as command
+    from tictactoe_gui.engine.mnk import solve as command
     from tictactoe_gui.engine.mnk.search import Outcome
     from tictactoe_gui.engine.mnk.solve import Solution
 
@@ -256,3 +255,37 @@ def test_analyse_text_marks_the_moves_a_proof_left_as_estimates() -> None:
     assert len(rows) == 21  # every empty cell
     assert all(line.endswith("estimate") and not line.startswith(" * ") for line in rows[1:])
     assert "Predicted with best play: X wins in 3 plies." in out
+
+
+def test_solve_answers_for_row_and_column_with_the_exact_margins() -> None:
+    from tictactoe_gui.engine.games import find_game
+
+    code, out, err = call("solve", "--game", "rowcol3", "--seed", "4", "--json")
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    spec = find_game("rowcol3")
+    start = spec.new_game(4)
+    exact = spec.solve(start)
+    assert exact.result is not None
+    assert payload["game"] == "rowcol3"
+    assert payload["result"] == exact.result.text
+    end = start.play_all(r * 3 + c for r, c in payload["principal_variation"])
+    assert end.result == exact.result
+    assert payload["predicted_scores"] == dict(zip(("A", "B"), end.scores or (), strict=True))
+    code, out, err = call("solve", "--game", "rowcol3", "--seed", "4")
+    assert (code, err) == (0, "")
+    assert out.startswith(f"Row & Column 3×3: {exact.result.text} in ")
+    assert ", proven." in out
+
+
+def test_solve_refuses_a_game_without_an_exact_solver_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tictactoe_gui.engine.row_and_column import RowColSpec
+
+    monkeypatch.setattr(RowColSpec, "has_solver", False)
+    code, out, err = call("solve", "--game", "rowcol5")
+    assert (code, out) == (2, "")
+    assert err == (
+        "tictactoe-gui: Row & Column 5×5 has no exact solver; analyse gives its engine's estimate\n"
+    )

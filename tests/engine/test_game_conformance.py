@@ -22,6 +22,7 @@ from tictactoe_gui.engine.games import (
     GameSpec,
     GameState,
     MoveError,
+    NoSolverError,
     PositionTextError,
     Solving,
     registered_games,
@@ -380,3 +381,91 @@ def test_every_analysis_says_what_is_proven_and_what_is_estimated(spec: GameSpec
     assert (analysis.result is None) is (analysis.certainty is Certainty.ESTIMATED)
     if analysis.line:
         assert state.play_all(analysis.line[:1]).moves[-1] == analysis.line[0]
+
+
+# -- what the commands use ----------------------------------------------------------------
+
+
+@smallest_games
+def test_the_exact_solver_proves_the_brute_forces_result_and_a_line_that_reaches_it(
+    spec: GameSpec,
+) -> None:
+    if not spec.has_solver:
+        with pytest.raises(NoSolverError) as refused:
+            spec.prove(spec.new_game(), time_limit=1)
+        assert spec.name in one_line(refused)
+        return
+    for state in small_positions(spec):
+        solution = spec.prove(state, time_limit=60)
+        assert solution.result.returns == brute_force(state, {})
+        assert solution.line_complete
+        end = state.play_all(solution.line)
+        assert end.result is not None
+        assert end.result.returns == solution.result.returns
+        if solution.plies is not None:
+            assert solution.plies >= len(solution.line) or not solution.line
+        if solution.scores is not None:
+            assert solution.scores == end.scores
+
+
+@every_game
+def test_who_moves_first_and_a_boards_values_are_chosen_or_refused_in_one_line(
+    spec: GameSpec,
+) -> None:
+    assert spec.new_game(3, first=0).to_move == 0
+    if spec.chooses_first:
+        assert spec.new_game(3, first=1).to_move == 1
+    else:
+        with pytest.raises(GameError) as refused:
+            spec.new_game(3, first=1)
+        one_line(refused)
+    if spec.draws_values:
+        assert spec.new_game(3, values=(1, 1)) != spec.new_game(3, values=(2, 2))
+        assert (
+            spec.new_game(3, values=(-2, 5)).position_text()
+            == spec.new_game(3, values=(-2, 5)).position_text()
+        )
+        with pytest.raises(GameError) as refused:
+            spec.new_game(3, values=(5, 1))
+        one_line(refused)
+    else:
+        with pytest.raises(GameError) as refused:
+            spec.new_game(3, values=(1, 9))
+        one_line(refused)
+
+
+@every_game
+def test_seats_are_named_by_their_letters_and_others_refused(spec: GameSpec) -> None:
+    for index, name in enumerate(spec.seats):
+        assert spec.seat(name.lower()) == index
+    with pytest.raises(GameError) as refused:
+        spec.seat("Z")
+    assert spec.seats[0] in one_line(refused)
+
+
+@every_game
+def test_the_default_players_are_the_strongest_against_a_medium_one(spec: GameSpec) -> None:
+    strongest, medium = spec.default_players
+    keys = [player.key for player in spec.players]
+    assert strongest == keys[-1]
+    assert spec.player(medium).level == "medium"
+
+
+@every_game
+def test_players_speak_and_positions_draw_themselves(spec: GameSpec) -> None:
+    from tictactoe_gui.engine.personas import Event
+
+    for player in spec.players:
+        for event in Event:
+            assert isinstance(spec.say(player.key, event, random.Random(1)), str)
+    for state in sampled(spec, 4):
+        picture = state.picture()
+        assert picture.strip()
+        assert picture == spec.from_position_text(state.position_text()).picture()
+
+
+@every_game
+def test_a_position_read_with_its_last_move_apart_is_the_position(spec: GameSpec) -> None:
+    state = sampled(spec, 2)[2]
+    assert spec.position(state.position_text()).position_text() == state.position_text()
+    assert spec.sized_for(state.position_text()) == spec

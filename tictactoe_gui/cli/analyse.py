@@ -50,7 +50,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="CELLS",
         help="a position as the moves played from the empty board, e.g. 'b2,a1,c3'",
     )
-    add_game_option(parser, rowcol=True)
+    add_game_option(parser)
     rowcol.add_analyse_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument(
@@ -235,6 +235,7 @@ def analysis_text(analysis: Analysis, chosen: Move | None, persona_name: str | N
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
+    args.game = args.game.variant
     if rowcol.is_rowcol(args.game):
         return rowcol.run_analyse(args, streams)
     rowcol.refuse_rowcol_options(args)

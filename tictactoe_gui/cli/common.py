@@ -25,6 +25,8 @@ from tictactoe_gui.storage.errors import RecordsError
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
+    from tictactoe_gui.engine.games import GameSpec
+
 # The personas and the records load inside the option types that need them: opening the
 # window (the common case) parses only --db and --game before its first paint.
 
@@ -249,20 +251,36 @@ def k_in_a_row_game(text: str) -> Variant:
     return variant
 
 
-def recorded_game(text: str) -> str:
-    """``--game`` of the records commands: the id of any game this app plays."""
+def any_game(text: str) -> GameSpec:
+    """``--game``: any registered game by its id (``tictactoe``, ``four``, ``4x4k3``,
+    ``rowcol5`` ...), found through the registry."""
+    from tictactoe_gui.engine.games import GameError, find_game
+
     try:
-        return get_variant(text).id
-    except VariantError as error:
+        return find_game(text)
+    except GameError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-class _AnyGameAction(argparse.Action):
-    """``--game`` where Row & Column is offered too (``rowcol``, ``rowcolN``).
+def recorded_game(text: str) -> str:
+    """``--game`` of the records commands: the id of any registered game."""
+    return any_game(text).id
 
-    Keeps the text given beside the variant (``game_text``): a bare ``rowcol``
-    leaves the grid's size to ``--size`` or to the position.
-    """
+
+def game_name(game_id: str) -> str:
+    """A recorded game's name, or its id (shown safely) for a game this version lacks."""
+    from tictactoe_gui.engine.games import GameError, find_game
+    from tictactoe_gui.storage.records import printable
+
+    try:
+        return find_game(game_id).name
+    except GameError:  # a game this version does not know, from an imported file
+        return printable(game_id)
+
+
+class _GameAction(argparse.Action):
+    """``--game``: keeps the text given beside the spec (``game_text``), since an id that
+    names no size (``rowcol``) leaves the size to the position read."""
 
     def __call__(
         self,
@@ -273,30 +291,29 @@ class _AnyGameAction(argparse.Action):
     ) -> None:
         text = str(values)
         try:
-            variant = get_variant(text)
-        except VariantError as error:
+            spec = any_game(text)
+        except argparse.ArgumentTypeError as error:
             raise argparse.ArgumentError(self, str(error)) from None
-        setattr(namespace, self.dest, variant)
+        setattr(namespace, self.dest, spec)
         namespace.game_text = text.strip().lower()
 
 
-def add_game_option(parser: argparse.ArgumentParser, *, rowcol: bool = False) -> None:
-    """``--game``; with ``rowcol`` the command also plays Row & Column (``rowcol``, ``rowcolN``)."""
-    help_text = (
-        "which game: tictactoe (the default), four (20x20, four in a row), gomoku "
-        "(15x15, five), 4x4k3, 4x4k4, 5x5k4, or any MxNkK (M rows, N columns, K in a row)"
-    )
-    if rowcol:
-        help_text += "; or rowcol (Row & Column; rowcolN for an N×N grid, N from 3 to 10)"
-    if rowcol:
-        parser.add_argument(
-            "--game", action=_AnyGameAction, default=DEFAULT, metavar="ID", help=help_text
-        )
-        parser.set_defaults(game_text=None)
-        return
+#: ``--game``'s help: the ids it takes.
+GAME_HELP: Final = (
+    "which game, by the id 'games' lists: tictactoe (the default), four (20x20, four in a "
+    "row), gomoku (15x15, five), 4x4k3, 4x4k4, 5x5k4, any MxNkK (M rows, N columns, K in a "
+    "row), rowcol (Row & Column 4×4) or rowcolN (N×N, N from 3 to 10)"
+)
+
+
+def add_game_option(parser: argparse.ArgumentParser) -> None:
+    """``--game ID``: any registered game (``args.game`` is its spec)."""
+    from tictactoe_gui.engine.games import find_game
+
     parser.add_argument(
-        "--game", type=k_in_a_row_game, default=DEFAULT, metavar="ID", help=help_text
+        "--game", action=_GameAction, default=find_game(DEFAULT.id), metavar="ID", help=GAME_HELP
     )
+    parser.set_defaults(game_text=None)
 
 
 # -- the records file ---------------------------------------------------------------------

@@ -21,9 +21,9 @@ from tictactoe_gui.cli.common import (
     database_path,
     error_line,
     expand_user,
+    game_name,
     recorded_game,
 )
-from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import DamagedGame
 
@@ -58,8 +58,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--game",
         type=recorded_game,
         metavar="ID",
-        help="only games of this game (tictactoe, four, gomoku, MxNkK, rowcolN...);"
-        " every game by default",
+        help="only games of this game, by the id 'games' lists (tictactoe, four, gomoku,"
+        " MxNkK, rowcolN...); every game by default",
     )
     add_db_option(parser)
 
@@ -92,7 +92,7 @@ def _export(
         count = repository.export_records(target, file_format, args.game, on_damaged=damaged.append)
     for problem in damaged:
         print(error_line(f"not exported: {problem.message()}"), file=streams.stderr)
-    which = "" if args.game is None else f" of {get_variant(args.game).name}"
+    which = "" if args.game is None else f" of {game_name(args.game)}"
     summary = f"Exported {count} game{'s' * (count != 1)}{which} to {target}."
     return (EXIT_FAILURE if damaged else EXIT_OK), summary
 

@@ -20,15 +20,14 @@ from tictactoe_gui.cli.common import (
     add_db_option,
     database_path,
     error_line,
+    game_name,
     positive_int,
     recorded_game,
     records_exist,
 )
-from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.records_bridge import (
-    is_rowcol,
+    final_scores,
     result_sentence,
-    rowcol_scores,
     seat_letters,
     side_name,
 )
@@ -51,8 +50,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--game",
         type=recorded_game,
         metavar="ID",
-        help="only games of this game (tictactoe, four, gomoku, 4x4k3, MxNkK, rowcolN...);"
-        " every game by default",
+        help="only games of this game, by the id 'games' lists (tictactoe, four, gomoku,"
+        " 4x4k3, MxNkK, rowcolN...); every game by default",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     add_db_option(parser)
@@ -92,10 +91,11 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
                 "plies": game.plies,
                 "seed": game.seed,
             }
-            scores = rowcol_scores(game) if is_rowcol(game) else None
+            scores = final_scores(game)
             if scores is not None:
-                # Row & Column: A sits in "x", B in "o"; their final scores.
-                payload["scores"] = {"A": scores[0], "B": scores[1]}
+                # A game that keeps a score (Row & Column: A sits in "x", B in "o").
+                first, second = seat_letters(game)
+                payload["scores"] = {first: scores[0], second: scores[1]}
             print(json.dumps(payload, ensure_ascii=False), file=stdout)
         else:
             first, second = seat_letters(game)
@@ -104,19 +104,12 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
                 f"{printable(side_name(game.x))} ({first}) vs "
                 f"{printable(side_name(game.o))} ({second}):"
                 f" {result_sentence(game, game.plies)}"
-                f"  [{_game_name(game.game)}, game {game.id}]",
+                f"  [{game_name(game.game)}, game {game.id}]",
                 file=stdout,
             )
     if not games and not args.json and not damaged:
         print("No games recorded yet." if player is None else f"No games of {player}.", file=stdout)
     return EXIT_FAILURE if damaged else EXIT_OK
-
-
-def _game_name(game: str) -> str:
-    try:
-        return get_variant(game).name
-    except ValueError:  # a game this version does not know, from an imported file
-        return printable(game)
 
 
 COMMAND = Command(

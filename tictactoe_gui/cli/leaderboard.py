@@ -16,11 +16,11 @@ from tictactoe_gui.cli.common import (
     Streams,
     add_db_option,
     database_path,
+    game_name,
     persona_key,
     recorded_game,
     records_exist,
 )
-from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.records_bridge import side_name
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import DEFAULT_GAME, SideKind, printable
@@ -35,8 +35,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=recorded_game,
         default=DEFAULT_GAME,
         metavar="ID",
-        help="the game whose standings to show: tictactoe (the default), four, gomoku,"
-        " 4x4k3, MxNkK, rowcolN... (standings never mix games)",
+        help="the game whose standings to show, by the id 'games' lists: tictactoe (the"
+        " default), four, gomoku, 4x4k3, MxNkK, rowcolN... (standings never mix games)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     add_db_option(parser)
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             print(json.dumps(payload, ensure_ascii=False), file=stdout)
         return EXIT_OK
     if not standings:
-        which = "" if args.game == DEFAULT_GAME else f" of {get_variant(args.game).name}"
+        which = "" if args.game == DEFAULT_GAME else f" of {game_name(args.game)}"
         print(f"No games{which} recorded yet.", file=stdout)
         return EXIT_OK
     print(

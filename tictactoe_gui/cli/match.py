@@ -40,17 +40,18 @@ def game_count(text: str) -> int:
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--x",
-        required=True,
         type=players.match_player,
-        metavar="PERSONA",
-        help="the persona playing X (Row & Column: the strategy playing A)",
+        metavar="PLAYER",
+        help="the player of the first seat, one of the game's players as 'games' lists them "
+        "(X: kitty, cop, sera; Row & Column's A: random, greedy, maximize-future-min, "
+        "perfect); default: the game's strongest",
     )
     parser.add_argument(
         "--o",
-        required=True,
         type=players.match_player,
-        metavar="PERSONA",
-        help="the persona playing O (Row & Column: the strategy playing B)",
+        metavar="PLAYER",
+        help="the player of the second seat (O, or Row & Column's B); default: the game's "
+        "medium player",
     )
     parser.add_argument(
         "--games", type=game_count, default=1, metavar="N", help="how many games (default 1)"
@@ -67,7 +68,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="seconds per move for engine: players, 0.01 to 600 (default 5)",
     )
-    add_game_option(parser, rowcol=True)
+    add_game_option(parser)
     add_db_option(parser)
     rowcol.add_match_options(parser)
 
@@ -99,6 +100,10 @@ class GameRecorder:
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
+    strongest, medium = args.game.default_players
+    args.x = strongest if args.x is None else args.x
+    args.o = medium if args.o is None else args.o
+    args.game = args.game.variant
     if players.is_choice(args.x) or players.is_choice(args.o):
         return players.run_match(args, streams)
     if rowcol.is_rowcol(args.game):
@@ -145,7 +150,11 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 COMMAND = Command(
     name="match",
     help="play personas against each other and print the tally",
-    description=f"Play a series of games between two personas ({', '.join(PERSONAS)}).",
+    description=(
+        "Play a series of games of any game between two of its players (personas "
+        f"{', '.join(PERSONAS)} in k in a row; strategies in Row & Column), by default the "
+        "game's strongest against its medium player: match --game rowcol5 --games 10."
+    ),
     configure=configure,
     run=run,
 )

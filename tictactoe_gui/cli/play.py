@@ -68,7 +68,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--record", action="store_true", help="store the finished game in the records database"
     )
-    add_game_option(parser, rowcol=True)
+    add_game_option(parser)
     rowcol.add_play_options(parser)
     add_db_option(parser)
 
@@ -122,6 +122,7 @@ def _prompt(board: Board) -> str:
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
+    args.game = args.game.variant
     if rowcol.is_rowcol(args.game):
         return rowcol.run_play(args, streams)
     rowcol.refuse_rowcol_options(args)

@@ -1,4 +1,5 @@
-"""``solve``: the exact value of a small k-in-a-row board, from the empty board or a position."""
+"""``solve``: the exact value of a position of any game with an exact solver, from its start
+or from a position, with the line that gets there."""
 
 from __future__ import annotations
 
@@ -15,11 +16,14 @@ from tictactoe_gui.cli.common import (
     add_game_option,
     seconds,
 )
-from tictactoe_gui.engine.board import Board, BoardError
-from tictactoe_gui.engine.mnk.limits import Limit, SearchStopped
-from tictactoe_gui.engine.mnk.search import Outcome
-from tictactoe_gui.engine.mnk.solve import Solution, solve
-from tictactoe_gui.engine.notation import NotationError, cell_name, parse_move_list
+from tictactoe_gui.engine.games import (
+    GameError,
+    GameSolution,
+    GameSpec,
+    GameState,
+    NoSolverError,
+    OutOfTimeError,
+)
 
 #: Seconds the solver may run unless --time says otherwise.
 DEFAULT_SECONDS = 300.0
@@ -31,11 +35,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "board",
         nargs="?",
         metavar="BOARD",
-        help="a position (rows top to bottom separated by '/'; X, O, '.' and run lengths); "
-        "the empty board if left out",
+        help="a position in the game's text (k in a row: rows top to bottom separated by '/'; "
+        "X, O, '.' and run lengths; Row & Column: '3,-1,4/.,5,-9/2,6,5; last a2'); "
+        "the start of a new game if left out",
     )
     parser.add_argument(
-        "--moves", metavar="LIST", help="a position as moves from the empty board: b2,a1,c3"
+        "--moves", metavar="LIST", help="a position as moves from the start: b2,a1,c3"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the seed of a game whose board is drawn (Row & Column), from its start (default 0)",
     )
     parser.add_argument(
         "--time",
@@ -48,101 +60,111 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_game_option(parser)
 
 
-def _position(args: argparse.Namespace) -> Board:
-    variant = args.game
+def _position(args: argparse.Namespace) -> GameState:
+    spec: GameSpec = args.game
     if args.board is not None and args.moves is not None:
         raise UsageError("give a BOARD or --moves, not both")
     try:
         if args.board is not None:
-            return Board.from_text(args.board, variant)
-        board = Board.empty(variant)
+            return spec.from_position_text(args.board)
+        state = spec.new_game(args.seed)
         if args.moves:
-            for number, (row, col) in enumerate(
-                parse_move_list(args.moves, variant.rows, variant.cols), start=1
-            ):
-                move = board.move_at(row * variant.cols + col)
-                if not board.is_legal(move):
+            moves = spec.parse_move_list(args.moves)
+            for number, move in enumerate(moves, start=1):
+                if not state.is_legal(move):
                     raise UsageError(
-                        f"--moves: move {number} ({cell_name(row, col, variant.rows)}) "
-                        "is not legal there"
+                        f"--moves: move {number} ({spec.format_move(move)}) is not legal there"
                     )
-                board = board.play(move)
-        return board
-    except (BoardError, NotationError) as error:
+                state = state.play(move)
+        return state
+    except GameError as error:
         raise UsageError(str(error)) from None
 
 
-def _winner(board: Board, solution: Solution) -> str | None:
-    """``"X"``, ``"O"`` or None (a draw): who wins with best play."""
-    if solution.outcome is Outcome.DRAW:
-        return None
-    mover = board.to_move.value
-    if solution.outcome is Outcome.WIN:
-        return mover
-    return "O" if mover == "X" else "X"
+def _cell(spec: GameSpec, move: int) -> list[int]:
+    return list(divmod(move, spec.cols))
 
 
-def solution_json(board: Board, solution: Solution) -> dict[str, Any]:
-    winner = _winner(board, solution)
-    return {
-        "game": board.variant.id,
-        "board": board.to_text(),
-        "to_move": None if board.is_over else board.to_move.value,
+def _outcome(state: GameState, solution: GameSolution) -> str:
+    """``"X"``, ``"O"`` (the winning seat) or ``"draw"``."""
+    winner = solution.result.winner
+    return "draw" if winner is None else state.spec.seats[winner]
+
+
+def solution_json(state: GameState, solution: GameSolution) -> dict[str, Any]:
+    spec = state.spec
+    mover = state.to_move
+    payload: dict[str, Any] = {
+        "game": spec.id,
+        "board": state.position_text(),
+        "to_move": None if mover is None else spec.seats[mover],
         "exact": True,
-        "outcome": "draw" if winner is None else winner,
+        "outcome": _outcome(state, solution),
+        "result": solution.result.text,
         "plies_to_end": solution.plies,
-        "best_moves": [list(cell) for cell in solution.line[:1]],
-        "principal_variation": [list(cell) for cell in solution.line],
+        "best_moves": [_cell(spec, move) for move in solution.line[:1]],
+        "principal_variation": [_cell(spec, move) for move in solution.line],
         # False when the time ran out while the line was read: it is only its beginning.
         "line_complete": solution.line_complete,
         "nodes": solution.nodes,
         "elapsed_ms": round(solution.elapsed * 1000, 3),
     }
+    if solution.scores is not None:
+        payload["predicted_scores"] = dict(zip(spec.seats, solution.scores, strict=True))
+    return payload
+
+
+def _value(state: GameState, solution: GameSolution) -> str:
+    """The result with best play in words: ``X wins in 5 plies``, ``A wins 12 to 7 in 8
+    moves``, ``a draw (9 plies to a full board)``."""
+    plies = solution.plies
+    if solution.scores is not None:
+        return (
+            solution.result.text
+            if plies is None
+            else f"{solution.result.text} in {plies} " + ("move" if plies == 1 else "moves")
+        )
+    unit = "ply" if plies == 1 else "plies"
+    winner = solution.result.winner
+    if winner is None:
+        return f"a draw ({plies} {unit} to a full board)"
+    seat = state.spec.seats[winner]
+    if plies is None:
+        return f"{seat} wins (in how many plies is not computed)"
+    return f"{seat} wins in {plies} {unit}"
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
-    board = _position(args)
-    variant = board.variant
+    spec: GameSpec = args.game
+    if not spec.has_solver:
+        raise UsageError(f"{spec.name} has no exact solver; analyse gives its engine's estimate")
+    state = _position(args)
     stderr = streams.stderr
     show_bar = hasattr(stderr, "isatty") and stderr.isatty() and not args.json
 
     def progress(done: int, total: int) -> None:
         filled = _BAR * done // max(1, total)
-        stderr.write(
-            f"\rsolving {variant.id}: [{'#' * filled}{'.' * (_BAR - filled)}] {done}/{total}"
-        )
+        stderr.write(f"\rsolving {spec.id}: [{'#' * filled}{'.' * (_BAR - filled)}] {done}/{total}")
         stderr.flush()
 
     try:
-        solution = solve(
-            variant.rows,
-            variant.cols,
-            variant.k,
-            board.x,
-            board.o,
-            limit=Limit(time=args.time),
-            on_move=progress if show_bar else None,
+        solution = spec.prove(
+            state, time_limit=args.time, on_progress=progress if show_bar else None
         )
-    except SearchStopped:
+    except OutOfTimeError:
         if show_bar:
             stderr.write("\n")
-        streams.report(f"{variant.id}: not solved within {args.time:g} seconds")
+        streams.report(f"{spec.id}: not solved within {args.time:g} seconds")
         return EXIT_FAILURE
+    except NoSolverError as error:
+        raise UsageError(str(error)) from None
     if show_bar:
         stderr.write("\n")
     if args.json:
-        print(json.dumps(solution_json(board, solution)), file=streams.stdout)
+        print(json.dumps(solution_json(state, solution)), file=streams.stdout)
         return EXIT_OK
-    winner = _winner(board, solution)
-    unit = "ply" if solution.plies == 1 else "plies"
-    if winner is None:
-        value = f"a draw ({solution.plies} {unit} to a full board)"
-    elif solution.plies is None:
-        value = f"{winner} wins (in how many plies is not computed)"
-    else:
-        value = f"{winner} wins in {solution.plies} {unit}"
-    line = " ".join(cell_name(row, col, variant.rows) for row, col in solution.line)
-    print(f"{variant.name}: {value}, proven.", file=streams.stdout)
+    line = " ".join(spec.format_move(move) for move in solution.line)
+    print(f"{spec.name}: {_value(state, solution)}, proven.", file=streams.stdout)
     if not solution.line_complete:
         plies = len(solution.line)
         print(
@@ -163,10 +185,12 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 
 COMMAND = Command(
     name="solve",
-    help="solve a small k-in-a-row board exactly",
+    help="solve a position of a game with an exact solver",
     description=(
-        "Solve a k-in-a-row game exactly from the empty board (or a given position): "
-        "who wins with best play, in how many plies, and the line."
+        "Solve a game exactly from its start (or a given position): who wins with best "
+        "play, in how many moves, and the line. Every registered game with an exact solver "
+        "(k in a row on the small boards, Row & Column) is solved; bigger sizes run until "
+        "--time."
     ),
     configure=configure,
     run=run,

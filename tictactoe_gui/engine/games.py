@@ -25,9 +25,12 @@ import random
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Final, Self
+from typing import TYPE_CHECKING, ClassVar, Final, Self
 
 from tictactoe_gui.engine.variants import Variant, VariantError, quote
+
+if TYPE_CHECKING:
+    from tictactoe_gui.engine.personas import Event
 
 
 class GameError(ValueError):
@@ -44,6 +47,14 @@ class MoveError(GameError):
 
 class PositionTextError(GameError):
     """Text that describes no position of this game."""
+
+
+class NoSolverError(GameError):
+    """The game (or this size of it) has no exact solver; the message says what it has."""
+
+
+class OutOfTimeError(GameError):
+    """An exact solver that did not finish within the time it was given."""
 
 
 class Solving(enum.StrEnum):
@@ -114,6 +125,25 @@ class MoveValue:
     value: int | None
     #: In words: ``"win in 3"``, ``"draw"``, ``"+35"``, ``"margin +4"``.
     words: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameSolution:
+    """A position solved exactly: its result with best play and the line that gets there."""
+
+    #: The result with best play on both sides.
+    result: GameResult
+    #: Moves to the end with best play (a draw in k in a row: until the board is full); None
+    #: when the result is proven but not how soon.
+    plies: int | None
+    #: The best move and the line after it, best play on both sides; empty once over.
+    line: tuple[int, ...]
+    #: False when the time ran out while the line was read: ``line`` is its beginning only.
+    line_complete: bool
+    nodes: int
+    elapsed: float
+    #: Each seat's points at the end with best play, in games that keep a score; else None.
+    scores: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +232,11 @@ class GameState(abc.ABC):
         """The moves from :attr:`start`, as :meth:`GameSpec.format_move_list` writes them."""
         return self.spec.format_move_list(self.moves)
 
+    def picture(self) -> str:
+        """The position drawn in lines of text for a terminal, with the cells' names around it
+        (the command line's ``play`` and ``analyse`` print it). By default its text form."""
+        return self.position_text()
+
 
 @dataclass(frozen=True, slots=True)
 class GameSpec(abc.ABC):
@@ -228,12 +263,52 @@ class GameSpec(abc.ABC):
     # -- states ---------------------------------------------------------------------------
 
     @abc.abstractmethod
-    def new_game(self, seed: int = 0) -> GameState:
-        """The start of a game (a game with a drawn board draws it from ``seed``)."""
+    def new_game(
+        self, seed: int = 0, *, first: int = 0, values: tuple[int, int] | None = None
+    ) -> GameState:
+        """The start of a game (a game with a drawn board draws it from ``seed``).
+
+        ``first`` is the seat that moves first and ``values`` the range a drawn board's
+        numbers come from, where the game lets them be chosen (:attr:`chooses_first`,
+        :attr:`draws_values`); :class:`GameError` says so in a game that does not.
+        """
 
     @abc.abstractmethod
     def from_position_text(self, text: str) -> GameState:
         """The position ``text`` describes (:class:`PositionTextError` if none), no moves played."""
+
+    #: Whether :meth:`new_game` lets either seat move first.
+    chooses_first: ClassVar[bool] = False
+    #: Whether a new game draws a board of numbers, whose range :meth:`new_game` takes.
+    draws_values: ClassVar[bool] = False
+
+    def position(
+        self, text: str, *, last: int | None = None, to_move: int | None = None
+    ) -> GameState:
+        """The position ``text`` describes, with the last move and the seat to move given
+        apart from the text, where the game's positions need them (Row & Column's last take);
+        :class:`PositionTextError` in a game whose text says all."""
+        if last is not None or to_move is not None:
+            raise PositionTextError(
+                f"a position of {self.name} is its text alone; it takes no last move or "
+                "player to move beside it"
+            )
+        return self.from_position_text(text)
+
+    def sized_for(self, text: str) -> GameSpec:
+        """This game on the board the position ``text`` is drawn on, for an id that names no
+        size (see :attr:`Game.unsized`); this spec itself by default."""
+        return self
+
+    def seat(self, text: str) -> int:
+        """The seat named ``text`` (``"a"`` is seat 0 in Row & Column); GameError otherwise."""
+        wanted = text.strip().upper()
+        for index, name in enumerate(self.seats):
+            if wanted == name.upper():
+                return index
+        raise GameError(
+            f"the first player is {self.seats[0]} or {self.seats[1]}, got {quote(text.strip())}"
+        )
 
     # -- notation -------------------------------------------------------------------------
 
@@ -283,6 +358,17 @@ class GameSpec(abc.ABC):
         known = ", ".join(player.key for player in self.players)
         raise GameError(f"{self.name} has no player {quote(key)}; choose one of: {known}")
 
+    @property
+    def default_players(self) -> tuple[str, str]:
+        """Who plays when no one is named: the strongest player against the medium one."""
+        players = self.players
+        medium = next((p for p in players if p.level == "medium"), players[0])
+        return players[-1].key, medium.key
+
+    def say(self, player: str, event: Event, rng: random.Random | None = None) -> str:
+        """What ``player`` says on ``event`` (a greeting, a win ...); nothing by default."""
+        return ""
+
     @abc.abstractmethod
     def choose_move(
         self,
@@ -319,6 +405,21 @@ class GameSpec(abc.ABC):
         """The exact analysis of ``state``, every move proven, however long it takes (or
         :class:`GameError` past ``node_limit`` nodes). Only small sizes finish."""
 
+    #: Whether :meth:`prove` solves this game's positions (exactly, given the time).
+    has_solver: ClassVar[bool] = False
+
+    def prove(
+        self,
+        state: GameState,
+        *,
+        time_limit: float,
+        on_progress: Callable[[int, int], None] | None = None,
+    ) -> GameSolution:
+        """The result of ``state`` with best play and its line, proven by the game's exact
+        solver; :class:`OutOfTimeError` after ``time_limit`` seconds, :class:`NoSolverError`
+        in a game without one. ``on_progress(done, total)`` reports the moves searched."""
+        raise NoSolverError(f"{self.name} has no exact solver; analyse gives its engine's estimate")
+
     def __str__(self) -> str:
         return self.id
 
@@ -341,6 +442,9 @@ class Game:
     #: The spec ``text`` names (an id, an alias or the grammar); None when the text is not
     #: this game's; :class:`UnknownGameError` for this game's grammar at a size it lacks.
     find: Callable[[str], GameSpec | None] = field(repr=False)
+    #: Ids that name the game but not its size (``rowcol``): a position read under one of
+    #: them takes its size from its text (:meth:`GameSpec.sized_for`).
+    unsized: tuple[str, ...] = ()
 
 
 class Registry:
@@ -414,6 +518,13 @@ def registered_games() -> tuple[Game, ...]:
 def find_game(text: str) -> GameSpec:
     """The game ``text`` names: an id, an alias or a grammar (case-insensitive)."""
     return REGISTRY.find(text)
+
+
+def names_a_size(text: str) -> bool:
+    """Whether the id ``text`` names a size of its game (``rowcol5``, ``tictactoe``) rather
+    than only the game (``rowcol``; see :attr:`Game.unsized`)."""
+    wanted = text.strip().lower()
+    return not any(wanted in game.unsized for game in registered_games())
 
 
 def listed_games() -> tuple[GameSpec, ...]:

@@ -14,8 +14,9 @@ import functools
 import random
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import ClassVar, Final
 
 from tictactoe_gui.engine.analysis import (
     EXACT_CELLS,
@@ -34,10 +35,12 @@ from tictactoe_gui.engine.games import (
     GameAnalysis,
     GameError,
     GameResult,
+    GameSolution,
     GameSpec,
     GameState,
     MoveError,
     MoveValue,
+    OutOfTimeError,
     PlayerInfo,
     PositionTextError,
     Solving,
@@ -45,7 +48,7 @@ from tictactoe_gui.engine.games import (
     ValueKind,
 )
 from tictactoe_gui.engine.notation import NotationError, cell_name, parse_cell
-from tictactoe_gui.engine.personas import PERSONAS, get_persona
+from tictactoe_gui.engine.personas import PERSONAS, Event, get_persona
 from tictactoe_gui.engine.search import NodeLimitReached
 from tictactoe_gui.engine.variants import (
     BUILT_IN,
@@ -141,12 +144,23 @@ class KInARowState(GameState):
     def position_text(self) -> str:
         return self.board.to_text()
 
+    def picture(self) -> str:
+        return self.board.pretty()
+
 
 @dataclass(frozen=True, slots=True)
 class KInARowSpec(GameSpec):
     k: int = MIN_K
 
-    def new_game(self, seed: int = 0) -> KInARowState:
+    has_solver: ClassVar[bool] = True
+
+    def new_game(
+        self, seed: int = 0, *, first: int = 0, values: tuple[int, int] | None = None
+    ) -> KInARowState:
+        if first != 0:
+            raise GameError("X always moves first in k in a row; to move second, play O")
+        if values is not None:
+            raise GameError("k in a row's board holds no numbers: there are no values to draw")
         return KInARowState(self, Board.empty(self.variant))
 
     def from_position_text(self, text: str) -> KInARowState:
@@ -173,6 +187,12 @@ class KInARowSpec(GameSpec):
             PlayerInfo(p.key, p.name, p.level.value, p.describe(self.rows, self.cols))
             for p in PERSONAS.values()
         )
+
+    def say(self, player: str, event: Event, rng: random.Random | None = None) -> str:
+        try:
+            return get_persona(player).say(event, rng)
+        except ValueError as error:
+            raise GameError(str(error)) from None
 
     def choose_move(
         self,
@@ -214,6 +234,55 @@ class KInARowSpec(GameSpec):
             return self._converted(exact_analysis(board, node_limit=node_limit))
         except NodeLimitReached:
             raise GameError(f"{board} is not solved within {node_limit} nodes") from None
+
+    def prove(
+        self,
+        state: GameState,
+        *,
+        time_limit: float,
+        on_progress: Callable[[int, int], None] | None = None,
+    ) -> GameSolution:
+        """The exact value by the k-in-a-row solver (:func:`~.mnk.solve.solve`): alpha-beta
+        near the end, proof-number search before; the line as far as the time allows."""
+        from tictactoe_gui.engine.mnk.limits import Limit, SearchStopped
+        from tictactoe_gui.engine.mnk.search import Outcome
+        from tictactoe_gui.engine.mnk.solve import solve
+
+        board = self._board(state)
+        try:
+            solution = solve(
+                self.rows,
+                self.cols,
+                self.k,
+                board.x,
+                board.o,
+                limit=Limit(time=time_limit),
+                on_move=on_progress,
+            )
+        except SearchStopped:
+            raise OutOfTimeError(f"{self.id}: not solved within {time_limit:g} seconds") from None
+        if board.is_over:
+            result = self._result_of(board)
+        elif solution.outcome is Outcome.DRAW:
+            result = _result(None, "draw")
+        else:
+            mover = board.to_move
+            winner = mover if solution.outcome is Outcome.WIN else mover.other
+            result = _result(winner, f"{winner} wins")
+        return GameSolution(
+            result,
+            solution.plies,
+            tuple(row * self.cols + col for row, col in solution.line),
+            solution.line_complete,
+            solution.nodes,
+            solution.elapsed,
+        )
+
+    @staticmethod
+    def _result_of(board: Board) -> GameResult:
+        outcome = board.outcome
+        assert outcome is not None
+        return _result(outcome.winner, str(outcome))
 
     def _board(self, state: GameState) -> Board:
         if not isinstance(state, KInARowState) or state.spec != self:

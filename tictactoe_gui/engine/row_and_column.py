@@ -18,8 +18,9 @@ import functools
 import random
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import ClassVar, Final
 
 from tictactoe_gui.engine.games import (
     Certainty,
@@ -27,10 +28,12 @@ from tictactoe_gui.engine.games import (
     GameAnalysis,
     GameError,
     GameResult,
+    GameSolution,
     GameSpec,
     GameState,
     MoveError,
     MoveValue,
+    OutOfTimeError,
     PlayerInfo,
     PositionTextError,
     Solving,
@@ -38,7 +41,10 @@ from tictactoe_gui.engine.games import (
     ValueKind,
 )
 from tictactoe_gui.engine.notation import NotationError, cell_name, parse_cell
+from tictactoe_gui.engine.personas import Event
 from tictactoe_gui.engine.rowcol import (
+    DEFAULT_HIGH,
+    DEFAULT_LOW,
     EXACT_CELLS,
     STRATEGIES,
     IllegalTakeError,
@@ -47,10 +53,13 @@ from tictactoe_gui.engine.rowcol import (
     Position,
     RowColAnalysis,
     RowColError,
+    SolveTable,
     analyse,
     get_strategy,
     parse_board,
 )
+from tictactoe_gui.engine.rowcol.rules import check_value_range
+from tictactoe_gui.engine.search import SearchCancelled
 from tictactoe_gui.engine.variants import (
     BUILT_IN,
     ROWCOL_MAX,
@@ -129,6 +138,29 @@ class RowColState(GameState):
     def scores(self) -> tuple[int, int]:
         return self.position.score_a, self.position.score_b
 
+    def picture(self) -> str:
+        """The grid with column letters and row numbers: ``.`` taken, ``( )`` the last take,
+        ``[ ]`` the cells allowed now; the scores and who is to take below."""
+        position = self.position
+        size = position.size
+        width = max(2, *(len(str(v)) for v in position.values))
+        allowed = set(position.allowed_cells()) if position.last is not None else set()
+        lines = ["    " + " ".join(f" {chr(97 + col):>{width}} " for col in range(size))]
+        for row in range(size):
+            cells = []
+            for col in range(size):
+                cell = row * size + col
+                text = "." if position.is_taken(cell) else str(position.values[cell])
+                if cell == position.last:
+                    cells.append(f"({text:>{width}})")
+                elif cell in allowed:
+                    cells.append(f"[{text:>{width}}]")
+                else:
+                    cells.append(f" {text:>{width}} ")
+            lines.append(f"{size - row:>3} " + " ".join(cells))
+        lines.append(f"A {position.score_a}, B {position.score_b}; {position.to_move} to move.")
+        return "\n".join(lines)
+
     def position_text(self) -> str:
         position = self.position
         parts = [position.to_text()]
@@ -143,14 +175,32 @@ class RowColState(GameState):
 
 @dataclass(frozen=True, slots=True)
 class RowColSpec(GameSpec):
-    def new_game(self, seed: int = 0) -> RowColState:
-        return RowColState(self, Position.from_seed(self.rows, seed))
+    chooses_first: ClassVar[bool] = True
+    draws_values: ClassVar[bool] = True
+    has_solver: ClassVar[bool] = True
+
+    def new_game(
+        self, seed: int = 0, *, first: int = 0, values: tuple[int, int] | None = None
+    ) -> RowColState:
+        low, high = values if values is not None else (DEFAULT_LOW, DEFAULT_HIGH)
+        try:
+            check_value_range(low, high)
+            position = Position.from_seed(self.rows, seed, low=low, high=high, first=_SEATS[first])
+        except RowColError as error:
+            raise GameError(str(error)) from None
+        return RowColState(self, position)
 
     def from_position_text(self, text: str) -> RowColState:
+        return self.position(text)
+
+    def position(
+        self, text: str, *, last: int | None = None, to_move: int | None = None
+    ) -> RowColState:
+        """The position ``text`` describes; ``last`` and ``to_move``, when given, stand for
+        the text's ``last b2`` and ``B to move``."""
         grid, *fields = text.split(";")
-        last: int | None = None
-        to_move = Player.A
         score_a = score_b = 0
+        mover = Player.A if to_move is None else _SEATS[to_move]
         try:
             size, values, taken = parse_board(grid, self.rows)
             for part in (part.strip() for part in fields):
@@ -158,7 +208,7 @@ class RowColSpec(GameSpec):
                     row, col = parse_cell(match.group(1), size, size)
                     last = row * size + col
                 elif match := _TO_MOVE.fullmatch(part):
-                    to_move = Player(match.group(1).upper())
+                    mover = Player(match.group(1).upper())
                 elif match := _SCORES.fullmatch(part):
                     score_a, score_b = int(match.group(1)), int(match.group(2))
                 else:
@@ -172,10 +222,20 @@ class RowColSpec(GameSpec):
                     "cell taken last (such as '; last b2'), since the next take must share "
                     "its row or column"
                 )
-            position = Position(size, values, taken, last, score_a, score_b, to_move)
+            if last is not None and not 0 <= last < size * size:
+                raise PositionTextError(f"the last take {last} is off the {size}×{size} board")
+            position = Position(size, values, taken, last, score_a, score_b, mover)
         except (RowColError, NotationError) as error:
             raise PositionTextError(str(error)) from None
         return RowColState(self, position)
+
+    def sized_for(self, text: str) -> RowColSpec:
+        """Row & Column on the grid ``text`` is drawn on (for ``rowcol`` named without a size)."""
+        try:
+            size, _, _ = parse_board(text.split(";")[0])
+        except RowColError:
+            return self  # reading the text with this size says what is wrong
+        return spec_of(rowcol(size))
 
     def parse_move(self, text: str) -> int:
         try:
@@ -195,6 +255,12 @@ class RowColSpec(GameSpec):
             PlayerInfo(p.key, p.name, p.level.value, p.describe(self.rows))
             for p in STRATEGIES.values()
         )
+
+    def say(self, player: str, event: Event, rng: random.Random | None = None) -> str:
+        try:
+            return get_strategy(player).say(event, rng)
+        except ValueError as error:
+            raise GameError(str(error)) from None
 
     def choose_move(
         self,
@@ -230,6 +296,48 @@ class RowColSpec(GameSpec):
     def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:
         """The exact margins (``node_limit`` is not used: the exact search has no budget)."""
         return self._converted(analyse(self._position(state), Limit(exact=True)))
+
+    def prove(
+        self,
+        state: GameState,
+        *,
+        time_limit: float,
+        on_progress: Callable[[int, int], None] | None = None,
+    ) -> GameSolution:
+        """The exact margins' result and line (Row & Column's exact search, stopped after
+        ``time_limit`` seconds)."""
+        position = self._position(state)
+        cancel = threading.Event()
+        timer = threading.Timer(time_limit, cancel.set)
+        timer.daemon = True
+        timer.start()
+
+        def progress(nodes: int, done: int, total: int) -> None:
+            if on_progress is not None:
+                on_progress(done, total)
+
+        try:
+            analysis = analyse(
+                position,
+                Limit(exact=True),
+                table=SolveTable(position.size, position.values),
+                cancel=cancel,
+                progress=progress,
+            )
+        except SearchCancelled:
+            raise OutOfTimeError(f"{self.id}: not solved within {time_limit:g} seconds") from None
+        finally:
+            timer.cancel()
+        a, b = analysis.predicted_a, analysis.predicted_b
+        return GameSolution(
+            _result(a, b, _final_text(a, b)),
+            len(analysis.principal_variation),
+            analysis.principal_variation,
+            True,
+            analysis.nodes,
+            analysis.elapsed,
+            (a, b),
+        )
 
     def _position(self, state: GameState) -> Position:
         if not isinstance(state, RowColState) or state.spec != self:
@@ -320,4 +428,5 @@ GAME: Final = Game(
     listed=tuple(spec_of(v) for v in BUILT_IN if v.family is Family.ROWCOL),
     smallest=(spec_of(rowcol(ROWCOL_MIN)),),
     find=find,
+    unsized=("rowcol",),
 )
