@@ -33,6 +33,7 @@ from tictactoe_gui.storage.repository import Repository, open_or_recover
 
 if TYPE_CHECKING:
     # Row & Column's engine loads with its first record, not for a tic-tac-toe game.
+    from tictactoe_gui.engine.games import GameState
     from tictactoe_gui.engine.rowcol import Player, Position, RowColGame
     from tictactoe_gui.session.record import GameRecord  # the session imports this module
 
@@ -184,6 +185,62 @@ def rowcol_finished_game(
         rows=variant.rows,
         cols=variant.cols,
         extra=json.dumps(extra),
+    )
+    check_record(game)
+    return game
+
+
+def state_finished_game(
+    state: GameState,
+    first: Side,
+    second: Side,
+    mode: GameMode,
+    started_at: datetime,
+    ended_at: datetime,
+    *,
+    seed: int | None = None,
+) -> FinishedGame:
+    """The record of a game played to its end through the game interface, checked against
+    the rules: the first seat sits in ``x`` and the second in ``o``."""
+    from tictactoe_gui.engine.row_and_column import RowColState
+    from tictactoe_gui.engine.rowcol import Mode, RowColGame, Take
+
+    if isinstance(state, RowColState):
+        takes = []
+        position = state.start.position
+        for move in state.moves:
+            takes.append(Take(position.to_move, move, position.values[move]))
+            position = position.play(move)
+        played = RowColGame(
+            state.start.position, tuple(takes), state.position, Mode.COMPUTER_COMPUTER, seed
+        )
+        return rowcol_finished_game(played, first, second, mode, started_at, ended_at, seed=seed)
+    result = state.result
+    if result is None:
+        raise InvalidGameError("the game has not ended (abandoned games are not recorded)")
+    entries = []
+    before = state.start
+    for number, move in enumerate(state.moves, start=1):
+        seat = before.to_move
+        assert seat is not None
+        entries.append(MoveEntry(ply=number, cell=move, mark="XO"[seat]))
+        before = before.play(move)
+    spec = state.spec
+    game = FinishedGame(
+        started_at=started_at,
+        ended_at=ended_at,
+        mode=mode,
+        x=first,
+        o=second,
+        result=Result.DRAW
+        if result.winner is None
+        else (Result.X_WINS, Result.O_WINS)[result.winner],
+        moves=tuple(entries),
+        start_board=state.start.position_text(),
+        seed=seed,
+        game=spec.id,
+        rows=spec.rows,
+        cols=spec.cols,
     )
     check_record(game)
     return game

@@ -186,7 +186,7 @@ def test_unknown_games_are_named() -> None:
 
 def test_match_json_tally_matches_the_engine_series() -> None:
     code, out, err = run(
-        "match", "--game", "rowcol", "--size", "4", "--x", "perfect", "--o", "greedy",
+        "match", "--game", "rowcol", "--x", "perfect", "--o", "Magpie",
         "--games", "10", "--seed", "5", "--json",
     )  # fmt: skip
     assert (code, err) == (0, "")
@@ -238,10 +238,9 @@ def test_match_text_names_the_players_and_the_result() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--x", "sera", "--o", "greedy"], "--x: unknown strategy 'sera'"),
-        (["--x", "greedy", "--o", "best"], "unknown persona 'best'"),
-        (["--x", "greedy", "--o", "random", "--size", "2"], "--size runs from 3 to 10, got 2"),
-        (["--x", "greedy", "--o", "random", "--size", "11"], "got 11"),
+        (["--x", "sera", "--o", "greedy"], "--x: Row & Column 4×4 has no player 'sera'"),
+        (["--x", "greedy", "--o", "best"], "--o: Row & Column 4×4 has no player 'best'"),
+        (["--x", "greedy", "--o", "random", "--size", "5"], "--size is replaced by the size in"),
         (["--x", "greedy", "--o", "random", "--values", "9..1"], "is empty"),
         (["--x", "greedy", "--o", "random", "--values", "nine"], "LO..HI"[:2]),
         (["--x", "greedy", "--o", "random", "--first", "X"], "the first player is A or B"),
@@ -255,21 +254,28 @@ def test_bad_match_options_are_one_line_and_exit_2(args: list[str], message: str
     assert message in err
 
 
-def test_a_sized_game_id_and_a_different_size_disagree() -> None:
-    code, _, err = run(
-        "match", "--game", "rowcol5", "--size", "4", "--x", "greedy", "--o", "random"
+def test_the_old_size_option_says_what_replaced_it() -> None:
+    code, out, err = run("match", "--game", "rowcol", "--size", "5")
+    assert (code, out) == (2, "")
+    assert err.startswith(
+        "tictactoe-gui: argument --size: --size is replaced by the size in --game's id "
+        "(MxNkK, rowcolN)"
     )
-    assert code == 2
-    assert "--game rowcol5 is 5×5, but --size is 4" in err
 
 
 def test_strategies_need_the_rowcol_game_and_personas_the_other() -> None:
     code, _, err = run("match", "--x", "greedy", "--o", "cop")
     assert code == 2
-    assert "greedy is a Row & Column strategy; add --game rowcol" in err
-    code, _, err = run("match", "--x", "cop", "--o", "cop", "--size", "4")
+    assert "--x: Tic-tac-toe has no player 'greedy'; choose one of: kitty, cop, sera" in err
+    code, _, err = run("match", "--game", "rowcol", "--x", "cop", "--o", "greedy")
     assert code == 2
-    assert "--size is for Row & Column" in err
+    assert "--x: Row & Column 4×4 has no player 'cop'" in err
+    code, _, err = run("match", "--x", "cop", "--o", "cop", "--first", "O")
+    assert code == 2
+    assert "X always moves first in k in a row" in err
+    code, _, err = run("match", "--x", "cop", "--o", "cop", "--values", "1..3")
+    assert code == 2
+    assert "there are no values to draw" in err
 
 
 # -- play -------------------------------------------------------------------------------

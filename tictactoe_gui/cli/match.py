@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tictactoe_gui.cli import players, rowcol
+from tictactoe_gui.cli import players, table
 from tictactoe_gui.cli.common import (
     EXIT_OK,
     Command,
     Streams,
+    UsageError,
     add_db_option,
     add_game_option,
     database_path,
@@ -19,8 +21,10 @@ from tictactoe_gui.cli.common import (
     seed,
 )
 from tictactoe_gui.engine import PERSONAS, get_persona
-from tictactoe_gui.records_bridge import finished_game
+from tictactoe_gui.engine.games import GameSpec
+from tictactoe_gui.records_bridge import finished_game, open_to_record, state_finished_game
 from tictactoe_gui.session import GameRecord, play_series
+from tictactoe_gui.session.match import hosts
 from tictactoe_gui.storage import open_or_recover
 from tictactoe_gui.storage.records import GameMode, Side
 
@@ -70,7 +74,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     add_game_option(parser)
     add_db_option(parser)
-    rowcol.add_match_options(parser)
+    table.add_start_options(parser)
 
 
 class GameRecorder:
@@ -100,16 +104,21 @@ class GameRecorder:
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
-    strongest, medium = args.game.default_players
+    spec: GameSpec = args.game
+    strongest, medium = spec.default_players
     args.x = strongest if args.x is None else args.x
     args.o = medium if args.o is None else args.o
-    args.game = args.game.variant
+    start = table.start_of(spec, args)
+    for option, value in (("--x", args.x), ("--o", args.o)):
+        if isinstance(value, str):
+            setattr(args, option[2:], table.player_key(spec, value, option))
+    if not hosts(spec):
+        if players.is_choice(args.x) or players.is_choice(args.o):
+            raise UsageError(f"cop:N, sera:T and engine: players do not play {spec.name}")
+        return _run_through_interface(args, spec, start, streams)
+    args.game = spec.variant
     if players.is_choice(args.x) or players.is_choice(args.o):
         return players.run_match(args, streams)
-    if rowcol.is_rowcol(args.game):
-        return rowcol.run_match(args, streams)
-    rowcol.refuse_rowcol_options(args)
-    rowcol.check_personas(args)
     stdout = streams.stdout
     x, o = get_persona(args.x), get_persona(args.o)
     on_game = None
@@ -144,6 +153,85 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         if recorder is not None:
             saved = recorder.saved
             print(f"Recorded {saved} game{'s' * (saved != 1)} in {recorder.path}.", file=stdout)
+    return EXIT_OK
+
+
+def _run_through_interface(
+    args: argparse.Namespace, spec: GameSpec, start: table.Start, streams: Streams
+) -> int:
+    """A series of a game the session does not host, each game recorded as it ends."""
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    sides = (args.x, args.o)
+    repository = None
+    if args.record:
+        repository, notice = open_to_record(database_path(args))
+        repository.on_busy = streams.report  # wait for another writer, and say so
+        if notice is not None:
+            streams.report(notice)
+    tally = table.Tally()
+    try:
+        # Game by game, each saved as it ends: a series stopped midway keeps what it finished.
+        for number, game_seed in enumerate(table.series_seeds(seed)):
+            if number == args.games:
+                break
+            started = datetime.now(UTC)
+            end = table.play_out(
+                spec, start.new_game(spec, game_seed), sides, random.Random(game_seed)
+            )
+            tally.count(end)
+            if repository is not None:
+                repository.save_game(
+                    state_finished_game(
+                        end,
+                        Side.persona(args.x),
+                        Side.persona(args.o),
+                        GameMode.AI_VS_AI,
+                        started,
+                        datetime.now(UTC),
+                        seed=game_seed,
+                    )
+                )
+    finally:
+        if repository is not None:
+            repository.close()
+    first, second = spec.seats
+    level = "ties" if tally.scored else "draws"
+    if args.json:
+        payload: dict[str, object] = {
+            "game": spec.id,
+            "x": args.x,
+            "o": args.o,
+            "games": tally.games,
+            "seed": seed,
+        }
+        if spec.chooses_first:
+            payload["first"] = spec.seats[start.first]
+        if spec.draws_values:
+            payload["values"] = list(start.values or spec.default_values or ())
+        payload |= {
+            f"{first.lower()}_wins": tally.wins[0],
+            f"{second.lower()}_wins": tally.wins[1],
+            level: tally.level,
+        }
+        if tally.scored:
+            payload |= {
+                f"average_{first.lower()}": round(tally.average(0), 3),
+                f"average_{second.lower()}": round(tally.average(1), 3),
+            }
+        print(json.dumps(payload), file=streams.stdout)
+        return EXIT_OK
+    x, o = spec.player(args.x), spec.player(args.o)
+    games = f"{tally.games} game{'s' * (tally.games != 1)}"
+    text = (
+        f"{spec.name}, {x.name} ({x.key}) as {first} vs {o.name} ({o.key}) as {second}, "
+        f"{games}, seed {seed}: {first} won {tally.wins[0]}, {second} won {tally.wins[1]}, "
+        f"{tally.level} {'tied' if tally.scored else 'drawn'}"
+    )
+    if tally.scored:
+        text += f"; average score {first} {tally.average(0):.2f}, {second} {tally.average(1):.2f}"
+    print(f"{text}.", file=streams.stdout)
+    if repository is not None:
+        print(f"Recorded {games} in {repository.path}.", file=streams.stdout)
     return EXIT_OK
 
 

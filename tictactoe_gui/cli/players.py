@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
 
-from tictactoe_gui.cli import rowcol
-from tictactoe_gui.cli.common import EXIT_OK, Streams, UsageError, database_path
+from tictactoe_gui.cli.common import EXIT_OK, Streams, database_path
 from tictactoe_gui.engine import Board, Decision, Move, get_persona
 from tictactoe_gui.engine.mnk import Limit
 from tictactoe_gui.engine.mnk.personas import choose_move
@@ -114,7 +113,7 @@ def match_player(text: str) -> str | PlayerChoice:
             return parse_player(text)
         except ValueError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
-    return rowcol.match_player(text)
+    return text.strip()
 
 
 def engine_seconds(text: str) -> float:
@@ -189,11 +188,6 @@ def _play(x_player: Player, o_player: Player, seed: int, variant: Variant) -> Ga
 
 def run_match(args: argparse.Namespace, streams: Streams) -> int:
     """``match`` with a strength or an engine on either side."""
-    if rowcol.is_rowcol(args.game):
-        raise UsageError("cop:N, sera:T and engine: players play the k-in-a-row games only")
-    for option, value in (("--x", args.x), ("--o", args.o)):
-        if isinstance(value, str) and value not in ("kitty", "cop", "sera"):
-            raise UsageError(f"{option}: {value} is a Row & Column strategy; choose a persona")
     seconds = getattr(args, "engine_time", DEFAULT_ENGINE_SECONDS)
     label = {id(args.x): _label(args.x), id(args.o): _label(args.o)}
     x_wins = o_wins = draws = 0

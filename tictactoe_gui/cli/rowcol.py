@@ -24,7 +24,7 @@ from tictactoe_gui.cli.common import (
     UsageError,
     database_path,
 )
-from tictactoe_gui.engine import PERSONAS, Event, get_persona
+from tictactoe_gui.engine import Event
 from tictactoe_gui.engine.notation import NotationError, parse_cell
 from tictactoe_gui.engine.rowcol import (
     DEFAULT_HIGH,
@@ -36,17 +36,13 @@ from tictactoe_gui.engine.rowcol import (
     RowColAnalysis,
     RowColError,
     RowColGame,
-    RowColPersona,
     SolveTable,
     Take,
     analyse,
-    game_seeds,
     get_strategy,
     parse_player,
     parse_value_range,
-    play_game,
 )
-from tictactoe_gui.engine.rowcol.game import tally_of
 from tictactoe_gui.engine.variants import (
     ROWCOL_DEFAULT,
     ROWCOL_MAX,
@@ -161,31 +157,6 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
 
 def is_rowcol(variant: Variant) -> bool:
     return variant.family is Family.ROWCOL
-
-
-def match_player(text: str) -> str:
-    """``match --x/--o``: a persona (kitty, cop, sera) or a Row & Column strategy."""
-    try:
-        return get_persona(text).key
-    except ValueError:
-        pass
-    try:
-        return get_strategy(text).key
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"unknown persona {quote(text)}; choose one of: {', '.join(PERSONAS)} "
-            f"(with --game rowcol, a strategy: {', '.join(STRATEGIES)})"
-        ) from None
-
-
-def check_personas(args: argparse.Namespace) -> None:
-    """``match`` without ``--game rowcol``: --x and --o must be personas."""
-    for option, key in (("--x", args.x), ("--o", args.o)):
-        if key not in PERSONAS:
-            raise UsageError(
-                f"{option}: {key} is a Row & Column strategy; add --game rowcol, or choose "
-                f"a persona: {', '.join(PERSONAS)}"
-            )
 
 
 def _size_given(args: argparse.Namespace) -> bool:
@@ -353,82 +324,12 @@ def run_analyse(args: argparse.Namespace, streams: Streams) -> int:
     return EXIT_USAGE if failures else EXIT_OK
 
 
-# -- match ------------------------------------------------------------------------------
-
-
-def run_match(args: argparse.Namespace, streams: Streams) -> int:
-    size = _grid_size(args)
-    a, b = _strategy(args.x, "--x"), _strategy(args.o, "--o")
-    low, high = args.values or (DEFAULT_LOW, DEFAULT_HIGH)
-    first = args.first or Player.A
-    seed = args.seed if args.seed is not None else random.randrange(2**32)
-    repository = _open_records(args, streams) if args.record else None
-    played: list[RowColGame] = []
-    try:
-        # Game by game, each saved as it ends: a series stopped midway keeps what it finished.
-        for board_seed in game_seeds(seed, args.games):
-            start = Position.from_seed(size, board_seed, low=low, high=high, first=first)
-            started = datetime.now(UTC)
-            game = play_game(start, a, b, random.Random(board_seed), board_seed=board_seed)
-            played.append(game)
-            if repository is not None:
-                repository.save_game(
-                    rowcol_finished_game(
-                        game,
-                        Side.persona(a.key),
-                        Side.persona(b.key),
-                        GameMode.AI_VS_AI,
-                        started,
-                        datetime.now(UTC),
-                    )
-                )
-    finally:
-        if repository is not None:
-            repository.close()
-    tally = tally_of(played)
-    if args.json:
-        payload = {
-            "game": f"rowcol{size}",
-            "x": a.key,
-            "o": b.key,
-            "games": tally.games,
-            "seed": seed,
-            "first": first.value,
-            "values": [low, high],
-            "a_wins": tally.a_wins,
-            "b_wins": tally.b_wins,
-            "ties": tally.ties,
-            "average_a": round(tally.average_a, 3),
-            "average_b": round(tally.average_b, 3),
-        }
-        print(json.dumps(payload), file=streams.stdout)
-    else:
-        games = f"{tally.games} game{'s' * (tally.games != 1)}"
-        print(
-            f"Row & Column {size}×{size}, {a.name} ({a.key}) as A vs {b.name} ({b.key}) as B, "
-            f"{games}, seed {seed}: A won {tally.a_wins}, B won {tally.b_wins}, "
-            f"{tally.ties} tied; average score A {tally.average_a:.2f}, "
-            f"B {tally.average_b:.2f}.",
-            file=streams.stdout,
-        )
-        if repository is not None:
-            print(f"Recorded {games} in {repository.path}.", file=streams.stdout)
-    return EXIT_OK
-
-
 def _open_records(args: argparse.Namespace, streams: Streams) -> Repository:
     repository, notice = open_to_record(database_path(args))
     repository.on_busy = streams.report  # wait for another writer, and say so
     if notice is not None:
         streams.report(notice)
     return repository
-
-
-def _strategy(text: str, option: str) -> RowColPersona:
-    try:
-        return get_strategy(text)
-    except ValueError as error:
-        raise UsageError(f"{option}: {error}") from None
 
 
 # -- play -------------------------------------------------------------------------------

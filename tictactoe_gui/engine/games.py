@@ -281,6 +281,8 @@ class GameSpec(abc.ABC):
     chooses_first: ClassVar[bool] = False
     #: Whether a new game draws a board of numbers, whose range :meth:`new_game` takes.
     draws_values: ClassVar[bool] = False
+    #: The range a drawn board's numbers come from when none is given (games that draw one).
+    default_values: ClassVar[tuple[int, int] | None] = None
 
     def position(
         self, text: str, *, last: int | None = None, to_move: int | None = None

@@ -177,6 +177,7 @@ class RowColState(GameState):
 class RowColSpec(GameSpec):
     chooses_first: ClassVar[bool] = True
     draws_values: ClassVar[bool] = True
+    default_values: ClassVar[tuple[int, int] | None] = (DEFAULT_LOW, DEFAULT_HIGH)
     has_solver: ClassVar[bool] = True
 
     def new_game(

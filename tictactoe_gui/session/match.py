@@ -23,6 +23,7 @@ from tictactoe_gui.engine import (
     analyse,
 )
 from tictactoe_gui.engine.analysis import solvable
+from tictactoe_gui.engine.games import GameSpec
 from tictactoe_gui.engine.variants import TICTACTOE, Variant
 from tictactoe_gui.session.game import (
     GameSession,
@@ -209,3 +210,12 @@ def play_series(
         if on_game is not None:
             on_game(record)
     return result
+
+
+def hosts(spec: GameSpec) -> bool:
+    """Whether the game session plays ``spec``'s game, recording its coach's verdicts and its
+    searches' statistics with each move (k in a row). Other games are played through the
+    game interface alone (the command line's ``table``)."""
+    from tictactoe_gui.engine.k_in_a_row import KInARowSpec
+
+    return isinstance(spec, KInARowSpec)

@@ -1,0 +1,139 @@
+"""Games played at the command line through the game interface alone.
+
+``match`` and ``play`` hand a game here when the game session does not host it
+(:func:`~tictactoe_gui.session.match.hosts`): its players are the game's own
+(:meth:`~tictactoe_gui.engine.games.GameSpec.choose_move`), its positions
+:class:`~tictactoe_gui.engine.games.GameState` values, its records built by
+:func:`~tictactoe_gui.records_bridge.state_finished_game`. Nothing here names a
+game: a game registered tomorrow is matched and played here the same day.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from tictactoe_gui.cli.common import UsageError
+from tictactoe_gui.engine.games import GameError, GameSpec, GameState
+from tictactoe_gui.engine.variants import quote
+
+
+def value_range(text: str) -> tuple[int, int]:
+    """``--values LO..HI``: the range a drawn board's numbers come from (the game checks it)."""
+    low_text, sep, high_text = text.strip().partition("..")
+    try:
+        if not sep:
+            raise ValueError
+        return int(low_text), int(high_text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a value range is LOW..HIGH, such as -9..9, got {quote(text)}"
+        ) from None
+
+
+def refuse_size(text: str) -> int:
+    """``--size``: replaced by the size in the game's id; says so in one line."""
+    from tictactoe_gui.engine.games import registered_games
+
+    grammars = ", ".join(game.grammar for game in registered_games())
+    raise argparse.ArgumentTypeError(f"--size is replaced by the size in --game's id ({grammars})")
+
+
+def add_start_options(parser: argparse.ArgumentParser) -> None:
+    """``--first``, ``--values`` (and the old ``--size``) for games that take them."""
+    group = parser.add_argument_group("the start (games that let them be chosen)")
+    group.add_argument(
+        "--first",
+        metavar="SEAT",
+        help="who moves first, by the seat's letter: A or B in Row & Column (default: the "
+        "first seat)",
+    )
+    group.add_argument(
+        "--values",
+        type=value_range,
+        metavar="LO..HI",
+        help="the range of a drawn board's numbers (Row & Column; default: -9..9)",
+    )
+    group.add_argument("--size", type=refuse_size, metavar="N", help=argparse.SUPPRESS)
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """How each game of a series starts: who moves first, the values a board is drawn from."""
+
+    first: int = 0
+    values: tuple[int, int] | None = None
+
+    def new_game(self, spec: GameSpec, seed: int) -> GameState:
+        return spec.new_game(seed, first=self.first, values=self.values)
+
+
+def start_of(spec: GameSpec, args: argparse.Namespace) -> Start:
+    """``--first`` and ``--values`` for ``spec``; one line (UsageError) where it takes neither."""
+    try:
+        first = 0 if args.first is None else spec.seat(args.first)
+        start = Start(first, args.values)
+        start.new_game(spec, 0)  # the game refuses what it does not take, in one line
+    except GameError as error:
+        raise UsageError(str(error)) from None
+    return start
+
+
+def player_key(spec: GameSpec, text: str, option: str) -> str:
+    try:
+        return spec.player(text).key
+    except GameError as error:
+        raise UsageError(f"{option}: {error}") from None
+
+
+def series_seeds(seed: int) -> Iterator[int]:
+    """The seed of each game of a series: its board (where drawn) and its players' chance."""
+    rng = random.Random(seed)
+    while True:
+        yield rng.randrange(1 << 32)
+
+
+@dataclass(slots=True)
+class Tally:
+    """A series' results by seat, and each seat's points where the game keeps a score."""
+
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    level: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    scored: bool = False
+
+    def count(self, state: GameState) -> None:
+        result = state.result
+        assert result is not None
+        self.games += 1
+        if result.winner is None:
+            self.level += 1
+        else:
+            self.wins[result.winner] += 1
+        if state.scores is not None:
+            self.scored = True
+            for seat in (0, 1):
+                self.points[seat] += state.scores[seat]
+
+    def average(self, seat: int) -> float:
+        return self.points[seat] / self.games if self.games else 0.0
+
+
+def play_out(
+    spec: GameSpec,
+    start: GameState,
+    players: tuple[str, str],
+    rng: random.Random,
+    on_move: Callable[[GameState, int], None] | None = None,
+) -> GameState:
+    """``start`` played to its end by the two players (seat 0's first)."""
+    state = start
+    while (mover := state.to_move) is not None:
+        move = spec.choose_move(state, players[mover], rng)
+        if on_move is not None:
+            on_move(state, move)
+        state = state.play(move)
+    return state
