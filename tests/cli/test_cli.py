@@ -161,7 +161,7 @@ def test_match_plays_the_games_strongest_against_its_medium_player_by_default(ga
         (["analyse", ".........", "--persona", "bob"], "unknown persona 'bob'"),
         (["analyse", ".........", "--seed", "4"], "give --persona too"),
         (["analyse", ".........", "--persona", "cop", "--seed", "x"], "a seed is a whole number"),
-        (["match", "--x", "sera", "--o", "nobody"], "unknown persona 'nobody'"),
+        (["match", "--x", "sera", "--o", "nobody"], "--o: Tic-tac-toe has no player 'nobody'"),
         (["match", "--x", "sera", "--o", "cop", "--games", "0"], "at least 1"),
         (["match", "--x", "sera", "--o", "cop", "--games", "many"], "whole number"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tictactoe_gui.cli import main
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.rowcol import (
     STRATEGIES,
     Player,
@@ -302,7 +303,7 @@ def test_play_a_whole_game_in_the_terminal() -> None:
     assert "You are A; Magpie (greedy) is B." in out
     assert "Magpie: Shiny numbers!" in out
     assert f"A {position.score_a}, B {position.score_b};" in out
-    assert "the game is over" in out
+    assert "The game is over: " in out
     winner = position.winner
     if winner is Player.A:
         assert "You win" in out
@@ -326,6 +327,44 @@ def test_play_re_asks_on_bad_and_refused_cells_and_quits_cleanly() -> None:
     assert f"You take {position.cell_label(first)}" in out
     assert "Game abandoned; nothing was recorded." in out
     assert refused >= 0
+
+
+def test_play_takes_the_second_seat_and_a_player_by_name() -> None:
+    spec = find_game("rowcol3")
+    state = spec.new_game(6)
+    rng = random.Random(6)
+    answers = []
+    while (mover := state.to_move) is not None:
+        if mover == 1:
+            move = state.legal_moves()[0]
+            answers.append(spec.format_move(move))
+        else:
+            move = spec.choose_move(state, "greedy", rng)
+        state = state.play(move)
+    code, out, err = run(
+        "play", "--game", "rowcol3", "--seed", "6", "--persona", "Magpie", "--as", "b",
+        stdin="\n".join(answers) + "\n",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "You are B; Magpie (greedy) is A." in out
+    assert state.result is not None
+    assert f"The game is over: {state.result.text}." in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "rowcol", "--as", "X"], "--as: the first player is A or B, got 'X'"),
+        (["--as", "A"], "--as: the first player is X or O, got 'A'"),
+        (["--game", "rowcol", "--persona", "sera"], "--persona: Row & Column 4×4 has no player"),
+        (["--first", "O"], "X always moves first in k in a row"),
+    ],
+)
+def test_bad_play_options_are_one_line_and_exit_2(args: list[str], message: str) -> None:
+    code, out, err = run("play", *args, stdin="q\n")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert message in err
 
 
 def test_play_refuses_a_cell_outside_the_row_and_column() -> None:

@@ -7,15 +7,15 @@ import random
 from datetime import UTC, datetime
 from typing import TextIO
 
-from tictactoe_gui.cli import rowcol
+from tictactoe_gui.cli import table
 from tictactoe_gui.cli.common import (
     EXIT_OK,
     Command,
     Streams,
+    UsageError,
     add_db_option,
     add_game_option,
     database_path,
-    persona_key,
     player_name,
     seed,
 )
@@ -29,9 +29,10 @@ from tictactoe_gui.engine import (
     TranspositionTable,
     get_persona,
 )
+from tictactoe_gui.engine.games import GameError, GameSpec, GameState, MoveError
 from tictactoe_gui.engine.notation import NotationError
 from tictactoe_gui.engine.variants import Variant, quote
-from tictactoe_gui.records_bridge import finished_game
+from tictactoe_gui.records_bridge import finished_game, state_finished_game
 from tictactoe_gui.session import (
     CallbackPlayer,
     PersonaPlayer,
@@ -40,6 +41,7 @@ from tictactoe_gui.session import (
     greeting_for,
     play_game,
 )
+from tictactoe_gui.session.match import hosts
 from tictactoe_gui.storage import Repository, open_or_recover
 from tictactoe_gui.storage.records import GameMode, RecordsError, Side
 
@@ -50,16 +52,18 @@ KEYPAD = {str(d): i for d, i in zip((7, 8, 9, 4, 5, 6, 1, 2, 3), range(9), stric
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--persona",
-        type=persona_key,
-        default="cop",
-        help=f"your opponent ({', '.join(PERSONAS)}; default: cop)",
+        "--strategy",
+        metavar="PLAYER",
+        help=f"your opponent, one of the game's players as 'games' lists them ("
+        f"{', '.join(PERSONAS)} in k in a row; random, greedy, maximize-future-min, perfect "
+        "in Row & Column); default: the game's medium player (cop, maximize-future-min)",
     )
     parser.add_argument(
         "--as",
         dest="mark",
-        choices=["X", "O", "x", "o"],
-        default="X",
-        help="the mark you play (default: X, who moves first)",
+        metavar="SEAT",
+        help="the seat you play, by its letter: X or O (Row & Column: A or B); default: "
+        "the first seat",
     )
     parser.add_argument("--seed", type=seed, help="seed for the persona's choices")
     parser.add_argument(
@@ -69,7 +73,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--record", action="store_true", help="store the finished game in the records database"
     )
     add_game_option(parser)
-    rowcol.add_play_options(parser)
+    table.add_start_options(parser)
     add_db_option(parser)
 
 
@@ -122,17 +126,22 @@ def _prompt(board: Board) -> str:
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
-    args.game = args.game.variant
-    if rowcol.is_rowcol(args.game):
-        return rowcol.run_play(args, streams)
-    rowcol.refuse_rowcol_options(args)
+    spec: GameSpec = args.game
+    start = table.start_of(spec, args)
+    opponent = table.player_key(spec, args.persona or spec.default_players[1], "--persona")
+    try:
+        seat = 0 if args.mark is None else spec.seat(args.mark)
+    except GameError as error:
+        raise UsageError(f"--as: {error}") from None
+    if not hosts(spec):
+        return _play_through_interface(args, spec, start, opponent, seat, streams)
     stdin, stdout = streams.stdin, streams.stdout
-    variant: Variant = args.game
-    persona = get_persona(args.persona)
-    human_mark = Mark(args.mark.upper())
+    variant: Variant = spec.variant
+    persona = get_persona(opponent)
+    human_mark = (Mark.X, Mark.O)[seat]
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     rng = random.Random(seed)
-    table = TranspositionTable()
+    transpositions = TranspositionTable()
     repository = _open_records(args, streams) if args.record else None
     print(f"{persona.name}: {persona.say(Event.GREETING)}", file=stdout)
 
@@ -162,11 +171,11 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             return move
 
     human = CallbackPlayer(args.name, ask)
-    ai = _Announced(PersonaPlayer(persona, table), stdout)
+    ai = _Announced(PersonaPlayer(persona, transpositions), stdout)
     x, o = (human, ai) if human_mark is Mark.X else (ai, human)
     started = datetime.now(UTC)
     try:
-        record = play_game(x, o, seed=seed, table=table, variant=variant)
+        record = play_game(x, o, seed=seed, table=transpositions, variant=variant)
     except _InputEnded:
         print(f"\nGame abandoned; nothing was recorded. {persona.name} waves goodbye.", file=stdout)
         if repository is not None:
@@ -189,6 +198,106 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             repository.save_game(game)
             print(f"Recorded in {repository.path}.", file=stdout)
     return EXIT_OK
+
+
+def _play_through_interface(
+    args: argparse.Namespace,
+    spec: GameSpec,
+    start: table.Start,
+    opponent: str,
+    seat: int,
+    streams: Streams,
+) -> int:
+    """A game the session does not host, against one of its players, through its interface."""
+    stdout = streams.stdout
+    word = spec.move_word
+    player = spec.player(opponent)
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    rng = random.Random(seed)
+    state = start.new_game(spec, seed)
+    you, them = spec.seats[seat], spec.seats[1 - seat]
+    repository = _open_records(args, streams) if args.record else None
+    started = datetime.now(UTC)
+    print(
+        f"{spec.name} (seed {seed}). You are {you}; {player.name} ({player.key}) is {them}.",
+        file=stdout,
+    )
+    print(f"{player.name}: {spec.say(opponent, Event.GREETING)}", file=stdout)
+    try:
+        while (mover := state.to_move) is not None:
+            if mover == seat:
+                print(f"\n{state.picture()}\n", file=stdout)
+                move = _ask(state, streams)
+                print(f"You {word} {spec.format_move(move)}.", file=stdout)
+            else:
+                move = spec.choose_move(state, opponent, rng)
+                print(f"{player.name} {word}s {spec.format_move(move)}.", file=stdout)
+            state = state.play(move)
+    except _InputEnded:
+        print(f"\nGame abandoned; nothing was recorded. {player.name} waves goodbye.", file=stdout)
+        if repository is not None:
+            repository.close()
+        return EXIT_OK
+    result = state.result
+    assert result is not None
+    print(f"\n{state.picture()}\n", file=stdout)
+    print(f"The game is over: {result.text}.", file=stdout)
+    if result.winner is None:
+        event, words = Event.DRAW, "A tie." if state.scores is not None else "A draw."
+    elif result.winner == seat:
+        event, words = Event.LOSS, "You win!"
+    else:
+        event, words = Event.WIN, f"{player.name} wins."
+    print(f"{words} {player.name}: {spec.say(opponent, event, rng)}", file=stdout)
+    if repository is not None:
+        with repository:
+            sides = [Side.human(args.name), Side.persona(opponent)]
+            first, second = sides if seat == 0 else sides[::-1]
+            repository.save_game(
+                state_finished_game(
+                    state,
+                    first,
+                    second,
+                    GameMode.HUMAN_VS_AI,
+                    started,
+                    datetime.now(UTC),
+                    seed=seed,
+                )
+            )
+            print(f"Recorded in {repository.path}.", file=stdout)
+    return EXIT_OK
+
+
+def _ask(state: GameState, streams: Streams) -> int:
+    """The move the person types, asked again until it is one the rules allow."""
+    stdout = streams.stdout
+    spec = state.spec
+    word = spec.move_word
+    example = spec.format_move(state.legal_moves()[len(state.legal_moves()) // 2])
+    while True:
+        print(
+            f"Your {word} (a cell such as {example}; q to quit): ", end="", file=stdout, flush=True
+        )
+        line = streams.stdin.readline()
+        if line is None:
+            raise _InputEnded
+        if line.text is None:
+            print(f"Input line {line.number} is not UTF-8 text; type a cell.", file=stdout)
+            continue
+        if line.text.strip().lower() in {"q", "quit", "exit"}:
+            raise _InputEnded
+        try:
+            move = spec.parse_move(line.text)
+        except MoveError as error:
+            print(f"{error}.", file=stdout)
+            continue
+        try:
+            state.play(move)
+        except MoveError as error:
+            allowed = " ".join(spec.format_move(m) for m in state.legal_moves())
+            print(f"{error}; you may {word} {allowed}.", file=stdout)
+            continue
+        return move
 
 
 def _open_records(args: argparse.Namespace, streams: Streams) -> Repository | None:

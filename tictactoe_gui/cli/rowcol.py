@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import re
 from collections.abc import Iterator
-from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Any
 
 from tictactoe_gui.cli.common import (
     EXIT_OK,
@@ -22,68 +20,28 @@ from tictactoe_gui.cli.common import (
     InputLines,
     Streams,
     UsageError,
-    database_path,
 )
-from tictactoe_gui.engine import Event
-from tictactoe_gui.engine.notation import NotationError, parse_cell
 from tictactoe_gui.engine.rowcol import (
-    DEFAULT_HIGH,
-    DEFAULT_LOW,
-    STRATEGIES,
-    Mode,
     Player,
     Position,
     RowColAnalysis,
     RowColError,
-    RowColGame,
     SolveTable,
-    Take,
     analyse,
-    get_strategy,
     parse_player,
-    parse_value_range,
 )
 from tictactoe_gui.engine.variants import (
-    ROWCOL_DEFAULT,
-    ROWCOL_MAX,
-    ROWCOL_MIN,
     Family,
     Variant,
     quote,
 )
-from tictactoe_gui.records_bridge import open_to_record, rowcol_finished_game
-from tictactoe_gui.storage import Repository
-from tictactoe_gui.storage.records import GameMode, Side
-
-DEFAULT_OPPONENT: Final = "maximize-future-min"
-
 
 # -- option types -----------------------------------------------------------------------
-
-
-def size_option(text: str) -> int:
-    try:
-        size = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a size is a whole number, got {quote(text)}") from None
-    if not ROWCOL_MIN <= size <= ROWCOL_MAX:
-        raise argparse.ArgumentTypeError(
-            f"Row & Column is played on {ROWCOL_MIN}×{ROWCOL_MIN} to {ROWCOL_MAX}×{ROWCOL_MAX} "
-            f"grids; --size runs from {ROWCOL_MIN} to {ROWCOL_MAX}, got {size}"
-        )
-    return size
 
 
 def first_option(text: str) -> Player:
     try:
         return parse_player(text)
-    except RowColError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def values_option(text: str) -> tuple[int, int]:
-    try:
-        return parse_value_range(text)
     except RowColError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
@@ -100,16 +58,6 @@ def last_option(text: str) -> tuple[int, int]:
             f"--last is ROW,COL (0-based, from the top-left), such as 1,2; got {quote(text)}"
         ) from None
     return row, col
-
-
-def strategy_option(text: str) -> str:
-    try:
-        return get_strategy(text).key
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-_FIRST_HELP = "Row & Column: who takes first, A or B (default: A)"
 
 
 def add_analyse_options(parser: argparse.ArgumentParser) -> None:
@@ -129,32 +77,6 @@ def add_analyse_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_match_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("Row & Column (--game rowcol)")
-    group.add_argument(
-        "--size", type=size_option, metavar="N", help="the grid is N×N, 3 to 10 (default: 4)"
-    )
-    group.add_argument("--first", type=first_option, metavar="A|B", help=_FIRST_HELP)
-    group.add_argument(
-        "--values",
-        type=values_option,
-        metavar="LO..HI",
-        help=f"the range of a board's values (default: {DEFAULT_LOW}..{DEFAULT_HIGH})",
-    )
-
-
-def add_play_options(parser: argparse.ArgumentParser) -> None:
-    add_match_options(parser)
-    parser.add_argument(
-        "--strategy",
-        type=strategy_option,
-        metavar="NAME",
-        help=(
-            f"Row & Column: your opponent ({', '.join(STRATEGIES)}; default: {DEFAULT_OPPONENT})"
-        ),
-    )
-
-
 def is_rowcol(variant: Variant) -> bool:
     return variant.family is Family.ROWCOL
 
@@ -169,20 +91,6 @@ def refuse_rowcol_options(args: argparse.Namespace) -> None:
     for name in ("last", "size", "first", "values", "strategy"):
         if getattr(args, name, None) is not None:
             raise UsageError(f"--{name} is for Row & Column; add --game rowcol")
-
-
-def _grid_size(args: argparse.Namespace) -> int:
-    """--size, else the N of --game rowcolN, else the default (4)."""
-    size: int | None = getattr(args, "size", None)
-    if size is not None:
-        variant: Variant = args.game
-        if variant.rows != size and _size_given(args):
-            raise UsageError(
-                f"--game {variant.id} is {variant.rows}×{variant.rows}, but --size is {size}"
-            )
-        return size
-    variant = args.game
-    return variant.rows if _size_given(args) else ROWCOL_DEFAULT
 
 
 # -- analyse ----------------------------------------------------------------------------
@@ -322,123 +230,3 @@ def run_analyse(args: argparse.Namespace, streams: Streams) -> int:
             print(analysis_text(analysis), file=streams.stdout)
         printed = True
     return EXIT_USAGE if failures else EXIT_OK
-
-
-def _open_records(args: argparse.Namespace, streams: Streams) -> Repository:
-    repository, notice = open_to_record(database_path(args))
-    repository.on_busy = streams.report  # wait for another writer, and say so
-    if notice is not None:
-        streams.report(notice)
-    return repository
-
-
-# -- play -------------------------------------------------------------------------------
-
-
-class _Quit(Exception):  # noqa: N818 - an event: the player left
-    pass
-
-
-def read_take(text: str, position: Position) -> int:
-    """The cell a person typed, ``b2`` as everywhere in the app; NotationError otherwise."""
-    row, col = parse_cell(text, position.size, position.size)
-    return position.cell(row, col)
-
-
-def run_play(args: argparse.Namespace, streams: Streams) -> int:
-    stdout = streams.stdout
-    size = _grid_size(args)
-    opponent = get_strategy(args.strategy or DEFAULT_OPPONENT)
-    low, high = args.values or (DEFAULT_LOW, DEFAULT_HIGH)
-    seed = args.seed if args.seed is not None else random.randrange(2**32)
-    position = Position.from_seed(size, seed, low=low, high=high, first=args.first or Player.A)
-    start = position
-    takes: list[Take] = []
-    repository = _open_records(args, streams) if args.record else None
-    started = datetime.now(UTC)
-    rng = random.Random(seed)
-    table = SolveTable(size, position.values)
-    print(
-        f"Row & Column {size}×{size} (board seed {seed}). You are A; "
-        f"{opponent.name} ({opponent.key}) is B.",
-        file=stdout,
-    )
-    print(f"{opponent.name}: {opponent.say(Event.GREETING)}", file=stdout)
-    try:
-        while not position.is_over:
-            if position.to_move is Player.A:
-                print(f"\n{board_text(position)}\n", file=stdout)
-                cell = _ask(position, streams)
-                print(
-                    f"You take {position.cell_label(cell)} ({position.values[cell]}).",
-                    file=stdout,
-                )
-            else:
-                cell = opponent.choose_take(position, rng, table).cell
-                print(
-                    f"{opponent.name} takes {position.cell_label(cell)} ({position.values[cell]}).",
-                    file=stdout,
-                )
-            takes.append(Take(position.to_move, cell, position.values[cell]))
-            position = position.play(cell)
-    except _Quit:
-        print(
-            f"\nGame abandoned; nothing was recorded. {opponent.name} waves goodbye.", file=stdout
-        )
-        if repository is not None:
-            repository.close()
-        return EXIT_OK
-    print(f"\n{board_text(position)}\n", file=stdout)
-    print(f"{position.to_move} has no cell to take: the game is over.", file=stdout)
-    winner = position.winner
-    if winner is None:
-        event, result = Event.DRAW, f"A tie at {position.score_a} each."
-    elif winner is Player.A:
-        event, result = Event.LOSS, f"You win, {position.score_a} to {position.score_b}!"
-    else:
-        event, result = (
-            Event.WIN,
-            (f"{opponent.name} wins, {position.score_b} to {position.score_a}."),
-        )
-    print(f"{result} {opponent.name}: {opponent.say(event, rng)}", file=stdout)
-    if repository is not None:
-        with repository:
-            game = RowColGame(start, tuple(takes), position, Mode.PERSON_COMPUTER, seed)
-            repository.save_game(
-                rowcol_finished_game(
-                    game,
-                    Side.human(args.name),
-                    Side.persona(opponent.key),
-                    GameMode.HUMAN_VS_AI,
-                    started,
-                    datetime.now(UTC),
-                )
-            )
-            print(f"Recorded in {repository.path}.", file=stdout)
-    return EXIT_OK
-
-
-def _ask(position: Position, streams: Streams) -> int:
-    stdout = streams.stdout
-    while True:
-        print("Your take (a cell such as b2; q to quit): ", end="", file=stdout, flush=True)
-        line = streams.stdin.readline()
-        if line is None:
-            raise _Quit
-        if line.text is None:
-            print(f"Input line {line.number} is not UTF-8 text; type a cell.", file=stdout)
-            continue
-        if line.text.strip().lower() in {"q", "quit", "exit"}:
-            raise _Quit
-        try:
-            cell = read_take(line.text, position)
-        except (NotationError, RowColError) as error:
-            print(f"{error}.", file=stdout)
-            continue
-        try:
-            position.play(cell)
-        except RowColError as error:
-            allowed = " ".join(position.cell_label(c) for c in position.allowed_cells())
-            print(f"{error}; you may take {allowed}.", file=stdout)
-            continue
-        return cell

@@ -277,6 +277,8 @@ class GameSpec(abc.ABC):
     def from_position_text(self, text: str) -> GameState:
         """The position ``text`` describes (:class:`PositionTextError` if none), no moves played."""
 
+    #: What a move is called in sentences: ``"move"``, ``"take"``.
+    move_word: ClassVar[str] = "move"
     #: Whether :meth:`new_game` lets either seat move first.
     chooses_first: ClassVar[bool] = False
     #: Whether a new game draws a board of numbers, whose range :meth:`new_game` takes.

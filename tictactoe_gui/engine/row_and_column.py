@@ -175,6 +175,7 @@ class RowColState(GameState):
 
 @dataclass(frozen=True, slots=True)
 class RowColSpec(GameSpec):
+    move_word: ClassVar[str] = "take"
     chooses_first: ClassVar[bool] = True
     draws_values: ClassVar[bool] = True
     default_values: ClassVar[tuple[int, int] | None] = (DEFAULT_LOW, DEFAULT_HIGH)
