@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 #: How often the worker reports the node count of a long search (seconds).
 PROGRESS_INTERVAL = 0.05
+#: The most time an earlier position's analysis takes (for the coach's verdicts), seconds.
+REVIEW_SECONDS = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,10 +207,15 @@ class EngineWorker(QObject):
                 raise SearchCancelled
             self.move_chosen.emit(MoveChoice(request.request_id, board, decision))
 
-        # Each earlier position within the same time as the board's own analysis: an AI vs AI
-        # game leaves one for every move, and unlimited they held up the game's end.
+        # Each earlier position within a short time of its own: an AI vs AI game leaves one
+        # for every move (unlimited, they held up the game's end), and the board's own
+        # analysis, which the dock waits for, comes after them (at the board's 30 s each,
+        # two earlier positions kept it waiting a minute).
+        review_time = REVIEW_SECONDS
+        if request.time_limit is not None:
+            review_time = min(review_time, request.time_limit)
         review = tuple(
-            analyse(b, Algorithm.TABLE, table=table, cancel=cancel, time_limit=request.time_limit)
+            analyse(b, Algorithm.TABLE, table=table, cancel=cancel, time_limit=review_time)
             for b in request.review
         )
 
