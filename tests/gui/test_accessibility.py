@@ -180,8 +180,9 @@ def test_the_end_of_a_game_says_the_banner(qtbot: QtBot, window: MainWindow) -> 
     assert "Alice (X): 100% accurate" in ending
     assert "Bob (O):" in ending
     assert window.banner.headline.text() in ending
-    # The board says so too, with the last move in the app's notation.
-    text = described(qtbot, window.board_view, "Alice played X at c3.")
+    # The board says so too, with the winning line in the app's notation.
+    assert "X's line: a3, b3, c3." in ending
+    text = described(qtbot, window.board_view, "X's line: a3, b3, c3.")
     assert "Game over, X wins" in text
 
 
@@ -272,3 +273,27 @@ def test_set_up_reads_what_is_drawn_even_when_impossible(qtbot: QtBot) -> None:
     assert "X to move" not in described(qtbot, view, "Not a legal position")
     dialog.set_text("X........")
     described(qtbot, view, "A legal position: O to move")
+
+
+def test_an_arrow_at_the_edge_of_the_board_says_so(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    view = window.board_view
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    qtbot.keyClick(view, Qt.Key.Key_Left)  # a2: the left edge, nowhere to go
+    assert wait_spoken(qtbot, window, "Left edge") == "Left edge: a2."
+    described(qtbot, view, "Left edge: a2.")
+    count = len(window.announcer.spoken)
+    qtbot.keyClick(view, Qt.Key.Key_Left)  # again: said again
+    qtbot.waitUntil(lambda: len(window.announcer.spoken) > count)
+    assert window.announcer.spoken[-1] == "Left edge: a2."
+    assert view.focus_cell == Move(1, 0)
+
+
+def test_showing_and_hiding_a_dock_is_said(qtbot: QtBot, window: MainWindow) -> None:
+    window.analysis_dock_action.trigger()
+    assert window.announcer.spoken[-1] == "Analysis panel hidden."
+    window.analysis_dock_action.trigger()
+    assert window.announcer.spoken[-1] == "Analysis panel shown."
+    window.moves_dock_action.trigger()
+    assert window.announcer.spoken[-1] == "Move list hidden."

@@ -264,8 +264,12 @@ def test_the_engines_view_is_hidden_on_your_own_turn(
     dock = window.analysis_dock
     assert dock.engine_view_hidden()  # your move against Sera: no spoilers
     assert window.controller.current_result is not None  # the analysis is there for hints
+    words = dock.findChild(QLabel, "spoilerText")
+    assert "is hidden" in words.text()
     dock.reveal_check.click()
     assert not dock.engine_view_hidden()
+    assert "is hidden" not in words.text()  # ticked: the words say it is shown
+    assert "is shown" in words.text()
     assert dock.analysis is not None
     assert dock.analysis.board == window.controller.board
     assert settings.value("analysis/reveal") in (True, "true")

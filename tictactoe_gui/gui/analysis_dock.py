@@ -256,6 +256,18 @@ def load_portrait(persona_key: str, size: int, device_pixel_ratio: float) -> QPi
     return pixmap
 
 
+#: What the dock says on a person's own turn against an AI, with the engine's view hidden
+#: and with it shown (the player ticked "Show the engine's view on my turn").
+SPOILER_HIDDEN = (
+    "It's your move: the engine's view (and the heat-map) is hidden so it does not "
+    "play for you. Press H for a hint (it is counted), or show the analysis anyway."
+)
+SPOILER_SHOWN = (
+    "It's your move, and the engine's view (and the heat-map) is shown, as you chose: "
+    "it shows the best moves. Untick the box to hide it on your turn."
+)
+
+
 class CandidatesModel(QAbstractTableModel):
     """The best ``top_n`` candidate moves of one analysis, best first."""
 
@@ -463,12 +475,10 @@ class AnalysisDock(QDockWidget):
         self._spoiler.setObjectName("spoilerGuard")
         self._spoiler.setFrameShape(QFrame.Shape.StyledPanel)
         spoiler_layout = QVBoxLayout(self._spoiler)
-        spoiler_text = QLabel(
-            "It's your move: the engine's view (and the heat-map) is hidden so it does not "
-            "play for you. "
-            "Press H for a hint (it is counted), or show the analysis anyway."
-        )
+        spoiler_text = QLabel(SPOILER_HIDDEN)
+        spoiler_text.setObjectName("spoilerText")
         spoiler_text.setWordWrap(True)
+        self._spoiler_text = spoiler_text
         self._reveal_check = QCheckBox("Show the engine's view on my turn")
         self._reveal_check.setObjectName("revealCheck")
         self._reveal_check.toggled.connect(self._on_reveal)
@@ -784,6 +794,8 @@ class AnalysisDock(QDockWidget):
         # A part the player is in stays until they leave it: hiding it would move the focus.
         set_shown_keeping_focus(self._engine_view, not hidden)
         set_shown_keeping_focus(self._spoiler, guarded)
+        # Said as it is: a ticked box shows the view, and the words must not say it is hidden.
+        self._spoiler_text.setText(SPOILER_HIDDEN if hidden or not guarded else SPOILER_SHOWN)
         if hidden:
             self.preview_requested.emit(None, ())
 

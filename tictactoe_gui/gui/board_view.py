@@ -95,6 +95,13 @@ READING_KEYS = (
     Qt.Key.Key_L,
     Qt.Key.Key_T,
 )
+#: What an arrow key says when the cursor is already at that edge of the board.
+EDGES = {
+    Qt.Key.Key_Left: "Left edge",
+    Qt.Key.Key_Right: "Right edge",
+    Qt.Key.Key_Up: "Top edge",
+    Qt.Key.Key_Down: "Bottom edge",
+}
 #: The key that asks for a cell by name (then the name, then Enter).
 GO_TO_KEY = Qt.Key.Key_G
 
@@ -617,6 +624,11 @@ class BoardView(QWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         target = self._focus_target(key, event.modifiers())
+        if target is not None and target == self._focus_cell and key in EDGES:
+            # Nowhere to go: say so, or the key seems lost.
+            self.clear_news()
+            self.reading.emit(f"{EDGES[Qt.Key(key)]}: {self._board.cell_name(target)}.")
+            return
         if target is not None:
             self._update_cell(self._focus_cell)
             self._focus_cell = target

@@ -715,6 +715,16 @@ class MainWindow(QMainWindow):
         self.narrator = GameNarrator(self.controller, self.announcer)
         self.announcer.announced.connect(self._on_announced)
         self.board_view.reading.connect(self.announcer.announce)
+        # F9 and F7 show and hide a dock: say which, or the key seems lost.
+        for action, name in (
+            (self.analysis_dock_action, "Analysis panel"),
+            (self.moves_dock_action, "Move list"),
+        ):
+            action.triggered.connect(
+                lambda shown, name=name: self.announcer.announce(
+                    f"{name} {'shown' if shown else 'hidden'}."
+                )
+            )
 
     def _on_announced(self, text: str, _assertive: bool) -> None:
         # What a control in the dock has just said is not said again when the player
