@@ -9,8 +9,10 @@ same nodes, which the table shows. Then the compiled search
 alone: time to depth 8 and 10 on the same middle games.
 
 - **Alpha-beta**: ``proofs=False``, the search the compiled core runs entirely.
-- **With proofs**: the search as the app runs it; the threat-space proofs before the
-  alpha-beta search are still Python, so this ratio is lower.
+- **With proofs**: the search as the app runs it, to a fixed depth; the threat-space
+  proofs before the alpha-beta search are still Python, so this ratio is lower.
+- **Timed**: 1 s searches with proofs, as Sera and the brain run them (the proofs get at
+  most 80 ms of each), nodes per CPU second of each over the same positions.
 """
 
 from __future__ import annotations
@@ -104,6 +106,30 @@ def side_by_side(proofs: bool) -> None:
     print()
 
 
+def timed(seconds: float = 1.0) -> None:
+    """Nodes per CPU second of a timed search with proofs, as Sera and the brain run it."""
+    print(f"Timed searches with proofs ({seconds:g} s each, as Sera plays): nodes per CPU second")
+    print(f"{'game':<7} {'Python n/s':>11} {'compiled n/s':>13} {'ratio':>7}")
+    for name in ("four", "gomoku"):
+        size, k, positions = _positions(name)
+        rates = {}
+        for compiled in (False, True):
+            nodes, spent = 0, 0.0
+            for _picture, x, o in positions:
+                started = time.process_time()
+                result = search(
+                    size, size, k, x, o, Limit(time=seconds), proofs=True, compiled=compiled
+                )
+                spent += time.process_time() - started
+                nodes += result.nodes
+            rates[compiled] = nodes / spent
+        print(
+            f"{name:<7} {rates[False]:>11,.0f} {rates[True]:>13,.0f} "
+            f"{rates[True] / rates[False]:>6.1f}x"
+        )
+    print()
+
+
 def deep() -> None:
     print("Compiled alone, alpha-beta (proofs=False): CPU time to depth on the middle games")
     print(f"{'game':<7} {'depth':>5} {'time':>9} {'nodes':>11} {'nodes/s':>11} {'ended':>6}")
@@ -132,6 +158,7 @@ def main() -> None:
         return
     side_by_side(proofs=False)
     side_by_side(proofs=True)
+    timed()
     deep()
 
 
