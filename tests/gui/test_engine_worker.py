@@ -206,3 +206,20 @@ def test_earlier_positions_are_reviewed_within_the_time_given(
     with qtbot.waitSignal(engine.analysed, timeout=10_000):
         engine.submit(earlier[0].play(earlier[0].parse_move("k11")), review=earlier, time_limit=0.1)
     assert limits == [0.1, 0.1, 0.1]
+
+
+def test_a_search_that_gives_up_by_itself_is_reported_as_a_failure(
+    qtbot: QtBot, engine: EngineService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nobody asked it to stop: the window hears a failure rather than waiting for ever."""
+    from tictactoe_gui.engine import SearchCancelled
+    from tictactoe_gui.gui import engine_worker
+
+    def gives_up(*_: Any, **__: Any) -> Any:
+        raise SearchCancelled
+
+    monkeypatch.setattr(engine_worker, "analyse", gives_up)
+    with qtbot.waitSignal(engine.failed, timeout=5000) as failed:
+        engine.submit(Board.empty())
+    assert failed.args == ["the search stopped before it answered"]
+    assert not engine.busy

@@ -426,8 +426,12 @@ class EngineService(QObject):
 
     @Slot(int)
     def _on_cancelled(self, request_id: int) -> None:
-        if request_id == self._current_id:  # cancelled from outside, e.g. by shutdown
+        if request_id == self._current_id:
+            # Nobody here cancelled it (that forgets the request first): a search that
+            # gave up by itself. Said as a failure, so that no game waits for it in silence.
+            self._current_id = None
             self._set_busy(False)
+            self.failed.emit("the search stopped before it answered")
 
     @Slot(int, str)
     def _on_failed(self, request_id: int, message: str) -> None:
