@@ -490,3 +490,35 @@ def test_an_empty_field_reached_by_tab_moves_no_caret_before_its_focus(qtbot: Qt
     filled.setFocus(Qt.FocusReason.TabFocusReason)
     assert filled.selectedText() == "b2"
     assert QApplication.focusWidget() is filled
+
+
+def test_r_c_n_and_l_read_the_grid_as_on_the_main_board(
+    qtbot: QtBot, rowcol_window: RowColWindow
+) -> None:
+    window = rowcol_window
+    new_game(window, 3, 1, "person", "person", values=START.values)
+    click(qtbot, window, 4)  # A takes b2
+    click(qtbot, window, 1)  # B takes b3
+    view = window.board_view
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Down)  # from b3, the last cell clicked, to b2
+    assert view.focus_cell == (1, 1)
+    said = window.announcer.spoken
+
+    def heard(key: Qt.Key) -> str:
+        count = len(said)
+        qtbot.keyClick(view, key)
+        qtbot.waitUntil(lambda: len(window.announcer.spoken) > count)
+        return window.announcer.spoken[-1]
+
+    assert heard(Qt.Key.Key_R) == "Row 2: a2 4, b2 taken by A, c2 6."
+    assert heard(Qt.Key.Key_C) == (
+        "Column b: b1 8 allowed, b2 taken by A, b3 taken by B, the last take."
+    )
+    assert heard(Qt.Key.Key_L) == "Last take: b3, taken by B, the last take."
+    assert view.focus_cell == (0, 1)
+    assert heard(Qt.Key.Key_N) == (
+        "Around b3: a3 1 allowed, b3 taken by B, the last take, c3 3 allowed, a2 4, "
+        "b2 taken by A, c2 6."
+    )
+    qtbot.waitUntil(lambda: "Around b3" in described(view))

@@ -55,6 +55,8 @@ class RowColBoardView(QWidget):
     """Paints a Row & Column position and turns clicks and keys into cells."""
 
     cell_activated = Signal(int, int)
+    #: Text read out at the player's request (keys R, C, N and L, as on the main board).
+    reading = Signal(str)
 
     def __init__(self, position: Position, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -333,7 +335,50 @@ class RowColBoardView(QWidget):
             if self._interactive:
                 self.cell_activated.emit(row, col)
             return
+        reading = {Qt.Key.Key_R, Qt.Key.Key_C, Qt.Key.Key_N, Qt.Key.Key_L}
+        if key in reading and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            self.reading.emit(self.read(Qt.Key(key)))
+            return
         super().keyPressEvent(event)
+
+    def _heard(self, index: int) -> str:
+        """``"b2 5 allowed"``, ``"c1 taken by A"``: a cell, short, for a row read out."""
+        position = self._position
+        label = position.cell_label(index)
+        if position.is_taken(index):
+            owner = self._owners.get(index)
+            last = ", the last take" if index == position.last else ""
+            return f"{label} taken{f' by {owner}' if owner else ''}{last}"
+        allowed = " allowed" if position.is_allowed(index) else ""
+        return f"{label} {position.values[index]}{allowed}"
+
+    def read(self, key: Qt.Key) -> str:
+        """What R, C, N and L say: the cursor's row, its column (from the bottom up), the
+        cells around it, or the last take (L also moves the cursor there)."""
+        position, size = self._position, self._position.size
+        row, col = self._focus_cell
+        if key == Qt.Key.Key_R:
+            cells = [position.cell(row, c) for c in range(size)]
+            title = f"Row {position.cell_label(cells[0])[1:]}"
+        elif key == Qt.Key.Key_C:
+            cells = [position.cell(r, col) for r in reversed(range(size))]
+            title = f"Column {position.cell_label(cells[0])[0]}"
+        elif key == Qt.Key.Key_N:
+            cells = [
+                position.cell(r, c)
+                for r in range(max(0, row - 1), min(size, row + 2))
+                for c in range(max(0, col - 1), min(size, col + 2))
+            ]
+            title = f"Around {position.cell_label(position.cell(row, col))}"
+        else:
+            if position.last is None:
+                return "No take yet."
+            self._focus_cell = position.row_col(position.last)
+            self._show_focus = True
+            self._name_after_cursor()
+            self.update()
+            return f"Last take: {self.describe_cell(position.last)}."
+        return f"{title}: {', '.join(self._heard(cell) for cell in cells)}."
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)

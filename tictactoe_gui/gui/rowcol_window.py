@@ -361,6 +361,7 @@ class RowColWindow(QMainWindow):
         self._create_central_area()
         self._create_actions()
         self.announcer = Announcer(self.board_view)
+        self.board_view.reading.connect(self.announcer.announce)
         self.announcer.announced.connect(self._on_announced)
         # Controls that carry the news while they have the keyboard focus (see _on_announced).
         self._news_controls: tuple[QWidget, ...] = (
