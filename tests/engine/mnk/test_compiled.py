@@ -311,3 +311,33 @@ def test_blocked_cells_agree() -> None:
         found.append((result.best, result.pv, result.score, result.mate, result.nodes))
     assert found[1] == found[0]
     assert found[0][4] > 100
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_both_searches_agree_on_seeded_random_positions(seed: int) -> None:
+    """Boards of other sizes, random stones, depth or node limits, with and without proofs."""
+    rng = random.Random(seed)
+    size, k = rng.choice([(7, 4), (9, 4), (10, 5), (12, 5), (20, 4), (15, 5)])
+    state = State(size, size, k)
+    centre = size // 2
+    span = range(max(0, centre - 4), min(size, centre + 5))
+    cells = [row * size + col for row in span for col in span]
+    rng.shuffle(cells)
+    for cell in cells[: rng.randrange(1, 16)]:
+        state.make(cell)
+        if state.winner:
+            state.unmake()
+            break
+    x, o = state.masks()
+    limit = rng.choice(
+        [Limit(depth=3), Limit(depth=4), Limit(depth=9, nodes=rng.randrange(50, 3000))]
+    )
+    proofs = rng.random() < 0.5
+    picture = "/".join(
+        "".join(
+            ".XO"[(x >> (r * size + c) & 1) + 2 * (o >> (r * size + c) & 1)] for c in range(size)
+        )
+        for r in range(size)
+    )
+    reference, compiled = _results(size, k, picture, limit, proofs)
+    assert compiled == reference, f"{size}x{size} k{k} {picture} {limit} proofs={proofs}"

@@ -628,7 +628,7 @@ static int ordered(SearcherObject *s, int tt_move, int width, int32_t *out) {
             out[j] = i;
         }
         uint8_t *chosen = s->chosen;
-        memset(chosen, 0, (size_t)count);
+        if (count > 0) memset(chosen, 0, (size_t)count);
         for (int i = 0; i < n; i++) chosen[out[i]] = 1;
         const int32_t *fours = s->fours[mover].count;
         int head = n;
