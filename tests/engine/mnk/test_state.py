@@ -139,3 +139,27 @@ def test_blocked_cells_are_no_one_s_and_match_a_fresh_build() -> None:
 def test_a_blocked_cell_cannot_hold_a_stone() -> None:
     with pytest.raises(PositionError, match="blocked cell holds a stone"):
         State(3, 3, 3, 1, 0, blocked=1, to_move=O)
+
+
+def test_the_compiled_and_the_python_search_agree_around_blocked_cells() -> None:
+    from tictactoe_gui.engine.mnk import native
+    from tictactoe_gui.engine.mnk.limits import Limit
+    from tictactoe_gui.engine.mnk.search import search
+
+    if not native.available():
+        pytest.skip("the compiled search core is not built here")
+    size = 15
+
+    def cells(*pairs: tuple[int, int]) -> int:
+        return sum(1 << (row * size + col) for row, col in pairs)
+
+    x = cells((7, 7), (7, 8), (8, 8), (6, 9))
+    o = cells((8, 7), (6, 6), (9, 9), (5, 10), (8, 6), (10, 10))
+    blocked = cells((7, 5), (7, 6), (7, 9), (4, 11), (11, 11))
+    found = [
+        search(size, size, 5, x, o, Limit(depth=4), blocked=blocked, to_move=X, compiled=c)
+        for c in (False, True)
+    ]
+    python, compiled = ((r.best, r.pv, r.score, r.mate, r.nodes) for r in found)
+    assert compiled == python
+    assert python[0] not in {(7, 5), (7, 6), (7, 9), (4, 11), (11, 11)}
