@@ -36,6 +36,7 @@ from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine import Board, Mark, Move, get_persona
 from tictactoe_gui.gui.app import after_first_paint, create_application
 from tictactoe_gui.gui.game_controller import GameOverInfo, GameSetup, PlayerSpec
+from tictactoe_gui.gui.interrupt import InterruptHandler, raise_if_interrupted
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.storage.records import FinishedGame, GameMode, Result
 from tictactoe_gui.storage.repository import Repository
@@ -85,6 +86,16 @@ def _forward_qt_message(kind: QtMsgType, context: QMessageLogContext, message: s
 
 def _run_checks() -> list[str]:
     app = create_application([APP_NAME])
+    # Ctrl-C stops the run where the event loop is turned, and the window closes as usual.
+    interrupt = InterruptHandler(app)
+    interrupt.install()
+    try:
+        return _run_checks_in(app)
+    finally:
+        interrupt.uninstall()
+
+
+def _run_checks_in(app: QApplication) -> list[str]:
     findings = [f"Qt {qVersion()} on the {app.platformName()} platform"]
     findings.append(_check_art())
     findings.append(_check_compiled_search())
@@ -265,6 +276,7 @@ def _wait_until(
     """Run the event loop until ``condition`` holds, or fail after ``timeout_ms``."""
     deadline = QDeadlineTimer(timeout_ms)
     while not condition():
+        raise_if_interrupted(app)
         if deadline.hasExpired():
             raise SelfTestError(
                 f"timed out after {timeout_ms / 1000:g} s waiting for {waiting_for}"

@@ -255,9 +255,16 @@ def test_ctrl_c_in_the_launcher_is_one_line_and_an_interrupted_status(when: str)
     assert (done.stdout, done.stderr) == ("", "tictactoe-gui: interrupted\n")
 
 
-@pytest.mark.parametrize("moment", ["startup-probe first-paint", "startup-probe ready"])
+@pytest.mark.parametrize(
+    ("args", "moment"),
+    [
+        ([], "startup-probe first-paint"),
+        ([], "startup-probe ready"),
+        (["--self-test"], "startup-probe ready"),  # its AI vs AI game under way
+    ],
+)
 def test_ctrl_c_in_the_open_window_closes_it_in_one_line_and_status_130(
-    moment: str, tmp_path: Path
+    args: list[str], moment: str, tmp_path: Path
 ) -> None:
     # Qt's event loop does not run Python's signal handler by itself: Ctrl-C used to
     # raise inside whatever slot ran next, or crash the process.
@@ -271,7 +278,7 @@ def test_ctrl_c_in_the_open_window_closes_it_in_one_line_and_status_130(
         "TICTACTOE_GUI_STARTUP_PROBE": "1",  # says when the window is painted and complete
     }
     window = subprocess.Popen(
-        [sys.executable, "-m", "tictactoe_gui"],
+        [sys.executable, "-m", "tictactoe_gui", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -66,3 +66,11 @@ class InterruptHandler(QObject):
         # The bytes only woke the loop; Python has run the handler by now.
         with contextlib.suppress(OSError):
             self._reader.recv(512)
+
+
+def raise_if_interrupted(app: QCoreApplication) -> None:
+    """For code that turns the event loop itself (``processEvents``) instead of ``exec``:
+    Ctrl-C becomes ``KeyboardInterrupt`` here, at a point where unwinding is safe."""
+    handler = app.findChild(InterruptHandler)
+    if handler is not None and handler.interrupted:
+        raise KeyboardInterrupt
