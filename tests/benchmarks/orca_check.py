@@ -59,6 +59,15 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
         ("Up", ["Up"]),
         ("Tab out", ["Tab"]),
     ],
+    "dialogs": [
+        ("Ctrl+N opens New Game", ["ctrl+n"]),
+        ("Tab", ["Tab"]),
+        ("Tab", ["Tab"]),
+        ("Tab", ["Tab"]),
+        ("Escape closes it", ["Escape"]),
+        ("Ctrl+L opens the leaderboard", ["ctrl+l"]),
+        ("Escape closes it", ["Escape"]),
+    ],
     "four": [
         ("Enter on the centre", ["Return"]),
         ("T reads the threats", ["t"]),

@@ -297,3 +297,18 @@ def test_showing_and_hiding_a_dock_is_said(qtbot: QtBot, window: MainWindow) -> 
     assert window.announcer.spoken[-1] == "Analysis panel shown."
     window.moves_dock_action.trigger()
     assert window.announcer.spoken[-1] == "Move list hidden."
+
+
+def test_coming_back_to_the_board_does_not_read_old_news_again(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(human_vs_human())
+    view = window.board_view
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    view.setFocus()
+    window.controller.play_human(1, 1)
+    described(qtbot, view, "Alice played X at b2.")  # heard here, with the focus
+    window.analysis_dock.table.setFocus()
+    qtbot.waitUntil(lambda: "played" not in description(view))
+    assert description(view).startswith("O to move. Cursor")

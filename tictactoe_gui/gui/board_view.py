@@ -229,6 +229,8 @@ class BoardView(QWidget):
         # a note that replaces "X to move" (the set-up dialog's verdict), and whether
         # the cursor moved last (so its cell is said first).
         self._news: list[str] = []
+        #: Whether the description says news (which leaving the board forgets).
+        self._news_said = False
         self._status_note: str | None = None
         self._cursor_first = False
         # Screen readers speak the whole description at every change: one change per
@@ -591,6 +593,16 @@ class BoardView(QWidget):
     def focusOutEvent(self, event: QFocusEvent) -> None:
         self.update()
         super().focusOutEvent(event)
+        # The news was read with the focus (at the start, or on coming back): leaving, the
+        # board forgets it, so that coming back reads only what happened meanwhile. On the
+        # next turn, once a screen reader follows the new focus and no longer reads this.
+        QTimer.singleShot(0, self, self._forget_news)
+
+    def _forget_news(self) -> None:
+        if self._news_said and not self.hasFocus():
+            self._news.clear()
+            self._describe_timer.stop()
+            self._describe()
 
     def _focus_target(self, key: int, modifiers: Qt.KeyboardModifier) -> Move | None:
         """Where a navigation key moves the focus cell (None: not a navigation key)."""
@@ -1592,6 +1604,7 @@ class BoardView(QWidget):
             # reads a description only when it changes.
             text = self.accessibleDescription() + "\u00a0"
         self.setAccessibleDescription(text)
+        self._news_said = bool(self._news) and not self._cursor_first
         if self.hasFocus() and self.isActiveWindow():
             # Heard: the next change says only what is new (a reply, not the move before
             # it again). Away from the board the news gathers until the player is back.
