@@ -9,15 +9,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import TracebackType
 
-__version__ = "1.0.0"
-
 APP_NAME = "tictactoe-gui"
-APP_DISPLAY_NAME = "Tic-Tac-Toe"
-ORGANIZATION_NAME = "tictactoe-gui"
-ORGANIZATION_DOMAIN = "tictactoe-gui.example.org"
-DESKTOP_FILE_NAME = "org.example.tictactoe_gui"
 
 
+# First of all, so that Ctrl-C while the rest of the app loads is one line (see below).
 def _interrupted_quietly(
     kind: type[BaseException],
     value: BaseException,
@@ -34,6 +29,13 @@ def _interrupted_quietly(
 
 if sys.excepthook is sys.__excepthook__:  # an IDE's or a test runner's own hook stays
     sys.excepthook = _interrupted_quietly
+
+__version__ = "1.0.0"
+
+APP_DISPLAY_NAME = "Tic-Tac-Toe"
+ORGANIZATION_NAME = "tictactoe-gui"
+ORGANIZATION_DOMAIN = "tictactoe-gui.example.org"
+DESKTOP_FILE_NAME = "org.example.tictactoe_gui"
 
 __all__ = [
     "APP_DISPLAY_NAME",
