@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -132,6 +133,33 @@ def test_brain_reports_an_input_that_fails_to_read_and_does_not_hang() -> None:
     assert (
         err.getvalue() == "tictactoe-gui: cannot read input or write output: Input/output error\n"
     )
+
+
+class _ManagerKeepsThePipeOpen(io.BytesIO):
+    """Its lines, then a read that waits until ``released`` (a manager that never closes)."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(data)
+        self.released = threading.Event()
+
+    def readline(self, size: int | None = -1) -> bytes:
+        line = super().readline(size)
+        if not line:
+            self.released.wait(timeout=30)
+        return line
+
+
+def test_brain_reads_nothing_after_end() -> None:
+    source = _ManagerKeepsThePipeOpen(b"START 15\nEND\n")
+    try:
+        out, err = io.StringIO(), io.StringIO()
+        assert run(["brain"], stdin=source, stdout=out, stderr=err) == 0
+        assert out.getvalue() == "OK\n"
+        for reader in [t for t in threading.enumerate() if t.name == "brain input"]:
+            reader.join(timeout=5)
+            assert not reader.is_alive()  # it stopped at END instead of waiting for more
+    finally:
+        source.released.set()
 
 
 def test_brain_takes_k_from_the_game() -> None:

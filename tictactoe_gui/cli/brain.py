@@ -68,6 +68,9 @@ def _read(
                 command = line.text.strip().partition(" ")[0].upper()
                 if command in URGENT:
                     brain.interrupt(command)
+                if command == "END":
+                    waiting.put(line)
+                    break  # nothing after END is read: the conversation is over
             waiting.put(line)
     except Exception as error:  # a read error (OSError) or worse: the main thread says it
         waiting.put(error)
