@@ -318,3 +318,32 @@ def test_personas_comment_on_every_game_of_a_series(qtbot: QtBot, window: MainWi
     # Sera speaks after each of the 9 moves of both games, even where the second game
     # repeats positions and moves whose verdicts were already known from the first.
     assert sum(c.startswith(("Sera (X): “", "Sera (O): “")) for c in comments) >= 18
+
+
+def test_the_move_list_gives_each_verdict_and_says_when_it_is_by_the_estimate(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from dataclasses import replace
+
+    from PySide6.QtCore import Qt
+
+    from tictactoe_gui.engine.variants import get_variant
+
+    controller = window.controller
+    model = window.moves_dock.model
+    window.new_game(human_vs_human())
+    for move in (Move(0, 0), Move(0, 1)):  # a corner, then an edge beside it: O now loses
+        settle(qtbot, window)
+        controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: controller.verdict_at(2) is not None, timeout=5000)
+    tip = model.data(model.index_of_ply(2), Qt.ItemDataRole.ToolTipRole)
+    assert tip == "Move 2: O b3 — a blunder — this now loses"
+    # On a board that is not solved, the verdicts are by the estimate, and say so.
+    controller.set_time_limit(0.05)
+    window.new_game(replace(human_vs_human(), start=Board.empty(get_variant("four"))))
+    settle(qtbot, window)
+    controller.play_human(0, 0)
+    qtbot.waitUntil(lambda: controller.verdict_at(1) is not None, timeout=10_000)
+    tip = model.data(model.index_of_ply(1), Qt.ItemDataRole.AccessibleTextRole)
+    assert tip.startswith("Move 1: X a20 — ")
+    assert tip.endswith("by the estimate")

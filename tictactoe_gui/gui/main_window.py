@@ -640,6 +640,8 @@ class MainWindow(QMainWindow):
         dock = self.analysis_dock
         view.cell_activated.connect(self._on_cell_activated)
         self.moves_dock.ply_selected.connect(self.look_at_ply)
+        self.moves_dock.model.set_verdict_source(lambda ply: c.session.verdict_words(ply))
+        c.verdict_added.connect(lambda ply, _verdict: self.moves_dock.model.verdict_changed(ply))
         c.position_changed.connect(self._on_position_changed)
         c.status_changed.connect(self.turn_label.setText)
         c.message.connect(self.show_message)

@@ -9,7 +9,7 @@ move is selected; in a replay it steps there).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -43,6 +43,8 @@ class MoveListModel(QAbstractTableModel):
         self._start = Board.empty()
         self._moves: tuple[Move, ...] = ()
         self._names: list[str] = []
+        #: The coach's word on a move by its ply (1-based), None while it is unjudged.
+        self._verdict_of: Callable[[int], str | None] = lambda _ply: None
 
     def set_game(self, start: Board, moves: Sequence[Move]) -> None:
         moves = tuple(moves)
@@ -58,6 +60,17 @@ class MoveListModel(QAbstractTableModel):
                 board = board.play(move)
         self._names = names
         self.endResetModel()
+
+    def set_verdict_source(self, verdict_of: Callable[[int], str | None]) -> None:
+        """Where each move's verdict is read ("a blunder by the estimate"), for its tooltip."""
+        self._verdict_of = verdict_of
+
+    def verdict_changed(self, ply: int) -> None:
+        """The verdict on move ``ply`` is new or has changed: its cell says so again."""
+        index = self.index_of_ply(ply)
+        if index.isValid():
+            roles = [Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole]
+            self.dataChanged.emit(index, index, roles)
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -120,7 +133,9 @@ class MoveListModel(QAbstractTableModel):
             return name
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
             mark = self.COLUMNS[index.column()]
-            return f"Move {ply}: {mark} {name}"
+            verdict = self._verdict_of(ply)
+            said = f"Move {ply}: {mark} {name}"
+            return f"{said} — {verdict}" if verdict else said
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignCenter)
         return None

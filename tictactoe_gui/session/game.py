@@ -548,6 +548,14 @@ class GameSession:
             return None
         return self.judgements.get((self._boards[ply - 1], self._moves[ply - 1]))
 
+    def verdict_words(self, ply: int) -> str | None:
+        """The coach's word on move ``ply`` (1-based), saying when it is by the estimate."""
+        judgement = self.judgement_at(ply)
+        if judgement is None:
+            return None
+        words = ESTIMATE_VERDICT_WORDS if judgement.by_estimate else VERDICT_WORDS
+        return words[judgement.verdict]
+
     def hint_text(self, analysis: Analysis) -> str:
         """What a hint says: the best cells, or that every move is as good as another."""
         board = analysis.board
