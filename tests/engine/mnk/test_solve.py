@@ -111,3 +111,14 @@ def test_a_node_limit_holds_while_the_line_is_read_too() -> None:
     assert solution.outcome is Outcome.DRAW
     assert not solution.line_complete
     assert solution.nodes <= 2_000 + 64  # one look at the clock's worth of nodes at most
+
+
+def test_alpha_beta_keeps_the_value_when_the_limit_falls_while_the_line_is_read() -> None:
+    full = solve(4, 4, 4)
+    assert full.line_complete
+    # The line is read last: a node limit just short of the whole count falls inside it.
+    cut = solve(4, 4, 4, limit=Limit(nodes=full.nodes - 1))
+    assert (cut.outcome, cut.plies, cut.moves) == (full.outcome, full.plies, full.moves)
+    assert not cut.line_complete
+    assert cut.line == full.line[: len(cut.line)]
+    assert 0 < len(cut.line) < len(full.line)
