@@ -64,6 +64,7 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
         ("Tab", ["Tab"]),
         ("Tab", ["Tab"]),
         ("Tab", ["Tab"]),
+        ("Down picks the next opponent", ["Down"]),
         ("Escape closes it", ["Escape"]),
         ("Ctrl+L opens the leaderboard", ["ctrl+l"]),
         ("Escape closes it", ["Escape"]),

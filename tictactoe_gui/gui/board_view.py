@@ -229,8 +229,10 @@ class BoardView(QWidget):
         # a note that replaces "X to move" (the set-up dialog's verdict), and whether
         # the cursor moved last (so its cell is said first).
         self._news: list[str] = []
-        #: Whether the description says news (which leaving the board forgets).
+        #: Whether the description says news (which leaving the board forgets), and
+        #: whether news came since the description was last set.
         self._news_said = False
+        self._fresh_news = False
         self._status_note: str | None = None
         self._cursor_first = False
         # Screen readers speak the whole description at every change: one change per
@@ -1530,6 +1532,7 @@ class BoardView(QWidget):
         announcements speak a focused object's description when it changes)."""
         self._news.append(text)
         del self._news[:-NEWS_KEPT]
+        self._fresh_news = True
         self._cursor_first = False
         self._update_accessibility()
 
@@ -1572,6 +1575,12 @@ class BoardView(QWidget):
                 cell.setAccessibleName(name)
         self._describe_timer.start()
 
+    def describe_now(self) -> None:
+        """Put what is waiting in the description now, not at the end of this turn (before
+        the board takes the focus, so that it is read once, with the focus)."""
+        self._describe_timer.stop()
+        self._describe()
+
     def _describe(self) -> None:
         rows = self.rows
         if self._raw_marks is not None:
@@ -1599,7 +1608,8 @@ class BoardView(QWidget):
             said = any(state in news for news in self._news[-1:])
             parts = [*self._news, "" if said else state, cursor, "" if self._news else last]
         text = _sentences(parts)
-        if text == self.accessibleDescription().rstrip("\u00a0") and self._news:
+        fresh, self._fresh_news = self._fresh_news, False
+        if text == self.accessibleDescription().rstrip("\u00a0") and fresh:
             # The same news again (the same refusal twice) is still news: a screen reader
             # reads a description only when it changes.
             text = self.accessibleDescription() + "\u00a0"

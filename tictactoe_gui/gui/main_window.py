@@ -304,6 +304,13 @@ class MainWindow(QMainWindow):
         if self._settings.value("rowColumnWindow/open") == "true":
             # After the first paint: the main window shows first, as always.
             QTimer.singleShot(0, self._reopen_rowcol)
+        if self._staged:
+            # The board takes the focus now, its description already holding the game's
+            # greeting: a screen reader reads it once, with the focus.
+            self.board_view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            self.board_view.describe_now()
+            if QApplication.focusWidget() is None or self.isActiveWindow():
+                self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
         self._ready = True
         self.ready.emit()
 
@@ -357,6 +364,10 @@ class MainWindow(QMainWindow):
         # then no click is a move, and hovering shows none.
         self.board_view.set_board(board, name_cells=False)
         self.board_view.set_interactive(False)
+        # No focus until the game is set up (complete()): a screen reader would read the
+        # board at once, then again when the game's greeting comes a moment later.
+        self.board_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.board_view.clearFocus()
         self.players_bar.show_turn(board)
         for name, title in (("movesDock", "Moves"), ("analysisDock", "Analysis")):
             frame = QDockWidget(title, self)
