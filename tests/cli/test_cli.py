@@ -157,8 +157,11 @@ def test_match_plays_the_games_strongest_against_its_medium_player_by_default(ga
         (["analyse", "XX......."], "impossible counts"),
         (["analyse", "XXXOOO..."], "both sides have a line"),
         (["analyse"], "give at least one BOARD (- reads them from standard input) or --moves"),
-        (["analyse", ".........", "--algorithm", "magic"], "invalid choice: 'magic'"),
-        (["analyse", ".........", "--persona", "bob"], "unknown persona 'bob'"),
+        (["analyse", ".........", "--algorithm", "magic"], "no algorithm 'magic'; choose one of"),
+        (
+            ["analyse", ".........", "--persona", "bob"],
+            "--persona: Tic-tac-toe has no player 'bob'",
+        ),
         (["analyse", ".........", "--seed", "4"], "give --persona too"),
         (["analyse", ".........", "--persona", "cop", "--seed", "x"], "a seed is a whole number"),
         (["match", "--x", "sera", "--o", "nobody"], "--o: Tic-tac-toe has no player 'nobody'"),

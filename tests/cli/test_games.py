@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from tictactoe_gui.cli import main
-from tictactoe_gui.cli.analyse import proven_score
 from tictactoe_gui.engine import Algorithm, Board, analyse
+from tictactoe_gui.engine.k_in_a_row import proven_score
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.storage import Repository
 

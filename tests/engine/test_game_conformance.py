@@ -9,6 +9,7 @@ no pruning, no evaluation), on positions small enough for it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Iterator
@@ -469,3 +470,31 @@ def test_a_position_read_with_its_last_move_apart_is_the_position(spec: GameSpec
     state = sampled(spec, 2)[2]
     assert spec.position(state.position_text()).position_text() == state.position_text()
     assert spec.sized_for(state.position_text()) == spec
+
+
+@every_game
+def test_an_analysis_reads_as_json_and_as_text_in_the_games_words_and_the_interfaces(
+    spec: GameSpec,
+) -> None:
+    import json
+
+    for state in sampled(spec, 5, count=3):
+        analysis = spec.analyse(state, time_limit=0.5)
+        for report in (spec.analysis_json, functools.partial(GameSpec.analysis_json, spec)):
+            payload = report(state, analysis)
+            assert json.loads(json.dumps(payload)) == payload
+            assert "board" in payload
+        for text in (spec.analysis_text, functools.partial(GameSpec.analysis_text, spec)):
+            written = text(state, analysis)
+            assert written.startswith(state.picture())
+            assert "\n" in written
+
+
+@every_game
+def test_an_algorithm_is_one_the_game_offers_or_refused_in_one_line(spec: GameSpec) -> None:
+    state = spec.new_game(1)
+    for algorithm in spec.algorithms:
+        spec.check_algorithm(algorithm)
+    with pytest.raises(GameError) as refused:
+        spec.analyse(state, algorithm="no such search")
+    assert spec.name in one_line(refused)

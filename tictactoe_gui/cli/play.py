@@ -1,4 +1,5 @@
-"""``play``: a game against a persona at the terminal, optionally recorded."""
+"""``play``: a game of any game against one of its players at the terminal, optionally
+recorded."""
 
 from __future__ import annotations
 
@@ -210,7 +211,7 @@ def _play_through_interface(
 ) -> int:
     """A game the session does not host, against one of its players, through its interface."""
     stdout = streams.stdout
-    word = spec.move_word
+    verb = spec.move_verb
     player = spec.player(opponent)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     rng = random.Random(seed)
@@ -228,10 +229,10 @@ def _play_through_interface(
             if mover == seat:
                 print(f"\n{state.picture()}\n", file=stdout)
                 move = _ask(state, streams)
-                print(f"You {word} {spec.format_move(move)}.", file=stdout)
+                print(f"You {verb} {spec.format_move(move)}.", file=stdout)
             else:
                 move = spec.choose_move(state, opponent, rng)
-                print(f"{player.name} {word}s {spec.format_move(move)}.", file=stdout)
+                print(f"{player.name} {verb}s {spec.format_move(move)}.", file=stdout)
             state = state.play(move)
     except _InputEnded:
         print(f"\nGame abandoned; nothing was recorded. {player.name} waves goodbye.", file=stdout)
@@ -295,7 +296,7 @@ def _ask(state: GameState, streams: Streams) -> int:
             state.play(move)
         except MoveError as error:
             allowed = " ".join(spec.format_move(m) for m in state.legal_moves())
-            print(f"{error}; you may {word} {allowed}.", file=stdout)
+            print(f"{error}; you may {spec.move_verb} {allowed}.", file=stdout)
             continue
         return move
 
@@ -317,11 +318,12 @@ def _open_records(args: argparse.Namespace, streams: Streams) -> Repository | No
 
 COMMAND = Command(
     name="play",
-    help="play a persona in the terminal",
+    help="play one of a game's players in the terminal",
     description=(
-        "Play against a persona at the terminal. Type a cell as a column letter and a "
-        "row number (a1 is the bottom-left cell; on 3x3, b2 is the centre), or on 3x3 a "
-        "digit 1-9 in numeric-keypad layout (7 8 9 is the top row); 'q' stops."
+        "Play any game (--game) against one of its players at the terminal. Type a cell "
+        "as a column letter and a row number (a1 is the bottom-left cell; on 3x3, b2 is "
+        "the centre), or on 3x3 a digit 1-9 in numeric-keypad layout (7 8 9 is the top "
+        "row); 'q' stops."
     ),
     configure=configure,
     run=run,

@@ -162,6 +162,9 @@ class GameAnalysis:
     line: tuple[int, ...]
     nodes: int
     elapsed: float
+    #: The game's engine's own analysis, which its reports read (see
+    #: :meth:`GameSpec.analysis_json`).
+    source: object = field(default=None, compare=False, repr=False)
 
 
 class GameState(abc.ABC):
@@ -279,6 +282,8 @@ class GameSpec(abc.ABC):
 
     #: What a move is called in sentences: ``"move"``, ``"take"``.
     move_word: ClassVar[str] = "move"
+    #: What making one is called: ``"play"`` (``"Sera plays b2"``), ``"take"``.
+    move_verb: ClassVar[str] = "play"
     #: Whether :meth:`new_game` lets either seat move first.
     chooses_first: ClassVar[bool] = False
     #: Whether a new game draws a board of numbers, whose range :meth:`new_game` takes.
@@ -301,7 +306,8 @@ class GameSpec(abc.ABC):
 
     def sized_for(self, text: str) -> GameSpec:
         """This game on the board the position ``text`` is drawn on, for an id that names no
-        size (see :attr:`Game.unsized`); this spec itself by default."""
+        size (see :attr:`Game.unsized`); this spec itself by default. PositionTextError
+        when the text describes no board of the game."""
         return self
 
     def seat(self, text: str) -> int:
@@ -390,6 +396,9 @@ class GameSpec(abc.ABC):
         :class:`~tictactoe_gui.engine.search.SearchCancelled`.
         """
 
+    #: The search algorithms :meth:`analyse` offers by name, the default first (none: one).
+    algorithms: ClassVar[tuple[str, ...]] = ()
+
     @abc.abstractmethod
     def analyse(
         self,
@@ -397,12 +406,75 @@ class GameSpec(abc.ABC):
         *,
         time_limit: float | None = None,
         cancel: threading.Event | None = None,
+        algorithm: str | None = None,
+        proof_time: float | None = None,
     ) -> GameAnalysis:
         """Every legal move scored: proven where the engine can, an estimate otherwise.
 
         Setting ``cancel`` stops the search with
         :class:`~tictactoe_gui.engine.search.SearchCancelled` (a short one may finish first).
+        ``algorithm`` is one of :attr:`algorithms` (GameError for another); ``proof_time``
+        is how long a proof search may try to settle the result, where the game has one
+        (the command line gives it minutes; the window a moment).
         """
+
+    def check_algorithm(self, algorithm: str | None) -> None:
+        """:class:`GameError` unless ``algorithm`` is None or one of :attr:`algorithms`."""
+        if algorithm is None or algorithm in self.algorithms:
+            return
+        if not self.algorithms:
+            raise GameError(f"{self.name} has one search; there is no algorithm to choose")
+        raise GameError(
+            f"{self.name} has no algorithm {quote(algorithm)}; choose one of: "
+            f"{', '.join(self.algorithms)}"
+        )
+
+    def analysis_json(self, state: GameState, analysis: GameAnalysis) -> dict[str, object]:
+        """The analysis as a JSON object (``analyse --json``): its fields stay, new ones are
+        added. By default the interface's own values, moves in the game's notation."""
+        mover = state.to_move
+        return {
+            "game": self.id,
+            "board": state.position_text(),
+            "to_move": None if mover is None else self.seats[mover],
+            "exact": analysis.certainty is Certainty.PROVEN,
+            "result": None if analysis.result is None else analysis.result.text,
+            "prediction": analysis.prediction,
+            "best_moves": [self.format_move(move) for move in analysis.best_moves],
+            "candidates": [
+                {
+                    "move": value.text,
+                    "certainty": value.certainty.value,
+                    "score": value.score,
+                    "value": value.value,
+                    "words": value.words,
+                }
+                for value in analysis.moves
+            ],
+            "principal_variation": [self.format_move(move) for move in analysis.line],
+            "nodes": analysis.nodes,
+            "elapsed_ms": round(analysis.elapsed * 1000, 3),
+        }
+
+    def analysis_text(self, state: GameState, analysis: GameAnalysis) -> str:
+        """The analysis for a person to read (``analyse``): the position, every move best
+        first, the prediction. By default from the interface's own values."""
+        lines = [state.picture(), ""]
+        result = state.result
+        if result is not None:
+            lines.append(f"Game over: {result.text}.")
+            return "\n".join(lines)
+        mover = state.to_move
+        assert mover is not None
+        lines.append(f"{self.seats[mover]} to move ({analysis.certainty}). Best first:")
+        best = set(analysis.best_moves)
+        for value in analysis.moves:
+            lines.append(f" {'*' if value.move in best else ' '} {value.text:<5} {value.words}")
+        lines.append("")
+        lines.append(f"Predicted: {analysis.prediction}.")
+        lines.append(f"Expected line: {self.format_move_list(analysis.line)}")
+        lines.append(f"Searched {analysis.nodes:,} nodes in {analysis.elapsed * 1000:.2f} ms.")
+        return "\n".join(lines)
 
     @abc.abstractmethod
     def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:

@@ -16,7 +16,7 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from tictactoe_gui.engine.analysis import (
     EXACT_CELLS,
@@ -24,11 +24,12 @@ from tictactoe_gui.engine.analysis import (
     PROOF_CELLS,
     TRY_EXACT_CELLS,
     Analysis,
+    Candidate,
     MoveOutcome,
     analyse,
     exact_analysis,
 )
-from tictactoe_gui.engine.board import Board, BoardError, IllegalMoveError, Mark
+from tictactoe_gui.engine.board import Board, BoardError, IllegalMoveError, Mark, Move
 from tictactoe_gui.engine.games import (
     Certainty,
     Game,
@@ -49,7 +50,7 @@ from tictactoe_gui.engine.games import (
 )
 from tictactoe_gui.engine.notation import NotationError, cell_name, parse_cell
 from tictactoe_gui.engine.personas import PERSONAS, Event, get_persona
-from tictactoe_gui.engine.search import NodeLimitReached
+from tictactoe_gui.engine.search import Algorithm, NodeLimitReached
 from tictactoe_gui.engine.variants import (
     BUILT_IN,
     MAX_SIDE,
@@ -218,15 +219,44 @@ class KInARowSpec(GameSpec):
         decision = persona.choose_move(board, rng, limit=limit, cancel=cancel)
         return board.index(decision.move)
 
+    algorithms: ClassVar[tuple[str, ...]] = (
+        Algorithm.TABLE.value,
+        Algorithm.MINIMAX.value,
+        Algorithm.ALPHABETA.value,
+    )
+
     def analyse(
         self,
         state: GameState,
         *,
         time_limit: float | None = None,
         cancel: threading.Event | None = None,
+        algorithm: str | None = None,
+        proof_time: float | None = None,
     ) -> GameAnalysis:
+        """As :meth:`GameSpec.analyse`; ``proof_time`` goes to the proof-number search of
+        boards of up to 36 cells (bigger ones prove only short forced wins)."""
         board = self._board(state)
-        return self._converted(analyse(board, time_limit=time_limit, cancel=cancel))
+        self.check_algorithm(algorithm)
+        return self._converted(
+            analyse(
+                board,
+                Algorithm(algorithm or Algorithm.TABLE.value),
+                time_limit=time_limit,
+                cancel=cancel,
+                proof_time=proof_time if board.cells <= PROOF_CELLS else None,
+            )
+        )
+
+    def analysis_json(self, state: GameState, analysis: GameAnalysis) -> dict[str, object]:
+        source = analysis.source
+        assert isinstance(source, Analysis)
+        return analysis_json(source)
+
+    def analysis_text(self, state: GameState, analysis: GameAnalysis) -> str:
+        source = analysis.source
+        assert isinstance(source, Analysis)
+        return analysis_text(source)
 
     def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:
         board = self._board(state)
@@ -313,10 +343,124 @@ class KInARowSpec(GameSpec):
             tuple(board.index(move) for move in analysis.principal_variation),
             analysis.nodes,
             analysis.elapsed,
+            analysis,
         )
 
 
 _OUTCOME_VALUES: Final = {MoveOutcome.WIN: 1, MoveOutcome.DRAW: 0, MoveOutcome.LOSS: -1}
+
+
+# -- how an analysis reads (``analyse``) -----------------------------------------------------
+
+
+def _cell(move: Move) -> list[int]:
+    return [move.row, move.col]
+
+
+def proven_score(outcome: MoveOutcome, plies_to_end: int, cells: int) -> int:
+    """The score of a proven result: a win in p plies scores cells + 2 - p (11 - p on 3x3),
+    a loss the negative of that, a draw 0."""
+    if outcome is MoveOutcome.DRAW:
+        return 0
+    value = cells + 2 - plies_to_end
+    return value if outcome is MoveOutcome.WIN else -value
+
+
+def _candidate_json(candidate: Candidate, cells: int) -> dict[str, Any]:
+    payload: dict[str, Any] = {"row": candidate.move.row, "col": candidate.move.col}
+    if candidate.outcome is not None and candidate.plies_to_end is not None:
+        payload["score"] = proven_score(candidate.outcome, candidate.plies_to_end, cells)
+        payload["outcome"] = candidate.outcome.value
+        payload["plies_to_end"] = candidate.plies_to_end
+    elif candidate.outcome is not None:
+        # Proven, but not how soon: no score, which counts the plies.
+        payload |= {"score": None, "outcome": candidate.outcome.value, "plies_to_end": None}
+    else:
+        payload |= {"score": None, "outcome": None, "plies_to_end": None}
+        payload["evaluation"] = candidate.score
+    return payload
+
+
+def analysis_json(analysis: Analysis) -> dict[str, Any]:
+    """The JSON form: today's fields for a solved position plus ``"exact": true``; for one that
+    was not solved, ``"exact": false`` with the evaluation and depth, and nothing claimed."""
+    board = analysis.board
+    finished = board.is_over
+    payload: dict[str, Any] = {
+        "board": board.to_text(),
+        "to_move": None if finished else analysis.to_move.value,
+        "exact": analysis.exact,
+        "outcome": analysis.prediction.code if analysis.exact else None,
+        "plies_to_end": analysis.prediction.plies_to_end if analysis.exact else None,
+    }
+    if not analysis.exact:
+        payload["evaluation"] = analysis.evaluation
+        payload["depth"] = analysis.depth
+        # The best evaluation after each completed depth, depth 1 first: where the last two
+        # read differently, a deeper search may change the estimate again.
+        payload["depth_evaluations"] = list(analysis.depth_scores)
+    payload |= {
+        "best_moves": [_cell(m) for m in analysis.best_moves],
+        "candidates": [_candidate_json(c, board.cells) for c in analysis.candidates],
+        "principal_variation": [_cell(m) for m in analysis.principal_variation],
+        "nodes": analysis.nodes,
+        "max_depth": analysis.max_depth,
+        "algorithm": analysis.algorithm.value,
+        "elapsed_ms": round(analysis.elapsed * 1000, 3),
+    }
+    return payload
+
+
+def analysis_text(analysis: Analysis) -> str:
+    board = analysis.board
+    lines = [board.pretty(), ""]
+    if board.is_over:
+        lines.append(f"Game over: {analysis.prediction}.")
+        return "\n".join(lines)
+    if analysis.exact:
+        lines.append(f"{analysis.to_move} to move. Candidates, best first:")
+    else:
+        lines.append(
+            f"{analysis.to_move} to move. Not solved: estimated by a {analysis.depth}-ply "
+            "search (positive is good for the mover). Candidates, best first:"
+        )
+    width = max(4, *(len(board.cell_name(c.move)) for c in analysis.candidates))
+    number = 8 if analysis.exact else 10
+    heading = f"{'score':>{number}}  outcome" if analysis.exact else f"{'evaluation':>{number}}"
+    lines.append(f"   {'cell':<{width}} {heading}")
+    best = set(analysis.best_moves)
+    for candidate in analysis.candidates:
+        marker = "*" if candidate.move in best else " "
+        cell = board.cell_name(candidate.move)
+        if candidate.outcome is not None and candidate.plies_to_end is not None:
+            score = str(proven_score(candidate.outcome, candidate.plies_to_end, board.cells))
+            outcome = candidate.describe
+        elif candidate.outcome is not None:
+            score, outcome = "", candidate.describe
+        else:
+            # In an exact analysis, a move the proof did not need keeps its estimate.
+            score, outcome = f"{candidate.score:+d}", "estimate" if analysis.exact else ""
+        lines.append(f" {marker} {cell:<{width}} {score:>{number}}  {outcome}".rstrip())
+    line = " ".join(board.cell_name(m) for m in analysis.principal_variation)
+    lines.append("")
+    if analysis.exact:
+        lines.append(f"Predicted with best play: {analysis.prediction}.")
+        lines.append(f"Expected line: {line}")
+    else:
+        lines.append(f"Estimate, not proven: {analysis.prediction}.")
+        unsettled = analysis.unsettled_since
+        if unsettled is not None:
+            depth, before = unsettled
+            lines.append(
+                f"Not settled: at depth {depth} the evaluation was {before:+d}; "
+                "a deeper search may change it again."
+            )
+        lines.append(f"Likely line (estimate): {line}")
+    lines.append(
+        f"Searched {analysis.nodes:,} nodes to depth {analysis.max_depth} "
+        f"with {analysis.algorithm.label} in {analysis.elapsed * 1000:.2f} ms."
+    )
+    return "\n".join(lines)
 
 
 @functools.cache

@@ -20,7 +20,7 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from tictactoe_gui.engine.games import (
     Certainty,
@@ -139,27 +139,7 @@ class RowColState(GameState):
         return self.position.score_a, self.position.score_b
 
     def picture(self) -> str:
-        """The grid with column letters and row numbers: ``.`` taken, ``( )`` the last take,
-        ``[ ]`` the cells allowed now; the scores and who is to take below."""
-        position = self.position
-        size = position.size
-        width = max(2, *(len(str(v)) for v in position.values))
-        allowed = set(position.allowed_cells()) if position.last is not None else set()
-        lines = ["    " + " ".join(f" {chr(97 + col):>{width}} " for col in range(size))]
-        for row in range(size):
-            cells = []
-            for col in range(size):
-                cell = row * size + col
-                text = "." if position.is_taken(cell) else str(position.values[cell])
-                if cell == position.last:
-                    cells.append(f"({text:>{width}})")
-                elif cell in allowed:
-                    cells.append(f"[{text:>{width}}]")
-                else:
-                    cells.append(f" {text:>{width}} ")
-            lines.append(f"{size - row:>3} " + " ".join(cells))
-        lines.append(f"A {position.score_a}, B {position.score_b}; {position.to_move} to move.")
-        return "\n".join(lines)
+        return picture(self.position)
 
     def position_text(self) -> str:
         position = self.position
@@ -173,9 +153,87 @@ class RowColState(GameState):
         return "; ".join(parts)
 
 
+def picture(position: Position) -> str:
+    """The grid with column letters and row numbers: ``.`` taken, ``( )`` the last take,
+    ``[ ]`` the cells allowed now; the scores and who is to take below."""
+    size = position.size
+    width = max(2, *(len(str(v)) for v in position.values))
+    allowed = set(position.allowed_cells()) if position.last is not None else set()
+    lines = ["    " + " ".join(f" {chr(97 + col):>{width}} " for col in range(size))]
+    for row in range(size):
+        cells = []
+        for col in range(size):
+            cell = row * size + col
+            text = "." if position.is_taken(cell) else str(position.values[cell])
+            if cell == position.last:
+                cells.append(f"({text:>{width}})")
+            elif cell in allowed:
+                cells.append(f"[{text:>{width}}]")
+            else:
+                cells.append(f" {text:>{width}} ")
+        lines.append(f"{size - row:>3} " + " ".join(cells))
+    lines.append(f"A {position.score_a}, B {position.score_b}; {position.to_move} to move.")
+    return "\n".join(lines)
+
+
+def analysis_json(analysis: RowColAnalysis) -> dict[str, Any]:
+    position = analysis.position
+    payload: dict[str, Any] = {
+        "game": position.variant.id,
+        "board": position.to_text(),
+        "last": None if position.last is None else list(position.row_col(position.last)),
+        "to_move": None if position.is_over else position.to_move.value,
+        "to_move_margin": analysis.to_move_margin,
+        "best_moves": [list(position.row_col(c)) for c in analysis.best_cells],
+        "candidates": [
+            {"row": c.row, "col": c.col, "value": c.value, "margin": c.margin}
+            for c in analysis.candidates
+        ],
+        "principal_variation": [list(position.row_col(c)) for c in analysis.principal_variation],
+        "predicted_scores": {"A": analysis.predicted_a, "B": analysis.predicted_b},
+        "exact": analysis.exact,
+    }
+    if not analysis.exact:
+        payload["depth"] = analysis.depth
+    payload["nodes"] = analysis.nodes
+    payload["elapsed_ms"] = round(analysis.elapsed * 1000, 3)
+    return payload
+
+
+def analysis_text(analysis: RowColAnalysis) -> str:
+    position = analysis.position
+    lines = [picture(position), ""]
+    if position.is_over:
+        lines.append(f"Game over: {position.to_move} has no cell to take.")
+        return "\n".join(lines)
+    if analysis.exact:
+        lines.append(f"{position.to_move} to move. Every allowed cell, best first (exact):")
+    else:
+        lines.append(
+            f"{position.to_move} to move. Not solved: estimated by looking {analysis.depth} "
+            "takes ahead. Every allowed cell, best first:"
+        )
+    lines.append("   cell  (row, col)  value  margin")
+    best = set(analysis.best_cells)
+    for candidate in analysis.candidates:
+        marker = "*" if candidate.cell in best else " "
+        name = position.cell_label(candidate.cell)
+        lines.append(
+            f" {marker} {name:<5} ({candidate.row}, {candidate.col}){'':<4}"
+            f"{candidate.value:>5} {candidate.margin:>+7d}"
+        )
+    line = " ".join(position.cell_label(c) for c in analysis.principal_variation)
+    lines.append("")
+    lines.append(f"Predicted: {analysis.prediction_text()}.")
+    lines.append(f"Expected takes{'' if analysis.exact else ' (estimate)'}: {line}")
+    lines.append(f"Searched {analysis.nodes:,} nodes in {analysis.elapsed * 1000:.2f} ms.")
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True, slots=True)
 class RowColSpec(GameSpec):
     move_word: ClassVar[str] = "take"
+    move_verb: ClassVar[str] = "take"
     chooses_first: ClassVar[bool] = True
     draws_values: ClassVar[bool] = True
     default_values: ClassVar[tuple[int, int] | None] = (DEFAULT_LOW, DEFAULT_HIGH)
@@ -235,8 +293,8 @@ class RowColSpec(GameSpec):
         """Row & Column on the grid ``text`` is drawn on (for ``rowcol`` named without a size)."""
         try:
             size, _, _ = parse_board(text.split(";")[0])
-        except RowColError:
-            return self  # reading the text with this size says what is wrong
+        except RowColError as error:
+            raise PositionTextError(str(error)) from None
         return spec_of(rowcol(size))
 
     def parse_move(self, text: str) -> int:
@@ -290,10 +348,23 @@ class RowColSpec(GameSpec):
         *,
         time_limit: float | None = None,
         cancel: threading.Event | None = None,
+        algorithm: str | None = None,
+        proof_time: float | None = None,
     ) -> GameAnalysis:
         """As :meth:`GameSpec.analyse`: exact with at most 25 cells left, else a search
-        within a node budget (``time_limit`` is not used)."""
+        within a node budget (``time_limit`` and ``proof_time`` are not used)."""
+        self.check_algorithm(algorithm)
         return self._converted(analyse(self._position(state), cancel=cancel))
+
+    def analysis_json(self, state: GameState, analysis: GameAnalysis) -> dict[str, object]:
+        source = analysis.source
+        assert isinstance(source, RowColAnalysis)
+        return analysis_json(source)
+
+    def analysis_text(self, state: GameState, analysis: GameAnalysis) -> str:
+        source = analysis.source
+        assert isinstance(source, RowColAnalysis)
+        return analysis_text(source)
 
     def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:
         """The exact margins (``node_limit`` is not used: the exact search has no budget)."""
@@ -371,6 +442,7 @@ class RowColSpec(GameSpec):
             analysis.principal_variation,
             analysis.nodes,
             analysis.elapsed,
+            analysis,
         )
 
 

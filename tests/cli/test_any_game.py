@@ -134,6 +134,11 @@ def test_analyse_reads_positions_from_standard_input() -> None:
     assert code == 2
     assert len(out.splitlines()) == 1
     assert err.startswith("tictactoe-gui: standard input line 3: the board has 1 row")
+    code, out, err = run(
+        "analyse", "--game", "rowcol3", "-", stdin="1,2,3/4,5,6/7,8,9; B to move\n"
+    )
+    assert (code, err) == (0, "")
+    assert "B to move. Every allowed cell" in out
 
 
 def test_rowcol_with_a_size_wants_a_board_of_that_size() -> None:
@@ -146,19 +151,20 @@ def test_rowcol_with_a_size_wants_a_board_of_that_size() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["3,-1,4/.,5,-9/2,6,5"], "the board has taken cells ('.') but no --last"),
-        (["1,2,3/4,5,6/7,8,9", "--last", "1"], "--last is ROW,COL"),
-        (["1,2,3/4,5,6/7,8,9", "--last", "a,b"], "--last is ROW,COL"),
-        (["1,2,3/4,5,6/7,8,9", "--last", "1,1"], "the last cell (1, 1) still holds a value"),
-        (["1,.,3/4,5,6/7,8,9", "--last", "5,1"], "the last cell (5, 1) is off the 3×3 board"),
+        (["3,-1,4/.,5,-9/2,6,5"], "the board has taken cells ('.') but no last take"),
+        (["1,2,3/4,5,6/7,8,9", "--last", "1"], "--last is a cell such as b2, or ROW,COL"),
+        (["1,2,3/4,5,6/7,8,9", "--last", "a,b"], "--last is a cell such as b2, or ROW,COL"),
+        (["1,2,3/4,5,6/7,8,9", "--last", "1,1"], "the last take (b2) must be a taken cell"),
+        (["1,2,3/4,5,6/7,8,9", "--last", "b2"], "the last take (b2) must be a taken cell"),
+        (["1,.,3/4,5,6/7,8,9", "--last", "5,1"], "--last 5,1 is off the 3×3 board"),
         (["1,2,3/4,5/7,8,9"], "row 2 has 2 cells"),
         (["1,2,3/4,five,6/7,8,9"], "row 2, cell 2 is 'five'"),
         (["1,2/3,4"], "3×3 to 10×10"),
         (["1,2,3/4,5,6/7,8,9", "--first", "C"], "the first player is A or B"),
-        (["1,2,3/4,5,6/7,8,9", "--persona", "sera"], "not Row & Column"),
-        (["--moves", "b2"], "--moves is for k-in-a-row games"),
-        (["1,2,3/4,5,6/7,8,9", "--algorithm", "minimax"], "--algorithm is for k-in-a-row"),
-        ([], "give a POSITION"),
+        (["1,2,3/4,5,6/7,8,9", "--persona", "sera"], "--persona: Row & Column 4×4 has no"),
+        (["--moves", "b2,b2"], "move 2 (b2): "),
+        (["1,2,3/4,5,6/7,8,9", "--algorithm", "minimax"], "Row & Column 4×4 has one search"),
+        ([], "give at least one BOARD"),
     ],
 )
 def test_bad_positions_are_one_line_and_exit_2(args: list[str], message: str) -> None:
@@ -170,10 +176,33 @@ def test_bad_positions_are_one_line_and_exit_2(args: list[str], message: str) ->
     assert message in err
 
 
-def test_the_rowcol_options_need_the_game() -> None:
+def test_a_last_move_beside_the_text_is_refused_where_the_text_says_all() -> None:
     code, _, err = run("analyse", "X........", "--last", "1,1")
     assert code == 2
-    assert err == "tictactoe-gui: --last is for Row & Column; add --game rowcol\n"
+    assert err == (
+        "tictactoe-gui: argument 1: a position of Tic-tac-toe is its text alone; it takes no "
+        "last move or player to move beside it\n"
+    )
+
+
+def test_analyse_takes_moves_a_player_and_the_last_take_in_the_text() -> None:
+    spec = find_game("rowcol")
+    state = spec.new_game().play_all(spec.parse_move_list("b2, b4"))
+    code, out, err = run("analyse", "--game", "rowcol", "--moves", "b2,b4", "--json",
+                         "--persona", "Abacus", "--seed", "1")  # fmt: skip
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    assert payload["board"] == state.position.to_text()
+    assert payload["to_move"] == "A"
+    chosen = payload["chosen_move"]
+    assert chosen[0] * 4 + chosen[1] in state.legal_moves()
+    assert chosen in payload["best_moves"]
+    code, out, err = run("analyse", "--game", "rowcol", "--json", state.position_text())
+    assert (code, err) == (0, "")
+    assert json.loads(out)["candidates"] == payload["candidates"]
+    code, out, _ = run("analyse", "--game", "rowcol", "--moves", "b2", "--persona", "perfect")
+    assert code == 0
+    assert "\nAbacus takes " in out
 
 
 def test_unknown_games_are_named() -> None:
