@@ -491,3 +491,22 @@ def test_an_abandoned_game_is_not_recorded(tmp_path: Path) -> None:
     assert "nothing was recorded" in out
     code, out, _ = run("history", "--db", str(db), "--json")
     assert out == ""
+
+
+def test_leaderboard_counts_games_against_a_strategy_named_as_the_game_names_it(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "records.sqlite3"
+    for opponent in ("greedy", "random"):
+        code, _, err = run(
+            "match", "--game", "rowcol3", "--x", "perfect", "--o", opponent, "--games", "2",
+            "--seed", "3", "--record", "--db", str(db),
+        )  # fmt: skip
+        assert (code, err) == (0, "")
+    code, out, err = run(
+        "leaderboard", "--game", "rowcol3", "--against", "Magpie", "--json", "--db", str(db)
+    )
+    assert (code, err) == (0, "")
+    rows = {row["name"]: row for row in map(json.loads, out.splitlines())}
+    assert rows["perfect"]["games"] == 2
+    assert "random" not in rows

@@ -179,7 +179,8 @@ def test_a_read_command_leaves_nothing_beside_the_records(
     [
         (("history", "--player", " "), "--player: a player name cannot be empty"),
         (("history", "--limit", "0"), "expected a number of at least 1"),
-        (("leaderboard", "--against", "dog"), "unknown persona 'dog'"),
+        (("leaderboard", "--against", "dog"), "--against: Tic-tac-toe has no player 'dog'"),
+        (("leaderboard", "--game", "rowcol", "--against", "cop"), "Row & Column 4×4 has no player"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(db: Path, args: tuple[str, ...], message: str) -> None:

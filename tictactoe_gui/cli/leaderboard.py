@@ -14,13 +14,14 @@ from tictactoe_gui.cli.common import (
     EXIT_OK,
     Command,
     Streams,
+    UsageError,
     add_db_option,
     database_path,
     game_name,
-    persona_key,
     recorded_game,
     records_exist,
 )
+from tictactoe_gui.engine.games import GameError, find_game
 from tictactoe_gui.records_bridge import side_name
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import DEFAULT_GAME, SideKind, printable
@@ -28,7 +29,10 @@ from tictactoe_gui.storage.records import DEFAULT_GAME, SideKind, printable
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--against", type=persona_key, metavar="PERSONA", help="count only games against it"
+        "--against",
+        metavar="PLAYER",
+        help="count only games against this one of the game's players (a persona, or a Row "
+        "& Column strategy), by key or name",
     )
     parser.add_argument(
         "--game",
@@ -44,11 +48,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     stdout = streams.stdout
+    against = None
+    if args.against is not None:
+        try:
+            against = find_game(args.game).player(args.against).key
+        except GameError as error:
+            raise UsageError(f"--against: {error}") from None
     standings = []
     path = database_path(args)
     if records_exist(path):
         with Repository.open(path) as repository:
-            standings = repository.standings(args.against, args.game)
+            standings = repository.standings(against, args.game)
     if args.json:
         for standing in standings:
             record = standing.record
