@@ -57,6 +57,7 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
         ("Down", ["Down"]),
         ("Down", ["Down"]),
         ("Up", ["Up"]),
+        ("9 from the table", ["KP_9"]),
         ("Tab out", ["Tab"]),
     ],
     "dialogs": [
