@@ -284,6 +284,14 @@ def test_bad_match_options_are_one_line_and_exit_2(args: list[str], message: str
     assert message in err
 
 
+def test_players_with_a_strength_are_refused_in_one_line_where_the_session_does_not_play() -> None:
+    code, out, err = run("match", "--game", "rowcol", "--x", "cop:3", "--o", "greedy")
+    assert (code, out) == (2, "")
+    assert err == (
+        "tictactoe-gui: cop:N, sera:T and engine: players do not play Row & Column 4×4\n"
+    )
+
+
 def test_the_old_size_option_says_what_replaced_it() -> None:
     code, out, err = run("match", "--game", "rowcol", "--size", "5")
     assert (code, out) == (2, "")

@@ -2,10 +2,14 @@
 
     tictactoe-gui                      open the window
     tictactoe-gui analyse BOARD...     score every move of one or more positions
-    tictactoe-gui match --x P --o P    play personas against each other
-    tictactoe-gui play --persona P     play a persona in the terminal
+    tictactoe-gui match [--x P --o P]  play a game's players against each other
+    tictactoe-gui play --persona P     play one of a game's players in the terminal
+    tictactoe-gui solve [BOARD]        solve a position exactly
     tictactoe-gui leaderboard          standings from the recorded games
     tictactoe-gui history              recorded games, newest first
+
+Every command takes ``--game ID``: any game of the registry
+(:func:`~tictactoe_gui.engine.games.find_game`), which ``games`` lists.
 
 Bad input of any kind prints one line on stderr naming the problem and exits
 with status 2; nothing here prints a traceback for a user's mistake.
