@@ -262,3 +262,34 @@ def test_the_match_ends_without_waiting_for_a_process_that_keeps_the_pipes_open(
     finally:
         wait_until(pid_file.exists)
         os.kill(int(pid_file.read_text()), signal.SIGKILL)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals and process groups")
+@pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
+def test_a_match_told_to_end_ends_its_engine_too(tmp_path: Path, ending: signal.Signals) -> None:
+    """kill (SIGTERM) or a closed terminal (SIGHUP) ends match as Ctrl-C does: one line,
+    128 + the signal's number, and the engine it was waiting for is ended with it."""
+    import subprocess
+
+    pid_file = tmp_path / "pid"
+    match = subprocess.Popen(
+        [
+            sys.executable, "-m", "tictactoe_gui", "match", "--game", "7x7k4",
+            "--x", f"{engine('hang')} {pid_file}", "--o", "kitty", "--engine-time", "600",
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        wait_until(pid_file.exists, timeout=60)  # the engine is thinking on its first move
+        engine_pid = int(pid_file.read_text())
+        match.send_signal(ending)
+        _, err = match.communicate(timeout=60)
+    finally:
+        if match.poll() is None:
+            match.kill()
+    assert match.returncode == 128 + ending
+    assert err.strip().endswith(f"stopped by {ending.name}"), err
+    wait_until(lambda: gone(engine_pid))

@@ -86,6 +86,10 @@ def main() -> None:
             sys.stderr.flush()
             sys.exit(4)
         if mode == "hang":
+            if pid_file:  # so that a test can tell when the engine is thinking, and who it is
+                with open(pid_file + ".tmp", "w") as file:
+                    file.write(str(os.getpid()))
+                os.replace(pid_file + ".tmp", pid_file)
             time.sleep(3600)
         if mode == "endless-line":
             say_bytes(b"7" * 8_000_000)

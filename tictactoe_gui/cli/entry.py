@@ -6,8 +6,10 @@ import argparse
 import contextlib
 import io
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from typing import BinaryIO, TextIO
 
 from tictactoe_gui import __version__
@@ -149,7 +151,8 @@ def run(
                 f"{PROG} {args.command} --game {args.window_game.id} …"
             )
         else:
-            code = args.run(args, streams)
+            with terminated_cleanly():
+                code = args.run(args, streams)
         # Inside the try, so that output the system refused (a full disk) is reported here.
         streams.stdout.flush()
         return code
@@ -161,6 +164,12 @@ def run(
         return EXIT_FAILURE
     except KeyboardInterrupt:
         return interrupted(stderr)
+    except Terminated as stop:
+        # Asked to end (kill, a closed terminal): the command stopped where it was and its
+        # ``finally`` blocks ran (an external engine's whole process group is ended).
+        if stderr is not None:
+            print(error_line(f"stopped by {signal.Signals(stop.signum).name}"), file=stderr)
+        return 128 + stop.signum
     except BrokenPipeError:
         # Output piped into something like `head` that stopped reading: not an error.
         _discard_pending_output()
@@ -170,6 +179,38 @@ def run(
         _discard_pending_output()
         streams.report(f"cannot read input or write output: {error.strerror or error}")
         return EXIT_FAILURE
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived while a command ran: it unwinds like Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The signals a command ends on cleanly (Ctrl-C is Python's own KeyboardInterrupt).
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+@contextlib.contextmanager
+def terminated_cleanly() -> Iterator[None]:
+    """While a command runs, SIGTERM and SIGHUP raise :class:`Terminated` in the main
+    thread, so that what the command started is ended on the way out (without this a
+    killed ``match`` left its engine running); the previous handlers come back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers can only be set in the main thread
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise Terminated(signum)
+
+    previous = {number: signal.signal(number, stop) for number in ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def interrupted(stderr: TextIO | None) -> int:
