@@ -210,3 +210,17 @@ def test_without_analyses_the_end_of_the_game_still_tells_which_move_lost_it() -
     assert 3 not in verdicts  # nothing proven about the position after it
     _alice, cop = session.summaries()
     assert cop.accuracy == 0.0
+
+
+def test_a_side_that_resigned_is_said_to_have_resigned_beside_its_accuracy() -> None:
+    session = GameSession(human_vs_cop(), seed=10)
+    for move in (Move(1, 1), Move(0, 0)):
+        session.add_analysis(analyse(session.board))
+        session.play(move)
+    session.resign()
+    session.judge_known_moves()
+    alice, cop = session.summaries()
+    assert alice.resigned
+    assert not cop.resigned
+    assert alice.describe() == "Alice (X): 100% accurate — 1 best, 0 good, then resigned"
+    assert "resigned" not in cop.describe()

@@ -201,6 +201,8 @@ class PlayerSummary:
     hints: int
     #: How many of the verdicts compare estimates rather than proven results.
     by_estimate: int = 0
+    #: Whether this side gave the game up (its accuracy then covers the moves it played).
+    resigned: bool = False
 
     @property
     def judged(self) -> int:
@@ -229,6 +231,8 @@ class PlayerSummary:
             details.append(f"{self.moves - self.judged} not judged")
         if self.hints:
             details.append(plural(self.hints, "hint"))
+        if self.resigned:
+            details.append("then resigned")
         return parts[0] + " — " + ", ".join(details)
 
 
@@ -681,6 +685,7 @@ class GameSession:
                     mistakes=counts[Verdict.MISTAKE],
                     blunders=counts[Verdict.BLUNDER],
                     by_estimate=estimated,
+                    resigned=self.resigned is mark,
                     hints=self.hints[mark],
                 )
             )
