@@ -222,5 +222,32 @@ def test_a_side_that_resigned_is_said_to_have_resigned_beside_its_accuracy() -> 
     alice, cop = session.summaries()
     assert alice.resigned
     assert not cop.resigned
-    assert alice.describe() == "Alice (X): 100% accurate — 1 best, 0 good, then resigned"
+    # Resigning a position that is a draw with best play throws the game away: a blunder.
+    assert alice.describe() == (
+        "Alice (X): 50% accurate — 1 best, 0 good, 1 blunder, "
+        "then resigned a game not proven lost, counted as a blunder"
+    )
     assert "resigned" not in cop.describe()
+
+
+def test_resigning_a_proven_loss_keeps_the_outcome_and_the_accuracy() -> None:
+    session = GameSession(human_vs_cop(), seed=10)
+    # X takes three corners around O's centre: two threats at once, O to move has lost.
+    for move in (Move(0, 0), Move(1, 1), Move(2, 2), Move(0, 2), Move(2, 0)):
+        session.add_analysis(analyse(session.board))
+        session.play(move)
+    session.add_analysis(analyse(session.board))
+    session.judge_known_moves()
+    loser = session.board.to_move
+    assert analyse(session.board).prediction.winner is loser.other
+    session.resign()
+    summary = {s.mark: s for s in session.summaries()}[loser]
+    assert summary.resigned_lost
+    blunders_before = summary.blunders
+    assert summary.judged == summary.moves + 1  # the resignation is one more decision
+    assert blunders_before == sum(
+        1
+        for ply, move in enumerate(session.moves, start=1)
+        if session.board_at(ply - 1).to_move is loser and session.verdict_at(ply) is Verdict.BLUNDER
+    )
+    assert summary.describe().endswith("then resigned a lost game")

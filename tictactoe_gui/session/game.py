@@ -201,8 +201,11 @@ class PlayerSummary:
     hints: int
     #: How many of the verdicts compare estimates rather than proven results.
     by_estimate: int = 0
-    #: Whether this side gave the game up (its accuracy then covers the moves it played).
+    #: Whether this side gave the game up; the resignation counts as one more decision
+    #: (good where the loss was proven, else a blunder).
     resigned: bool = False
+    #: With ``resigned``: whether the position it gave up was proven lost.
+    resigned_lost: bool = False
 
     @property
     def judged(self) -> int:
@@ -231,8 +234,10 @@ class PlayerSummary:
             details.append(f"{self.moves - self.judged} not judged")
         if self.hints:
             details.append(plural(self.hints, "hint"))
-        if self.resigned:
-            details.append("then resigned")
+        if self.resigned and self.resigned_lost:
+            details.append("then resigned a lost game")
+        elif self.resigned:
+            details.append("then resigned a game not proven lost, counted as a blunder")
         return parts[0] + " — " + ", ".join(details)
 
 
@@ -675,6 +680,12 @@ class GameSession:
                 if judgement is not None:
                     counts[judgement.verdict] += 1
                     estimated += judgement.by_estimate
+            resigned_lost = False
+            if self.resigned is mark:
+                # Giving up is a decision too: it kept the outcome only where the loss was
+                # proven; else it threw the game away (a side that lost is never "100 %").
+                resigned_lost = self._resigned_a_lost_game()
+                counts[Verdict.GOOD if resigned_lost else Verdict.BLUNDER] += 1
             summaries.append(
                 PlayerSummary(
                     name=self.setup.player(mark).display_name,
@@ -686,10 +697,17 @@ class GameSession:
                     blunders=counts[Verdict.BLUNDER],
                     by_estimate=estimated,
                     resigned=self.resigned is mark,
+                    resigned_lost=resigned_lost,
                     hints=self.hints[mark],
                 )
             )
         return tuple(summaries)
+
+    def _resigned_a_lost_game(self) -> bool:
+        """Whether the position given up was proven lost for the side that resigned."""
+        analysis = self.analyses.get(self.board)
+        proven = None if analysis is None else proven_result(analysis)
+        return proven is not None and proven.winner is self.board.to_move.other
 
     def greetings(self, record_of: Callable[[str], WinLossDraw | None]) -> list[str]:
         """A greeting for each person at the table, from ``record_of(name)`` (their record)."""
