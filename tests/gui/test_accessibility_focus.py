@@ -98,3 +98,49 @@ def test_a_part_hidden_while_in_focus_goes_once_the_focus_leaves(
     qtbot.waitUntil(lambda: table.isHidden())
     set_shown_keeping_focus(table, True)
     assert table.isVisible()
+
+
+def test_a_move_played_from_a_table_is_said_by_its_current_cell(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(human_vs_human())
+    settle(qtbot, window)
+    window.controller.play_human(0, 0)  # a3: the move list has a row
+    table = window.moves_dock.table
+    focus(qtbot, window, table)
+    table.setCurrentIndex(table.model().index(0, 0))
+    iface = QAccessible.queryAccessibleInterface(table)
+    assert iface is not None
+
+    def first_cell() -> str:
+        for index in range(iface.childCount()):
+            cell = iface.child(index).tableCellInterface()
+            if cell is not None and (cell.rowIndex(), cell.columnIndex()) == (0, 0):
+                return iface.child(index).text(Text.Description)
+        return ""
+
+    qtbot.keyClick(table, Qt.Key.Key_5)
+    # A screen reader in a table follows the cell: the news is its description.
+    qtbot.waitUntil(lambda: "O at b2" in first_cell())  # the move, then the coach on it
+    window.board_view.setFocus()
+    qtbot.waitUntil(lambda: not table.model().property("cellNews"))
+
+
+def test_a_move_that_renews_the_candidates_is_read_on_their_new_first_row(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(human_vs_human())
+    settle(qtbot, window)
+    table = window.analysis_dock.table
+    focus(qtbot, window, table)
+    table.setCurrentIndex(table.model().index(1, 0))
+    read: list[int] = []
+    table.selectionModel().currentChanged.connect(lambda current, _old: read.append(current.row()))
+
+    qtbot.keyClick(table, Qt.Key.Key_5)  # the candidates are renewed: the cell read is gone
+    qtbot.waitUntil(lambda: bool(table.model().property("cellNews")))
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: 0 in read)
+    assert table.currentIndex().isValid()
+    news = table.model().data(table.currentIndex(), Qt.ItemDataRole.AccessibleDescriptionRole)
+    assert "X at b2" in news  # the move, or the coach on it

@@ -21,6 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+#: A dynamic property of an item model: news its cells give as their accessible description
+#: while their view has the focus (set by the announcer; the window's tables read it), since
+#: in a table a screen reader follows the cell, not the table.
+CELL_NEWS = "cellNews"
+
 ICON_NAMES = {
     QMessageBox.Icon.Information: "Information",
     QMessageBox.Icon.Warning: "Warning",

@@ -65,6 +65,7 @@ from tictactoe_gui.engine import (
 from tictactoe_gui.engine.analysis import PROOF_CELLS, solvable
 from tictactoe_gui.engine.estimate import WIN_VALUE
 from tictactoe_gui.gui.accessibility import (
+    CELL_NEWS,
     ValueLabel,
     buddy_label,
     set_shown_keeping_focus,
@@ -328,6 +329,8 @@ class CandidatesModel(QAbstractTableModel):
         candidate = self.candidate_at(index.row())
         if candidate is None or self._analysis is None:
             return None
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            return self.property(CELL_NEWS) or None  # a move announced while here
         best = candidate.move in self._analysis.best_moves
         column = index.column()
         board = self._analysis.board

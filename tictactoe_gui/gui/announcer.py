@@ -28,12 +28,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import shiboken6
-from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QItemSelectionModel, QObject, QTimer, Signal
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.variants import Family
+from tictactoe_gui.gui.accessibility import CELL_NEWS
 from tictactoe_gui.gui.board_reading import new_threats, winning_line_words
 from tictactoe_gui.gui.game_controller import GameController, GameOverInfo, GameSetup, State
 from tictactoe_gui.storage.records import GameMode
@@ -153,6 +154,8 @@ class _FocusNews(QObject):
             # description only when it changes.
             text += "\u00a0"
         widget.setAccessibleDescription(text)
+        if isinstance(widget, QAbstractItemView):
+            _tell_current_cell(widget, text)
 
     def _on_focus_changed(self, old: QWidget | None, _new: QWidget | None) -> None:
         if old is not None and old is self._widget:
@@ -163,7 +166,43 @@ class _FocusNews(QObject):
         if widget is not None and not widget.hasFocus():
             self._pending.clear()
             widget.setAccessibleDescription(self._kept)
+            model = widget.model() if isinstance(widget, QAbstractItemView) else None
+            if model is not None:
+                model.setProperty(CELL_NEWS, None)
             self._widget = None
+
+
+def _tell_current_cell(view: QAbstractItemView, text: str) -> None:
+    """Say ``text`` through the view's current cell: in a table a screen reader follows
+    the cell, not the table, and reads only the cell's description when it changes."""
+    model, current = view.model(), view.currentIndex()
+    if model is None:
+        return
+    model.setProperty(CELL_NEWS, text)
+    table = QAccessible.queryAccessibleInterface(view)
+    if table is None:
+        return
+    if not current.isValid():
+        # The cell the screen reader was on is gone (the candidates are new after a
+        # move): a new current cell is read with the news; with no cell, the table is.
+        selection = view.selectionModel()
+        if model.rowCount() and selection is not None:
+            selection.setCurrentIndex(model.index(0, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+        else:
+            QAccessible.updateAccessibility(QAccessibleEvent(view, QAccessible.Event.Focus))
+        return
+    for index in range(table.childCount()):
+        child = table.child(index)
+        cell = child.tableCellInterface() if child is not None else None
+        if (
+            cell is not None
+            and cell.rowIndex() == current.row()
+            and cell.columnIndex() == current.column()
+        ):
+            event = QAccessibleEvent(view, QAccessible.Event.DescriptionChanged)
+            event.setChild(index)
+            QAccessible.updateAccessibility(event)
+            return
 
 
 class GameNarrator(QObject):
