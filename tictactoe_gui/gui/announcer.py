@@ -110,6 +110,8 @@ class _FocusNews(QObject):
         self._widget: QWidget | None = None
         self._kept = ""
         self._pending: list[str] = []
+        #: The tables' models whose renewal is watched (see _say).
+        self._watched: set[QObject] = set()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -156,6 +158,17 @@ class _FocusNews(QObject):
         widget.setAccessibleDescription(text)
         if isinstance(widget, QAbstractItemView):
             _tell_current_cell(widget, text)
+            model = widget.model()
+            if model is not None and model not in self._watched:
+                # Renewed later (the candidates, once the new analysis comes), the rows
+                # take the cell the screen reader was on with them: read the new first.
+                self._watched.add(model)
+                model.modelReset.connect(lambda view=widget: self._renewed(view))
+
+    def _renewed(self, view: QAbstractItemView) -> None:
+        model = view.model() if shiboken6.isValid(view) else None
+        if model is not None and view.hasFocus() and model.property(CELL_NEWS):
+            QTimer.singleShot(0, self, lambda: _tell_current_cell(view, ""))
 
     def _on_focus_changed(self, old: QWidget | None, _new: QWidget | None) -> None:
         if old is not None and old is self._widget:
@@ -176,9 +189,10 @@ def _tell_current_cell(view: QAbstractItemView, text: str) -> None:
     """Say ``text`` through the view's current cell: in a table a screen reader follows
     the cell, not the table, and reads only the cell's description when it changes."""
     model, current = view.model(), view.currentIndex()
-    if model is None:
+    if model is None or not shiboken6.isValid(view) or not view.hasFocus():
         return
-    model.setProperty(CELL_NEWS, text)
+    if text:  # empty: the news already there, for a new current cell
+        model.setProperty(CELL_NEWS, text)
     table = QAccessible.queryAccessibleInterface(view)
     if table is None:
         return
