@@ -297,7 +297,7 @@ def test_the_old_size_option_says_what_replaced_it() -> None:
     assert (code, out) == (2, "")
     assert err.startswith(
         "tictactoe-gui: argument --size: --size is replaced by the size in --game's id "
-        "(MxNkK, rowcolN)"
+        "(MxNkK, rowcolN, MxNkKg)"
     )
 
 

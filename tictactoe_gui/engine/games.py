@@ -573,9 +573,9 @@ class Registry:
 
 def _load_built_in_games() -> None:
     """Register the games built in, in menu order (their engines load only now)."""
-    from tictactoe_gui.engine import k_in_a_row, row_and_column
+    from tictactoe_gui.engine import connect_four, k_in_a_row, row_and_column
 
-    for game in (k_in_a_row.GAME, row_and_column.GAME):
+    for game in (k_in_a_row.GAME, row_and_column.GAME, connect_four.GAME):
         REGISTRY.register(game)
 
 

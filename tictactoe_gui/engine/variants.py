@@ -34,6 +34,8 @@ class VariantError(ValueError):
 class Family(enum.StrEnum):
     MNK = "mnk"
     ROWCOL = "rowcol"
+    #: k in a row where discs fall to the lowest empty cell of a column (Connect Four).
+    GRAVITY = "gravity"
 
 
 @dataclass(frozen=True, slots=True)

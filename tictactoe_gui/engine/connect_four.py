@@ -1,0 +1,757 @@
+"""Connect Four and the other gravity boards, registered as a game (:mod:`.games`).
+
+Discs fall: a move drops one in a column and it lands on the column's lowest
+empty cell. ``connect4`` is the classic board (7 columns, 6 rows, four in a
+row); ``MxNkKg`` is any gravity board of M rows by N columns (4 to 10 each)
+with K in a row (3 to the longer side): ``6x7k4g`` is Connect Four's board,
+while ``6x7k4`` stays the free-placement k-in-a-row game.
+
+A move is the index of the cell the disc lands on, ``row * cols + col`` with
+row 0 at the top, written as a cell is everywhere (``d1`` is column d's bottom
+cell). A state also reads a move as its column's letter (``d``) and a move
+list as a string of column digits (``4453``, on boards of up to 9 columns),
+the form the known Connect Four solvers and their test sets use.
+
+The search is :mod:`~tictactoe_gui.engine.gravity_search`: an exact solver,
+and an estimate for positions it cannot finish in the time given.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import ClassVar, Final, cast
+
+from tictactoe_gui.engine.board import Board, BoardError, Mark
+from tictactoe_gui.engine.games import (
+    Certainty,
+    Game,
+    GameAnalysis,
+    GameError,
+    GameResult,
+    GameSolution,
+    GameSpec,
+    GameState,
+    MoveError,
+    MoveValue,
+    OutOfTimeError,
+    PlayerInfo,
+    PositionTextError,
+    Solving,
+    UnknownGameError,
+    ValueKind,
+)
+from tictactoe_gui.engine.gravity_search import (
+    WIN_ESTIMATE,
+    ExactSolver,
+    GravityBoard,
+    OutOfBudgetError,
+    Position,
+    deepest_estimate,
+)
+from tictactoe_gui.engine.notation import COLUMN_LETTERS, NotationError, cell_name, parse_cell
+from tictactoe_gui.engine.variants import Family, Variant, mnk, quote
+
+MIN_GRAVITY_SIDE: Final = 4
+MAX_GRAVITY_SIDE: Final = 10
+MIN_GRAVITY_K: Final = 3
+#: Boards this small are solved exactly at once, whatever the time given.
+EXACT_GRAVITY_CELLS: Final = 16
+#: How long an analysis tries the exact solver when no time is given.
+DEFAULT_ANALYSIS_SECONDS: Final = 2.0
+#: How long Sera tries the exact solver for one move before she plays her estimate.
+SERA_SECONDS: Final = 1.0
+#: How deep Cop's alpha-beta looks, in plies.
+COP_DEPTH: Final = 4
+
+_GRAVITY_ID: Final = re.compile(r"(\d{1,3})x(\d{1,3})k(\d{1,3})g")
+_GRAVITY_GRAMMAR: Final = re.compile(r"\s*\d+\s*x\s*\d+\s*k\s*\d+\s*g\s*", re.IGNORECASE)
+_COLUMN_DIGITS: Final = re.compile(r"[1-9]+")
+
+
+def _result(winner: int | None) -> GameResult:
+    if winner is None:
+        return GameResult(None, (0, 0), "draw")
+    return GameResult(winner, (1, -1) if winner == 0 else (-1, 1), f"{'XO'[winner]} wins")
+
+
+@dataclass(frozen=True, slots=True)
+class GravityState(GameState):
+    """A position: ``x`` and ``o`` are bit masks of the cells holding each disc (bit
+    ``row * cols + col``, row 0 the top), as :class:`~.board.Board` numbers them."""
+
+    spec: GravitySpec
+    x: int = 0
+    o: int = 0
+    moves: tuple[int, ...] = ()
+    previous: GravityState | None = field(default=None, compare=False, repr=False)
+    _board: Board = field(init=False, compare=False, repr=False)
+    _result: GameResult | None = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        try:
+            board = Board(self.x, self.o, self.spec.cell_variant)
+        except BoardError as error:
+            raise PositionTextError(str(error)) from None
+        object.__setattr__(self, "_board", board)
+        outcome = board.outcome
+        result = None
+        if outcome is not None:
+            result = _result(None if outcome.winner is None else int(outcome.winner is Mark.O))
+        object.__setattr__(self, "_result", result)
+
+    @property
+    def start(self) -> GravityState:
+        state = self
+        while state.previous is not None:
+            state = state.previous
+        return state
+
+    @property
+    def discs(self) -> int:
+        return (self.x | self.o).bit_count()
+
+    @property
+    def to_move(self) -> int | None:
+        if self._result is not None:
+            return None
+        return 0 if self.x.bit_count() == self.o.bit_count() else 1
+
+    def landing(self, col: int) -> int | None:
+        """The cell a disc dropped in ``col`` lands on; None when the column is full."""
+        cols, filled = self.spec.cols, self.x | self.o
+        for row in range(self.spec.rows - 1, -1, -1):
+            cell = row * cols + col
+            if not filled >> cell & 1:
+                return cell
+        return None
+
+    def legal_moves(self) -> tuple[int, ...]:
+        if self.to_move is None:
+            return ()
+        cells = (self.landing(col) for col in range(self.spec.cols))
+        return tuple(sorted(cell for cell in cells if cell is not None))
+
+    def play(self, move: int) -> GravityState:
+        spec = self.spec
+        spec.check_move(move)
+        name = spec.format_move(move)
+        if self.to_move is None:
+            raise MoveError(f"the game is over ({self.result_text()}); no disc can drop in {name}")
+        if (self.x | self.o) >> move & 1:
+            raise MoveError(f"{name} is taken")
+        col = move % spec.cols
+        landing = self.landing(col)
+        if landing != move:
+            assert landing is not None
+            raise MoveError(
+                f"a disc cannot rest on {name}: discs fall, and one dropped in column "
+                f"{COLUMN_LETTERS[col]} lands on {spec.format_move(landing)}"
+            )
+        bit = 1 << move
+        if self.to_move == 0:
+            return GravityState(spec, self.x | bit, self.o, (*self.moves, move), self)
+        return GravityState(spec, self.x, self.o | bit, (*self.moves, move), self)
+
+    def undo(self) -> GravityState:
+        if self.previous is None:
+            raise GameError("no move to take back: this is where the game started")
+        return self.previous
+
+    @property
+    def result(self) -> GameResult | None:
+        return self._result
+
+    def result_text(self) -> str:
+        result = self.result
+        return "not over" if result is None else result.text
+
+    @property
+    def scores(self) -> None:
+        return None
+
+    def position_text(self) -> str:
+        """Rows top to bottom separated by ``/``, as k in a row writes them (``7/7/7/7/7/3X3``)."""
+        cols = self.spec.cols
+        row_mask = (1 << cols) - 1
+        return "/".join(
+            _row_text(cols, self.x >> start & row_mask, self.o >> start & row_mask)
+            for start in range(0, self.spec.rows * cols, cols)
+        )
+
+    def picture(self) -> str:
+        return self._board.pretty()
+
+    # -- reading moves in the game's own short forms ----------------------------------------
+
+    def read_move(self, text: str) -> int:
+        """The move written ``text``: a cell (``d1``) or a column's letter (``d``), where the
+        disc lands."""
+        letter = text.strip().lower()
+        if len(letter) == 1 and letter in COLUMN_LETTERS[: self.spec.cols]:
+            col = COLUMN_LETTERS.index(letter)
+            landing = self.landing(col)
+            if landing is None:
+                raise MoveError(f"column {letter} is full")
+            return landing
+        try:
+            return self.spec.parse_move(text)
+        except MoveError:
+            last = COLUMN_LETTERS[self.spec.cols - 1]
+            raise MoveError(
+                f"{quote(text.strip())} is not a move: give a column letter from a to {last} "
+                f"or a cell such as d1"
+            ) from None
+
+    def read_moves(self, text: str) -> tuple[int, ...]:
+        """Moves played from here: cells or column letters separated by commas, or a string
+        of column digits (``4453``, 1 the left column) on boards of up to 9 columns."""
+        compact = text.strip()
+        if _COLUMN_DIGITS.fullmatch(compact) and self.spec.cols <= 9:
+            parts = [COLUMN_LETTERS[int(digit) - 1] for digit in compact]
+            if any(int(digit) > self.spec.cols for digit in compact):
+                raise MoveError(f"columns run 1 to {self.spec.cols}, got {quote(compact)}")
+        elif not compact:
+            return ()
+        else:
+            parts = compact.split(",")
+        state = self
+        for number, part in enumerate(parts, start=1):
+            try:
+                state = state.play(state.read_move(part))
+            except MoveError as error:
+                raise MoveError(f"move {number}: {error}") from None
+        return state.moves[len(self.moves) :]
+
+
+@dataclass(frozen=True, slots=True)
+class GravitySpec(GameSpec):
+    k: int = 4
+
+    has_solver: ClassVar[bool] = True
+    move_verb: ClassVar[str] = "drop"
+
+    @property
+    def cell_variant(self) -> Variant:
+        """The free-placement board of the same size, whose cells and lines these are."""
+        return mnk(self.rows, self.cols, self.k)
+
+    @property
+    def gravity(self) -> GravityBoard:
+        return _gravity_board(self.rows, self.cols, self.k)
+
+    # -- states -------------------------------------------------------------------------------
+
+    def new_game(
+        self, seed: int = 0, *, first: int = 0, values: tuple[int, int] | None = None
+    ) -> GravityState:
+        if first != 0:
+            raise GameError(f"X always drops first in {self.name}; to move second, play O")
+        if values is not None:
+            raise GameError(f"{self.name} starts on an empty board; it has no numbers to draw")
+        return GravityState(self)
+
+    def from_position_text(self, text: str) -> GravityState:
+        try:
+            board = Board.from_text(text, self.cell_variant)
+        except BoardError as error:
+            raise PositionTextError(str(error)) from None
+        filled = board.x | board.o
+        for cell in range(self.cols, self.rows * self.cols):
+            if filled >> cell & 1 == 0 and filled >> (cell - self.cols) & 1:
+                raise PositionTextError(
+                    f"the disc on {self.format_move(cell - self.cols)} floats: in "
+                    f"{self.name} every disc rests on the one below it"
+                )
+        return GravityState(self, board.x, board.o)
+
+    # -- notation -----------------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> int:
+        try:
+            row, col = parse_cell(text, self.rows, self.cols)
+        except NotationError as error:
+            raise MoveError(str(error)) from None
+        return row * self.cols + col
+
+    def format_move(self, move: int) -> str:
+        self.check_move(move)
+        row, col = divmod(move, self.cols)
+        return cell_name(row, col, self.rows)
+
+    # -- players ------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[PlayerInfo, ...]:
+        return _PLAYERS
+
+    def choose_move(
+        self,
+        state: GameState,
+        player: str,
+        rng: random.Random,
+        *,
+        time_limit: float | None = None,
+        cancel: threading.Event | None = None,
+    ) -> int:
+        gravity_state = self._state(state)
+        if gravity_state.to_move is None:
+            raise GameError(f"no move to choose: the game is over ({gravity_state.result_text()})")
+        key = self.player(player).key
+        board = self.gravity
+        position = _position(gravity_state)
+        columns = [c for c in board.centre_order if board.landing_bit(position.mask, c)]
+        wins = board.winning_cells(position.mover, position.mask)
+        for col in columns:
+            if board.landing_bit(position.mask, col) & wins:
+                return self._cell(gravity_state, col)
+        if key == "kitty":
+            return self._cell(gravity_state, rng.choice(sorted(columns)))
+        if key == "sera":
+            budget = SERA_SECONDS if time_limit is None else time_limit
+            col = self._sera(position, columns, rng, budget, cancel)
+            return self._cell(gravity_state, col)
+        return self._cell(gravity_state, self._cop(position, columns, rng, cancel))
+
+    def _cop(
+        self,
+        position: Position,
+        columns: list[int],
+        rng: random.Random,
+        cancel: threading.Event | None,
+    ) -> int:
+        board = self.gravity
+        threats = board.winning_cells(position.mover ^ position.mask, position.mask)
+        for col in columns:
+            if board.landing_bit(position.mask, col) & threats:
+                return col  # block
+        if position.discs == 0:
+            return columns[0]  # the centre
+        values, _, _ = deepest_estimate(
+            board,
+            position,
+            deadline=time.monotonic(),
+            min_depth=COP_DEPTH,
+            max_depth=COP_DEPTH,
+            cancel=cancel,
+        )
+        best = max(values.values())
+        return rng.choice(sorted(col for col, value in values.items() if value == best))
+
+    def _sera(
+        self,
+        position: Position,
+        columns: list[int],
+        rng: random.Random,
+        budget: float,
+        cancel: threading.Event | None,
+    ) -> int:
+        board = self.gravity
+        solver = _solver(self.rows, self.cols, self.k)
+        deadline = None if board.cells <= EXACT_GRAVITY_CELLS else time.monotonic() + budget
+        try:
+            scores = {
+                col: solver.move_score(position, col, deadline=deadline, cancel=cancel)
+                for col in columns
+            }
+        except OutOfBudgetError:
+            if cancel is not None and cancel.is_set():
+                raise
+            values, _, _ = deepest_estimate(
+                board, position, deadline=time.monotonic() + budget, min_depth=4, cancel=cancel
+            )
+            best = max(values.values())
+            return min((c for c in values if values[c] == best), key=columns.index)
+        best = max(scores.values())
+        return rng.choice(sorted(col for col, score in scores.items() if score == best))
+
+    @staticmethod
+    def _cell(state: GravityState, col: int) -> int:
+        cell = state.landing(col)
+        assert cell is not None
+        return cell
+
+    # -- analysis -----------------------------------------------------------------------------
+
+    def analyse(
+        self,
+        state: GameState,
+        *,
+        time_limit: float | None = None,
+        cancel: threading.Event | None = None,
+        algorithm: str | None = None,
+        proof_time: float | None = None,
+    ) -> GameAnalysis:
+        """Every column exact where the solver finishes within the time (at once on small
+        boards), else every column estimated by the window evaluation, labelled so."""
+        self.check_algorithm(algorithm)
+        gravity_state = self._state(state)
+        started = time.monotonic()
+        budget = DEFAULT_ANALYSIS_SECONDS if time_limit is None else time_limit
+        if proof_time is not None:
+            budget = max(budget, proof_time)
+        if gravity_state.to_move is None:
+            result = gravity_state.result
+            assert result is not None
+            return GameAnalysis(Certainty.PROVEN, (), (), result, result.text, (), 0, 0.0)
+        exact = self.gravity.cells <= EXACT_GRAVITY_CELLS
+        deadline = None if exact else started + budget
+        try:
+            return self._exact(gravity_state, started, deadline=deadline, cancel=cancel)
+        except OutOfBudgetError:
+            if cancel is not None and cancel.is_set():
+                from tictactoe_gui.engine.search import SearchCancelled
+
+                raise SearchCancelled from None
+        return self._estimate(gravity_state, started, budget, cancel)
+
+    def _exact(
+        self,
+        state: GravityState,
+        started: float,
+        *,
+        deadline: float | None = None,
+        node_limit: int | None = None,
+        cancel: threading.Event | None = None,
+    ) -> GameAnalysis:
+        board = self.gravity
+        solver = _solver(self.rows, self.cols, self.k)
+        before = solver.nodes
+        position = _position(state)
+        scores: dict[int, int] = {}
+        for col in board.centre_order:
+            if board.landing_bit(position.mask, col):
+                limit = None if node_limit is None else before + node_limit
+                scores[col] = solver.move_score(
+                    position, col, deadline=deadline, node_limit=limit, cancel=cancel
+                )
+        mover = state.to_move
+        assert mover is not None
+        values = []
+        for col, score in sorted(scores.items(), key=lambda item: -item[1]):
+            plies = board.plies_to_end(score, position.discs)
+            cell = self._cell(state, col)
+            outcome = 1 if score > 0 else -1 if score < 0 else 0
+            words = {1: "win", 0: "draw", -1: "loss"}[outcome]
+            if outcome:
+                words += f" in {plies}"
+            values.append(
+                MoveValue(cell, self.format_move(cell), Certainty.PROVEN, score, outcome, words)
+            )
+        best_score = values[0].score
+        best_moves = tuple(sorted(v.move for v in values if v.score == best_score))
+        winner = None if best_score == 0 else mover if best_score > 0 else 1 - mover
+        result = _result(winner)
+        plies = board.plies_to_end(best_score, position.discs)
+        line = self._line(state, best_moves, deadline=deadline)
+        prediction = (
+            f"draw ({plies} plies to a full board)"
+            if winner is None
+            else f"{self.seats[winner]} wins in {plies} plies"
+        )
+        return GameAnalysis(
+            Certainty.PROVEN,
+            tuple(values),
+            best_moves,
+            result,
+            prediction,
+            line,
+            solver.nodes - before,
+            time.monotonic() - started,
+            source=_Exact(best_score, plies),
+        )
+
+    def _line(
+        self, state: GravityState, best_moves: tuple[int, ...], *, deadline: float | None
+    ) -> tuple[int, ...]:
+        """Best play from ``state``: the first best move, then the best reply each time,
+        as far as the time allows."""
+        board = self.gravity
+        solver = _solver(self.rows, self.cols, self.k)
+        line = [min(best_moves, key=lambda m: board.centre_order.index(m % self.cols))]
+        current = state.play(line[0])
+        try:
+            while current.to_move is not None:
+                position = _position(current)
+                target = solver.score(position, deadline=deadline)
+                for col in board.centre_order:
+                    if board.landing_bit(position.mask, col) and (
+                        solver.move_score(position, col, deadline=deadline) == target
+                    ):
+                        break
+                cell = self._cell(current, col)
+                line.append(cell)
+                current = current.play(cell)
+        except OutOfBudgetError:
+            pass
+        return tuple(line)
+
+    def _estimate(
+        self,
+        state: GravityState,
+        started: float,
+        budget: float,
+        cancel: threading.Event | None,
+    ) -> GameAnalysis:
+        board = self.gravity
+        position = _position(state)
+        values, depth, nodes = deepest_estimate(
+            board, position, deadline=started + budget, cancel=cancel
+        )
+        moves = []
+        for col, value in sorted(
+            values.items(), key=lambda item: (-item[1], board.centre_order.index(item[0]))
+        ):
+            cell = self._cell(state, col)
+            if value >= WIN_ESTIMATE - depth:
+                words = "wins (estimate)"
+            elif value <= -(WIN_ESTIMATE - depth):
+                words = "loses (estimate)"
+            else:
+                words = f"{value:+d} (estimate)"
+            moves.append(
+                MoveValue(cell, self.format_move(cell), Certainty.ESTIMATED, value, None, words)
+            )
+        best = moves[0].score
+        best_moves = tuple(sorted(m.move for m in moves if m.score == best))
+        mover = state.to_move
+        assert mover is not None
+        leaning = (
+            "even" if best == 0 else f"{self.seats[mover if best > 0 else 1 - mover]} is better"
+        )
+        return GameAnalysis(
+            Certainty.ESTIMATED,
+            tuple(moves),
+            best_moves,
+            None,
+            f"{leaning} (estimate, {depth} plies deep; not proven)",
+            (moves[0].move,),
+            nodes,
+            time.monotonic() - started,
+            source=None,
+        )
+
+    def analysis_json(self, state: GameState, analysis: GameAnalysis) -> dict[str, object]:
+        """The interface's fields, with the exact outcome as every game gives it: ``outcome``
+        (``X``, ``O`` or ``draw``) and ``plies_to_end``, and each candidate's landing cell
+        (``row`` 0 the top, ``col`` 0 the left), ``outcome`` for the side to move and
+        ``plies_to_end`` counting the move itself."""
+        payload = GameSpec.analysis_json(self, state, analysis)
+        exact = analysis.certainty is Certainty.PROVEN and analysis.result is not None
+        source = analysis.source
+        payload["outcome"] = (
+            None
+            if not exact or analysis.result is None
+            else "draw"
+            if analysis.result.winner is None
+            else self.seats[analysis.result.winner]
+        )
+        payload["plies_to_end"] = (
+            source.plies if exact and isinstance(source, _Exact) else 0 if exact else None
+        )
+        board = self.gravity
+        discs = (cast(GravityState, state).x | cast(GravityState, state).o).bit_count()
+        candidates = cast(list[dict[str, object]], payload["candidates"])
+        for value, candidate in zip(analysis.moves, candidates, strict=True):
+            candidate["row"], candidate["col"] = divmod(value.move, self.cols)
+            if value.certainty is Certainty.PROVEN:
+                candidate["outcome"] = {1: "win", 0: "draw", -1: "loss"}[value.value or 0]
+                candidate["plies_to_end"] = board.plies_to_end(value.score, discs)
+            else:
+                candidate["outcome"] = None
+                candidate["plies_to_end"] = None
+        return payload
+
+    def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:
+        gravity_state = self._state(state)
+        if gravity_state.to_move is None:
+            return self.analyse(gravity_state)
+        try:
+            return self._exact(gravity_state, time.monotonic(), node_limit=node_limit)
+        except OutOfBudgetError:
+            raise GameError(f"{self.id}: not solved within {node_limit} nodes") from None
+
+    def prove(
+        self,
+        state: GameState,
+        *,
+        time_limit: float,
+        on_progress: Callable[[int, int], None] | None = None,
+    ) -> GameSolution:
+        gravity_state = self._state(state)
+        started = time.monotonic()
+        result = gravity_state.result
+        if result is not None:
+            return GameSolution(result, 0, (), True, 0, 0.0)
+        board = self.gravity
+        solver = _solver(self.rows, self.cols, self.k)
+        before = solver.nodes
+        position = _position(gravity_state)
+        deadline = started + time_limit
+        columns = [c for c in board.centre_order if board.landing_bit(position.mask, c)]
+        scores: dict[int, int] = {}
+        try:
+            for done, col in enumerate(columns, start=1):
+                scores[col] = solver.move_score(position, col, deadline=deadline)
+                if on_progress is not None:
+                    on_progress(done, len(columns))
+        except OutOfBudgetError:
+            raise OutOfTimeError(f"{self.id}: not solved within {time_limit:g} seconds") from None
+        best = max(scores.values())
+        best_moves = tuple(self._cell(gravity_state, c) for c in columns if scores[c] == best)
+        mover = gravity_state.to_move
+        assert mover is not None
+        winner = None if best == 0 else mover if best > 0 else 1 - mover
+        line = self._line(gravity_state, best_moves, deadline=deadline)
+        end = gravity_state.play_all(line)
+        return GameSolution(
+            _result(winner),
+            board.plies_to_end(best, position.discs),
+            line,
+            end.result is not None,
+            solver.nodes - before,
+            time.monotonic() - started,
+        )
+
+    def _state(self, state: GameState) -> GravityState:
+        if not isinstance(state, GravityState) or state.spec != self:
+            raise GameError(f"{state.position_text()} is not a position of {self.id}")
+        return state
+
+
+@dataclass(frozen=True, slots=True)
+class _Exact:
+    """What an exact analysis keeps beside the interface's values."""
+
+    score: int
+    plies: int
+
+
+_PLAYERS: Final = (
+    PlayerInfo("kitty", "Kitty", "easy", "drops at random, but takes a win in one"),
+    PlayerInfo(
+        "cop",
+        "Cop",
+        "medium",
+        f"wins, blocks, starts in the centre, and looks {COP_DEPTH} plies ahead on the "
+        "board's open lines",
+    ),
+    PlayerInfo(
+        "sera",
+        "Sera",
+        "hard",
+        "plays the exact solver's best move where it finishes in time, else a deep estimate",
+    ),
+)
+
+
+@functools.cache
+def _row_text(cols: int, x: int, o: int) -> str:
+    """One row of a position's text: X, O, and runs of empty cells as numbers (``3X3``)."""
+    parts: list[str] = []
+    run = 0
+    for col in range(cols):
+        mark = "X" if x >> col & 1 else "O" if o >> col & 1 else ""
+        if not mark:
+            run += 1
+            continue
+        if run:
+            parts.append(str(run) if run > 1 else ".")
+            run = 0
+        parts.append(mark)
+    if run:
+        parts.append(str(run) if run > 1 else ".")
+    return "".join(parts)
+
+
+def _position(state: GravityState) -> Position:
+    mover_discs, other = (state.x, state.o) if state.to_move != 1 else (state.o, state.x)
+    return state.spec.gravity.position(mover_discs, other)
+
+
+@functools.cache
+def _gravity_board(rows: int, cols: int, k: int) -> GravityBoard:
+    return GravityBoard(rows, cols, k)
+
+
+@functools.cache
+def _solver(rows: int, cols: int, k: int) -> ExactSolver:
+    """One solver per board size, whose table the analyses share."""
+    return ExactSolver(_gravity_board(rows, cols, k))
+
+
+_K_WORDS: Final = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+@functools.cache
+def gravity_spec(rows: int, cols: int, k: int) -> GravitySpec:
+    """The gravity game on ``rows`` × ``cols`` with ``k`` in a row (``connect4`` for 6, 7, 4)."""
+    if not (
+        MIN_GRAVITY_SIDE <= rows <= MAX_GRAVITY_SIDE
+        and MIN_GRAVITY_SIDE <= cols <= MAX_GRAVITY_SIDE
+    ):
+        raise UnknownGameError(
+            f"a gravity board has {MIN_GRAVITY_SIDE} to {MAX_GRAVITY_SIDE} rows and columns, "
+            f"got {rows}×{cols}"
+        )
+    if not MIN_GRAVITY_K <= k <= max(rows, cols):
+        raise UnknownGameError(
+            f"k (how many in a row win) runs from {MIN_GRAVITY_K} to the longer side "
+            f"({max(rows, cols)}) on a {rows}×{cols} board, got {k}"
+        )
+    classic = (rows, cols, k) == (6, 7, 4)
+    game_id = "connect4" if classic else f"{rows}x{cols}k{k}g"
+    name = "Connect Four" if classic else f"{rows}×{cols}, {k} in a row, with gravity"
+    size_text = f"{rows}×{cols}, {_K_WORDS.get(k, str(k))} in a row, gravity"
+    cells = rows * cols
+    if cells <= EXACT_GRAVITY_CELLS:
+        solving, solving_text = Solving.EXACT, "solved exactly at once"
+    else:
+        solving, solving_text = (
+            Solving.PROVEN_IN_TIME,
+            "every column exact where the solver finishes in time, a labelled estimate otherwise",
+        )
+    return GravitySpec(
+        id=game_id,
+        name=name,
+        rows=rows,
+        cols=cols,
+        size_text=size_text,
+        seats=("X", "O"),
+        move_space=cells,
+        solving=solving,
+        solving_text=solving_text,
+        value_kind=ValueKind.OUTCOME,
+        variant=Variant(game_id, name, rows, cols, k, Family.GRAVITY),
+        k=k,
+    )
+
+
+def find(text: str) -> GravitySpec | None:
+    """The spec ``text`` names, if it is a gravity id (``connect4``, ``6x7k4g``)."""
+    key = text.strip().lower()
+    if key in ("connect4", "connect-four", "connectfour"):
+        return gravity_spec(6, 7, 4)
+    match = _GRAVITY_ID.fullmatch(key.replace(" ", ""))
+    if match is None:
+        if _GRAVITY_GRAMMAR.fullmatch(text):
+            raise UnknownGameError(f"{quote(text)} is not a gravity board; write such as 6x7k4g")
+        return None
+    rows, cols, k = (int(group) for group in match.groups())
+    return gravity_spec(rows, cols, k)
+
+
+GAME: Final = Game(
+    key="gravity",
+    name="Connect Four",
+    grammar="MxNkKg",
+    grammar_text="discs fall; such as 6x7k4g",
+    listed=(gravity_spec(6, 7, 4),),
+    smallest=(gravity_spec(4, 4, 3),),
+    find=find,
+)
