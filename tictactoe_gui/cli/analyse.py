@@ -140,7 +140,7 @@ def _state(args: argparse.Namespace, position: _Position) -> GameState:
     assert position.text is not None
     if position.moves:
         state = spec.new_game()
-        for number, move in enumerate(spec.parse_move_list(position.text), start=1):
+        for number, move in enumerate(state.read_moves(position.text), start=1):
             try:
                 state = state.play(move)
             except GameError as error:

@@ -288,7 +288,7 @@ def _ask(state: GameState, streams: Streams) -> int:
         if line.text.strip().lower() in {"q", "quit", "exit"}:
             raise _InputEnded
         try:
-            move = spec.parse_move(line.text)
+            move = state.read_move(line.text)
         except MoveError as error:
             print(f"{error}.", file=stdout)
             continue

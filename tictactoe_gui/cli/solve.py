@@ -69,7 +69,7 @@ def _position(args: argparse.Namespace) -> GameState:
             return spec.from_position_text(args.board)
         state = spec.new_game(args.seed)
         if args.moves:
-            moves = spec.parse_move_list(args.moves)
+            moves = state.read_moves(args.moves)
             for number, move in enumerate(moves, start=1):
                 if not state.is_legal(move):
                     raise UsageError(

@@ -55,6 +55,7 @@ from tictactoe_gui.engine.gravity_search import (
     deepest_estimate,
 )
 from tictactoe_gui.engine.notation import COLUMN_LETTERS, NotationError, cell_name, parse_cell
+from tictactoe_gui.engine.personas import Event, get_persona
 from tictactoe_gui.engine.variants import Family, Variant, mnk, quote
 
 MIN_GRAVITY_SIDE: Final = 4
@@ -289,6 +290,10 @@ class GravitySpec(GameSpec):
     @property
     def players(self) -> tuple[PlayerInfo, ...]:
         return _PLAYERS
+
+    def say(self, player: str, event: Event, rng: random.Random | None = None) -> str:
+        """The persona's own words (Kitty, Cop and Sera speak as in every game)."""
+        return get_persona(self.player(player).key).say(event, rng)
 
     def choose_move(
         self,

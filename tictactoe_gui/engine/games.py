@@ -221,6 +221,17 @@ class GameState(abc.ABC):
     def is_over(self) -> bool:
         return self.result is not None
 
+    def read_move(self, text: str) -> int:
+        """The move written ``text`` here: the game's notation (:meth:`GameSpec.parse_move`),
+        or a short form only a position can read, where the game has one (a column's letter
+        in a game where discs fall); :class:`MoveError` for text naming no move."""
+        return self.spec.parse_move(text)
+
+    def read_moves(self, text: str) -> tuple[int, ...]:
+        """Moves written ``text``, to be played from here: :meth:`GameSpec.parse_move_list`,
+        or the game's own short forms (a string of column digits where discs fall)."""
+        return self.spec.parse_move_list(text)
+
     def play_text(self, text: str) -> Self:
         """The state after the move written ``text`` (``"b2"``)."""
         return self.play(self.spec.parse_move(text))

@@ -1,0 +1,78 @@
+"""Connect Four and the gravity boards at the command line: listed, analysed, solved, matched
+and played through the game interface, with moves as cells, column letters or column digits."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from tictactoe_gui.cli import main
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(args), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_games_lists_connect_four_and_the_gravity_grammar() -> None:
+    code, out, err = run("games", "--json")
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    (connect4,) = (game for game in payload["games"] if game["id"] == "connect4")
+    assert connect4["name"] == "Connect Four"
+    assert "MxNkKg" in [grammar["grammar"] for grammar in payload["grammars"]]
+
+
+def test_analyse_gives_every_column_exact_with_its_landing_cell() -> None:
+    code, out, err = run("analyse", "--game", "5x4k4g", "--moves", "22", "--json")
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    assert (payload["exact"], payload["outcome"], payload["plies_to_end"]) == (True, "draw", 18)
+    by_move = {c["move"]: c for c in payload["candidates"]}
+    assert (by_move["b3"]["row"], by_move["b3"]["col"]) == (2, 1)
+    assert (by_move["b3"]["outcome"], by_move["b3"]["plies_to_end"]) == ("draw", 18)
+    assert by_move["a1"]["outcome"] == "loss"
+
+
+def test_analyse_reads_column_letters_and_labels_an_estimate() -> None:
+    code, out, err = run("analyse", "--game", "connect4", "--moves", "d, d, e", "--time", "0.2")
+    assert (code, err) == (0, "")
+    assert "O to move (estimated)" in out
+    code, out, err = run(
+        "analyse", "--game", "connect4", "--moves", "4443", "--json", "--time", "0.05"
+    )
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    assert payload["board"] == "7/7/7/3X3/3O3/2OX3"
+    assert payload["exact"] is False
+    code, out, err = run("analyse", "--game", "connect4", "--moves", "4444444")
+    assert (code, out) == (2, "")
+    assert "move 7: column d is full" in err
+
+
+def test_solve_proves_small_gravity_boards() -> None:
+    code, out, err = run("solve", "--game", "4x4k4g", "--json")
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    assert (payload["outcome"], payload["plies_to_end"]) == ("draw", 16)
+    code, out, err = run("solve", "--game", "4x5k3g", "--moves", "3")
+    assert (code, err) == (0, "")
+    assert out.startswith("4×5, 3 in a row, with gravity: X wins in 8 plies, proven.")
+
+
+def test_match_and_play_connect_four() -> None:
+    code, out, err = run(
+        "match", "--game", "connect4", "--x", "cop", "--o", "kitty", "--games", "2", "--json"
+    )
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    assert payload["x_wins"] + payload["o_wins"] + payload["draws"] == 2
+    code, out, err = run(
+        "play", "--game", "connect4", "--persona", "kitty", "--seed", "4",
+        stdin="d\nz\nd\nd\nd\nd\nd\nd\n",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "You drop d1." in out
+    assert "'z' is not a move: give a column letter from a to g or a cell such as d1." in out
+    assert "The game is over:" in out
