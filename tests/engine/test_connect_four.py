@@ -315,3 +315,15 @@ def test_a_cancelled_analysis_stops() -> None:
     cancel.set()
     with pytest.raises(SearchCancelled):
         spec.analyse(spec.new_game(), time_limit=5, cancel=cancel)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(6, 7), (4, 4), (10, 10), (5, 9)])
+def test_the_unrolled_four_in_a_row_threats_match_the_general_ones(rows: int, cols: int) -> None:
+    board = GravityBoard(rows, cols, 4)
+    rng = random.Random(rows * cols)
+    for _ in range(500):
+        mask = 0
+        for col in range(cols):
+            mask |= ((1 << rng.randint(0, rows)) - 1) << (col * (rows + 1))
+        discs = mask & rng.getrandbits(cols * (rows + 1))
+        assert board.winning_cells(discs, mask) == board.winning_cells_any_k(discs, mask)
