@@ -28,6 +28,11 @@ EXPECTED = [
     *(f"icons/hicolor/{n}x{n}/apps/{APP_NAME}.png" for n in ICON_SIZES),
     *(f"personas/{key}.svg" for key in PERSONAS),
     f"linux/{DESKTOP_FILE_NAME}.desktop",
+    # The help pages the Help window shows (and the README links to).
+    "help/README.md",
+    "help/k-in-a-row.md",
+    "help/row-and-column.md",
+    "help/playing.md",
 ]
 
 

@@ -79,3 +79,16 @@ def test_relative_links_name_files_that_exist(page: Path) -> None:
         if path is not None and not (page.parent / path).exists():
             broken.append(target)
     assert not broken, f"{page.relative_to(ROOT)} links to files that do not exist: {broken}"
+
+
+def test_help_pages_link_only_to_each_other() -> None:
+    # The app shows these pages where neither the README nor the code is at hand.
+    help_dir = ROOT / "resources" / "help"
+    outside = {
+        f"{page.name}: {target}"
+        for page in help_dir.glob("*.md")
+        for target in link_targets(page.read_text(encoding="utf-8"))
+        if (path := relative_file(target)) is not None
+        and (page.parent / path).resolve().parent != help_dir
+    }
+    assert not outside, f"help pages linking outside resources/help/: {sorted(outside)}"

@@ -120,13 +120,3 @@ def test_every_size_paints(qtbot: QtBot, size: int) -> None:
         for y in range(area.top(), area.bottom(), 7)
     }
     assert len(colours) > 2
-
-
-def test_help_gives_the_rules_of_row_and_column() -> None:
-    from tictactoe_gui.engine.variants import TICTACTOE
-    from tictactoe_gui.gui.main_window import how_to_play_html
-
-    page = how_to_play_html(TICTACTOE)
-    assert "<b>Row &amp; Column</b>" in page
-    assert "share a row or a column with the last one" in page
-    assert "play --game\nrowcol" in page or "play --game rowcol" in page

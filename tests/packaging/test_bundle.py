@@ -134,6 +134,7 @@ def test_the_archive_is_versioned_and_holds_the_bundle_and_install_scripts() -> 
         assert f"{top}/install-desktop.sh" in names
         assert f"{top}/uninstall-desktop.sh" in names
         assert f"{top}/{APP_NAME}/_internal/resources/linux/{DESKTOP_FILE_NAME}.desktop" in names
+        assert f"{top}/{APP_NAME}/_internal/resources/help/k-in-a-row.md" in names
         executable = tar.getmember(f"{top}/{APP_NAME}/{APP_NAME}")
         assert executable.mode & 0o111
 

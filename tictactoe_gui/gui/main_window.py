@@ -58,6 +58,7 @@ if TYPE_CHECKING:
         Tally,
     )
     from tictactoe_gui.gui.game_file import SavedGame
+    from tictactoe_gui.gui.help_window import HelpWindow
     from tictactoe_gui.gui.recording import GameRecords
     from tictactoe_gui.gui.rowcol_window import RowColWindow
     from tictactoe_gui.session.rowcol import RowColSetup
@@ -74,82 +75,6 @@ GAME_IN_PROGRESS_KEY = "gameInProgress/game"
 #: With animations off the AI still pauses briefly, so its move is seen as a reply.
 THINK_MS_WITHOUT_ANIMATIONS = 120
 MESSAGE_TIMEOUT_MS = 6000
-
-#: Each game's rules, in the order New Game lists them.
-GAME_RULES = (
-    (
-        "Tic-tac-toe",
-        "3×3. Three in a row — across, down or diagonally — wins; a full board with no line "
-        "is a draw. Solved: with best play it is a draw, and Sera never loses.",
-    ),
-    (
-        "Four in a Row",
-        "20×20, as the Korean 4-mok game is played: a mark anywhere free (no gravity), four "
-        "or more in a row wins. Far too big to solve: the engine estimates and says so.",
-    ),
-    (
-        "Gomoku",
-        "15×15, freestyle: five or more in a row wins, no moves forbidden. The engine "
-        "estimates here too.",
-    ),
-    (
-        "Small boards",
-        "4×4 with three in a row (X wins), 4×4 with four (a draw) and 5×5 with four (a draw): "
-        "small enough for the engine to prove the result; on 5×5 it may need more time than "
-        "the analysis dock's time budget, and estimates (labelled so) until it has proven it.",
-    ),
-    (
-        "Custom board",
-        "Any 3 to 20 rows and columns, with k from 3 up to the longer side: k or more in a "
-        "row wins. Up to 16 cells the engine solves it; up to 36 it proves what it can in the "
-        "time it is given and estimates the rest; above that it estimates.",
-    ),
-    (
-        "Row &amp; Column",
-        "An N×N grid of numbers, 3 to 10 a side. A and B take cells in turn and add each "
-        "cell's value to their score; after the first take, every take must share a row or a "
-        "column with the last one, taken by either player. The game ends the moment the "
-        "player to move has no such cell; the higher score wins. Game → Row &amp; Column… "
-        "opens it in a window of its own; in a terminal, <tt>tictactoe-gui play --game "
-        "rowcol</tt> plays it and <tt>tictactoe-gui analyse --game rowcol</tt> analyses a "
-        "position.",
-    ),
-)
-
-
-def how_to_play_html(variant: Variant) -> str:
-    """The help page: the game being played first, then every game's rules and the modes."""
-    rules = "".join(f"<li><b>{title}</b>: {text}</li>" for title, text in GAME_RULES)
-    keys = (
-        "1 to 9 in keypad layout, or the arrows and Enter"
-        if variant.is_tictactoe
-        else "the arrows (Home, End, Page Up and Page Down jump) and Enter"
-    )
-    return f"""
-<h3>How to play {variant.name}</h3>
-<p>{variant.rows} rows by {variant.cols} columns. Take turns placing marks; X always moves
-first. {variant.k} or more in a row — across, down or diagonally — wins. A full board with no
-line is a draw. Click a cell to play it, or use the keys: {keys} (see Keyboard Shortcuts).
-Cells are named by column letter and row number, <b>a1</b> being the bottom-left cell.</p>
-<h4>The games</h4>
-<ul>{rules}</ul>
-<h4>Modes</h4>
-<ul>
-<li><b>Human vs AI</b>: play Kitty (easy), Cop (medium) or Sera (the strongest: perfect on
-boards she can solve).</li>
-<li><b>Human vs Human</b>: two people at one board; the coach judges every move as
-<i>best</i>, <i>good</i> (keeps the outcome), <i>mistake</i> (lets a win slip) or
-<i>blunder</i> (now loses), with an accuracy summary at the end. On big boards the verdicts
-measure the engine's estimate and say so.</li>
-<li><b>AI vs AI</b>: watch two personas play; pause, step or play a series.</li>
-</ul>
-<p>The analysis dock shows what Sera's search thinks: every move's outcome with best play
-where it is proven ("win in 3" counts plies, this move included), or an evaluation marked
-<i>estimate</i> where it is not. Select a candidate to preview its line on the board. The
-<b>move list</b> beside the board names every move; select one to look at that position.
-<b>Resign</b> ends a game as a loss for the side that resigns. <b>Set Up Position</b> lets
-you study any position, and <b>Save Game</b> / <b>Open Game</b> keep a game in a file.</p>
-"""
 
 
 SHORTCUTS = (
@@ -1628,8 +1553,14 @@ class MainWindow(QMainWindow):
         dialog.choose_rowcol()
         return dialog
 
-    def show_how_to_play(self) -> QMessageBox:
-        return self._show_text("How to Play", how_to_play_html(self.controller.board.variant))
+    def show_how_to_play(self) -> HelpWindow:
+        """The rules page of the game on the board, from the help pages the README links to."""
+        from tictactoe_gui.gui.help_window import HelpWindow
+
+        window = HelpWindow(self.controller.board.variant, self)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        window.show()
+        return window
 
     def show_shortcuts(self) -> QMessageBox:
         rows = "".join(

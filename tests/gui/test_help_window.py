@@ -1,0 +1,69 @@
+"""The Help window shows the help pages in resources/help/, the ones the README links to."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QTextDocument
+from pytestqt.qtbot import QtBot
+
+from tictactoe_gui.assets import asset_path
+from tictactoe_gui.engine.variants import Family, Variant, get_variant
+from tictactoe_gui.gui.help_window import HelpWindow, rules_page
+from tictactoe_gui.gui.main_window import MainWindow
+
+
+def rendered(page: str) -> str:
+    """A help page as the window's Markdown reader turns it into text."""
+    document = QTextDocument()
+    document.setMarkdown(asset_path(f"help/{page}").read_text(encoding="utf-8"))
+    return document.toPlainText()
+
+
+def help_window(qtbot: QtBot, variant: Variant) -> HelpWindow:
+    window = HelpWindow(variant)
+    qtbot.addWidget(window)
+    return window
+
+
+def test_f1_shows_the_rules_page_of_the_game_on_the_board(qtbot: QtBot, window: MainWindow) -> None:
+    window.how_to_play_action.trigger()
+    shown = window.findChild(HelpWindow)
+    assert shown is not None
+    qtbot.waitExposed(shown)
+    text = shown.text()
+    assert "How to play Tic-tac-toe" in text
+    assert "3 rows by 3 columns" in text
+    assert rendered("k-in-a-row.md") in text
+    shown.close()
+
+
+def test_each_game_opens_on_its_own_rules_page(qtbot: QtBot) -> None:
+    four = help_window(qtbot, get_variant("four"))
+    assert "How to play Four in a Row" in four.text()
+    assert "20 rows by 20 columns" in four.text()
+    assert rendered("k-in-a-row.md") in four.text()
+
+    rowcol = get_variant("rowcol5")
+    assert rowcol.family is Family.ROWCOL
+    page = help_window(qtbot, rowcol).text()
+    assert rendered("row-and-column.md") in page
+    assert "share a row or a column with the last cell taken" in page
+    assert rendered("k-in-a-row.md") not in page
+
+
+def test_a_game_without_a_page_of_its_own_opens_the_index(qtbot: QtBot) -> None:
+    gravity = Variant("gravity-test", "Gravity test", 6, 7, 4, family=Family.GRAVITY)
+    assert rules_page(gravity).name == "README.md"
+    assert rendered("README.md") in help_window(qtbot, gravity).text()
+
+
+def test_links_between_pages_are_followed_in_the_window(qtbot: QtBot) -> None:
+    window = help_window(qtbot, get_variant("tictactoe"))
+    links = window.browser.document().toMarkdown()
+    assert "(playing.md)" in links
+    assert "(README.md)" in links
+    window.open_page("README.md")
+    assert window.text() == rendered("README.md")
+    window.open_page("row-and-column.md")
+    assert window.text() == rendered("row-and-column.md")
+    window.browser.backward()
+    assert window.text() == rendered("README.md")
