@@ -327,3 +327,12 @@ def test_the_unrolled_four_in_a_row_threats_match_the_general_ones(rows: int, co
             mask |= ((1 << rng.randint(0, rows)) - 1) << (col * (rows + 1))
         discs = mask & rng.getrandbits(cols * (rows + 1))
         assert board.winning_cells(discs, mask) == board.winning_cells_any_k(discs, mask)
+
+
+def test_a_full_table_starts_afresh_and_the_values_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tictactoe_gui.engine import gravity_search
+
+    monkeypatch.setattr(gravity_search, "TABLE_LIMIT", 50)
+    solver = ExactSolver(GravityBoard(4, 4, 4))
+    assert solver.score(Position(0, 0, 0)) == 0
+    assert len(solver.table) <= 50

@@ -33,6 +33,8 @@ from typing import Final
 _CHECK_EVERY: Final = 2048
 #: Window evaluation: what a window holding only one side's discs is worth, by their count.
 _WINDOW_WEIGHTS: Final = (0, 1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144)
+#: Positions the solver's table holds at most (about 150 MB); it starts afresh past that.
+TABLE_LIMIT: Final = 1_000_000
 #: An estimate's score for a proven win, beyond any window evaluation.
 WIN_ESTIMATE: Final = 10_000_000
 
@@ -349,6 +351,8 @@ class ExactSolver:
         return alpha
 
     def _store(self, key: int, lower: int | None, upper: int | None) -> None:
+        if len(self.table) >= TABLE_LIMIT:
+            self.table.clear()  # bounds are only hints: forgetting them costs time, not truth
         old_lower, old_upper = self.table.get(key, (-(1 << 30), 1 << 30))
         self.table[key] = (
             old_lower if lower is None else max(old_lower, lower),
