@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtGui import QTextDocument
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine.variants import Family, Variant, get_variant
-from tictactoe_gui.gui.help_window import HelpWindow, rules_page
+from tictactoe_gui.gui.help_window import RULES_PAGES, HelpWindow, rules_page
 from tictactoe_gui.gui.main_window import MainWindow
 
 
@@ -50,7 +51,18 @@ def test_each_game_opens_on_its_own_rules_page(qtbot: QtBot) -> None:
     assert rendered("k-in-a-row.md") not in page
 
 
-def test_a_game_without_a_page_of_its_own_opens_the_index(qtbot: QtBot) -> None:
+@pytest.mark.parametrize("family", list(Family))
+def test_every_kind_of_game_has_a_rules_page(family: Family) -> None:
+    variant = Variant(f"{family}-test", "Test", 6, 7, 4, family=family)
+    page = rules_page(variant)
+    assert page.name != "README.md"
+    assert page.is_file()
+
+
+def test_a_game_without_a_page_of_its_own_opens_the_index(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delitem(RULES_PAGES, Family.GRAVITY)
     gravity = Variant("gravity-test", "Gravity test", 6, 7, 4, family=Family.GRAVITY)
     assert rules_page(gravity).name == "README.md"
     assert rendered("README.md") in help_window(qtbot, gravity).text()

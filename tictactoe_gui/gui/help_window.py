@@ -21,6 +21,7 @@ from tictactoe_gui.engine.variants import Family, Variant
 RULES_PAGES = {
     Family.MNK: "k-in-a-row.md",
     Family.ROWCOL: "row-and-column.md",
+    Family.GRAVITY: "connect-four.md",
 }
 INDEX_PAGE = "README.md"
 
