@@ -70,6 +70,14 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
         ("Ctrl+L opens the leaderboard", ["ctrl+l"]),
         ("Escape closes it", ["Escape"]),
     ],
+    "opponent": [
+        ("Ctrl+N opens New Game", ["ctrl+n"]),
+        ("Tab to the name", ["Tab"]),
+        ("Tab to the opponent", ["Tab"]),
+        ("Down: the next opponent", ["Down"]),
+        ("Down: the next opponent", ["Down"]),
+        ("Escape closes it", ["Escape"]),
+    ],
     "four": [
         ("Enter on the centre", ["Return"]),
         ("T reads the threats", ["t"]),

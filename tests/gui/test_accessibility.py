@@ -312,3 +312,23 @@ def test_coming_back_to_the_board_does_not_read_old_news_again(
     window.analysis_dock.table.setFocus()
     qtbot.waitUntil(lambda: "played" not in description(view))
     assert description(view).startswith("O to move. Cursor")
+
+
+def test_the_board_reports_its_description_only_when_it_changes(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Qt reports every call as a change, and Orca reads each: at start a redrawn board
+    had the greeting read twice."""
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.add_news("New game.")
+    view.describe_now()
+    given: list[str] = []
+    original = view.setAccessibleDescription
+    monkeypatch.setattr(view, "setAccessibleDescription", lambda t: (given.append(t), original(t)))
+    view.set_status_note(None)  # the same state: nothing new to say
+    view.describe_now()
+    assert given == []
+    view.add_news("New game.")  # the same words again are news again
+    view.describe_now()
+    assert len(given) == 1

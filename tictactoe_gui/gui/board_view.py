@@ -1613,7 +1613,9 @@ class BoardView(QWidget):
             # The same news again (the same refusal twice) is still news: a screen reader
             # reads a description only when it changes.
             text = self.accessibleDescription() + "\u00a0"
-        self.setAccessibleDescription(text)
+        if text != self.accessibleDescription():
+            # Qt reports every call as a change, and a screen reader reads it again.
+            self.setAccessibleDescription(text)
         self._news_said = bool(self._news) and not self._cursor_first
         if self.hasFocus() and self.isActiveWindow():
             # Heard: the next change says only what is new (a reply, not the move before
