@@ -8,19 +8,29 @@ from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine.variants import Family, Variant, get_variant
-from tictactoe_gui.gui.help_window import RULES_PAGES, HelpWindow, rules_page
+from tictactoe_gui.gui.help_window import (
+    RULES_PAGES,
+    HelpWindow,
+    how_to_play_markdown,
+    rules_page,
+)
 from tictactoe_gui.gui.main_window import MainWindow
 
 
-def rendered(page: str) -> str:
-    """A help page as the window's Markdown reader turns it into text."""
+def as_text(markdown: str) -> str:
+    """Markdown as the window's reader turns it into text."""
     document = QTextDocument()
-    document.setMarkdown(asset_path(f"help/{page}").read_text(encoding="utf-8"))
+    document.setMarkdown(markdown)
     return document.toPlainText()
 
 
+def rendered(page: str) -> str:
+    """A help page as the window shows it."""
+    return as_text(asset_path(f"help/{page}").read_text(encoding="utf-8"))
+
+
 def help_window(qtbot: QtBot, variant: Variant) -> HelpWindow:
-    window = HelpWindow(variant)
+    window = HelpWindow("How to Play", how_to_play_markdown(variant))
     qtbot.addWidget(window)
     return window
 
@@ -79,3 +89,21 @@ def test_links_between_pages_are_followed_in_the_window(qtbot: QtBot) -> None:
     assert window.text() == rendered("row-and-column.md")
     window.browser.backward()
     assert window.text() == rendered("README.md")
+
+
+def test_the_shortcuts_window_shows_the_keyboard_table_of_the_playing_page(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.shortcuts_action.trigger()
+    shown = window.findChild(HelpWindow)
+    assert shown is not None
+    qtbot.waitExposed(shown)
+    page = asset_path("help/playing.md").read_text(encoding="utf-8")
+    section = page[page.index("## Keyboard shortcuts") :]
+    assert as_text(section) in shown.text()
+    assert "Ctrl+Shift+Z" in shown.text()
+    # The rest of the playing page stays there, a link away.
+    assert as_text(page[: page.index("## Keyboard shortcuts")]) not in shown.text()
+    shown.open_page("playing.md")
+    assert shown.text() == rendered("playing.md")
+    shown.close()

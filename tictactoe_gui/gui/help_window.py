@@ -1,10 +1,11 @@
-"""The Help window: the rules page of the game on the board, from ``resources/help/``.
+"""The Help windows: How to Play and the keyboard shortcuts, from ``resources/help/``.
 
-The pages the window shows are the same Markdown files the README links to, so
-the help in the app and the help on the web are one text. The page opens under
-a short paragraph about the board being played (its size, its k, its keys);
-links between pages are followed in the window, and web links open in the
-browser.
+The pages the windows show are the same Markdown files the README links to, so
+the help in the app and the help on the web are one text. How to Play opens on
+the rules page of the game on the board, under a short paragraph about the board
+being played (its size, its k, its keys); Keyboard Shortcuts shows the keyboard
+section of the playing page. Links between pages are followed in the window,
+and web links open in the browser.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ RULES_PAGES = {
     Family.GRAVITY: "connect-four.md",
 }
 INDEX_PAGE = "README.md"
+PLAYING_PAGE = "playing.md"
+SHORTCUTS_HEADING = "## Keyboard shortcuts"
 
 
 def help_directory() -> Path:
@@ -58,21 +61,32 @@ def how_to_play_markdown(variant: Variant) -> str:
     return "\n".join(parts)
 
 
-class HelpWindow(QDialog):
-    """A window that shows the help pages, starting at the rules of the game on the board."""
+def shortcuts_markdown() -> str:
+    """The keyboard section of the playing page (up to the page's next section)."""
+    page = (help_directory() / PLAYING_PAGE).read_text(encoding="utf-8")
+    start = page.index(SHORTCUTS_HEADING + "\n")
+    end = page.find("\n## ", start + len(SHORTCUTS_HEADING))
+    section = page[start:] if end < 0 else page[start : end + 1]
+    return (
+        f"{section.rstrip()}\n\nThe rest of playing: [Playing and the keyboard]({PLAYING_PAGE}).\n"
+    )
 
-    def __init__(self, variant: Variant, parent: QWidget | None = None) -> None:
+
+class HelpWindow(QDialog):
+    """A window that shows the help pages, starting at ``markdown``."""
+
+    def __init__(self, title: str, markdown: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("How to Play")
+        self.setWindowTitle(title)
         self.setObjectName("helpWindow")
         self.resize(720, 640)
         self.browser = QTextBrowser(self)
         self.browser.setObjectName("helpBrowser")
-        self.browser.setAccessibleName("How to play")
+        self.browser.setAccessibleName(title)
         self.browser.setOpenExternalLinks(True)
         # Relative links ("playing.md") are looked up here and shown as Markdown.
         self.browser.setSearchPaths([str(help_directory())])
-        self.browser.setMarkdown(how_to_play_markdown(variant))
+        self.browser.setMarkdown(markdown)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

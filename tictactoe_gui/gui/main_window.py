@@ -77,40 +77,6 @@ THINK_MS_WITHOUT_ANIMATIONS = 120
 MESSAGE_TIMEOUT_MS = 6000
 
 
-SHORTCUTS = (
-    ("Click a cell", "Play there"),
-    ("Arrow keys", "Move the selected cell"),
-    ("Enter / Space", "Play the selected cell"),
-    (
-        "1 to 9",
-        "On 3×3: play a cell in keypad layout (7 8 9 is the top row), wherever the focus is",
-    ),
-    ("Esc", "Give the keys back to the board (its arrows, Enter and Space)"),
-    ("H", "Hint: show the best move"),
-    ("L", "On the board: go to the last move and say it"),
-    (
-        "R / C / D / Shift+D / N",
-        "On the board: read the cursor's row, column, diagonals, or the cells around it",
-    ),
-    ("T", "On the board: read the threats (who can make k in a row, and where to block)"),
-    ("G", "On the board: go to a cell by name (type it, then Enter)"),
-    ("Ctrl+N", "New game"),
-    ("Ctrl+R", "Restart"),
-    ("Ctrl+Z", "Undo (against an AI: your move and its reply)"),
-    ("Ctrl+Shift+Z", "Redo"),
-    ("Ctrl+E", "Set up a position"),
-    ("Home / End, Page Up / Page Down", "On the board: jump to the row's ends, the column's ends"),
-    ("F9 / F7", "Show or hide the analysis dock / the move list"),
-    ("Ctrl+S / Ctrl+O", "Save the game to a file / open a saved game"),
-    ("Ctrl+Shift+C / Ctrl+Shift+V", "Copy the position / paste a position or a move list"),
-    ("Left / Right, Home / End", "In a replay: step back or forward, go to the start or end"),
-    ("Ctrl+L / Ctrl+H", "Leaderboard / game history"),
-    ("Ctrl+M", "Heat-map overlay"),
-    ("F1", "How to play"),
-    ("Ctrl+Q", "Quit"),
-)
-
-
 def _bool(value: object, default: bool) -> bool:
     if value is None:
         return default
@@ -1555,20 +1521,23 @@ class MainWindow(QMainWindow):
 
     def show_how_to_play(self) -> HelpWindow:
         """The rules page of the game on the board, from the help pages the README links to."""
+        from tictactoe_gui.gui.help_window import how_to_play_markdown
+
+        return self._show_help("How to Play", how_to_play_markdown(self.controller.board.variant))
+
+    def show_shortcuts(self) -> HelpWindow:
+        """The keyboard section of the playing page, the one the README links to."""
+        from tictactoe_gui.gui.help_window import shortcuts_markdown
+
+        return self._show_help("Keyboard Shortcuts", shortcuts_markdown())
+
+    def _show_help(self, title: str, markdown: str) -> HelpWindow:
         from tictactoe_gui.gui.help_window import HelpWindow
 
-        window = HelpWindow(self.controller.board.variant, self)
+        window = HelpWindow(title, markdown, self)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         window.show()
         return window
-
-    def show_shortcuts(self) -> QMessageBox:
-        rows = "".join(
-            f"<tr><td><b>{k}</b>&nbsp;&nbsp;</td><td>{v}</td></tr>" for k, v in SHORTCUTS
-        )
-        return self._show_text(
-            "Keyboard Shortcuts", f"<h3>Keyboard shortcuts</h3><table>{rows}</table>"
-        )
 
     def show_about(self) -> QMessageBox:
         return self._show_text(
