@@ -33,7 +33,7 @@ from tictactoe_gui.storage.repository import Repository, open_or_recover
 
 if TYPE_CHECKING:
     # Row & Column's engine loads with its first record, not for a tic-tac-toe game.
-    from tictactoe_gui.engine.games import GameState
+    from tictactoe_gui.engine.games import GameSpec, GameState
     from tictactoe_gui.engine.rowcol import Player, Position, RowColGame
     from tictactoe_gui.session.record import GameRecord  # the session imports this module
 
@@ -188,6 +188,16 @@ def rowcol_finished_game(
     )
     check_record(game)
     return game
+
+
+def keeps_records_of(spec: GameSpec) -> bool:
+    """Whether the records can hold games of ``spec``: its rules are checked before a save
+    and the records' views can show it (a game the records do not know is refused before
+    it is played, not after)."""
+    try:
+        return get_variant(spec.id).id == spec.id
+    except VariantError:
+        return False
 
 
 def state_finished_game(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 from tictactoe_gui.cli import main
 
@@ -76,3 +77,19 @@ def test_match_and_play_connect_four() -> None:
     assert "You drop d1." in out
     assert "'z' is not a move: give a column letter from a to g or a cell such as d1." in out
     assert "The game is over:" in out
+
+
+def test_recording_a_game_the_records_do_not_keep_is_refused_before_it_is_played(
+    tmp_path: Path,
+) -> None:
+    database = str(tmp_path / "records.db")
+    for command in (
+        ("match", "--game", "connect4", "--games", "1"),
+        ("play", "--game", "connect4", "--persona", "kitty"),
+    ):
+        code, out, err = run(*command, "--record", "--db", database, stdin="d\n" * 10)
+        assert (code, out) == (2, "")
+        assert err == (
+            "tictactoe-gui: --record: records of Connect Four are not kept yet; play without it\n"
+        )
+    assert not (tmp_path / "records.db").exists()

@@ -22,7 +22,12 @@ from tictactoe_gui.cli.common import (
 )
 from tictactoe_gui.engine import PERSONAS, get_persona
 from tictactoe_gui.engine.games import GameSpec
-from tictactoe_gui.records_bridge import finished_game, open_to_record, state_finished_game
+from tictactoe_gui.records_bridge import (
+    finished_game,
+    keeps_records_of,
+    open_to_record,
+    state_finished_game,
+)
 from tictactoe_gui.session import GameRecord, play_series
 from tictactoe_gui.session.match import hosts
 from tictactoe_gui.storage import open_or_recover
@@ -163,6 +168,8 @@ def _run_through_interface(
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     sides = (args.x, args.o)
     repository = None
+    if args.record and not keeps_records_of(spec):
+        raise UsageError(f"--record: records of {spec.name} are not kept yet; play without it")
     if args.record:
         repository, notice = open_to_record(database_path(args))
         repository.on_busy = streams.report  # wait for another writer, and say so

@@ -33,7 +33,7 @@ from tictactoe_gui.engine import (
 from tictactoe_gui.engine.games import GameError, GameSpec, GameState, MoveError
 from tictactoe_gui.engine.notation import NotationError
 from tictactoe_gui.engine.variants import Variant, quote
-from tictactoe_gui.records_bridge import finished_game, state_finished_game
+from tictactoe_gui.records_bridge import finished_game, keeps_records_of, state_finished_game
 from tictactoe_gui.session import (
     CallbackPlayer,
     PersonaPlayer,
@@ -217,6 +217,8 @@ def _play_through_interface(
     rng = random.Random(seed)
     state = start.new_game(spec, seed)
     you, them = spec.seats[seat], spec.seats[1 - seat]
+    if args.record and not keeps_records_of(spec):
+        raise UsageError(f"--record: records of {spec.name} are not kept yet; play without it")
     repository = _open_records(args, streams) if args.record else None
     started = datetime.now(UTC)
     print(
