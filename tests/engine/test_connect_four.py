@@ -336,3 +336,15 @@ def test_a_full_table_starts_afresh_and_the_values_stay(monkeypatch: pytest.Monk
     solver = ExactSolver(GravityBoard(4, 4, 4))
     assert solver.score(Position(0, 0, 0)) == 0
     assert len(solver.table) <= 50
+
+
+def test_prove_searches_for_the_value_and_one_move_that_keeps_it_not_every_column() -> None:
+    spec = _spec("connect4")
+    state = spec.new_game().play_all(spec.new_game().read_moves("444444333333"))
+    # X's e1 makes c1-d1-e1 with b1 and f1 both open: a win in 3. Every column's exact value
+    # takes seconds here; the value and one move that keeps it take a moment.
+    solution = spec.prove(state, time_limit=1.0)
+    assert solution.result.text == "X wins"
+    assert solution.plies == 3
+    assert spec.format_move(solution.line[0]) == "e1"
+    assert solution.line_complete

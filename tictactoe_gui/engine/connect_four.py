@@ -599,16 +599,18 @@ class GravitySpec(GameSpec):
         position = _position(gravity_state)
         deadline = started + time_limit
         columns = [c for c in board.centre_order if board.landing_bit(position.mask, c)]
-        scores: dict[int, int] = {}
         try:
+            # The position's score first (one search), then the first column that keeps it.
+            best = solver.score(position, deadline=deadline)
             for done, col in enumerate(columns, start=1):
-                scores[col] = solver.move_score(position, col, deadline=deadline)
+                found = solver.move_score(position, col, deadline=deadline)
                 if on_progress is not None:
                     on_progress(done, len(columns))
+                if found == best:
+                    break
         except OutOfBudgetError:
             raise OutOfTimeError(f"{self.id}: not solved within {time_limit:g} seconds") from None
-        best = max(scores.values())
-        best_moves = tuple(self._cell(gravity_state, c) for c in columns if scores[c] == best)
+        best_moves = (self._cell(gravity_state, col),)
         mover = gravity_state.to_move
         assert mover is not None
         winner = None if best == 0 else mover if best > 0 else 1 - mover
