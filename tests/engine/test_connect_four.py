@@ -348,3 +348,15 @@ def test_prove_searches_for_the_value_and_one_move_that_keeps_it_not_every_colum
     assert solution.plies == 3
     assert spec.format_move(solution.line[0]) == "e1"
     assert solution.line_complete
+
+
+def test_an_analysis_the_solver_cannot_finish_keeps_time_for_a_deeper_estimate() -> None:
+    import re
+
+    spec = _spec("connect4")
+    state = spec.new_game().play_all(spec.new_game().read_moves("44"))
+    analysis = spec.analyse(state, time_limit=2.0)
+    assert analysis.certainty is Certainty.ESTIMATED
+    depth = re.search(r"(\d+) plies deep", analysis.prediction)
+    assert depth is not None
+    assert int(depth.group(1)) >= 6, analysis.prediction

@@ -65,6 +65,10 @@ MIN_GRAVITY_K: Final = 3
 EXACT_GRAVITY_CELLS: Final = 16
 #: How long an analysis tries the exact solver when no time is given.
 DEFAULT_ANALYSIS_SECONDS: Final = 2.0
+#: The share of an analysis's time the exact search may take before the estimate starts.
+EXACT_SHARE: Final = 0.7
+#: An estimate below this (one open window of three discs) says the game is about even.
+_CLEAR_EDGE: Final = 16
 #: How long Sera tries the exact solver for one move before she plays her estimate.
 SERA_SECONDS: Final = 1.0
 #: How deep Cop's alpha-beta looks, in plies.
@@ -405,7 +409,8 @@ class GravitySpec(GameSpec):
             assert result is not None
             return GameAnalysis(Certainty.PROVEN, (), (), result, result.text, (), 0, 0.0)
         exact = self.gravity.cells <= EXACT_GRAVITY_CELLS
-        deadline = None if exact else started + budget
+        # Most of the time to the exact search; the rest keeps the estimate deeper than a glance.
+        deadline = None if exact else started + budget * EXACT_SHARE
         try:
             return self._exact(gravity_state, started, deadline=deadline, cancel=cancel)
         except OutOfBudgetError:
@@ -527,7 +532,9 @@ class GravitySpec(GameSpec):
         mover = state.to_move
         assert mover is not None
         leaning = (
-            "even" if best == 0 else f"{self.seats[mover if best > 0 else 1 - mover]} is better"
+            "about even"
+            if abs(best) < _CLEAR_EDGE
+            else f"{self.seats[mover if best > 0 else 1 - mover]} is better"
         )
         return GameAnalysis(
             Certainty.ESTIMATED,
