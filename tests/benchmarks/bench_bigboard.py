@@ -26,28 +26,12 @@ import sys
 import time
 import tracemalloc
 
+from tests.engine.mnk.test_compiled import picture_bitboards
 from tictactoe_gui.engine.mnk import Limit, Progress, TranspositionTable, search
 from tictactoe_gui.engine.mnk.limits import Budget
 from tictactoe_gui.engine.mnk.personas import cop, persona_player, play_out
 from tictactoe_gui.engine.mnk.state import State
 from tictactoe_gui.engine.mnk.threats import ThreatSearch
-
-
-def _place(rows_text: str, size: int) -> tuple[int, int]:
-    """Bitboards of a picture (rows of X, O, '.') centred on a size×size board."""
-    lines = rows_text.split("/")
-    top = (size - len(lines)) // 2
-    left = (size - len(lines[0])) // 2
-    x = o = 0
-    for r, line in enumerate(lines):
-        for c, mark in enumerate(line):
-            bit = 1 << ((top + r) * size + left + c)
-            if mark == "X":
-                x |= bit
-            elif mark == "O":
-                o |= bit
-    return x, o
-
 
 #: Quiet middle games, X to move, no forced win for either side within the proofs' reach.
 MIDDLE_GAMES = {
@@ -76,7 +60,7 @@ def _positions(name: str) -> tuple[int, int, list[tuple[int, int]]]:
     size, k, pictures = MIDDLE_GAMES[name]
     boards = []
     for picture in pictures:
-        x, o = _place(picture.rstrip("/"), size)
+        x, o = picture_bitboards(picture.rstrip("/"), size)
         boards.append((x, o))
     return size, k, boards
 

@@ -15,6 +15,7 @@ from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.rowcol_window import RowColWindow
+from tictactoe_gui.storage import Repository
 
 
 @pytest.fixture(autouse=True)
@@ -85,3 +86,16 @@ def cell_point(view: BoardView, row: int, col: int) -> QPoint:
 
 def click_cell(qtbot: QtBot, view: BoardView, row: int, col: int) -> None:
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=cell_point(view, row, col))
+
+
+@pytest.fixture
+def repo_window(
+    qtbot: QtBot, settings: QSettings, tmp_path: Path, no_leaked_threads: None
+) -> Iterator[tuple[MainWindow, Repository]]:
+    """A window recording into a real SQLite file under ``tmp_path``, and its repository."""
+    with Repository.open(tmp_path / "records.sqlite3") as repository:
+        window = MainWindow(settings, repository)
+        qtbot.addWidget(window)
+        window.show()
+        yield window, repository
+        window.close()

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
@@ -20,18 +16,6 @@ from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.records import HistoryDialog
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameMode, Result
-
-
-@pytest.fixture
-def repo_window(
-    qtbot: QtBot, settings: QSettings, tmp_path: Path, no_leaked_threads: None
-) -> Iterator[tuple[MainWindow, Repository]]:
-    with Repository.open(tmp_path / "records.sqlite3") as repository:
-        window = MainWindow(settings, repository)
-        qtbot.addWidget(window)
-        window.show()
-        yield window, repository
-        window.close()
 
 
 def test_finished_games_go_to_the_database_and_replay_from_history(

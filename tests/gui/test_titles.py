@@ -3,12 +3,8 @@ table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import human_vs_ai
@@ -21,18 +17,6 @@ from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import Result
 
 FOUR = get_variant("four")
-
-
-@pytest.fixture
-def repo_window(
-    qtbot: QtBot, settings: QSettings, tmp_path: Path, no_leaked_threads: None
-) -> Iterator[tuple[MainWindow, Repository]]:
-    with Repository.open(tmp_path / "records.sqlite3") as repository:
-        window = MainWindow(settings, repository)
-        qtbot.addWidget(window)
-        window.show()
-        yield window, repository
-        window.close()
 
 
 def test_the_leaderboard_opens_on_the_game_at_the_table(

@@ -23,7 +23,7 @@ from tictactoe_gui.engine.mnk.search import _AlphaBeta
 from tictactoe_gui.engine.mnk.state import State
 
 
-def _place(picture: str, size: int) -> tuple[int, int]:
+def picture_bitboards(picture: str, size: int) -> tuple[int, int]:
     """Bitboards of a picture (rows of X, O, '.' joined by '/') centred on a size×size board."""
     lines = picture.split("/")
     top = (size - len(lines)) // 2
@@ -69,7 +69,7 @@ def test_the_compiled_core_is_built_and_loaded() -> None:
 def _results(
     size: int, k: int, picture: str, limit: Limit, proofs: bool
 ) -> list[tuple[object, ...]]:
-    x, o = _place(picture, size)
+    x, o = picture_bitboards(picture, size)
     found = []
     for compiled in (False, True):
         result = search(size, size, k, x, o, limit, proofs=proofs, compiled=compiled)
@@ -101,7 +101,7 @@ def test_the_positions_exercise_the_alpha_beta_search() -> None:
     searched = 0
     nodes = 0
     for size, k, picture in POSITIONS:
-        x, o = _place(picture, size)
+        x, o = picture_bitboards(picture, size)
         result = search(size, size, k, x, o, Limit(depth=4), proofs=False, compiled=True)
         searched += result.depth == 4
         nodes += result.nodes
@@ -122,7 +122,7 @@ def test_a_table_shared_over_a_game_gives_the_same_moves() -> None:
     games = []
     for compiled in (False, True):
         table = TranspositionTable(size_log2=12)
-        x, o = _place("X../.O./..X", size)
+        x, o = picture_bitboards("X../.O./..X", size)
         moves = []
         for ply in range(6):
             result = search(
@@ -195,7 +195,7 @@ def test_moves_taken_back_leave_the_same_position_down_to_iteration_order(
 
 
 def test_bad_moves_are_refused_with_a_message() -> None:
-    state = State(15, 15, 5, *_place("X", 15))
+    state = State(15, 15, 5, *picture_bitboards("X", 15))
     compiled = native.NativeAlphaBeta(state, native.new_table(8), 1, 14, Budget(Limit()))
     centre = 7 * 15 + 7
     with pytest.raises(ValueError, match="not an empty cell"):
@@ -209,7 +209,7 @@ def test_bad_moves_are_refused_with_a_message() -> None:
 def test_the_search_releases_the_gil() -> None:
     """Python code runs in another thread all through one long compiled search call."""
     size, k, picture = POSITIONS[11]
-    state = State(size, size, k, *_place(picture, size))
+    state = State(size, size, k, *picture_bitboards(picture, size))
     compiled = native.NativeAlphaBeta(state, native.new_table(16), 1, 14, Budget(Limit()))
     compiled.make(next(iter(state.candidates)))
     finished = threading.Event()
@@ -239,7 +239,7 @@ def test_the_search_releases_the_gil() -> None:
 
 def test_a_cancel_stops_the_compiled_search() -> None:
     size, k, picture = POSITIONS[11]
-    x, o = _place(picture, size)
+    x, o = picture_bitboards(picture, size)
     cancel = threading.Event()
     seen: list[int] = []
 
@@ -284,7 +284,7 @@ def test_without_the_module_the_engine_warns_once_and_searches_in_python() -> No
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr.count("compiled search core could not be loaded") == 1, done.stderr
-    x, _ = _place("X", 15)
+    x, _ = picture_bitboards("X", 15)
     expected = search(15, 15, 5, x, 0, Limit(depth=2), compiled=False)
     assert done.stdout.strip() == f"{expected.best} {expected.nodes}"
 
@@ -292,7 +292,7 @@ def test_without_the_module_the_engine_warns_once_and_searches_in_python() -> No
 def test_blocked_cells_agree() -> None:
     """A continuous game's blocked cells (a line that already won) are searched alike."""
     size, k = 15, 5
-    x, o = _place("......./..XO.../...OX../..XOX../....O../.......", size)
+    x, o = picture_bitboards("......./..XO.../...OX../..XOX../....O../.......", size)
     blocked = sum(1 << (2 * size + col) for col in range(3, 8))
     found = []
     for compiled in (False, True):
