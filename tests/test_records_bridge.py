@@ -177,3 +177,31 @@ def test_a_resignation_is_recorded_with_who_resigned(tmp_path: Path) -> None:
     with repository:
         summary = repository.game(repository.save_game(resigned)).summary
         assert (summary.resigned, summary.result, summary.plies) == ("O", Result.X_WINS, 3)
+
+
+def test_a_connect_four_game_is_recorded_and_checked_through_the_game_interface() -> None:
+    from tictactoe_gui.engine.games import find_game
+    from tictactoe_gui.records_bridge import start_of, state_finished_game
+
+    spec = find_game("connect4")
+    state = spec.new_game().play_all(spec.new_game().read_moves("4455667"))
+    assert state.result is not None
+    assert state.result.winner == 0
+    game = state_finished_game(
+        state, Side.human("Ada"), Side.persona("cop"), GameMode.HUMAN_VS_AI, EPOCH, EPOCH
+    )
+    assert (game.game, game.rows, game.cols, game.result) == ("connect4", 6, 7, Result.X_WINS)
+    assert game.start_board == spec.new_game().position_text()
+    assert start_of(game) == spec.new_game()
+    # A disc that would float, and a win recorded for the wrong side, are refused.
+    floating = replace(game, moves=(replace(game.moves[0], cell=3), *game.moves[1:]))
+    with pytest.raises(InvalidGameError, match="discs fall"):
+        check_record(floating)
+    with pytest.raises(InvalidGameError, match="the moves give 'X'"):
+        check_record(replace(game, result=Result.O_WINS))
+    # X gives up on its own turn, a move from the win: recorded as a resignation.
+    resigned = state_finished_game(
+        state.undo(), Side.human("Ada"), Side.persona("cop"), GameMode.HUMAN_VS_AI, EPOCH, EPOCH,
+        resigned=0,
+    )  # fmt: skip
+    assert (resigned.resigned, resigned.result) == ("X", Result.O_WINS)

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from tictactoe_gui.engine.row_and_column import RowColState, state_of_game
 from tictactoe_gui.engine.rowcol import ABACUS, DICE, MAGPIE, Position, play_game
 from tictactoe_gui.records_bridge import (
     check_record,
     open_to_record,
-    rowcol_finished_game,
-    rowcol_start,
     side_name,
+    start_of,
+    state_finished_game,
 )
 from tictactoe_gui.storage.records import (
     FinishedGame,
@@ -33,13 +34,14 @@ STARTED = datetime(2026, 1, 1, tzinfo=UTC)
 def record(seed: int = 3, size: int = 4) -> FinishedGame:
     start = Position.from_seed(size, seed)
     game = play_game(start, MAGPIE, DICE, random.Random(seed), board_seed=seed)
-    return rowcol_finished_game(
-        game,
+    return state_finished_game(
+        state_of_game(game),
         Side.persona(MAGPIE.key),
         Side.persona(DICE.key),
         GameMode.AI_VS_AI,
         STARTED,
         STARTED + timedelta(seconds=5),
+        seed=game.board_seed,
     )
 
 
@@ -54,7 +56,9 @@ def test_a_record_keeps_the_board_the_takes_and_the_scores() -> None:
     assert [m.mark for m in saved.moves][:2] == ["X", "O"]  # A is side X, B side O
     extra = json.loads(saved.extra or "")
     assert extra == {"first": "A", "last": None, "score_a": game.score_a, "score_b": game.score_b}
-    assert rowcol_start(saved) == start
+    started = start_of(saved)
+    assert isinstance(started, RowColState)
+    assert started.position == start
     assert saved.seed == 3
     assert side_name(saved.x) == "Magpie"
 
@@ -108,8 +112,8 @@ def test_games_are_saved_and_read_back_per_size(tmp_path: Path) -> None:
         start = Position.from_seed(3, 1)
         game = play_game(start, ABACUS, DICE, random.Random(1), board_seed=1)
         repository.save_game(
-            rowcol_finished_game(
-                game,
+            state_finished_game(
+                state_of_game(game),
                 Side.human("Alice"),
                 Side.persona(DICE.key),
                 GameMode.HUMAN_VS_AI,

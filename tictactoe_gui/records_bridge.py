@@ -1,12 +1,15 @@
-"""Where the engine's values meet the records' values.
+"""Where the engine's values meet the records' values, for every registered game.
 
 The engine knows nothing of storage and storage nothing of the engine, so the
 conversions between them live here, beside the command line and the window
 that both need them: a result from a winning mark, a recorded side's display
 name, the one way to build the record of a finished game
-(:func:`finished_game`), and the engine's check of a record's rules
-(:func:`check_rules`), which every repository opened here runs before a game
-is saved or imported. Storage itself checks only a record's shape.
+(:func:`state_finished_game` for any game of the registry, :func:`finished_game`
+for a game session's record with its coach's verdicts), the start of a recorded
+game (:func:`start_of`) and the engine's check of a record's rules
+(:func:`check_rules`), which every repository opened here runs before a game is
+saved or imported. Storage itself checks only a record's shape. Nothing here
+names a game: each is read and checked through the game interface.
 """
 
 from __future__ import annotations
@@ -16,9 +19,17 @@ import os
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from tictactoe_gui.engine import Board, BoardError, IllegalMoveError, Mark, get_persona
-from tictactoe_gui.engine.variants import Family, Variant, VariantError, get_variant
+from tictactoe_gui.engine import Mark, get_persona
+from tictactoe_gui.engine.games import (
+    GameError,
+    GameSpec,
+    GameState,
+    ValueKind,
+    find_game,
+    registered_games,
+)
 from tictactoe_gui.storage.records import (
+    MAX_BOARD_SIDE,
     FinishedGame,
     GameMode,
     GameSummary,
@@ -28,13 +39,11 @@ from tictactoe_gui.storage.records import (
     Side,
     SideKind,
     check_shape,
+    validate_game_id,
 )
 from tictactoe_gui.storage.repository import Repository, open_or_recover
 
 if TYPE_CHECKING:
-    # Row & Column's engine loads with its first record, not for a tic-tac-toe game.
-    from tictactoe_gui.engine.games import GameSpec, GameState
-    from tictactoe_gui.engine.rowcol import Player, Position, RowColGame
     from tictactoe_gui.session.record import GameRecord  # the session imports this module
 
 
@@ -44,160 +53,195 @@ def result_of(winner: Mark | None) -> Result:
 
 
 def side_name(side: Side) -> str:
-    """How a recorded side reads: a person's name as entered, a persona's display name."""
+    """How a recorded side reads: a person's name as entered, a computer player's name."""
     if side.kind is SideKind.PERSONA:
         try:
             return get_persona(side.name).name
         except ValueError:
             pass
-        from tictactoe_gui.engine.rowcol import get_strategy
-
-        try:  # a Row & Column player, recorded by its strategy ("perfect" is Abacus)
-            return get_strategy(side.name).name
-        except ValueError:  # a persona this version does not know (an imported record)
-            return side.name
+        for game in registered_games():  # a player of another game ("perfect" is Abacus)
+            for spec in game.listed[:1]:
+                try:
+                    return spec.player(side.name).name
+                except GameError:
+                    continue
+        return side.name  # a player this version does not know (an imported record)
     return side.name
 
 
-def variant_of(game: FinishedGame) -> Variant:
+def spec_of(game: FinishedGame | GameSummary) -> GameSpec:
     """The game a record is of, or :class:`InvalidGameError` if this app knows no such game."""
     try:
-        variant = get_variant(game.game)
-    except VariantError as error:
+        spec = find_game(game.game)
+    except GameError as error:
         raise InvalidGameError(str(error)) from None
-    if variant.id != game.game:
-        raise InvalidGameError(f"the game is recorded as {game.game!r}; its id is {variant.id!r}")
-    if (variant.rows, variant.cols) != (game.rows, game.cols):
+    if spec.id != game.game:
+        raise InvalidGameError(f"the game is recorded as {game.game!r}; its id is {spec.id!r}")
+    if (spec.rows, spec.cols) != (game.rows, game.cols):
         raise InvalidGameError(
-            f"{variant.name} is played on {variant.rows}×{variant.cols},"
+            f"{spec.name} is played on {spec.rows}×{spec.cols},"
             f" but the record's board is {game.rows}×{game.cols}"
         )
-    return variant
+    return spec
+
+
+def _known_spec(game: FinishedGame | GameSummary) -> GameSpec | None:
+    """The game a record is of, or None for one this version does not know (an imported
+    record of a newer version's game is shown as it is)."""
+    try:
+        return spec_of(game)
+    except InvalidGameError:
+        return None
+
+
+# What a record keeps apart from the start board, in ``extra`` (a JSON object), where the
+# game's start needs it: who moved first (``"first"``: a seat's letter) and the last move
+# before the game began (``"last"``: [row, col]); and where the game keeps a score, each
+# seat's final score (``"score_a"``, ``"score_b"``: "score_" and the seat's letter).
+
+
+def _extra(game: FinishedGame | GameSummary, *, required: bool) -> dict[str, object]:
+    """The record's extra data as a JSON object; a record that must say who began (a game
+    where either seat may) is refused without one, others read as having none."""
+    try:
+        extra = json.loads(game.extra or "{}")
+    except ValueError:
+        if required:
+            raise InvalidGameError("the record's extra data is not JSON") from None
+        return {}
+    if not isinstance(extra, dict):
+        if required:
+            raise InvalidGameError("the record's extra data is not a JSON object")
+        return {}
+    return extra
+
+
+def _score_key(seat: str) -> str:
+    return f"score_{seat.lower()}"
+
+
+def start_of(game: FinishedGame | GameSummary) -> GameState:
+    """The position a record's game started from; InvalidGameError if it cannot be one."""
+    spec = spec_of(game)
+    extra = _extra(game, required=spec.chooses_first)
+    first, last = extra.get("first"), extra.get("last")
+    to_move = None
+    if first is not None:
+        try:
+            if not isinstance(first, str):
+                raise GameError
+            to_move = spec.seat(first)
+        except GameError:
+            raise InvalidGameError(
+                f"the first player is {first!r}, not {spec.seats[0]} or {spec.seats[1]}"
+            ) from None
+    last_move = None
+    if last is not None:
+        if not (isinstance(last, list) and len(last) == 2 and all(type(i) is int for i in last)):
+            raise InvalidGameError(f"the last move before the game is {last!r}, not [row, col]")
+        last_move = last[0] * spec.cols + last[1]
+    try:
+        return spec.position(game.start_board, last=last_move, to_move=to_move)
+    except GameError as error:
+        raise InvalidGameError(f"the start board {game.start_board!r}: {error}") from None
 
 
 def check_rules(game: FinishedGame) -> None:
     """Raise :class:`InvalidGameError` unless the moves are legal from the start position,
-    in turn, and end the game with the recorded result: the engine's rules, checked once."""
-    variant = variant_of(game)
-    if variant.family is Family.ROWCOL:
-        _check_rowcol_rules(game, variant)
-        return
-    if variant.family is not Family.MNK:
-        raise InvalidGameError(
-            f"records of {variant.name} cannot be checked by this version of the app yet"
-        )
-    try:
-        board = Board.from_text(game.start_board, variant)
-    except BoardError as error:
-        raise InvalidGameError(f"the start board {game.start_board!r}: {error}") from None
-    if board.to_text() != game.start_board:
+    in turn, and end the game with the recorded result: the engine's rules, checked once,
+    for every registered game alike."""
+    spec = spec_of(game)
+    if not spec.moves_fill_cells:
+        raise InvalidGameError(f"the records do not keep games of {spec.name}")
+    state = start_of(game)
+    board, _, _ = state.start_parts()
+    if board != game.start_board:
         raise InvalidGameError(
             f"the start board {game.start_board!r} is not written as the engine writes it"
-            f" ({board.to_text()!r})"
+            f" ({board!r})"
         )
-    if board.is_over:
+    if state.is_over:
         raise InvalidGameError(f"the start board {game.start_board!r} is already over")
-    if game.moves and game.moves[0].ply not in (1, board.ply + 1):
-        raise InvalidGameError(f"the first move has ply {game.moves[0].ply}; expected 1")
+    word = spec.move_word
     for number, entry in enumerate(game.moves, start=1):
-        where = f"move {number} (ply {entry.ply})"
-        if board.is_over:
+        where = f"{word} {number} (ply {entry.ply})"
+        seat = state.to_move
+        if seat is None:
             raise InvalidGameError(f"{where} comes after the game ended")
-        if entry.mark != board.to_move.value:
+        if entry.mark != "XO"[seat]:
             raise InvalidGameError(
-                f"{where} is played by {entry.mark!r} but {board.to_move} is to move"
+                f"{where} is played by {entry.mark!r} but {spec.seats[seat]} is to move"
             )
         try:
-            board = board.play(board.move_at(entry.cell))
-        except (IllegalMoveError, ValueError) as error:
-            raise InvalidGameError(f"{where} plays cell {entry.cell}: {error}") from None
+            state = state.play(entry.cell)
+        except GameError as error:
+            raise InvalidGameError(f"{where} on cell {entry.cell}: {error}") from None
+    seat = state.to_move
     if game.resigned is not None:
-        if board.is_over:
+        if not spec.can_resign:
+            raise InvalidGameError(f"a game of {spec.name} ends on the board; no one resigns")
+        if seat is None:
             raise InvalidGameError(f"{game.resigned} resigned a game that had already ended")
-        if game.resigned != board.to_move.value:
+        if game.resigned != "XO"[seat]:
             raise InvalidGameError(
-                f"{game.resigned} resigned, but it was {board.to_move}'s turn"
+                f"{game.resigned} resigned, but it was {spec.seats[seat]}'s turn"
                 " (a side resigns on its own turn)"
             )
-        actual = Result.O_WINS if game.resigned == "X" else Result.X_WINS
-    elif board.is_over:
-        actual = result_of(board.winner)
+        winner: int | None = 1 - seat
+    elif state.result is not None:
+        winner = state.result.winner
     else:
         raise InvalidGameError(
-            f"the game has not ended after {len(game.moves)} moves"
+            f"the game has not ended after {len(game.moves)} {word}s"
             " (abandoned games are not recorded)"
         )
+    actual = _result(winner)
     if actual is not game.result:
         raise InvalidGameError(
-            f"the result is recorded as {game.result.value!r} but the moves give {actual.value!r}"
+            f"the result is recorded as {game.result.value!r} but the {word}s give {actual.value!r}"
         )
+    scores = state.scores
+    if scores is not None and game.resigned is None:
+        extra = _extra(game, required=False)
+        for seat_name, score in zip(spec.seats, scores, strict=True):
+            key = _score_key(seat_name)
+            if key in extra and extra[key] != score:
+                raise InvalidGameError(
+                    f"{key} is recorded as {extra[key]!r} but the {word}s give {score}"
+                )
 
 
-# -- Row & Column ---------------------------------------------------------------------------
-#
-# A Row & Column record keeps A as side X and B as side O (marks "X" and "O" on the
-# moves), the start board in the engine's text form (the values; "." for a cell taken
-# before the game began) and, in ``extra``, who took first, the last take before the
-# game began (if any) and the final scores: {"first", "last", "score_a", "score_b"}.
-
-#: Keyed by the players' values, which are the players themselves (a string enum).
-_MARKS: dict[str, str] = {"A": "X", "B": "O"}
-
-
-def _rowcol_result(winner: Player | None) -> Result:
-    return Result.DRAW if winner is None else Result(_MARKS[winner])
-
-
-def rowcol_finished_game(
-    played: RowColGame,
-    a: Side,
-    b: Side,
-    mode: GameMode,
-    started_at: datetime,
-    ended_at: datetime,
-    *,
-    seed: int | None = None,
-) -> FinishedGame:
-    """The record of a finished Row & Column game, checked against the rules."""
-    start = played.start
-    variant = start.variant
-    last = None if start.last is None else list(start.row_col(start.last))
-    extra = {
-        "first": start.to_move.value,
-        "last": last,
-        "score_a": played.score_a,
-        "score_b": played.score_b,
-    }
-    game = FinishedGame(
-        started_at=started_at,
-        ended_at=ended_at,
-        mode=mode,
-        x=a,
-        o=b,
-        result=_rowcol_result(played.winner),
-        moves=tuple(
-            MoveEntry(ply=number, cell=take.cell, mark=_MARKS[take.player])
-            for number, take in enumerate(played.takes, start=1)
-        ),
-        start_board=start.to_text(),
-        seed=seed if seed is not None else played.board_seed,
-        game=variant.id,
-        rows=variant.rows,
-        cols=variant.cols,
-        extra=json.dumps(extra),
-    )
-    check_record(game)
-    return game
+def _result(winner: int | None) -> Result:
+    return Result.DRAW if winner is None else (Result.X_WINS, Result.O_WINS)[winner]
 
 
 def keeps_records_of(spec: GameSpec) -> bool:
     """Whether the records can hold games of ``spec``: its rules are checked before a save
     and the records' views can show it (a game the records do not know is refused before
     it is played, not after)."""
-    try:
-        return get_variant(spec.id).id == spec.id
-    except VariantError:
+    if not spec.moves_fill_cells or not 1 <= max(spec.rows, spec.cols) <= MAX_BOARD_SIDE:
         return False
+    try:
+        validate_game_id(spec.id)
+        return find_game(spec.id).id == spec.id
+    except (GameError, InvalidGameError):
+        return False
+
+
+def start_extra(start: GameState, final: GameState | None = None) -> dict[str, object]:
+    """What a record keeps of a game beside its start board: who began and the last move
+    before the game, where the start needs them, and the final scores where kept."""
+    spec = start.spec
+    _, last, first = start.start_parts()
+    extra: dict[str, object] = {}
+    if first is not None:
+        extra["first"] = spec.seats[first]
+        extra["last"] = None if last is None else list(divmod(last, spec.cols))
+    scores = None if final is None else final.scores
+    if scores is not None:
+        for seat_name, score in zip(spec.seats, scores, strict=True):
+            extra[_score_key(seat_name)] = score
+    return extra
 
 
 def state_finished_game(
@@ -209,24 +253,16 @@ def state_finished_game(
     ended_at: datetime,
     *,
     seed: int | None = None,
+    resigned: int | None = None,
 ) -> FinishedGame:
-    """The record of a game played to its end through the game interface, checked against
-    the rules: the first seat sits in ``x`` and the second in ``o``."""
-    from tictactoe_gui.engine.row_and_column import RowColState
-    from tictactoe_gui.engine.rowcol import Mode, RowColGame, Take
-
-    if isinstance(state, RowColState):
-        takes = []
-        position = state.start.position
-        for move in state.moves:
-            takes.append(Take(position.to_move, move, position.values[move]))
-            position = position.play(move)
-        played = RowColGame(
-            state.start.position, tuple(takes), state.position, Mode.COMPUTER_COMPUTER, seed
-        )
-        return rowcol_finished_game(played, first, second, mode, started_at, ended_at, seed=seed)
-    result = state.result
-    if result is None:
+    """The record of a game played through the game interface to its end (or until the seat
+    ``resigned`` gave up), checked against the rules: the first seat sits in ``x`` and the
+    second in ``o``."""
+    if resigned is not None:
+        winner: int | None = 1 - resigned
+    elif state.result is not None:
+        winner = state.result.winner
+    else:
         raise InvalidGameError("the game has not ended (abandoned games are not recorded)")
     entries = []
     before = state.start
@@ -236,90 +272,56 @@ def state_finished_game(
         entries.append(MoveEntry(ply=number, cell=move, mark="XO"[seat]))
         before = before.play(move)
     spec = state.spec
+    extra = start_extra(state.start, state)
     game = FinishedGame(
         started_at=started_at,
         ended_at=ended_at,
         mode=mode,
         x=first,
         o=second,
-        result=Result.DRAW
-        if result.winner is None
-        else (Result.X_WINS, Result.O_WINS)[result.winner],
+        result=_result(winner),
         moves=tuple(entries),
-        start_board=state.start.position_text(),
+        start_board=state.start.start_parts()[0],
         seed=seed,
         game=spec.id,
         rows=spec.rows,
         cols=spec.cols,
+        extra=json.dumps(extra) if extra else None,
+        resigned=None if resigned is None else "XO"[resigned],
     )
     check_record(game)
     return game
 
 
-def rowcol_start(game: FinishedGame | GameSummary) -> Position:
-    """The start position of a Row & Column record; InvalidGameError if it cannot be one."""
-    from tictactoe_gui.engine.rowcol import Player, Position, RowColError
-
-    try:
-        extra = json.loads(game.extra or "{}")
-    except ValueError:
-        raise InvalidGameError("the record's extra data is not JSON") from None
-    if not isinstance(extra, dict):
-        raise InvalidGameError("the record's extra data is not a JSON object")
-    try:
-        first = Player(extra.get("first", "A"))
-    except ValueError:
-        raise InvalidGameError(f"the first player is {extra.get('first')!r}, not A or B") from None
-    last = extra.get("last")
-    if last is not None and not (
-        isinstance(last, list) and len(last) == 2 and all(isinstance(i, int) for i in last)
-    ):
-        raise InvalidGameError(f"the last take before the game is {last!r}, not [row, col]")
-    try:
-        return Position.from_text(
-            game.start_board,
-            None if last is None else (last[0], last[1]),
-            first=first,
-            size=game.rows,
-        )
-    except RowColError as error:
-        raise InvalidGameError(f"the start board {game.start_board!r}: {error}") from None
-
-
-def is_rowcol(game: FinishedGame | GameSummary) -> bool:
-    return game.game.startswith(Family.ROWCOL.value)
-
-
 def seat_letters(game: FinishedGame | GameSummary) -> tuple[str, str]:
     """What the two seats are called: X and O, or A and B in Row & Column."""
-    return ("A", "B") if is_rowcol(game) else ("X", "O")
-
-
-def rowcol_scores(game: FinishedGame | GameSummary) -> tuple[int, int] | None:
-    """A Row & Column record's final scores of A and B, when the record keeps them."""
-    try:
-        extra = json.loads(game.extra or "{}")
-    except ValueError:
-        return None
-    if not isinstance(extra, dict):
-        return None
-    a, b = extra.get("score_a"), extra.get("score_b")
-    if type(a) is int and type(b) is int:
-        return a, b
-    return None
+    spec = _known_spec(game)
+    return ("X", "O") if spec is None else spec.seats
 
 
 def final_scores(game: FinishedGame | GameSummary) -> tuple[int, int] | None:
     """Each seat's final score, in a record of a game that keeps a score; else None."""
-    return rowcol_scores(game) if is_rowcol(game) else None
+    spec = _known_spec(game)
+    if spec is None or spec.value_kind is not ValueKind.MARGIN:
+        return None
+    extra = _extra(game, required=False)
+    first, second = (extra.get(_score_key(seat)) for seat in spec.seats)
+    if type(first) is int and type(second) is int:
+        return first, second
+    return None
+
+
+def _keeps_score(game: FinishedGame | GameSummary) -> bool:
+    spec = _known_spec(game)
+    return spec is not None and spec.value_kind is ValueKind.MARGIN
 
 
 def outcome_text(game: FinishedGame | GameSummary) -> str:
     """The result in a few words: "X wins", "Draw", "A wins, 7 to -2" or "Tie, 3 each"."""
     first, second = seat_letters(game)
-    scores = rowcol_scores(game) if is_rowcol(game) else None
+    scores = final_scores(game)
     if game.result is Result.DRAW:
-        if is_rowcol(game):
+        if _keeps_score(game):
             return "Tie" if scores is None else f"Tie, {scores[0]} each"
         return "Draw"
     winner = first if game.result is Result.X_WINS else second
@@ -331,53 +333,17 @@ def outcome_text(game: FinishedGame | GameSummary) -> str:
 
 def result_sentence(game: FinishedGame | GameSummary, plies: int) -> str:
     """``"X wins in 5 moves"``, ``"draw in 9 moves"``, ``"A wins, 7 to -2, after 8 takes"``."""
-    if is_rowcol(game):
-        takes = f"{plies} take{'s' * (plies != 1)}"
+    spec = _known_spec(game)
+    word = "move" if spec is None else spec.move_word
+    counted = f"{plies} {word}{'s' * (plies != 1)}"
+    if _keeps_score(game):
         outcome = outcome_text(game)
         if game.result is Result.DRAW:
             outcome = outcome[0].lower() + outcome[1:]
-        return f"{outcome}, after {takes}"
-    moves = f"{plies} move{'s' * (plies != 1)}"
-    outcome = "draw" if game.result is Result.DRAW else f"{game.result.value} wins"
-    return f"{outcome} in {moves}"
-
-
-def _check_rowcol_rules(game: FinishedGame, variant: Variant) -> None:
-    from tictactoe_gui.engine.rowcol import RowColError
-
-    position = rowcol_start(game)
-    if position.is_over:
-        raise InvalidGameError(f"the start board {game.start_board!r} is already over")
-    for number, entry in enumerate(game.moves, start=1):
-        where = f"take {number}"
-        if position.is_over:
-            raise InvalidGameError(f"{where} comes after the game ended")
-        if entry.mark != _MARKS[position.to_move]:
-            raise InvalidGameError(
-                f"{where} is recorded for {entry.mark!r} but {position.to_move} is to take"
-            )
-        try:
-            position = position.play(entry.cell)
-        except RowColError as error:
-            raise InvalidGameError(f"{where} takes cell {entry.cell}: {error}") from None
-    if game.resigned is not None:
-        raise InvalidGameError("a Row & Column game ends on the board; no one resigns")
-    if not position.is_over:
-        raise InvalidGameError(
-            f"the game has not ended after {len(game.moves)} takes"
-            " (abandoned games are not recorded)"
-        )
-    actual = _rowcol_result(position.winner)
-    if actual is not game.result:
-        raise InvalidGameError(
-            f"the result is recorded as {game.result.value!r} but the takes give {actual.value!r}"
-        )
-    extra = json.loads(game.extra or "{}")
-    for key, score in (("score_a", position.score_a), ("score_b", position.score_b)):
-        if key in extra and extra[key] != score:
-            raise InvalidGameError(
-                f"{key} is recorded as {extra[key]!r} but the takes give {score}"
-            )
+        return f"{outcome}, after {counted}"
+    winner = seat_letters(game)[game.result is Result.O_WINS]
+    outcome = "draw" if game.result is Result.DRAW else f"{winner} wins"
+    return f"{outcome} in {counted}"
 
 
 def check_record(game: FinishedGame) -> None:

@@ -16,6 +16,7 @@ import random
 import re
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import cast
 
 import pytest
@@ -290,3 +291,17 @@ def test_solve_and_the_start_options_are_refused_in_one_line() -> None:
     code, out, err = run("match", "--game", "take7", "--first", "R")
     assert (code, out) == (2, "")
     assert err == "tictactoe-gui: take-away always starts with L and a plain pile\n"
+
+
+def test_recording_a_game_whose_moves_fill_no_cells_is_refused_before_it_is_played(
+    tmp_path: Path,
+) -> None:
+    database = str(tmp_path / "records.db")
+    for command in (("match", "--game", "take7"), ("play", "--game", "take7")):
+        code, out, err = run(*command, "--record", "--db", database, stdin="1\n" * 7)
+        assert (code, out) == (2, "")
+        assert err == (
+            "tictactoe-gui: --record: the records do not keep games of Take-away from 7; "
+            "play without it\n"
+        )
+    assert not (tmp_path / "records.db").exists()

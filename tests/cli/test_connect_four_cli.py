@@ -79,17 +79,43 @@ def test_match_and_play_connect_four() -> None:
     assert "The game is over:" in out
 
 
-def test_recording_a_game_the_records_do_not_keep_is_refused_before_it_is_played(
+def test_connect_four_games_are_recorded_listed_ranked_exported_and_imported(
     tmp_path: Path,
 ) -> None:
     database = str(tmp_path / "records.db")
-    for command in (
-        ("match", "--game", "connect4", "--games", "1"),
-        ("play", "--game", "connect4", "--persona", "kitty"),
-    ):
-        code, out, err = run(*command, "--record", "--db", database, stdin="d\n" * 10)
-        assert (code, out) == (2, "")
-        assert err == (
-            "tictactoe-gui: --record: records of Connect Four are not kept yet; play without it\n"
-        )
-    assert not (tmp_path / "records.db").exists()
+    code, out, err = run(
+        "match", "--game", "connect4", "--x", "cop", "--o", "kitty", "--games", "2", "--seed",
+        "3", "--record", "--db", database,
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert f"Recorded 2 games in {database}." in out
+    code, out, err = run(
+        "play", "--game", "4x4k3g", "--persona", "kitty", "--name", "Ada", "--record",
+        "--db", database, stdin="a\nb\nc\nd\n" * 8,
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "Recorded in" in out
+    code, out, err = run("history", "--game", "connect4", "--json", "--db", database)
+    assert (code, err) == (0, "")
+    games = [json.loads(line) for line in out.splitlines()]
+    assert [game["game"] for game in games] == ["connect4", "connect4"]
+    assert {(game["x"]["name"], game["o"]["name"]) for game in games} == {("cop", "kitty")}
+    code, out, err = run("history", "--game", "4x4k3g", "--db", database)
+    assert (code, err) == (0, "")
+    assert "Ada (X) vs Kitty (O)" in out or "Kitty (X) vs Ada (O)" in out
+    code, out, err = run("leaderboard", "--game", "4x4k3g", "--json", "--db", database)
+    assert (code, err) == (0, "")
+    assert "Ada" in [json.loads(line)["name"] for line in out.splitlines()]
+    export = tmp_path / "connect4.json"
+    code, out, err = run("export", str(export), "--game", "connect4", "--db", database)
+    assert (code, err) == (0, "")
+    exported = json.loads(export.read_text(encoding="utf-8"))["games"]
+    assert [game["game"] for game in exported] == ["connect4", "connect4"]
+    elsewhere = str(tmp_path / "elsewhere.db")
+    code, out, err = run("import", str(export), "--db", elsewhere)
+    assert (code, err) == (0, "")
+    assert "Imported 2 games" in out
+    code, out, err = run("history", "--game", "connect4", "--json", "--db", elsewhere)
+    assert sorted(json.loads(line)["uuid"] for line in out.splitlines()) == sorted(
+        game["uuid"] for game in games
+    )

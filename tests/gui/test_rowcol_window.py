@@ -8,11 +8,12 @@ from datetime import UTC, datetime
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
+from tictactoe_gui.engine.row_and_column import state_of_game
 from tictactoe_gui.engine.rowcol import DICE, MAGPIE, Player, Position, play_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.rowcol_window import RowColWindow
-from tictactoe_gui.records_bridge import rowcol_finished_game
+from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
 from tictactoe_gui.storage.records import GameDetail, GameMode, GameSummary, Side
 
@@ -208,8 +209,13 @@ def test_a_recorded_game_replays_in_the_row_and_column_window(
     start = Position.from_seed(3, 4)
     played = play_game(start, MAGPIE, DICE, random.Random(4), board_seed=4)
     now = datetime.now(UTC)
-    record = rowcol_finished_game(
-        played, Side.persona("greedy"), Side.persona("random"), GameMode.AI_VS_AI, now, now
+    record = state_finished_game(
+        state_of_game(played),
+        Side.persona("greedy"),
+        Side.persona("random"),
+        GameMode.AI_VS_AI,
+        now,
+        now,
     )
     summary = GameSummary(
         1, record.started_at, record.ended_at, record.mode, record.x, record.o, record.result,

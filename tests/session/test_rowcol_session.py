@@ -9,7 +9,7 @@ import pytest
 
 from tictactoe_gui.engine import Verdict
 from tictactoe_gui.engine.rowcol import Limit, Player, Position, analyse
-from tictactoe_gui.records_bridge import check_record
+from tictactoe_gui.records_bridge import check_record, state_finished_game
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSession, RowColSetup
 from tictactoe_gui.storage.records import GameMode, Result, SideKind
 
@@ -110,8 +110,16 @@ def test_the_result_the_reaction_and_the_record() -> None:
     else:
         assert f"({position.winner}) wins" in words
     assert session.reaction().startswith("Abacus: ")
-    record = session.finished_game(datetime.now(UTC))
-    assert record is not None
+    assert session.recorded
+    record = state_finished_game(
+        session.state(),
+        session.setup.a.side(),
+        session.setup.b.side(),
+        session.setup.mode,
+        session.started_at,
+        datetime.now(UTC),
+        seed=session.seed,
+    )
     check_record(record)
     assert record.game == "rowcol4"
     assert record.x.kind is SideKind.PERSONA
@@ -124,14 +132,15 @@ def test_the_result_the_reaction_and_the_record() -> None:
 def test_an_unfinished_or_unrecorded_game_has_no_record() -> None:
     setup = RowColSetup(GameMode.HUMAN_VS_HUMAN, ALICE, BOB, size=3)
     session = RowColSession(setup, 1)
-    assert session.finished_game() is None
+    assert not session.is_over
     assert session.result_words() == ""
     study = RowColSetup(GameMode.AI_VS_AI, RowColPlayer.ai("greedy"), RowColPlayer.ai("greedy"),
                         size=3, record=False)  # fmt: skip
     played = RowColSession(study, 1)
     while played.ai_to_move():
         played.play(played.choose_ai_take().cell)
-    assert played.finished_game() is None
+    assert played.is_over
+    assert not played.recorded
 
 
 def test_a_typed_board_starts_as_typed_with_the_chosen_first_player() -> None:

@@ -169,7 +169,7 @@ def _run_through_interface(
     sides = (args.x, args.o)
     repository = None
     if args.record and not keeps_records_of(spec):
-        raise UsageError(f"--record: records of {spec.name} are not kept yet; play without it")
+        raise UsageError(f"--record: the records do not keep games of {spec.name}; play without it")
     if args.record:
         repository, notice = open_to_record(database_path(args))
         repository.on_busy = streams.report  # wait for another writer, and say so

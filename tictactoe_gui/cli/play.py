@@ -218,7 +218,7 @@ def _play_through_interface(
     state = start.new_game(spec, seed)
     you, them = spec.seats[seat], spec.seats[1 - seat]
     if args.record and not keeps_records_of(spec):
-        raise UsageError(f"--record: records of {spec.name} are not kept yet; play without it")
+        raise UsageError(f"--record: the records do not keep games of {spec.name}; play without it")
     repository = _open_records(args, streams) if args.record else None
     started = datetime.now(UTC)
     print(

@@ -239,6 +239,7 @@ class GravitySpec(GameSpec):
     k: int = 4
 
     has_solver: ClassVar[bool] = True
+    moves_fill_cells: ClassVar[bool] = True
     move_verb: ClassVar[str] = "drop"
 
     @property

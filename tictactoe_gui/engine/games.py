@@ -251,6 +251,13 @@ class GameState(abc.ABC):
         (the command line's ``play`` and ``analyse`` print it). By default its text form."""
         return self.position_text()
 
+    def start_parts(self) -> tuple[str, int | None, int | None]:
+        """This position as a record keeps the start of a game: the board's text, and apart
+        from it what the board alone does not say (the last move the rules still depend on,
+        and the seat to move where either may begin); :meth:`GameSpec.position` reads the
+        three back. By default the position's text, with nothing apart."""
+        return self.position_text(), None, None
+
 
 @dataclass(frozen=True, slots=True)
 class GameSpec(abc.ABC):
@@ -301,6 +308,12 @@ class GameSpec(abc.ABC):
     draws_values: ClassVar[bool] = False
     #: The range a drawn board's numbers come from when none is given (games that draw one).
     default_values: ClassVar[tuple[int, int] | None] = None
+    #: Whether the side to move may give the game up (a game decided by points ends on the
+    #: board instead).
+    can_resign: ClassVar[bool] = True
+    #: Whether each move fills one empty cell of the board, the move being the cell's index
+    #: (``row * cols + col``, row 0 the top): the records keep the games where it does.
+    moves_fill_cells: ClassVar[bool] = False
 
     def position(
         self, text: str, *, last: int | None = None, to_move: int | None = None

@@ -154,6 +154,7 @@ class KInARowSpec(GameSpec):
     k: int = MIN_K
 
     has_solver: ClassVar[bool] = True
+    moves_fill_cells: ClassVar[bool] = True
 
     def new_game(
         self, seed: int = 0, *, first: int = 0, values: tuple[int, int] | None = None

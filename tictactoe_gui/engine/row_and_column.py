@@ -53,6 +53,7 @@ from tictactoe_gui.engine.rowcol import (
     Position,
     RowColAnalysis,
     RowColError,
+    RowColGame,
     SolveTable,
     analyse,
     get_strategy,
@@ -140,6 +141,12 @@ class RowColState(GameState):
 
     def picture(self) -> str:
         return picture(self.position)
+
+    def start_parts(self) -> tuple[str, int | None, int | None]:
+        """The grid alone, the last take and who takes next (the text's ``; last b2`` and
+        ``; B to move``); the scores of a start are its own game's, not this one's."""
+        position = self.position
+        return position.to_text(), position.last, _SEATS.index(position.to_move)
 
     def position_text(self) -> str:
         position = self.position
@@ -238,6 +245,8 @@ class RowColSpec(GameSpec):
     draws_values: ClassVar[bool] = True
     default_values: ClassVar[tuple[int, int] | None] = (DEFAULT_LOW, DEFAULT_HIGH)
     has_solver: ClassVar[bool] = True
+    can_resign: ClassVar[bool] = False
+    moves_fill_cells: ClassVar[bool] = True
 
     def new_game(
         self, seed: int = 0, *, first: int = 0, values: tuple[int, int] | None = None
@@ -478,6 +487,14 @@ def spec_of(variant: Variant) -> RowColSpec:
         value_kind=ValueKind.MARGIN,
         variant=variant,
     )
+
+
+def state_of_game(played: RowColGame) -> RowColState:
+    """A game played by the Row & Column engine (:func:`~.rowcol.play_game`) as a state of
+    the game interface: its start and every take."""
+    start = played.start
+    state = RowColState(spec_of(start.variant), start)
+    return state.play_all(take.cell for take in played.takes)
 
 
 def find(text: str) -> RowColSpec | None:

@@ -928,12 +928,16 @@ class MainWindow(QMainWindow):
 
     def _replay_rowcol(self, detail: GameDetail) -> None:
         """A Row & Column game from the history, replayed in the Row & Column window."""
+        from tictactoe_gui.engine.row_and_column import RowColState
         from tictactoe_gui.gui.rowcol_window import RowColWindow
-        from tictactoe_gui.records_bridge import rowcol_start, side_name
+        from tictactoe_gui.records_bridge import side_name, start_of
 
         summary = detail.summary
         try:
-            start = rowcol_start(summary)
+            state = start_of(summary)
+            if not isinstance(state, RowColState):
+                raise ValueError(f"{summary.game} is not Row & Column")
+            start = state.position
         except ValueError as error:
             self.show_message(f"This game cannot be replayed: {error}")
             return

@@ -14,6 +14,7 @@ import itertools
 import random
 import threading
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -63,6 +64,7 @@ from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
 from tictactoe_gui.gui.dialogs.rowcol_options import MAX_SEED
 from tictactoe_gui.gui.error_log import logger, summary_of
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
+from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSession, RowColSetup
 from tictactoe_gui.storage.records import GameMode, RecordsError
 
@@ -759,10 +761,19 @@ class RowColWindow(QMainWindow):
             return ""
         if self.session.setup.position is not None:
             return "Not recorded: a game from a set-up position counts for nobody."
+        session = self.session
+        if not session.is_over or not session.recorded:
+            return ""
         try:
-            game = self.session.finished_game()
-            if game is None:
-                return ""
+            game = state_finished_game(
+                session.state(),
+                session.setup.a.side(),
+                session.setup.b.side(),
+                session.setup.mode,
+                session.started_at,
+                datetime.now(UTC),
+                seed=session.seed,
+            )
             game_id = self.records.save_game(game)
         except (RecordsError, ValueError) as error:
             self._save_failed = f"Not recorded: {error}."

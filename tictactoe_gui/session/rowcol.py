@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from tictactoe_gui.engine import Event, Verdict
+from tictactoe_gui.engine.row_and_column import RowColState, state_of_game
 from tictactoe_gui.engine.rowcol import (
     DEFAULT_HIGH,
     DEFAULT_LOW,
@@ -33,9 +34,8 @@ from tictactoe_gui.engine.rowcol import (
     get_strategy,
     judge_take,
 )
-from tictactoe_gui.records_bridge import rowcol_finished_game
 from tictactoe_gui.session.game import PlayerKind, plural
-from tictactoe_gui.storage.records import FinishedGame, GameMode, Side
+from tictactoe_gui.storage.records import GameMode, Side
 
 _MODES = {
     GameMode.HUMAN_VS_HUMAN: Mode.PERSON_PERSON,
@@ -342,16 +342,11 @@ class RowColSession:
             None if self.setup.values is not None else self.seed,
         )
 
-    def finished_game(self, ended_at: datetime | None = None) -> FinishedGame | None:
-        """The record to save, checked against the rules; None if this game is not recorded."""
-        if not self.is_over or not self.setup.record or self.setup.position is not None:
-            return None
-        return rowcol_finished_game(
-            self.game(),
-            self.setup.a.side(),
-            self.setup.b.side(),
-            self.setup.mode,
-            self.started_at,
-            ended_at or datetime.now(UTC),
-            seed=self.seed,
-        )
+    @property
+    def recorded(self) -> bool:
+        """Whether the game goes to the records when it ends (never from a set-up position)."""
+        return self.setup.record and self.setup.position is None
+
+    def state(self) -> RowColState:
+        """The game so far through the game interface, which the records are built from."""
+        return state_of_game(self.game())

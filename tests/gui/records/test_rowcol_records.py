@@ -8,9 +8,10 @@ from datetime import UTC, datetime, timedelta
 from pytestqt.qtbot import QtBot
 
 from tests.gui.records.test_leaderboard import rows
+from tictactoe_gui.engine.row_and_column import state_of_game
 from tictactoe_gui.engine.rowcol import HEDGE, MAGPIE, Position, play_game
 from tictactoe_gui.gui.records import HistoryDialog, LeaderboardDialog, StatisticsDialog
-from tictactoe_gui.records_bridge import rowcol_finished_game
+from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameMode, Result, Side
 
@@ -24,8 +25,13 @@ def record_games(repo: Repository) -> list[Result]:
         # Ada plays as Hedge would: a person's takes, recorded under her name.
         played = play_game(board, HEDGE, opponent, random.Random(number), board_seed=number)
         when = start + timedelta(minutes=number)
-        game = rowcol_finished_game(
-            played, Side.human("Ada"), Side.persona(opponent.key), GameMode.HUMAN_VS_AI, when, when
+        game = state_finished_game(
+            state_of_game(played),
+            Side.human("Ada"),
+            Side.persona(opponent.key),
+            GameMode.HUMAN_VS_AI,
+            when,
+            when,
         )
         repo.save_game(game)
         results.append(game.result)

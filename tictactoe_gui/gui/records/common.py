@@ -9,7 +9,6 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QMessageBox, QWidget
 
 from tictactoe_gui.engine import PERSONAS
-from tictactoe_gui.engine.variants import VariantError, get_variant
 from tictactoe_gui.gui.accessibility import buddy_label, name_message_box_icon, speak_choice_changes
 from tictactoe_gui.storage.reader import RecordsReader
 from tictactoe_gui.storage.records import (
@@ -78,9 +77,11 @@ def show_message(parent: QWidget, icon: QMessageBox.Icon, title: str, text: str)
 
 def game_name(game: str) -> str:
     """How a game id reads ("gomoku" -> "Gomoku"); an id this version does not know, as is."""
+    from tictactoe_gui.engine.games import GameError, find_game
+
     try:
-        return get_variant(game).name
-    except VariantError:
+        return find_game(game).name
+    except GameError:
         return game
 
 

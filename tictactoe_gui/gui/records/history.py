@@ -45,7 +45,7 @@ from tictactoe_gui.gui.records.common import (
     show_message,
     side_label,
 )
-from tictactoe_gui.records_bridge import is_rowcol, outcome_text, seat_letters
+from tictactoe_gui.records_bridge import outcome_text, seat_letters
 from tictactoe_gui.storage.reader import RecordsFiles, RecordsReader
 from tictactoe_gui.storage.records import (
     DRAW,
@@ -202,8 +202,9 @@ class HistoryModel(QAbstractTableModel):
     def _seat(game: GameSummary, seat: int) -> str:
         # Row & Column's A and B sit in the X and O columns: say which is which.
         label = side_label((game.x, game.o)[seat])
-        if is_rowcol(game):
-            return f"{label} (as {seat_letters(game)[seat]})"
+        seats = seat_letters(game)
+        if seats != ("X", "O"):
+            return f"{label} (as {seats[seat]})"
         return label
 
 
