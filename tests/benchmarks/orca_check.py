@@ -151,6 +151,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "import orca.settings\n"
         "orca.settings.speechServerFactory = 'no_speech_server'\n"
         "orca.settings.speechFactoryModules = []\n"
+        # Orca writes its debug file in blocks: the last words of a step would show only
+        # with the next step's.
+        "import orca.debug\n"
+        "if orca.debug.debugFile:\n"
+        "    orca.debug.debugFile.reconfigure(line_buffering=True)\n"
     )
     orca_log = work / "orca.log"
     orca_log.unlink(missing_ok=True)

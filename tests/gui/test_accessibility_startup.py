@@ -10,8 +10,9 @@ would then go quiet once the window was complete.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.gui.main_window import MainWindow
@@ -71,3 +72,38 @@ def test_the_board_focused_at_start_is_the_one_that_speaks_after(
     window.analysis_dock.top_n_changed.emit(2)
     assert QAccessible.uniqueId(board_object(window)) == first
     assert window.board_view.hasFocus()
+
+
+class _FocusSnapshot(QObject):
+    """The board's description at each moment it takes the focus."""
+
+    def __init__(self, board: QWidget) -> None:
+        super().__init__(board)
+        self.read: list[str] = []
+        board.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusIn and isinstance(watched, QWidget):
+            self.read.append(watched.accessibleDescription())
+        return False
+
+
+def test_the_greeting_is_in_place_when_the_board_takes_the_focus_at_start(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    # A screen reader reads the description with the focus, then again at each change:
+    # focused first and greeted after, the player heard the greeting twice.
+    window = MainWindow(settings, staged=True)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    focused = _FocusSnapshot(window.board_view)
+
+    with qtbot.waitSignal(window.ready, timeout=5000):
+        window.complete(InMemoryRecords())
+    qtbot.waitUntil(window.board_view.hasFocus)
+    assert len(focused.read) == 1
+    assert focused.read[0].startswith("New game:")
+    assert window.board_view.accessibleDescription() == focused.read[0]

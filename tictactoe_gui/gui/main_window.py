@@ -1651,7 +1651,15 @@ class MainWindow(QMainWindow):
             self._last_player_name = humans[0]
         self.controller.set_think_ms(self._think_ms())
         self._on_tally(self.controller.tally)
-        # Back to the board (e.g. from Play Again), so the keys play at once.
+        # Back to the board (e.g. from Play Again), so the keys play at once: on the next
+        # turn, once the game's greeting is in its description, for a screen reader reads
+        # the description with the focus and again at each change (complete() gives the
+        # first game's board the focus the same way).
+        if self._ready and not self.board_view.hasFocus():
+            QTimer.singleShot(0, self, self._focus_greeted_board)
+
+    def _focus_greeted_board(self) -> None:
+        self.board_view.describe_now()
         self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_game_over(self, info: GameOverInfo | None) -> None:
