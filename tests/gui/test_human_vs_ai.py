@@ -310,6 +310,7 @@ def test_play_again_returns_the_keyboard_to_the_board(qtbot: QtBot, window: Main
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=5000)
     window.banner.play_again_button.setFocus()
     window.banner.play_again_button.click()
-    assert window.focusWidget() is window.board_view
+    # On the next turn, once the new game's greeting is in the board's description.
+    qtbot.waitUntil(lambda: window.focusWidget() is window.board_view, timeout=5000)
     qtbot.keyClick(window.board_view, Qt.Key.Key_5)
     assert controller.board.mark_at(4) is Mark.X
