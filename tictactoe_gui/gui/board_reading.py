@@ -7,7 +7,7 @@ the board); no Qt, so the board view loads it without the accessibility helpers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tictactoe_gui.engine import Board, Mark, Move
@@ -174,3 +174,54 @@ def winning_line_words(board: Board) -> str:
         return ""
     names = [board.cell_name(board.move_at(i)) for i in _reading_order(board, outcome.line)]
     return f"{outcome.winner}'s line: {', '.join(names)}."
+
+
+def cell_description(move: Move, mark: Mark | None, rows: int = 3) -> str:
+    """``"b2, X"``: a cell in the app's notation and what is on it."""
+    content = "empty" if mark is None else str(mark)
+    return f"{cell_name(move.row, move.col, rows)}, {content}"
+
+
+def describe_board(
+    board: Board,
+    shown: Mapping[int, Mark],
+    cursor: Move,
+    last_move: Move | None,
+    news: Sequence[str],
+    *,
+    status_note: str | None = None,
+    cursor_first: bool = False,
+) -> str:
+    """The board's description for a screen reader: the news, whose turn it is (or
+    ``status_note``), the cursor's cell and the last move; the cursor first when it
+    moved last. ``shown`` is the mark drawn on each cell."""
+    outcome = board.outcome
+    if status_note is not None:
+        state = status_note
+    elif outcome is not None:
+        state = f"Game over, {outcome}"
+    else:
+        state = f"{board.to_move} to move"
+    where = "Cursor " + cell_description(cursor, shown.get(board.index(cursor)), board.variant.rows)
+    last = ""
+    if last_move is not None:
+        mark = board.mark_at(board.index(last_move))
+        if mark is not None:
+            last = f"Last move {mark} {board.cell_name(last_move)}"
+    if cursor_first:
+        parts = [where, state, last]
+    else:
+        # The news may already say it ("… Game over, O wins."): not twice.
+        said = any(state in item for item in news[-1:])
+        parts = [*news, "" if said else state, where, "" if news else last]
+    return sentences(parts)
+
+
+def sentences(parts: Sequence[str]) -> str:
+    """Join phrases and sentences into one text, each ending in its own punctuation."""
+    done = []
+    for part in parts:
+        part = part.strip()
+        if part:
+            done.append(part if part[-1] in ".!?”…" else part + ".")
+    return " ".join(done)
