@@ -15,6 +15,7 @@ from tictactoe_gui.gui.board_reading import (
     read_around,
     read_column,
     read_diagonal,
+    read_drop_column,
     read_row,
     read_threats,
 )
@@ -52,6 +53,18 @@ EDGES = {
     Qt.Key.Key_Up: "Top edge",
     Qt.Key.Key_Down: "Bottom edge",
 }
+#: The digits that drop a disc in a column on a gravity board: 1 the left column.
+DROP_KEYS = (
+    Qt.Key.Key_1,
+    Qt.Key.Key_2,
+    Qt.Key.Key_3,
+    Qt.Key.Key_4,
+    Qt.Key.Key_5,
+    Qt.Key.Key_6,
+    Qt.Key.Key_7,
+    Qt.Key.Key_8,
+    Qt.Key.Key_9,
+)
 #: The key that asks for a cell by name (then the name, then Enter).
 GO_TO_KEY = Qt.Key.Key_G
 
@@ -86,13 +99,23 @@ def focus_target(
     return None
 
 
-def read_key(board: Board, cursor: Move, key: Qt.Key, *, shifted: bool = False) -> str | None:
+def drop_column(key: int, cols: int) -> int | None:
+    """The column a digit key drops a disc in (0 the left one), on a board ``cols`` wide."""
+    if key in DROP_KEYS and DROP_KEYS.index(Qt.Key(key)) < cols:
+        return DROP_KEYS.index(Qt.Key(key))
+    return None
+
+
+def read_key(
+    board: Board, cursor: Move, key: Qt.Key, *, shifted: bool = False, gravity: bool = False
+) -> str | None:
     """What a reading key says of ``board`` around ``cursor`` (None for L, the last move,
-    which the board says itself since it moves the cursor)."""
+    which the board says itself since it moves the cursor). On a gravity board the column
+    says where a disc dropped in it would land."""
     if key == Qt.Key.Key_R:
         return read_row(board, cursor)
     if key == Qt.Key.Key_C:
-        return read_column(board, cursor)
+        return read_drop_column(board, cursor.col) if gravity else read_column(board, cursor)
     if key == Qt.Key.Key_D:
         return read_diagonal(board, cursor, rising=not shifted)
     if key == Qt.Key.Key_N:
@@ -106,9 +129,14 @@ class GoToCellDialog(QInputDialog):
     """Asks for a cell's name; the board's cursor moves before the dialog closes, so the
     board is read once, at the new cell, when it gets the focus back."""
 
-    def __init__(self, board: BoardView) -> None:
+    def __init__(self, board: BoardView, last: str) -> None:
         super().__init__(board)
         self._board = board
+        self.setObjectName("goToCellDialog")
+        self.setWindowTitle("Go to Cell")
+        self.setLabelText(f"Cell (a column letter and a row number, a1 to {last}):")
+        self.setInputMode(QInputDialog.InputMode.TextInput)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
     def accept(self) -> None:
         self._board.go_to_cell(self.textValue())

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.notation import cell_name
 from tictactoe_gui.engine.variants import Family
+
+if TYPE_CHECKING:
+    from tictactoe_gui.engine.games import GameState
 
 
 def read_cells(board: Board, cells: Sequence[Move], title: str) -> str:
@@ -50,6 +54,47 @@ def read_column(board: Board, cursor: Move) -> str:
     # From the bottom up, as the numbers count.
     cells = [Move(row, cursor.col) for row in reversed(range(board.variant.rows))]
     return read_cells(board, cells, f"Column {letter}")
+
+
+def landing_cell(board: Board, col: int) -> Move | None:
+    """Where a disc dropped in column ``col`` lands: its lowest empty cell (None: full)."""
+    for row in reversed(range(board.variant.rows)):
+        if board[Move(row, col)] is None:
+            return Move(row, col)
+    return None
+
+
+def read_drop_column(board: Board, col: int) -> str:
+    """``"Column d: d1 X, d2 O, d3 to d6 empty; a disc dropped in d lands on d3."``: a
+    gravity board's column from the bottom up, and where the next disc in it lands."""
+    text = read_column(board, Move(0, col))[:-1]
+    letter = cell_name(0, col, board.variant.rows)[0]
+    landing = landing_cell(board, col)
+    if landing is None:
+        return f"{text}; column {letter} is full."
+    if board.is_over:
+        return f"{text}."
+    return f"{text}; a disc dropped in {letter} lands on {board.cell_name(landing)}."
+
+
+def drop_words(board: Board, move: Move) -> str:
+    """``"X drops in d, lands on d3."``: a disc played on ``board`` (the position before)."""
+    letter = cell_name(0, move.col, board.variant.rows)[0]
+    return f"{board.to_move} drops in {letter}, lands on {board.cell_name(move)}."
+
+
+def board_of(state: GameState) -> tuple[Board, bool]:
+    """The cells of a position of k in a row or Connect Four, and whether its discs fall
+    (ValueError for a game whose board is not a grid of X and O)."""
+    if state.spec.variant.family is Family.GRAVITY:
+        from tictactoe_gui.engine.connect_four import GravityState
+
+        assert isinstance(state, GravityState)
+        return Board(state.x, state.o, state.spec.cell_variant), True
+    board = getattr(state, "board", None)
+    if not isinstance(board, Board):
+        raise ValueError(f"{state.spec.name} is not played on a board of X and O")
+    return board, False
 
 
 def read_around(board: Board, cursor: Move) -> str:

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
-    QEasingCurve,
     QPointF,
     QRectF,
     QSize,
@@ -44,10 +43,12 @@ from PySide6.QtWidgets import QInputDialog, QSizePolicy, QWidget
 if TYPE_CHECKING:
     from PySide6.QtGui import QEnterEvent
 
-    from tictactoe_gui.engine import Analysis
+    from tictactoe_gui.engine.games import GameState
     from tictactoe_gui.gui.painters.base import BoardPainter
+    from tictactoe_gui.gui.painters.heat import Heat
 
 from tictactoe_gui.engine import Board, Mark, Move
+from tictactoe_gui.gui.board_animations import BoardAnimations
 from tictactoe_gui.gui.board_cells import AccessibleCells
 from tictactoe_gui.gui.board_keys import (
     EDGES,
@@ -55,10 +56,11 @@ from tictactoe_gui.gui.board_keys import (
     KEYPAD as KEYPAD,
     READING_KEYS,
     GoToCellDialog,
+    drop_column,
     focus_target,
     read_key,
 )
-from tictactoe_gui.gui.board_reading import describe_board
+from tictactoe_gui.gui.board_reading import board_of, describe_board, landing_cell
 from tictactoe_gui.gui.painters import (
     MARKS_UP_TO as MARKS_UP_TO,
     BoardStyle as BoardStyle,
@@ -73,8 +75,6 @@ from tictactoe_gui.gui.painters.colours import (
     rank_colour as rank_colour,
 )
 
-MARK_DURATION_MS = 220
-LINE_DURATION_MS = 420
 #: How many of the best candidates the heat-map colours on a board drawn with stones.
 DEFAULT_HEAT_TOP = 5
 
@@ -103,7 +103,7 @@ class BoardView(QWidget):
         self._hover: Move | None = None
         self._focus_cell = Move(1, 1)
         self._show_focus = False
-        self._heat: Analysis | None = None
+        self._heat: Heat | None = None
         self._heat_top = DEFAULT_HEAT_TOP
         self._hints: tuple[Move, ...] = ()
         self._preview_start: Board | None = None
@@ -116,6 +116,8 @@ class BoardView(QWidget):
         self._move_numbers = False
         #: The moves played from the game's start, in order (for move numbers).
         self._move_order: tuple[Move, ...] = ()
+        #: Whether discs fall: a click anywhere in a column drops one (Connect Four).
+        self._gravity = False
         # Accessibility: what was announced since the player last acted on the board,
         # a note that replaces "X to move" (the set-up dialog's verdict), and whether
         # the cursor moved last (so its cell is said first).
@@ -132,24 +134,10 @@ class BoardView(QWidget):
         self._describe_timer.setSingleShot(True)
         self._describe_timer.setInterval(0)
         self._describe_timer.timeout.connect(self._describe)
-        self._numbers_memo: tuple[object, dict[int, int]] = (None, {})
 
-        self._appearing: Move | None = None
-        self._mark_progress = 1.0
-        self._line_progress = 1.0
-        self._mark_animation = QVariantAnimation(self)
-        self._mark_animation.setStartValue(0.0)
-        self._mark_animation.setEndValue(1.0)
-        self._mark_animation.setDuration(MARK_DURATION_MS)
-        self._mark_animation.setEasingCurve(QEasingCurve.Type.OutCubic)
-        self._mark_animation.valueChanged.connect(self._on_mark_step)
-        self._mark_animation.finished.connect(self._on_mark_done)
-        self._line_animation = QVariantAnimation(self)
-        self._line_animation.setStartValue(0.0)
-        self._line_animation.setEndValue(1.0)
-        self._line_animation.setDuration(LINE_DURATION_MS)
-        self._line_animation.setEasingCurve(QEasingCurve.Type.InOutCubic)
-        self._line_animation.valueChanged.connect(self._on_line_step)
+        self._animations = BoardAnimations(
+            self, self._repaint_cell, lambda: self._board.winner is not None
+        )
 
         self._painter: BoardPainter = make_painter(BoardStyle.MARKS, self)
         self._cells = AccessibleCells(self)
@@ -170,6 +158,16 @@ class BoardView(QWidget):
     @property
     def cols(self) -> int:
         return self._board.variant.cols
+
+    @property
+    def gravity(self) -> bool:
+        """Whether discs fall to the lowest empty cell of the column played (Connect Four)."""
+        return self._gravity
+
+    @property
+    def appear_animation(self) -> QVariantAnimation:
+        """The animation that brings the last mark in (on a gravity board, the disc's fall)."""
+        return self._animations.mark
 
     @property
     def board_style(self) -> BoardStyle:
@@ -202,7 +200,7 @@ class BoardView(QWidget):
         return self._preview
 
     @property
-    def heat_map(self) -> Analysis | None:
+    def heat_map(self) -> Heat | None:
         return self._heat
 
     @property
@@ -237,15 +235,15 @@ class BoardView(QWidget):
     @property
     def appearing(self) -> Move | None:
         """The mark or stone animating in, if any."""
-        return self._appearing
+        return self._animations.appearing
 
     @property
     def mark_progress(self) -> float:
-        return self._mark_progress
+        return self._animations.mark_progress
 
     @property
     def line_progress(self) -> float:
-        return self._line_progress
+        return self._animations.line_progress
 
     def focus_shown(self) -> bool:
         """Whether the keyboard cursor is drawn (the keyboard moved it, the board has focus)."""
@@ -256,15 +254,26 @@ class BoardView(QWidget):
         return self._move_numbers
 
     def is_animating(self) -> bool:
-        return (
-            self._appearing is not None
-            or self._line_animation.state() == QVariantAnimation.State.Running
-        )
+        return self._animations.is_running()
+
+    def set_state(self, state: GameState, *, name_cells: bool = True) -> None:
+        """Show a position of any game the board draws (k in a row, Connect Four), its
+        moves numbered from the state's start."""
+        board, gravity = board_of(state)
+        moves = tuple(board.move_at(move) for move in state.moves)
+        self.set_board(board, moves[-1] if moves else None, name_cells=name_cells, gravity=gravity)
+        self.set_move_order(moves)
 
     def set_board(
-        self, board: Board, last_move: Move | None = None, *, name_cells: bool = True
+        self,
+        board: Board,
+        last_move: Move | None = None,
+        *,
+        name_cells: bool = True,
+        gravity: bool = False,
     ) -> None:
-        """Show ``board``; a single new mark animates in, then any winning line across.
+        """Show ``board``; a single new mark animates in (a disc falls), then any winning
+        line across. ``gravity``: discs fall, and a click or key drops one in a column.
 
         ``name_cells=False`` draws it without naming its cells for assistive technology
         yet (a 20×20 board has 400 of them): the window's first frame does that, and
@@ -274,12 +283,14 @@ class BoardView(QWidget):
         unnamed = len(self._cells) != board.cells
         if (
             board == previous
+            and gravity == self._gravity
             and last_move == self._last_move
             and self._raw_marks is None
             and not (name_cells and unnamed)
         ):
             return
-        resized = board.variant != previous.variant
+        resized = board.variant != previous.variant or gravity != self._gravity
+        self._gravity = gravity
         same_game = not resized
         added = board.occupied & ~previous.occupied if same_game else 0
         grew_by_one = (
@@ -294,25 +305,21 @@ class BoardView(QWidget):
         if self._heat is not None and self._heat.board != board:
             self._heat = None
         if resized:
-            self._use_painter(style_for(board.variant.rows, board.variant.cols))
-            self._focus_cell = Move(board.variant.rows // 2, board.variant.cols // 2)
+            rows, cols = board.variant.rows, board.variant.cols
+            self._use_painter(BoardStyle.DISCS if gravity else style_for(rows, cols))
+            self._focus_cell = Move(rows // 2, cols // 2)
+            if gravity:  # where a disc dropped in the middle column lands
+                self._focus_cell = landing_cell(board, cols // 2) or Move(0, cols // 2)
             self._hover = None
             self._move_order = ()
             self._build_cells(named=name_cells)
             self._painter.forget_pictures()
         elif name_cells and unnamed:
             self._build_cells()
-        self._mark_animation.stop()
-        self._line_animation.stop()
         if self._animations_enabled and grew_by_one and added:
-            self._appearing = board.move_at(added.bit_length() - 1)
-            self._mark_progress = 0.0
-            self._line_progress = 0.0
-            self._mark_animation.start()
+            self._animations.start(board.move_at(added.bit_length() - 1), falls=gravity)
         else:
-            self._appearing = None
-            self._mark_progress = 1.0
-            self._line_progress = 1.0
+            self._animations.stop()
         self._cursor_first = False
         self._update_accessibility()
         self.update()
@@ -347,13 +354,10 @@ class BoardView(QWidget):
     def set_animations_enabled(self, enabled: bool) -> None:
         self._animations_enabled = enabled
         if not enabled:
-            self._mark_animation.stop()
-            self._line_animation.stop()
-            self._mark_progress = self._line_progress = 1.0
-            self._appearing = None
+            self._animations.stop()
             self.update()
 
-    def set_heat_map(self, analysis: Analysis | None) -> None:
+    def set_heat_map(self, analysis: Heat | None) -> None:
         """Tint the empty cells by their outcome for the side to move (None hides it).
 
         On a board drawn with stones only the best few candidates are coloured
@@ -472,16 +476,33 @@ class BoardView(QWidget):
 
     # -- input ---------------------------------------------------------------------------
 
+    def _pointed(self, point: QPointF) -> Move | None:
+        """The cell under ``point``; on a gravity board any point over a column, above or
+        below the board too, points at that column (the nearest cell in it)."""
+        area = self.board_rect()
+        if not self._gravity or area.width() <= 0:
+            return self.cell_at(point)
+        if not area.left() <= point.x() < area.right():
+            return None
+        cell = area.width() / self.cols
+        col = min(self.cols - 1, int((point.x() - area.left()) / cell))
+        return Move(min(self.rows - 1, max(0, int((point.y() - area.top()) // cell))), col)
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
-            self._pressed = self.cell_at(event.position())
+            self._pressed = self._pointed(event.position())
         super().mousePressEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
-            cell = self.cell_at(event.position())
+            cell = self._pointed(event.position())
             pressed, self._pressed = self._pressed, None
-            if cell is not None and cell == pressed:
+            if self._gravity and cell is not None and pressed is not None:
+                if cell.col == pressed.col:
+                    self._show_focus = False
+                    self.drop(cell.col)
+                    return
+            elif cell is not None and cell == pressed:
                 self._show_focus = False
                 self._focus_cell = cell
                 self.clear_news()
@@ -490,15 +511,18 @@ class BoardView(QWidget):
         super().mouseReleaseEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        cell = self.cell_at(event.position())
-        if cell != self._hover:
+        cell = self._pointed(event.position())
+        if self._gravity and cell != self._hover:
+            self._hover = cell  # the landing cell and the column's highlight move
+            self.update()
+        elif cell != self._hover:
             self._update_cell(self._hover)
             self._hover = cell
             self._update_cell(cell)
         super().mouseMoveEvent(event)
 
     def enterEvent(self, event: QEnterEvent) -> None:
-        self._hover = self.cell_at(event.position())
+        self._hover = self._pointed(event.position())
         self.update()
         super().enterEvent(event)
 
@@ -534,21 +558,25 @@ class BoardView(QWidget):
             self.clear_news()
             self.reading.emit(f"{EDGES[Qt.Key(key)]}: {self._board.cell_name(target)}.")
             return
+        if target is not None and self._gravity and target.col != self._focus_cell.col:
+            # Across the columns the cursor goes where a disc would land (the top if full).
+            target = landing_cell(self._board, target.col) or Move(0, target.col)
         if target is not None:
-            self._update_cell(self._focus_cell)
-            self._focus_cell = target
+            self._move_cursor(target)
+            return
+        plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        column = drop_column(key, self.cols) if self._gravity and plain else None
+        if column is not None or (
+            self._gravity and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+        ):
             self._show_focus = True
-            self._news.clear()
-            self._cursor_first = True
-            self._update_accessibility()
-            self._update_cell(target)
+            self.drop(self._focus_cell.col if column is None else column)
             return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             self._show_focus = True
             self.clear_news()
             self.cell_activated.emit(self._focus_cell.row, self._focus_cell.col)
             return
-        plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         shifted = event.modifiers() == Qt.KeyboardModifier.ShiftModifier
         if key in READING_KEYS and (plain or (shifted and key == Qt.Key.Key_D)):
             self.clear_news()
@@ -569,6 +597,30 @@ class BoardView(QWidget):
             return
         super().keyPressEvent(event)
 
+    def _move_cursor(self, target: Move, *, describe: bool = False) -> None:
+        """Put the keyboard cursor on ``target``, its cell said first."""
+        self._update_cell(self._focus_cell)
+        self._focus_cell = target
+        self._show_focus = True
+        self._news.clear()
+        self._cursor_first = True
+        self._update_accessibility()
+        if describe:
+            self.describe_now()
+        self._update_cell(target)
+
+    def drop(self, col: int) -> None:
+        """Drop a disc in column ``col`` (gravity boards): activates the cell it lands on,
+        or says the column is full."""
+        self.clear_news()
+        landing = landing_cell(self._board, col)
+        if landing is None:
+            self.reading.emit(f"Column {self._board.cell_name(Move(0, col))[0]} is full.")
+            return
+        self._update_cell(self._focus_cell)
+        self._focus_cell = landing
+        self.cell_activated.emit(landing.row, landing.col)
+
     def _update_cell(self, move: Move | None) -> None:
         """Repaint one cell (and a little around it, for strokes that overhang)."""
         if move is None:
@@ -577,24 +629,11 @@ class BoardView(QWidget):
         pad = rect.width() * 0.2 + 4
         self.update(rect.adjusted(-pad, -pad, pad, pad).toAlignedRect())
 
-    # -- animation steps -------------------------------------------------------------------
-
-    def _on_mark_step(self, value: object) -> None:
-        self._mark_progress = float(value)  # type: ignore[arg-type]
-        self._update_cell(self._appearing)
-
-    def _on_mark_done(self) -> None:
-        self._appearing = None
-        self._mark_progress = 1.0
-        if self._board.winner is not None:
-            self._line_animation.start()
+    def _repaint_cell(self, move: Move | None) -> None:
+        if move is None:
+            self.update()
         else:
-            self._line_progress = 1.0
-        self.update()
-
-    def _on_line_step(self, value: object) -> None:
-        self._line_progress = float(value)  # type: ignore[arg-type]
-        self.update()
+            self._update_cell(move)
 
     # -- painting ------------------------------------------------------------------------
 
@@ -624,8 +663,11 @@ class BoardView(QWidget):
         return self._painter.heat_labels()
 
     def hover_target(self) -> Move | None:
-        """The empty cell under the pointer where a click would play now, if any."""
+        """The empty cell under the pointer where a click would play now, if any (on a
+        gravity board, where a disc dropped in the column under the pointer lands)."""
         hover = self._hover
+        if hover is not None and self._gravity:
+            hover = landing_cell(self._board, hover.col)
         if (
             hover is None
             or not self._interactive
@@ -638,16 +680,8 @@ class BoardView(QWidget):
         return hover
 
     def heat_cells(self) -> tuple[Move, ...]:
-        """The cells the heat-map tints now: a previewed line covers the cells it fills,
-        since the heat-map describes the position on the board, not the one previewed.
-        On a board drawn with stones only the best few candidates are tinted."""
-        if self._heat is None:
-            return ()
-        previewed = set(self._preview)
-        candidates = self._heat.candidates
-        if self._painter.ranks_heat:
-            candidates = candidates[: self._heat_top]
-        return tuple(c.move for c in candidates if c.move not in previewed)
+        """The cells the heat-map tints now (see the painter's)."""
+        return self._painter.heat_cells()
 
     def coordinates_font(self) -> QFont:
         font = QFont(self.font())
@@ -660,27 +694,14 @@ class BoardView(QWidget):
 
     def move_numbers(self) -> dict[int, int]:
         """Cell index to move number, when move numbers are shown (marks on the board only)."""
-        if not self._move_numbers or self._raw_marks is not None:
-            return {}
-        key = (self._board, self._move_order)
-        if self._numbers_memo[0] == key:
-            return self._numbers_memo[1]
-        board = self._board
-        numbers: dict[int, int] = {}
-        for number, move in enumerate(self._move_order, start=1):
-            if board.on_board(move):
-                index = board.index(move)
-                if board.occupied >> index & 1:
-                    numbers[index] = number
-        self._numbers_memo = (key, numbers)
-        return numbers
+        return self._painter.move_numbers() if self._move_numbers else {}
 
     # -- accessibility -------------------------------------------------------------------
 
     def _read(self, key: Qt.Key, *, shifted: bool = False) -> str:
         """What a reading key says; L also moves the cursor to the last move."""
         board, cursor = self._board, self._focus_cell
-        said = read_key(board, cursor, key, shifted=shifted)
+        said = read_key(board, cursor, key, shifted=shifted, gravity=self._gravity)
         if said is not None:
             return said
         last = self._last_move
@@ -695,14 +716,7 @@ class BoardView(QWidget):
     def ask_cell(self) -> QInputDialog:
         """Ask for a cell by name (key G): the cursor goes there and the board says it,
         or the board says why the name is not a cell and the cursor stays."""
-        dialog = GoToCellDialog(self)
-        dialog.setObjectName("goToCellDialog")
-        dialog.setWindowTitle("Go to Cell")
-        board = self._board
-        last = board.cell_name(Move(0, board.variant.cols - 1))
-        dialog.setLabelText(f"Cell (a column letter and a row number, a1 to {last}):")
-        dialog.setInputMode(QInputDialog.InputMode.TextInput)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog = GoToCellDialog(self, self._board.cell_name(Move(0, self.cols - 1)))
         dialog.open()
         return dialog
 
@@ -714,17 +728,9 @@ class BoardView(QWidget):
         except ValueError as error:
             self.reading.emit(f"{error}.")
             return
-        self._update_cell(self._focus_cell)
-        self._focus_cell = target
-        self._show_focus = True
-        self._news.clear()
-        self._cursor_first = True
-        self._update_accessibility()
-        # Now, not on the next turn: the board is about to get the focus back, and a
-        # screen reader reads its description then; a change after would be read again.
-        self._describe_timer.stop()
-        self._describe()
-        self._update_cell(target)
+        # Described now, not on the next turn: the board is about to get the focus back, and
+        # a screen reader reads its description then; a change after would be read again.
+        self._move_cursor(target, describe=True)
 
     @Slot(str)
     def add_news(self, text: str) -> None:

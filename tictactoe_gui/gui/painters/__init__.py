@@ -8,6 +8,7 @@ here and a :class:`BoardStyle` that names it:
 - :mod:`.marks`: X and O as strokes in cells, as on paper (3×3 to 7×7);
 - :mod:`.stones`: a go board with stones on the crossings (big boards: gomoku,
   four in a row on 20×20), its pictures cached between repaints;
+- :mod:`.discs`: Connect Four's upright board, discs falling into their columns.
 
 Painters import Qt's painting classes only; the view loads a painter's module
 when a board first needs it, so the first frame loads only the marks.
@@ -29,6 +30,7 @@ MARKS_UP_TO = 7
 class BoardStyle(enum.Enum):
     MARKS = "marks"
     STONES = "stones"
+    DISCS = "discs"
 
 
 def style_for(rows: int, cols: int) -> BoardStyle:
@@ -46,4 +48,6 @@ def make_painter(style: BoardStyle, view: BoardView) -> BoardPainter:
         from tictactoe_gui.gui.painters.stones import StonesPainter
 
         return StonesPainter(view)
-    raise ValueError(f"the board view has no painter for {style.value} yet")
+    from tictactoe_gui.gui.painters.discs import DiscsPainter
+
+    return DiscsPainter(view)

@@ -38,6 +38,7 @@ class BoardPainter(abc.ABC):
 
     def __init__(self, view: BoardView) -> None:
         self.view = view
+        self._numbers_memo: tuple[object, dict[int, int]] = (None, {})
 
     @abc.abstractmethod
     def paint(self, painter: QPainter, palette: QPalette, area: QRectF) -> None:
@@ -49,6 +50,37 @@ class BoardPainter(abc.ABC):
     def heat_labels(self) -> dict[Move, str]:
         """The heat map's labels drawn on cells in this look, by move (none by default)."""
         return {}
+
+    def heat_cells(self) -> tuple[Move, ...]:
+        """The cells the heat-map tints now: a previewed line covers the cells it fills,
+        since the heat-map describes the position on the board, not the one previewed.
+        On a board drawn with stones only the best few candidates are tinted."""
+        view = self.view
+        if view.heat_map is None:
+            return ()
+        previewed = set(view.preview)
+        candidates = view.heat_map.candidates
+        if self.ranks_heat:
+            candidates = candidates[: view.heat_top]
+        return tuple(c.move for c in candidates if c.move not in previewed)
+
+    def move_numbers(self) -> dict[int, int]:
+        """Cell index to move number, of the marks on the board."""
+        view = self.view
+        if view.raw_marks is not None:
+            return {}
+        key = (view.board, view.move_order)
+        if self._numbers_memo[0] == key:
+            return self._numbers_memo[1]
+        board = view.board
+        numbers: dict[int, int] = {}
+        for number, move in enumerate(view.move_order, start=1):
+            if board.on_board(move):
+                index = board.index(move)
+                if board.occupied >> index & 1:
+                    numbers[index] = number
+        self._numbers_memo = (key, numbers)
+        return numbers
 
     # -- drawing the looks share ---------------------------------------------------------
 

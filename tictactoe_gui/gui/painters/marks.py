@@ -14,7 +14,7 @@ from tictactoe_gui.gui.painters.base import BoardPainter
 from tictactoe_gui.gui.painters.colours import is_dark, mark_colour, outcome_colour
 
 if TYPE_CHECKING:
-    from tictactoe_gui.engine import Analysis
+    from tictactoe_gui.gui.painters.heat import Heat
 
 
 class MarksPainter(BoardPainter):
@@ -89,7 +89,7 @@ class MarksPainter(BoardPainter):
         self,
         painter: QPainter,
         palette: QPalette,
-        analysis: Analysis,
+        analysis: Heat,
         inset: float,
         *,
         tints: bool = True,
