@@ -135,8 +135,12 @@ def test_every_named_game_is_offered_and_starts_on_its_empty_board(
         assert f"{variant.rows} rows by {variant.cols} columns; {variant.k} or more" in summary
         assert ("exactly" in summary) == (variant.cells <= 25)
     assert "estimates" in dialog.game_summary_text()  # 5×5 may need an estimate
-    assert "Four in a Row (20×20, four in a row)" in [
-        dialog.game_combo.itemText(i) for i in range(dialog.game_combo.count())
+    titles = [dialog.game_combo.itemText(i) for i in range(dialog.game_combo.count())]
+    # The 20×20 game is named so that nobody takes it for Connect Four.
+    assert titles[:3] == [
+        "Tic-tac-toe (3×3, three in a row)",
+        "Four in a Row (20×20)",
+        "Gomoku (15×15, five in a row)",
     ]
 
 

@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.engine import PERSONAS, Board, Mark
-from tictactoe_gui.engine.analysis import EXACT_CELLS, PROOF_CELLS
 from tictactoe_gui.engine.variants import (
     BUILT_IN,
     DEFAULT,
@@ -53,6 +52,7 @@ from tictactoe_gui.engine.variants import (
     mnk,
 )
 from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label, speak_choice_changes
+from tictactoe_gui.gui.dialogs.game_names import game_summary, game_title
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.session.game import ENGINE_PREFIX
 from tictactoe_gui.storage.records import GameMode, InvalidNameError, validate_player_name
@@ -94,27 +94,6 @@ CUSTOM = "custom"
 ROWCOL = "rowcol"
 
 
-def game_summary(variant: Variant) -> str:
-    """One line on a game's rules and on what the engine can say about it."""
-    rules = (
-        f"{variant.rows} rows by {variant.cols} columns; {variant.k} or more in a row "
-        "(across, down or diagonally) wins; X moves first."
-    )
-    if variant.cells <= EXACT_CELLS:
-        engine = "The engine solves every position exactly."
-    elif variant.cells <= PROOF_CELLS:
-        engine = (
-            "The engine solves it exactly when it can in the time it is given (the analysis "
-            "dock's time budget), and estimates (labelled so) when it cannot."
-        )
-    else:
-        engine = (
-            "Too big to solve: the engine estimates and says so, and proves a forced win "
-            "(by continuous threats) when it finds one."
-        )
-    return f"{rules} {engine}"
-
-
 class _GamePicker(QWidget):
     """The game choice: a combo of the named games and a custom board's size and k."""
 
@@ -126,12 +105,7 @@ class _GamePicker(QWidget):
         self.combo.setObjectName("gameCombo")
         self.combo.setAccessibleName("Game")
         for variant in GAMES:
-            title = variant.name
-            if variant.name != variant.size_text and not variant.name.startswith(
-                f"{variant.rows}×"
-            ):
-                title = f"{variant.name} ({variant.size_text})"
-            self.combo.addItem(title, variant.id)
+            self.combo.addItem(game_title(variant), variant.id)
         self.combo.addItem("Custom board…", CUSTOM)
         self.combo.addItem("Row & Column (a grid of numbers)", ROWCOL)
         # The label sits beside the combo in the form, so screen readers name it by it.
