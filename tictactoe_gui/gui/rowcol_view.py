@@ -17,6 +17,8 @@ of the event loop, so a take, the scores and the end of the game are one sentenc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import (
     QEasingCurve,
     QPointF,
@@ -28,27 +30,20 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
-    QColor,
     QFocusEvent,
-    QFont,
     QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
-    QPalette,
-    QPen,
     QResizeEvent,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from tictactoe_gui.engine.notation import column_letter, row_number
 from tictactoe_gui.engine.rowcol import Player, Position
+from tictactoe_gui.gui.painters import Painter
+from tictactoe_gui.gui.painters.numbers import HEADER_CELLS, NumbersPainter
 
 TAKE_DURATION_MS = 260
-#: The strip above the grid that shows the scores, as a fraction of a cell.
-_HEADER_CELLS = 0.8
-#: The colours of A and B (the same hues as X and O on the other boards).
-PLAYER_COLOURS = {Player.A: QColor("#1f6fd1"), Player.B: QColor("#d1453b")}
 
 
 class RowColBoardView(QWidget):
@@ -83,6 +78,7 @@ class RowColBoardView(QWidget):
         self._animation.valueChanged.connect(self._on_step)
         self._animation.finished.connect(self._on_done)
         self._cells: list[QWidget] = []
+        self._painter: Painter = NumbersPainter(self)
         # Accessibility: the announcements of this turn of the event loop, said in the
         # description instead of the status; whether the board is named after the cursor
         # cell, and that cell's state (taken, allowed) when it was last named.
@@ -110,6 +106,24 @@ class RowColBoardView(QWidget):
     @property
     def hints(self) -> tuple[int, ...]:
         return self._hints
+
+    @property
+    def painter(self) -> Painter:
+        return self._painter
+
+    @property
+    def owners(self) -> Mapping[int, Player]:
+        return self._owners
+
+    @property
+    def taking(self) -> tuple[int, Player, float] | None:
+        """The take animating now: its cell, its taker and how far it has gone."""
+        if self._taking is None or self._taker is None:
+            return None
+        return self._taking, self._taker, self._progress
+
+    def focus_shown(self) -> bool:
+        return self._show_focus and self.hasFocus()
 
     def is_animating(self) -> bool:
         return self._taking is not None
@@ -170,22 +184,22 @@ class RowColBoardView(QWidget):
     # -- geometry ------------------------------------------------------------------------
 
     def sizeHint(self) -> QSize:
-        return QSize(360, 400)
+        return QSize(360, self._painter.preferred_size)
 
     def _cell_size(self) -> float:
         size = self._position.size
         # The grid, a column of row numbers, a row of letters and the score strip above.
         across = (self.width() - 8) / (size + 0.6)
-        down = (self.height() - 8) / (size + 0.6 + _HEADER_CELLS)
+        down = (self.height() - 8) / (size + 0.6 + HEADER_CELLS)
         return max(8.0, min(across, down))
 
     def board_rect(self) -> QRectF:
         cell = self._cell_size()
         side = cell * self._position.size
         total_width = side + 0.6 * cell
-        total_height = side + (0.6 + _HEADER_CELLS) * cell
+        total_height = side + (0.6 + HEADER_CELLS) * cell
         left = (self.width() - total_width) / 2 + 0.6 * cell
-        top = (self.height() - total_height) / 2 + _HEADER_CELLS * cell
+        top = (self.height() - total_height) / 2 + HEADER_CELLS * cell
         return QRectF(left, top, side, side)
 
     def cell_rect(self, row: int, col: int) -> QRectF:
@@ -404,105 +418,5 @@ class RowColBoardView(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
-        position = self._position
-        area = self.board_rect()
-        size = position.size
-        cell = area.width() / size
-        base = palette.color(QPalette.ColorRole.Base)
-        text = palette.color(QPalette.ColorRole.Text)
-        muted = palette.color(QPalette.ColorRole.PlaceholderText)
-        highlight = palette.color(QPalette.ColorRole.Highlight)
-        allowed = set(position.allowed_cells()) if not position.is_over else set()
-        band = QColor(highlight)
-        band.setAlpha(40)
-
-        self._paint_scores(painter, area, cell, text)
-        painter.fillRect(area, base)
-        last_row, last_col = (
-            position.row_col(position.last) if position.last is not None else (-1, -1)
-        )
-        font = QFont(self.font())
-        font.setPixelSize(max(7, int(cell * (0.42 if size <= 6 else 0.36))))
-        font.setBold(True)
-        painter.setFont(font)
-        for index in range(position.cells):
-            row, col = divmod(index, size)
-            rect = self.cell_rect(row, col)
-            in_band = position.last is not None and (row == last_row or col == last_col)
-            if in_band and not position.is_over:
-                painter.fillRect(rect, band)
-            if position.is_taken(index) and index != self._taking:
-                owner = self._owners.get(index)
-                fill = QColor(PLAYER_COLOURS[owner] if owner else muted)
-                fill.setAlpha(45)
-                painter.fillRect(rect.adjusted(2, 2, -2, -2), fill)
-                if index == position.last:
-                    painter.setPen(QPen(text, max(1.5, cell * 0.05)))
-                    painter.drawEllipse(rect.center(), cell * 0.16, cell * 0.16)
-                continue
-            if index == self._taking and self._taker is not None:
-                fill = QColor(PLAYER_COLOURS[self._taker])
-                fill.setAlphaF(0.45 * self._progress)
-                painter.fillRect(rect.adjusted(2, 2, -2, -2), fill)
-                colour = QColor(PLAYER_COLOURS[self._taker])
-                colour.setAlphaF(1.0 - self._progress)
-                painter.setPen(colour)
-                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(position.values[index]))
-                continue
-            value = position.values[index]
-            painter.setPen(text if index in allowed or position.last is None else muted)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(value))
-            if index in allowed and position.last is not None:
-                painter.setPen(QPen(highlight, max(1.5, cell * 0.05)))
-                painter.drawRoundedRect(rect.adjusted(3, 3, -3, -3), cell * 0.12, cell * 0.12)
-            if index in self._hints:
-                painter.setPen(QPen(highlight, max(2.0, cell * 0.08), Qt.PenStyle.DashLine))
-                painter.drawRect(rect.adjusted(5, 5, -5, -5))
-        self._paint_grid(painter, area, cell, muted, text)
-        if self._show_focus and self.hasFocus():
-            painter.setPen(QPen(highlight, max(2.0, cell * 0.06), Qt.PenStyle.DotLine))
-            painter.drawRect(self.cell_rect(*self._focus_cell).adjusted(2, 2, -2, -2))
+        self._painter.paint(painter, self.palette(), self.board_rect())
         painter.end()
-
-    def _paint_grid(
-        self, painter: QPainter, area: QRectF, cell: float, line: QColor, text: QColor
-    ) -> None:
-        size = self._position.size
-        painter.setPen(QPen(line, 1.0))
-        for i in range(size + 1):
-            painter.drawLine(
-                QPointF(area.left(), area.top() + i * cell),
-                QPointF(area.right(), area.top() + i * cell),
-            )
-            painter.drawLine(
-                QPointF(area.left() + i * cell, area.top()),
-                QPointF(area.left() + i * cell, area.bottom()),
-            )
-        font = QFont(self.font())
-        font.setPixelSize(max(7, int(cell * 0.26)))
-        painter.setFont(font)
-        painter.setPen(text)
-        for i in range(size):
-            letter = QRectF(area.left() + i * cell, area.bottom(), cell, cell * 0.6)
-            painter.drawText(letter, Qt.AlignmentFlag.AlignCenter, column_letter(i))
-            number = QRectF(area.left() - cell * 0.6, area.top() + i * cell, cell * 0.6, cell)
-            painter.drawText(number, Qt.AlignmentFlag.AlignCenter, str(row_number(i, size)))
-
-    def _paint_scores(self, painter: QPainter, area: QRectF, cell: float, text: QColor) -> None:
-        position = self._position
-        strip = QRectF(area.left(), area.top() - cell * _HEADER_CELLS, area.width(), cell * 0.7)
-        font = QFont(self.font())
-        font.setPixelSize(max(9, int(cell * 0.34)))
-        painter.setFont(font)
-        half = strip.width() / 2
-        for index, player in enumerate((Player.A, Player.B)):
-            box = QRectF(strip.left() + index * half, strip.top(), half, strip.height())
-            font.setBold(player is position.to_move and not position.is_over)
-            painter.setFont(font)
-            painter.setPen(PLAYER_COLOURS[player])
-            arrow = " ◀" if player is position.to_move and not position.is_over else ""
-            painter.drawText(
-                box, Qt.AlignmentFlag.AlignCenter, f"{player} {position.score(player)}{arrow}"
-            )
-        painter.setPen(text)
