@@ -16,7 +16,8 @@ from tictactoe_gui.engine import SERA, Board
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.game_controller import State
-from tictactoe_gui.gui.main_window import CONFIRM_KEYS, CONFIRM_RESIGN, MainWindow
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.window.base import CONFIRM_KEYS, CONFIRM_RESIGN
 
 
 def at_stake(qtbot: QtBot, window: MainWindow) -> None:

@@ -1,0 +1,209 @@
+"""What every part of the main window shares: its settings' names and readers, the
+widgets and actions the parts use, and the status-bar message.
+
+Each part (``gui/window/*.py``) is a class with one job that
+:class:`~tictactoe_gui.gui.main_window.MainWindow` inherits; they all build on
+:class:`WindowBase`, which names what one part may use of another. This module is
+light: the window's first frame imports it before its first paint.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QMainWindow
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QAction, QActionGroup
+    from PySide6.QtWidgets import (
+        QDialog,
+        QDockWidget,
+        QLabel,
+        QMenu,
+        QMessageBox,
+        QVBoxLayout,
+        QWidget,
+    )
+
+    from tictactoe_gui.engine import Board, Move, Persona
+    from tictactoe_gui.engine.variants import Variant
+    from tictactoe_gui.gui.analysis_dock import AnalysisDock
+    from tictactoe_gui.gui.announcer import Announcer, GameNarrator
+    from tictactoe_gui.gui.board_view import BoardView
+    from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
+    from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+    from tictactoe_gui.gui.engine_worker import EngineService
+    from tictactoe_gui.gui.game_controller import GameController, GameSetup, Tally
+    from tictactoe_gui.gui.game_file import SavedGame
+    from tictactoe_gui.gui.move_list import MoveListDock
+    from tictactoe_gui.gui.players_bar import PlayersBar
+    from tictactoe_gui.gui.recording import GameRecords
+    from tictactoe_gui.gui.rowcol_window import RowColWindow
+    from tictactoe_gui.gui.theme import Theme
+    from tictactoe_gui.session.rowcol import RowColSetup
+
+#: Settings that say whether to ask before resigning, leaving a game for another, quitting.
+CONFIRM_RESIGN = "confirm/resign"
+CONFIRM_NEW_GAME = "confirm/newGame"
+CONFIRM_QUIT = "confirm/quit"
+CONFIRM_KEYS = (CONFIRM_RESIGN, CONFIRM_NEW_GAME, CONFIRM_QUIT)
+#: The kind of game kept to resume (its board is the first frame's).
+GAME_IN_PROGRESS_KEY = "gameInProgress/game"
+#: With animations off the AI still pauses briefly, so its move is seen as a reply.
+THINK_MS_WITHOUT_ANIMATIONS = 120
+MESSAGE_TIMEOUT_MS = 6000
+
+
+def setting_bool(value: object, default: bool) -> bool:
+    """A yes/no setting as QSettings gives it back (a bool, or a string on some platforms)."""
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    return str(value).lower() in ("1", "true", "yes", "on")
+
+
+def setting_int(value: object, default: int) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return default
+
+
+class WindowBase(QMainWindow):
+    """The main window as its parts see it: what they share, declared once."""
+
+    # The window's state (set in MainWindow.__init__).
+    _settings: QSettings
+    _records: GameRecords
+    _opening_game: Variant | None
+    _game_in_progress: Path | None
+    _keep_failed: bool
+    _looking_at: int | None
+    _closed: bool
+    _quit_asked: bool
+    _staged: bool
+    _ready: bool
+    _theme: Theme
+    _persona: Persona | None
+    _records_windows: dict[str, QDialog]
+    _error_log: Path | None
+    _error_box: QMessageBox | None
+    _last_player_name: str | None
+    _dock_frames: list[QDockWidget]
+    _central_layout: QVBoxLayout
+    _rowcol_window: RowColWindow
+
+    # Its widgets (the frame's, then those complete() adds).
+    players_bar: PlayersBar
+    board_view: BoardView
+    turn_label: QLabel
+    recording_label: QLabel | None
+    game_menu: QMenu
+    view_menu: QMenu
+    help_menu: QMenu
+    engine: EngineService
+    controller: GameController
+    banner: GameOverBanner
+    autoplay_bar: AutoplayBar
+    replay_bar: ReplayBar
+    analysis_dock: AnalysisDock
+    moves_dock: MoveListDock
+    announcer: Announcer
+    narrator: GameNarrator
+
+    # Its actions (menus.py).
+    new_game_action: QAction
+    rowcol_action: QAction
+    restart_action: QAction
+    undo_action: QAction
+    redo_action: QAction
+    hint_action: QAction
+    setup_action: QAction
+    resign_action: QAction
+    confirm_action: QAction
+    save_game_action: QAction
+    open_game_action: QAction
+    copy_position_action: QAction
+    copy_moves_action: QAction
+    paste_action: QAction
+    quit_action: QAction
+    heat_map_action: QAction
+    coordinates_action: QAction
+    move_numbers_action: QAction
+    animations_action: QAction
+    theme_group: QActionGroup
+    theme_actions: dict[Theme, QAction]
+    leaderboard_action: QAction
+    history_action: QAction
+    statistics_action: QAction
+    replay_actions: list[QAction]
+    keypad_actions: list[QAction]
+    focus_board_action: QAction
+    how_to_play_action: QAction
+    shortcuts_action: QAction
+    about_action: QAction
+    analysis_dock_action: QAction
+    moves_dock_action: QAction
+
+    def show_message(self, text: str) -> None:
+        """A message in the status bar, for a few seconds."""
+        self.statusBar().showMessage(text, MESSAGE_TIMEOUT_MS)
+
+    if TYPE_CHECKING:
+        # What one part calls in another (each defined once, in the part named).
+
+        # main_window.py
+        def _place_docks(self, moves: QDockWidget, analysis: QDockWidget) -> None: ...
+        def _update_heat_map(self) -> None: ...
+
+        # view_settings.py
+        def set_theme(self, theme: Theme, *, save: bool = True) -> None: ...
+        def _restore_layout(self) -> None: ...
+        def _theme_setting(self) -> Theme: ...
+        def _update_confirm_action(self) -> None: ...
+        def _apply_animations(self, enabled: bool) -> None: ...
+        def _on_time_budget(self, seconds: float, *, save: bool = True) -> None: ...
+        def _think_ms(self) -> int: ...
+
+        # game_files.py
+        def saved_game(self) -> SavedGame: ...
+        def resume_game(self, game: SavedGame) -> None: ...
+        def _resume_game_in_progress(self) -> tuple[bool, str]: ...
+        def _keep_game_in_progress(self, *_: object) -> None: ...
+
+        # records_windows.py
+        def _refresh_records_windows(self) -> None: ...
+        def _update_records_actions(self) -> None: ...
+
+        # help_about.py
+        def show_notice(self, title: str, text: str) -> QMessageBox: ...
+
+        # series_replay.py
+        def back_to_game(self) -> None: ...
+        def start_replay(
+            self,
+            title: str,
+            start: Board,
+            moves: Sequence[Move],
+            names: tuple[str, str] = ("X", "O"),
+        ) -> None: ...
+        def _set_replay_keys(self, enabled: bool) -> None: ...
+        def _on_tally(self, tally: Tally) -> None: ...
+        def _update_autoplay_controls(self) -> None: ...
+
+        # new_games.py
+        def show_new_game_dialog(
+            self, start: Board | None = None, over: QWidget | None = None
+        ) -> NewGameDialog: ...
+        def _initial_setup(self) -> GameSetup: ...
+
+        # row_column.py
+        def show_rowcol_window(self) -> QMainWindow: ...
+        def start_rowcol(self, setup: RowColSetup, seed: int) -> RowColWindow: ...
+        def _new_rowcol_game(self) -> NewGameDialog: ...
+        def _reopen_rowcol(self) -> None: ...

@@ -1,0 +1,271 @@
+"""The main window's game files: save and open a game, keep the game in progress, copy and paste."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from tictactoe_gui.engine import Board
+from tictactoe_gui.gui.window.base import (
+    GAME_IN_PROGRESS_KEY,
+    WindowBase,
+)
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QFileDialog
+
+    from tictactoe_gui.engine import Move
+    from tictactoe_gui.gui.game_file import SavedGame
+
+
+class GameFilesPart(WindowBase):
+    """Saving, opening and resuming games; copying and pasting positions and moves."""
+
+    def _clipboard_text(self, text: str, what: str) -> None:
+        clipboard = QGuiApplication.clipboard()
+        if clipboard is not None:
+            clipboard.setText(text)
+        self.show_message(f"Copied {what}: {text if len(text) <= 60 else text[:57] + '…'}")
+
+    def copy_position(self) -> None:
+        board = self.board_view.board
+        self._clipboard_text(board.to_text(), "the position")
+
+    def copy_moves(self) -> None:
+        from tictactoe_gui.gui import game_file
+
+        controller = self.controller
+        if not controller.moves:
+            self.show_message("No moves to copy yet.")
+            return
+        start = controller.start
+        text = game_file.moves_text(start, controller.moves)
+        if start.ply:
+            # Moves from a set-up position need the position with them.
+            text = f"{start.to_text()} then {text}"
+        self._clipboard_text(text, "the moves")
+
+    def paste_position(self, text: str | None = None) -> bool:
+        """Study the position or move list on the clipboard (or ``text``) on this game's board:
+        people at the board, the coach watching, nothing recorded. Bad text is one line in
+        the status bar and changes nothing."""
+        from tictactoe_gui.gui import game_file
+
+        if text is None:
+            clipboard = QGuiApplication.clipboard()
+            text = clipboard.text() if clipboard is not None else ""
+        variant = self.controller.board.variant
+        try:
+            start, moves = game_file.parse_pasted(text, variant)
+        except game_file.GameFileError as error:
+            self.show_message(f"Nothing pasted: {error}.")
+            return False
+        self._study(start, moves, "Studying the pasted position; play moves for either side.")
+        return True
+
+    def _study(self, start: Board, moves: Sequence[Move], message: str) -> None:
+        from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
+        from tictactoe_gui.storage.records import GameMode
+
+        setup = GameSetup(
+            GameMode.HUMAN_VS_HUMAN,
+            PlayerSpec.human("Player 1"),
+            PlayerSpec.human("Player 2"),
+            start,
+            record=False,
+        )
+        self.controller.new_game(setup)
+        for move in moves:
+            self.controller.play_human(move.row, move.col)
+        self.show_message(message)
+
+    def saved_game(self) -> SavedGame:
+        """The game on the board as a file holds it: a game in progress with its players
+        and the moves taken back, a replay as the whole game replayed."""
+        from tictactoe_gui.engine import Mark
+        from tictactoe_gui.gui.game_controller import State
+        from tictactoe_gui.gui.game_file import SavedGame, SavedPlayers
+
+        controller = self.controller
+        setup = controller.setup
+        session = controller.session
+        if controller.state is State.REPLAY:
+            line = controller.replay_moves
+            outcome = controller.start.play_all(line).outcome
+            return SavedGame(
+                controller.start,
+                tuple(line),
+                setup.x.display_name,
+                setup.o.display_name,
+                str(outcome) if outcome is not None else None,
+            )
+        outcome = controller.board.outcome
+        if outcome is not None:
+            result: str | None = str(outcome)
+        elif session.is_over:  # a resignation, or a program that broke the rules
+            result = session.result_words()
+        else:
+            result = None
+        hints = controller.hints_used
+        players = SavedPlayers(
+            setup.mode,
+            setup.x,
+            setup.o,
+            record=setup.record,
+            seed=session.seed,
+            hints=(hints[Mark.X], hints[Mark.O]),
+            started=session.started_at.isoformat(),
+        )
+        return SavedGame(
+            controller.start,
+            tuple(controller.moves),
+            setup.x.display_name,
+            setup.o.display_name,
+            result,
+            controller.undone_moves(),
+            players,
+        )
+
+    def save_game_to(self, path: Path) -> bool:
+        from tictactoe_gui.gui import game_file
+
+        try:
+            game_file.save(path, self.saved_game())
+        except OSError as error:
+            self.show_notice("Save Game", f"Could not save {path.name}: {error.strerror or error}.")
+            return False
+        self.show_message(f"Saved the game to {path.name}.")
+        return True
+
+    def open_game_file(self, path: Path) -> bool:
+        """Open the game saved in ``path``: an unfinished game to play on, a finished one
+        (or one saved before games could be played on) to replay. A file that holds no
+        game: one line, nothing lost."""
+        from tictactoe_gui.gui import game_file
+
+        try:
+            game = game_file.load(path)
+        except game_file.GameFileError as error:
+            self.show_notice("Open Game", f"Could not open it: {error}.")
+            return False
+        players = game.players
+        if game.playable and players is not None and not players.has_engine:
+            self.resume_game(game)
+            self.show_message(f"Opened {path.name}: play on where it stopped.")
+            return True
+        self.start_replay(
+            f"{game.x} vs {game.o} ({path.name})",
+            game.start,
+            (*game.moves, *game.undone),
+            (game.x, game.o),
+        )
+        self.controller.replay_seek(len(game.moves))
+        if game.playable:
+            # A file never starts a program: the command in it could be anything.
+            self.show_message(
+                f"Opened {path.name} as a replay: an external engine plays in it, and a "
+                "saved game never starts a program. New Game can set that engine up again."
+            )
+        return True
+
+    def resume_game(self, game: SavedGame) -> None:
+        """Play on ``game`` (unfinished, its players known) as it stood when saved."""
+        from datetime import datetime
+
+        players = game.players
+        assert players is not None
+        started = None
+        if players.started is not None:
+            try:
+                started = datetime.fromisoformat(players.started)
+            except ValueError:
+                started = None  # then it started now, as far as the records can tell
+            if started is not None and started.tzinfo is None:
+                started = None
+        self.back_to_game()
+        self.controller.resume(
+            players.setup(game.start),
+            game.moves,
+            game.undone,
+            seed=players.seed,
+            hints=players.hints,
+            started_at=started,
+        )
+
+    def _resume_game_in_progress(self) -> tuple[bool, str]:
+        """Play on the game left unfinished when the app last closed, if there is one (and
+        no other game was asked for), saying so and how to start another. Returns whether
+        it did, and what went wrong if anything did (a damaged file is kept aside)."""
+        from tictactoe_gui.gui import game_file
+
+        path = self._game_in_progress
+        if path is None or not path.exists():
+            return False, ""
+        try:
+            game = game_file.load(path)
+            asked = self._opening_game
+            if not game.playable or not game.moves or asked not in (None, game.variant):
+                return False, ""
+            self.resume_game(game)
+        except ValueError as error:  # GameFileError, or moves the rules refuse
+            aside = path.with_name(f"{path.name}.damaged")
+            with contextlib.suppress(OSError):
+                path.replace(aside)
+            return False, f"The game in progress could not be resumed: {error}."
+        self.show_message("Resumed the game you were playing — New Game (Ctrl+N) starts another.")
+        return True, ""
+
+    def _keep_game_in_progress(self, *_: object) -> None:
+        """Keep the game on the board in its file after every move (written whole, then
+        renamed into place); a finished game, a replay or a game with no move yet leaves
+        nothing to resume."""
+        from tictactoe_gui.gui import game_file
+        from tictactoe_gui.gui.game_controller import State
+
+        path = self._game_in_progress
+        if path is None or self._closed:
+            return
+        controller = self.controller
+        unfinished = controller.state is State.PLAYING and not controller.session.is_over
+        try:
+            if unfinished and (controller.moves or controller.undone_moves()):
+                path.parent.mkdir(parents=True, exist_ok=True)
+                game_file.save(path, self.saved_game())
+                # So that the next start's first frame is already the right board.
+                self._settings.setValue(GAME_IN_PROGRESS_KEY, controller.board.variant.id)
+            else:
+                path.unlink(missing_ok=True)
+                self._settings.remove(GAME_IN_PROGRESS_KEY)
+        except OSError as error:
+            if not self._keep_failed:
+                self._keep_failed = True
+                self.show_message(
+                    f"The game in progress cannot be kept for next time: {error.strerror or error}."
+                )
+
+    def show_save_game_dialog(self) -> QFileDialog:
+        from PySide6.QtWidgets import QFileDialog
+
+        dialog = QFileDialog(self, "Save Game", "", "Saved games (*.json)")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix("json")
+        dialog.selectFile(f"{self.controller.board.variant.id}-game.json")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.fileSelected.connect(lambda name: self.save_game_to(Path(name)))
+        dialog.open()
+        return dialog
+
+    def show_open_game_dialog(self) -> QFileDialog:
+        from PySide6.QtWidgets import QFileDialog
+
+        dialog = QFileDialog(self, "Open Game", "", "Saved games (*.json);;All files (*)")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.fileSelected.connect(lambda name: self.open_game_file(Path(name)))
+        dialog.open()
+        return dialog

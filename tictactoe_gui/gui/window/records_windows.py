@@ -1,0 +1,135 @@
+"""The main window's records windows: leaderboard, history and statistics, and replaying
+a recorded game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+
+from tictactoe_gui.engine import Board
+from tictactoe_gui.engine.variants import get_variant
+from tictactoe_gui.gui.window.base import (
+    WindowBase,
+)
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
+
+    from tictactoe_gui.storage.reader import RecordsReader
+    from tictactoe_gui.storage.records import GameDetail
+
+
+class RecordsWindowsPart(WindowBase):
+    """One records window of each kind, opened on the records the window keeps."""
+
+    def _repository(self) -> RecordsReader | None:
+        from tictactoe_gui.storage.reader import RecordsReader
+
+        return self._records if isinstance(self._records, RecordsReader) else None
+
+    def _update_records_actions(self) -> None:
+        available = self._repository() is not None
+        for act in (self.leaderboard_action, self.history_action, self.statistics_action):
+            act.setEnabled(available)
+            if not available:
+                act.setStatusTip("Available when games are recorded to a file")
+
+    def _records_window(self, key: str, make: Callable[[RecordsReader], QDialog]) -> QDialog | None:
+        repository = self._repository()
+        if repository is None:
+            self.show_message("The records are not available: games are not being saved.")
+            return None
+        window = self._records_windows.get(key)
+        if window is None:
+            window = make(repository)
+            # A window of its own, not one the window manager keeps above the board: a game
+            # replayed from the History must be seen. The main window closes it (shutdown).
+            window.setParent(None, Qt.WindowType.Window)
+            self._records_windows[key] = window
+        else:
+            refresh = getattr(window, "refresh", None)
+            if callable(refresh):
+                refresh()
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
+
+    def show_leaderboard(self) -> QDialog | None:
+        from tictactoe_gui.gui.records import LeaderboardDialog
+
+        window = self._records_window("leaderboard", lambda r: LeaderboardDialog(r, self))
+        if isinstance(window, LeaderboardDialog):
+            # On the game at the table, recorded or not yet.
+            window.game.select(self.controller.board.variant.id, add=True)
+        return window
+
+    def show_history(self) -> QDialog | None:
+        from tictactoe_gui.gui.records import HistoryDialog
+
+        def make(repository: RecordsReader) -> QDialog:
+            dialog = HistoryDialog(repository, self)
+            dialog.replay_requested.connect(self.replay_recorded_game)
+            dialog.records_changed.connect(self._refresh_records_windows)
+            return dialog
+
+        return self._records_window("history", make)
+
+    def show_statistics(self) -> QDialog | None:
+        from tictactoe_gui.gui.records import StatisticsDialog
+
+        name = self._last_player_name
+        window = self._records_window("statistics", lambda r: StatisticsDialog(r, name, self))
+        if isinstance(window, StatisticsDialog):
+            window.game.select(self.controller.board.variant.id, add=True)
+        return window
+
+    def _refresh_records_windows(self) -> None:
+        for window in self._records_windows.values():
+            refresh = getattr(window, "refresh", None)
+            if window.isVisible() and callable(refresh):
+                refresh()
+
+    def replay_recorded_game(self, detail: GameDetail) -> None:
+        """Replay a game from the history on the board."""
+        from tictactoe_gui.records_bridge import side_name
+
+        summary = detail.summary
+        if summary.game.startswith("rowcol"):
+            self._replay_rowcol(detail)
+            return
+        try:
+            # The game's own board: a 20×20 game's cells count in rows of 20.
+            start = Board.from_text(summary.start_board, get_variant(summary.game))
+            moves = [start.move_at(entry.cell) for entry in detail.moves]
+        except ValueError as error:
+            self.show_message(f"This game cannot be replayed: {error}")
+            return
+        when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        x_name, o_name = side_name(summary.x), side_name(summary.o)
+        self.start_replay(f"{x_name} vs {o_name}, {when}", start, moves, (x_name, o_name))
+        self.raise_()
+        self.activateWindow()
+
+    def _replay_rowcol(self, detail: GameDetail) -> None:
+        """A Row & Column game from the history, replayed in the Row & Column window."""
+        from tictactoe_gui.engine.row_and_column import RowColState
+        from tictactoe_gui.gui.rowcol_window import RowColWindow
+        from tictactoe_gui.records_bridge import side_name, start_of
+
+        summary = detail.summary
+        try:
+            state = start_of(summary)
+            if not isinstance(state, RowColState):
+                raise ValueError(f"{summary.game} is not Row & Column")
+            start = state.position
+        except ValueError as error:
+            self.show_message(f"This game cannot be replayed: {error}")
+            return
+        window = self.show_rowcol_window()
+        assert isinstance(window, RowColWindow)
+        when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        names = (side_name(summary.x), side_name(summary.o))
+        window.replay(start, [entry.cell for entry in detail.moves], names, when)

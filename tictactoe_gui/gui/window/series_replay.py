@@ -1,0 +1,109 @@
+"""The main window's replays and AI vs AI series: the replay bar and keys, looking back
+through a game, the series' tally."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+
+from tictactoe_gui.engine import Board
+from tictactoe_gui.gui.window.base import (
+    WindowBase,
+)
+
+if TYPE_CHECKING:
+    from tictactoe_gui.engine import Move
+    from tictactoe_gui.gui.game_controller import Tally
+
+
+class SeriesReplayPart(WindowBase):
+    """Replays, looking back at earlier moves, and the AI vs AI bar."""
+
+    def start_replay(
+        self,
+        title: str,
+        start: Board,
+        moves: Sequence[Move],
+        names: tuple[str, str] = ("X", "O"),
+    ) -> None:
+        """Show a recorded game with step and autoplay; the dock analyses each position."""
+        self.board_view.clear_news()
+        self.controller.start_replay(title, start, moves, names)
+        self.replay_bar.show_position(0, len(moves), title)
+        self.replay_bar.set_playing(False)
+        self.replay_bar.show()
+        self._set_replay_keys(True)
+        self.autoplay_bar.hide()
+        self.players_bar.show_players(self.controller.setup)
+        self.players_bar.show_turn(start)
+        self.analysis_dock.set_player_names(*names)
+        # Qt appends the application's display name to every window title itself.
+        game = "" if start.variant.is_tictactoe else f" · {start.variant.name}"
+        self.setWindowTitle(f"Replay: {title}{game}")
+        # On the board, where a screen reader reads each position as the replay steps.
+        self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def replay_seek_end(self) -> None:
+        self.controller.replay_seek(self.controller.replay_length)
+
+    def _set_replay_keys(self, enabled: bool) -> None:
+        for act in self.replay_actions:
+            act.setEnabled(enabled)
+
+    @property
+    def looking_at(self) -> int | None:
+        """How many moves into the game the board shows while looking back (None: now)."""
+        return self._looking_at
+
+    def look_at_ply(self, ply: int) -> None:
+        """Show the position after ``ply`` moves: a replay steps there; a game in progress
+        shows it until the game moves on, the last move is selected or the board is clicked."""
+        from tictactoe_gui.gui.game_controller import State
+
+        controller = self.controller
+        if controller.state is State.REPLAY:
+            controller.replay_seek(ply)
+            return
+        moves = controller.moves
+        if ply >= len(moves):
+            self.back_to_game()
+            return
+        ply = max(0, ply)
+        self._looking_at = ply
+        view = self.board_view
+        view.set_board(controller.board_at(ply), moves[ply - 1] if ply else None)
+        view.set_move_order(moves[:ply])
+        view.set_interactive(False)
+        self.moves_dock.set_game(controller.start, moves, ply)
+        self.show_message(
+            f"Looking at move {ply} of {len(moves)}; select the last move or click the board "
+            "to go back to the game."
+        )
+
+    def back_to_game(self) -> None:
+        if self._looking_at is None:
+            return
+        self._looking_at = None
+        controller = self.controller
+        self.board_view.set_board(controller.board, controller.last_move)
+        self.board_view.set_move_order(controller.moves)
+        self.board_view.set_interactive(controller.is_human_turn())
+        self.moves_dock.set_game(controller.start, controller.moves)
+        result = controller.current_result
+        if self.heat_map_action.isChecked() and result is not None:
+            self.board_view.set_heat_map(result.analysis)
+
+    def _on_tally(self, tally: Tally) -> None:
+        setup = self.controller.setup
+        self.autoplay_bar.show_tally(tally, setup.games, setup.x.display_name, setup.o.display_name)
+        self._update_autoplay_controls()
+
+    def _update_autoplay_controls(self) -> None:
+        from tictactoe_gui.gui.game_controller import State
+
+        controller = self.controller
+        self.autoplay_bar.set_finished(
+            controller.state is State.OVER and controller.series_left <= 0
+        )
