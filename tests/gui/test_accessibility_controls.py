@@ -347,3 +347,35 @@ def test_arrowing_onto_external_engine_asks_for_no_program_until_enter(
     assert asked == ["program"]
     assert dialog.isVisible()  # Enter chose the program; it did not start the game
     assert dialog.is_valid()
+
+
+def test_the_records_tables_read_each_cell_after_its_header(qtbot: QtBot, repo: Repository) -> None:
+    # A screen reader reads a row cell by cell: "Player Alice, Games 3, Wins 2, …", not
+    # "Alice, 3, 2, …".
+    leaderboard = LeaderboardDialog(repo)
+    history = HistoryDialog(repo)
+    statistics = StatisticsDialog(repo, "Alice")
+    tables: list[QAbstractItemView] = [
+        leaderboard.people,
+        leaderboard.personas,
+        history.view,
+        statistics.records,
+    ]
+    for dialog in (leaderboard, history, statistics):
+        qtbot.addWidget(dialog)
+        dialog.show()
+    for table in tables:
+        model = table.model()
+        assert model.rowCount() > 0, table.objectName()
+        iface = interface(table)
+        cells = [iface.child(i) for i in range(iface.childCount())]
+        first_row = {
+            c.tableCellInterface().columnIndex(): c.text(Text.Name)
+            for c in cells
+            if c is not None and c.role() == QAccessible.Role.Cell
+            if c.tableCellInterface() is not None and c.tableCellInterface().rowIndex() == 0
+        }
+        for column in range(model.columnCount()):
+            header = model.headerData(column, Qt.Orientation.Horizontal)
+            shown = model.data(model.index(0, column))
+            assert first_row[column] == f"{header} {shown}", table.objectName()

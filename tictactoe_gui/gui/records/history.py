@@ -181,6 +181,9 @@ class HistoryModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             # A cell too narrow for its text shows it whole on hovering.
             return self.data(index, Qt.ItemDataRole.DisplayRole)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            # A screen reader reads a row cell by cell: each after its header ("Moves 7").
+            return f"{COLUMNS[index.column()]} {self.data(index)}"
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         column = index.column()

@@ -71,6 +71,9 @@ class StandingsModel(QAbstractTableModel):
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
             return None
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            # A screen reader reads a row cell by cell: each after its header ("Wins 2").
+            return f"{self._columns[index.column()]} {self.data(index)}"
         standing = self._standings[index.row()]
         record = standing.record
         column = index.column()

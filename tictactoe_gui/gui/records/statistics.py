@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -210,7 +211,10 @@ class StatisticsDialog(QDialog):
                 f"{record.win_rate:.0%}",
             )
             for column, text in enumerate(cells):
-                self.records.setItem(row, column, QTableWidgetItem(text))
+                item = QTableWidgetItem(text)
+                # A screen reader reads a row cell by cell: each after its header ("Wins 2").
+                item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{RECORD_COLUMNS[column]} {text}")
+                self.records.setItem(row, column, item)
 
         self.timeline_chart.set_timeline(stats.timeline if stats is not None else ())
         self.persona_chart.set_records([(label, rec) for label, rec in rows if label != "People"])
