@@ -418,6 +418,7 @@ def test_every_listed_command_is_in_the_help_and_runs_its_own_module() -> None:
                 "match": ["--x", "cop", "--o", "cop"],
                 "export": ["out.json"],
                 "import": ["in.json"],
+                "review": ["1"],
             }
             args = parser.parse_args([name, *required.get(command.name, [])])
             assert args.run is command.run

@@ -19,6 +19,7 @@ from tictactoe_gui.cli import (
     leaderboard,
     match,
     play,
+    review,
     solve,
 )
 from tictactoe_gui.cli.common import Command
@@ -29,6 +30,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     play.COMMAND,
     leaderboard.COMMAND,
     history.COMMAND,
+    review.COMMAND,
     solve.COMMAND,
     brain.COMMAND,
     export.COMMAND,

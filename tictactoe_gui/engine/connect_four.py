@@ -45,6 +45,7 @@ from tictactoe_gui.engine.games import (
     Solving,
     UnknownGameError,
     ValueKind,
+    score_chance,
 )
 from tictactoe_gui.engine.gravity_search import (
     WIN_ESTIMATE,
@@ -548,6 +549,11 @@ class GravitySpec(GameSpec):
             time.monotonic() - started,
             source=None,
         )
+
+    def chance_of(self, state: GameState, value: MoveValue) -> float:
+        """As :meth:`GameSpec.chance_of`: the estimate's window one disc short of a line is
+        worth ``4 ** (k - 2)``, and one and a half of them ahead reads as about 73 %."""
+        return score_chance(value, 0, 1.5 * 4 ** (self.k - 2))
 
     def analysis_json(self, state: GameState, analysis: GameAnalysis) -> dict[str, object]:
         """The interface's fields, with the exact outcome as every game gives it: ``outcome``

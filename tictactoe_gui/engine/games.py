@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import abc
 import enum
+import math
 import random
 import threading
 from collections.abc import Callable, Iterable
@@ -30,7 +31,9 @@ from typing import TYPE_CHECKING, ClassVar, Final, Self
 from tictactoe_gui.engine.variants import Variant, VariantError, quote
 
 if TYPE_CHECKING:
+    from tictactoe_gui.engine.analysis import Judgement
     from tictactoe_gui.engine.personas import Event
+    from tictactoe_gui.engine.review import Settled
 
 
 class GameError(ValueError):
@@ -500,6 +503,41 @@ class GameSpec(abc.ABC):
         lines.append(f"Searched {analysis.nodes:,} nodes in {analysis.elapsed * 1000:.2f} ms.")
         return "\n".join(lines)
 
+    # -- verdicts -------------------------------------------------------------------------
+
+    #: An estimate's score that reads as one step of winning chance (see :meth:`chance_of`).
+    chance_scale: ClassVar[float] = 1.0
+
+    def chance_of(self, state: GameState, value: MoveValue) -> float:
+        """The mover's chance of winning after ``value``'s move in ``state``, from 0 to 1:
+        1, ½ or 0 where its value is proven, else its estimate on a logistic curve (level is
+        ½; :attr:`chance_scale` ahead is about 73 %). In a game of points the margin already
+        made counts with the margin still to come."""
+        return score_chance(value, _margin_so_far(state), self.chance_scale)
+
+    def judge(
+        self,
+        state: GameState,
+        before: GameAnalysis,
+        move: int,
+        after: GameAnalysis | None = None,
+        *,
+        known_before: Settled | None = None,
+        known_after: Settled | None = None,
+    ) -> Judgement | None:
+        """How good ``move`` was in ``state``, whose analysis is ``before`` (``after``: the
+        analysis of the position after it, where there is one); None when nothing tells.
+
+        What is proven decides first (``known_before``/``known_after``: results the game
+        proved later), then the winning chance the move gave away by the estimate
+        (:meth:`chance_of`), said so. Games whose coach judges in its own way override it,
+        so a review means what the game's verdicts mean."""
+        from tictactoe_gui.engine.review import judge_values
+
+        return judge_values(
+            state, before, move, after, known_before=known_before, known_after=known_after
+        )
+
     @abc.abstractmethod
     def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:
         """The exact analysis of ``state``, every move proven, however long it takes (or
@@ -604,6 +642,24 @@ def _load_built_in_games() -> None:
 
 
 REGISTRY: Final = Registry(_load_built_in_games)
+
+
+def score_chance(value: MoveValue, margin: int, scale: float) -> float:
+    """A move's value as the mover's chance of winning (see :meth:`GameSpec.chance_of`)."""
+    if value.value is not None:
+        return 1.0 if value.value > 0 else 0.0 if value.value < 0 else 0.5
+    exponent = -(value.score + margin) / scale
+    if exponent > 700:  # exp() would overflow: the chance is nil
+        return 0.0
+    return 1.0 / (1.0 + math.exp(exponent))
+
+
+def _margin_so_far(state: GameState) -> int:
+    """The mover's points less the other seat's, in a game that keeps a score; else 0."""
+    scores, mover = state.scores, state.to_move
+    if scores is None or mover is None:
+        return 0
+    return scores[mover] - scores[1 - mover]
 
 
 def register_game(game: Game) -> None:

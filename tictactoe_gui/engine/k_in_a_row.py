@@ -16,7 +16,7 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tictactoe_gui.engine.analysis import (
     EXACT_CELLS,
@@ -25,9 +25,13 @@ from tictactoe_gui.engine.analysis import (
     TRY_EXACT_CELLS,
     Analysis,
     Candidate,
+    Judgement,
     MoveOutcome,
+    Proven,
     analyse,
     exact_analysis,
+    judge,
+    winning_chance,
 )
 from tictactoe_gui.engine.board import Board, BoardError, IllegalMoveError, Mark, Move
 from tictactoe_gui.engine.games import (
@@ -62,6 +66,9 @@ from tictactoe_gui.engine.variants import (
     get_variant,
     mnk,
 )
+
+if TYPE_CHECKING:
+    from tictactoe_gui.engine.review import Settled
 
 #: The grammar's shape; :func:`~tictactoe_gui.engine.variants.get_variant` reads the numbers.
 _GRAMMAR: Final = re.compile(r"\s*\d+\s*x\s*\d+\s*k\s*\d+\s*", re.IGNORECASE)
@@ -315,6 +322,39 @@ class KInARowSpec(GameSpec):
         assert outcome is not None
         return _result(outcome.winner, str(outcome))
 
+    def chance_of(self, state: GameState, value: MoveValue) -> float:
+        """As :meth:`GameSpec.chance_of`, an estimate read as the coach reads it
+        (:func:`~.analysis.winning_chance`: one threat ahead is 66 %)."""
+        if value.value is not None:
+            return GameSpec.chance_of(self, state, value)
+        return winning_chance(value.score, self.k)
+
+    def judge(
+        self,
+        state: GameState,
+        before: GameAnalysis,
+        move: int,
+        after: GameAnalysis | None = None,
+        *,
+        known_before: Settled | None = None,
+        known_after: Settled | None = None,
+    ) -> Judgement | None:
+        """The coach's own verdict (:func:`~.analysis.judge`), so a review of a game says
+        what was said while it was played."""
+        source = before.source
+        if not isinstance(source, Analysis):
+            return GameSpec.judge(
+                self, state, before, move, after, known_before=known_before, known_after=known_after
+            )
+        following = None if after is None else after.source
+        return judge(
+            source,
+            Move(*divmod(move, self.cols)),
+            following if isinstance(following, Analysis) else None,
+            known_before=_proven(known_before),
+            known_after=_proven(known_after),
+        )
+
     def _board(self, state: GameState) -> Board:
         if not isinstance(state, KInARowState) or state.spec != self:
             raise GameError(f"{state.position_text()} is not a position of {self.id}")
@@ -346,6 +386,12 @@ class KInARowSpec(GameSpec):
             analysis.elapsed,
             analysis,
         )
+
+
+def _proven(settled: Settled | None) -> Proven | None:
+    if settled is None:
+        return None
+    return Proven(None if settled.winner is None else (Mark.X, Mark.O)[settled.winner])
 
 
 _OUTCOME_VALUES: Final = {MoveOutcome.WIN: 1, MoveOutcome.DRAW: 0, MoveOutcome.LOSS: -1}

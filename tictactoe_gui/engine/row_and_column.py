@@ -20,8 +20,9 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from tictactoe_gui.engine.analysis import Judgement
 from tictactoe_gui.engine.games import (
     Certainty,
     Game,
@@ -57,6 +58,7 @@ from tictactoe_gui.engine.rowcol import (
     SolveTable,
     analyse,
     get_strategy,
+    judge_take,
     parse_board,
 )
 from tictactoe_gui.engine.rowcol.rules import check_value_range
@@ -72,6 +74,9 @@ from tictactoe_gui.engine.variants import (
     quote,
     rowcol,
 )
+
+if TYPE_CHECKING:
+    from tictactoe_gui.engine.review import Settled
 
 _GRAMMAR: Final = re.compile(r"\s*rowcol\s*\d*\s*", re.IGNORECASE)
 _SEATS: Final = (Player.A, Player.B)
@@ -420,6 +425,29 @@ class RowColSpec(GameSpec):
             analysis.elapsed,
             (a, b),
         )
+
+    #: A take's margin on the chance curve: three points ahead is about 73 %.
+    chance_scale: ClassVar[float] = 3.0
+
+    def judge(
+        self,
+        state: GameState,
+        before: GameAnalysis,
+        move: int,
+        after: GameAnalysis | None = None,
+        *,
+        known_before: Settled | None = None,
+        known_after: Settled | None = None,
+    ) -> Judgement | None:
+        """The coach's own verdict on a take (:func:`~.rowcol.judge_take`: by the points
+        given away and the result), by the estimate where the analysis was one."""
+        source = before.source
+        if not isinstance(source, RowColAnalysis):
+            return None
+        verdict = judge_take(source, move)
+        if verdict is None:
+            return None
+        return Judgement(verdict, by_estimate=not source.exact)
 
     def _position(self, state: GameState) -> Position:
         if not isinstance(state, RowColState) or state.spec != self:

@@ -1,0 +1,109 @@
+"""``review GAME_ID``: the review of a recorded game, in words and as JSON."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tictactoe_gui.cli import main
+from tictactoe_gui.storage import DATABASE_ENV_VAR, Repository
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(args), stdin=io.StringIO(""), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(DATABASE_ENV_VAR, str(tmp_path / "default.sqlite3"))
+    return tmp_path / "records.sqlite3"
+
+
+def test_the_review_of_a_recorded_game_says_what_the_game_said(db: Path) -> None:
+    code, _, err = run("match", "--x", "cop", "--o", "kitty", "--games", "4", "--seed", "5",
+                       "--record", "--db", str(db))  # fmt: skip
+    assert (code, err) == (0, "")
+    with Repository.open(db) as repository:
+        details = [repository.game(game.id) for game in repository.list_games(limit=10)]
+    blunders = 0
+    for detail in details:
+        code, out, err = run("review", str(detail.summary.id), "--json", "--db", str(db))
+        assert (code, err) == (0, "")
+        review = json.loads(out)
+        assert review["id"] == detail.summary.id
+        assert review["game"] == "tictactoe"
+        assert review["players"] == {"X": "Cop", "O": "Kitty"}
+        assert len(review["moves"]) == len(detail.moves)
+        for entry, recorded in zip(review["moves"], detail.moves, strict=True):
+            assert entry["ply"] == recorded.ply
+            assert entry["seat"] == recorded.mark
+            # The verdict the coach gave while it was played, proven on this board.
+            assert entry["verdict"] == recorded.verdict
+            assert entry["by_estimate"] is False
+            if entry["verdict"] == "best":
+                assert entry["better"] is None
+                assert entry["line"] == []
+            else:
+                assert entry["better"] == entry["line"][0]
+                assert entry["line_proven"] is True
+            blunders += entry["verdict"] == "blunder"
+            assert entry["symbol"] == {"blunder": "??", "mistake": "?"}.get(entry["verdict"], "")
+        for seat in ("X", "O"):
+            mine = [m for m in review["moves"] if m["seat"] == seat]
+            kept = sum(m["verdict"] in ("best", "good") for m in mine)
+            side = review["accuracy"][seat]
+            assert side["accuracy"] == round(kept / len(mine), 4)
+            assert (side["moves"], side["judged"]) == (len(mine), len(mine))
+            assert side["by_estimate"] is False
+    assert blunders  # Kitty blunders against Cop: the review has something to say
+
+
+def test_the_review_in_words_marks_the_moves_and_the_accuracy(db: Path) -> None:
+    run("match", "--x", "cop", "--o", "kitty", "--games", "1", "--seed", "5", "--record",
+        "--db", str(db))  # fmt: skip
+    code, out, err = run("review", "1", "--db", str(db))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("Review of game 1: Cop (X) vs Kitty (O), Tic-tac-toe")
+    blunder = next(line for line in lines if "??" in line)
+    assert "blunder — better" in blunder
+    assert blunder.endswith("[proven]")
+    assert any(line.startswith("Cop (X): ") and "accurate" in line for line in lines)
+    assert any(line.startswith("Kitty (O): ") and "1 blunder" in line for line in lines)
+
+
+def test_a_row_and_column_game_is_reviewed_by_its_takes(db: Path) -> None:
+    run("match", "--game", "rowcol4", "--x", "greedy", "--o", "random", "--games", "1",
+        "--seed", "2", "--record", "--db", str(db))  # fmt: skip
+    code, out, err = run("review", "1", "--json", "--db", str(db))
+    assert (code, err) == (0, "")
+    review = json.loads(out)
+    assert review["game"] == "rowcol4"
+    assert set(review["accuracy"]) == {"A", "B"}
+    assert {m["seat"] for m in review["moves"]} == {"A", "B"}
+    assert all(m["verdict"] is not None and not m["by_estimate"] for m in review["moves"])
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (("review", "7"), 1, "no recorded game has id 7"),
+        (("review", "0"), 2, "expected a number of at least 1"),
+        (("review", "x1"), 2, "expected a whole number"),
+        (("review", "1", "--time", "0"), 2, "the time runs from 0 to 86400"),
+    ],
+)
+def test_a_bad_game_id_is_one_line(
+    db: Path, args: tuple[str, ...], code: int, message: str
+) -> None:
+    run("match", "--x", "cop", "--o", "kitty", "--games", "1", "--record", "--db", str(db))
+    status, out, err = run(*args, "--db", str(db))
+    assert status == code
+    assert out == ""
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
