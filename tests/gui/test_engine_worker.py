@@ -223,3 +223,72 @@ def test_a_search_that_gives_up_by_itself_is_reported_as_a_failure(
         engine.submit(Board.empty())
     assert failed.args == ["the search stopped before it answered"]
     assert not engine.busy
+
+
+@pytest.mark.parametrize(("game", "moves"), [("connect4", "4453"), ("rowcol3", ""), ("4x4k3", "")])
+def test_a_client_serves_any_game_through_the_game_interface(
+    qtbot: QtBot, engine: EngineService, game: str, moves: str
+) -> None:
+    import random
+
+    from tictactoe_gui.engine.games import find_game
+    from tictactoe_gui.gui.engine_worker import GameAnswer, GameMove
+
+    spec = find_game(game)
+    start = spec.new_game(7)
+    state = start.play_all(start.read_moves(moves))
+    client = engine.client()
+    player = spec.default_players[1]
+    chosen: list[GameMove] = []
+    client.move_chosen.connect(chosen.append)
+    with qtbot.waitSignal(client.analysed, timeout=20_000) as blocker:
+        request_id = client.submit(state, player=player, rng=random.Random(3), time_limit=0.3)
+    answer = blocker.args[0]
+    assert isinstance(answer, GameAnswer)
+    assert (answer.request_id, answer.state) == (request_id, state)
+    assert {value.move for value in answer.analysis.moves} == set(state.legal_moves())
+    (move,) = chosen  # the player's move came first, from the same generator as a command's
+    assert move.move == spec.choose_move(state, player, random.Random(3), time_limit=0.3)
+
+
+def test_clients_keep_their_own_requests_and_stop_with_the_thread(
+    qtbot: QtBot, engine: EngineService
+) -> None:
+    from tictactoe_gui.engine.games import find_game
+
+    spec = find_game("rowcol6")
+    first, second = engine.client(), engine.client()
+    answered: list[object] = []
+    second.analysed.connect(answered.append)
+    # The first client's search is long (Abacus solving a 6×6 board); a request of the
+    # second client neither cancels it nor is lost behind it once it stops.
+    first.submit(spec.new_game(1), player="perfect")
+    searching = first._cancel
+    assert searching is not None
+    small = find_game("rowcol3").new_game(2)
+    second.submit(small)
+    assert not searching.is_set()
+    first.cancel()
+    assert searching.is_set()
+    qtbot.waitUntil(lambda: len(answered) == 1, timeout=10_000)
+    first.submit(spec.new_game(1), player="perfect")
+    still_searching = first._cancel
+    assert still_searching is not None
+    engine.shutdown()
+    assert still_searching.is_set()
+    assert not engine.is_running()
+
+
+def test_one_module_makes_the_apps_one_engine_thread() -> None:
+    import re
+    from pathlib import Path
+
+    import tictactoe_gui
+
+    package = Path(tictactoe_gui.__file__).parent
+    makers = sorted(
+        str(path.relative_to(package))
+        for path in package.rglob("*.py")
+        if re.search(r"\bQThread\(", path.read_text(encoding="utf-8"))
+    )
+    assert makers == ["gui/engine_worker.py"]

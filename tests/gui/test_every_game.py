@@ -14,6 +14,7 @@ plays many more seeds at the window's own pace.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.engine import Board, Mark, Move, Proven
+from tictactoe_gui.engine import Board, Mark, Move, Proven, row_and_column
 from tictactoe_gui.engine.rowcol import STRATEGIES, Limit, Player
 from tictactoe_gui.engine.variants import Family, Variant, get_variant, mnk
 from tictactoe_gui.gui.dialogs.new_game import GAMES
@@ -188,12 +189,13 @@ def test_every_game_ends_with_its_banner_and_is_recorded_once(
 
 @pytest.mark.parametrize("size", [4, 6])
 def test_every_row_and_column_game_ends_with_its_banner_and_is_recorded_once(
-    qtbot: QtBot, repository: Repository, size: int
+    qtbot: QtBot, repository: Repository, size: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window = RowColWindow(repository)
     # A short look ahead, never a full solution: the dock's analysis of a 6×6 board's
     # middle game takes about a second a take at the window's own pace.
-    window.engine.limit = Limit(exact=False, nodes=20_000)
+    short = functools.partial(row_and_column.analyse, limit=Limit(exact=False, nodes=20_000))
+    monkeypatch.setattr(row_and_column, "analyse", short)
+    window = RowColWindow(repository)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)

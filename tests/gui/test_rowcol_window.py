@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, QThread
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine.row_and_column import state_of_game
@@ -143,7 +144,7 @@ def test_closing_stops_the_search_and_reopening_resumes(
     assert len(window.session.cells) == 1
 
 
-def test_the_main_window_opens_row_and_column_and_stops_its_thread_on_close(
+def test_row_and_column_searches_on_the_windows_one_engine_thread(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     assert window.rowcol_action.text() == "Row && &Column…"
@@ -151,8 +152,33 @@ def test_the_main_window_opens_row_and_column_and_stops_its_thread_on_close(
     assert isinstance(opened, RowColWindow)
     assert window.show_rowcol_window() is opened  # one window, shown again
     qtbot.waitUntil(lambda: opened.analysis_panel.table.topLevelItemCount() > 0, timeout=10_000)
+    # Both games open, both analysed: one engine thread serves them.
+    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=10_000)
+    threads = [
+        thread
+        for top in QApplication.topLevelWidgets()
+        for thread in top.findChildren(QThread)
+        if thread.isRunning()
+    ]
+    assert len(threads) == 1
+    assert threads[0].objectName() == "engine"
     window.shutdown()
-    assert not opened.engine._thread.isRunning()
+    assert not window.engine.is_running()
+
+
+def test_closing_the_app_stops_row_and_columns_search_on_the_shared_thread(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    opened = window.show_rowcol_window()
+    assert isinstance(opened, RowColWindow)
+    # Abacus to take first on a 6×6 board: an exact search far longer than a test.
+    new_game(opened, 6, 1, "perfect", "person")
+    searching = opened.engine._cancel
+    assert searching is not None
+    assert not searching.is_set()
+    window.shutdown()
+    assert searching.is_set()
+    assert not window.engine.is_running()
 
 
 def test_a_finished_game_is_recorded_once(qtbot: QtBot) -> None:

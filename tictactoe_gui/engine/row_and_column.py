@@ -354,7 +354,7 @@ class RowColSpec(GameSpec):
             persona = get_strategy(player)
         except ValueError as error:
             raise GameError(str(error)) from None
-        return persona.choose_take(position, rng, cancel=cancel).cell
+        return persona.choose_take(position, rng, _table_for(position), cancel).cell
 
     def analyse(
         self,
@@ -368,7 +368,8 @@ class RowColSpec(GameSpec):
         """As :meth:`GameSpec.analyse`: exact with at most 25 cells left, else a search
         within a node budget (``time_limit`` and ``proof_time`` are not used)."""
         self.check_algorithm(algorithm)
-        return self._converted(analyse(self._position(state), cancel=cancel))
+        position = self._position(state)
+        return self._converted(analyse(position, table=_table_for(position), cancel=cancel))
 
     def analysis_json(self, state: GameState, analysis: GameAnalysis) -> dict[str, object]:
         source = analysis.source
@@ -481,6 +482,19 @@ class RowColSpec(GameSpec):
             analysis.elapsed,
             analysis,
         )
+
+
+_TABLES: Final = threading.local()
+
+
+def _table_for(position: Position) -> SolveTable:
+    """The exact search's table for ``position``'s board, kept in each thread for the board
+    it searched last: a game's analyses and its players' takes share what they learned
+    (entries are facts about positions of that board, so they never go stale)."""
+    table: SolveTable | None = getattr(_TABLES, "table", None)
+    if table is None or (table.size, table.values) != (position.size, position.values):
+        table = _TABLES.table = SolveTable(position.size, position.values)
+    return table
 
 
 def _solving(size: int) -> tuple[Solving, str]:

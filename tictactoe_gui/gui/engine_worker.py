@@ -1,12 +1,16 @@
-"""The engine's own thread: every search and every persona move choice runs here.
+"""The engine's own thread: every search and every player's move choice runs here.
 
-One :class:`EngineWorker` lives in one ``QThread`` for the life of the window.
-The GUI side talks to it only through :class:`EngineService`, which hands out
-request ids, cancels the search in progress when a newer request arrives, and
-drops any result whose id is no longer current. Only frozen values cross the
-thread boundary (requests, :class:`~tictactoe_gui.engine.Analysis`,
-:class:`~tictactoe_gui.engine.Decision`); the worker never touches a widget
-or the records.
+One :class:`EngineWorker` lives in one ``QThread`` for the life of the window,
+and this module is the one place that makes a ``QThread``. The GUI side talks
+to it only through :class:`EngineService`, which hands out request ids, cancels
+the search in progress when a newer request arrives, and drops any result whose
+id is no longer current. Any game of the registry is served the same way
+through the game interface (:meth:`~tictactoe_gui.engine.games.GameSpec.analyse`
+and :meth:`~tictactoe_gui.engine.games.GameSpec.choose_move`): a window asks
+through its own :class:`EngineClient` (:meth:`EngineService.client`), which
+keeps its own current request on the same thread. Only frozen values cross the
+thread boundary (requests, analyses, decisions, game states); the worker never
+touches a widget or the records.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from __future__ import annotations
 import random
 import threading
 import time
-from dataclasses import dataclass
+import weakref
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
@@ -33,6 +38,7 @@ from tictactoe_gui.engine import (
     principal_variation,
 )
 from tictactoe_gui.engine.analysis import solvable, with_proof
+from tictactoe_gui.engine.games import GameAnalysis, GameState
 from tictactoe_gui.gui.error_log import logger, summary_of
 from tictactoe_gui.session.game import engine_name
 
@@ -92,6 +98,37 @@ class EngineResult:
         return self.analysis.board
 
 
+@dataclass(frozen=True, slots=True)
+class GameRequest:
+    """What a window wants to know about a position of any game, through the game interface."""
+
+    request_id: int
+    state: GameState
+    #: Also choose this player's move (its key), with all chance from ``rng``.
+    player: str | None = None
+    rng: random.Random | None = field(default=None, compare=False)
+    #: Seconds the analysis and the player may take, where the game's searches take a time.
+    time_limit: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameMove:
+    """A player's move in ``state``, as :meth:`GameSpec.choose_move` chose it."""
+
+    request_id: int
+    state: GameState
+    move: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameAnswer:
+    """The analysis of ``state`` (proven where the game's engine can, else an estimate)."""
+
+    request_id: int
+    state: GameState
+    analysis: GameAnalysis
+
+
 class EngineWorker(QObject):
     """Runs requests one after another in the engine thread."""
 
@@ -107,6 +144,10 @@ class EngineWorker(QObject):
     engine_noted = Signal(int, str)
     cancelled = Signal(int)
     failed = Signal(int, str)
+    #: Answers to :class:`GameRequest`: a player's move (GameMove), then the analysis
+    #: (GameAnswer).
+    game_move_chosen = Signal(object)
+    game_analysed = Signal(object)
 
     def __init__(self) -> None:
         super().__init__()
@@ -136,6 +177,33 @@ class EngineWorker(QObject):
             self.cancelled.emit(request.request_id)
         except Exception as error:  # a bug must reach the window, not kill the thread
             logger.exception("The engine failed on %s", request.board)
+            self.failed.emit(request.request_id, summary_of(error))
+
+    @Slot(object, object)
+    def handle_game(self, request: GameRequest, cancel: threading.Event) -> None:
+        """A position of any game: the player's move where asked, then the analysis."""
+        if cancel.is_set():
+            self.cancelled.emit(request.request_id)
+            return
+        state = request.state
+        spec = state.spec
+        try:
+            if request.player is not None and state.to_move is not None:
+                rng = request.rng if request.rng is not None else random.Random()
+                move = spec.choose_move(
+                    state, request.player, rng, time_limit=request.time_limit, cancel=cancel
+                )
+                if cancel.is_set():
+                    raise SearchCancelled
+                self.game_move_chosen.emit(GameMove(request.request_id, state, move))
+            analysis = spec.analyse(state, time_limit=request.time_limit, cancel=cancel)
+            if cancel.is_set():
+                raise SearchCancelled
+            self.game_analysed.emit(GameAnswer(request.request_id, state, analysis))
+        except SearchCancelled:
+            self.cancelled.emit(request.request_id)
+        except Exception as error:  # a bug must reach the window, not kill the thread
+            logger.exception("The engine failed on %s: %s", spec.id, state.position_text())
             self.failed.emit(request.request_id, summary_of(error))
 
     def _handle(
@@ -287,6 +355,7 @@ class EngineService(QObject):
     failed = Signal(str)
 
     _request = Signal(object, object)
+    _game_request = Signal(object, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -294,12 +363,15 @@ class EngineService(QObject):
         self._current_id: int | None = None
         self._cancel: threading.Event | None = None
         self._busy = False
+        #: The windows' own clients (:meth:`client`), whose searches stop with the thread.
+        self._clients: weakref.WeakSet[EngineClient] = weakref.WeakSet()
         self._thread = QThread(self)
         self._thread.setObjectName("engine")
         self._worker = EngineWorker()
         self._worker.moveToThread(self._thread)
         self._thread.finished.connect(self._worker.deleteLater)
         self._request.connect(self._worker.handle)
+        self._game_request.connect(self._worker.handle_game)
         self._worker.move_chosen.connect(self._on_move_chosen)
         self._worker.analysed.connect(self._on_analysed)
         self._worker.progressed.connect(self._on_progressed)
@@ -332,11 +404,10 @@ class EngineService(QObject):
     ) -> int:
         """Ask about ``board``; cancels whatever was asked before. Returns the request id."""
         self.cancel()
-        self._next_id += 1
-        self._current_id = self._next_id
+        self._current_id = self.next_request_id()
         self._cancel = threading.Event()
         request = EngineRequest(
-            self._next_id,
+            self._current_id,
             board,
             algorithm,
             persona_key,
@@ -349,7 +420,26 @@ class EngineService(QObject):
         )
         self._set_busy(True)
         self._request.emit(request, self._cancel)
+        return self._current_id
+
+    def client(self, parent: QObject | None = None) -> EngineClient:
+        """A new client of this engine thread, for a window of its own (:class:`EngineClient`)."""
+        client = EngineClient(self, parent)
+        self._clients.add(client)
+        return client
+
+    def next_request_id(self) -> int:
+        """A request id no other request on this engine thread has."""
+        self._next_id += 1
         return self._next_id
+
+    def send_game_request(self, request: GameRequest, cancel: threading.Event) -> None:
+        """Queue ``request`` on the engine thread; setting ``cancel`` stops its search."""
+        self._game_request.emit(request, cancel)
+
+    @property
+    def worker(self) -> EngineWorker:
+        return self._worker
 
     def cancel(self) -> None:
         """Stop the current search (if any); its results will be dropped."""
@@ -360,8 +450,11 @@ class EngineService(QObject):
         self._set_busy(False)
 
     def shutdown(self) -> None:
-        """Cancel, stop the thread and wait for it: safe to call more than once."""
+        """Cancel (every client's search too), stop the thread and wait for it: safe to call
+        more than once."""
         self.cancel()
+        for client in tuple(self._clients):
+            client.cancel()
         if self._thread.isRunning():
             self._thread.quit()
             self._thread.wait()
@@ -437,4 +530,81 @@ class EngineService(QObject):
     def _on_failed(self, request_id: int, message: str) -> None:
         if request_id == self._current_id:
             self._set_busy(False)
+            self.failed.emit(message)
+
+
+class EngineClient(QObject):
+    """One window's handle on the shared engine thread, for any game of the registry.
+
+    It keeps its own current request (a newer one cancels it, and answers to any other
+    are dropped), so two windows on one engine thread never cancel each other's work.
+    """
+
+    move_chosen = Signal(object)  # GameMove
+    analysed = Signal(object)  # GameAnswer
+    #: The current request's search failed (one line about the error; it is logged).
+    failed = Signal(str)
+
+    def __init__(self, service: EngineService, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._service = service
+        self._current_id: int | None = None
+        self._cancel: threading.Event | None = None
+        worker = service.worker
+        worker.game_move_chosen.connect(self._on_move_chosen)
+        worker.game_analysed.connect(self._on_analysed)
+        worker.cancelled.connect(self._on_cancelled)
+        worker.failed.connect(self._on_failed)
+
+    def submit(
+        self,
+        state: GameState,
+        *,
+        player: str | None = None,
+        rng: random.Random | None = None,
+        time_limit: float | None = None,
+    ) -> int:
+        """Analyse ``state`` (and with ``player``, choose that player's move first); cancels
+        what this client asked before. Returns the request id."""
+        self.cancel()
+        self._current_id = self._service.next_request_id()
+        self._cancel = threading.Event()
+        request = GameRequest(self._current_id, state, player, rng, time_limit)
+        self._service.send_game_request(request, self._cancel)
+        return self._current_id
+
+    def cancel(self) -> None:
+        """Stop this client's search in progress and forget its answers not yet delivered."""
+        if self._cancel is not None:
+            self._cancel.set()
+        self._cancel = None
+        self._current_id = None
+
+    @property
+    def current_id(self) -> int | None:
+        return self._current_id
+
+    @Slot(object)
+    def _on_move_chosen(self, choice: GameMove) -> None:
+        if choice.request_id == self._current_id:
+            self.move_chosen.emit(choice)
+
+    @Slot(object)
+    def _on_analysed(self, answer: GameAnswer) -> None:
+        if answer.request_id == self._current_id:
+            self._cancel = None
+            self.analysed.emit(answer)
+
+    @Slot(int)
+    def _on_cancelled(self, request_id: int) -> None:
+        if request_id == self._current_id:
+            # Nobody here cancelled it (that forgets the request first): said as a failure,
+            # so that no game waits for it in silence.
+            self._current_id = None
+            self.failed.emit("the search stopped before it answered")
+
+    @Slot(int, str)
+    def _on_failed(self, request_id: int, message: str) -> None:
+        if request_id == self._current_id:
+            self._current_id = None
             self.failed.emit(message)

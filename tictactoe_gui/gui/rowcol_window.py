@@ -1,19 +1,18 @@
-"""Row & Column in the window: a game window with its board, its analysis and its engine thread.
+"""Row & Column in the window: a game window with its board and its analysis.
 
 The window drives a :class:`~tictactoe_gui.session.rowcol.RowColSession`:
 a person's click is checked by the session and pushed on a ``QUndoStack``; a
 computer player's take and the analysis of each position are computed on the
-window's one engine thread (:class:`RowColEngine`), with request ids so that
-a stale answer is dropped, and a cancel flag that New Game, Undo and closing
-the window set. Only frozen values cross the thread boundary.
+app's one engine thread, through the game interface
+(:class:`~tictactoe_gui.gui.engine_worker.EngineClient`), with request ids so
+that a stale answer is dropped, and a cancel flag that New Game, Undo and
+closing the window set. Only frozen values cross the thread boundary.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-import threading
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -23,7 +22,6 @@ from PySide6.QtCore import (
     QObject,
     QSettings,
     Qt,
-    QThread,
     QTimer,
     Signal,
     Slot,
@@ -49,20 +47,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.engine import SearchCancelled
-from tictactoe_gui.engine.rowcol import (
-    Limit,
-    Position,
-    RowColAnalysis,
-    RowColPersona,
-    SolveTable,
-    TakeDecision,
-    analyse,
-)
+from tictactoe_gui.engine.row_and_column import RowColState
+from tictactoe_gui.engine.rowcol import Position, RowColAnalysis
 from tictactoe_gui.gui.announcer import Announcer
 from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
 from tictactoe_gui.gui.dialogs.rowcol_options import MAX_SEED
-from tictactoe_gui.gui.error_log import logger, summary_of
+from tictactoe_gui.gui.engine_worker import EngineService, GameAnswer, GameMove
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
 from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSession, RowColSetup
@@ -76,135 +66,6 @@ if TYPE_CHECKING:
 THINK_MS = 350
 #: A replay playing on shows one take this often.
 REPLAY_STEP_MS = 900
-
-
-@dataclass(frozen=True, slots=True)
-class TakeChoice:
-    request_id: int
-    position: Position
-    decision: TakeDecision
-
-
-@dataclass(frozen=True, slots=True)
-class AnalysisResult:
-    request_id: int
-    analysis: RowColAnalysis
-
-
-class RowColWorker(QObject):
-    """Runs in the engine thread: analyses positions and chooses computer takes."""
-
-    analysed = Signal(object)
-    chosen = Signal(object)
-    #: A search failed unexpectedly: the request id and one line about the error.
-    failed = Signal(int, str)
-
-    @Slot(int, object, object, object, object)
-    def analyse(
-        self,
-        request_id: int,
-        position: Position,
-        table: SolveTable,
-        cancel: threading.Event,
-        limit: Limit,
-    ) -> None:
-        try:
-            result = analyse(position, limit, table=table, cancel=cancel)
-        except SearchCancelled:
-            return
-        except Exception as error:  # a bug must reach the window, not kill the thread
-            logger.exception("The Row & Column engine failed on %s", position)
-            self.failed.emit(request_id, summary_of(error))
-            return
-        self.analysed.emit(AnalysisResult(request_id, result))
-
-    @Slot(int, object, object, object)
-    def choose(self, request_id: int, request: object, table: SolveTable, cancel: object) -> None:
-        assert isinstance(request, _ChooseRequest)
-        assert isinstance(cancel, threading.Event)
-        try:
-            decision = request.persona.choose_take(request.position, request.rng, table, cancel)
-        except SearchCancelled:
-            return
-        except Exception as error:  # a bug must reach the window, not kill the thread
-            logger.exception(
-                "%s failed to choose a take in %s", request.persona.name, request.position
-            )
-            self.failed.emit(request_id, summary_of(error))
-            return
-        self.chosen.emit(TakeChoice(request_id, request.position, decision))
-
-
-@dataclass(frozen=True, slots=True)
-class _ChooseRequest:
-    persona: RowColPersona
-    position: Position
-    rng: random.Random
-
-
-class RowColEngine(QObject):
-    """The GUI side of the engine thread: request ids, cancellation, stale answers dropped."""
-
-    analysis_ready = Signal(object)
-    take_ready = Signal(object)
-    #: The current request's search failed (one line about the error; it is logged).
-    failed = Signal(str)
-    _analyse = Signal(int, object, object, object, object)
-    _choose = Signal(int, object, object, object)
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        #: How hard the analysis looks (exact near the end, depth-limited before).
-        self.limit = Limit()
-        self._ids = itertools.count(1)
-        self._current = 0
-        self._cancel = threading.Event()
-        self._thread = QThread(self)
-        self._thread.setObjectName("rowColEngineThread")
-        self._worker = RowColWorker()
-        self._worker.moveToThread(self._thread)
-        self._thread.finished.connect(self._worker.deleteLater)
-        self._analyse.connect(self._worker.analyse)
-        self._choose.connect(self._worker.choose)
-        self._worker.analysed.connect(self._on_analysed)
-        self._worker.chosen.connect(self._on_chosen)
-        self._worker.failed.connect(self._on_failed)
-        self._thread.start()
-
-    def cancel(self) -> None:
-        """Stop the search in progress and forget every answer not yet delivered."""
-        self._cancel.set()
-        self._cancel = threading.Event()
-        self._current = next(self._ids)
-
-    def request(self, position: Position, table: SolveTable, choose: _ChooseRequest | None) -> int:
-        """Analyse ``position`` and, with ``choose``, choose a take; returns the request id."""
-        self.cancel()
-        request_id = self._current
-        if choose is not None:
-            self._choose.emit(request_id, choose, table, self._cancel)
-        self._analyse.emit(request_id, position, table, self._cancel, self.limit)
-        return request_id
-
-    def shutdown(self) -> None:
-        self.cancel()
-        self._thread.quit()
-        self._thread.wait()
-
-    @Slot(object)
-    def _on_analysed(self, result: object) -> None:
-        if isinstance(result, AnalysisResult) and result.request_id == self._current:
-            self.analysis_ready.emit(result.analysis)
-
-    @Slot(object)
-    def _on_chosen(self, choice: object) -> None:
-        if isinstance(choice, TakeChoice) and choice.request_id == self._current:
-            self.take_ready.emit(choice)
-
-    @Slot(int, str)
-    def _on_failed(self, request_id: int, message: str) -> None:
-        if request_id == self._current:
-            self.failed.emit(message)
 
 
 class _TakesCommand(QUndoCommand):
@@ -332,6 +193,7 @@ class RowColWindow(QMainWindow):
         parent: QWidget | None = None,
         *,
         settings: QSettings | None = None,
+        engine: EngineService | None = None,
     ) -> None:
         super().__init__(parent)
         #: Where finished games are saved; None keeps them unrecorded.
@@ -342,12 +204,16 @@ class RowColWindow(QMainWindow):
         self._save_failed = ""
         self.setObjectName("rowColWindow")
         self.setWindowTitle("Row & Column")
-        self.engine = RowColEngine(self)
-        self.engine.analysis_ready.connect(self._on_analysis)
-        self.engine.take_ready.connect(self._on_take_chosen)
+        # The app's engine thread; a window opened alone (a test) starts one of its own.
+        self._own_engine = EngineService(self) if engine is None else None
+        service = engine if engine is not None else self._own_engine
+        assert service is not None
+        self.engine = service.client(self)
+        self.engine.analysed.connect(self._on_analysis)
+        self.engine.move_chosen.connect(self._on_take_chosen)
         self.engine.failed.connect(self._on_engine_failed)
         self.undo_stack = QUndoStack(self)
-        self._pending: TakeChoice | None = None
+        self._pending: GameMove | None = None
         self._paused = False
         self._step_once = False
         self._delay_ms = THINK_MS
@@ -682,7 +548,6 @@ class RowColWindow(QMainWindow):
 
     def _refresh(self) -> None:
         session = self.session
-        position = session.position
         self.board_view.set_interactive(session.is_human_turn() and not self.replaying)
         self.analysis_panel.show_thinking()
         self._update_actions()
@@ -706,11 +571,9 @@ class RowColWindow(QMainWindow):
                 )
             else:
                 self.status_label.setText(f"{self._coach_line()}{self.board_view.status_text()}")
-        choose = None
         persona = session.player_to_move.persona
-        if persona is not None and not session.is_over:
-            choose = _ChooseRequest(persona, position, session.take_rng())
-        self.engine.request(position, session.table, choose)
+        player = persona.key if persona is not None and not session.is_over else None
+        self.engine.submit(session.state(), player=player, rng=session.take_rng())
 
     def _show_end(self) -> None:
         session = self.session
@@ -924,7 +787,8 @@ class RowColWindow(QMainWindow):
         self._take(cell)
 
     @Slot(object)
-    def _on_analysis(self, analysis: object) -> None:
+    def _on_analysis(self, answer: GameAnswer) -> None:
+        analysis = answer.analysis.source
         if isinstance(analysis, RowColAnalysis) and analysis.position == self.session.position:
             self.session.add_analysis(analysis)
             self.analysis_panel.show_analysis(analysis)
@@ -934,9 +798,13 @@ class RowColWindow(QMainWindow):
                     self._hint_waiting = False
                     self._show_hint(analysis)
 
+    def _is_now(self, state: object) -> bool:
+        """Whether an answer about ``state`` is about the position on the grid now."""
+        return isinstance(state, RowColState) and state.position == self.session.position
+
     @Slot(object)
-    def _on_take_chosen(self, choice: object) -> None:
-        if not isinstance(choice, TakeChoice) or choice.position != self.session.position:
+    def _on_take_chosen(self, choice: GameMove) -> None:
+        if not self._is_now(choice.state):
             return
         self._pending = choice
         if self._step_once:
@@ -947,8 +815,8 @@ class RowColWindow(QMainWindow):
 
     def _apply_pending(self) -> None:
         choice, self._pending = self._pending, None
-        if choice is not None and choice.position == self.session.position:
-            self._take(choice.decision.cell)
+        if choice is not None and self._is_now(choice.state):
+            self._take(choice.move)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -987,7 +855,9 @@ class RowColWindow(QMainWindow):
         if self.isVisible():
             self.save_layout()
         self._think.stop()
-        self.engine.shutdown()
+        self.engine.cancel()
+        if self._own_engine is not None:
+            self._own_engine.shutdown()
 
 
 def default_setup() -> RowColSetup:

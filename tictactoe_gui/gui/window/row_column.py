@@ -36,7 +36,7 @@ class RowColumnPart(WindowBase):
         window = getattr(self, "_rowcol_window", None)
         if window is None:
             window = self._rowcol_window = RowColWindow(
-                self._records, self, settings=self._settings
+                self._records, self, settings=self._settings, engine=self.engine
             )
             window.setWindowFlag(Qt.WindowType.Window)
             window.new_game_requested.connect(self._new_rowcol_game)
