@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import SERA, Algorithm, Board, Move, TranspositionTable, analyse
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui import analysis_dock
+from tictactoe_gui.gui.analysis import coach, words
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.engine_worker import EngineResult
 
@@ -32,7 +32,7 @@ def test_portrait_shows_when_the_art_exists(
 ) -> None:
     art = tmp_path / "sera.svg"
     art.write_text(SVG)
-    monkeypatch.setattr(analysis_dock, "asset_path", lambda relative: art)
+    monkeypatch.setattr(coach, "asset_path", lambda relative: art)
     dock = make_dock(qtbot)
     dock.set_persona(SERA, "Opponent")
     portrait = dock._portrait
@@ -46,7 +46,7 @@ def test_missing_art_hides_the_portrait(qtbot: QtBot, monkeypatch: pytest.Monkey
     def missing(relative: str) -> Path:
         raise FileNotFoundError(relative)
 
-    monkeypatch.setattr(analysis_dock, "asset_path", missing)
+    monkeypatch.setattr(coach, "asset_path", missing)
     dock = make_dock(qtbot)
     dock.set_persona(SERA, "Opponent")
     assert dock._portrait.isHidden()
@@ -132,7 +132,7 @@ def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
     assert reading.startswith(analysis.prediction.estimate_words().removesuffix(" (estimate)"))
     assert ("not settled" in reading) == (analysis.unsettled_since is not None)
     assert not dock.compare_button.isEnabled()  # too big to compare the exact searches
-    assert abs(analysis.evaluation or 0) < analysis_dock.WIN_SEEN
+    assert abs(analysis.evaluation or 0) < words.WIN_SEEN
     assert "X is" in reading
     assert 0 < dock.evaluation_bar.value <= 0.9  # leaning to X, never filled by an estimate
     best = analysis.candidates[0]
@@ -160,7 +160,7 @@ def test_a_win_the_search_sees_is_not_called_proven(qtbot: QtBot) -> None:
     board = Board.empty(four).play_all([Move(9, 9), Move(9, 10), Move(10, 10), Move(8, 8)])
     estimate = estimate_result(board).analysis
     # What the estimate reports when a line ends in a win it did not prove: a huge value.
-    seen = analysis_dock.WIN_SEEN
+    seen = words.WIN_SEEN
     analysis = replace(
         estimate,
         candidates=(Candidate(Move(11, 11), seen, None, None), *estimate.candidates[1:]),
@@ -333,8 +333,8 @@ def test_an_estimate_a_deeper_search_changed_says_it_is_not_settled(qtbot: QtBot
     dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
     number, reading = dock.evaluation_text()
     # O moves: the dock reads from X's side, then and now.
-    assert number == analysis_dock.evaluation_number(-analysis.depth_scores[-1])
-    assert f"was {analysis_dock.evaluation_number(-before)} at depth {depth}" in reading
+    assert number == words.evaluation_number(-analysis.depth_scores[-1])
+    assert f"was {words.evaluation_number(-before)} at depth {depth}" in reading
     assert "not settled" in reading
     assert "not settled" in dock.evaluation_bar.accessibleDescription()
 
