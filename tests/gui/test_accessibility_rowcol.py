@@ -19,7 +19,8 @@ from tests.gui.test_accessibility_controls import audit
 from tests.gui.test_rowcol_window import click, new_game
 from tictactoe_gui.engine.rowcol import STRATEGIES, Position
 from tictactoe_gui.gui.accessibility import SpokenLineEdit
-from tictactoe_gui.gui.dialogs.new_game import NewGameDialog, speed_to_delay
+from tictactoe_gui.gui.dialogs.fields import speed_to_delay
+from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.rowcol_view import RowColBoardView

@@ -14,7 +14,8 @@ from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import COP, KITTY, Board, Mark
 from tictactoe_gui.engine.variants import GOMOKU, get_variant
-from tictactoe_gui.gui.dialogs.new_game import FASTEST_DELAY_MS, NewGameDialog, speed_to_delay
+from tictactoe_gui.gui.dialogs.fields import FASTEST_DELAY_MS, speed_to_delay
+from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.session import GameSetup, PlayerSpec, play_series

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.gui.dialogs.new_game import SPEED_RANGE, delay_to_speed, speed_to_delay
+from tictactoe_gui.gui.dialogs.fields import SPEED_RANGE, delay_to_speed, speed_to_delay
 from tictactoe_gui.gui.game_controller import GameOverInfo, Tally
 from tictactoe_gui.gui.players_bar import (
     BANNER_HEADLINE_SCALE,

@@ -51,11 +51,12 @@ from tictactoe_gui.engine.variants import (
     get_variant,
     mnk,
 )
-from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label, speak_choice_changes
+from tictactoe_gui.gui.accessibility import buddy_label, speak_choice_changes
+from tictactoe_gui.gui.dialogs.fields import SPEED_RANGE, NameField, speed_to_delay
 from tictactoe_gui.gui.dialogs.game_names import game_summary, game_title
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.session.game import ENGINE_PREFIX
-from tictactoe_gui.storage.records import GameMode, InvalidNameError, validate_player_name
+from tictactoe_gui.storage.records import GameMode, validate_player_name
 
 if TYPE_CHECKING:
     from tictactoe_gui.gui.dialogs.rowcol_options import RowColOptions
@@ -71,22 +72,6 @@ ROWCOL_MODES = (
     (GameMode.HUMAN_VS_HUMAN, "Human vs Human", "Two people at one grid; the engine coaches."),
     (GameMode.AI_VS_AI, "AI vs AI", "Watch two computer players take, one take at a time."),
 )
-#: The speed slider runs from slow (left) to top speed (right); values are delays in ms.
-SLOWEST_DELAY_MS = 2000
-#: The top speed is still watchable: a move every 150 ms. "Instant" (no pause) is separate.
-FASTEST_DELAY_MS = 150
-#: The slider's range: 0 is the slowest, this is the fastest watchable speed.
-SPEED_RANGE = SLOWEST_DELAY_MS - FASTEST_DELAY_MS
-
-
-def speed_to_delay(speed: int) -> int:
-    return SLOWEST_DELAY_MS - max(0, min(SPEED_RANGE, speed))
-
-
-def delay_to_speed(delay_ms: int) -> int:
-    return SLOWEST_DELAY_MS - max(FASTEST_DELAY_MS, min(SLOWEST_DELAY_MS, delay_ms))
-
-
 #: The games offered by name (the k-in-a-row family), then a custom board.
 GAMES: tuple[Variant, ...] = tuple(v for v in BUILT_IN if v.family is Family.MNK)
 CUSTOM = "custom"
@@ -315,41 +300,6 @@ class _PersonaPicker(QObject):
             )
             return
         self.description.setText(PERSONAS[data].describe(*self._board_size))
-
-
-class NameField(QWidget):
-    """A name entry with an inline error under it."""
-
-    def __init__(self, label: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        self.edit = SpokenLineEdit()
-        self.edit.setAccessibleName(label)
-        self.edit.setMaxLength(64)  # room to type past 32 and be told why that is too long
-        self.error = QLabel()
-        self.error.setObjectName("nameError")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #d23c32;")
-        self.error.hide()
-        layout.addWidget(self.edit)
-        layout.addWidget(self.error)
-
-    def validated(self) -> str | None:
-        try:
-            return validate_player_name(self.edit.text())
-        except InvalidNameError as error:
-            message = str(error)
-            self.error.setText(message[0].upper() + message[1:] + ".")
-            return None
-
-    def show_error(self, text: str | None) -> None:
-        if text:
-            self.error.setText(text)
-        self.error.setVisible(bool(text))
-        # Screen readers say the field's description when it changes and when it is reached.
-        self.edit.setAccessibleDescription(text or "")
 
 
 class NewGameDialog(QDialog):

@@ -39,7 +39,7 @@ from tictactoe_gui.engine.rowcol import (
 from tictactoe_gui.engine.rowcol.rules import VALUE_LIMIT
 from tictactoe_gui.engine.variants import ROWCOL_DEFAULT, ROWCOL_MAX, ROWCOL_MIN
 from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label, speak_choice_changes
-from tictactoe_gui.gui.dialogs.new_game import SPEED_RANGE, NameField, speed_to_delay
+from tictactoe_gui.gui.dialogs.fields import SPEED_RANGE, NameField, speed_to_delay
 from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
 from tictactoe_gui.storage.records import GameMode, validate_player_name
 
