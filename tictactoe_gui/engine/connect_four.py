@@ -242,6 +242,7 @@ class GravitySpec(GameSpec):
     has_solver: ClassVar[bool] = True
     moves_fill_cells: ClassVar[bool] = True
     move_verb: ClassVar[str] = "drop"
+    column_digits: ClassVar[bool] = True
 
     @property
     def cell_variant(self) -> Variant:

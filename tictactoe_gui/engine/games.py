@@ -318,6 +318,12 @@ class GameSpec(abc.ABC):
     #: (``row * cols + col``, row 0 the top): the records keep the games where it does.
     moves_fill_cells: ClassVar[bool] = False
 
+    #: Whether Piskvork's ``.psq`` files can hold this game: stones put on any free cell,
+    #: a move being the cell ``row * cols + col`` (see :mod:`~.field_formats`).
+    psq_files: ClassVar[bool] = False
+    #: Whether a game is written as the columns its discs fall in (``4453``).
+    column_digits: ClassVar[bool] = False
+
     def position(
         self, text: str, *, last: int | None = None, to_move: int | None = None
     ) -> GameState:

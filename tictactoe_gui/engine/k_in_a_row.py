@@ -161,6 +161,7 @@ class KInARowSpec(GameSpec):
     k: int = MIN_K
 
     has_solver: ClassVar[bool] = True
+    psq_files: ClassVar[bool] = True
     moves_fill_cells: ClassVar[bool] = True
 
     def new_game(

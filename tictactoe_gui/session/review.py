@@ -9,11 +9,10 @@ game: each is read through the game interface.
 
 from __future__ import annotations
 
-import json
 import threading
 from dataclasses import dataclass
 
-from tictactoe_gui.engine.games import GameError, GameSpec, GameState, find_game
+from tictactoe_gui.engine.games import GameError, GameSpec, GameState
 from tictactoe_gui.engine.review import (
     REVIEW_SECONDS,
     GameReview,
@@ -21,7 +20,7 @@ from tictactoe_gui.engine.review import (
     review_game,
     states_of,
 )
-from tictactoe_gui.records_bridge import side_name
+from tictactoe_gui.records_bridge import side_name, start_of
 from tictactoe_gui.storage.records import GameDetail, InvalidGameError
 from tictactoe_gui.untrusted import shown
 
@@ -52,10 +51,9 @@ def recorded_game(detail: GameDetail) -> RecordedGame:
     cannot read it back (a game it does not know, moves its rules refuse)."""
     summary = detail.summary
     try:
-        spec = find_game(summary.game)
-    except GameError as error:
+        start = start_of(summary)
+    except InvalidGameError as error:
         raise InvalidGameError(f"game {summary.id}: {error}") from None
-    start = _start_of(detail, spec)
     moves = tuple(entry.cell for entry in detail.moves)
     try:
         states_of(start, moves)
@@ -64,29 +62,6 @@ def recorded_game(detail: GameDetail) -> RecordedGame:
     resigned = None if summary.resigned is None else "XO".index(summary.resigned)
     names = (shown(side_name(summary.x), None), shown(side_name(summary.o), None))
     return RecordedGame(summary.id, start, moves, resigned, names)
-
-
-def _start_of(detail: GameDetail, spec: GameSpec) -> GameState:
-    """The record's start position: its board's text, with who began and the last move
-    before the game where the record keeps them apart (in its extra data)."""
-    summary = detail.summary
-    try:
-        extra = json.loads(summary.extra or "{}")
-    except ValueError:
-        extra = {}
-    if not isinstance(extra, dict):
-        extra = {}
-    first, last = extra.get("first"), extra.get("last")
-    try:
-        to_move = spec.seat(first) if isinstance(first, str) else None
-        last_move = None
-        if isinstance(last, list) and len(last) == 2 and all(type(i) is int for i in last):
-            last_move = last[0] * spec.cols + last[1]
-        if to_move is None and last_move is None:
-            return spec.from_position_text(summary.start_board)
-        return spec.position(summary.start_board, last=last_move, to_move=to_move)
-    except GameError as error:
-        raise InvalidGameError(f"game {summary.id}: its start: {error}") from None
 
 
 def review_record(
