@@ -135,8 +135,9 @@ def test_digit_keys_drop_in_their_column_up_to_the_boards_width(qtbot: QtBot) ->
         with qtbot.waitSignal(view.cell_activated, timeout=1000) as blocker:
             qtbot.keyClick(view, key)
         assert blocker.args == expected
-    with qtbot.assertNotEmitted(view.cell_activated):
+    with qtbot.assertNotEmitted(view.cell_activated), qtbot.waitSignal(view.reading) as said:
         qtbot.keyClick(view, Qt.Key.Key_8)  # no eighth column
+    assert said.args == ["No column 8: 1 to 7."]
     small = make_view(qtbot, played("", "4x5k3g"))
     with qtbot.assertNotEmitted(small.cell_activated):
         qtbot.keyClick(small, Qt.Key.Key_6)

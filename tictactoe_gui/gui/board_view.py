@@ -51,6 +51,7 @@ from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.gui.board_animations import BoardAnimations
 from tictactoe_gui.gui.board_cells import AccessibleCells
 from tictactoe_gui.gui.board_keys import (
+    DROP_KEYS,
     EDGES,
     GO_TO_KEY,
     KEYPAD as KEYPAD,
@@ -60,7 +61,8 @@ from tictactoe_gui.gui.board_keys import (
     focus_target,
     read_key,
 )
-from tictactoe_gui.gui.board_reading import board_of, describe_board, landing_cell
+from tictactoe_gui.gui.board_news import BoardNews
+from tictactoe_gui.gui.board_reading import board_of, landing_cell
 from tictactoe_gui.gui.painters import (
     MARKS_UP_TO as MARKS_UP_TO,
     BoardStyle as BoardStyle,
@@ -77,10 +79,6 @@ from tictactoe_gui.gui.painters.colours import (
 
 #: How many of the best candidates the heat-map colours on a board drawn with stones.
 DEFAULT_HEAT_TOP = 5
-
-
-#: How many announcements the board's description keeps since the player's last action.
-NEWS_KEPT = 4
 
 
 class BoardView(QWidget):
@@ -118,22 +116,8 @@ class BoardView(QWidget):
         self._move_order: tuple[Move, ...] = ()
         #: Whether discs fall: a click anywhere in a column drops one (Connect Four).
         self._gravity = False
-        # Accessibility: what was announced since the player last acted on the board,
-        # a note that replaces "X to move" (the set-up dialog's verdict), and whether
-        # the cursor moved last (so its cell is said first).
-        self._news: list[str] = []
-        #: Whether the description says news (which leaving the board forgets), and
-        #: whether news came since the description was last set.
-        self._news_said = False
-        self._fresh_news = False
-        self._status_note: str | None = None
-        self._cursor_first = False
-        # Screen readers speak the whole description at every change: one change per
-        # turn of the event loop, so a move, its news and the reply's remark come as one.
-        self._describe_timer = QTimer(self)
-        self._describe_timer.setSingleShot(True)
-        self._describe_timer.setInterval(0)
-        self._describe_timer.timeout.connect(self._describe)
+        # What a screen reader reads of the board: the news, the turn, the cursor.
+        self._news = BoardNews(self)
 
         self._animations = BoardAnimations(
             self, self._repaint_cell, lambda: self._board.winner is not None
@@ -143,7 +127,7 @@ class BoardView(QWidget):
         self._cells = AccessibleCells(self)
         self._build_cells()
         self._update_accessibility()
-        self._describe()
+        self._news.describe_now()
 
     # -- what to show --------------------------------------------------------------------
 
@@ -320,7 +304,7 @@ class BoardView(QWidget):
             self._animations.start(board.move_at(added.bit_length() - 1), falls=gravity)
         else:
             self._animations.stop()
-        self._cursor_first = False
+        self._news.cursor_first = False
         self._update_accessibility()
         self.update()
 
@@ -542,13 +526,7 @@ class BoardView(QWidget):
         # The news was read with the focus (at the start, or on coming back): leaving, the
         # board forgets it, so that coming back reads only what happened meanwhile. On the
         # next turn, once a screen reader follows the new focus and no longer reads this.
-        QTimer.singleShot(0, self, self._forget_news)
-
-    def _forget_news(self) -> None:
-        if self._news_said and not self.hasFocus():
-            self._news.clear()
-            self._describe_timer.stop()
-            self._describe()
+        QTimer.singleShot(0, self, self._news.forget_if_left)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
@@ -566,6 +544,10 @@ class BoardView(QWidget):
             return
         plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         column = drop_column(key, self.cols) if self._gravity and plain else None
+        if column is None and self._gravity and plain and key in DROP_KEYS:
+            self.clear_news()
+            self.reading.emit(f"No column {DROP_KEYS.index(Qt.Key(key)) + 1}: 1 to {self.cols}.")
+            return
         if column is not None or (
             self._gravity and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
         ):
@@ -603,7 +585,7 @@ class BoardView(QWidget):
         self._focus_cell = target
         self._show_focus = True
         self._news.clear()
-        self._cursor_first = True
+        self._news.cursor_first = True
         self._update_accessibility()
         if describe:
             self.describe_now()
@@ -736,15 +718,12 @@ class BoardView(QWidget):
     def add_news(self, text: str) -> None:
         """Put an announcement at the head of the description (screen readers that ignore
         announcements speak a focused object's description when it changes)."""
-        self._news.append(text)
-        del self._news[:-NEWS_KEPT]
-        self._fresh_news = True
-        self._cursor_first = False
+        self._news.add(text)
         self._update_accessibility()
 
     def drop_news(self) -> None:
         """Forget what was announced, now: it was heard elsewhere (a control in focus)."""
-        if self._news:
+        if self._news.items:
             self._news.clear()
             self._update_accessibility()
 
@@ -755,40 +734,14 @@ class BoardView(QWidget):
 
     def set_status_note(self, note: str | None) -> None:
         """Say ``note`` instead of whose turn it is (None: back to the turn)."""
-        self._status_note = note
+        self._news.status_note = note
         self._update_accessibility()
 
     def _update_accessibility(self) -> None:
         self._cells.name({i: mark for mark, i in self.marks()}, self.rows, self.cols)
-        self._describe_timer.start()
+        self._news.later()
 
     def describe_now(self) -> None:
         """Put what is waiting in the description now, not at the end of this turn (before
         the board takes the focus, so that it is read once, with the focus)."""
-        self._describe_timer.stop()
-        self._describe()
-
-    def _describe(self) -> None:
-        shown = {i: mark for mark, i in self.marks()}
-        text = describe_board(
-            self._board,
-            shown,
-            self._focus_cell,
-            self._last_move if self._raw_marks is None else None,
-            self._news,
-            status_note=self._status_note,
-            cursor_first=self._cursor_first,
-        )
-        fresh, self._fresh_news = self._fresh_news, False
-        if text == self.accessibleDescription().rstrip("\u00a0") and fresh:
-            # The same news again (the same refusal twice) is still news: a screen reader
-            # reads a description only when it changes.
-            text = self.accessibleDescription() + "\u00a0"
-        if text != self.accessibleDescription():
-            # Qt reports every call as a change, and a screen reader reads it again.
-            self.setAccessibleDescription(text)
-        self._news_said = bool(self._news) and not self._cursor_first
-        if self.hasFocus() and self.isActiveWindow():
-            # Heard: the next change says only what is new (a reply, not the move before
-            # it again). Away from the board the news gathers until the player is back.
-            self._news.clear()
+        self._news.describe_now()
