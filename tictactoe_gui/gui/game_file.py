@@ -26,6 +26,10 @@ hold a game.
 
 Format 1 (``"moves": ["k10", "l11"]``, the names only) is still read: its
 games open as replays.
+
+A Piskvork game file (``.psq``, see :mod:`~tictactoe_gui.engine.field_formats`) is
+read too, told by its content, and opens as a replay; a game is written as one
+where the file's name ends in ``.psq``.
 """
 
 from __future__ import annotations
@@ -157,7 +161,10 @@ def save(path: Path, game: SavedGame) -> None:
     """Write ``game`` to ``path`` whole or not at all: a temporary file beside it, then
     renamed over it, so a crash mid-write never leaves half a game (raises OSError when
     the file cannot be written)."""
-    text = to_json(game)
+    _write_whole(path, to_json(game))
+
+
+def _write_whole(path: Path, text: str) -> None:
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
@@ -181,7 +188,60 @@ def load(path: Path) -> SavedGame:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise GameFileError(f"{path.name} is not a saved game (not UTF-8 text)") from None
+    from tictactoe_gui.engine.field_formats import FileKind, kind_of
+
+    kind = kind_of(text)
+    if kind is FileKind.PSQ:
+        return from_psq(text, path.name)
+    if kind is FileKind.DIGITS:
+        raise GameFileError(
+            f"{path.name} holds a game of column digits, which the board here cannot show yet "
+            "(tictactoe-gui import records it, and review reviews it)"
+        )
     return from_json(text, path.name)
+
+
+def from_psq(text: str, name: str = "the file") -> SavedGame:
+    """A Piskvork game as a saved game: a replay of its moves, its programs' names as its
+    players' where the file gives them; :class:`GameFileError` naming the line."""
+    from tictactoe_gui.engine.field_formats import FieldFormatError, read_psq
+    from tictactoe_gui.engine.k_in_a_row import KInARowState
+    from tictactoe_gui.untrusted import shown
+
+    try:
+        read = read_psq(text)
+    except FieldFormatError as error:
+        raise GameFileError(f"{name}, {error}") from None
+    state = read.state
+    assert isinstance(state, KInARowState)
+    start = state.start.board
+    cols = state.spec.cols
+    moves = tuple(Move(*divmod(move, cols)) for move in state.moves)
+    outcome = state.board.outcome
+    x, o = ("X", "O") if read.names is None else (shown(n, 32) for n in read.names)
+    return SavedGame(start, moves, x, o, None if outcome is None else str(outcome))
+
+
+def psq_text(game: SavedGame) -> str:
+    """The game as a Piskvork ``.psq`` file (the whole line, moves taken back included);
+    :class:`GameFileError` for a game from a set-up position, which the format cannot hold."""
+    from tictactoe_gui.engine.field_formats import FieldFormatError, write_psq
+    from tictactoe_gui.engine.games import find_game
+
+    spec = find_game(game.variant.id)
+    start = game.start
+    if start.ply:
+        raise GameFileError("a .psq file holds a game from the empty board, not a set-up one")
+    state = spec.new_game().play_all(start.index(move) for move in (*game.moves, *game.undone))
+    try:
+        return write_psq(state)
+    except FieldFormatError as error:
+        raise GameFileError(str(error)) from None
+
+
+def save_as_psq(path: Path, game: SavedGame) -> None:
+    """Write ``game`` to ``path`` as a ``.psq`` file, whole or not at all."""
+    _write_whole(path, psq_text(game))
 
 
 def from_json(text: str, name: str = "the file") -> SavedGame:

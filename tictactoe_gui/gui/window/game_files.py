@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from tictactoe_gui.engine import Move
     from tictactoe_gui.gui.game_file import SavedGame
 
+#: The file dialogs' filters: the app's saved games, and Piskvork's five-in-a-row games.
+SAVED_GAMES = "Saved games (*.json)"
+PSQ_GAMES = "Piskvork games (*.psq)"
+
 
 class GameFilesPart(WindowBase):
     """Saving, opening and resuming games; copying and pasting positions and moves."""
@@ -135,9 +139,15 @@ class GameFilesPart(WindowBase):
         from tictactoe_gui.gui import game_file
 
         try:
-            game_file.save(path, self.saved_game())
+            if path.suffix.lower() == ".psq":
+                game_file.save_as_psq(path, self.saved_game())
+            else:
+                game_file.save(path, self.saved_game())
         except OSError as error:
             self.show_notice("Save Game", f"Could not save {path.name}: {error.strerror or error}.")
+            return False
+        except game_file.GameFileError as error:
+            self.show_notice("Save Game", f"Could not save {path.name}: {error}.")
             return False
         self.show_message(f"Saved the game to {path.name}.")
         return True
@@ -251,9 +261,12 @@ class GameFilesPart(WindowBase):
     def show_save_game_dialog(self) -> QFileDialog:
         from PySide6.QtWidgets import QFileDialog
 
-        dialog = QFileDialog(self, "Save Game", "", "Saved games (*.json)")
+        dialog = QFileDialog(self, "Save Game", "", f"{SAVED_GAMES};;{PSQ_GAMES}")
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("json")
+        dialog.filterSelected.connect(
+            lambda chosen: dialog.setDefaultSuffix("psq" if chosen == PSQ_GAMES else "json")
+        )
         dialog.selectFile(f"{self.controller.board.variant.id}-game.json")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.fileSelected.connect(lambda name: self.save_game_to(Path(name)))
@@ -263,7 +276,8 @@ class GameFilesPart(WindowBase):
     def show_open_game_dialog(self) -> QFileDialog:
         from PySide6.QtWidgets import QFileDialog
 
-        dialog = QFileDialog(self, "Open Game", "", "Saved games (*.json);;All files (*)")
+        filters = f"Games (*.json *.psq);;{SAVED_GAMES};;{PSQ_GAMES};;All files (*)"
+        dialog = QFileDialog(self, "Open Game", "", filters)
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.fileSelected.connect(lambda name: self.open_game_file(Path(name)))
