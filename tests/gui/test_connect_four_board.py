@@ -11,11 +11,17 @@ from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import Board, Mark, Move, MoveOutcome
 from tictactoe_gui.engine.connect_four import GravityState, gravity_spec
-from tictactoe_gui.engine.games import GameState, find_game
+from tictactoe_gui.engine.games import (
+    Certainty,
+    GameAnalysis,
+    GameState,
+    MoveValue,
+    find_game,
+)
 from tictactoe_gui.gui.board_reading import drop_words, landing_cell, read_drop_column
 from tictactoe_gui.gui.board_view import BoardStyle, BoardView
 from tictactoe_gui.gui.painters.colours import mark_colour, outcome_colour
-from tictactoe_gui.gui.painters.heat import heat_of
+from tictactoe_gui.gui.painters.heat import HeatCell, heat_of
 from tictactoe_gui.gui.theme import dark_palette, light_palette
 
 
@@ -255,6 +261,7 @@ def test_the_heat_map_tints_each_columns_landing_cell_by_its_exact_value(qtbot: 
     assert view.heat_map is not None
     words = {board.cell_name(c.move): c.describe for c in view.heat_map.candidates}
     assert words == {value.text: value.words for value in analysis.moves}
+    assert all(value.value is not None for value in analysis.moves)  # 4×4: proven at once
     best = analysis.moves[0]
     centre = view.cell_rect(board.move_at(best.move)).center()
     tint = view.grab().toImage().pixelColor(round(centre.x()) - 12, round(centre.y()) - 12)
@@ -264,6 +271,17 @@ def test_the_heat_map_tints_each_columns_landing_cell_by_its_exact_value(qtbot: 
     assert abs(tint.hue() - expected.hue()) < 30
     view.set_state(state.play(best.move))
     assert view.heat_map is None  # an analysis of another position is never shown
+
+
+def test_an_estimate_on_the_heat_map_is_labelled_short_and_left_unproven() -> None:
+    spec = gravity_spec(5, 6, 4)
+    board = Board.empty(spec.cell_variant)
+    estimate = MoveValue(26, "c1", Certainty.ESTIMATED, 13, None, "+13 (estimate)")
+    proof = MoveValue(27, "d1", Certainty.PROVEN, 90, 1, "win in 7")
+    analysis = GameAnalysis(Certainty.ESTIMATED, (proof, estimate), (27,), None, "", (), 1, 0.0)
+    heat = heat_of(board, analysis)
+    assert heat.candidates[0] == HeatCell(Move(4, 3), MoveOutcome.WIN, "win in 7")
+    assert heat.candidates[1] == HeatCell(Move(4, 2), None, "+13")
 
 
 @pytest.mark.parametrize("dark", [False, True])

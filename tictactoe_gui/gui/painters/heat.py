@@ -62,7 +62,8 @@ def heat_of(board: Board, analysis: GameAnalysis) -> GameHeat:
         HeatCell(
             board.move_at(value.move),
             None if value.value is None else outcomes[max(-1, min(1, value.value))],
-            value.words,
+            # The tint tells an estimate from a proof; the label stays short to fit a cell.
+            value.words.removesuffix(" (estimate)"),
         )
         for value in analysis.moves
     )
