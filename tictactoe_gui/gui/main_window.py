@@ -36,13 +36,14 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui import APP_DISPLAY_NAME
 from tictactoe_gui.engine import Board
-from tictactoe_gui.engine.variants import DEFAULT, Variant, VariantError, get_variant
+from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.players_bar import PlayersBar
 from tictactoe_gui.gui.theme import Theme, apply_palette
 from tictactoe_gui.gui.window.base import (
     GAME_IN_PROGRESS_KEY,
 )
+from tictactoe_gui.gui.window.first_frame import FirstFramePart
 from tictactoe_gui.gui.window.menus import MenusPart
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.recording import GameRecords
 
 
-class MainWindow(MenusPart):
+class MainWindow(FirstFramePart, MenusPart):
     """The app's one window. ``settings`` and ``records`` are injected so tests use their own."""
 
     #: Emitted once the whole window is built (at once, or by :meth:`complete` when staged).
@@ -107,6 +108,8 @@ class MainWindow(MenusPart):
         self._last_player_name: str | None = None
         #: The docks' stand-ins in a staged frame, until the real docks replace them.
         self._dock_frames: list[QDockWidget] = []
+        self._early_input = []
+        self._early_moves_shown = False
 
         if staged:
             # Before any widget exists, so that none has to be told of the change.
@@ -168,6 +171,8 @@ class MainWindow(MenusPart):
             if QApplication.focusWidget() is None or self.isActiveWindow():
                 self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
         self._ready = True
+        if self._staged:
+            self._play_early_input()
         self.ready.emit()
 
     @property
@@ -203,35 +208,6 @@ class MainWindow(MenusPart):
         self._central_layout.insertWidget(0, self.banner)
         self._central_layout.addWidget(self.autoplay_bar)
         self._central_layout.addWidget(self.replay_bar)
-
-    def _create_first_frame(self) -> None:
-        """What a staged window shows until :meth:`complete`: the board of the game it will
-        open, the theme, and the docks' frames where the docks go, at the saved size."""
-        game = self._opening_game
-        if game is None:
-            # The game left unfinished, which complete() resumes, else the kind last chosen.
-            last = self._settings.value("newGame/game", DEFAULT.id)
-            try:
-                game = get_variant(str(self._settings.value(GAME_IN_PROGRESS_KEY, last)))
-            except VariantError:
-                game = DEFAULT
-        board = Board.empty(game) if game.family is DEFAULT.family else Board.empty()
-        # Its cells are named for screen readers when the game starts, in complete(); until
-        # then no click is a move, and hovering shows none.
-        self.board_view.set_board(board, name_cells=False)
-        self.board_view.set_interactive(False)
-        # No focus until the game is set up (complete()): a screen reader would read the
-        # board at once, then again when the game's greeting comes a moment later.
-        self.board_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.board_view.clearFocus()
-        self.players_bar.show_turn(board)
-        for name, title in (("movesDock", "Moves"), ("analysisDock", "Analysis")):
-            frame = QDockWidget(title, self)
-            frame.setObjectName(name)
-            frame.setWidget(QWidget())
-            self._dock_frames.append(frame)
-        self._place_docks(*self._dock_frames)
-        self._restore_layout()
 
     def _place_docks(self, moves: QDockWidget, analysis: QDockWidget) -> None:
         """The first-start layout: the move list beside the board, then the analysis."""

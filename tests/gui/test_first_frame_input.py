@@ -1,0 +1,70 @@
+"""A click or key on the window's first frame (before the rest of the window is built) is
+never lost: the move shows at once where the person's side is to move, and is played as
+soon as the game is set up."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from tictactoe_gui.engine import Mark, Move
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+
+
+def staged(qtbot: QtBot, settings: QSettings) -> MainWindow:
+    window = MainWindow(settings, staged=True)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert not window.is_ready
+    return window
+
+
+def click_cell(qtbot: QtBot, window: MainWindow, move: Move) -> None:
+    centre = window.board_view.cell_rect(move).center()
+    qtbot.mouseClick(
+        window.board_view,
+        Qt.MouseButton.LeftButton,
+        pos=QPoint(round(centre.x()), round(centre.y())),
+    )
+
+
+def test_a_first_launch_opens_on_tic_tac_toe_and_a_click_on_its_first_frame_is_a_move(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    window = staged(qtbot, settings)
+    board = window.board_view.board
+    assert board.variant.is_tictactoe
+    centre = board.move_at(4)
+    click_cell(qtbot, window, centre)
+    # Seen at once, before the game is set up: the person plays X, first.
+    assert window.board_view.board.mark_at(4) is Mark.X
+    window.complete(InMemoryRecords())
+    assert tuple(window.controller.moves[:1]) == (centre,)
+    assert window.board_view.board.mark_at(4) is Mark.X
+    window.close()
+
+
+def test_a_key_on_the_first_frame_is_played_once_the_game_is_set_up(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    window = staged(qtbot, settings)
+    qtbot.keyClick(window, Qt.Key.Key_5)  # the keypad's centre
+    window.complete(InMemoryRecords())
+    assert tuple(window.controller.moves[:1]) == (window.controller.start.move_at(4),)
+    window.close()
+
+
+def test_where_the_person_is_not_to_move_a_first_frame_click_shows_nothing(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    settings.setValue("newGame/yourSide", "O")  # the AI plays X, first
+    window = staged(qtbot, settings)
+    click_cell(qtbot, window, window.board_view.board.move_at(4))
+    assert window.board_view.board.mark_at(4) is None
+    window.complete(InMemoryRecords())
+    qtbot.waitUntil(lambda: len(window.controller.moves) >= 1, timeout=10_000)
+    # The AI's first move is its own, and the click (on the AI's turn) played nothing.
+    assert len(window.controller.moves) == 1
+    window.close()
