@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +13,8 @@ import pytest
 
 from tictactoe_gui.cli import main
 from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.engine.row_and_column import RowColState
 from tictactoe_gui.engine.rowcol import (
-    STRATEGIES,
     Player,
     Position,
     analyse,
@@ -22,6 +23,8 @@ from tictactoe_gui.engine.rowcol import (
     play_series,
 )
 from tictactoe_gui.records_bridge import open_for_reading
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.storage.records import GameMode
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
@@ -214,14 +217,56 @@ def test_unknown_games_are_named() -> None:
 # -- match ------------------------------------------------------------------------------
 
 
-def test_match_json_tally_matches_the_engine_series() -> None:
+def ply_rngs(seed: int) -> Iterator[random.Random]:
+    """Each ply's generator, as a game's seed gives them in order (the session's one rule
+    for chance, the same in the window, ``play`` and ``match``)."""
+    master = random.Random(seed)
+    while True:
+        yield random.Random(master.getrandbits(63))
+
+
+def session_series(
+    game: str,
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    *,
+    first: int = 0,
+    values: tuple[int, int] | None = None,
+) -> list[RowColState]:
+    """The games a seeded series plays, by the session's one rule for chance (as the window
+    plays them): each game's board drawn from its seed, each take chosen by the strategy
+    itself with the take's own generator."""
+    spec = find_game(game)
+    ends = []
+    for game_seed in game_seeds(seed, games):
+        setup = TableSetup(
+            spec, GameMode.AI_VS_AI, (Seat.ai(spec, a), Seat.ai(spec, b)), first=first,
+            values=values,
+        )  # fmt: skip
+        session = TableSession(setup, game_seed)
+        while (seat := session.player_to_move) is not None:
+            state = session.state
+            assert isinstance(state, RowColState)
+            take = get_strategy(seat.name).choose_take(state.position, session.move_rng())
+            session.play(take.cell)
+        end = session.state
+        assert isinstance(end, RowColState)
+        ends.append(end)
+    return ends
+
+
+def test_match_json_tally_is_the_seeded_games_the_session_plays() -> None:
     code, out, err = run(
         "match", "--game", "rowcol", "--x", "perfect", "--o", "Magpie",
         "--games", "10", "--seed", "5", "--json",
     )  # fmt: skip
     assert (code, err) == (0, "")
     payload = json.loads(out)
-    tally, _ = play_series(4, get_strategy("perfect"), get_strategy("greedy"), 10, 5)
+    ends = session_series("rowcol4", "perfect", "greedy", 10, 5)
+    a_scores = [end.position.score_a for end in ends]
+    b_scores = [end.position.score_b for end in ends]
     assert payload == {
         "game": "rowcol4",
         "x": "perfect",
@@ -230,11 +275,11 @@ def test_match_json_tally_matches_the_engine_series() -> None:
         "seed": 5,
         "first": "A",
         "values": [-9, 9],
-        "a_wins": tally.a_wins,
-        "b_wins": tally.b_wins,
-        "ties": tally.ties,
-        "average_a": round(tally.average_a, 3),
-        "average_b": round(tally.average_b, 3),
+        "a_wins": sum(a > b for a, b in zip(a_scores, b_scores, strict=True)),
+        "b_wins": sum(b > a for a, b in zip(a_scores, b_scores, strict=True)),
+        "ties": sum(a == b for a, b in zip(a_scores, b_scores, strict=True)),
+        "average_a": round(sum(a_scores) / 10, 3),
+        "average_b": round(sum(b_scores) / 10, 3),
     }
     assert payload["a_wins"] + payload["b_wins"] + payload["ties"] == 10
 
@@ -248,13 +293,14 @@ def test_match_honours_first_values_and_the_size_in_the_game_id() -> None:
     payload = json.loads(out)
     assert payload["game"] == "rowcol3"
     assert (payload["first"], payload["values"]) == ("B", [1, 3])
-    tally, games = play_series(
-        3, STRATEGIES["random"], STRATEGIES["maximize-future-min"], 6, 2, first=Player.B,
-        low=1, high=3,
-    )  # fmt: skip
-    assert payload["average_b"] == round(tally.average_b, 3)
-    assert [g.board_seed for g in games] == game_seeds(2, 6)
-    assert all(set(g.start.values) <= {1, 2, 3} for g in games)
+    ends = session_series("rowcol3", "random", "maximize-future-min", 6, 2, first=1, values=(1, 3))
+    assert payload["average_b"] == round(sum(end.position.score_b for end in ends) / 6, 3)
+    starts = [end.start.position for end in ends]
+    assert starts == [
+        Position.from_seed(3, board_seed, low=1, high=3, first=Player.B)
+        for board_seed in game_seeds(2, 6)
+    ]
+    assert all(set(start.values) <= {1, 2, 3} for start in starts)
 
 
 def test_match_text_names_the_players_and_the_result() -> None:
@@ -369,9 +415,10 @@ def test_play_re_asks_on_bad_and_refused_cells_and_quits_cleanly() -> None:
 def test_play_takes_the_second_seat_and_a_player_by_name() -> None:
     spec = find_game("rowcol3")
     state = spec.new_game(6)
-    rng = random.Random(6)
+    rngs = ply_rngs(6)
     answers = []
     while (mover := state.to_move) is not None:
+        rng = next(rngs)
         if mover == 1:
             move = state.legal_moves()[0]
             answers.append(spec.format_move(move))
@@ -441,7 +488,7 @@ def test_history_names_the_seats_a_and_b_with_the_scores(tmp_path: Path) -> None
         "--seed", "9", "--record", "--db", str(db),
     )  # fmt: skip
     assert code == 0
-    _, played = play_series(3, get_strategy("perfect"), get_strategy("greedy"), 3, 9)
+    played = [end.position for end in session_series("rowcol3", "perfect", "greedy", 3, 9)]
     code, out, err = run("history", "--db", str(db))
     assert (code, err) == (0, "")
     lines = out.splitlines()
@@ -456,7 +503,7 @@ def test_history_names_the_seats_a_and_b_with_the_scores(tmp_path: Path) -> None
                 (game.score_a, game.score_b) if winner is Player.A else (game.score_b, game.score_a)
             )
             words = f"{winner} wins, {mine} to {theirs}"
-        takes = len(game.takes)
+        takes = bin(game.taken).count("1")
         assert f": {words}, after {takes} take{'s' * (takes != 1)}  [Row & Column 3×3" in line
         assert "(X)" not in line
     code, out, _ = run("history", "--db", str(db), "--json", "--limit", "1")
@@ -468,9 +515,10 @@ def test_play_records_the_finished_game_under_the_name(tmp_path: Path) -> None:
     db = tmp_path / "records.sqlite3"
     position = Position.from_seed(3, 5)
     opponent = get_strategy("random")
-    rng = random.Random(5)
+    rngs = ply_rngs(5)
     answers = []
     while not position.is_over:
+        rng = next(rngs)
         if position.to_move is Player.A:
             cell = position.allowed_cells()[-1]
             answers.append(position.cell_label(cell))

@@ -30,6 +30,7 @@ from tictactoe_gui.records_bridge import (
 )
 from tictactoe_gui.session import GameRecord, play_series
 from tictactoe_gui.session.match import hosts
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup, play_computers
 from tictactoe_gui.storage import open_or_recover
 from tictactoe_gui.storage.records import GameMode, Side
 
@@ -181,19 +182,25 @@ def _run_through_interface(
         for number, game_seed in enumerate(table.series_seeds(seed)):
             if number == args.games:
                 break
-            started = datetime.now(UTC)
-            end = table.play_out(
-                spec, start.new_game(spec, game_seed), sides, random.Random(game_seed)
+            session = TableSession(
+                TableSetup(
+                    spec,
+                    GameMode.AI_VS_AI,
+                    (Seat.ai(spec, sides[0]), Seat.ai(spec, sides[1])),
+                    first=start.first,
+                    values=start.values,
+                ),
+                game_seed,
             )
+            end = play_computers(session)
             tally.count(end)
             if repository is not None:
                 repository.save_game(
                     state_finished_game(
                         end,
-                        Side.persona(args.x),
-                        Side.persona(args.o),
+                        *session.sides(),
                         GameMode.AI_VS_AI,
-                        started,
+                        session.started_at,
                         datetime.now(UTC),
                         seed=game_seed,
                     )

@@ -43,6 +43,7 @@ from tictactoe_gui.session import (
     play_game,
 )
 from tictactoe_gui.session.match import hosts
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup, play_computers
 from tictactoe_gui.storage import Repository, open_or_recover
 from tictactoe_gui.storage.records import GameMode, RecordsError, Side
 
@@ -215,32 +216,47 @@ def _play_through_interface(
     player = spec.player(opponent)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     rng = random.Random(seed)
-    state = start.new_game(spec, seed)
+    seats = [Seat.human(args.name), Seat.ai(spec, opponent)]
+    if seat == 1:
+        seats.reverse()
+    session = TableSession(
+        TableSetup(
+            spec,
+            GameMode.HUMAN_VS_AI,
+            (seats[0], seats[1]),
+            first=start.first,
+            values=start.values,
+        ),
+        seed,
+    )
     you, them = spec.seats[seat], spec.seats[1 - seat]
     if args.record and not keeps_records_of(spec):
         raise UsageError(f"--record: the records do not keep games of {spec.name}; play without it")
     repository = _open_records(args, streams) if args.record else None
-    started = datetime.now(UTC)
     print(
         f"{spec.name} (seed {seed}). You are {you}; {player.name} ({player.key}) is {them}.",
         file=stdout,
     )
     print(f"{player.name}: {spec.say(opponent, Event.GREETING)}", file=stdout)
+
+    def announce(state: GameState, move: int) -> None:
+        print(f"{player.name} {verb}s {spec.format_move(move)}.", file=stdout)
+
     try:
-        while (mover := state.to_move) is not None:
-            if mover == seat:
-                print(f"\n{state.picture()}\n", file=stdout)
-                move = _ask(state, streams)
+        while not session.is_over:
+            if session.is_human_turn():
+                print(f"\n{session.state.picture()}\n", file=stdout)
+                move = _ask(session.state, streams)
                 print(f"You {verb} {spec.format_move(move)}.", file=stdout)
+                session.play(move)
             else:
-                move = spec.choose_move(state, opponent, rng)
-                print(f"{player.name} {verb}s {spec.format_move(move)}.", file=stdout)
-            state = state.play(move)
+                play_computers(session, on_move=announce)
     except _InputEnded:
         print(f"\nGame abandoned; nothing was recorded. {player.name} waves goodbye.", file=stdout)
         if repository is not None:
             repository.close()
         return EXIT_OK
+    state = session.state
     result = state.result
     assert result is not None
     print(f"\n{state.picture()}\n", file=stdout)
@@ -254,15 +270,12 @@ def _play_through_interface(
     print(f"{words} {player.name}: {spec.say(opponent, event, rng)}", file=stdout)
     if repository is not None:
         with repository:
-            sides = [Side.human(args.name), Side.persona(opponent)]
-            first, second = sides if seat == 0 else sides[::-1]
             repository.save_game(
                 state_finished_game(
                     state,
-                    first,
-                    second,
+                    *session.sides(),
                     GameMode.HUMAN_VS_AI,
-                    started,
+                    session.started_at,
                     datetime.now(UTC),
                     seed=seed,
                 )

@@ -1,18 +1,17 @@
-"""Games played at the command line through the game interface alone.
+"""What ``match`` and ``play`` take for any game of the registry: the start options.
 
-``match`` and ``play`` hand a game here when the game session does not host it
-(:func:`~tictactoe_gui.session.match.hosts`): its players are the game's own
-(:meth:`~tictactoe_gui.engine.games.GameSpec.choose_move`), its positions
-:class:`~tictactoe_gui.engine.games.GameState` values, its records built by
-:func:`~tictactoe_gui.records_bridge.state_finished_game`. Nothing here names a
-game: a game registered tomorrow is matched and played here the same day.
+``--first`` and ``--values`` (and the old ``--size``, which says what replaced it)
+for the games that let them be chosen, the seeds of a series and its tally.
+The games themselves are played by :class:`~tictactoe_gui.session.table.TableSession`,
+so a seed plays the same game at the command line as in the window. Nothing here
+names a game: a game registered tomorrow is matched and played the same day.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from tictactoe_gui.cli.common import UsageError
@@ -120,20 +119,3 @@ class Tally:
 
     def average(self, seat: int) -> float:
         return self.points[seat] / self.games if self.games else 0.0
-
-
-def play_out(
-    spec: GameSpec,
-    start: GameState,
-    players: tuple[str, str],
-    rng: random.Random,
-    on_move: Callable[[GameState, int], None] | None = None,
-) -> GameState:
-    """``start`` played to its end by the two players (seat 0's first)."""
-    state = start
-    while (mover := state.to_move) is not None:
-        move = spec.choose_move(state, players[mover], rng)
-        if on_move is not None:
-            on_move(state, move)
-        state = state.play(move)
-    return state

@@ -1,0 +1,123 @@
+"""A game of any registered game at the table: seats, turns, undo, chance, coach, record."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from tictactoe_gui.engine import Verdict
+from tictactoe_gui.engine.games import GameError, find_game, listed_games, registered_games
+from tictactoe_gui.engine.row_and_column import RowColState
+from tictactoe_gui.engine.rowcol import analyse, judge_take
+from tictactoe_gui.records_bridge import check_record, state_finished_game
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup, play_computers
+from tictactoe_gui.storage.records import GameMode, Result
+
+#: Every registered game's smallest size and the sizes it lists, kept quick.
+SPECS = sorted(
+    {spec.id: spec for game in registered_games() for spec in game.smallest}.values(),
+    key=lambda spec: spec.id,
+)
+
+
+def computers(game_id: str, seed: int, **options: object) -> TableSession:
+    spec = find_game(game_id)
+    first, second = spec.players[0].key, spec.players[0].key
+    setup = TableSetup(spec, GameMode.AI_VS_AI, (Seat.ai(spec, first), Seat.ai(spec, second)),
+                       **options)  # type: ignore[arg-type]  # fmt: skip
+    return TableSession(setup, seed)
+
+
+@pytest.mark.parametrize("spec_id", [spec.id for spec in SPECS])
+def test_every_game_plays_to_its_end_the_same_way_from_the_same_seed(spec_id: str) -> None:
+    ends = [play_computers(computers(spec_id, seed)) for seed in (4, 4, 5)]
+    assert all(end.is_over for end in ends)
+    assert ends[0].moves == ends[1].moves
+    assert ends[0].position_text() == ends[1].position_text()
+
+
+@pytest.mark.parametrize("spec_id", [spec.id for spec in SPECS])
+def test_undo_and_redo_set_the_moves_and_the_record_is_checked(spec_id: str) -> None:
+    session = computers(spec_id, 8)
+    end = play_computers(session)
+    moves = session.moves
+    session.set_moves(moves[:2])
+    assert session.moves == moves[:2]
+    assert not session.is_over
+    assert session.state.position_text() == session.start.play_all(moves[:2]).position_text()
+    session.set_moves(moves)
+    assert session.state.position_text() == end.position_text()
+    game = state_finished_game(
+        session.state, *session.sides(), GameMode.AI_VS_AI, session.started_at,
+        datetime.now(UTC), seed=session.seed,
+    )  # fmt: skip
+    check_record(game)
+    winner = session.winner
+    assert game.result is (
+        Result.DRAW if winner is None else (Result.X_WINS, Result.O_WINS)[winner]
+    )
+
+
+def test_a_person_is_told_why_a_move_is_refused_and_whose_turn_it_is() -> None:
+    spec = find_game("connect4")
+    setup = TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ada"), Seat.ai(spec, "kitty")))
+    session = TableSession(setup, 1)
+    assert session.is_human_turn()
+    floating = spec.parse_move("d2")
+    assert (session.why_not_playable(floating) or "").startswith("A disc cannot rest on d2")
+    session.play(spec.parse_move("d1"))
+    assert session.why_not_playable(spec.parse_move("d2")) == "It is Kitty's turn."
+    assert session.ai_to_move()
+    play_computers(session)
+    assert session.is_human_turn()
+    assert len(session.moves) == 2
+    with pytest.raises(GameError):
+        Seat.ai(spec, "abacus")
+
+
+def test_row_and_column_keeps_its_coach_its_hints_and_its_words() -> None:
+    spec = find_game("rowcol3")
+    setup = TableSetup(
+        spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob")), first=1
+    )
+    session = TableSession(setup, 3)
+    start = session.state
+    assert isinstance(start, RowColState)
+    assert session.state.to_move == 1  # B takes first, as chosen
+    analysis = spec.analyse(start)
+    session.add_analysis(start, analysis)
+    session.count_hint()
+    source = analyse(start.position)
+    assert session.hint_text(analysis).startswith("Hint: take ")
+    assert "(exactly)" in session.hint_text(analysis)
+    # Every take judged as Row & Column's own coach judges it.
+    for cell in start.legal_moves():
+        session.set_moves([cell])
+        assert session.verdict_at(0) == judge_take(source, cell)
+    worst = min(source.candidates, key=lambda candidate: candidate.margin).cell
+    session.set_moves([worst])
+    assert session.verdict_at(0) in (Verdict.MISTAKE, Verdict.BLUNDER)
+    summaries = session.summaries()
+    assert (summaries[1].moves, summaries[1].hints) == (1, 1)
+    assert summaries[1].describe().startswith("Bob (B): 0% accurate — 0 best, 0 good")
+    while (mover := session.state.to_move) is not None:
+        session.play(session.state.legal_moves()[0])
+        assert mover in (0, 1)
+    words = session.result_words()
+    scores = session.state.scores
+    assert scores is not None
+    assert words == (
+        f"A tie at {scores[0]} each"
+        if scores[0] == scores[1]
+        else f"{'Ann' if scores[0] > scores[1] else 'Bob'} ("
+        f"{'A' if scores[0] > scores[1] else 'B'}) wins, {max(scores)} to {min(scores)}"
+    )
+
+
+def test_every_listed_game_names_its_players_by_key() -> None:
+    for spec in listed_games():
+        strongest, medium = spec.default_players
+        seat = Seat.ai(spec, strongest)
+        assert seat.display_name(spec) == spec.player(strongest).name
+        assert Seat.ai(spec, medium).is_ai

@@ -1,0 +1,366 @@
+"""A game of any registered game at the table, without Qt, through the game interface alone.
+
+:class:`TableSession` keeps what :class:`~tictactoe_gui.session.game.GameSession`
+keeps for k in a row, for every game of the registry
+(:func:`~tictactoe_gui.engine.games.find_game`): who sits in each seat (a person
+by name, or one of the game's players by its key), the moves with undo and redo
+as "set the moves to this list", **one rule for randomness** (the game's seed
+gives one ``random.Random`` from which each move's own generator is drawn in
+order, so a seed replays a game whatever was searched and cancelled meanwhile),
+hints counted per seat, the coach's verdicts (the game's own
+:meth:`~tictactoe_gui.engine.games.GameSpec.judge`) and each seat's accuracy,
+the words for the result and the finished state the records are built from
+(:func:`tictactoe_gui.records_bridge.state_finished_game`, called by the window
+or the command line). Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from tictactoe_gui.engine import Event, Verdict
+from tictactoe_gui.engine.games import (
+    Certainty,
+    GameAnalysis,
+    GameError,
+    GameSpec,
+    GameState,
+)
+from tictactoe_gui.session.game import PlayerKind, plural
+from tictactoe_gui.storage.records import GameMode, Side
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits in a seat: a person (by name) or one of the game's players (by its key)."""
+
+    kind: PlayerKind
+    name: str
+
+    @classmethod
+    def human(cls, name: str) -> Seat:
+        return cls(PlayerKind.HUMAN, name)
+
+    @classmethod
+    def ai(cls, spec: GameSpec, player: str) -> Seat:
+        """The game's player named ``player`` (GameError for one it lacks)."""
+        return cls(PlayerKind.AI, spec.player(player).key)
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind is not PlayerKind.HUMAN
+
+    def display_name(self, spec: GameSpec) -> str:
+        return spec.player(self.name).name if self.is_ai else self.name
+
+    def side(self) -> Side:
+        return Side.persona(self.name) if self.is_ai else Side.human(self.name)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSetup:
+    """Everything chosen before a game: the game, who sits where, how it starts."""
+
+    spec: GameSpec
+    mode: GameMode
+    seats: tuple[Seat, Seat]
+    #: The seat that moves first, and the range a drawn board's numbers come from, where
+    #: the game lets them be chosen (:attr:`GameSpec.chooses_first`, ``draws_values``).
+    first: int = 0
+    values: tuple[int, int] | None = None
+    #: A start given instead of a new game (a typed board); None starts a new game.
+    start: GameState | None = None
+    #: Whether ``start`` is a set-up position (to study: never recorded, counts for nobody).
+    from_position: bool = False
+    seed: int | None = None
+    record: bool = True
+    #: Between two computer players, the pause before each move shows (ms).
+    move_delay_ms: int = 900
+
+    def start_state(self, seed: int) -> GameState:
+        if self.start is not None:
+            return self.start
+        return self.spec.new_game(seed, first=self.first, values=self.values)
+
+    @property
+    def recorded(self) -> bool:
+        """Whether the game goes to the records when it ends (never from a set-up position)."""
+        return self.record and not self.from_position
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """How one seat played, judged move by move by the game's coach."""
+
+    name: str
+    seat: str
+    #: What a move is called: ``"move"``, ``"take"``.
+    word: str
+    moves: int
+    best: int
+    good: int
+    mistakes: int
+    blunders: int
+    hints: int
+    #: How many verdicts compare estimates rather than proven values.
+    by_estimate: int = 0
+
+    @property
+    def accuracy(self) -> float | None:
+        """Share of judged moves that were best or good; None when none was judged."""
+        judged = self.best + self.good + self.mistakes + self.blunders
+        return (self.best + self.good) / judged if judged else None
+
+    def describe(self) -> str:
+        head = f"{self.name} ({self.seat})"
+        accuracy = self.accuracy
+        if accuracy is None:
+            return f"{head}: no {self.word}s judged"
+        details = [f"{self.best} best", f"{self.good} good"]
+        if self.mistakes:
+            details.append(plural(self.mistakes, "mistake"))
+        if self.blunders:
+            details.append(plural(self.blunders, "blunder"))
+        if self.hints:
+            details.append(plural(self.hints, "hint"))
+        how = " by the estimate" if self.by_estimate else ""
+        return f"{head}: {accuracy:.0%} accurate{how} — " + ", ".join(details)
+
+
+class TableSession:
+    """A game of any registered game in progress: the one place its turns and moves are kept.
+
+    Nothing here waits or threads: a driver (a window, the command line) asks for moves
+    and analyses and hands them in.
+    """
+
+    def __init__(self, setup: TableSetup, seed: int, started_at: datetime | None = None) -> None:
+        self.setup = setup
+        self.spec = setup.spec
+        self.seed = seed
+        self.started_at = started_at or datetime.now(UTC)
+        self.start = setup.start_state(seed)
+        if self.start.is_over:
+            raise GameError(f"cannot start from a finished position ({self.start.result})")
+        self._states: list[GameState] = [self.start]
+        self._master = random.Random(seed)
+        self._move_seeds: list[int] = []
+        self._hints = [0, 0]
+        #: Analyses by position (its text), for hints and verdicts.
+        self._analyses: dict[str, GameAnalysis] = {}
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The position now, with every move played from the start (the records read it)."""
+        return self._states[-1]
+
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        return tuple(self._states)
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        return self.state.moves[len(self.start.moves) :]
+
+    def mover_of(self, number: int) -> int:
+        """The seat that played move ``number`` (0-based)."""
+        seat = self._states[number].to_move
+        assert seat is not None
+        return seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over (None for a draw, a tie, or not over)."""
+        result = self.state.result
+        return None if result is None else result.winner
+
+    def seat(self, index: int) -> Seat:
+        return self.setup.seats[index]
+
+    def name_of(self, index: int) -> str:
+        return self.seat(index).display_name(self.spec)
+
+    @property
+    def player_to_move(self) -> Seat | None:
+        mover = self.state.to_move
+        return None if mover is None else self.seat(mover)
+
+    def is_human_turn(self) -> bool:
+        seat = self.player_to_move
+        return seat is not None and not seat.is_ai
+
+    def ai_to_move(self) -> bool:
+        seat = self.player_to_move
+        return seat is not None and seat.is_ai
+
+    def move_rng(self, number: int | None = None) -> random.Random:
+        """The generator a computer player decides move ``number`` (0-based) with."""
+        number = len(self.moves) if number is None else number
+        while len(self._move_seeds) <= number:
+            self._move_seeds.append(self._master.getrandbits(63))
+        return random.Random(self._move_seeds[number])
+
+    # -- moving --------------------------------------------------------------------------
+
+    def why_not_playable(self, move: int) -> str | None:
+        """Why the person to move may not play ``move`` now, in words; None when they may."""
+        seat = self.player_to_move
+        if seat is None:
+            return f"The game is over: {self.result_words()}."
+        if seat.is_ai:
+            return f"It is {seat.display_name(self.spec)}'s turn."
+        try:
+            self.state.play(move)
+        except GameError as error:
+            words = str(error)
+            return f"{words[:1].upper()}{words[1:]}."
+        return None
+
+    def play(self, move: int) -> GameState:
+        """Play ``move`` for the seat to move (a person's click or a computer's choice)."""
+        state = self.state.play(move)
+        self._states.append(state)
+        return state
+
+    def set_moves(self, moves: Sequence[int]) -> None:
+        """Undo, redo and replay: the game becomes the start followed by ``moves``."""
+        states = [self.start]
+        for move in moves:
+            states.append(states[-1].play(move))
+        self._states = states
+
+    # -- hints and the coach -------------------------------------------------------------
+
+    def count_hint(self) -> None:
+        mover = self.state.to_move
+        if mover is not None:
+            self._hints[mover] += 1
+
+    def add_analysis(self, state: GameState, analysis: GameAnalysis) -> None:
+        self._analyses[state.position_text()] = analysis
+
+    def analysis_of(self, state: GameState) -> GameAnalysis | None:
+        return self._analyses.get(state.position_text())
+
+    def unanalysed(self) -> tuple[GameState, ...]:
+        """The positions before each move that the coach has no analysis of yet."""
+        return tuple(s for s in self._states[:-1] if self.analysis_of(s) is None)
+
+    def judgement_at(self, number: int) -> tuple[Verdict, bool] | None:
+        """The coach's verdict on move ``number`` (0-based) and whether it is by the estimate,
+        once the position before it is analysed."""
+        before_state = self._states[number]
+        before = self.analysis_of(before_state)
+        if before is None:
+            return None
+        after = self.analysis_of(self._states[number + 1])
+        judgement = self.spec.judge(before_state, before, self.moves[number], after)
+        if judgement is None:
+            return None
+        return judgement.verdict, judgement.by_estimate
+
+    def verdict_at(self, number: int) -> Verdict | None:
+        judged = self.judgement_at(number)
+        return None if judged is None else judged[0]
+
+    def by_estimate(self, number: int) -> bool:
+        judged = self.judgement_at(number)
+        return judged is not None and judged[1]
+
+    def hint_text(self, analysis: GameAnalysis) -> str:
+        """What a hint says: the best moves and what they keep, proven or by the estimate."""
+        spec = self.spec
+        if not analysis.best_moves:
+            return "Hint: the game is over."
+        names = " or ".join(spec.format_move(move) for move in analysis.best_moves)
+        best = next(value for value in analysis.moves if value.move in analysis.best_moves)
+        how = "exactly" if analysis.certainty is Certainty.PROVEN else "by the estimate"
+        return f"Hint: {spec.move_verb} {names}: {best.words} ({how})."
+
+    def summaries(self) -> tuple[SeatSummary, SeatSummary]:
+        counts = [dict.fromkeys(("moves", "estimated", *Verdict), 0) for _ in range(2)]
+        for number in range(len(self.moves)):
+            seat = self.mover_of(number)
+            counts[seat]["moves"] += 1
+            judged = self.judgement_at(number)
+            if judged is not None:
+                counts[seat][judged[0]] += 1
+                counts[seat]["estimated"] += judged[1]
+        first, second = (
+            SeatSummary(
+                self.name_of(seat),
+                self.spec.seats[seat],
+                self.spec.move_word,
+                counts[seat]["moves"],
+                counts[seat][Verdict.BEST],
+                counts[seat][Verdict.GOOD],
+                counts[seat][Verdict.MISTAKE],
+                counts[seat][Verdict.BLUNDER],
+                self._hints[seat],
+                counts[seat]["estimated"],
+            )
+            for seat in (0, 1)
+        )
+        return first, second
+
+    # -- the end -------------------------------------------------------------------------
+
+    def result_words(self) -> str:
+        """``"A wins, 14 to 9"``, ``"A tie at 7 each"``, ``"Sera (X) wins"``, ``"a draw"``, or
+        ``""`` while the game goes on."""
+        result = self.state.result
+        if result is None:
+            return ""
+        scores = self.state.scores
+        if result.winner is None:
+            return "a draw" if scores is None else f"A tie at {scores[0]} each"
+        seat = result.winner
+        words = f"{self.name_of(seat)} ({self.spec.seats[seat]}) wins"
+        if scores is not None:
+            words += f", {scores[seat]} to {scores[1 - seat]}"
+        return words
+
+    def reaction(self) -> str:
+        """What a computer player says at the end (the first one seated, if both are)."""
+        if not self.is_over:
+            return ""
+        for index in (0, 1):
+            seat = self.seat(index)
+            if seat.is_ai:
+                winner = self.winner
+                event = (
+                    Event.DRAW if winner is None else Event.WIN if winner == index else Event.LOSS
+                )
+                words = self.spec.say(seat.name, event, self.move_rng(len(self.moves)))
+                return f"{seat.display_name(self.spec)}: {words}" if words else ""
+        return ""
+
+    def sides(self) -> tuple[Side, Side]:
+        """The two seats as the records keep them."""
+        return self.seat(0).side(), self.seat(1).side()
+
+
+def play_computers(
+    session: TableSession,
+    *,
+    time_limit: float | None = None,
+    on_move: Callable[[GameState, int], None] | None = None,
+) -> GameState:
+    """Play the computer players' moves, each with its own generator (see
+    :meth:`TableSession.move_rng`), until the game ends or a person is to move."""
+    while (seat := session.player_to_move) is not None and seat.is_ai:
+        state = session.state
+        move = session.spec.choose_move(state, seat.name, session.move_rng(), time_limit=time_limit)
+        if on_move is not None:
+            on_move(state, move)
+        session.play(move)
+    return session.state
