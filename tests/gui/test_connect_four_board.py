@@ -18,7 +18,12 @@ from tictactoe_gui.engine.games import (
     MoveValue,
     find_game,
 )
-from tictactoe_gui.gui.board_reading import drop_words, landing_cell, read_drop_column
+from tictactoe_gui.gui.board_reading import (
+    drop_words,
+    landing_cell,
+    read_drop_column,
+    read_threats,
+)
 from tictactoe_gui.gui.board_view import BoardStyle, BoardView
 from tictactoe_gui.gui.painters.colours import mark_colour, outcome_colour
 from tictactoe_gui.gui.painters.heat import HeatCell, heat_of
@@ -308,3 +313,24 @@ def test_every_look_paints_a_position_with_all_its_overlays(
     }
     assert len(colours) > 20  # a board, not a blank
     assert view.painter.style is view.board_style
+
+
+def test_threats_on_a_gravity_board_say_which_cells_must_fill_first(qtbot: QtBot) -> None:
+    # X has b1, c1, d1: a1 and e1 both complete it, and both can be played now.
+    view = make_view(qtbot, played("27374"))
+    view.setFocus()
+    with qtbot.waitSignal(view.reading, timeout=1000) as blocker:
+        qtbot.keyClick(view, Qt.Key.Key_T)
+    assert blocker.args == ["X threatens four: b1, c1, d1; blocks at a1 or e1."]
+    # X's c1, d2, e3 needs f4, over three empty cells: the reading says so.
+    later = make_view(qtbot, played("34457551"))
+    later.setFocus()
+    with qtbot.waitSignal(later.reading, timeout=1000) as blocker:
+        qtbot.keyClick(later, Qt.Key.Key_T)
+    assert blocker.args == ["X can make four: c1, d2, e3; at f4 once f1 to f3 are filled."]
+    one_below = played("3445755")
+    assert isinstance(one_below, GravityState)
+    board = Board(one_below.x, one_below.o, one_below.spec.cell_variant)
+    board = board.play(Move(5, 5)).play(Move(4, 5))  # f1 and f2 filled: f4 waits on f3
+    assert read_threats(board, gravity=True).endswith("at f4 once f3 is filled.")
+    assert read_threats(board).endswith("at f4.")  # free placement: playable at once

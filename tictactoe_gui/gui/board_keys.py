@@ -121,7 +121,7 @@ def read_key(
     if key == Qt.Key.Key_N:
         return read_around(board, cursor)
     if key == Qt.Key.Key_T:
-        return read_threats(board)
+        return read_threats(board, gravity=gravity)
     return None
 
 

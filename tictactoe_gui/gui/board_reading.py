@@ -176,11 +176,12 @@ def threats(board: Board, mark: Mark) -> list[Threat]:
     return sorted(result, key=lambda threat: threat.completions)
 
 
-def threat_words(board: Board, threat: Threat) -> str:
+def threat_words(board: Board, threat: Threat, *, gravity: bool = False) -> str:
     """``"O threatens four: h9, i10, j11; blocks at g8 or k12."`` for the side that just
-    moved; ``"X can make four: …; at k12."`` for the side to move."""
+    moved; ``"X can make four: …; at k12."`` for the side to move. Where discs fall, a
+    cell not playable yet says what it waits for (``"f3 once f2 is filled"``)."""
     names = [board.cell_name(board.move_at(i)) for i in threat.stones]
-    cells = [board.cell_name(board.move_at(i)) for i in threat.completions]
+    cells = [_completion(board, i, gravity) for i in threat.completions]
     k = _count(board.variant.k)
     if threat.mark is board.to_move:
         return f"{threat.mark} can make {k}: {', '.join(names)}; at {' or '.join(cells)}."
@@ -188,8 +189,21 @@ def threat_words(board: Board, threat: Threat) -> str:
     return f"{threat.mark} threatens {k}: {', '.join(names)}; {blocks} at {' or '.join(cells)}."
 
 
-def read_threats(board: Board) -> str:
-    """Every threat on the board, the side to move's first (key T)."""
+def _completion(board: Board, index: int, gravity: bool) -> str:
+    move = board.move_at(index)
+    name = board.cell_name(move)
+    landing = landing_cell(board, move.col) if gravity else move
+    if landing is None or landing == move:
+        return name
+    below = Move(move.row + 1, move.col)
+    if landing == below:
+        return f"{name} once {board.cell_name(below)} is filled"
+    return f"{name} once {board.cell_name(landing)} to {board.cell_name(below)} are filled"
+
+
+def read_threats(board: Board, *, gravity: bool = False) -> str:
+    """Every threat on the board, the side to move's first (key T); where discs fall, a
+    cell that cannot be played yet says which cells must fill first."""
     found = threats(board, board.to_move) + threats(board, board.to_move.other)
     if board.is_over:
         return winning_line_words(board) or "The game is over."
@@ -197,7 +211,7 @@ def read_threats(board: Board) -> str:
         return (
             f"No threats: no side has {_count(board.variant.k - 1)} of {_count(board.variant.k)}."
         )
-    return " ".join(threat_words(board, threat) for threat in found)
+    return " ".join(threat_words(board, threat, gravity=gravity) for threat in found)
 
 
 def new_threats(board: Board, last: Move) -> str:
