@@ -5,10 +5,12 @@ and Orca with no speech server (Orca still logs each utterance as a
 ``SPEECH OUTPUT:`` line in its debug file), opens the app with a fresh home
 directory (a first run, no arguments unless given), sends keys with xdotool and
 prints, after each step, what Orca said. Needs Debian's orca, at-spi2-core,
-dbus-x11, xvfb, openbox and xdotool.
+dbus-x11, xvfb, x11-utils, openbox and xdotool.
 
     python -m tests.benchmarks.orca_check                 # the plain launch, 3×3
     python -m tests.benchmarks.orca_check --game four     # the 20×20 walk
+    python -m tests.benchmarks.orca_check --game connect4 # Connect Four by ear
+    python -m tests.benchmarks.orca_check --scenario keys # edges, F9 and F7
     python -m tests.benchmarks.orca_check --display 94 --keep /tmp/orca-run
 
 A step is a list of xdotool key names (``KP_5``, ``Tab``, ``ctrl+z``) or
@@ -57,8 +59,28 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
         ("Down", ["Down"]),
         ("Down", ["Down"]),
         ("Up", ["Up"]),
-        ("9 from the table", ["KP_9"]),
+        ("8 from the table (b3, an edge: free after the reply to the centre)", ["KP_8"]),
+        ("Down: the next row, without the news again", ["Down"]),
         ("Tab out", ["Tab"]),
+    ],
+    "keys": [
+        ("Left", ["Left"]),
+        ("Left at the edge", ["Left"]),
+        ("Up", ["Up"]),
+        ("Up at the edge", ["Up"]),
+        ("F9 hides the analysis", ["F9"]),
+        ("F9 shows it", ["F9"]),
+        ("F7 hides the move list", ["F7"]),
+        ("F7 shows it", ["F7"]),
+    ],
+    "connect4": [
+        ("4 drops a disc in d", ["4"]),
+        ("C reads the column", ["c"]),
+        ("Right: where a disc in e would land", ["Right"]),
+        ("4 again", ["4"]),
+        ("4 again", ["4"]),
+        ("T reads the threats", ["t"]),
+        ("R reads the row", ["r"]),
     ],
     "dialogs": [
         ("Ctrl+N opens New Game", ["ctrl+n"]),
@@ -137,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scenario", default=None, choices=sorted(SCENARIOS))
     parser.add_argument("--keep", type=Path, help="keep the logs in this directory")
     args = parser.parse_args(argv)
-    scenario = args.scenario or ("four" if args.game == "four" else "tictactoe")
+    scenario = args.scenario or (args.game if args.game in ("four", "connect4") else "tictactoe")
     work = args.keep or Path(tempfile.mkdtemp(prefix="orca-check-"))
     work.mkdir(parents=True, exist_ok=True)
     for name in ("home", "runtime"):
@@ -175,7 +197,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         processes.append(
             _start(["Xvfb", env["DISPLAY"], "-screen", "0", "1280x1024x24"], env, work / "x.log")
         )
-        time.sleep(1.0)
+        # On a busy machine the server takes a while, and the window manager gives up
+        # on a display that does not answer yet.
+        deadline = time.monotonic() + START_LIMIT_S
+        while time.monotonic() < deadline:
+            answer = subprocess.run(["xdpyinfo"], env=env, capture_output=True, check=False)
+            if answer.returncode == 0:
+                break
+            time.sleep(0.5)
         bus = subprocess.run(
             ["dbus-launch", "--sh-syntax"], env=env, check=True, capture_output=True, text=True
         ).stdout

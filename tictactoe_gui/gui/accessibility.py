@@ -9,7 +9,15 @@ reads aloud is in :mod:`.board_reading`.)
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, QTimer
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,6 +33,27 @@ from PySide6.QtWidgets import (
 #: while their view has the focus (set by the announcer; the window's tables read it), since
 #: in a table a screen reader follows the cell, not the table.
 CELL_NEWS = "cellNews"
+#: Which cell says it (``"row,column"``): only the cell it was told on, so that the next
+#: row the player arrows to does not say it again.
+CELL_NEWS_AT = "cellNewsAt"
+
+
+def cell_news(model: QObject, index: QModelIndex | QPersistentModelIndex) -> str | None:
+    """The news the cell at ``index`` says as its accessible description (see CELL_NEWS)."""
+    if model.property(CELL_NEWS_AT) != f"{index.row()},{index.column()}":
+        return None
+    return model.property(CELL_NEWS) or None
+
+
+def set_cell_news(
+    model: QObject, index: QModelIndex | QPersistentModelIndex | None, text: str | None
+) -> None:
+    """Have the cell at ``index`` say ``text`` (None: no cell says anything)."""
+    model.setProperty(CELL_NEWS, text if index is not None else None)
+    model.setProperty(
+        CELL_NEWS_AT, f"{index.row()},{index.column()}" if index is not None else None
+    )
+
 
 ICON_NAMES = {
     QMessageBox.Icon.Information: "Information",

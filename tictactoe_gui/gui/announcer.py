@@ -28,13 +28,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import shiboken6
-from PySide6.QtCore import QItemSelectionModel, QObject, QTimer, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView, QWidget
 
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.variants import Family
-from tictactoe_gui.gui.accessibility import CELL_NEWS
+from tictactoe_gui.gui.accessibility import set_cell_news
 from tictactoe_gui.gui.board_reading import new_threats, winning_line_words
 from tictactoe_gui.gui.game_controller import GameController, GameOverInfo, GameSetup, State
 from tictactoe_gui.storage.records import GameMode
@@ -110,8 +110,6 @@ class _FocusNews(QObject):
         self._widget: QWidget | None = None
         self._kept = ""
         self._pending: list[str] = []
-        #: The tables' models whose renewal is watched (see _say).
-        self._watched: set[QObject] = set()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -157,18 +155,7 @@ class _FocusNews(QObject):
             text += "\u00a0"
         widget.setAccessibleDescription(text)
         if isinstance(widget, QAbstractItemView):
-            _tell_current_cell(widget, text)
-            model = widget.model()
-            if model is not None and model not in self._watched:
-                # Renewed later (the candidates, once the new analysis comes), the rows
-                # take the cell the screen reader was on with them: read the new first.
-                self._watched.add(model)
-                model.modelReset.connect(lambda view=widget: self._renewed(view))
-
-    def _renewed(self, view: QAbstractItemView) -> None:
-        model = view.model() if shiboken6.isValid(view) else None
-        if model is not None and view.hasFocus() and model.property(CELL_NEWS):
-            QTimer.singleShot(0, self, lambda: _tell_current_cell(view, ""))
+            _CellNews.of(widget).add(text)
 
     def _on_focus_changed(self, old: QWidget | None, _new: QWidget | None) -> None:
         if old is not None and old is self._widget:
@@ -179,44 +166,122 @@ class _FocusNews(QObject):
         if widget is not None and not widget.hasFocus():
             self._pending.clear()
             widget.setAccessibleDescription(self._kept)
-            model = widget.model() if isinstance(widget, QAbstractItemView) else None
-            if model is not None:
-                model.setProperty(CELL_NEWS, None)
+            if isinstance(widget, QAbstractItemView):
+                _CellNews.of(widget).forget()
             self._widget = None
 
 
-def _tell_current_cell(view: QAbstractItemView, text: str) -> None:
-    """Say ``text`` through the view's current cell: in a table a screen reader follows
-    the cell, not the table, and reads only the cell's description when it changes."""
-    model, current = view.model(), view.currentIndex()
-    if model is None or not shiboken6.isValid(view) or not view.hasFocus():
-        return
-    if text:  # empty: the news already there, for a new current cell
-        model.setProperty(CELL_NEWS, text)
-    table = QAccessible.queryAccessibleInterface(view)
-    if table is None:
-        return
-    if not current.isValid():
-        # The cell the screen reader was on is gone (the candidates are new after a
-        # move): a new current cell is read with the news; with no cell, the table is.
-        selection = view.selectionModel()
-        if model.rowCount() and selection is not None:
-            selection.setCurrentIndex(model.index(0, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
-        else:
-            QAccessible.updateAccessibility(QAccessibleEvent(view, QAccessible.Event.Focus))
-        return
-    for index in range(table.childCount()):
-        child = table.child(index)
-        cell = child.tableCellInterface() if child is not None else None
-        if (
-            cell is not None
-            and cell.rowIndex() == current.row()
-            and cell.columnIndex() == current.column()
-        ):
-            event = QAccessibleEvent(view, QAccessible.Event.DescriptionChanged)
-            event.setChild(index)
-            QAccessible.updateAccessibility(event)
+class _CellNews(QObject):
+    """Says news through a table's current cell, once: in a table a screen reader
+    follows the cell, not the table, and speaks the cell's description when it changes.
+
+    News for a table whose rows a move renews (the candidates, again after the reply)
+    waits until the rows have settled; if the cell the player was on went with the old
+    rows, the first new row takes the focus first. The news then travels in the cell's
+    change of description, and the cell keeps no description after it: Orca reads a
+    cell that takes the focus a while after it is told (later still on a busy machine),
+    and would say the news again with it, or miss news set on it before a renewal.
+    """
+
+    #: Rows a move renews (the candidates, again after the reply) come within this.
+    SETTLE_MS = 150
+    #: How many times news waits another SETTLE_MS for a table with no rows to get some.
+    PATIENCE = 10
+
+    def __init__(self, view: QAbstractItemView) -> None:
+        super().__init__(view)
+        self._view = view
+        self._waiting = ""
+        #: Whether news was told since the view took the focus (a cell gone with the
+        #: rows then gives way to the first new one, so that the player is somewhere).
+        self._told = False
+        self._patience = self.PATIENCE
+        self._models: set[QObject] = set()
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(self.SETTLE_MS)
+        self._timer.timeout.connect(self._deliver)
+
+    @classmethod
+    def of(cls, view: QAbstractItemView) -> _CellNews:
+        found = view.findChild(cls, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        return found if isinstance(found, cls) else cls(view)
+
+    def add(self, text: str) -> None:
+        model = self._view.model()
+        if model is not None and model not in self._models:
+            self._models.add(model)
+            model.modelReset.connect(self._renewed)
+        self._waiting = f"{self._waiting} {text}".strip()
+        self._timer.start()
+
+    def forget(self) -> None:
+        """The focus has left the view: what it was to say is no longer its to say."""
+        self._waiting = ""
+        self._told = False
+        self._timer.stop()
+
+    def _renewed(self) -> None:
+        view = self._view
+        if not shiboken6.isValid(view) or not view.hasFocus():
             return
+        if self._waiting:
+            self._timer.start()  # more rows may come: the news goes once they are there
+        elif self._told:
+            QTimer.singleShot(0, self, self._read_first_row)
+
+    def _read_first_row(self) -> bool:
+        """Make the first row current if no cell is (Qt then reports it, and a screen
+        reader reads it); whether it did."""
+        view = self._view
+        model, selection = view.model(), view.selectionModel()
+        if (
+            not view.hasFocus()
+            or view.currentIndex().isValid()
+            or model is None
+            or selection is None
+            or not model.rowCount()
+        ):
+            return False
+        selection.setCurrentIndex(model.index(0, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+        return True
+
+    def _deliver(self) -> None:
+        view = self._view
+        model = view.model()
+        text, self._waiting = self._waiting, ""
+        if not text or not view.hasFocus() or model is None:
+            return
+        if not model.rowCount() and self._patience > 0:
+            # No rows yet (the candidates come with the next analysis): wait for them.
+            self._patience -= 1
+            self._waiting = text
+            self._timer.start()
+            return
+        self._patience = self.PATIENCE
+        self._told = True
+        self._read_first_row()
+        current = view.currentIndex()
+        if not current.isValid():
+            # Still no rows: the table itself, its description holding the news, is read.
+            QAccessible.updateAccessibility(QAccessibleEvent(view, QAccessible.Event.Focus))
+            return
+        event = QAccessibleEvent(view, QAccessible.Event.DescriptionChanged)
+        event.setChild(_cell_child(view, current))
+        # The event carries the description as it is now, for Orca to speak.
+        set_cell_news(model, current, text)
+        try:
+            QAccessible.updateAccessibility(event)
+        finally:
+            set_cell_news(model, None, None)
+
+
+def _cell_child(view: QAbstractItemView, index: QModelIndex) -> int:
+    """The number of ``index``'s cell among the table's accessible children, as Qt counts
+    them: a table view's headers, shown or not, take the first row and column."""
+    headers = 1 if isinstance(view, QTableView) else 0
+    columns = index.model().columnCount(index.parent())
+    return (index.row() + headers) * (columns + headers) + index.column() + headers
 
 
 class GameNarrator(QObject):

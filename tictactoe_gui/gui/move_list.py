@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.engine import Board, Mark, Move
-from tictactoe_gui.gui.accessibility import CELL_NEWS, table_in_tab_order
+from tictactoe_gui.gui.accessibility import cell_news, table_in_tab_order
 
 
 class MoveListModel(QAbstractTableModel):
@@ -129,7 +129,7 @@ class MoveListModel(QAbstractTableModel):
         if ply is None:
             return None
         if role == Qt.ItemDataRole.AccessibleDescriptionRole:
-            return self.property(CELL_NEWS) or None  # a move announced while here
+            return cell_news(self, index)  # a move announced while here
         name = self._names[ply - 1]
         if role == Qt.ItemDataRole.DisplayRole:
             return name

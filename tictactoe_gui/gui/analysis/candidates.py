@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui.engine import Analysis, Board, Candidate, MoveOutcome, SearchProgress
 from tictactoe_gui.gui.accessibility import (
-    CELL_NEWS,
     ValueLabel,
     buddy_label,
+    cell_news,
     speak_choice_changes,
     table_in_tab_order,
 )
@@ -105,7 +105,7 @@ class CandidatesModel(QAbstractTableModel):
         if candidate is None or self._analysis is None:
             return None
         if role == Qt.ItemDataRole.AccessibleDescriptionRole:
-            return self.property(CELL_NEWS) or None  # a move announced while here
+            return cell_news(self, index)  # a move announced while here
         best = candidate.move in self._analysis.best_moves
         column = index.column()
         board = self._analysis.board
