@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from tictactoe_gui.gui.app import (
     COMPLETE_WITHOUT_PAINT_MS,
     EXIT_INCOMPLETE,
     after_first_paint,
+    load_then,
     open_records,
     run,
 )
@@ -206,3 +208,23 @@ class TestAfterFirstPaint:
         assert qapp is not None
         qapp.processEvents()
         assert calls == ["called"]
+
+
+def test_the_rest_of_the_window_loads_on_a_thread_and_completes_it_on_the_gui_thread(
+    qtbot: QtBot,
+) -> None:
+    """After the first paint the app imports what the complete window needs on a thread of
+    its own, so the frame takes clicks meanwhile; completing it runs on the GUI thread."""
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    loaded_first: list[bool] = []
+    on_gui_thread: list[bool] = []
+
+    def complete() -> None:
+        loaded_first.append("tictactoe_gui.gui.window.later" in sys.modules)
+        on_gui_thread.append(threading.current_thread() is threading.main_thread())
+
+    load_then("tictactoe_gui.gui.window.later", complete, parent)
+    qtbot.waitUntil(lambda: bool(on_gui_thread), timeout=10_000)
+    assert loaded_first == [True]
+    assert on_gui_thread == [True]

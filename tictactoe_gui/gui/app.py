@@ -4,8 +4,10 @@ window, shown in two stages (its frame, then the rest after the first paint)."""
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import sys
+import threading
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +37,11 @@ GIL_SWITCH_INTERVAL_S = 0.002
 #: The rest of the window is built after its first paint, or after this long if no paint
 #: comes (a window opened on a hidden workspace may not be painted until it is seen).
 COMPLETE_WITHOUT_PAINT_MS = 500
+#: What the complete window needs beyond its first frame: loaded on a thread of its own
+#: after that frame's paint, while the window takes clicks and keys (gui/window/later.py).
+LATER = "tictactoe_gui.gui.window.later"
+#: How often the window looks whether that loading is done (ms).
+LOAD_POLL_MS = 4
 #: run()'s status when the window could not be completed (the error is printed).
 EXIT_INCOMPLETE = 1
 #: The game on the board, kept after every move beside the records in the user's data
@@ -166,9 +173,9 @@ def run(
         if records.notice:
             window.show_notice("Game Records", records.notice)
 
-    after_first_paint(window, complete)
+    after_first_paint(window, lambda: load_then(LATER, complete, window))
     # Reports the first paint when the start-up benchmark asks (inert otherwise).
-    startup_probe.install(window, ready=window.ready)
+    startup_probe.install(window, ready=window.ready, target=window.centre_cell_on_screen)
     window.show()
     try:
         status = app.exec()
@@ -215,6 +222,44 @@ class _AfterFirstPaint(QObject):
         if callback is not None and QCoreApplication.instance() is not None:
             self._widget.removeEventFilter(self)
             callback()
+
+
+class _LoadThen(QObject):
+    """Imports a module on a thread of its own, then runs a callback on the GUI thread."""
+
+    def __init__(self, module: str, callback: Callable[[], None], parent: QObject) -> None:
+        super().__init__(parent)
+        self._callback: Callable[[], None] | None = callback
+        self._thread = threading.Thread(
+            target=self._load, args=(module,), name="load-window", daemon=True
+        )
+        self._timer = QTimer(self)
+        self._timer.setInterval(LOAD_POLL_MS)
+        self._timer.timeout.connect(self._check)
+        self._thread.start()
+        self._timer.start()
+
+    @staticmethod
+    def _load(module: str) -> None:
+        # What fails to load here fails again, and is reported, when the callback uses it.
+        with contextlib.suppress(Exception):
+            importlib.import_module(module)
+
+    def _check(self) -> None:
+        if self._thread.is_alive():
+            return
+        self._timer.stop()
+        callback, self._callback = self._callback, None
+        if callback is not None:
+            callback()
+
+
+def load_then(module: str, callback: Callable[[], None], parent: QObject) -> None:
+    """Import ``module`` (and what it imports) on a thread of its own, leaving the GUI
+    thread free for the window's first clicks and keys, then call ``callback`` on the
+    GUI thread. Python switches between the threads every few milliseconds
+    (``GIL_SWITCH_INTERVAL_S``), so a click waits no longer than that for the loading."""
+    _LoadThen(module, callback, parent)
 
 
 def after_first_paint(widget: QWidget, callback: Callable[[], None]) -> None:

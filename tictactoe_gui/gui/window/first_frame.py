@@ -49,6 +49,8 @@ class FirstFramePart(WindowBase):
         # Its cells are named for screen readers when the game starts, in complete(); until
         # then hovering shows no move, and a click or key waits for the game (below).
         self.board_view.set_board(board, name_cells=False)
+        # Drawn at once, not animated in: nothing animates until the game is set up.
+        self.board_view.set_animations_enabled(False)
         self._early_input.clear()
         self._early_moves_shown = self._person_moves_first(game)
         self.board_view.cell_activated.connect(self._early_cell)
@@ -65,6 +67,14 @@ class FirstFramePart(WindowBase):
             self._dock_frames.append(frame)
         self._place_docks(*self._dock_frames)
         self._restore_layout()
+
+    def centre_cell_on_screen(self) -> tuple[int, int, int, int]:
+        """Where the board's centre cell is on the screen (x, y, width, height): where the
+        start-up benchmark clicks."""
+        view = self.board_view
+        cell = view.cell_rect(Move(view.rows // 2, view.cols // 2))
+        corner = view.mapToGlobal(cell.topLeft().toPoint())
+        return corner.x(), corner.y(), round(cell.width()), round(cell.height())
 
     def _person_moves_first(self, game: Variant) -> bool:
         """Whether the game complete() sets up is a fresh board where a person moves first
@@ -105,11 +115,18 @@ class FirstFramePart(WindowBase):
         board, a key as the board reads it, or as the shortcut it is."""
         self.board_view.cell_activated.disconnect(self._early_cell)
         early, self._early_input = self._early_input, []
-        for item in early:
-            if isinstance(item, Move):
-                self.board_view.cell_activated.emit(item.row, item.col)
-            elif not self._trigger_shortcut(item):
-                self.board_view.keyPressEvent(item)
+        if not early:
+            return
+        # A mark the frame drew is not drawn in again (the game's board is set up afresh).
+        self.board_view.set_animations_enabled(False)
+        try:
+            for item in early:
+                if isinstance(item, Move):
+                    self.board_view.cell_activated.emit(item.row, item.col)
+                elif not self._trigger_shortcut(item):
+                    self.board_view.keyPressEvent(item)
+        finally:
+            self.board_view.set_animations_enabled(self.animations_action.isChecked())
 
     def _trigger_shortcut(self, event: QKeyEvent) -> bool:
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier

@@ -1,0 +1,64 @@
+"""What the main window needs once its first frame is on the screen: the one import
+boundary of a fast start.
+
+The first frame is built from light modules only (``main_window.py``, the parts in
+``gui/window/``, the board, the players strip). Everything else the complete window
+needs (the engine thread, the game controller, the docks, the bars, the announcer,
+New Game's settings, the records' bridge) is named here, so that loading this one
+module loads it all: the app loads it on a thread of its own right after the first
+paint (:func:`tictactoe_gui.gui.app.run`), while the window takes clicks and keys,
+then completes the window. Windows and dialogs opened later by a command (records,
+set-up position, Row & Column) stay out of it: they load when first used.
+"""
+
+from __future__ import annotations
+
+from tictactoe_gui.engine import Algorithm, Mark
+from tictactoe_gui.gui import game_file
+from tictactoe_gui.gui.accessibility import name_message_box_icon
+from tictactoe_gui.gui.analysis_dock import DEFAULT_TIME_BUDGET, DEFAULT_TOP_N, AnalysisDock
+from tictactoe_gui.gui.announcer import Announcer, GameNarrator
+from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
+from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+from tictactoe_gui.gui.engine_worker import EngineService
+from tictactoe_gui.gui.game_controller import (
+    DEFAULT_THINK_MS,
+    GameController,
+    GameSetup,
+    PlayerSpec,
+    State,
+)
+from tictactoe_gui.gui.move_list import MoveListDock
+from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.gui.style import ThemeStyle
+from tictactoe_gui.records_bridge import side_name
+from tictactoe_gui.storage.reader import RecordsReader
+from tictactoe_gui.storage.records import GameMode
+
+__all__ = [
+    "DEFAULT_THINK_MS",
+    "DEFAULT_TIME_BUDGET",
+    "DEFAULT_TOP_N",
+    "Algorithm",
+    "AnalysisDock",
+    "Announcer",
+    "AutoplayBar",
+    "EngineService",
+    "GameController",
+    "GameMode",
+    "GameNarrator",
+    "GameOverBanner",
+    "GameSetup",
+    "InMemoryRecords",
+    "Mark",
+    "MoveListDock",
+    "NewGameDialog",
+    "PlayerSpec",
+    "RecordsReader",
+    "ReplayBar",
+    "State",
+    "ThemeStyle",
+    "game_file",
+    "name_message_box_icon",
+    "side_name",
+]
