@@ -140,3 +140,28 @@ def test_every_game_reviews_to_one_entry_per_ply(game_id: str) -> None:
         chance = entry["after"]["chance"]
         assert chance is None or 0.0 <= chance <= 1.0
     assert set(payload["accuracy"]) == set(final.spec.seats)
+
+
+def test_practice_accepts_exactly_the_moves_that_keep_the_value() -> None:
+    from tictactoe_gui.engine.practice import exercises, try_move
+
+    for seed in range(12):
+        final = _random_game("tictactoe", seed)
+        review = review_game(final.start, final.moves)
+        found = exercises(review)
+        assert [e.ply for e in found] == [m.ply for m in review.mistakes]
+        for exercise in found:
+            before = _value(exercise.state)
+            for move in exercise.state.legal_moves():
+                attempt = try_move(exercise, move)
+                assert attempt is not None
+                keeps = -_value(exercise.state.play(move)) == before
+                assert attempt.better == keeps, (seed, exercise.ply, move)
+            assert exercise.better is not None
+            better = try_move(exercise, exercise.better)
+            assert better is not None
+            assert better.better
+            played = try_move(exercise, exercise.played)
+            assert played is not None
+            assert not played.better
+            assert "the move played" in played.words(exercise)

@@ -22,7 +22,7 @@ from tictactoe_gui.cli.common import (
     records_exist,
     seconds,
 )
-from tictactoe_gui.engine.review import REVIEW_SECONDS, GameReview, ReviewedMove
+from tictactoe_gui.engine.review import REVIEW_SECONDS, GameReview, ReviewedMove, side_line
 from tictactoe_gui.session.review import RecordedGame, review_record
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameNotFoundError
@@ -89,8 +89,7 @@ def review_text(game: RecordedGame, review: GameReview) -> str:
         lines.append(f"     {seats[review.resigned]} resigned")
     lines.append("")
     for side, name in zip(review.sides, game.names, strict=True):
-        # describe() reads "X: 75% accurate …": the player's name goes before the seat's.
-        lines.append(f"{name} ({side.mark}): {side.describe().split(': ', 1)[1]}")
+        lines.append(side_line(name, side))
     return "\n".join(lines)
 
 

@@ -285,6 +285,11 @@ class SideAccuracy:
         return f"{head}: {accuracy:.0%} accurate{how} — " + ", ".join(details)
 
 
+def side_line(name: str, side: SideAccuracy) -> str:
+    """``"Alice (X): 75% accurate — 3 best, 0 good, 1 blunder"``: a side's accuracy, named."""
+    return f"{name} ({side.mark}): {side.describe().split(': ', 1)[1]}"
+
+
 @dataclass(frozen=True, slots=True)
 class GameReview:
     """A whole game reviewed: each move, each position's reading and each side's accuracy."""
@@ -510,7 +515,7 @@ def _reviewed_move(
         state, before, move, after, known_before=known[ply - 1], known_after=known[ply]
     )
     played = next((value for value in before.moves if value.move == move), None)
-    grade = None if judgement is None else _grade(spec, judgement, played, before)
+    grade = None if judgement is None else grade_of(spec, judgement, played, before)
     reviewed = ReviewedMove(
         ply,
         seat,
@@ -550,9 +555,11 @@ def _with_better(
     )
 
 
-def _grade(
+def grade_of(
     spec: GameSpec, judgement: Judgement, played: MoveValue | None, before: GameAnalysis
 ) -> Grade:
+    """The review's grade of a verdict: the game's own, with good that still gave something
+    away (by the estimate, or in points) called an inaccuracy."""
     verdict = judgement.verdict
     if verdict is not Verdict.GOOD:
         return Grade(verdict.value)

@@ -221,6 +221,8 @@ class HistoryDialog(QDialog):
 
     #: Emitted with the :class:`GameDetail` of the game to replay on the board.
     replay_requested = Signal(object)
+    #: Emitted with the :class:`GameDetail` of the game to review.
+    review_requested = Signal(object)
     #: Emitted after an import added games, so other records views can refresh.
     records_changed = Signal()
 
@@ -279,6 +281,9 @@ class HistoryDialog(QDialog):
         self.count.setObjectName("historyCount")
         self.replay_button = QPushButton("&Replay", self)
         self.replay_button.setObjectName("replayButton")
+        self.review_button = QPushButton("Re&view", self)
+        self.review_button.setObjectName("reviewButton")
+        self.review_button.setToolTip("Judge the selected game move by move")
         self.export_csv_button = QPushButton("Export &CSV…", self)
         self.export_json_button = QPushButton("Export &JSON…", self)
         self.import_json_button = QPushButton("&Import JSON…", self)
@@ -295,6 +300,7 @@ class HistoryDialog(QDialog):
             filters.addWidget(combo, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.replay_button)
+        buttons.addWidget(self.review_button)
         buttons.addStretch(1)
         for button in (
             self.export_csv_button,
@@ -321,6 +327,7 @@ class HistoryDialog(QDialog):
         self.model.modelReset.connect(self._update_count)
         self.model.rowsInserted.connect(self._update_count)
         self.replay_button.clicked.connect(self.replay_selected)
+        self.review_button.clicked.connect(self.review_selected)
         self.export_csv_button.clicked.connect(self._ask_export_csv)
         self.export_json_button.clicked.connect(self._ask_export_json)
         self.import_json_button.clicked.connect(self._ask_import_json)
@@ -427,7 +434,9 @@ class HistoryDialog(QDialog):
         return f"{games}."
 
     def _update_buttons(self) -> None:
-        self.replay_button.setEnabled(self.view.selectionModel().hasSelection())
+        selected = self.view.selectionModel().hasSelection()
+        self.replay_button.setEnabled(selected)
+        self.review_button.setEnabled(selected)
 
     # -- replay ----------------------------------------------------------------------
 
@@ -441,14 +450,26 @@ class HistoryDialog(QDialog):
             self._replay_index(rows[0])
 
     def replay_game(self, game_id: int) -> None:
+        detail = self._detail(game_id, "Replay")
+        if detail is not None:
+            self.replay_requested.emit(detail)
+
+    def review_selected(self) -> None:
+        rows = self.view.selectionModel().selectedRows()
+        if rows:
+            self.review_game(self.model.summary(rows[0].row()).id)
+
+    def review_game(self, game_id: int) -> None:
+        detail = self._detail(game_id, "Review")
+        if detail is not None:
+            self.review_requested.emit(detail)
+
+    def _detail(self, game_id: int, doing: str) -> GameDetail | None:
         try:
-            detail: GameDetail = self._repository.game(game_id)
+            return self._repository.game(game_id)
         except RecordsError as exc:
-            show_message(
-                self, QMessageBox.Icon.Warning, "Replay", f"That game cannot be read: {exc}"
-            )
-            return
-        self.replay_requested.emit(detail)
+            show_message(self, QMessageBox.Icon.Warning, doing, f"That game cannot be read: {exc}")
+            return None
 
     # -- export and import -----------------------------------------------------------
 

@@ -141,6 +141,7 @@ class WindowBase(QMainWindow):
     leaderboard_action: QAction
     history_action: QAction
     statistics_action: QAction
+    review_action: QAction
     replay_actions: list[QAction]
     keypad_actions: list[QAction]
     focus_board_action: QAction

@@ -157,6 +157,12 @@ class MenusPart(
         self.statistics_action = action(
             "My &Statistics…", self.show_statistics, None, "One player's results and streaks"
         )
+        self.review_action = action(
+            "Re&view Game…",
+            self.review_current_game,
+            "Ctrl+Shift+R",
+            "Judge every move of the game on the board; practise the mistakes",
+        )
         self._update_records_actions()
 
         # Replay navigation: the arrow keys step through a recorded game (only during a replay,
@@ -234,6 +240,7 @@ class MenusPart(
         game.addSeparator()
         game.addAction(self.save_game_action)
         game.addAction(self.open_game_action)
+        game.addAction(self.review_action)
         game.addSeparator()
         game.addAction(self.quit_action)
         help_menu = self.help_menu

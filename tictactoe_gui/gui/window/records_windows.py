@@ -1,5 +1,5 @@
 """The main window's records windows: leaderboard, history and statistics, and replaying
-a recorded game."""
+or reviewing a recorded game."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from tictactoe_gui.gui.window.base import (
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
 
+    from tictactoe_gui.gui.review.dialog import ReviewSubject
     from tictactoe_gui.storage.reader import RecordsReader
     from tictactoe_gui.storage.records import GameDetail
 
@@ -72,6 +73,7 @@ class RecordsWindowsPart(WindowBase):
         def make(repository: RecordsReader) -> QDialog:
             dialog = HistoryDialog(repository, self)
             dialog.replay_requested.connect(self.replay_recorded_game)
+            dialog.review_requested.connect(self.review_recorded_game)
             dialog.records_changed.connect(self._refresh_records_windows)
             return dialog
 
@@ -91,6 +93,55 @@ class RecordsWindowsPart(WindowBase):
             refresh = getattr(window, "refresh", None)
             if window.isVisible() and callable(refresh):
                 refresh()
+
+    def review_recorded_game(self, detail: GameDetail) -> QDialog | None:
+        """Review a game from the history (see :mod:`tictactoe_gui.gui.review`)."""
+        from tictactoe_gui.gui.review.dialog import ReviewSubject
+        from tictactoe_gui.session.review import recorded_game
+        from tictactoe_gui.storage.records import InvalidGameError
+
+        try:
+            game = recorded_game(detail)
+        except InvalidGameError as error:
+            self.show_message(f"This game cannot be reviewed: {error}")
+            return None
+        when = detail.summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        title = f"{game.names[0]} vs {game.names[1]}, {when}"
+        subject = ReviewSubject(game.start, game.moves, game.names, game.resigned, title)
+        return self._open_review(subject)
+
+    def review_current_game(self) -> QDialog | None:
+        """Review the game on the board (a replay's whole game, else the moves played)."""
+        from tictactoe_gui.engine.games import find_game
+        from tictactoe_gui.gui.game_controller import State
+        from tictactoe_gui.gui.review.dialog import ReviewSubject
+
+        controller = self.controller
+        replay = controller.state is State.REPLAY
+        moves = controller.replay_moves if replay else tuple(controller.moves)
+        if not moves:
+            self.show_message("No moves to review yet.")
+            return None
+        start = controller.start
+        state = find_game(start.variant.id).from_position_text(start.to_text())
+        setup = controller.setup
+        resigned = controller.session.resigned
+        subject = ReviewSubject(
+            state,
+            tuple(start.index(move) for move in moves),
+            (setup.x.display_name, setup.o.display_name),
+            None if replay or resigned is None else "XO".index(resigned.value),
+        )
+        return self._open_review(subject)
+
+    def _open_review(self, subject: ReviewSubject) -> QDialog:
+        from tictactoe_gui.gui.review.dialog import ReviewDialog
+
+        dialog = ReviewDialog(subject, self.engine, self)
+        # A window of its own, beside the board (as the records windows are).
+        dialog.setParent(self, Qt.WindowType.Window)
+        dialog.show()
+        return dialog
 
     def replay_recorded_game(self, detail: GameDetail) -> None:
         """Replay a game from the history on the board."""

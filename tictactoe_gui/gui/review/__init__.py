@@ -1,0 +1,1 @@
+"""Review a game: the evaluation graph, the judged moves, and practising the mistakes."""
