@@ -141,7 +141,11 @@ class ReviewDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        for column in (0, 1):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.setWordWrap(False)
         self.table.verticalHeader().setVisible(False)
         for row, state in enumerate(self.states[1:]):
             self._set_row(row, f"{row + 1}. {spec.seats[self.states[row].to_move or 0]} "
@@ -152,6 +156,7 @@ class ReviewDialog(QDialog):
         splitter.addWidget(self.board)
         splitter.addWidget(self.table)
         splitter.setStretchFactor(1, 1)
+        splitter.setSizes([320, 500])
         self.practice_button = QPushButton("&Practice Your Mistakes…", self)
         self.practice_button.setObjectName("practiceButton")
         self.practice_button.setEnabled(False)

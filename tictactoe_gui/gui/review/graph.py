@@ -182,6 +182,12 @@ class EvaluationGraph(QWidget):
                 started = True
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2))
         painter.drawPath(path)
+        # Which end is whose: the first seat wins at the top, the second at the bottom.
+        painter.setPen(QPen(faint, 1))
+        metrics = painter.fontMetrics()
+        left = plot.left() + 3
+        painter.drawText(QPointF(left, plot.top() + metrics.ascent()), self._seats[0])
+        painter.drawText(QPointF(left, plot.bottom() - metrics.descent()), self._seats[1])
         if count:
             x = self._x(self._current)
             painter.setPen(QPen(text, 1))
