@@ -8,13 +8,18 @@ in a package's ``__init__`` makes ``from package import Board`` import
 from. The engine and the records use it so that what the window's first frame
 needs (the board alone) does not bring the searches or SQLite with it.
 Standard library only, so any layer may use it.
+
+:func:`lazy_module` does the same for a whole module: the window's parts name what
+the complete window needs through one such module (``gui/window/later.py``).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 from collections.abc import Callable, Mapping
+from types import ModuleType
 
 
 def lazy_names(
@@ -35,3 +40,19 @@ def lazy_names(
         return sorted({*vars(sys.modules[package]), *sources})
 
     return load, names
+
+
+def lazy_module(name: str) -> ModuleType:
+    """The module ``name``, loaded the first time one of its names is used (the module
+    itself if it is loaded already)."""
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        return loaded
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -5,8 +5,10 @@ soon as the game is set up."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QAccessible
 from pytestqt.qtbot import QtBot
 
+from tests.gui.test_accessibility_startup import board_object
 from tictactoe_gui.engine import Mark, Move
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
@@ -67,4 +69,22 @@ def test_where_the_person_is_not_to_move_a_first_frame_click_shows_nothing(
     qtbot.waitUntil(lambda: len(window.controller.moves) >= 1, timeout=10_000)
     # The AI's first move is its own, and the click (on the AI's turn) played nothing.
     assert len(window.controller.moves) == 1
+    window.close()
+
+
+def test_a_first_frame_click_keeps_the_board_a_screen_reader_was_given_and_is_said(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    window = staged(qtbot, settings)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    first = QAccessible.uniqueId(board_object(window))
+    click_cell(qtbot, window, window.board_view.board.move_at(4))
+    with qtbot.waitSignal(window.ready, timeout=5000):
+        window.complete(InMemoryRecords())
+    assert QAccessible.uniqueId(board_object(window)) == first
+    qtbot.waitUntil(
+        lambda: "played X at b2" in board_object(window).text(QAccessible.Text.Description),
+        timeout=5000,
+    )
     window.close()

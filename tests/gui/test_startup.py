@@ -39,8 +39,6 @@ LOADED_ON_FIRST_USE = (
 #: The main window's own parts, its engine thread and the records: loaded right after the
 #: first paint of its frame (see MainWindow.complete), not before.
 LOADED_AFTER_FIRST_PAINT = (
-    # The one import boundary: what the complete window needs beyond its first frame.
-    "tictactoe_gui.gui.window.later",
     "tictactoe_gui.gui.analysis_dock",
     "tictactoe_gui.gui.move_list",
     "tictactoe_gui.gui.controls",

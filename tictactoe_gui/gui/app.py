@@ -243,7 +243,7 @@ class _LoadThen(QObject):
     def _load(module: str) -> None:
         # What fails to load here fails again, and is reported, when the callback uses it.
         with contextlib.suppress(Exception):
-            importlib.import_module(module)
+            vars(importlib.import_module(module))  # loaded, even where it waits for first use
 
     def _check(self) -> None:
         if self._thread.is_alive():

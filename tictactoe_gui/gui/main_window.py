@@ -13,10 +13,13 @@ builds only its first frame (the board, the players bar, the menu titles, the
 docks' frames and the status bar, from modules that load quickly) so the window
 shows at once; :meth:`MainWindow.complete` then adds the rest, the engine and
 the records right after that first paint, and emits :attr:`MainWindow.ready`.
-So only the frame's modules are imported at the top of this module; the others
-are imported where they are used (``tests/gui/test_startup.py`` checks which
-modules load before the first paint, ``tests/benchmarks/bench_startup.py`` the
-time).
+So only the frame's modules are imported at the top of this module and its parts;
+what the complete window needs beyond them is reached through one import boundary,
+``later`` (``gui/window/later.py``), which the app loads on a thread of its own
+right after the first paint while the frame takes clicks and keys; windows opened
+by a command (records, set-up position, help, Row & Column) load where they are
+opened (``tests/gui/test_startup.py`` checks which modules load before the first
+paint, ``tests/benchmarks/bench_startup.py`` the time to the first mark).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from tictactoe_gui.gui.players_bar import PlayersBar
 from tictactoe_gui.gui.theme import Theme, apply_palette
 from tictactoe_gui.gui.window.base import (
     GAME_IN_PROGRESS_KEY,
+    later,
 )
 from tictactoe_gui.gui.window.first_frame import FirstFramePart
 from tictactoe_gui.gui.window.menus import MenusPart
@@ -134,14 +138,11 @@ class MainWindow(FirstFramePart, MenusPart):
             return
         if game_in_progress is not None:
             self._game_in_progress = game_in_progress
-        from tictactoe_gui.gui.engine_worker import EngineService
-        from tictactoe_gui.gui.game_controller import GameController
-        from tictactoe_gui.gui.recording import InMemoryRecords
 
         self._completing = True
-        self._records: GameRecords = records if records is not None else InMemoryRecords()
-        self.engine = EngineService(self)
-        self.controller = GameController(self.engine, self._records, self)
+        self._records: GameRecords = records if records is not None else later.InMemoryRecords()
+        self.engine = later.EngineService(self)
+        self.controller = later.GameController(self.engine, self._records, self)
 
         self._create_strips()
         self._create_actions()
@@ -198,12 +199,10 @@ class MainWindow(FirstFramePart, MenusPart):
     def _create_strips(self) -> None:
         """The game-over banner above the players, the AI vs AI and replay bars below the
         board; all hidden until their moment."""
-        from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
-
-        self.banner = GameOverBanner()
-        self.autoplay_bar = AutoplayBar()
+        self.banner = later.GameOverBanner()
+        self.autoplay_bar = later.AutoplayBar()
         self.autoplay_bar.hide()
-        self.replay_bar = ReplayBar()
+        self.replay_bar = later.ReplayBar()
         self.replay_bar.hide()
         self._central_layout.insertWidget(0, self.banner)
         self._central_layout.addWidget(self.autoplay_bar)
@@ -304,10 +303,8 @@ class MainWindow(FirstFramePart, MenusPart):
         """One announcer for the window: every move, ending, hint and remark is said aloud,
         and also put at the head of the board's description for screen readers that
         speak only the focused object."""
-        from tictactoe_gui.gui.announcer import Announcer, GameNarrator
-
-        self.announcer = Announcer(self, own_news=self.board_view)
-        self.narrator = GameNarrator(self.controller, self.announcer)
+        self.announcer = later.Announcer(self, own_news=self.board_view)
+        self.narrator = later.GameNarrator(self.controller, self.announcer)
         self.announcer.announced.connect(self._on_announced)
         self.board_view.reading.connect(self.announcer.announce)
         # F9 and F7 show and hide a dock: say which, or the key seems lost.
@@ -382,13 +379,10 @@ class MainWindow(FirstFramePart, MenusPart):
         self._update_spoiler_guard()
 
     def _update_spoiler_guard(self) -> None:
-        from tictactoe_gui.gui.game_controller import State
-        from tictactoe_gui.storage.records import GameMode
-
         controller = self.controller
         self.analysis_dock.set_spoiler_guard(
-            controller.setup.mode is GameMode.HUMAN_VS_AI
-            and controller.state is State.PLAYING
+            controller.setup.mode is later.GameMode.HUMAN_VS_AI
+            and controller.state is later.State.PLAYING
             and controller.is_human_turn()
         )
         self._update_heat_map()
@@ -421,13 +415,11 @@ class MainWindow(FirstFramePart, MenusPart):
         self.analysis_dock.set_persona(persona, role, (variant.rows, variant.cols))
 
     def _on_game_started(self, setup: GameSetup) -> None:
-        from tictactoe_gui.storage.records import GameMode
-
         self.board_view.clear_news()  # the last game's news is not this game's
         self.replay_bar.hide()
         self._set_replay_keys(False)
         self.replay_bar.set_playing(False)
-        self.autoplay_bar.setVisible(setup.mode is GameMode.AI_VS_AI)
+        self.autoplay_bar.setVisible(setup.mode is later.GameMode.AI_VS_AI)
         self.autoplay_bar.set_delay(setup.move_delay_ms)
         # A relaunched AI vs AI game starts paused: the bar says what the controller does.
         self.autoplay_bar.set_paused(self.controller.paused)

@@ -4,7 +4,9 @@ widgets and actions the parts use, and the status-bar message.
 Each part (``gui/window/*.py``) is a class with one job that
 :class:`~tictactoe_gui.gui.main_window.MainWindow` inherits; they all build on
 :class:`WindowBase`, which names what one part may use of another. This module is
-light: the window's first frame imports it before its first paint.
+light: the window's first frame imports it before its first paint. What the
+complete window needs beyond that frame the parts reach through :data:`later`
+(``gui/window/later.py``), their one import boundary.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMainWindow
+
+from tictactoe_gui.lazy_names import lazy_module
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -45,6 +49,13 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.rowcol_window import RowColWindow
     from tictactoe_gui.gui.theme import Theme
     from tictactoe_gui.session.rowcol import RowColSetup
+
+if TYPE_CHECKING:
+    from tictactoe_gui.gui.window import later as later
+else:
+    #: What the complete window needs beyond its first frame, loaded at its first use
+    #: (or ahead of it, on a thread, by the app): the parts' one import boundary.
+    later = lazy_module("tictactoe_gui.gui.window.later")
 
 #: Settings that say whether to ask before resigning, leaving a game for another, quitting.
 CONFIRM_RESIGN = "confirm/resign"

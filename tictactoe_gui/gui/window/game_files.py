@@ -14,6 +14,7 @@ from tictactoe_gui.engine import Board
 from tictactoe_gui.gui.window.base import (
     GAME_IN_PROGRESS_KEY,
     WindowBase,
+    later,
 )
 
 if TYPE_CHECKING:
@@ -41,14 +42,12 @@ class GameFilesPart(WindowBase):
         self._clipboard_text(board.to_text(), "the position")
 
     def copy_moves(self) -> None:
-        from tictactoe_gui.gui import game_file
-
         controller = self.controller
         if not controller.moves:
             self.show_message("No moves to copy yet.")
             return
         start = controller.start
-        text = game_file.moves_text(start, controller.moves)
+        text = later.game_file.moves_text(start, controller.moves)
         if start.ply:
             # Moves from a set-up position need the position with them.
             text = f"{start.to_text()} then {text}"
@@ -58,28 +57,23 @@ class GameFilesPart(WindowBase):
         """Study the position or move list on the clipboard (or ``text``) on this game's board:
         people at the board, the coach watching, nothing recorded. Bad text is one line in
         the status bar and changes nothing."""
-        from tictactoe_gui.gui import game_file
-
         if text is None:
             clipboard = QGuiApplication.clipboard()
             text = clipboard.text() if clipboard is not None else ""
         variant = self.controller.board.variant
         try:
-            start, moves = game_file.parse_pasted(text, variant)
-        except game_file.GameFileError as error:
+            start, moves = later.game_file.parse_pasted(text, variant)
+        except later.game_file.GameFileError as error:
             self.show_message(f"Nothing pasted: {error}.")
             return False
         self._study(start, moves, "Studying the pasted position; play moves for either side.")
         return True
 
     def _study(self, start: Board, moves: Sequence[Move], message: str) -> None:
-        from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
-        from tictactoe_gui.storage.records import GameMode
-
-        setup = GameSetup(
-            GameMode.HUMAN_VS_HUMAN,
-            PlayerSpec.human("Player 1"),
-            PlayerSpec.human("Player 2"),
+        setup = later.GameSetup(
+            later.GameMode.HUMAN_VS_HUMAN,
+            later.PlayerSpec.human("Player 1"),
+            later.PlayerSpec.human("Player 2"),
             start,
             record=False,
         )
@@ -91,14 +85,12 @@ class GameFilesPart(WindowBase):
     def saved_game(self) -> SavedGame:
         """The game on the board as a file holds it: a game in progress with its players
         and the moves taken back, a replay as the whole game replayed."""
-        from tictactoe_gui.engine import Mark
-        from tictactoe_gui.gui.game_controller import State
         from tictactoe_gui.gui.game_file import SavedGame, SavedPlayers
 
         controller = self.controller
         setup = controller.setup
         session = controller.session
-        if controller.state is State.REPLAY:
+        if controller.state is later.State.REPLAY:
             line = controller.replay_moves
             outcome = controller.start.play_all(line).outcome
             return SavedGame(
@@ -122,7 +114,7 @@ class GameFilesPart(WindowBase):
             setup.o,
             record=setup.record,
             seed=session.seed,
-            hints=(hints[Mark.X], hints[Mark.O]),
+            hints=(hints[later.Mark.X], hints[later.Mark.O]),
             started=session.started_at.isoformat(),
         )
         return SavedGame(
@@ -136,17 +128,16 @@ class GameFilesPart(WindowBase):
         )
 
     def save_game_to(self, path: Path) -> bool:
-        from tictactoe_gui.gui import game_file
 
         try:
             if path.suffix.lower() == ".psq":
-                game_file.save_as_psq(path, self.saved_game())
+                later.game_file.save_as_psq(path, self.saved_game())
             else:
-                game_file.save(path, self.saved_game())
+                later.game_file.save(path, self.saved_game())
         except OSError as error:
             self.show_notice("Save Game", f"Could not save {path.name}: {error.strerror or error}.")
             return False
-        except game_file.GameFileError as error:
+        except later.game_file.GameFileError as error:
             self.show_notice("Save Game", f"Could not save {path.name}: {error}.")
             return False
         self.show_message(f"Saved the game to {path.name}.")
@@ -156,11 +147,9 @@ class GameFilesPart(WindowBase):
         """Open the game saved in ``path``: an unfinished game to play on, a finished one
         (or one saved before games could be played on) to replay. A file that holds no
         game: one line, nothing lost."""
-        from tictactoe_gui.gui import game_file
-
         try:
-            game = game_file.load(path)
-        except game_file.GameFileError as error:
+            game = later.game_file.load(path)
+        except later.game_file.GameFileError as error:
             self.show_notice("Open Game", f"Could not open it: {error}.")
             return False
         players = game.players
@@ -211,13 +200,11 @@ class GameFilesPart(WindowBase):
         """Play on the game left unfinished when the app last closed, if there is one (and
         no other game was asked for), saying so and how to start another. Returns whether
         it did, and what went wrong if anything did (a damaged file is kept aside)."""
-        from tictactoe_gui.gui import game_file
-
         path = self._game_in_progress
         if path is None or not path.exists():
             return False, ""
         try:
-            game = game_file.load(path)
+            game = later.game_file.load(path)
             asked = self._opening_game
             if not game.playable or not game.moves or asked not in (None, game.variant):
                 return False, ""
@@ -234,18 +221,15 @@ class GameFilesPart(WindowBase):
         """Keep the game on the board in its file after every move (written whole, then
         renamed into place); a finished game, a replay or a game with no move yet leaves
         nothing to resume."""
-        from tictactoe_gui.gui import game_file
-        from tictactoe_gui.gui.game_controller import State
-
         path = self._game_in_progress
         if path is None or self._closed:
             return
         controller = self.controller
-        unfinished = controller.state is State.PLAYING and not controller.session.is_over
+        unfinished = controller.state is later.State.PLAYING and not controller.session.is_over
         try:
             if unfinished and (controller.moves or controller.undone_moves()):
                 path.parent.mkdir(parents=True, exist_ok=True)
-                game_file.save(path, self.saved_game())
+                later.game_file.save(path, self.saved_game())
                 # So that the next start's first frame is already the right board.
                 self._settings.setValue(GAME_IN_PROGRESS_KEY, controller.board.variant.id)
             else:

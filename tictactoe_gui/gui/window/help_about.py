@@ -12,6 +12,7 @@ from tictactoe_gui import APP_DISPLAY_NAME, __version__
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.gui.window.base import (
     WindowBase,
+    later,
 )
 
 if TYPE_CHECKING:
@@ -27,12 +28,10 @@ class HelpPart(WindowBase):
     def show_notice(self, title: str, text: str) -> QMessageBox:
         from PySide6.QtWidgets import QMessageBox
 
-        from tictactoe_gui.gui.accessibility import name_message_box_icon
-
         box = QMessageBox(
             QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self
         )
-        name_message_box_icon(box)
+        later.name_message_box_icon(box)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box
@@ -44,8 +43,6 @@ class HelpPart(WindowBase):
     def show_unexpected_error(self, summary: str, details: str) -> QMessageBox:
         """Say what went wrong, keep the game (it can still be saved) and unstick it."""
         from PySide6.QtWidgets import QMessageBox
-
-        from tictactoe_gui.gui.accessibility import name_message_box_icon
 
         text = f"Something went wrong: {summary}"
         self.statusBar().showMessage(text)
@@ -61,7 +58,7 @@ class HelpPart(WindowBase):
                 QMessageBox.StandardButton.Ok,
                 self,
             )
-            name_message_box_icon(box)
+            later.name_message_box_icon(box)
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             box.destroyed.connect(self._forget_error_box)
             self._error_box = box
@@ -118,8 +115,6 @@ class HelpPart(WindowBase):
     def _show_text(self, title: str, html: str) -> QMessageBox:
         from PySide6.QtWidgets import QMessageBox
 
-        from tictactoe_gui.gui.accessibility import name_message_box_icon
-
         box = QMessageBox(self)
         box.setWindowTitle(title)
         box.setTextFormat(Qt.TextFormat.RichText)
@@ -128,7 +123,7 @@ class HelpPart(WindowBase):
         icon = _app_icon()
         if icon is not None:
             box.setIconPixmap(icon.pixmap(64, 64))
-            name_message_box_icon(box, f"{APP_DISPLAY_NAME} icon")
+            later.name_message_box_icon(box, f"{APP_DISPLAY_NAME} icon")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box

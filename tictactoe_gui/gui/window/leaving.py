@@ -13,6 +13,7 @@ from tictactoe_gui.gui.window.base import (
     CONFIRM_QUIT,
     CONFIRM_RESIGN,
     WindowBase,
+    later,
     setting_bool,
 )
 
@@ -86,10 +87,8 @@ class LeavingPart(WindowBase):
     def game_at_stake(self) -> bool:
         """Whether leaving now throws away a game a person is playing: not over, not a
         replay or AI vs AI, and a person has made a move in it."""
-        from tictactoe_gui.gui.game_controller import State
-
         controller = getattr(self, "controller", None)
-        if controller is None or controller.state is not State.PLAYING:
+        if controller is None or controller.state is not later.State.PLAYING:
             return False
         setup = controller.setup
         return any(

@@ -10,6 +10,7 @@ from PySide6.QtCore import QEvent, Qt
 from tictactoe_gui import APP_DISPLAY_NAME
 from tictactoe_gui.gui.board_view import KEYPAD
 from tictactoe_gui.gui.theme import Theme
+from tictactoe_gui.gui.window.base import later
 from tictactoe_gui.gui.window.game_files import GameFilesPart
 from tictactoe_gui.gui.window.help_about import HelpPart
 from tictactoe_gui.gui.window.leaving import LeavingPart
@@ -252,9 +253,6 @@ class MenusPart(
     def _create_dock_windows(self) -> None:
         from PySide6.QtGui import QKeySequence
 
-        from tictactoe_gui.gui.analysis_dock import AnalysisDock
-        from tictactoe_gui.gui.move_list import MoveListDock
-
         # A staged window's dock frames make way for the docks, which take their places,
         # sizes and visibility: the window's state moves from the ones to the others.
         frames_state = self.saveState() if self._dock_frames else None
@@ -263,8 +261,8 @@ class MenusPart(
             frame.setParent(None)  # gone now: its name is the dock's, which restoreState seeks
             frame.deleteLater()
         self._dock_frames.clear()
-        self.analysis_dock = AnalysisDock(self)
-        self.moves_dock = MoveListDock(self)
+        self.analysis_dock = later.AnalysisDock(self)
+        self.moves_dock = later.MoveListDock(self)
         self._place_docks(self.moves_dock, self.analysis_dock)
         if frames_state is not None:
             self.restoreState(frames_state)

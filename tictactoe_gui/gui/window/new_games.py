@@ -12,31 +12,28 @@ from PySide6.QtWidgets import QWidget
 from tictactoe_gui.engine import Board
 from tictactoe_gui.gui.window.base import (
     WindowBase,
+    later,
 )
 
 if TYPE_CHECKING:
     from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
     from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
-    from tictactoe_gui.gui.game_controller import GameSetup
 
 
 class NewGamesPart(WindowBase):
     """New Game and Set Up Position, and the game the window opens on."""
 
-    def _initial_setup(self) -> GameSetup:
+    def _initial_setup(self) -> later.GameSetup:
         """The last New Game choices, so the app opens on the kind of game last played
         (or on the game asked for when the window was opened)."""
-        from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
-        from tictactoe_gui.gui.game_controller import GameSetup
-
         game = self._opening_game
-        dialog = NewGameDialog(
+        dialog = later.NewGameDialog(
             self._settings,
             self,
             start=Board.empty(game) if game is not None else None,
             offer_rowcol=False,
         )
-        fallback = GameSetup.default()
+        fallback = later.GameSetup.default()
         if game is not None:
             fallback = replace(fallback, start=Board.empty(game))
             # The game asked for is now the one last chosen: New Game opens on it.
@@ -51,12 +48,11 @@ class NewGamesPart(WindowBase):
 
     def show_new_game_dialog(
         self, start: Board | None = None, over: QWidget | None = None
-    ) -> NewGameDialog:
+    ) -> later.NewGameDialog:
         """Open the New Game dialog (window-modal over ``over``, this window unless said,
         not blocking); accepting starts the game."""
-        from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 
-        dialog = NewGameDialog(self._settings, over or self, start=start)
+        dialog = later.NewGameDialog(self._settings, over or self, start=start)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self._on_new_game_accepted(dialog))
         dialog.open()
@@ -74,10 +70,11 @@ class NewGamesPart(WindowBase):
 
     def show_setup_dialog(self) -> SetupPositionDialog:
         from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
-        from tictactoe_gui.gui.game_controller import State
 
         board = self.controller.board
-        start = board if self.controller.state is not State.REPLAY and not board.is_over else None
+        start = (
+            board if self.controller.state is not later.State.REPLAY and not board.is_over else None
+        )
         # The position is set up on the board of the game being played.
         dialog = SetupPositionDialog(self, start=start, variant=board.variant)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -94,14 +91,12 @@ class NewGamesPart(WindowBase):
     def start_from_position(self, board: Board, choice: SetupChoice) -> None:
         """Analyse ``board`` (people at the board, the coach watching) or choose how to play on."""
         from tictactoe_gui.gui.dialogs.setup_position import SetupChoice
-        from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
-        from tictactoe_gui.storage.records import GameMode
 
         if choice is SetupChoice.ANALYSE:
-            setup = GameSetup(
-                GameMode.HUMAN_VS_HUMAN,
-                PlayerSpec.human("Player 1"),
-                PlayerSpec.human("Player 2"),
+            setup = later.GameSetup(
+                later.GameMode.HUMAN_VS_HUMAN,
+                later.PlayerSpec.human("Player 1"),
+                later.PlayerSpec.human("Player 2"),
                 board,
                 record=False,
             )

@@ -12,6 +12,7 @@ from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.window.base import (
     WindowBase,
+    later,
 )
 
 if TYPE_CHECKING:
@@ -25,10 +26,8 @@ if TYPE_CHECKING:
 class RecordsWindowsPart(WindowBase):
     """One records window of each kind, opened on the records the window keeps."""
 
-    def _repository(self) -> RecordsReader | None:
-        from tictactoe_gui.storage.reader import RecordsReader
-
-        return self._records if isinstance(self._records, RecordsReader) else None
+    def _repository(self) -> later.RecordsReader | None:
+        return self._records if isinstance(self._records, later.RecordsReader) else None
 
     def _update_records_actions(self) -> None:
         available = self._repository() is not None
@@ -145,8 +144,6 @@ class RecordsWindowsPart(WindowBase):
 
     def replay_recorded_game(self, detail: GameDetail) -> None:
         """Replay a game from the history on the board."""
-        from tictactoe_gui.records_bridge import side_name
-
         summary = detail.summary
         if summary.game.startswith("rowcol"):
             self._replay_rowcol(detail)
@@ -159,7 +156,7 @@ class RecordsWindowsPart(WindowBase):
             self.show_message(f"This game cannot be replayed: {error}")
             return
         when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        x_name, o_name = side_name(summary.x), side_name(summary.o)
+        x_name, o_name = later.side_name(summary.x), later.side_name(summary.o)
         self.start_replay(f"{x_name} vs {o_name}, {when}", start, moves, (x_name, o_name))
         self.raise_()
         self.activateWindow()

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 
 from tictactoe_gui.gui.window.base import (
     WindowBase,
+    later,
 )
 
 if TYPE_CHECKING:
@@ -56,15 +57,13 @@ class RowColumnPart(WindowBase):
         """The Row & Column window left open last time: a fresh game of the last choices."""
         if self._closed or getattr(self, "_rowcol_window", None) is not None:
             return
-        from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
-        from tictactoe_gui.storage.records import GameMode
 
-        dialog = NewGameDialog(self._settings, self)
+        dialog = later.NewGameDialog(self._settings, self)
         try:
             dialog.choose_rowcol()
             if dialog.is_valid():
                 setup, seed = dialog.rowcol_setup()
-                if setup.mode is GameMode.AI_VS_AI:
+                if setup.mode is later.GameMode.AI_VS_AI:
                     # As in the main window, a relaunched AI vs AI game waits for Resume.
                     window = self.start_rowcol(setup, seed)
                     window.set_paused(True)

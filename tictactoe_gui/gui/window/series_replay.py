@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from tictactoe_gui.engine import Board
 from tictactoe_gui.gui.window.base import (
     WindowBase,
+    later,
 )
 
 if TYPE_CHECKING:
@@ -60,10 +61,8 @@ class SeriesReplayPart(WindowBase):
     def look_at_ply(self, ply: int) -> None:
         """Show the position after ``ply`` moves: a replay steps there; a game in progress
         shows it until the game moves on, the last move is selected or the board is clicked."""
-        from tictactoe_gui.gui.game_controller import State
-
         controller = self.controller
-        if controller.state is State.REPLAY:
+        if controller.state is later.State.REPLAY:
             controller.replay_seek(ply)
             return
         moves = controller.moves
@@ -101,9 +100,7 @@ class SeriesReplayPart(WindowBase):
         self._update_autoplay_controls()
 
     def _update_autoplay_controls(self) -> None:
-        from tictactoe_gui.gui.game_controller import State
-
         controller = self.controller
         self.autoplay_bar.set_finished(
-            controller.state is State.OVER and controller.series_left <= 0
+            controller.state is later.State.OVER and controller.series_left <= 0
         )

@@ -14,6 +14,7 @@ from tictactoe_gui.gui.window.base import (
     CONFIRM_KEYS,
     THINK_MS_WITHOUT_ANIMATIONS,
     WindowBase,
+    later,
     setting_bool,
     setting_int,
 )
@@ -46,8 +47,6 @@ class SettingsPart(WindowBase):
             return Theme.SYSTEM
 
     def _restore_settings(self) -> None:
-        from tictactoe_gui.gui.analysis_dock import DEFAULT_TIME_BUDGET, DEFAULT_TOP_N
-
         s = self._settings
         if not self._staged:  # a staged window's frame has its layout already
             self._restore_layout()
@@ -63,22 +62,23 @@ class SettingsPart(WindowBase):
         self._apply_animations(animations)
         self.set_theme(self._theme_setting(), save=False)
         self.analysis_dock.set_top_n(
-            setting_int(s.value("analysis/topN", DEFAULT_TOP_N), DEFAULT_TOP_N)
+            setting_int(s.value("analysis/topN", later.DEFAULT_TOP_N), later.DEFAULT_TOP_N)
         )
         self.board_view.set_heat_top(self.analysis_dock.top_n())
-        budget = s.value("analysis/timeBudget", DEFAULT_TIME_BUDGET)
+        budget = s.value("analysis/timeBudget", later.DEFAULT_TIME_BUDGET)
         try:
             self.analysis_dock.set_time_budget(float(str(budget)))
         except ValueError:
-            self.analysis_dock.set_time_budget(DEFAULT_TIME_BUDGET)
+            self.analysis_dock.set_time_budget(later.DEFAULT_TIME_BUDGET)
         self._on_time_budget(self.analysis_dock.time_budget(), save=False)
         self.analysis_dock.set_reveal(setting_bool(s.value("analysis/reveal"), False))
-        from tictactoe_gui.engine import Algorithm
 
         try:
-            algorithm = Algorithm(str(s.value("analysis/algorithm", Algorithm.TABLE.value)))
+            algorithm = later.Algorithm(
+                str(s.value("analysis/algorithm", later.Algorithm.TABLE.value))
+            )
         except ValueError:
-            algorithm = Algorithm.TABLE
+            algorithm = later.Algorithm.TABLE
         self.analysis_dock.set_algorithm(algorithm)
 
     def _first_start_size(self) -> None:
@@ -105,10 +105,8 @@ class SettingsPart(WindowBase):
         s.sync()
 
     def _think_ms(self) -> int:
-        from tictactoe_gui.gui.game_controller import DEFAULT_THINK_MS
-
         configured = setting_int(
-            self._settings.value("game/thinkMs", DEFAULT_THINK_MS), DEFAULT_THINK_MS
+            self._settings.value("game/thinkMs", later.DEFAULT_THINK_MS), later.DEFAULT_THINK_MS
         )
         if not self.animations_action.isChecked():
             return min(configured, THINK_MS_WITHOUT_ANIMATIONS)
@@ -128,9 +126,7 @@ class SettingsPart(WindowBase):
         return self._theme
 
     def _on_algorithm(self, value: str) -> None:
-        from tictactoe_gui.engine import Algorithm
-
-        self.controller.set_algorithm(Algorithm(value))
+        self.controller.set_algorithm(later.Algorithm(value))
         self._settings.setValue("analysis/algorithm", value)
 
     def _on_heat_map(self, checked: bool) -> None:
