@@ -99,6 +99,7 @@ def _run_checks_in(app: QApplication) -> list[str]:
     findings = [f"Qt {qVersion()} on the {app.platformName()} platform"]
     findings.append(_check_art())
     findings.append(_check_compiled_search())
+    findings.append(_check_compiled_gravity_solver())
     with tempfile.TemporaryDirectory(prefix=f"{APP_NAME}-self-test-") as scratch:
         folder = Path(scratch)
         # Any QSettings the window makes lands here, not in the user's configuration.
@@ -164,6 +165,32 @@ def _check_compiled_search() -> str:
             f"the compiled search found {found[0]}, the Python reference {found[1]}"
         )
     return f"compiled search agrees ({found[0][3]} nodes)"
+
+
+#: A Connect Four position (column digits) the compiled solver is checked on.
+GRAVITY_MOVES = "44533166752233"
+
+
+def _check_compiled_gravity_solver() -> str:
+    """The Connect Four solver's C module is in this build and scores as the Python one."""
+    from tictactoe_gui.engine import gravity_native
+    from tictactoe_gui.engine.gravity_search import ExactSolver, GravityBoard, Position
+
+    if not gravity_native.available():
+        raise SelfTestError(
+            f"the compiled Connect Four solver is missing ({gravity_native.UNAVAILABLE})"
+        )
+    board = GravityBoard(6, 7, 4)
+    position = Position(0, 0, 0)
+    for digit in GRAVITY_MOVES:
+        position = board.played(position, int(digit) - 1)
+    compiled = gravity_native.NativeSolver(board, table_log2=16).score(position)
+    reference = ExactSolver(board).score(position)
+    if compiled != reference:
+        raise SelfTestError(
+            f"the compiled Connect Four solver scored {compiled}, the Python reference {reference}"
+        )
+    return f"compiled Connect Four solver agrees (score {compiled:+d})"
 
 
 # -- art -------------------------------------------------------------------------------

@@ -80,6 +80,7 @@ def test_the_frozen_app_passes_its_self_test(tmp_path: Path) -> None:
     assert result.stdout.startswith(f"{APP_NAME} {__version__} self-test passed: ")
     assert "offscreen platform" in result.stdout
     assert "compiled search agrees" in result.stdout
+    assert "compiled Connect Four solver agrees" in result.stdout
     assert result.stderr == ""
 
 

@@ -13,7 +13,9 @@ list as a string of column digits (``4453``, on boards of up to 9 columns),
 the form the known Connect Four solvers and their test sets use.
 
 The search is :mod:`~tictactoe_gui.engine.gravity_search`: an exact solver,
-and an estimate for positions it cannot finish in the time given.
+and an estimate for positions it cannot finish in the time given; the exact
+solver runs compiled (:mod:`~tictactoe_gui.engine.gravity_native`) with
+Connect Four's opening book (:mod:`~tictactoe_gui.engine.gravity_book`).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from tictactoe_gui.engine.games import (
     ValueKind,
     score_chance,
 )
+from tictactoe_gui.engine.gravity_native import solver_for
 from tictactoe_gui.engine.gravity_search import (
     WIN_ESTIMATE,
     ExactSolver,
@@ -703,8 +706,9 @@ def _gravity_board(rows: int, cols: int, k: int) -> GravityBoard:
 
 @functools.cache
 def _solver(rows: int, cols: int, k: int) -> ExactSolver:
-    """One solver per board size, whose table the analyses share."""
-    return ExactSolver(_gravity_board(rows, cols, k))
+    """One solver per board size, whose table the analyses share: the compiled one (with
+    Connect Four's opening book) where it fits, else the pure-Python one."""
+    return solver_for(_gravity_board(rows, cols, k))
 
 
 _K_WORDS: Final = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
