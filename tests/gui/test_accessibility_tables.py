@@ -109,3 +109,22 @@ def test_the_best_move_and_the_expected_line_are_on_the_tab_path(
         # Named by the form's label beside it, as a field is: "Best move: X b2 (draw)".
         (label,) = [w for w in dock.findChildren(QLabel) if w.buddy() is value and w is not value]
         assert label.text() == words
+
+
+def test_each_candidates_outcome_names_the_side_that_wins(qtbot: QtBot, window: MainWindow) -> None:
+    # Heard row by row, "Outcome loss in 2" leaves the player to work out whose loss.
+    start(qtbot, window)
+    window.analysis_dock.set_top_n(9)
+    window.controller.play_human(1, 1)  # X b2: O's edges lose, its corners draw
+    analysed(qtbot, window)
+    table = window.analysis_dock.table
+    model = table.model()
+    iface = QAccessible.queryAccessibleInterface(table)
+    assert iface is not None
+    heard = []
+    for row in range(model.rowCount()):
+        outcome = row_words(iface, row)[2]
+        heard.append(outcome)
+        assert "loss" not in outcome
+    assert any(words.startswith("Outcome X wins in ") for words in heard)
+    assert any(words == "Outcome draw" for words in heard)

@@ -35,6 +35,7 @@ from tictactoe_gui.gui.analysis.words import (
     line_text,
     outcome_text,
     rate,
+    side_outcome_text,
 )
 from tictactoe_gui.gui.board_view import is_dark, outcome_colour
 
@@ -146,6 +147,8 @@ class CandidatesModel(QAbstractTableModel):
             # Each cell its own words, after its column's: a screen reader reads a row
             # cell by cell ("Cell b2, Score 0, Outcome draw"), once.
             shown = self.data(index, Qt.ItemDataRole.DisplayRole)
+            if column == 2:
+                shown = side_outcome_text(candidate, self._analysis.to_move)
             return f"{self.COLUMNS[column]} {shown}"
         return None
 

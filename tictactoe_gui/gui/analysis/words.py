@@ -123,6 +123,16 @@ def outcome_text(candidate: Candidate) -> str:
     return candidate.describe if candidate.exact else "estimate"
 
 
+def side_outcome_text(candidate: Candidate, mover: Mark) -> str:
+    """A move's proven result naming the side that wins (``"X wins in 3"``, ``"O wins in
+    2"``, ``"draw"``), or "estimate": heard row by row, "loss in 2" says not whose."""
+    if not candidate.exact or candidate.outcome is MoveOutcome.DRAW:
+        return outcome_text(candidate)
+    winner = mover if candidate.outcome is MoveOutcome.WIN else mover.other
+    plies = "" if candidate.plies_to_end is None else f" in {candidate.plies_to_end}"
+    return f"{winner} wins{plies}"
+
+
 def best_outcome_text(best: Candidate, mover: Mark) -> str:
     """The best move's result, naming the winner where it is a loss for the mover:
     ``"win in 3"``, ``"draw"``, ``"O wins in 2"``, or the estimate's number."""
