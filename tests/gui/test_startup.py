@@ -55,6 +55,8 @@ LOADED_AFTER_FIRST_PAINT = (
     "tictactoe_gui.records_bridge",
     "tictactoe_gui.storage.database",
     "tictactoe_gui.storage.repository",
+    # The error log's file (the sockets, queues and pickling its module brings along).
+    "logging.handlers",
 )
 
 #: Starts the app as the command does; each line the start-up probe prints (first paint,
@@ -69,7 +71,7 @@ class Snapshots(io.TextIOWrapper):
         return super().write(text)
 
 def modules():
-    names = sorted(m for m in sys.modules if m.startswith("tictactoe_gui"))
+    names = sorted(m for m in sys.modules if m.startswith(("tictactoe_gui", "logging.handlers")))
     sys.stdout.write("modules " + " ".join(names) + "\\n")
 
 sys.stdout = Snapshots(sys.stdout.detach(), line_buffering=True)
@@ -158,7 +160,7 @@ from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.session.game import GameSetup
 
 def report(stage):
-    names = sorted(m for m in sys.modules if m.startswith("tictactoe_gui"))
+    names = sorted(m for m in sys.modules if m.startswith(("tictactoe_gui", "logging.handlers")))
     print(stage, " ".join(names), flush=True)
 
 app = create_application(["tictactoe-gui"])

@@ -17,7 +17,6 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import TracebackType
 
@@ -46,6 +45,10 @@ def error_log_path() -> Path | None:
 def open_error_log(path: Path) -> logging.Handler | None:
     """Send :data:`logger`'s errors to ``path`` (rotated past :data:`MAX_LOG_BYTES`);
     None when the file cannot be written (errors are then only shown)."""
+    # Here, not at the top: its module brings sockets, queues and pickling, which the
+    # window's first frame can do without (the log opens after it is painted).
+    from logging.handlers import RotatingFileHandler
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handler = RotatingFileHandler(
