@@ -17,7 +17,9 @@ node 0 is the start, every other node a move in the cell notation (``a1`` is
 the bottom-left cell) with the nodes that follow it, the main line first. The
 nodes are a flat list that names its children by index, so that a game of 400
 moves is not 800 levels of nested JSON. ``ply`` says how many moves of the
-main line are played; the rest were taken back and can be played again.
+main line are played; the rest were taken back and can be played again. A
+node's other children are variations: lines played from that position and
+replaced (a move played instead of one taken back), kept when saved again.
 ``result`` is the result as the window says it, or null for a game not
 finished; ``players`` (who plays each side, and how) with ``seed``, ``hints``
 and ``started`` are what it takes to play on. Reading checks everything
@@ -44,6 +46,7 @@ from pathlib import Path
 from typing import Final
 
 from tictactoe_gui.engine import Board, BoardError, IllegalMoveError, Move
+from tictactoe_gui.engine.move_tree import ROOT, MoveTree, Node
 from tictactoe_gui.engine.notation import NotationError, parse_cell, parse_move_list
 from tictactoe_gui.engine.variants import Family, Variant, VariantError, get_variant, quote
 from tictactoe_gui.session import GameSetup, PlayerKind, PlayerSpec
@@ -102,6 +105,14 @@ class SavedGame:
     undone: tuple[Move, ...] = ()
     #: None in a file written before games could be played on (format 1).
     players: SavedPlayers | None = None
+    #: Every line played from the start, the variations beside the main line (moves as cell
+    #: indices); None: the main line alone. Its main line is ``moves`` then ``undone``.
+    tree: MoveTree | None = None
+
+    def move_tree(self) -> MoveTree:
+        """The game's tree of moves, whose main line is the moves played then those undone."""
+        line = tuple(self.start.index(move) for move in (*self.moves, *self.undone))
+        return with_main_line(self.tree, line)
 
     @property
     def variant(self) -> Variant:
@@ -126,12 +137,20 @@ def _player_json(spec: PlayerSpec) -> dict[str, str]:
     return {"kind": spec.kind.value, "name": spec.name}
 
 
+def with_main_line(tree: MoveTree | None, line: Sequence[int]) -> MoveTree:
+    """``tree`` (None: a tree of no moves) with ``line`` played from the start as its main
+    line (the lines it held before stay as variations)."""
+    tree = tree or MoveTree()
+    node = ROOT
+    for move in line:
+        tree, node = tree.add(node, move)
+    tree, _ = tree.make_main_line(node)
+    return tree
+
+
 def to_json(game: SavedGame) -> str:
-    line = (*game.moves, *game.undone)
-    tree: list[dict[str, object]] = [{"children": [1] if line else []}]
-    for index, move in enumerate(line, start=1):
-        children = [index + 1] if index < len(line) else []
-        tree.append({"move": game.start.cell_name(move), "children": children})
+    start = game.start
+    tree = game.move_tree().to_json(lambda moves: start.cell_name(start.move_at(moves[-1])))
     data: dict[str, object] = {
         "app": APP_TAG,
         "format": FORMAT,
@@ -266,10 +285,11 @@ def from_json(text: str, name: str = "the file") -> SavedGame:
         start = Board.from_text(start_text, variant)
     except BoardError as error:
         raise GameFileError(f"{name}: the start position is wrong: {error}") from None
+    tree = None
     if version == 1:
         line, ply = _moves_of_format_1(data.get("moves"), start, name), None
     else:
-        line = _main_line(data.get("tree"), start, name)
+        line, tree = _main_line(data.get("tree"), start, name)
         ply = data.get("ply", len(line))
     if ply is None:
         ply = len(line)
@@ -285,6 +305,7 @@ def from_json(text: str, name: str = "the file") -> SavedGame:
         result if isinstance(result, str) else None,
         line[ply:],
         players,
+        tree,
     )
 
 
@@ -310,9 +331,10 @@ def _moves_of_format_1(moves: object, start: Board, name: str) -> tuple[Move, ..
     return tuple(played)
 
 
-def _main_line(tree: object, start: Board, name: str) -> tuple[Move, ...]:
-    """The tree's main line (each node's first child, from the start); every line of the
-    tree is checked against the rules, so a file with variations is read whole or refused."""
+def _main_line(tree: object, start: Board, name: str) -> tuple[tuple[Move, ...], MoveTree | None]:
+    """The tree's main line (each node's first child, from the start) and, where it holds
+    variations, the whole tree; every line of the tree is checked against the rules, so a
+    file with variations is read whole or refused."""
     if not isinstance(tree, list) or not tree or len(tree) > MAX_NODES:
         raise GameFileError(f"{name} lacks the tree of moves")
     cells: list[object] = []
@@ -343,7 +365,19 @@ def _main_line(tree: object, start: Board, name: str) -> tuple[Move, ...]:
     while children[index]:
         index = children[index][0]
         line.append(moves[index])
-    return tuple(line)
+    if all(len(following) <= 1 for following in children):
+        return tuple(line), None
+    parents = {child: index for index, following in enumerate(children) for child in following}
+    nodes = tuple(
+        Node(
+            None if index == 0 else start.index(moves[index]),
+            parents.get(index),
+            tuple(following),
+        )
+        for index, following in enumerate(children)
+    )
+    whole, _ = MoveTree(nodes).renumbered()
+    return tuple(line), whole
 
 
 def _player(value: object, mark: str, name: str) -> PlayerSpec:

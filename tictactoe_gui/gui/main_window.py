@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog, QMessageBox
 
     from tictactoe_gui.engine import Move, Persona
+    from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.gui.engine_worker import EngineResult
     from tictactoe_gui.gui.game_controller import (
         GameOverInfo,
@@ -92,6 +93,7 @@ class MainWindow(FirstFramePart, MenusPart):
         self._game_in_progress = game_in_progress
         #: Why keeping the game in progress failed, once said (it is not said again).
         self._keep_failed = False
+        self._game_lines: tuple[object, MoveTree] | None = None
         #: The move the board shows while looking back through the game (None: the game).
         self._looking_at: int | None = None
         self.setWindowTitle(APP_DISPLAY_NAME)

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     )
 
     from tictactoe_gui.engine import Board, Move, Persona
+    from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.engine.variants import Variant
     from tictactoe_gui.gui.analysis_dock import AnalysisDock
     from tictactoe_gui.gui.announcer import Announcer, GameNarrator
@@ -94,6 +95,8 @@ class WindowBase(QMainWindow):
     _opening_game: Variant | None
     _game_in_progress: Path | None
     _keep_failed: bool
+    #: Every line played in the game on the board, under its session (see game_files.py).
+    _game_lines: tuple[object, MoveTree] | None
     _looking_at: int | None
     _closed: bool
     _quit_asked: bool

@@ -21,7 +21,11 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QFileDialog
 
     from tictactoe_gui.engine import Move
+    from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.gui.game_file import SavedGame
+
+#: What the lines of a replayed game are kept under (a game played has its session).
+REPLAY_LINES = "replay"
 
 #: The file dialogs' filters: the app's saved games, and Piskvork's five-in-a-row games.
 SAVED_GAMES = "Saved games (*.json)"
@@ -99,6 +103,7 @@ class GameFilesPart(WindowBase):
                 setup.x.display_name,
                 setup.o.display_name,
                 str(outcome) if outcome is not None else None,
+                tree=self._lines_played(REPLAY_LINES, line),
             )
         outcome = controller.board.outcome
         if outcome is not None:
@@ -125,7 +130,18 @@ class GameFilesPart(WindowBase):
             result,
             controller.undone_moves(),
             players,
+            self._lines_played(session, (*controller.moves, *controller.undone_moves())),
         )
+
+    def _lines_played(self, key: object, line: Sequence[Move]) -> MoveTree:
+        """Every line played in this game (``key``: its session), with ``line`` as the main
+        line: a move played instead of one taken back keeps the old line as a variation."""
+        start = self.controller.start
+        kept = self._game_lines
+        tree = kept[1] if kept is not None and kept[0] is key else None
+        tree = later.game_file.with_main_line(tree, tuple(start.index(move) for move in line))
+        self._game_lines = (key, tree)
+        return tree
 
     def save_game_to(self, path: Path) -> bool:
 
@@ -155,6 +171,7 @@ class GameFilesPart(WindowBase):
         players = game.players
         if game.playable and players is not None and not players.has_engine:
             self.resume_game(game)
+            self._game_lines = (self.controller.session, game.move_tree())
             self.show_message(f"Opened {path.name}: play on where it stopped.")
             return True
         self.start_replay(
@@ -164,6 +181,7 @@ class GameFilesPart(WindowBase):
             (game.x, game.o),
         )
         self.controller.replay_seek(len(game.moves))
+        self._game_lines = (REPLAY_LINES, game.move_tree())
         if game.playable:
             # A file never starts a program: the command in it could be anything.
             self.show_message(
@@ -221,10 +239,13 @@ class GameFilesPart(WindowBase):
         """Keep the game on the board in its file after every move (written whole, then
         renamed into place); a finished game, a replay or a game with no move yet leaves
         nothing to resume."""
+        controller = self.controller
+        if controller.state is later.State.PLAYING and not self._closed:
+            # Every line is noted as it is played, so one taken back stays as a variation.
+            self._lines_played(controller.session, controller.moves)
         path = self._game_in_progress
         if path is None or self._closed:
             return
-        controller = self.controller
         unfinished = controller.state is later.State.PLAYING and not controller.session.is_over
         try:
             if unfinished and (controller.moves or controller.undone_moves()):

@@ -1,0 +1,60 @@
+"""The tree of a game's moves: lines added, promoted, made main, deleted, and saved."""
+
+from __future__ import annotations
+
+import random
+
+from tictactoe_gui.engine.move_tree import ROOT, MoveTree
+
+
+def test_a_different_move_becomes_a_variation_and_the_same_move_is_not_added_twice() -> None:
+    tree = MoveTree.of_line((4, 0, 8))
+    after_first = tree.line_from(ROOT)[0]
+    again, node = tree.add(after_first, 0)
+    assert again is tree
+    assert node == tree.line_from(ROOT)[1]
+    tree, variation = tree.add(after_first, 2)
+    assert tree.main_line() == (4, 0, 8)
+    assert tree.siblings(variation) == (tree.line_from(ROOT)[1], variation)
+    assert tree.moves_to(variation) == (4, 2)
+    assert not tree.is_main_line(variation)
+
+
+def test_promote_make_main_line_and_delete() -> None:
+    tree = MoveTree.of_line((4, 0, 8))
+    first = tree.line_from(ROOT)[0]
+    tree, variation = tree.add(first, 2)
+    tree, deeper = tree.add(variation, 6)
+    tree, node = tree.make_main_line(deeper)
+    assert tree.main_line() == (4, 2, 6)
+    assert tree.moves_to(node) == (4, 2, 6)
+    assert tree.is_main_line(node)
+    old = next(n for n in range(len(tree)) if tree.moves_to(n) == (4, 0))
+    tree, promoted = tree.promote(old)
+    assert tree.main_line() == (4, 0, 8)
+    assert tree.moves_to(promoted) == (4, 0)
+    tree, parent = tree.delete(promoted)
+    assert tree.main_line() == (4, 2, 6)
+    assert tree.moves_to(parent) == (4,)
+    assert len(tree) == 4
+
+
+def test_the_saved_form_lists_each_node_before_its_children_main_line_first() -> None:
+    rng = random.Random(3)
+    tree = MoveTree()
+    for _ in range(40):
+        node = rng.randrange(len(tree))
+        tree, _ = tree.add(node, rng.randrange(9))
+    saved = tree.to_json(lambda moves: str(moves[-1]))
+    assert len(saved) == len(tree)
+    assert "move" not in saved[0]
+    for index, entry in enumerate(saved):
+        children = entry["children"]
+        assert isinstance(children, list)
+        assert all(child > index for child in children)
+    # Following first children from the start reads the main line.
+    line, index = [], 0
+    while saved[index]["children"]:
+        index = saved[index]["children"][0]  # type: ignore[index]
+        line.append(int(str(saved[index]["move"])))
+    assert tuple(line) == tree.main_line()

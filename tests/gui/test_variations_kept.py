@@ -1,0 +1,89 @@
+"""A line taken back and played differently stays in the game's tree, and saved files keep it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import human_vs_human
+from tictactoe_gui.engine import Board, Move
+from tictactoe_gui.gui import game_file
+from tictactoe_gui.gui.main_window import MainWindow
+
+#: b2, a1, c3 then, instead of c3, a3: two lines after b2 a1.
+TREE = [
+    {"children": [1]},
+    {"move": "b2", "children": [2]},
+    {"move": "a1", "children": [3, 4]},
+    {"move": "c3", "children": []},
+    {"move": "a3", "children": []},
+]
+
+
+def saved(tree: list[dict[str, object]], ply: int = 3) -> str:
+    header = {"app": "tictactoe-gui", "format": 2, "game": "tictactoe", "start": "........."}
+    return json.dumps({**header, "tree": tree, "ply": ply})
+
+
+def lines(tree: list[dict[str, object]]) -> set[tuple[str, ...]]:
+    """Every line of a saved tree, from the start to each end."""
+    found: set[tuple[str, ...]] = set()
+
+    def walk(index: int, line: tuple[str, ...]) -> None:
+        node = tree[index]
+        if "move" in node:
+            line = (*line, str(node["move"]))
+        children = node["children"]
+        assert isinstance(children, list)
+        if not children:
+            found.add(line)
+        for child in children:
+            walk(child, line)
+
+    walk(0, ())
+    return found
+
+
+def test_a_file_with_variations_saves_them_again(tmp_path: Path) -> None:
+    game = game_file.from_json(saved(TREE))
+    assert game.moves == (Move(1, 1), Move(2, 0), Move(0, 2))
+    assert game.tree is not None
+    again = json.loads(game_file.to_json(game))
+    assert lines(again["tree"]) == {("b2", "a1", "c3"), ("b2", "a1", "a3")}
+    assert again["tree"][3]["move"] == "c3"  # the main line first
+
+
+def test_a_move_played_instead_of_one_taken_back_keeps_the_old_line(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    window.new_game(human_vs_human())
+    controller = window.controller
+    for move in (Move(1, 1), Move(2, 0), Move(0, 2)):
+        controller.play_human(move.row, move.col)
+    controller.undo()
+    controller.play_human(0, 0)  # a3 instead of c3
+    assert controller.board == Board.empty().play_all((Move(1, 1), Move(2, 0), Move(0, 0)))
+    path = tmp_path / "study.json"
+    assert window.save_game_to(path)
+    tree = json.loads(path.read_text())["tree"]
+    assert lines(tree) == {("b2", "a1", "a3"), ("b2", "a1", "c3")}
+    assert tree[3]["move"] == "a3"  # the line on the board is the main line
+    # Opened again and saved again, the variation is still there.
+    assert window.open_game_file(path)
+    again = tmp_path / "again.json"
+    assert window.save_game_to(again)
+    assert lines(json.loads(again.read_text())["tree"]) == lines(tree)
+
+
+def test_a_new_game_starts_a_tree_of_its_own(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    window.new_game(human_vs_human())
+    window.controller.play_human(1, 1)
+    window.new_game(human_vs_human())
+    window.controller.play_human(0, 0)
+    path = tmp_path / "new.json"
+    assert window.save_game_to(path)
+    assert lines(json.loads(path.read_text())["tree"]) == {("a3",)}
