@@ -6,6 +6,8 @@ window's announcer, which posts every announcement event the app makes.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (
@@ -19,6 +21,7 @@ from pytestqt.qtbot import QtBot
 from tests.gui.helpers import ai_vs_ai, analysed, human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.notation import cell_name
+from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
 from tictactoe_gui.gui.main_window import MainWindow
@@ -332,3 +335,31 @@ def test_the_board_reports_its_description_only_when_it_changes(
     view.add_news("New game.")  # the same words again are news again
     view.describe_now()
     assert len(given) == 1
+
+
+def test_news_that_comes_later_is_said_without_the_turn_heard_just_before(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # On a big board the coach's word on the reply comes with the next analysis, a while
+    # after the reply was heard with whose turn it is and the cursor: those are not said
+    # twice ("Cop played O at c5. X to move. Cursor d4, X.", then only the coach's word).
+    window.new_game(replace(human_vs_ai("cop"), start=Board.empty(get_variant("7x7k4"))))
+    analysed(qtbot, window)
+    view = window.board_view
+    window.activateWindow()
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus)
+    given: list[str] = []
+    original = view.setAccessibleDescription
+    monkeypatch.setattr(view, "setAccessibleDescription", lambda t: (given.append(t), original(t)))
+    window.controller.play_human(3, 3)
+    qtbot.waitUntil(lambda: "by the estimate" in " ".join(given[1:]), timeout=10000)
+    reply = next(i for i, text in enumerate(given) if "Cop played O at" in text)
+    assert given[reply].endswith("X to move. Cursor d4, X.")
+    later = given[reply + 1]
+    assert "by the estimate" in later
+    assert "to move" not in later
+    assert "Cursor" not in later
+    # The player acts: the turn and the cursor are said again with what comes next.
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    qtbot.waitUntil(lambda: given[-1].startswith("Cursor c4, empty. X to move."))

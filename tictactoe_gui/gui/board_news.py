@@ -37,6 +37,9 @@ class BoardNews:
         # whether news came since the description was last set.
         self._said = False
         self._fresh = False
+        #: Whose turn it is and the cursor, as the player last heard them with the focus
+        #: (news that comes later, unchanged, is said without them again).
+        self._heard_turn: str | None = None
         self._timer = QTimer(view)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -49,7 +52,9 @@ class BoardNews:
         self.cursor_first = False
 
     def clear(self) -> None:
+        """The player acted: what comes next is said with whose turn it is again."""
         self.items.clear()
+        self._heard_turn = None
 
     def later(self) -> None:
         """Describe the board at the end of this turn of the event loop."""
@@ -66,14 +71,20 @@ class BoardNews:
         self._timer.stop()
         view = self._view
         raw = view.raw_marks is not None
+        shown = {i: mark for mark, i in view.marks()}
+        heard = view.hasFocus() and view.isActiveWindow()
+        turn = describe_board(
+            view.board, shown, view.focus_cell, None, (), status_note=self.status_note
+        )
         text = describe_board(
             view.board,
-            {i: mark for mark, i in view.marks()},
+            shown,
             view.focus_cell,
             None if raw else view.last_move,
             self.items,
             status_note=self.status_note,
             cursor_first=self.cursor_first,
+            news_alone=heard and turn == self._heard_turn,
         )
         fresh, self._fresh = self._fresh, False
         said = view.accessibleDescription()
@@ -85,7 +96,11 @@ class BoardNews:
             # Qt reports every call as a change, and a screen reader reads it again.
             view.setAccessibleDescription(text)
         self._said = bool(self.items) and not self.cursor_first
-        if view.hasFocus() and view.isActiveWindow():
+        if heard:
             # Heard: the next change says only what is new (a reply, not the move before
-            # it again). Away from the board the news gathers until the player is back.
+            # it again; a remark that comes later, not whose turn it is again). Away from
+            # the board the news gathers until the player is back.
             self.items.clear()
+            self._heard_turn = turn
+        else:
+            self._heard_turn = None

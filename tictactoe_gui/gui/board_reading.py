@@ -250,10 +250,14 @@ def describe_board(
     *,
     status_note: str | None = None,
     cursor_first: bool = False,
+    news_alone: bool = False,
 ) -> str:
     """The board's description for a screen reader: the news, whose turn it is (or
     ``status_note``), the cursor's cell and the last move; the cursor first when it
-    moved last. ``shown`` is the mark drawn on each cell."""
+    moved last. ``shown`` is the mark drawn on each cell. With ``news_alone`` (the player
+    has just heard the rest) only the news, if there is any."""
+    if news_alone and news and not cursor_first:
+        return sentences(news)
     outcome = board.outcome
     if status_note is not None:
         state = status_note
