@@ -101,7 +101,6 @@ def test_practice_sets_up_the_blunder_and_judges_each_try(
     dialog = open_review(qtbot, window)
     practice = dialog.open_practice()
     assert isinstance(practice, PracticeDialog)
-    qtbot.addWidget(practice)
     assert len(practice.exercises) == 1
     assert practice.prompt.text() == (
         "Position 1 of 1. Move 7: X played c3 (?? blunder). Find a better move for X."
@@ -126,6 +125,10 @@ def test_practice_sets_up_the_blunder_and_judges_each_try(
     summary = summarised.args[0]
     assert isinstance(summary, PracticeSummary)
     assert summary.tries == (2,)
+    said = practice.announcer.spoken
+    assert said[0].startswith("Position 1 of 1. Move 7: X played c3")
+    assert "No: c2 is a blunder too. Try again, or Show the Answer." in said
+    assert said[-1] == "You found a better move in 1 of 1 position, 0 at the first try."
     assert practice.feedback.text().splitlines()[0] == (
         "You found a better move in 1 of 1 position, 0 at the first try."
     )
@@ -152,7 +155,6 @@ def test_a_row_and_column_game_is_reviewed_and_practised_by_typing(
     assert dialog.practice_button.isEnabled()
     practice = dialog.open_practice()
     assert isinstance(practice, PracticeDialog)
-    qtbot.addWidget(practice)
     exercise = practice.exercises[0]
     assert exercise.better is not None
     practice.move_field.setText(exercise.state.spec.format_move(exercise.better))
@@ -200,7 +202,6 @@ def test_a_big_board_practice_asks_the_engine_about_a_move_it_did_not_score(
     )
     practice = dialog.open_practice()
     assert isinstance(practice, PracticeDialog)
-    qtbot.addWidget(practice)
     exercise = practice.exercises[0]
     scored = {value.move for value in exercise.analysis.moves}
     far = next(m for m in exercise.state.legal_moves() if m not in scored)

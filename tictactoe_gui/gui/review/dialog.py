@@ -256,6 +256,12 @@ class ReviewDialog(QDialog):
             + (f"{mistakes} to practise." if mistakes else "no mistakes to practise.")
         )
         self.practice_button.setEnabled(bool(mistakes))
+        from tictactoe_gui.gui.announcer import Announcer
+
+        # Said when it is ready, since the review takes a while: the result and each side.
+        Announcer(self).announce(
+            " ".join([self.status.text(), *(label.text() + "." for label in self.sides)])
+        )
         self.reviewed.emit(review)
 
     @Slot(str)

@@ -64,6 +64,11 @@ class PracticeDialog(QDialog):
         self._client.failed.connect(self._on_failed)
         self.summary: PracticeSummary | None = None
         self._build()
+        from tictactoe_gui.gui.announcer import Announcer
+
+        # Each exercise, verdict and the summary are said, wherever the focus is (the move
+        # field, the board): a screen reader hears the answer to the move just tried.
+        self.announcer = Announcer(self, own_news=self.feedback)
         self._show_exercise()
 
     def _build(self) -> None:
@@ -153,6 +158,7 @@ class PracticeDialog(QDialog):
             self.board.setAccessibleDescription(state.position_text())
         number = f"Position {self.index + 1} of {len(self.exercises)}. "
         self.prompt.setText(number + exercise.prompt())
+        self.announcer.announce(self.prompt.text())
         self.feedback.setText("")
         self.move_field.clear()
         self.move_field.setEnabled(True)
@@ -230,6 +236,7 @@ class PracticeDialog(QDialog):
         else:
             words += " Try again, or Show the Answer."
         self.feedback.setText(words)
+        self.announcer.announce(words)
         self.judged.emit(attempt)
 
     def _lock(self) -> None:
@@ -254,6 +261,7 @@ class PracticeDialog(QDialog):
             board, _ = board_of(exercise.state)
             self.board.set_preview(board, tuple(board.move_at(m) for m in exercise.line))
         self.feedback.setText(f"The better move: {exercise.answer()}.")
+        self.announcer.announce(self.feedback.text())
         self._lock()
 
     @Slot()
@@ -277,6 +285,7 @@ class PracticeDialog(QDialog):
                 f"better: {exercise.answer()}"
             )
         self.feedback.setText("\n".join(lines))
+        self.announcer.announce(summary.words())
         self.move_field.setEnabled(False)
         self.try_button.setEnabled(False)
         self.answer_button.setEnabled(False)
