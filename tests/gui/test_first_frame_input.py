@@ -4,12 +4,17 @@ soon as the game is set up."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QAccessible
 from pytestqt.qtbot import QtBot
 
 from tests.gui.test_accessibility_startup import board_object
-from tictactoe_gui.engine import Mark, Move
+from tictactoe_gui.engine import Board, Mark, Move
+from tictactoe_gui.engine.variants import get_variant
+from tictactoe_gui.gui.game_controller import GameSetup
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 
@@ -87,4 +92,19 @@ def test_a_first_frame_click_keeps_the_board_a_screen_reader_was_given_and_is_sa
         lambda: "played X at b2" in board_object(window).text(QAccessible.Text.Description),
         timeout=5000,
     )
+    window.close()
+
+
+def test_a_click_on_a_frame_of_another_board_than_the_game_set_up_plays_nothing(
+    qtbot: QtBot, settings: QSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = staged(qtbot, settings)
+    assert window.board_view.board.variant.is_tictactoe
+    click_cell(qtbot, window, window.board_view.board.move_at(4))
+    # The game set up turns out to be another board (a cell of 3×3 is not a cell of it).
+    other = replace(GameSetup.default(), start=Board.empty(get_variant("4x4k3")))
+    monkeypatch.setattr(window, "_initial_setup", lambda: other)
+    window.complete(InMemoryRecords())
+    assert window.controller.board.variant == get_variant("4x4k3")
+    assert tuple(window.controller.moves) == ()
     window.close()

@@ -116,6 +116,7 @@ class MainWindow(FirstFramePart, MenusPart):
         self._dock_frames: list[QDockWidget] = []
         self._early_input = []
         self._early_moves_shown = False
+        self._frame_variant = None
 
         if staged:
             # Before any widget exists, so that none has to be told of the change.

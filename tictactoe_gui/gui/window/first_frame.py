@@ -33,6 +33,8 @@ class FirstFramePart(WindowBase):
     _early_input: list[Move | QKeyEvent]
     #: Whether the first early click is drawn at once (the person plays first, afresh).
     _early_moves_shown: bool
+    #: The game whose board the frame shows (a click on it is a cell of that board).
+    _frame_variant: Variant | None
 
     def _create_first_frame(self) -> None:
         """What a staged window shows until :meth:`complete`: the board of the game it will
@@ -53,6 +55,7 @@ class FirstFramePart(WindowBase):
         self.board_view.set_animations_enabled(False)
         self._early_input.clear()
         self._early_moves_shown = self._person_moves_first(game)
+        self._frame_variant = board.variant
         self.board_view.cell_activated.connect(self._early_cell)
         self.board_view.set_interactive(False)
         # No focus until the game is set up (complete()): a screen reader would read the
@@ -122,7 +125,9 @@ class FirstFramePart(WindowBase):
         try:
             for item in early:
                 if isinstance(item, Move):
-                    self.board_view.cell_activated.emit(item.row, item.col)
+                    # A cell of the frame's board, played only on that board.
+                    if self.controller.board.variant == self._frame_variant:
+                        self.board_view.cell_activated.emit(item.row, item.col)
                 elif not self._trigger_shortcut(item):
                     self.board_view.keyPressEvent(item)
         finally:
