@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ctypes.util
 import os
 import shutil
 import statistics
@@ -192,8 +193,7 @@ def calibrate(command: list[str], env: dict[str, str]) -> Rect:
 def x_display() -> Iterator[str]:
     """A fresh Xvfb with a black root window."""
     xvfb = shutil.which("Xvfb")
-    if xvfb is None:
-        raise SystemExit("bench_startup needs Xvfb (and libXtst) to look and click from outside")
+    assert xvfb is not None  # main() says so before
     read_end, write_end = os.pipe()
     server = subprocess.Popen(
         [
@@ -256,6 +256,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9, help="measured runs of each (default 9)")
     args = parser.parse_args(argv if argv is not None else [])
+    if shutil.which("Xvfb") is None or ctypes.util.find_library("Xtst") is None:
+        # Skipped, not failed: `make bench` runs every benchmark in turn.
+        print("bench_startup: skipped; it needs Xvfb and libXtst to look and click from outside")
+        return
 
     apps = {"source": [sys.executable, "-m", APP_NAME.replace("-", "_")]}
     if (BUNDLE / APP_NAME).is_file():
