@@ -176,3 +176,41 @@ def test_proofs_agree_with_brute_force() -> None:
             assert result.proof.outcome.value == outcome
             assert result.proof.plies >= plies
     assert proven > 0
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_leaf_plays_its_fours_so_one_ply_sees_an_eleven_ply_vcf(compiled: bool) -> None:
+    # X's shortest VCF here is 11 plies (the threat search's own test proves it); the
+    # alpha-beta search alone, one ply deep, finds it by playing fours past its depth,
+    # and its first move is a four after whose only block the threat search proves the
+    # remaining 9 plies.
+    text = (
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "......O.X......",
+        "......X.X......",
+        "....X..XOOO....",
+        "....X....OX....",
+        "....X..O.......",
+        "....O.OO.......",
+        "....X..OOXX....",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    )
+    rows, cols, x, o = parse("/".join(text))
+    result = search(rows, cols, 5, x, o, Limit(depth=1), proofs=False, compiled=compiled)
+    assert result.depth == 1
+    assert result.mate == 11
+    assert result.proof is None  # seen, not proven: the search reports it as an estimate
+    state = State(rows, cols, 5, x, o)
+    state.make(result.best[0] * cols + result.best[1])
+    assert len(state.wins[1]) == 1
+    assert not state.wins[2]
+    state.make(next(iter(state.wins[1])))
+    line = ThreatSearch(Budget(Limit(time=30))).vcf(state)
+    assert line is not None
+    assert len(line) == 9

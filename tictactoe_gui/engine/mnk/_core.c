@@ -24,6 +24,12 @@
 #define EMPTY 0
 #define X 1
 #define MAX_PLY 64
+#ifndef QUIESCENCE_FOURS
+#define QUIESCENCE_FOURS 6
+#endif
+#ifndef QUIESCENCE_WIDTH
+#define QUIESCENCE_WIDTH 3
+#endif
 #define CHECK_EVERY 64
 /* Every this many clock checks the search takes the GIL to ask Python whether to stop. */
 #define POLL_EVERY 4
@@ -731,6 +737,52 @@ static inline void table_put(SearcherObject *s, uint64_t key, int depth, int fla
     }
 }
 
+static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta, int ply);
+
+/* _AlphaBeta.quiesce: a quiet node past the depth stands pat or plays a four (VCF at the
+ * leaves), the fours in the order of the Python sort (stable, by the ordering key). */
+static int64_t quiesce(SearcherObject *s, int depth, int64_t alpha, int64_t beta, int ply) {
+    int mover = s->to_move;
+    int64_t best = score_for_mover(s);
+    Ordered *fours = &s->fours[mover];
+    if (best >= beta || depth <= -QUIESCENCE_FOURS || fours->size == 0) return best;
+    if (best > alpha) alpha = best;
+    const int64_t *mine = s->potential[mover], *theirs = s->potential[3 - mover];
+    const int64_t *history = s->history;
+    int64_t *keys = s->sort_keys;
+    int32_t *moves = &s->ply_moves[(size_t)ply * (size_t)(s->ncells + 1)];
+    int n = 0;
+    for (int c = fours->head; c >= 0; c = fours->next[c]) {
+        int64_t key = -(3 * mine[c] + 2 * theirs[c] + history[c]);
+        int j = n++;
+        while (j > 0 && keys[j - 1] > key) {
+            keys[j] = keys[j - 1];
+            moves[j] = moves[j - 1];
+            j--;
+        }
+        keys[j] = key;
+        moves[j] = c;
+    }
+    if (n > QUIESCENCE_WIDTH) n = QUIESCENCE_WIDTH;
+    for (int i = 0; i < n; i++) {
+        if (make(s, moves[i]) < 0) {
+            s->stopped = 2;
+            return 0;
+        }
+        int64_t score = -negamax(s, depth - 1, -beta, -alpha, ply + 1);
+        if (unmake(s) < 0) s->stopped = 2;
+        if (s->stopped) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
 /* The search stops by setting `stopped`; every level then unmakes and returns at once,
  * as the Python search unwinds on SearchStopped (no table entry, no history update).
  * A failed allocation in the candidate set also stops it, with `stopped` = 2. */
@@ -752,7 +804,8 @@ static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta
         if (unmake(s) < 0) s->stopped = 2;
         return score;
     }
-    if (depth <= 0 || ply >= MAX_PLY) return score_for_mover(s);
+    if (ply >= MAX_PLY) return score_for_mover(s);
+    if (depth <= 0) return quiesce(s, depth, alpha, beta, ply);
     uint64_t key = s->hash;
     Entry *entry = table_get(s, key);
     int tt_move = -1;

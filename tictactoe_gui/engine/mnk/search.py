@@ -43,6 +43,10 @@ _MATE_BOUND: Final = MATE - 10_000
 _INFINITY: Final = MATE + 1
 #: How many moves an interior node searches (the best by potential; threats come first).
 WIDTH: Final = 14
+#: How many fours in a row a quiet node past the search's depth may try (VCF at the leaves).
+QUIESCENCE_FOURS: Final = 6
+#: ... and how many of the mover's fours each such node tries.
+QUIESCENCE_WIDTH: Final = 3
 #: How deep forced blocks may extend a line past its nominal depth.
 _MAX_PLY: Final = 64
 #: How many of the best root moves are checked against the opponent's VCT.
@@ -260,8 +264,10 @@ class _AlphaBeta:
                 return -self.negamax(depth, -beta, -alpha, ply + 1)
             finally:
                 state.unmake()
-        if depth <= 0 or ply >= _MAX_PLY:
+        if ply >= _MAX_PLY:
             return state.score_for_mover()
+        if depth <= 0:
+            return self.quiesce(depth, alpha, beta, ply)
         key = state.hash
         entry = self.table.get(key)
         tt_move = -1
@@ -301,6 +307,35 @@ class _AlphaBeta:
                         break
         flag = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
         self.table.put(key, depth, flag, _to_table(best, ply), best_move)
+        return best
+
+    def quiesce(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """A quiet node past the depth: its evaluation, or better by a four (a VCF at the
+        leaves). The opponent must answer each four, so only the mover may stand pat;
+        the best :data:`QUIESCENCE_WIDTH` fours by the ordering key are tried, at most
+        :data:`QUIESCENCE_FOURS` in a row."""
+        state = self.state
+        best = state.score_for_mover()
+        fours = state.fours[state.to_move]
+        if best >= beta or depth <= -QUIESCENCE_FOURS or not fours:
+            return best
+        alpha = max(alpha, best)
+        mine = state.potential[state.to_move]
+        theirs = state.potential[3 - state.to_move]
+        history = self.history
+        ordered = sorted(fours, key=lambda c: -(3 * mine[c] + 2 * theirs[c] + history[c]))
+        for cell in ordered[:QUIESCENCE_WIDTH]:
+            state.make(cell)
+            try:
+                score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                state.unmake()
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
         return best
 
     def principal_variation(self, first: int, depth: int) -> list[int]:
