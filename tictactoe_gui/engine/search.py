@@ -30,9 +30,18 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Final
 
 from tictactoe_gui.engine.board import Geometry, Move, geometry
+
+_compiled: ModuleType | None = None
+try:  # plain minimax on boards with a win table, compiled at install (``_minimax.c``)
+    from tictactoe_gui.engine import _minimax as _loaded  # type: ignore[attr-defined, unused-ignore]
+except ImportError:  # pragma: no cover - without a C compiler the Python walk below is used
+    pass
+else:
+    _compiled = _loaded
 
 INFINITY: Final = 1_000_000
 #: How often (in nodes) a search looks at its cancel flag and reports progress.
@@ -287,6 +296,10 @@ class Searcher:
         self._full = self.rules.full
         self._win_now = self.rules.win_now
         self._order = self.rules.order
+        self._cells = self.rules.cells
+        #: Plain minimax runs compiled where the board has a win table: the same walk,
+        #: node for node, with the same checkpoints (cancel, limits, progress).
+        self.compiled_minimax = _compiled is not None and self._wins is not None
 
     # -- bookkeeping ---------------------------------------------------------------------
 
@@ -338,7 +351,11 @@ class Searcher:
             self._leaf(ply)
             return 0
         if self.algorithm is Algorithm.MINIMAX:
-            value = self._minimax(opp, new, ply)
+            if self.compiled_minimax:
+                assert _compiled is not None
+                value = int(_compiled.minimax(self, opp, new, ply))
+            else:
+                value = self._minimax(opp, new, ply)
         elif self.algorithm is Algorithm.ALPHABETA:
             value = self._alphabeta(opp, new, ply, _shift(-beta), _shift(-alpha))
         else:
