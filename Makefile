@@ -39,7 +39,7 @@ bench: $(STAMP) $(INTEROP)
 
 # Sera against an engine written apart from this app, over the Gomocup protocol.
 bench-gomocup: $(STAMP) $(INTEROP)
-	$(BIN)/python -m tests.benchmarks.bench_gomocup
+	$(BIN)/python -m tests.benchmarks.bench_gomocup $(ENGINE) $(GAMES)
 
 $(INTEROP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[interop]'

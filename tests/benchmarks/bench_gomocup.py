@@ -1,5 +1,9 @@
 """Sera against an engine written apart from this app, over the Gomocup protocol both ways.
 
+``make bench-gomocup ENGINE=PATH`` (or ``python -m tests.benchmarks.bench_gomocup PATH
+[GAMES] [SECONDS]``) plays Sera against any Gomocup engine instead: see
+``gomocup/versus.py``.
+
 Run with ``make bench-gomocup`` (it installs the ``interop`` extra: the ``gomoku``
 package with ``gmpy2``, and ``pygomo-lib``) or ``python -m tests.benchmarks.bench_gomocup``.
 It prints figures and asserts nothing.
@@ -105,6 +109,13 @@ def pygomo_game(ours: str, theirs: str, ours_first: bool) -> str:
 
 
 def main() -> None:
+    if len(sys.argv) > 1:
+        from tests.benchmarks.gomocup.versus import series
+
+        games = int(sys.argv[2]) if len(sys.argv) > 2 else 4
+        seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 1.0
+        series(sys.argv[1], games, seconds)
+        return
     absent = missing()
     if absent is not None:
         print(f"skipped: the {absent} module is not installed (run make bench-gomocup)")
