@@ -156,6 +156,7 @@ class WindowBase(QMainWindow):
     history_action: QAction
     statistics_action: QAction
     review_action: QAction
+    lines_action: QAction
     replay_actions: list[QAction]
     keypad_actions: list[QAction]
     focus_board_action: QAction

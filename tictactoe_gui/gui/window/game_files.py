@@ -18,7 +18,7 @@ from tictactoe_gui.gui.window.base import (
 )
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QFileDialog
+    from PySide6.QtWidgets import QDialog, QFileDialog
 
     from tictactoe_gui.engine import Move
     from tictactoe_gui.engine.move_tree import MoveTree
@@ -142,6 +142,67 @@ class GameFilesPart(WindowBase):
         tree = later.game_file.with_main_line(tree, tuple(start.index(move) for move in line))
         self._game_lines = (key, tree)
         return tree
+
+    def show_lines(self) -> QDialog:
+        """Lines Played: the game's tree of moves (see :mod:`tictactoe_gui.gui.review.lines`)."""
+        from tictactoe_gui.gui.review.lines import LinesDialog
+
+        controller = self.controller
+        start = controller.start
+        key, line = self._board_line()
+        tree = self._lines_played(key, line)
+        dialog = LinesDialog(
+            tree,
+            lambda moves: start.cell_name(start.move_at(moves[-1])),
+            tree.main_line(),
+            self,
+        )
+        depth = len(controller.replay_moves if key is REPLAY_LINES else controller.moves)
+        node = tree.line_from(0)[depth - 1] if depth else None
+        if node is not None:
+            dialog.select(node)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.tree_changed.connect(lambda changed: self._keep_lines(key, changed))
+        dialog.line_chosen.connect(self.play_line)
+        dialog.show()
+        return dialog
+
+    def _board_line(self) -> tuple[object, tuple[Move, ...]]:
+        """The lines' key (the session, or a replay's) and the whole line on the board."""
+        controller = self.controller
+        if controller.state is later.State.REPLAY:
+            return REPLAY_LINES, tuple(controller.replay_moves)
+        return controller.session, (*controller.moves, *controller.undone_moves())
+
+    def _keep_lines(self, key: object, tree: MoveTree) -> None:
+        self._game_lines = (key, tree)
+
+    def play_line(self, tree: MoveTree, node: int) -> None:
+        """Play ``tree``'s main line on the board, to ``node``: a game in progress goes on
+        from there (the rest of the line ready to redo), a finished line is replayed."""
+        controller = self.controller
+        start = controller.start
+        line = tuple(start.move_at(move) for move in tree.main_line())
+        depth = tree.depth(node)
+        session = controller.session
+        if controller.state is later.State.PLAYING and not start.play_all(line[:depth]).is_over:
+            setup = controller.setup
+            hints = controller.hints_used
+            controller.resume(
+                setup,
+                line[:depth],
+                line[depth:],
+                seed=session.seed,
+                hints=(hints[later.Mark.X], hints[later.Mark.O]),
+                started_at=session.started_at,
+            )
+            self._game_lines = (controller.session, tree)
+            return
+        setup = controller.setup
+        names = (setup.x.display_name, setup.o.display_name)
+        self.start_replay(f"{names[0]} vs {names[1]}", start, line, names)
+        controller.replay_seek(depth)
+        self._game_lines = (REPLAY_LINES, tree)
 
     def save_game_to(self, path: Path) -> bool:
 

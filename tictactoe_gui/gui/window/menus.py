@@ -158,6 +158,12 @@ class MenusPart(
         self.statistics_action = action(
             "My &Statistics…", self.show_statistics, None, "One player's results and streaks"
         )
+        self.lines_action = action(
+            "&Lines Played…",
+            self.show_lines,
+            "Ctrl+Shift+L",
+            "The main line and the variations: lines taken back and played differently",
+        )
         self.review_action = action(
             "Re&view Game…",
             self.review_current_game,
@@ -242,6 +248,7 @@ class MenusPart(
         game.addAction(self.save_game_action)
         game.addAction(self.open_game_action)
         game.addAction(self.review_action)
+        game.addAction(self.lines_action)
         game.addSeparator()
         game.addAction(self.quit_action)
         help_menu = self.help_menu
