@@ -92,6 +92,10 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
     ],
     "four": [
         ("Enter on the centre", ["Return"]),
+        ("L goes to the last move", ["l"]),
+        ("R reads its row", ["r"]),
+        ("C reads its column", ["c"]),
+        ("N reads the cells around it", ["n"]),
         ("T reads the threats", ["t"]),
         ("G goes to a cell by name", ["g", "type:c3", "Return"]),
         ("D reads a diagonal", ["d"]),

@@ -186,7 +186,8 @@ def test_the_end_of_a_game_says_the_banner(qtbot: QtBot, window: MainWindow) -> 
     # The board says so too, with the winning line in the app's notation.
     assert "X's line: a3, b3, c3." in ending
     text = described(qtbot, window.board_view, "X's line: a3, b3, c3.")
-    assert "Game over, X wins" in text
+    # With the board's state, unless the player heard that with the last move just before.
+    assert "Game over, X wins" in text or text.startswith("Alice (X) wins!")
 
 
 def test_a_new_game_starts_with_fresh_news(qtbot: QtBot, window: MainWindow) -> None:
@@ -220,10 +221,16 @@ def test_undo_is_announced_and_the_cells_follow(qtbot: QtBot, window: MainWindow
     window.controller.play_human(2, 0)  # a1
     settle(qtbot, window)
     reply = window.controller.moves[1]
+    count = len(window.announcer.spoken)
     window.controller.undo()
     said = wait_spoken(qtbot, window, "Took back")
-    assert said == f"Took back X a1 and O {cell_name(reply.row, reply.col, 3)}. Your move (X)."
+    # In the board's own words, so that the board does not say whose turn it is again.
+    assert said == f"Took back X a1 and O {cell_name(reply.row, reply.col, 3)}. X to move."
     assert read_cells(window.board_view) == board_cells(Board.empty())
+    qtbot.waitUntil(lambda: "Took back" in description(window.board_view))
+    assert description(window.board_view).count("X to move") == 1
+    # Nothing from before the moves taken back is said again (Sera's remark on them).
+    assert window.announcer.spoken[count:] == (said,)
     window.controller.redo()
     wait_spoken(qtbot, window, "You played X at a1.")
     assert read_cells(window.board_view) == board_cells(window.controller.board)
@@ -363,3 +370,23 @@ def test_news_that_comes_later_is_said_without_the_turn_heard_just_before(
     # The player acts: the turn and the cursor are said again with what comes next.
     qtbot.keyClick(view, Qt.Key.Key_Left)
     qtbot.waitUntil(lambda: given[-1].startswith("Cursor c4, empty. X to move."))
+
+
+def test_a_take_back_does_not_say_the_remarks_it_brings_back(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # Taking back the last pair of moves shows the persona's remark on the reply before;
+    # it was heard then, and is not news now.
+    window.new_game(human_vs_ai("cop", human_side="X"))
+    settle(qtbot, window)
+    controller = window.controller
+    for _ in range(2):
+        move = next(m for m in controller.board.legal_moves() if m != Move(1, 1))
+        controller.play_human(move.row, move.col)
+        settle(qtbot, window)
+    assert len(controller.moves) == 4
+    count = len(window.announcer.spoken)
+    controller.undo()
+    said = wait_spoken(qtbot, window, "Took back")
+    settle(qtbot, window)
+    assert window.announcer.spoken[count:] == (said,)

@@ -295,6 +295,8 @@ class GameNarrator(QObject):
         self._start: Board | None = None
         self._last_comment = ""
         self._last_ending: object = None
+        #: Moves are being taken back (until the end of this turn of the event loop).
+        self._taking_back = False
         controller.game_started.connect(self._on_game_started)
         controller.position_changed.connect(self._on_position_changed)
         controller.game_over.connect(self._on_game_over)
@@ -344,7 +346,13 @@ class GameNarrator(QObject):
             self._say(" ".join(words))
         elif previous[: len(moves)] == moves and len(moves) < len(previous):
             taken = self._played(start, previous, len(moves), taken_back=True)
-            self._say(f"Took back {' and '.join(taken)}. {self._turn(board)}.")
+            # Whose turn it is in the board's own words ("X to move"), which the board
+            # then does not say again; and the remark on the moves taken back, which comes
+            # back with the position, is not said again either.
+            state = f"Game over, {board.outcome}" if board.is_over else f"{board.to_move} to move"
+            self._say(f"Took back {' and '.join(taken)}. {state}.")
+            self._taking_back = True
+            QTimer.singleShot(0, self, self._took_back)
 
     def _played(
         self, start: Board, moves: Sequence[Move], first: int, *, taken_back: bool = False
@@ -384,12 +392,15 @@ class GameNarrator(QObject):
         parts.append("Play Again or New Game.")
         self._say(" ".join(p for p in parts if p))
 
+    def _took_back(self) -> None:
+        self._taking_back = False
+
     def _on_comment(self, text: str) -> None:
         spoken = self._announcer.spoken
         # A remark the last announcement already made ("Sera (X) against Cop (O).") is not
-        # said twice; nor is the same remark again.
+        # said twice; nor is the same remark again, nor an old one a take-back brings back.
         repeated = bool(spoken) and text.rstrip(".") in spoken[-1]
-        if text and text != self._last_comment and not repeated:
+        if text and text != self._last_comment and not repeated and not self._taking_back:
             self._say(text)
         self._last_comment = text
 
