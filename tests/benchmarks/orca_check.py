@@ -105,6 +105,20 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
 }
 
 
+#: Starts Orca as /usr/bin/orca does, but under a process name of its own and leaving
+#: other Orcas alone: Orca ends (--replace) or refuses to start beside every other Orca
+#: of the same user, found by name, even one reading another display for another run.
+ORCA_LAUNCHER = """
+import runpy, sys
+orca = runpy.run_path("/usr/bin/orca", run_name="orca_check")["main"]
+named = orca.__globals__["setProcessName"]
+orca.__globals__["setProcessName"] = lambda name: named("orca-check")
+orca.__globals__["otherOrcas"] = lambda: []
+sys.argv[0] = "orca"
+sys.exit(orca())
+"""
+
+
 def _start(cmd: Sequence[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
     handle = log.open("ab")
     return subprocess.Popen(
@@ -216,8 +230,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         processes.append(
             _start(
                 [
-                    "orca",
-                    "--replace",
+                    "/usr/bin/python3",
+                    "-c",
+                    ORCA_LAUNCHER,
                     "--user-prefs",
                     str(prefs),
                     "--debug-file",
