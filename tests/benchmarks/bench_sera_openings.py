@@ -5,6 +5,10 @@ prints figures and asserts nothing. Cop and Sera are deterministic, so games fro
 empty board repeat move for move; here every game starts from its own opening instead:
 X's first stone and O's reply are drawn at random (seeded) within the central 8×8
 cells, then Sera (0.2 s a move) plays X against each opponent as O.
+
+``python -m tests.benchmarks.bench_sera_openings GAMES o`` plays her as O instead,
+second to move against each opponent as X from the same openings (on four, a fast
+first-player win: a figure to watch, not a target).
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ def opening(rng: random.Random) -> list[tuple[int, int]]:
     return rng.sample(cells, OPENING_PLIES)
 
 
-def main(games: int = 100) -> None:
+def main(games: int = 100, sera_is_x: bool = True) -> None:
     sera = persona_player("sera", ROWS, COLS, K, Limit(time=0.2))
     opponents = {
         "Kitty": persona_player("kitty", ROWS, COLS, K),
@@ -45,8 +49,9 @@ def main(games: int = 100) -> None:
         "Cop 3": persona_player("cop", ROWS, COLS, K, Limit(depth=3)),
         "Cop 4": persona_player("cop", ROWS, COLS, K, Limit(depth=4)),
     }
-    print(f"Sera (X, 0.2 s a move) on four, {games} games each from seeded random openings:")
-    print("| O | Sera wins | draws | losses | time |")
+    side, other = ("X", "O") if sera_is_x else ("O", "X")
+    print(f"Sera ({side}, 0.2 s a move) on four, {games} games each from seeded random openings:")
+    print(f"| {other} | Sera wins | draws | losses | time |")
     print("|---|---|---|---|---|")
     for name, player in opponents.items():
         rng = random.Random(2026)
@@ -54,17 +59,14 @@ def main(games: int = 100) -> None:
         started = time.perf_counter()
         for _ in range(games):
             moves = opening(rng)
-            played = play_out(
-                ROWS,
-                COLS,
-                K,
-                from_opening(sera, moves),
-                from_opening(player, moves),
-                random.Random(rng.randrange(2**32)),
-            )
-            if played.winner == 1:
+            first, second = from_opening(sera, moves), from_opening(player, moves)
+            if not sera_is_x:
+                first, second = second, first
+            played = play_out(ROWS, COLS, K, first, second, random.Random(rng.randrange(2**32)))
+            ours = 1 if sera_is_x else 2
+            if played.winner == ours:
                 wins += 1
-            elif played.winner == 2:
+            elif played.winner == 3 - ours:
                 losses += 1
             else:
                 draws += 1
@@ -73,4 +75,7 @@ def main(games: int = 100) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    main(
+        int(sys.argv[1]) if len(sys.argv) > 1 else 100,
+        sera_is_x=not (len(sys.argv) > 2 and sys.argv[2].lower() == "o"),
+    )

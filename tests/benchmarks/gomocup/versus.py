@@ -78,6 +78,7 @@ class Engine:
         assert self.process.stdout is not None
         self.selector.register(self.process.stdout, selectors.EVENT_READ)
         self.messages: list[str] = []
+        self.errors: list[str] = []
 
     def send(self, *lines: str) -> None:
         assert self.process.stdin is not None
@@ -102,10 +103,12 @@ class Engine:
             raw, self.pending = self.pending.split(b"\n", 1)
             line = raw.decode("utf-8", "replace").rstrip("\r")
             word = line.strip()
-            if word.upper().startswith("ERROR"):
-                raise EngineFailedError(word)
             if word.upper() == "OK" or MOVE.fullmatch(word):
                 return word
+            if word.upper().startswith("ERROR"):
+                # Reported, not fatal: the engine may still answer (Rapfi says some INFO
+                # keys are unknown); if it does not, the wait ends it.
+                self.errors.append(word)
             # MESSAGE, DEBUG and anything else (a message broken by a stray newline)
             self.messages.append(line)
 
@@ -122,7 +125,11 @@ class Engine:
     def move(self, lines: list[str]) -> Cell:
         self.messages.clear()
         self.send(f"INFO time_left {MATCH_MS}", *lines)
-        line = self.answer(3 * self.seconds + 2)
+        try:
+            line = self.answer(3 * self.seconds + 2)
+        except EngineFailedError as error:
+            said = f" after {'; '.join(self.errors[-2:])}" if self.errors else ""
+            raise EngineFailedError(f"{error}{said}") from None
         match = MOVE.fullmatch(line)
         if match is None:
             raise EngineFailedError(f"answered {line[:40]!r}")
