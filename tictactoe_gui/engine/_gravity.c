@@ -10,10 +10,10 @@
  * make, and an opening book of bounds found by this solver (gravity_book.py builds it).
  * The search runs without the GIL.
  *
- * A board whose columns take at most 64 bits in all (cols * (rows + 1) <= 64, which
- * Connect Four's 7 x 6 does with 49) searches on 64-bit words; a larger one, up to
- * 128 bits (every board the app offers, 10 x 10 included), on 128-bit words where the
- * compiler has them. The search itself is written once, below the "template" mark:
+ * A board whose columns take at most 54 bits in all (cols * (rows + 1) <= 31 + the
+ * table's log2, which Connect Four's 7 x 6 does with 49) searches on 64-bit words with a
+ * compact table of 8-byte entries; a larger one, up to 128 bits (every board the app
+ * offers, 10 x 10 included), on 128-bit words where the compiler has them. The search itself is written once, below the "template" mark:
  * this file includes itself once per word size.
  */
 #ifndef GRAVITY_TEMPLATE
@@ -123,7 +123,7 @@ static int recorder_put(Recorder *r, uint64_t position_key, int lower, int upper
         if (slots == NULL) return -1;
         for (size_t i = 0; i < r->size; i++) {
             if (r->slots[i].key == 0) continue;
-            size_t j = (r->slots[i].key * 0x9E3779B97F4A7C15ULL) >> 20 & (size - 1);
+            size_t j = (r->slots[i].key * 0x9E3779B97F4A7C15ULL) >> (64 - __builtin_ctzll(size));
             while (slots[j].key != 0) j = (j + 1) & (size - 1);
             slots[j] = r->slots[i];
         }
@@ -131,7 +131,7 @@ static int recorder_put(Recorder *r, uint64_t position_key, int lower, int upper
         r->slots = slots;
         r->size = size;
     }
-    size_t j = (key * 0x9E3779B97F4A7C15ULL) >> 20 & (r->size - 1);
+    size_t j = (key * 0x9E3779B97F4A7C15ULL) >> (64 - __builtin_ctzll(r->size));
     while (r->slots[j].key != 0 && r->slots[j].key != key) j = (j + 1) & (r->size - 1);
     BookEntry *slot = &r->slots[j];
     if (slot->key == 0) {
@@ -147,15 +147,27 @@ static int recorder_put(Recorder *r, uint64_t position_key, int lower, int upper
 
 static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 
+#define IN_USE 0x80
+
+static size_t largest_prime_below(size_t n) {
+    for (size_t p = n - 1;; p--) {
+        int prime = p > 1;
+        for (size_t d = 2; prime && d * d <= p; d++) prime = p % d != 0;
+        if (prime) return p;
+    }
+}
+
 /* -- the search, once per word size ------------------------------------------------------ */
 
 #define GRAVITY_TEMPLATE
 #define BB uint64_t
 #define BITS 64
+#define COMPACT 1
 #define NAME(x) x##_64
 #define POPCOUNT(x) popcount64(x)
 #include "_gravity.c"
 #undef BB
+#undef COMPACT
 #undef BITS
 #undef NAME
 #undef POPCOUNT
@@ -167,16 +179,18 @@ static int popcount128(u128 x) {
 }
 #define BB u128
 #define BITS 128
+#define COMPACT 0
 #define NAME(x) x##_128
 #define POPCOUNT(x) popcount128(x)
 #include "_gravity.c"
 #undef BB
+#undef COMPACT
 #undef BITS
 #undef NAME
 #undef POPCOUNT
 #define WIDEST_BITS 128
 #else
-#define WIDEST_BITS 64
+#define WIDEST_BITS 53 /* the compact table's keys, at the default table size (2**22) */
 #endif
 #undef GRAVITY_TEMPLATE
 
@@ -242,7 +256,15 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds) {
                      cols, bits, WIDEST_BITS);
         return -1;
     }
-    self->wide = bits > 64;
+    /* 64-bit words with the compact table where the keys allow it (Connect Four's do). */
+    self->wide = bits > 31 + table_log2;
+#ifndef __SIZEOF_INT128__
+    if (self->wide) {
+        PyErr_Format(PyExc_ValueError, "a %d x %d board's keys do not fit a table of 2**%d",
+                     rows, cols, table_log2);
+        return -1;
+    }
+#endif
     self->lock = PyThread_allocate_lock();
     if (self->lock == NULL) {
         PyErr_NoMemory();
@@ -268,11 +290,12 @@ static int parse_position(PyObject *mover_obj, PyObject *mask_obj, uint64_t word
 }
 
 static PyObject *Solver_score(SolverObject *self, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"mover", "mask", "seconds", "node_limit", "poll", NULL};
+    static char *names[] = {"mover", "mask", "seconds", "node_limit", "poll", "low", "high", NULL};
     PyObject *mover_obj, *mask_obj, *seconds_obj = Py_None, *poll = Py_None;
     unsigned long long node_limit = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|OKO", names, &mover_obj, &mask_obj,
-                                     &seconds_obj, &node_limit, &poll))
+    int low = -1000, high = 1000;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|OKOii", names, &mover_obj, &mask_obj,
+                                     &seconds_obj, &node_limit, &poll, &low, &high))
         return NULL;
     uint64_t words[4];
     if (parse_position(mover_obj, mask_obj, words) < 0) return NULL;
@@ -296,10 +319,10 @@ static PyObject *Solver_score(SolverObject *self, PyObject *args, PyObject *kwds
     if (self->wide) {
         u128 mover = ((u128)words[1] << 64) | words[0];
         u128 mask = ((u128)words[3] << 64) | words[2];
-        score = engine_solve_128(self->engine, mover, mask, &budget);
+        score = engine_solve_128(self->engine, mover, mask, low, high, &budget);
     } else
 #endif
-        score = engine_solve_64(self->engine, words[0], words[2], &budget);
+        score = engine_solve_64(self->engine, words[0], words[2], low, high, &budget);
     PyEval_RestoreThread(budget.thread);
     PyThread_release_lock(self->lock);
     if (budget.poll_error && PyErr_Occurred()) return NULL;
@@ -436,8 +459,10 @@ static PyObject *Solver_wide(SolverObject *self, void *closure) {
 
 static PyMethodDef Solver_methods[] = {
     {"score", (PyCFunction)(void (*)(void))Solver_score, METH_VARARGS | METH_KEYWORDS,
-     "score(mover, mask, seconds=None, node_limit=0, poll=None) -> (score, nodes, stopped)\n\n"
-     "The mover's exact score (0 if stopped: 1 out of budget, 2 cancelled by poll)."},
+     "score(mover, mask, seconds=None, node_limit=0, poll=None, low=-1000, high=1000)\n"
+     "-> (score, nodes, stopped)\n\n"
+     "The mover's exact score (0 if stopped: 1 out of budget, 2 cancelled by poll), which\n"
+     "the caller knows to lie within [low, high]."},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Forget the table."},
     {"load_book", (PyCFunction)Solver_load_book, METH_VARARGS,
      "load_book(data, max_discs): bounds of positions of at most max_discs discs."},
@@ -490,10 +515,18 @@ PyMODINIT_FUNC PyInit__gravity(void) {
 
 #else /* GRAVITY_TEMPLATE: the search on words of type BB */
 
+/* A compact table keeps the key's low 32 bits in a table of a prime number of slots
+ * indexed by the key modulo that prime: two keys below 2**32 times the prime that agree in
+ * both are equal (the Chinese remainder theorem), so nothing is lost. */
+#if COMPACT
+typedef uint32_t NAME(Stored);
+#else
+typedef BB NAME(Stored);
+#endif
 typedef struct {
-    BB key; /* the position's key plus 1: 0 marks an empty slot (the empty board's key is 0) */
+    NAME(Stored) key;
     int8_t lower, upper;
-    uint8_t move; /* the column that was best or cut off, plus 1; 0 for none */
+    uint8_t move; /* IN_USE, and the column that was best or cut off plus 1 (0 for none) */
 } NAME(Entry);
 
 typedef struct {
@@ -503,7 +536,8 @@ typedef struct {
     BB column[MAX_COLS], bottom_bit[MAX_COLS];
     int order[MAX_COLS]; /* columns from the centre out */
     NAME(Entry) *table;
-    size_t table_size; /* a power of two */
+    size_t table_size; /* a prime if COMPACT, else a power of two */
+    int table_shift;   /* 64 less its log2: a Fibonacci hash keeps the product's top bits */
     Book book;
     Recorder recorder;
     Budget *budget;
@@ -542,6 +576,10 @@ static void *NAME(engine_new)(int rows, int cols, int k, int table_log2, int sym
         }
     }
     e->table_size = (size_t)1 << table_log2;
+    e->table_shift = 64 - table_log2;
+#if COMPACT
+    e->table_size = largest_prime_below(e->table_size);
+#endif
     e->recorder.max_discs = -1;
     return e;
 }
@@ -601,8 +639,11 @@ static inline BB NAME(mirror)(const NAME(Engine) *e, BB key) {
 }
 
 static inline size_t NAME(slot)(const NAME(Engine) *e, BB key) {
+#if COMPACT
+    return (size_t)((uint64_t)key % e->table_size);
+#endif
     uint64_t folded = (uint64_t)key ^ (uint64_t)(key >> 32 >> 32);
-    return (size_t)((folded * 0x9E3779B97F4A7C15ULL) >> 17) & (e->table_size - 1);
+    return (size_t)((folded * 0x9E3779B97F4A7C15ULL) >> e->table_shift);
 }
 
 static int NAME(negamax)(NAME(Engine) *e, BB cur, BB mask, int n, int alpha, int beta) {
@@ -636,13 +677,13 @@ static int NAME(negamax)(NAME(Engine) *e, BB cur, BB mask, int n, int alpha, int
     }
     NAME(Entry) *entry = &e->table[NAME(slot)(e, key)];
     int hint = -1;
-    if (entry->key == key + 1) {
+    if ((entry->move & IN_USE) && entry->key == (NAME(Stored))key) {
         if (entry->upper < high) high = entry->upper;
         if (entry->lower > alpha) {
             alpha = entry->lower;
             if (alpha >= beta) return alpha;
         }
-        hint = entry->move - 1;
+        hint = (entry->move & ~IN_USE) - 1;
     }
     if (n <= e->book.max_discs && e->book.count) {
         BB canonical = key;
@@ -703,14 +744,14 @@ static int NAME(negamax)(NAME(Engine) *e, BB cur, BB mask, int n, int alpha, int
     {
         int mirrored = e->symmetric && key != cur + mask;
         int move = best < 0 ? 0 : 1 + (mirrored ? e->cols - 1 - best : best);
-        if (entry->key != key + 1) {
-            entry->key = key + 1;
+        if (!(entry->move & IN_USE) || entry->key != (NAME(Stored))key) {
+            entry->key = (NAME(Stored))key;
             entry->lower = -127;
             entry->upper = (int8_t)alpha;
-            entry->move = (uint8_t)move;
+            entry->move = (uint8_t)(IN_USE | move);
         } else {
             if (alpha < entry->upper) entry->upper = (int8_t)alpha;
-            if (move) entry->move = (uint8_t)move;
+            if (move) entry->move = (uint8_t)(IN_USE | move);
         }
         if (n <= e->recorder.max_discs) {
             BB canonical = key, other = NAME(mirror)(e, key);
@@ -723,13 +764,13 @@ static int NAME(negamax)(NAME(Engine) *e, BB cur, BB mask, int n, int alpha, int
 store_lower: {
     int mirrored = e->symmetric && key != cur + mask;
     int move = 1 + (mirrored ? e->cols - 1 - best : best);
-    if (entry->key != key + 1) {
-        entry->key = key + 1;
+    if (!(entry->move & IN_USE) || entry->key != (NAME(Stored))key) {
+        entry->key = (NAME(Stored))key;
         entry->lower = (int8_t)alpha;
         entry->upper = 127;
     } else if (alpha > entry->lower)
         entry->lower = (int8_t)alpha;
-    entry->move = (uint8_t)move;
+    entry->move = (uint8_t)(IN_USE | move);
     if (n <= e->recorder.max_discs) {
         BB canonical = key, other = NAME(mirror)(e, key);
         if (other < canonical) canonical = other;
@@ -742,7 +783,8 @@ store_lower: {
 static int NAME(half)(int value) { return value < 0 ? -((-value) / 2) : value / 2; }
 
 /* The mover's exact score, by null-window searches that narrow it (the reference's score()). */
-static int NAME(engine_solve)(void *engine, BB cur, BB mask, Budget *budget) {
+static int NAME(engine_solve)(void *engine, BB cur, BB mask, int known_low, int known_high,
+                              Budget *budget) {
     NAME(Engine) *e = engine;
     e->budget = budget;
     if (e->table == NULL) {
@@ -764,6 +806,9 @@ static int NAME(engine_solve)(void *engine, BB cur, BB mask, Budget *budget) {
     if (NAME(winning)(e, cur, mask) & possible) return (e->cells + 1 - n) / 2;
     int low = -((e->cells - n) / 2);
     int high = (e->cells + 1 - n) / 2;
+    /* Bounds the caller knows (a column's score is at most the position's). */
+    if (known_low > low) low = known_low < high ? known_low : high;
+    if (known_high < high) high = known_high > low ? known_high : low;
     while (low < high) {
         int middle = low + (high - low) / 2;
         if (middle <= 0 && NAME(half)(low) < middle)

@@ -95,7 +95,33 @@ def fitted(board: GravityBoard, entries: bytes, max_discs: int) -> tuple[bytes, 
     return entries, max_discs
 
 
-def build(board: GravityBoard, max_discs: int, line_plies: int, table_log2: int, out: Path) -> None:
+def merged(first: bytes, second: bytes) -> bytes:
+    """Two books' entries as one: each position's tighter bounds, sorted by key."""
+    bounds: dict[int, tuple[int, int]] = {}
+    for entries in (first, second):
+        for i in range(0, len(entries), ENTRY_BYTES):
+            key = int.from_bytes(entries[i : i + 8], "little")
+            lower = int.from_bytes(entries[i + 8 : i + 9], "little", signed=True)
+            upper = int.from_bytes(entries[i + 9 : i + 10], "little", signed=True)
+            old_lower, old_upper = bounds.get(key, (lower, upper))
+            bounds[key] = (max(lower, old_lower), min(upper, old_upper))
+    return b"".join(
+        key.to_bytes(8, "little")
+        + lower.to_bytes(1, "little", signed=True)
+        + upper.to_bytes(1, "little", signed=True)
+        for key, (lower, upper) in sorted(bounds.items())
+    )
+
+
+def build(
+    board: GravityBoard,
+    max_discs: int,
+    line_plies: int,
+    table_log2: int,
+    out: Path,
+    *,
+    start: tuple[bytes, int] | None = None,
+) -> None:
     """Prove the empty board, every first column, and every column along best play for
     ``line_plies`` plies, keeping what the search settles about positions of at most
     ``max_discs`` discs; the book is written after each step, so a stopped run leaves one."""
@@ -104,11 +130,16 @@ def build(board: GravityBoard, max_discs: int, line_plies: int, table_log2: int,
     if not fits(board):
         raise SystemExit("the compiled solver is not available for this board: pip install -e .")
     solver = NativeSolver(board, table_log2=table_log2)
+    if start is not None:
+        solver.load_book(*start)
     solver.record(max_discs)
     started = time.monotonic()
 
     def save(step: str) -> None:
-        entries, kept = fitted(board, solver.recorded(), max_discs)
+        entries = solver.recorded()
+        if start is not None:
+            entries = merged(start[0], entries)
+        entries, kept = fitted(board, entries, max_discs)
         data = format_book(entries, board.rows, board.cols, board.k, kept)
         out.parent.mkdir(parents=True, exist_ok=True)
         temporary = out.with_suffix(".tmp")
@@ -151,6 +182,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--table-log2", type=int, default=24, help="the solver's table size")
     parser.add_argument("--out", type=Path, default=None, help="where to write the book")
+    parser.add_argument(
+        "--extend", type=Path, default=None, help="a book to start from and keep (resumes a run)"
+    )
     args = parser.parse_args(argv)
     board = GravityBoard(6, 7, 4)
     out = args.out
@@ -158,7 +192,10 @@ def main(argv: list[str] | None = None) -> None:
         path = book_path(6, 7, 4)
         assert path is not None
         out = path
-    build(board, args.max_discs, args.line_plies, args.table_log2, out)
+    start = None
+    if args.extend is not None:
+        start = parse_book(args.extend.read_bytes(), 6, 7, 4)
+    build(board, args.max_discs, args.line_plies, args.table_log2, out, start=start)
     print(f"wrote {out}", file=sys.stderr)
 
 
