@@ -53,6 +53,8 @@ def test_menus_and_shortcuts(window: MainWindow) -> None:
         "Paste Position or Moves",
         "Save Game…",
         "Open Game…",
+        "Review Game…",
+        "Lines Played…",
         "Quit",
     ]
     assert menu_texts(window, "viewMenu") == [
@@ -80,6 +82,8 @@ def test_menus_and_shortcuts(window: MainWindow) -> None:
         window.hint_action: "H",
         window.quit_action: "Ctrl+Q",
         window.focus_board_action: "Esc",
+        window.review_action: "Ctrl+Shift+R",
+        window.lines_action: "Ctrl+Shift+L",
     }
     for action, keys in shortcuts.items():
         assert action.shortcut().toString() == keys
