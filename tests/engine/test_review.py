@@ -142,13 +142,16 @@ def test_every_game_reviews_to_one_entry_per_ply(game_id: str) -> None:
     assert set(payload["accuracy"]) == set(final.spec.seats)
 
 
-def test_practice_accepts_exactly_the_moves_that_keep_the_value() -> None:
+@pytest.mark.parametrize("game_id", ["tictactoe", "4x4k3g"])
+def test_practice_accepts_exactly_the_moves_that_keep_the_value(game_id: str) -> None:
     from tictactoe_gui.engine.practice import exercises, try_move
 
-    for seed in range(12):
-        final = _random_game("tictactoe", seed)
+    total = 0
+    for seed in range(8):
+        final = _random_game(game_id, seed)
         review = review_game(final.start, final.moves)
         found = exercises(review)
+        total += len(found)
         assert [e.ply for e in found] == [m.ply for m in review.mistakes]
         for exercise in found:
             before = _value(exercise.state)
@@ -165,3 +168,4 @@ def test_practice_accepts_exactly_the_moves_that_keep_the_value() -> None:
             assert played is not None
             assert not played.better
             assert "the move played" in played.words(exercise)
+    assert total  # random play errs: there is something to practise
