@@ -211,3 +211,21 @@ def test_a_big_board_practice_asks_the_engine_about_a_move_it_did_not_score(
     assert practice.feedback.text().startswith(("Yes", "No"))
     practice.close()
     dialog.close()
+
+
+def test_the_banner_of_a_finished_game_offers_its_review(qtbot: QtBot, window: MainWindow) -> None:
+    window.new_game(human_vs_human())
+    for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
+        window.controller.play_human(move.row, move.col)
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=5000)
+    button = window.banner.review_button
+    assert button.isVisible()
+    button.click()
+    (dialog,) = window.findChildren(ReviewDialog)
+    qtbot.addWidget(dialog)
+    if dialog.review is None:
+        with qtbot.waitSignal(dialog.reviewed, timeout=10_000):
+            pass
+    assert dialog.table.rowCount() == 5
+    assert dialog.graph.describe().splitlines()[-1] == "after ply 5: proven, X wins"
+    dialog.close()

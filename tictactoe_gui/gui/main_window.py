@@ -286,6 +286,7 @@ class MainWindow(FirstFramePart, MenusPart):
         self.banner.play_again.connect(c.play_again)
         self.banner.new_game.connect(lambda: self.show_new_game_dialog())
         self.banner.retry_save.connect(c.retry_save)
+        self.banner.review.connect(lambda: self.review_current_game())
         self.autoplay_bar.pause_toggled.connect(c.set_paused)
         self.autoplay_bar.step_requested.connect(c.step)
         self.autoplay_bar.delay_changed.connect(c.set_move_delay)
