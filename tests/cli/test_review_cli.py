@@ -107,3 +107,22 @@ def test_a_bad_game_id_is_one_line(
     assert out == ""
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_review_says_how_far_it_got(db: Path) -> None:
+    run("match", "--x", "cop", "--o", "kitty", "--games", "1", "--seed", "5", "--record",
+        "--db", str(db))  # fmt: skip
+    out, err = io.StringIO(), Terminal()
+    code = main(["review", "1", "--json", "--db", str(db)], stdin=io.StringIO(""), stdout=out,
+                stderr=err)  # fmt: skip
+    assert code == 0
+    plies = len(json.loads(out.getvalue())["moves"])
+    said = err.getvalue()
+    assert said.startswith("Analysing position 1 of")
+    assert f"Analysing position {plies + 1} of {plies + 1}…\r\033[K" in said
+    assert said.endswith("\033[K")

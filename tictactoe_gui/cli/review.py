@@ -50,7 +50,15 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         raise GameNotFoundError(f"no recorded game has id {args.game_id} (no records file yet)")
     with Repository.open(path) as repository:
         detail = repository.game(args.game_id)
-    game, review = review_record(detail, time_per_position=args.time)
+    progress = None
+    stderr = streams.stderr
+    if stderr.isatty():  # a long game takes a while: say how far it got, on one line
+
+        def progress(done: int, total: int) -> None:
+            end = "\r" if done < total else "\r\033[K"
+            print(f"Analysing position {done} of {total}…", end=end, file=stderr, flush=True)
+
+    game, review = review_record(detail, time_per_position=args.time, progress=progress)
     if args.json:
         payload = {"id": game.id, "players": dict(zip(game.spec.seats, game.names, strict=True))}
         payload |= review.to_json()
