@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from tictactoe_gui.engine.analysis import (
@@ -460,13 +460,11 @@ def review_of(
         _reading(ply, state, analysis, known[ply])
         for ply, (state, analysis) in enumerate(zip(states, analyses, strict=True))
     )
-    last = states[-1]
     resigned_lost = False
     if resigned is not None:
         settled = known[-1]
         resigned_lost = settled is not None and settled.winner == 1 - resigned
     sides = tuple(_side(spec, seat, reviewed, resigned == seat, resigned_lost) for seat in (0, 1))
-    assert last.spec == spec
     return GameReview(
         spec,
         states,
@@ -542,8 +540,6 @@ def _with_better(
     line: tuple[int, ...],
     proven: bool,
 ) -> ReviewedMove:
-    from dataclasses import replace
-
     return replace(
         reviewed,
         better=better.move,
