@@ -18,7 +18,7 @@ QT_SYSTEM_LIBS := libEGL.so.1 libGL.so.1 libxkbcommon.so.0 libfontconfig.so.1 li
 QT_SYSTEM_PKGS := libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0 \
                   libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0
 
-.PHONY: run check test lint bench bench-gomocup bundle bundle-test install-desktop uninstall-desktop system-deps clean
+.PHONY: run check test lint bench bench-gomocup book bundle bundle-test install-desktop uninstall-desktop system-deps clean
 
 run: $(STAMP)
 	$(BIN)/tictactoe-gui
@@ -40,6 +40,16 @@ bench: $(STAMP) $(INTEROP)
 # Sera against an engine written apart from this app, over the Gomocup protocol.
 bench-gomocup: $(STAMP) $(INTEROP)
 	$(BIN)/python -m tests.benchmarks.bench_gomocup $(ENGINE) $(GAMES)
+
+# Connect Four's opening book (resources/books/connect4.book), rebuilt by the app's own
+# solver: the empty board's proof, keeping the bounds of positions of up to BOOK_DISCS discs
+# (tictactoe_gui/engine/gravity_book.py; about 30 minutes on the busy 2-core machine, nice'd;
+# the book is written after each step). BOOK_ARGS="--line-plies 2" goes on to every first
+# column and best play's first plies, hours more.
+BOOK_DISCS ?= 12
+BOOK_ARGS  ?= --root-only
+book: $(STAMP)
+	nice $(BIN)/python -m tictactoe_gui.engine.gravity_book --max-discs $(BOOK_DISCS) $(BOOK_ARGS)
 
 $(INTEROP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[interop]'

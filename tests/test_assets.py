@@ -33,6 +33,8 @@ EXPECTED = [
     "help/k-in-a-row.md",
     "help/row-and-column.md",
     "help/playing.md",
+    # Connect Four's opening book, which the solver reads.
+    "books/connect4.book",
 ]
 
 

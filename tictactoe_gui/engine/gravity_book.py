@@ -76,10 +76,12 @@ def format_book(entries: bytes, rows: int, cols: int, k: int, max_discs: int) ->
 
 
 def discs_of_key(board: GravityBoard, key: int) -> int:
-    """How many discs the position with this key has: in each column the key is the
-    mover's discs plus the mask, so its highest bit sits just above the column's discs."""
+    """How many discs the position with this key has: in each column of h discs the key is
+    the mover's discs plus the mask, 2**h - 1 to 2**(h + 1) - 2."""
     column = (1 << board.stride) - 1
-    return sum(((key >> (c * board.stride)) & column).bit_length() - 1 for c in range(board.cols))
+    return sum(
+        (((key >> (c * board.stride)) & column) + 1).bit_length() - 1 for c in range(board.cols)
+    )
 
 
 def fitted(board: GravityBoard, entries: bytes, max_discs: int) -> tuple[bytes, int]:
@@ -121,10 +123,12 @@ def build(
     out: Path,
     *,
     start: tuple[bytes, int] | None = None,
+    root_only: bool = False,
 ) -> None:
-    """Prove the empty board, every first column, and every column along best play for
-    ``line_plies`` plies, keeping what the search settles about positions of at most
-    ``max_discs`` discs; the book is written after each step, so a stopped run leaves one."""
+    """Prove the empty board (and stop there if ``root_only``), every first column, and
+    every column along best play for ``line_plies`` plies, keeping what the search settles
+    about positions of at most ``max_discs`` discs; the book is written after each step, so
+    a stopped run leaves one."""
     from tictactoe_gui.engine.gravity_native import NativeSolver, fits
 
     if not fits(board):
@@ -155,6 +159,8 @@ def build(
     for ply in range(line_plies + 1):
         best = solver.score(position)
         save(f"ply {ply}: score {best:+d}")
+        if root_only:
+            return
         keeping = None
         for col in board.centre_order:
             if not board.landing_bit(position.mask, col):
@@ -183,6 +189,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--table-log2", type=int, default=24, help="the solver's table size")
     parser.add_argument("--out", type=Path, default=None, help="where to write the book")
     parser.add_argument(
+        "--root-only", action="store_true", help="prove the empty board's value and stop"
+    )
+    parser.add_argument(
         "--extend", type=Path, default=None, help="a book to start from and keep (resumes a run)"
     )
     args = parser.parse_args(argv)
@@ -195,7 +204,15 @@ def main(argv: list[str] | None = None) -> None:
     start = None
     if args.extend is not None:
         start = parse_book(args.extend.read_bytes(), 6, 7, 4)
-    build(board, args.max_discs, args.line_plies, args.table_log2, out, start=start)
+    build(
+        board,
+        args.max_discs,
+        args.line_plies,
+        args.table_log2,
+        out,
+        start=start,
+        root_only=args.root_only,
+    )
     print(f"wrote {out}", file=sys.stderr)
 
 

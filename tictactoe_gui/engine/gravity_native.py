@@ -142,6 +142,15 @@ def solver_for(board: GravityBoard) -> ExactSolver:
 
 @functools.cache
 def _book(rows: int, cols: int, k: int) -> tuple[bytes, int] | None:
-    from tictactoe_gui.engine.gravity_book import read_book
+    """The board's opening book; None, with a warning, if its file is damaged."""
+    from tictactoe_gui.engine.gravity_book import BookError, read_book
 
-    return read_book(rows, cols, k)
+    try:
+        return read_book(rows, cols, k)
+    except (BookError, OSError) as error:
+        warnings.warn(
+            f"the opening book could not be read ({error}); solving without it",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return None
