@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import threading
 
 import pytest
@@ -215,15 +214,3 @@ def test_a_leaf_plays_its_fours_so_one_ply_sees_an_eleven_ply_vcf(compiled: bool
     line = ThreatSearch(Budget(Limit(time=30))).vcf(state)
     assert line is not None
     assert len(line) == 9
-
-
-def test_late_move_reductions_save_nodes_without_changing_the_quiet_middle_games_move(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    module = importlib.import_module("tictactoe_gui.engine.mnk.search")
-    x, o = quiet()
-    reduced = search(15, 15, 5, x, o, Limit(depth=5), proofs=False, compiled=False)
-    monkeypatch.setattr(module, "LMR_AFTER", 10**9)
-    full = search(15, 15, 5, x, o, Limit(depth=5), proofs=False, compiled=False)
-    assert reduced.nodes < full.nodes
-    assert reduced.best == full.best

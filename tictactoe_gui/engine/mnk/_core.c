@@ -24,10 +24,12 @@
 #define EMPTY 0
 #define X 1
 #define MAX_PLY 64
-#define LMR_AFTER 3
-#define LMR_DEPTH 3
+#ifndef QUIESCENCE_FOURS
 #define QUIESCENCE_FOURS 6
+#endif
+#ifndef QUIESCENCE_WIDTH
 #define QUIESCENCE_WIDTH 3
+#endif
 #define CHECK_EVERY 64
 /* Every this many clock checks the search takes the GIL to ask Python whether to stop. */
 #define POLL_EVERY 4
@@ -824,9 +826,6 @@ static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta
     for (int i = 0; i < n; i++) {
         int cell = moves[i];
         int64_t score;
-        /* late-move reduction, as in the Python search */
-        int reduce = i >= LMR_AFTER && depth >= LMR_DEPTH && s->fours[mover].count[cell] == 0 &&
-                     s->fours[3 - mover].count[cell] == 0;
         if (make(s, cell) < 0) {
             s->stopped = 2;
             return 0;
@@ -834,9 +833,7 @@ static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta
         if (i == 0) {
             score = -negamax(s, depth - 1, -beta, -alpha, ply + 1);
         } else {
-            score = -negamax(s, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
-            if (!s->stopped && reduce && score > alpha)
-                score = -negamax(s, depth - 1, -alpha - 1, -alpha, ply + 1);
+            score = -negamax(s, depth - 1, -alpha - 1, -alpha, ply + 1);
             if (!s->stopped && alpha < score && score < beta)
                 score = -negamax(s, depth - 1, -beta, -score, ply + 1);
         }

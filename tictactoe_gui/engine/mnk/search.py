@@ -47,9 +47,6 @@ WIDTH: Final = 14
 QUIESCENCE_FOURS: Final = 6
 #: ... and how many of the mover's fours each such node tries.
 QUIESCENCE_WIDTH: Final = 3
-#: Late-move reductions: from this move on (0 is the first) at nodes this deep or deeper.
-LMR_AFTER: Final = 3
-LMR_DEPTH: Final = 3
 #: How deep forced blocks may extend a line past its nominal depth.
 _MAX_PLY: Final = 64
 #: How many of the best root moves are checked against the opponent's VCT.
@@ -288,28 +285,19 @@ class _AlphaBeta:
         original_alpha = alpha
         best = -_INFINITY
         best_move = -1
-        fours, their_fours = state.fours[mover], state.fours[3 - mover]
-        for index, cell in enumerate(self.ordered(tt_move, WIDTH)):
-            # Late-move reduction: a late quiet move (neither making a four nor taking a
-            # cell of the opponent's) is first searched a ply shallower.
-            reduce = (
-                index >= LMR_AFTER
-                and depth >= LMR_DEPTH
-                and cell not in fours
-                and cell not in their_fours
-            )
+        first = True
+        for cell in self.ordered(tt_move, WIDTH):
             state.make(cell)
             try:
-                if index == 0:
+                if first:
                     score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
                 else:
-                    score = -self.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
-                    if reduce and score > alpha:
-                        score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
+                    score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < score < beta:
                         score = -self.negamax(depth - 1, -beta, -score, ply + 1)
             finally:
                 state.unmake()
+            first = False
             if score > best:
                 best, best_move = score, cell
                 if score > alpha:
