@@ -112,11 +112,10 @@ class RecordsWindowsPart(WindowBase):
     def review_current_game(self) -> QDialog | None:
         """Review the game on the board (a replay's whole game, else the moves played)."""
         from tictactoe_gui.engine.games import find_game
-        from tictactoe_gui.gui.game_controller import State
         from tictactoe_gui.gui.review.dialog import ReviewSubject
 
         controller = self.controller
-        replay = controller.state is State.REPLAY
+        replay = controller.state is later.State.REPLAY
         moves = controller.replay_moves if replay else tuple(controller.moves)
         if not moves:
             self.show_message("No moves to review yet.")
