@@ -51,3 +51,28 @@ def test_every_public_name_is_there_and_nothing_else(package: object) -> None:
         assert name in dir(package)
     with pytest.raises(AttributeError, match="no attribute 'Nope'"):
         package.Nope  # type: ignore[attr-defined]  # noqa: B018
+
+
+LAZY_MODULE = textwrap.dedent(
+    """
+    import sys
+    from tictactoe_gui.lazy_names import lazy_module
+
+    later = lazy_module("tictactoe_gui.engine.search")
+    assert "tictactoe_gui.engine.board" not in sys.modules  # nothing of it has run
+    assert lazy_module("tictactoe_gui.engine.search") is later  # one module object
+    assert later.Searcher.__name__ == "Searcher"  # its first use runs it
+    assert "tictactoe_gui.engine.board" in sys.modules
+    import tictactoe_gui.engine.search as search
+    assert search is later
+    print("ok")
+    """
+)
+
+
+def test_a_lazy_module_runs_only_when_one_of_its_names_is_first_used() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", LAZY_MODULE], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
