@@ -36,9 +36,9 @@ from tictactoe_gui.storage.records import (
     DamagedGame,
     GameFilter,
     printable,
+    to_text,
     validate_player_name,
 )
-from tictactoe_gui.storage.repository import to_text
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

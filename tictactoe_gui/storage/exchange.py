@@ -27,17 +27,19 @@ import io
 import json
 import os
 import re
+import sqlite3
 import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, Any, Final, Protocol
 
-from tictactoe_gui.storage.database import one_line
+from tictactoe_gui.storage.database import Database, one_line
 from tictactoe_gui.storage.records import (
     DEFAULT_GAME,
+    DamageReport,
     FinishedGame,
     GameDetail,
     GameMode,
@@ -51,8 +53,8 @@ from tictactoe_gui.storage.records import (
     Side,
     SideKind,
     name_key,
+    to_text,
 )
-from tictactoe_gui.storage.repository import DamageReport, Repository, to_text
 
 EXPORT_FORMAT: Final = "tictactoe-gui records"
 #: Version 2 added each game's ``game``, ``rows``, ``cols`` and ``extra``; a version 1
@@ -74,6 +76,29 @@ _CHUNK: Final = 64 * 1024
 _MAX_DIGITS: Final = 24
 
 _LONG_NUMBER_FIELD: Final = re.compile(r'"([^"\\]{1,40})"\s*:\s*-?\d{' + str(_MAX_DIGITS + 1) + "}")
+
+
+class Repository(Protocol):
+    """What exports and imports need of the records (``repository.Repository`` has it all),
+    so that the records import this module, not the other way round."""
+
+    @property
+    def database(self) -> Database: ...
+
+    def check(self, game: FinishedGame) -> None: ...
+
+    def game(self, game_id: int) -> GameDetail: ...
+
+    def iter_games(
+        self, game: str | None = None, *, on_damaged: DamageReport | None = None
+    ) -> Iterator[GameDetail]: ...
+
+    def game_id_of(self, connection: sqlite3.Connection, uid: str) -> int | None: ...
+
+    def insert_game(
+        self, connection: sqlite3.Connection, game: FinishedGame, uid: str, now: str
+    ) -> int | None: ...
+
 
 #: Called as an import goes: (bytes read, bytes in the file); False cancels it.
 Progress = Callable[[int, int], bool]

@@ -17,8 +17,9 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Final
 
 # Re-exported (``X as X``): raised and caught under this module's name too.
@@ -482,3 +483,17 @@ def check_shape(game: FinishedGame) -> None:
             raise InvalidGameError(f"{where} is played by {quote(move.mark)}; marks are X and O")
         if index and move.mark == game.moves[index - 1].mark:
             raise InvalidGameError(f"{where} is played by {move.mark} twice in a row")
+
+
+#: Told about each recorded game that cannot be read, while the others are listed.
+DamageReport = Callable[[DamagedGame], None]
+
+
+def to_text(moment: datetime) -> str:
+    """One fixed-width UTC form, so text order is time order and indexes sort by time."""
+    # isoformat always writes four digits of year (strftime's %Y may not, before 1000).
+    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+
+
+def from_text(text: str) -> datetime:
+    return datetime.fromisoformat(text).astimezone(UTC)

@@ -41,6 +41,7 @@ from tictactoe_gui.storage.records import (
     BusyDatabaseError,
     CorruptDatabaseError,
     DamagedGame,
+    DamageReport,
     FinishedGame,
     GameDetail,
     GameFilter,
@@ -58,8 +59,10 @@ from tictactoe_gui.storage.records import (
     UnwritableDatabaseError,
     WinLossDraw,
     check_shape,
+    from_text,
     name_key,
     outcome_for,
+    to_text,
     validate_game_id,
 )
 
@@ -75,18 +78,6 @@ QUICK_BUSY_TIMEOUT: Final = 1.0
 
 #: A check of a game's rules, run before it is saved (storage checks only its shape).
 RulesCheck = Callable[[FinishedGame], None]
-#: Told about each recorded game that cannot be read, while the others are listed.
-DamageReport = Callable[[DamagedGame], None]
-
-
-def to_text(moment: datetime) -> str:
-    """One fixed-width UTC form, so text order is time order and indexes sort by time."""
-    # isoformat always writes four digits of year (strftime's %Y may not, before 1000).
-    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
-
-
-def from_text(text: str) -> datetime:
-    return datetime.fromisoformat(text).astimezone(UTC)
 
 
 SUMMARY_SELECT: Final = """
@@ -268,7 +259,7 @@ class Repository:
     ) -> int:
         """Write the games (of one game, if named) to ``path`` as ``"csv"`` or ``"json"``;
         a game that cannot be read goes to ``on_damaged`` (without one, it stops the export)."""
-        from tictactoe_gui.storage import exchange  # exchange builds on this module
+        from tictactoe_gui.storage import exchange  # loaded with the first export, not at start
 
         if file_format not in ("csv", "json"):
             raise ValueError(f"an export is csv or json, not {file_format!r}")
