@@ -117,8 +117,9 @@ def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
     dock.set_persona(KITTY, "Opponent")  # a weak persona plays; the prediction is not hers
     four = get_variant("four")
-    # X's diagonal two, blocked at one end: better for X, but no forced win to prove.
-    board = Board.empty(four).play_all([Move(9, 9), Move(9, 10), Move(10, 10), Move(8, 8)])
+    # One mark each, X to move: better for X, and no win the search sees (four in a row
+    # is a fast first-player win: two marks each are already a win it sees, not proven).
+    board = Board.empty(four).play_all([Move(9, 9), Move(10, 10)])
     result = estimate_result(board)
     analysis = result.analysis
     dock.show_result(result)
@@ -127,7 +128,7 @@ def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
     assert "Kitty" not in dock.prediction_text()
     assert dock.certainty_text() == f"Estimate · depth {analysis.depth}"
     number, reading = dock.evaluation_text()
-    # X moves here (two marks each), so X's view is the mover's evaluation.
+    # X moves here, so X's view is the mover's evaluation.
     assert number == f"{analysis.evaluation:+,d}"
     assert reading.startswith(analysis.prediction.estimate_words().removesuffix(" (estimate)"))
     assert ("not settled" in reading) == (analysis.unsettled_since is not None)

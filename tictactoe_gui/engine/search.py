@@ -34,6 +34,7 @@ from types import ModuleType
 from typing import Final
 
 from tictactoe_gui.engine.board import Geometry, Move, geometry
+from tictactoe_gui.engine.limits import SearchStopped
 
 _compiled: ModuleType | None = None
 try:  # plain minimax on boards with a win table, compiled at install (``_minimax.c``)
@@ -71,17 +72,13 @@ _LABELS: Final = {
 }
 
 
-class SearchCancelled(Exception):  # noqa: N818 - reads as an event, like KeyboardInterrupt
+class SearchCancelled(SearchStopped):
     """Raised inside a search when its cancel flag is set; the search leaves no result."""
 
 
-class NodeLimitReached(Exception):  # noqa: N818 - an event: the search used its budget
+class NodeLimitReached(SearchStopped):
     """Raised inside an exact search that was given a node budget (or a deadline) and used
     it up; ``nodes`` is how many it searched."""
-
-    def __init__(self, nodes: int = 0) -> None:
-        super().__init__(nodes)
-        self.nodes = nodes
 
 
 @dataclass(frozen=True, slots=True)
