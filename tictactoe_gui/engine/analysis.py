@@ -528,7 +528,8 @@ def winning_chance(evaluation: int, k: int) -> float:
 
     The evaluation (:mod:`tictactoe_gui.engine.estimate`) sums windows of k
     cells held by one side only, in units where a window one mark short of a
-    line, a threat the other side must answer, is worth ``10 ** (k - 2)``. The chance is the logistic ``1 / (1 + exp(-e / s))`` with
+    line, a threat the other side must answer, is worth ``10 ** (k - 2)``. The
+    chance is the logistic ``1 / (1 + exp(-e / s))`` with
     ``s`` = :data:`CHANCE_SCALE` threats: level is 50 %, one threat's worth
     ahead 66 %, two 79 %, three 88 %; a win seen by the search (a million or
     more) is 100 % for all purposes. Chess sites turn centipawns into a
