@@ -178,8 +178,9 @@ def test_a_win_the_search_sees_is_not_called_proven(qtbot: QtBot) -> None:
 def test_the_bar_leans_to_o_when_o_stands_better(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
     four = get_variant("four")
-    # X to move, with two lost corners against O's two in the middle: O stands better.
-    board = Board.empty(four).play_all([Move(0, 0), Move(9, 9), Move(0, 19), Move(9, 10)])
+    # X to move, with two lost corners against O's two in the middle, four apart: O stands
+    # better (side by side they are a win the search sees: four in a row is that sharp).
+    board = Board.empty(four).play_all([Move(0, 0), Move(9, 9), Move(19, 19), Move(9, 13)])
     dock.show_result(estimate_result(board))
     assert -0.9 <= dock.evaluation_bar.value < 0
     assert dock.evaluation_text()[0].startswith("-")
