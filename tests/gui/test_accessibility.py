@@ -370,6 +370,13 @@ def test_news_that_comes_later_is_said_without_the_turn_heard_just_before(
     # The player acts: the turn and the cursor are said again with what comes next.
     qtbot.keyClick(view, Qt.Key.Key_Left)
     qtbot.waitUntil(lambda: given[-1].startswith("Cursor c4, empty. X to move."))
+    # Reading the board changes neither: a row read is the row alone, every time.
+    for _ in range(2):
+        count = len(given)
+        qtbot.keyClick(view, Qt.Key.Key_R)
+        qtbot.waitUntil(lambda: len(given) > count)  # noqa: B023
+        assert given[-1].rstrip("\u00a0").startswith("Row 4: ")
+        assert "to move" not in given[-1]
 
 
 def test_a_take_back_does_not_say_the_remarks_it_brings_back(

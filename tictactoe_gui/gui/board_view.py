@@ -561,7 +561,9 @@ class BoardView(QWidget):
             return
         shifted = event.modifiers() == Qt.KeyboardModifier.ShiftModifier
         if key in READING_KEYS and (plain or (shifted and key == Qt.Key.Key_D)):
-            self.clear_news()
+            # Old news goes; whose turn it is and the cursor, heard and unchanged, are not
+            # said again after what is read.
+            self._news.items.clear()
             self.reading.emit(self._read(Qt.Key(key), shifted=shifted))
             return
         if key == GO_TO_KEY and plain and self._raw_marks is None:
