@@ -109,8 +109,9 @@ class OutcomeSection(QWidget):
         number_font.setBold(True)
         self.evaluation_number.setFont(number_font)
         self.evaluation_number.setToolTip(
-            "The evaluation from X's side: positive when X stands better. Units: every line "
-            "of k cells that only one side occupies counts 1, 10, 100 … for 1, 2, 3 … marks."
+            "The evaluation from X's side: positive when X stands better. Units: a line of k "
+            "cells one mark short of k in a row, which the other side must block, counts 100 "
+            "on four in a row and 1000 on gomoku; each mark fewer counts about an eighth."
         )
         self.evaluation_reading = QLabel("")
         self.evaluation_reading.setObjectName("evaluationReading")
