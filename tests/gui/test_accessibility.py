@@ -298,6 +298,8 @@ def test_an_arrow_at_the_edge_of_the_board_says_so(qtbot: QtBot, window: MainWin
     qtbot.waitUntil(lambda: len(window.announcer.spoken) > count)
     assert window.announcer.spoken[-1] == "Left edge: a2."
     assert view.focus_cell == Move(1, 0)
+    # The cursor has not moved and the turn has not changed: the edge alone is said.
+    qtbot.waitUntil(lambda: description(view).rstrip("\u00a0") == "Left edge: a2.")
 
 
 def test_showing_and_hiding_a_dock_is_said(qtbot: QtBot, window: MainWindow) -> None:

@@ -532,8 +532,9 @@ class BoardView(QWidget):
         key = event.key()
         target = focus_target(key, event.modifiers(), self._focus_cell, self.rows, self.cols)
         if target is not None and target == self._focus_cell and key in EDGES:
-            # Nowhere to go: say so, or the key seems lost.
-            self.clear_news()
+            # Nowhere to go: say so, or the key seems lost (alone: the cursor and the
+            # turn, heard, have not changed).
+            self._news.items.clear()
             self.reading.emit(f"{EDGES[Qt.Key(key)]}: {self._board.cell_name(target)}.")
             return
         if target is not None and self._gravity and target.col != self._focus_cell.col:
