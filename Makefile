@@ -42,12 +42,13 @@ bench-gomocup: $(STAMP) $(INTEROP)
 	$(BIN)/python -m tests.benchmarks.bench_gomocup $(ENGINE) $(GAMES)
 
 # Connect Four's opening book (resources/books/connect4.book), rebuilt by the app's own
-# solver: the empty board's proof, keeping the bounds of positions of up to BOOK_DISCS discs
-# (tictactoe_gui/engine/gravity_book.py; about 30 minutes on the busy 2-core machine, nice'd;
-# the book is written after each step). BOOK_ARGS="--line-plies 2" goes on to every first
-# column and best play's first plies, hours more.
+# solver: the empty board's proof and every first column's exact value, keeping the bounds
+# of positions of up to BOOK_DISCS discs (tictactoe_gui/engine/gravity_book.py). About an
+# hour on the busy 2-core machine, nice'd; the book is written after each step, and
+# BOOK_ARGS=--root-only stops after the proof (half of it). BOOK_ARGS="--line-plies 2"
+# goes on along best play, hours more.
 BOOK_DISCS ?= 12
-BOOK_ARGS  ?= --root-only
+BOOK_ARGS  ?= --line-plies 0
 book: $(STAMP)
 	nice $(BIN)/python -m tictactoe_gui.engine.gravity_book --max-discs $(BOOK_DISCS) $(BOOK_ARGS)
 

@@ -88,6 +88,31 @@ def test_the_book_proves_the_published_value_of_the_empty_board_at_once() -> Non
     assert CONNECT_FOUR.plies_to_end(1, 0) == 41
 
 
+def test_every_first_column_has_its_published_value_at_once() -> None:
+    """Columns a to g score -2, -1, 0, 1, 0, -1, -2 for the first player (John Tromp's and
+    Pascal Pons's published tables): only the centre wins, c and e draw, and the edges
+    lose sooner than b and f, in 40 plies rather than 42."""
+    spec = gravity_spec(6, 7, 4)
+    analysis = spec.analyse(spec.new_game(), time_limit=600)
+    assert analysis.certainty.name == "PROVEN"
+    by_column = {value.move % 7: value.score for value in analysis.moves}
+    assert [by_column[col] for col in range(7)] == [-2, -1, 0, 1, 0, -1, -2]
+    payload = spec.analysis_json(spec.new_game(), analysis)
+    assert (payload["outcome"], payload["plies_to_end"]) == ("X", 41)
+    candidates = payload["candidates"]
+    assert isinstance(candidates, list)
+    plies = {c["col"]: (c["outcome"], c["plies_to_end"]) for c in candidates}
+    assert plies == {
+        0: ("loss", 40),
+        1: ("loss", 42),
+        2: ("draw", 42),
+        3: ("win", 41),
+        4: ("draw", 42),
+        5: ("loss", 42),
+        6: ("loss", 40),
+    }
+
+
 def test_solve_proves_the_empty_board_with_a_line_to_the_end() -> None:
     spec = gravity_spec(6, 7, 4)
     solution = spec.prove(spec.new_game(), time_limit=600)

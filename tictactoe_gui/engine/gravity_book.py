@@ -1,8 +1,8 @@
 """Connect Four's opening book: bounds of early positions, found by this app's own solver.
 
 The book is what the compiled solver (:mod:`.gravity_native`) settled about the
-positions of at most ``max_discs`` discs while it proved the empty board, every
-first column's exact value and best play for the first plies: for each such
+positions of at most ``max_discs`` discs while it proved the empty board and
+every first column's exact value (and, when asked, best play's first plies): for each such
 position (or its mirror image, whichever key is smaller) a lower and an upper
 bound on the mover's score. The search reads them as it reads its table, so
 repeating any of that work is immediate: ``solve --game connect4`` proves the
