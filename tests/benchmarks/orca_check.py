@@ -43,6 +43,7 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
         ("up", ["Up"]),
         ("5 plays the centre", ["KP_5"]),
         ("L reads the last move", ["l"]),
+        ("H asks for a hint", ["h"]),
         ("Tab into the dock", ["Tab"]),
         ("1 from the dock", ["KP_1"]),
         ("Escape back to the board", ["Escape"]),
