@@ -5,8 +5,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -67,3 +69,33 @@ def answer(box: QMessageBox, *, yes: bool = True, never_again: bool = False) -> 
     role = QMessageBox.ButtonRole.AcceptRole if yes else QMessageBox.ButtonRole.RejectRole
     (button,) = [b for b in box.buttons() if box.buttonRole(b) is role]
     button.click()
+
+
+def rowcol_setup(
+    mode: GameMode,
+    a: str,
+    b: str,
+    *,
+    size: int = 4,
+    first: int = 0,
+    values: tuple[int, ...] | None = None,
+    move_delay_ms: int = 900,
+) -> TableSetup:
+    """A Row & Column game: ``a`` and ``b`` are a strategy's key or ``person:NAME``; ``values``
+    a typed board (row by row), else one drawn from the game's seed."""
+    spec = find_game(f"rowcol{size}")
+
+    def seat(choice: str) -> Seat:
+        if choice.startswith("person:"):
+            return Seat.human(choice.removeprefix("person:"))
+        return Seat.ai(spec, choice)
+
+    start = None
+    if values is not None:
+        grid = "/".join(
+            ",".join(str(v) for v in values[row * size : (row + 1) * size]) for row in range(size)
+        )
+        start = spec.position(grid, to_move=first)
+    return TableSetup(
+        spec, mode, (seat(a), seat(b)), first=first, start=start, move_delay_ms=move_delay_ms
+    )

@@ -103,7 +103,7 @@ def test_a_take_and_the_end_of_the_game_are_one_description(
     for cell in (0, 1, 4, 5, 8):
         click(qtbot, window, cell)
     qtbot.waitUntil(lambda: "takes c1" in described(window.board_view), timeout=1000)
-    qtbot.waitUntil(lambda: window.session.analysis_of(window.session.position) is not None)
+    qtbot.waitUntil(lambda: window.analysis_now() is not None)
     given = record_descriptions(window.board_view, monkeypatch)
     click(qtbot, window, 2)
     assert window.session.is_over
@@ -128,9 +128,9 @@ def test_the_grid_is_named_after_the_cursor_cell_and_never_a_stale_one(
     qtbot.keyClick(view, Qt.Key.Key_Return)  # A takes a2: the cursor's cell says so
     qtbot.waitUntil(lambda: view.accessibleName() == "a2, taken by A, the last take", timeout=1000)
     qtbot.keyClick(view, Qt.Key.Key_Right)
-    qtbot.waitUntil(lambda: len(window.session.cells) == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: len(window.session.moves) == 2, timeout=10_000)
     # Magpie took a1 (7, the most in row 2 or column a): b2 may no longer be taken.
-    assert window.session.cells == (3, 6)
+    assert window.session.moves == (3, 6)
     qtbot.waitUntil(
         lambda: view.accessibleName() == "b2, 5, not in the row or column of a1", timeout=1000
     )
@@ -151,8 +151,8 @@ def test_undo_says_once_what_it_took_back(
     qtbot.keyClick(view, Qt.Key.Key_Down)  # b1
     qtbot.keyClick(view, Qt.Key.Key_Up)  # b2
     qtbot.keyClick(view, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: len(window.session.cells) == 2, timeout=10_000)
-    assert window.session.cells == (4, 7)  # Magpie took b1, the 8
+    qtbot.waitUntil(lambda: len(window.session.moves) == 2, timeout=10_000)
+    assert window.session.moves == (4, 7)  # Magpie took b1, the 8
     qtbot.waitUntil(lambda: "Magpie (B) takes b1" in described(view), timeout=1000)
     given = record_descriptions(view, monkeypatch)
     names: list[str] = []
@@ -161,7 +161,7 @@ def test_undo_says_once_what_it_took_back(
         view, "setAccessibleName", lambda text: (names.append(text), original(text))
     )
     window.undo_action.trigger()
-    assert window.session.cells == ()
+    assert window.session.moves == ()
     qtbot.waitUntil(lambda: bool(given), timeout=1000)
     assert given == ["Took back b2 and b1. A 0, B 0. A to move: any cell."]
     # The cursor's cell is said once, as it ends up (not once for each take undone).
@@ -174,16 +174,18 @@ def test_a_hint_asked_for_before_the_analysis_comes_with_it(
     window = rowcol_window
     new_game(window, 3, 1, "person", "person", values=START.values)
     # The analysis is computed on the engine thread: it cannot have come yet.
-    assert window.session.analysis_of(window.session.position) is None
+    assert window.analysis_now() is None
     window.hint_action.trigger()
     assert window.announcer.spoken[-1] == "The hint comes with the analysis: thinking…"
     window.hint_action.trigger()  # asked again meanwhile: still one hint
     qtbot.waitUntil(lambda: bool(window.board_view.hints), timeout=10_000)
-    analysis = window.session.analysis_of(window.session.position)
+    analysis = window.analysis_now()
     assert analysis is not None
     assert window.board_view.hints == analysis.best_cells
-    assert window.announcer.spoken[-1] == window.session.hint_text(analysis)
-    assert window.status_label.text() == window.session.hint_text(analysis)
+    said = window.session.analysis_of(window.session.state)
+    assert said is not None
+    assert window.announcer.spoken[-1] == window.session.hint_text(said)
+    assert window.status_label.text() == window.session.hint_text(said)
     assert window.session.summaries()[0].hints == 1
 
 
@@ -204,8 +206,8 @@ def test_between_two_people_a_take_is_heard_with_the_coach_s_word(
 ) -> None:
     window = rowcol_window
     new_game(window, 3, 1, "person", "person", values=START.values)
-    qtbot.waitUntil(lambda: window.session.analysis_of(window.session.position) is not None)
-    analysis = window.session.analysis_of(window.session.position)
+    qtbot.waitUntil(lambda: window.analysis_now() is not None)
+    analysis = window.analysis_now()
     assert analysis is not None
     best = analysis.best_cells[0]
     click(qtbot, window, best)
@@ -229,7 +231,7 @@ def test_a_take_played_by_step_is_heard_on_the_step_button(
     assert described(step) == "Play one take (pauses the game)"  # its tooltip
     qtbot.waitUntil(lambda: window._pending is not None, timeout=10_000)
     qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
-    assert len(window.session.cells) == 1
+    assert len(window.session.moves) == 1
     take = window.announcer.spoken[-1]
     assert take.startswith("Magpie (A) takes ")
     # Orca 43 speaks the focused button's description when it changes.
@@ -277,7 +279,7 @@ def test_a_replay_stepped_from_its_bar_is_heard_there(
     forward.setFocus()
     qtbot.waitUntil(forward.hasFocus, timeout=5000)
     qtbot.mouseClick(forward, Qt.MouseButton.LeftButton)
-    assert window.session.cells == (4,)
+    assert window.session.moves == (4,)
     assert window.announcer.spoken[-1].startswith("Ann (A) takes b2, 5.")
     assert described(forward) == window.announcer.spoken[-1]
 
@@ -292,7 +294,7 @@ def test_the_analysis_table_reads_each_column_with_its_meaning(
     new_game(window, 3, 1, "person", "person", values=START.values)
     table = interface(window.analysis_panel.table)
     qtbot.waitUntil(lambda: table.childCount() == 3 + 9 * 3, timeout=10_000)
-    analysis = window.session.analysis_of(window.session.position)
+    analysis = window.analysis_now()
     assert analysis is not None
     rows = [
         tuple(table.child(3 + 3 * row + column).text(Text.Name) for column in range(3))

@@ -23,6 +23,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import rowcol_setup
 from tictactoe_gui.engine import Board, Mark, Move, Proven, row_and_column
 from tictactoe_gui.engine.rowcol import STRATEGIES, Limit, Player
 from tictactoe_gui.engine.variants import Family, Variant, get_variant, mnk
@@ -30,7 +31,7 @@ from tictactoe_gui.gui.dialogs.new_game import GAMES
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.rowcol_window import RowColWindow
-from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
+from tictactoe_gui.session.table import TableSetup
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameFilter, GameMode, Result
 
@@ -202,26 +203,18 @@ def test_every_row_and_column_game_ends_with_its_banner_and_is_recorded_once(
     saved: list[int] = []
     window.game_saved.connect(saved.append)
     strategies = list(STRATEGIES)
-    games: list[RowColSetup] = []
+    games: list[TableSetup] = []
     for strategy in strategies:
         for person_plays in (Player.A, Player.B):
-            you, ai = RowColPlayer.human("Alice"), RowColPlayer.ai(strategy)
+            you, ai = "person:Alice", strategy
             a, b = (you, ai) if person_plays is Player.A else (ai, you)
-            games.append(RowColSetup(GameMode.HUMAN_VS_AI, a, b, size=size))
+            games.append(rowcol_setup(GameMode.HUMAN_VS_AI, a, b, size=size))
     pairings = [(a, b) for a in strategies for b in strategies]
     if size > 4:
         # A sample: Abacus solves a 6×6 board exactly, several seconds a game.
         pairings = pairings[1::5]
     for a_key, b_key in pairings:
-        games.append(
-            RowColSetup(
-                GameMode.AI_VS_AI,
-                RowColPlayer.ai(a_key),
-                RowColPlayer.ai(b_key),
-                size=size,
-                move_delay_ms=0,
-            )
-        )
+        games.append(rowcol_setup(GameMode.AI_VS_AI, a_key, b_key, size=size, move_delay_ms=0))
     expected = []
     try:
         for number, setup in enumerate(games):
@@ -237,16 +230,12 @@ def test_every_row_and_column_game_ends_with_its_banner_and_is_recorded_once(
                     timeout=GAME_TIMEOUT_MS,
                 )
                 if not session.is_over:
-                    window._take(rng.choice(session.position.allowed_cells()))
+                    window._take(rng.choice(window.position.allowed_cells()))
             assert len(saved) == before + 1, window.banner.save_note.text()
             winner = session.winner
             # The records keep A as X and B as O.
             result = (
-                Result.DRAW
-                if winner is None
-                else Result.X_WINS
-                if winner is Player.A
-                else Result.O_WINS
+                Result.DRAW if winner is None else Result.X_WINS if winner == 0 else Result.O_WINS
             )
             expected.append((saved[-1], result))
     finally:

@@ -55,11 +55,11 @@ def test_new_game_offers_row_and_column_and_starts_it_in_its_window(
     assert isinstance(rowcol, RowColWindow)
     qtbot.waitExposed(rowcol)
     session = rowcol.session
-    assert session.start == Position.from_seed(5, 123, low=-3, high=3, first=Player.B)
-    assert session.setup.b.name == "Alice"
-    assert not session.setup.b.is_ai
-    assert session.setup.a.persona is not None
-    assert session.setup.a.persona.key == "perfect"
+    assert rowcol.start_position == Position.from_seed(5, 123, low=-3, high=3, first=Player.B)
+    assert session.setup.seats[1].name == "Alice"
+    assert not session.setup.seats[1].is_ai
+    assert session.setup.seats[0].is_ai
+    assert session.setup.seats[0].name == "perfect"
     assert session.is_human_turn()
     assert rowcol.players_label.text() == "Abacus (A) against Alice (B)"
     assert window.controller.setup == main_setup  # the game in the main window goes on
@@ -96,7 +96,7 @@ def test_a_typed_board_is_checked_as_it_is_typed(qtbot: QtBot, window: MainWindo
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     rowcol = window._rowcol_window
     assert isinstance(rowcol, RowColWindow)
-    assert rowcol.session.start == Position.from_text("1,2,3/4,5,6/7,8,9")
+    assert rowcol.start_position == Position.from_text("1,2,3/4,5,6/7,8,9")
     assert rowcol.session.setup.mode is GameMode.HUMAN_VS_HUMAN
 
 
@@ -156,21 +156,21 @@ def test_two_computer_players_pause_step_and_resume(
     assert bar.pause_button.text() == "Resume"
     # Paused: the first take is chosen but waits.
     qtbot.waitUntil(lambda: window._pending is not None, timeout=10_000)
-    assert window.session.cells == ()
+    assert window.session.moves == ()
     assert "(paused)" in window.status_label.text()
     bar.step_button.click()
-    assert len(window.session.cells) == 1
+    assert len(window.session.moves) == 1
     # A step while the next take is still being chosen plays it as soon as it comes.
     bar.step_button.click()
-    qtbot.waitUntil(lambda: len(window.session.cells) == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: len(window.session.moves) == 2, timeout=10_000)
     qtbot.waitUntil(lambda: window._pending is not None, timeout=10_000)
-    assert len(window.session.cells) == 2
+    assert len(window.session.moves) == 2
     bar.pause_button.click()  # resume
     assert bar.pause_button.text() == "Pause"
     qtbot.waitUntil(lambda: window.session.is_over, timeout=30_000)
     assert window.banner.isVisible()
     assert not bar.step_button.isEnabled()
-    final = window.session.position
+    final = window.position
     panel = window.analysis_panel
     qtbot.waitUntil(lambda: panel.kind_label.text().startswith("The game is over"))
     assert panel.kind_label.text() == f"The game is over: A {final.score_a}, B {final.score_b}."
@@ -194,12 +194,12 @@ def test_every_take_and_the_end_are_announced(qtbot: QtBot, rowcol_window: RowCo
     window = rowcol_window
     new_game(window, 3, 4, "person", "greedy", names=("Ada", ""))
     assert window.announcer.spoken[-1].startswith("New game of Row & Column, 3 by 3 on the board")
-    start = window.session.start
+    start = window.start_position
     click(qtbot, window, 4)
     took = f"Ada (A) takes b2, {start.values[4]}."
     assert any(text.startswith(took) for text in window.announcer.spoken)
-    qtbot.waitUntil(lambda: len(window.session.cells) == 2, timeout=10_000)
-    reply = window.session.takes[1]
+    qtbot.waitUntil(lambda: len(window.session.moves) == 2, timeout=10_000)
+    reply = window.takes()[1]
     label = start.cell_label(reply.cell)
     assert any(
         text.startswith(f"Magpie (B) takes {label}, {reply.value}.")
@@ -215,7 +215,7 @@ def test_every_take_and_the_end_are_announced(qtbot: QtBot, rowcol_window: RowCo
             lambda: window.session.is_over or window.session.is_human_turn(), timeout=10_000
         )
         if not window.session.is_over:
-            click(qtbot, window, window.session.position.allowed_cells()[0])
+            click(qtbot, window, window.position.allowed_cells()[0])
     assert window.announcer.spoken[-1].startswith(f"Game over. {window.session.result_words()}.")
 
 
@@ -255,10 +255,10 @@ def test_set_up_position_plays_on_from_a_typed_board_and_records_nothing(
     assert dialog.ok_button.isEnabled()
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     expected = Position(3, (1, 0, 3, 4, 5, 6, 7, 8, 9), 0b10, 1, 2, 0, Player.B)
-    assert window.session.start == expected
-    assert window.session.position.allowed_cells() == (0, 2, 4, 7)
+    assert window.start_position == expected
+    assert window.position.allowed_cells() == (0, 2, 4, 7)
     while not window.session.is_over:
-        click(qtbot, window, window.session.position.allowed_cells()[0])
+        click(qtbot, window, window.position.allowed_cells()[0])
     assert records.games == []
     assert window.banner.save_note.text() == (
         "Not recorded: a game from a set-up position counts for nobody."
@@ -294,7 +294,7 @@ def test_a_saved_game_shows_in_the_open_history_at_once(
             assert rowcol.banner.save_note.text() == "Recorded."
             assert history.model.rowCount() == 1
             model = history.model
-            final = rowcol.session.position
+            final = rowcol.position
             cells = [model.data(model.index(0, column)) for column in (2, 3, 4)]
             winner = final.winner
             if winner is None:
@@ -316,7 +316,7 @@ def test_the_grid_has_the_keys_when_a_game_starts(
     new_game(window, 3, 4, "person", "person")
     qtbot.waitUntil(window.board_view.hasFocus)
     qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
-    assert len(window.session.cells) == 1
+    assert len(window.session.moves) == 1
 
 
 def test_the_window_opens_where_and_as_it_was_left(qtbot: QtBot, settings: QSettings) -> None:
@@ -356,8 +356,8 @@ def test_a_row_and_column_window_left_open_opens_again(
         rowcol = again._rowcol_window
         assert isinstance(rowcol, RowColWindow)
         assert rowcol.isVisible()
-        assert rowcol.session.start.size == 5  # a fresh game of the last choices
-        assert rowcol.session.cells == ()
+        assert rowcol.start_position.size == 5  # a fresh game of the last choices
+        assert rowcol.session.moves == ()
         rowcol.close()
     finally:
         again.shutdown()

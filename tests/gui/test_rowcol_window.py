@@ -9,18 +9,14 @@ from PySide6.QtCore import QPoint, Qt, QThread
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import rowcol_setup
 from tictactoe_gui.engine.row_and_column import state_of_game
 from tictactoe_gui.engine.rowcol import DICE, MAGPIE, Player, Position, play_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.rowcol_window import RowColWindow
 from tictactoe_gui.records_bridge import state_finished_game
-from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
 from tictactoe_gui.storage.records import GameDetail, GameMode, GameSummary, Side
-
-
-def player(choice: str, name: str) -> RowColPlayer:
-    return RowColPlayer.human(name) if choice == "person" else RowColPlayer.ai(choice)
 
 
 def new_game(
@@ -37,15 +33,14 @@ def new_game(
 ) -> None:
     people = sum(choice == "person" for choice in (a, b))
     mode = (GameMode.AI_VS_AI, GameMode.HUMAN_VS_AI, GameMode.HUMAN_VS_HUMAN)[people]
-    setup = RowColSetup(
-        mode,
-        player(a, names[0]),
-        player(b, names[1]),
-        size=size,
-        first=first,
-        values=values,
-        move_delay_ms=delay_ms,
+    a, b = (
+        f"person:{name}" if choice == "person" else choice
+        for choice, name in zip((a, b), names, strict=True)
     )
+    setup = rowcol_setup(
+        mode, a, b, size=size, first=0 if first is Player.A else 1, values=values,
+        move_delay_ms=delay_ms,
+    )  # fmt: skip
     window.start(setup, seed)
 
 
@@ -61,16 +56,16 @@ def test_a_person_plays_a_computer_player_to_the_end(
 ) -> None:
     window = rowcol_window
     new_game(window, 3, 4, "person", "greedy")
-    assert window.session.start == Position.from_seed(3, 4)
+    assert window.start_position == Position.from_seed(3, 4)
     while not window.session.is_over:
         qtbot.waitUntil(
             lambda: window.session.is_over or window.session.is_human_turn(), timeout=10_000
         )
         if window.session.is_over:
             break
-        taken = len(window.session.cells)
-        click(qtbot, window, window.session.position.allowed_cells()[0])
-        assert len(window.session.cells) == taken + 1
+        taken = len(window.session.moves)
+        click(qtbot, window, window.position.allowed_cells()[0])
+        assert len(window.session.moves) == taken + 1
     assert window.banner.isVisible()
     assert window.banner.headline.text() == window.session.result_words() + "."
     assert not window.board_view.position.allowed_cells()
@@ -91,12 +86,12 @@ def test_the_analysis_shows_every_allowed_cell(qtbot: QtBot, rowcol_window: RowC
 def test_a_refused_take_is_explained(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
     window = rowcol_window
     new_game(window, 3, 1, "person", "person")
-    position = window.session.position
+    position = window.position
     click(qtbot, window, 4)
-    refused = next(c for c in range(9) if not window.session.position.is_allowed(c) and c != 4)
+    refused = next(c for c in range(9) if not window.position.is_allowed(c) and c != 4)
     click(qtbot, window, refused)
     assert "is not in the row or column of the last take (b2)" in window.status_label.text()
-    assert window.session.cells == (4,)
+    assert window.session.moves == (4,)
     assert position.is_allowed(refused)
 
 
@@ -104,29 +99,29 @@ def test_undo_takes_back_the_reply_and_the_take(qtbot: QtBot, rowcol_window: Row
     window = rowcol_window
     new_game(window, 3, 5, "person", "random")
     click(qtbot, window, 0)
-    qtbot.waitUntil(lambda: len(window.session.cells) == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: len(window.session.moves) == 2, timeout=10_000)
     window.undo_action.trigger()
-    assert window.session.cells == ()
+    assert window.session.moves == ()
     assert window.session.is_human_turn()
-    assert window.board_view.position == window.session.start
+    assert window.board_view.position == window.start_position
 
 
 def test_a_hint_outlines_the_best_cells(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
     window = rowcol_window
     new_game(window, 3, 6, "person", "person")
-    qtbot.waitUntil(lambda: window.session.analysis_of(window.session.position) is not None)
+    qtbot.waitUntil(lambda: window.analysis_now() is not None)
     window.hint_action.trigger()
-    analysis = window.session.analysis_of(window.session.position)
+    analysis = window.analysis_now()
     assert analysis is not None
     assert window.board_view.hints == analysis.best_cells
-    assert window.status_label.text().startswith("Take ")
+    assert window.status_label.text().startswith("Hint: take ")
     assert window.session.summaries()[0].hints == 1
 
 
 def test_two_computer_players_play_a_whole_game(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
     window = rowcol_window
     new_game(window, 3, 8, "perfect", "maximize-future-min", first=Player.B)
-    assert window.session.position.to_move is Player.B
+    assert window.position.to_move is Player.B
     assert window.autoplay_bar.isVisible()
     qtbot.waitUntil(lambda: window.session.is_over, timeout=20_000)
     assert window.banner.headline.text() == window.session.result_words() + "."
@@ -141,7 +136,7 @@ def test_closing_stops_the_search_and_reopening_resumes(
     window.close()
     window.show()
     qtbot.waitUntil(lambda: window.session.is_human_turn(), timeout=10_000)
-    assert len(window.session.cells) == 1
+    assert len(window.session.moves) == 1
 
 
 def test_row_and_column_searches_on_the_windows_one_engine_thread(
@@ -195,7 +190,7 @@ def test_a_finished_game_is_recorded_once(qtbot: QtBot) -> None:
                 lambda: window.session.is_over or window.session.is_human_turn(), timeout=10_000
             )
             if not window.session.is_over:
-                click(qtbot, window, window.session.position.allowed_cells()[0])
+                click(qtbot, window, window.position.allowed_cells()[0])
         assert window.banner.save_note.text() == "Recorded."
         assert saved == [1]
         (game,) = records.games
@@ -205,7 +200,7 @@ def test_a_finished_game_is_recorded_once(qtbot: QtBot) -> None:
         # Undo past the end and finish again: the game was recorded once, when it first ended.
         window.undo_action.trigger()
         qtbot.waitUntil(lambda: window.session.is_human_turn(), timeout=10_000)
-        click(qtbot, window, window.session.position.allowed_cells()[0])
+        click(qtbot, window, window.position.allowed_cells()[0])
         qtbot.waitUntil(lambda: window.session.is_over, timeout=10_000)
         assert len(records.games) == 1
         assert saved == [1]
@@ -220,8 +215,8 @@ def test_between_two_people_the_coach_judges_each_take(
     values = Position.from_text("1,2,3/4,9,6/7,8,5").values
     new_game(window, 3, 1, "person", "person", values=values)
     while not window.session.is_over:
-        qtbot.waitUntil(lambda: window.session.analysis_of(window.session.position) is not None)
-        analysis = window.session.analysis_of(window.session.position)
+        qtbot.waitUntil(lambda: window.analysis_now() is not None)
+        analysis = window.analysis_now()
         assert analysis is not None
         click(qtbot, window, analysis.best_cells[0])
         if not window.session.is_over:
@@ -251,13 +246,13 @@ def test_a_recorded_game_replays_in_the_row_and_column_window(
     window.replay_recorded_game(GameDetail(summary, record.moves))
     rowcol = window.show_rowcol_window()
     assert isinstance(rowcol, RowColWindow)
-    assert rowcol.session.cells == tuple(t.cell for t in played.takes)
-    assert rowcol.session.position == played.final
+    assert rowcol.session.moves == tuple(t.cell for t in played.takes)
+    assert rowcol.position == played.final
     assert "Magpie (A) vs Dice (B)" in rowcol.windowTitle()
     rowcol.undo_action.trigger()
-    assert len(rowcol.session.cells) == len(played.takes) - 1
+    assert len(rowcol.session.moves) == len(played.takes) - 1
     rowcol.redo_action.trigger()
-    assert rowcol.session.position == played.final
+    assert rowcol.position == played.final
     # The replay bar steps, seeks and plays the takes; the grid stays a replay.
     bar = rowcol.replay_bar
     assert bar.isVisible()
@@ -265,17 +260,17 @@ def test_a_recorded_game_replays_in_the_row_and_column_window(
     assert bar.position.text() == f"Take {total} of {total}"
     assert not rowcol.board_view._interactive
     bar.first_button.click()
-    assert rowcol.session.cells == ()
+    assert rowcol.session.moves == ()
     assert rowcol.undo_action.isEnabled() is False
     bar.forward_button.click()
-    assert rowcol.session.cells == (played.takes[0].cell,)
+    assert rowcol.session.moves == (played.takes[0].cell,)
     assert rowcol.announcer.spoken[-1].startswith(
         f"Magpie (A) takes {played.start.cell_label(played.takes[0].cell)}"
     )
     rowcol._replay_timer.setInterval(1)
     bar.play_button.click()
     qtbot.waitUntil(lambda: not bar.play_button.isChecked(), timeout=10_000)
-    assert rowcol.session.position == played.final
+    assert rowcol.position == played.final
     assert bar.play_button.text() == "Play"
     assert not rowcol.banner.isVisible()
     assert rowcol.session.result_words() in rowcol.status_label.text()

@@ -14,14 +14,13 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_human
+from tests.gui.helpers import human_vs_human, rowcol_setup
 from tictactoe_gui.engine import Move
 from tictactoe_gui.gui import game_file
 from tictactoe_gui.gui.error_log import MAX_LOG_BYTES, ErrorReporter, error_log_path, logger
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.rowcol_window import RowColWindow
-from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
 from tictactoe_gui.storage.database import DATABASE_ENV_VAR
 from tictactoe_gui.storage.records import GameMode, Result
 
@@ -132,7 +131,7 @@ def test_a_row_and_column_engine_failure_is_said_and_logged(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    from tictactoe_gui.gui import rowcol_window as module
+    from tictactoe_gui.engine import row_and_column as module
 
     def broken(*_: object, **__: object) -> None:
         raise RuntimeError("the search tripped")
@@ -140,9 +139,7 @@ def test_a_row_and_column_engine_failure_is_said_and_logged(
     monkeypatch.setattr(module, "analyse", broken)
     window = rowcol_window
     window.start(
-        RowColSetup(
-            GameMode.HUMAN_VS_HUMAN, RowColPlayer.human("Alice"), RowColPlayer.human("Bob")
-        ),
+        rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Alice", "person:Bob"),
         seed=5,
     )
     qtbot.waitUntil(
@@ -152,9 +149,9 @@ def test_a_row_and_column_engine_failure_is_said_and_logged(
     assert "Undo (Ctrl+Z)" in window.status_label.text()
     assert any("the search tripped" in (r.exc_text or "") for r in caplog.records)
     # The game goes on: a take is still played.
-    cell = window.session.position.allowed_cells()[0]
+    cell = window.position.allowed_cells()[0]
     window._take(cell)
-    assert window.session.cells == (cell,)
+    assert window.session.moves == (cell,)
 
 
 def test_the_log_is_found_only_when_needed_and_an_early_error_opens_it(

@@ -1,6 +1,6 @@
 """Row & Column in the window: a game window with its board and its analysis.
 
-The window drives a :class:`~tictactoe_gui.session.rowcol.RowColSession`:
+The window drives a :class:`~tictactoe_gui.session.table.TableSession`:
 a person's click is checked by the session and pushed on a ``QUndoStack``; a
 computer player's take and the analysis of each position are computed on the
 app's one engine thread, through the game interface
@@ -47,15 +47,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tictactoe_gui.engine.games import GameAnalysis, GameState, find_game
 from tictactoe_gui.engine.row_and_column import RowColState
-from tictactoe_gui.engine.rowcol import Position, RowColAnalysis
+from tictactoe_gui.engine.rowcol import Player, Position, RowColAnalysis, Take
 from tictactoe_gui.gui.announcer import Announcer
 from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
 from tictactoe_gui.gui.dialogs.rowcol_options import MAX_SEED
 from tictactoe_gui.gui.engine_worker import EngineService, GameAnswer, GameMove
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
 from tictactoe_gui.records_bridge import state_finished_game
-from tictactoe_gui.session.rowcol import RowColPlayer, RowColSession, RowColSetup
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode, RecordsError
 
 if TYPE_CHECKING:
@@ -225,7 +226,7 @@ class RowColWindow(QMainWindow):
         self._think.setSingleShot(True)
         self._think.timeout.connect(self._apply_pending)
         setup = default_setup()
-        self.session = RowColSession(setup, random.randrange(MAX_SEED))
+        self.session = TableSession(setup, random.randrange(MAX_SEED))
         self._create_central_area()
         self._create_actions()
         self.announcer = Announcer(self.board_view)
@@ -261,7 +262,7 @@ class RowColWindow(QMainWindow):
         self.players_label.setTextFormat(Qt.TextFormat.PlainText)
         self.players_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.players_label.setWordWrap(True)
-        self.board_view = RowColBoardView(self.session.position)
+        self.board_view = RowColBoardView(self.position)
         self.board_view.cell_activated.connect(self._on_cell_activated)
         self.status_label = QLabel()
         self.status_label.setObjectName("rowColStatus")
@@ -350,20 +351,20 @@ class RowColWindow(QMainWindow):
 
     # -- the game ------------------------------------------------------------------------
 
-    def start(self, setup: RowColSetup, seed: int) -> None:
+    def start(self, setup: TableSetup, seed: int) -> None:
         """A new game: ``setup``'s board and players, the board drawn from ``seed``."""
         if self.records is None and setup.record:
             setup = replace(setup, record=False)
-        self._reset(RowColSession(setup, seed), saved=False)
+        self._reset(TableSession(setup, seed), saved=False)
         ai_vs_ai = setup.mode is GameMode.AI_VS_AI
         self.autoplay_bar.setVisible(ai_vs_ai)
         self.autoplay_bar.set_finished(False)
         self.autoplay_bar.set_delay(setup.move_delay_ms)
         self._set_delay(setup.move_delay_ms)
         self.set_paused(False)
-        self.setWindowTitle(f"Row & Column {self.session.start.size}×{self.session.start.size}")
-        start = self.session.start
-        board = f"the board no. {seed}" if setup.values is None and setup.position is None else ""
+        start = self.start_position
+        self.setWindowTitle(f"Row & Column {start.size}×{start.size}")
+        board = f"the board no. {seed}" if setup.start is None else ""
         words = [f"New game of Row & Column, {start.size} by {start.size}"]
         if board:
             words.append(f"on {board}")
@@ -379,22 +380,21 @@ class RowColWindow(QMainWindow):
         """The same players again: a new board from a new seed (or the same typed board)."""
         setup = self.session.setup
         seed = self.session.seed
-        if setup.values is None and setup.position is None:
+        if setup.start is None:
             seed = random.randrange(MAX_SEED)
         self.start(setup, seed)
 
     def replay(self, start: Position, cells: list[int], names: tuple[str, str], when: str) -> None:
         """Show a recorded game at its end; the replay bar (and Undo, Redo) steps through it."""
-        setup = RowColSetup(
+        spec = find_game(start.variant.id)
+        setup = TableSetup(
+            spec,
             GameMode.HUMAN_VS_HUMAN,
-            RowColPlayer.human(names[0]),
-            RowColPlayer.human(names[1]),
-            size=start.size,
-            first=start.to_move,
-            values=start.values,
+            (Seat.human(names[0]), Seat.human(names[1])),
+            start=RowColState(spec, start),  # type: ignore[arg-type]
             record=False,
         )
-        self._reset(RowColSession(setup, 0), saved=True)
+        self._reset(TableSession(setup, 0), saved=True)
         self.autoplay_bar.hide()
         self._replay_cells = list(cells)
         self._replay_title = f"{names[0]} (A) vs {names[1]} (B), {when}"
@@ -443,7 +443,7 @@ class RowColWindow(QMainWindow):
         self.replay_bar.set_playing(False)
         self.replay_bar.hide()
 
-    def _reset(self, session: RowColSession, *, saved: bool) -> None:
+    def _reset(self, session: TableSession, *, saved: bool) -> None:
         self._leave_replay()
         self._think.stop()
         self._pending = None
@@ -456,21 +456,56 @@ class RowColWindow(QMainWindow):
         self._announced_takes = 0
         self.undo_stack.clear()
         self.banner.show_info(None)
-        self.board_view.set_position(session.position, {})
+        self.board_view.set_position(self.position, {})
         self.board_view.new_game()
         self.players_label.setText(self._players_text())
 
+    # -- the game's position, as the grid shows it -----------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The position on the grid now."""
+        return _position(self.session.state)
+
+    @property
+    def start_position(self) -> Position:
+        return _position(self.session.start)
+
+    def takes(self) -> tuple[Take, ...]:
+        """Every take so far: who took which cell and its value."""
+        session = self.session
+        return tuple(
+            Take(before.to_move, cell, before.values[cell])
+            for before, cell in zip(
+                (_position(state) for state in session.states), session.moves, strict=False
+            )
+        )
+
+    def owners(self) -> dict[int, Player]:
+        """Who took each taken cell (for the board's colours)."""
+        return {take.cell: take.player for take in self.takes()}
+
+    def analysis_now(self) -> RowColAnalysis | None:
+        """The engine's analysis of the position on the grid, once it has come."""
+        analysis = self.session.analysis_of(self.session.state)
+        source = None if analysis is None else analysis.source
+        return source if isinstance(source, RowColAnalysis) else None
+
+    def _mover_name(self) -> str:
+        mover = self.session.state.to_move
+        return "" if mover is None else self.session.name_of(mover)
+
     def _players_text(self) -> str:
-        setup = self.session.setup
-        return f"{setup.a.display_name} (A) against {setup.b.display_name} (B)"
+        session = self.session
+        return f"{session.name_of(0)} (A) against {session.name_of(1)} (B)"
 
     def _set_takes(self, cells: tuple[int, ...]) -> None:
         self._think.stop()
         self._pending = None
         self._hint_waiting = False
-        taken_before = len(self.session.cells)
-        self.session.set_takes(cells)
-        self.board_view.set_position(self.session.position, self.session.owners())
+        taken_before = len(self.session.moves)
+        self.session.set_moves(cells)
+        self.board_view.set_position(self.position, self.owners())
         if len(cells) == taken_before + 1:
             self._announce_take()
         elif len(cells) < taken_before and not self._undoing:
@@ -478,9 +513,9 @@ class RowColWindow(QMainWindow):
         self._refresh()
 
     def _announce_take(self) -> None:
-        take = self.session.takes[-1]
-        name = self.session.setup.player(take.player).display_name
-        label = self.session.start.cell_label(take.cell)
+        take = self.takes()[-1]
+        name = self.session.name_of(0 if take.player is Player.A else 1)
+        label = self.start_position.cell_label(take.cell)
         text = f"{name} ({take.player}) takes {label}, {take.value}."
         coach = self._coach_line()
         if coach:
@@ -490,7 +525,7 @@ class RowColWindow(QMainWindow):
         self.announcer.announce(text)
 
     def _take(self, cell: int) -> None:
-        before = self.session.cells
+        before = self.session.moves
         self.undo_stack.push(_TakesCommand(self, before, (*before, cell)))
 
     def undo(self) -> None:
@@ -499,7 +534,7 @@ class RowColWindow(QMainWindow):
             return
         # Against a computer player, undo takes back its reply and the person's take:
         # said once, with the cells taken back ("Took back c2 and a2. …").
-        before = self.session.takes
+        before = self.takes()
         self._undoing = True
         try:
             self.undo_stack.undo()
@@ -508,9 +543,9 @@ class RowColWindow(QMainWindow):
                     self.undo_stack.undo()
         finally:
             self._undoing = False
-        taken_back = before[len(self.session.takes) :]
+        taken_back = before[len(self.session.moves) :]
         if taken_back:
-            cells = " and ".join(self.session.start.cell_label(t.cell) for t in taken_back)
+            cells = " and ".join(self.start_position.cell_label(t.cell) for t in taken_back)
             self.announcer.announce(f"Took back {cells}. {self.board_view.status_text()}")
 
     def redo(self) -> None:
@@ -526,15 +561,15 @@ class RowColWindow(QMainWindow):
         if self._hint_waiting:
             return  # asked already: it comes with the analysis
         self.session.count_hint()
-        analysis = self.session.analysis_of(self.session.position)
+        analysis = self.session.analysis_of(self.session.state)
         if analysis is None:
             self._hint_waiting = True
             self._say("The hint comes with the analysis: thinking…")
             return
         self._show_hint(analysis)
 
-    def _show_hint(self, analysis: RowColAnalysis) -> None:
-        self.board_view.set_hints(analysis.best_cells)
+    def _show_hint(self, analysis: GameAnalysis) -> None:
+        self.board_view.set_hints(analysis.best_moves)
         self._say(self.session.hint_text(analysis))
 
     def _on_engine_failed(self, message: str) -> None:
@@ -566,23 +601,19 @@ class RowColWindow(QMainWindow):
             self.autoplay_bar.set_finished(False)
             if session.ai_to_move():
                 paused = " (paused)" if self._held() else ""
-                self.status_label.setText(
-                    f"{session.player_to_move.display_name} is thinking…{paused}"
-                )
+                self.status_label.setText(f"{self._mover_name()} is thinking…{paused}")
             else:
                 self.status_label.setText(f"{self._coach_line()}{self.board_view.status_text()}")
-        persona = session.player_to_move.persona
-        player = persona.key if persona is not None and not session.is_over else None
-        self.engine.submit(session.state(), player=player, rng=session.take_rng())
+        seat = session.player_to_move
+        player = seat.name if seat is not None and seat.is_ai else None
+        self.engine.submit(session.state, player=player, rng=session.move_rng())
 
     def _show_end(self) -> None:
         session = self.session
         note = self._save()
         people = [
             summary
-            for summary, player in zip(
-                session.summaries(), (session.setup.a, session.setup.b), strict=True
-            )
+            for summary, player in zip(session.summaries(), session.setup.seats, strict=True)
             if not player.is_ai
         ]
         summary = "\n".join(s.describe() for s in people)
@@ -595,8 +626,8 @@ class RowColWindow(QMainWindow):
         )
         self.autoplay_bar.set_finished(True)
         self.status_label.setText(self.board_view.status_text())
-        if len(session.cells) > self._announced_takes:
-            self._announced_takes = len(session.cells)
+        if len(session.moves) > self._announced_takes:
+            self._announced_takes = len(session.moves)
             reaction = session.reaction()
             self.announcer.announce(
                 f"Game over. {session.result_words()}. {reaction} {note}", assertive=True
@@ -605,14 +636,14 @@ class RowColWindow(QMainWindow):
     def _coach_line(self) -> str:
         """Between two people, the coach's word on the last take (once it has been analysed)."""
         session = self.session
-        if session.setup.mode is not GameMode.HUMAN_VS_HUMAN or not session.cells:
+        if session.setup.mode is not GameMode.HUMAN_VS_HUMAN or not session.moves:
             return ""
-        verdict = session.verdict_at(len(session.cells) - 1)
+        verdict = session.verdict_at(len(session.moves) - 1)
         if verdict is None:
             return ""
-        take = session.takes[-1]
-        how = " by the estimate" if session.by_estimate(len(session.cells) - 1) else ""
-        return f"{session.start.cell_label(take.cell)} was {verdict.value}{how}. "
+        cell = session.moves[-1]
+        how = " by the estimate" if session.by_estimate(len(session.moves) - 1) else ""
+        return f"{self.start_position.cell_label(cell)} was {verdict.value}{how}. "
 
     def _save(self) -> str:
         """Record the game the first time it ends (never again after an undo); what happened."""
@@ -622,16 +653,15 @@ class RowColWindow(QMainWindow):
             return "Recorded." if self.session.setup.record else ""
         if self.records is None:
             return ""
-        if self.session.setup.position is not None:
+        if self.session.setup.from_position:
             return "Not recorded: a game from a set-up position counts for nobody."
         session = self.session
-        if not session.is_over or not session.recorded:
+        if not session.is_over or not session.setup.recorded:
             return ""
         try:
             game = state_finished_game(
-                session.state(),
-                session.setup.a.side(),
-                session.setup.b.side(),
+                session.state,
+                *session.sides(),
                 session.setup.mode,
                 session.started_at,
                 datetime.now(UTC),
@@ -701,9 +731,7 @@ class RowColWindow(QMainWindow):
 
     def _refresh_status(self) -> None:
         paused = " (paused)" if self._held() else ""
-        self.status_label.setText(
-            f"{self.session.player_to_move.display_name} is thinking…{paused}"
-        )
+        self.status_label.setText(f"{self._mover_name()} is thinking…{paused}")
 
     # -- set-up and help -----------------------------------------------------------------
 
@@ -711,7 +739,7 @@ class RowColWindow(QMainWindow):
         """Type or paste a board with taken cells and play on from it with the same players."""
         from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
 
-        dialog = RowColSetupDialog(self.session.position, self)
+        dialog = RowColSetupDialog(self.position, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self.start_from_position(dialog.position()))
         dialog.open()
@@ -719,12 +747,12 @@ class RowColWindow(QMainWindow):
 
     def start_from_position(self, position: Position) -> None:
         """Play on from ``position`` with the current players; such a game is not recorded."""
+        spec = find_game(position.variant.id)
         setup = replace(
             self.session.setup,
-            size=position.size,
-            first=position.to_move,
-            values=position.values,
-            position=position,
+            spec=spec,
+            start=RowColState(spec, position),  # type: ignore[arg-type]
+            from_position=True,
             record=False,
         )
         self.start(setup, self.session.seed)
@@ -778,8 +806,8 @@ class RowColWindow(QMainWindow):
         return super().eventFilter(watched, event)
 
     def _on_cell_activated(self, row: int, col: int) -> None:
-        cell = self.session.position.cell(row, col)
-        why = self.session.why_not_allowed(cell)
+        cell = self.position.cell(row, col)
+        why = self.session.why_not_playable(cell)
         if why is not None:
             self.status_label.setText(why)
             self.announcer.announce(why)
@@ -789,18 +817,18 @@ class RowColWindow(QMainWindow):
     @Slot(object)
     def _on_analysis(self, answer: GameAnswer) -> None:
         analysis = answer.analysis.source
-        if isinstance(analysis, RowColAnalysis) and analysis.position == self.session.position:
-            self.session.add_analysis(analysis)
+        if isinstance(analysis, RowColAnalysis) and analysis.position == self.position:
+            self.session.add_analysis(answer.state, answer.analysis)
             self.analysis_panel.show_analysis(analysis)
             if self.session.is_human_turn():
                 self.status_label.setText(f"{self._coach_line()}{self.board_view.status_text()}")
                 if self._hint_waiting:
                     self._hint_waiting = False
-                    self._show_hint(analysis)
+                    self._show_hint(answer.analysis)
 
     def _is_now(self, state: object) -> bool:
         """Whether an answer about ``state`` is about the position on the grid now."""
-        return isinstance(state, RowColState) and state.position == self.session.position
+        return isinstance(state, RowColState) and state.position == self.position
 
     @Slot(object)
     def _on_take_chosen(self, choice: GameMove) -> None:
@@ -860,13 +888,19 @@ class RowColWindow(QMainWindow):
             self._own_engine.shutdown()
 
 
-def default_setup() -> RowColSetup:
+def default_setup() -> TableSetup:
     """A person against Hedge on a 4×4 board: the window's game before one is chosen."""
-    return RowColSetup(
+    spec = find_game("rowcol4")
+    return TableSetup(
+        spec,
         GameMode.HUMAN_VS_AI,
-        RowColPlayer.human("Player"),
-        RowColPlayer.ai("maximize-future-min"),
+        (Seat.human("Player"), Seat.ai(spec, "maximize-future-min")),
     )
+
+
+def _position(state: GameState) -> Position:
+    assert isinstance(state, RowColState)
+    return state.position
 
 
 RULES_HTML = (

@@ -221,8 +221,7 @@ class TableSession:
         try:
             self.state.play(move)
         except GameError as error:
-            words = str(error)
-            return f"{words[:1].upper()}{words[1:]}."
+            return f"{error}."
         return None
 
     def play(self, move: int) -> GameState:

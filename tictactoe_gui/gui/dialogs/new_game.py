@@ -60,7 +60,7 @@ from tictactoe_gui.storage.records import GameMode, validate_player_name
 
 if TYPE_CHECKING:
     from tictactoe_gui.gui.dialogs.rowcol_options import RowColOptions
-    from tictactoe_gui.session.rowcol import RowColSetup
+    from tictactoe_gui.session.table import TableSetup
 
 MODES = (
     (GameMode.HUMAN_VS_AI, "Human vs AI", "Play against Kitty, Cop or Sera."),
@@ -497,7 +497,7 @@ class NewGameDialog(QDialog):
                 last = self._buttons.button(button)
         return self._rowcol
 
-    def rowcol_setup(self) -> tuple[RowColSetup, int]:
+    def rowcol_setup(self) -> tuple[TableSetup, int]:
         """The Row & Column game chosen and its seed (only call once the dialog is valid)."""
         return self.rowcol_options().setup(self.mode())
 

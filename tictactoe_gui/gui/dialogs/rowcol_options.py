@@ -4,7 +4,7 @@ The board is drawn from a seed (values in a range a person can change) or
 typed in row by row; the players are people by name or computer players by
 strategy (Dice, Magpie, Hedge, Abacus), each with a line on how it plays. The
 widget follows the dialog's mode buttons and returns a
-:class:`~tictactoe_gui.session.rowcol.RowColSetup` with the game's seed.
+:class:`~tictactoe_gui.session.table.TableSetup` with the game's seed.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.rowcol import (
     DEFAULT_HIGH,
     DEFAULT_LOW,
@@ -40,7 +41,7 @@ from tictactoe_gui.engine.rowcol.rules import VALUE_LIMIT
 from tictactoe_gui.engine.variants import ROWCOL_DEFAULT, ROWCOL_MAX, ROWCOL_MIN
 from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label, speak_choice_changes
 from tictactoe_gui.gui.dialogs.fields import SPEED_RANGE, NameField, speed_to_delay
-from tictactoe_gui.session.rowcol import RowColPlayer, RowColSetup
+from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage.records import GameMode, validate_player_name
 
 #: The largest seed offered; any seed in range draws a board, the same seed the same board.
@@ -327,42 +328,41 @@ class RowColOptions(QWidget):
             valid = a is not None and b is not None and valid
         return valid
 
-    def setup(self, mode: GameMode, record: bool = True) -> tuple[RowColSetup, int]:
+    def setup(self, mode: GameMode, record: bool = True) -> tuple[TableSetup, int]:
         """The game chosen and its seed (only call once :meth:`validate` says it is valid)."""
+        typed = self.typed_radio.isChecked()
+        size = parse_board(self.board_edit.text())[0] if typed else self.size_spin.value()
+        spec = find_game(f"rowcol{size}")
         if mode is GameMode.HUMAN_VS_AI:
-            you = RowColPlayer.human(validate_player_name(self.your_name.edit.text()))
-            computer = RowColPlayer.ai(self.opponent.key())
+            you = Seat.human(validate_player_name(self.your_name.edit.text()))
+            computer = Seat.ai(spec, self.opponent.key())
             a, b = (you, computer) if self.your_side.currentData() == "A" else (computer, you)
         elif mode is GameMode.HUMAN_VS_HUMAN:
-            a = RowColPlayer.human(validate_player_name(self.name_a.edit.text()))
-            b = RowColPlayer.human(validate_player_name(self.name_b.edit.text()))
+            a = Seat.human(validate_player_name(self.name_a.edit.text()))
+            b = Seat.human(validate_player_name(self.name_b.edit.text()))
         else:
-            a = RowColPlayer.ai(self.strategy_a.key())
-            b = RowColPlayer.ai(self.strategy_b.key())
-        first = Player(self.first_combo.currentData())
+            a = Seat.ai(spec, self.strategy_a.key())
+            b = Seat.ai(spec, self.strategy_b.key())
+        first = spec.seat(str(self.first_combo.currentData()))
         delay = speed_to_delay(self.speed.value())
         seed = self.seed_spin.value()
-        if self.typed_radio.isChecked():
-            size, values, _ = parse_board(self.board_edit.text())
-            setup = RowColSetup(
+        if typed:
+            setup = TableSetup(
+                spec,
                 mode,
-                a,
-                b,
-                size=size,
+                (a, b),
                 first=first,
-                values=values,
+                start=spec.position(self.board_edit.text(), to_move=first),
                 record=record,
                 move_delay_ms=delay,
             )
         else:
-            setup = RowColSetup(
+            setup = TableSetup(
+                spec,
                 mode,
-                a,
-                b,
-                size=self.size_spin.value(),
+                (a, b),
                 first=first,
-                low=self.low_spin.value(),
-                high=self.high_spin.value(),
+                values=(self.low_spin.value(), self.high_spin.value()),
                 seed=seed,
                 record=record,
                 move_delay_ms=delay,

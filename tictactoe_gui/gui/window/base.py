@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.recording import GameRecords
     from tictactoe_gui.gui.rowcol_window import RowColWindow
     from tictactoe_gui.gui.theme import Theme
-    from tictactoe_gui.session.rowcol import RowColSetup
+    from tictactoe_gui.session.table import TableSetup
 
 if TYPE_CHECKING:
     from tictactoe_gui.gui.window import later as later
@@ -220,6 +220,6 @@ class WindowBase(QMainWindow):
 
         # row_column.py
         def show_rowcol_window(self) -> QMainWindow: ...
-        def start_rowcol(self, setup: RowColSetup, seed: int) -> RowColWindow: ...
+        def start_rowcol(self, setup: TableSetup, seed: int) -> RowColWindow: ...
         def _new_rowcol_game(self) -> NewGameDialog: ...
         def _reopen_rowcol(self) -> None: ...

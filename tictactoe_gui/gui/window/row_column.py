@@ -15,13 +15,13 @@ from tictactoe_gui.gui.window.base import (
 if TYPE_CHECKING:
     from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
     from tictactoe_gui.gui.rowcol_window import RowColWindow
-    from tictactoe_gui.session.rowcol import RowColSetup
+    from tictactoe_gui.session.table import TableSetup
 
 
 class RowColumnPart(WindowBase):
     """The Row & Column window: opened, reopened and given new games from here."""
 
-    def start_rowcol(self, setup: RowColSetup, seed: int) -> RowColWindow:
+    def start_rowcol(self, setup: TableSetup, seed: int) -> RowColWindow:
         """A game of Row & Column in its window (opened, or raised, for it)."""
         from tictactoe_gui.gui.rowcol_window import RowColWindow
 
