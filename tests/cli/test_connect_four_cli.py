@@ -37,15 +37,17 @@ def test_analyse_gives_every_column_exact_with_its_landing_cell() -> None:
 
 
 def test_analyse_reads_column_letters_and_labels_an_estimate() -> None:
-    code, out, err = run("analyse", "--game", "connect4", "--moves", "d, d, e", "--time", "0.2")
+    # A position of 8 discs off the opening book that takes the solver seconds.
+    moves = "g, f, f, f, f, a, e, a"
+    code, out, err = run("analyse", "--game", "connect4", "--moves", moves, "--time", "0.2")
     assert (code, err) == (0, "")
-    assert "O to move (estimated)" in out
+    assert "X to move (estimated)" in out
     code, out, err = run(
-        "analyse", "--game", "connect4", "--moves", "4443", "--json", "--time", "0.05"
+        "analyse", "--game", "connect4", "--moves", "76666151", "--json", "--time", "0.05"
     )
     assert (code, err) == (0, "")
     payload = json.loads(out)
-    assert payload["board"] == "7/7/7/3X3/3O3/2OX3"
+    assert payload["board"] == "7/7/5X./5O./O4X./O3XOX"
     assert payload["exact"] is False
     code, out, err = run("analyse", "--game", "connect4", "--moves", "4444444")
     assert (code, out) == (2, "")

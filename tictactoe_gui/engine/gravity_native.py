@@ -105,6 +105,9 @@ class NativeSolver(ExactSolver):
         node_limit: int | None = None,
         cancel: threading.Event | None = None,
     ) -> int:
+        if cancel is not None and cancel.is_set():
+            # The book may answer without a node to poll at: a cancelled search never starts.
+            raise OutOfBudgetError("the search was cancelled")
         seconds = None if deadline is None else deadline - time.monotonic()
         if seconds is not None and seconds <= 0:
             raise OutOfBudgetError("the search ran out of time")
