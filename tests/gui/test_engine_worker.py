@@ -48,6 +48,11 @@ def test_a_persona_move_is_chosen_in_the_engine_thread(qtbot: QtBot, engine: Eng
     assert choice.decision.move.index_on(3) == 2  # Cop always takes a win in one
 
 
+#: Plain minimax of the empty 4×4 board, four in a row: far too long to finish (the 3×3
+#: tree takes a few milliseconds compiled), so it is stopped midway.
+LONG_SEARCH = Board.empty(get_variant("4x4k4"))
+
+
 def test_only_the_latest_request_is_answered(qtbot: QtBot, engine: EngineService) -> None:
     seen: list[EngineResult] = []
     engine.analysed.connect(seen.append)
@@ -64,7 +69,7 @@ def test_cancel_stops_a_long_search_and_drops_its_answer(
     seen: list[EngineResult] = []
     engine.analysed.connect(seen.append)
     with qtbot.waitSignal(engine.progressed, timeout=5000):
-        engine.submit(Board.empty(), algorithm=Algorithm.MINIMAX)
+        engine.submit(LONG_SEARCH, algorithm=Algorithm.MINIMAX)
     engine.cancel()
     assert not engine.busy
     # The worker is free again at once: a new request is answered quickly.
@@ -101,7 +106,7 @@ def test_shutdown_during_a_search_stops_it_rather_than_waiting_for_it(
     # How long a shutdown takes is measured by tests/benchmarks/bench_gui.py.
     stopped = worker_cancellations(engine)
     with qtbot.waitSignal(engine.progressed, timeout=5000):
-        request_id = engine.submit(Board.empty(), algorithm=Algorithm.MINIMAX)
+        request_id = engine.submit(LONG_SEARCH, algorithm=Algorithm.MINIMAX)
     engine.shutdown()
     assert not engine.is_running()
     assert stopped == [request_id]  # the search gave up midway, at its next check
