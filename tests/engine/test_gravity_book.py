@@ -187,3 +187,28 @@ def test_a_book_out_of_order_is_refused_by_the_solver() -> None:
     earlier = (4).to_bytes(8, "little") + b"\x00\x00"
     with pytest.raises(ValueError, match="sorted"):
         solver.load_book(entry + earlier, 3)
+
+
+@pytest.mark.parametrize("moves", ["4", "44"])
+def test_sera_keeps_the_value_of_an_opening_too_hard_to_solve_column_by_column(
+    moves: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every column of these takes minutes, more than her half second; she plays a move
+    that keeps the position's value (from the book), never an estimate."""
+    from tictactoe_gui.engine import connect_four
+
+    def no_estimate(*args: object, **kwargs: object) -> None:
+        raise AssertionError("Sera fell back to an estimate")
+
+    monkeypatch.setattr(connect_four, "deepest_estimate", no_estimate)
+    spec = gravity_spec(6, 7, 4)
+    start = spec.new_game()
+    state = start.play_all(start.read_moves(moves))
+    cell = spec.choose_move(state, "sera", random.Random(3), time_limit=0.5)
+    solver = solver_for(CONNECT_FOUR)
+    position = Position(0, 0, 0)
+    for digit in moves:
+        position = CONNECT_FOUR.played(position, int(digit) - 1)
+    value = solver.score(position, node_limit=solver.nodes + 1_000_000)
+    kept = solver.move_score(position, cell % 7, node_limit=solver.nodes + 1_000_000)
+    assert kept == value

@@ -377,6 +377,18 @@ class GravitySpec(GameSpec):
         except OutOfBudgetError:
             if cancel is not None and cancel.is_set():
                 raise
+            # Perfect play needs one move that keeps the position's value, not every
+            # column's: the value first (the book often knows it), then the first column
+            # that keeps it, within as much time again.
+            keeping = None if deadline is None else time.monotonic() + budget
+            try:
+                target = solver.score(position, deadline=keeping, cancel=cancel)
+                for col in columns:
+                    if solver.move_score(position, col, deadline=keeping, cancel=cancel) == target:
+                        return col
+            except OutOfBudgetError:
+                if cancel is not None and cancel.is_set():
+                    raise
             values, _, _ = deepest_estimate(
                 board, position, deadline=time.monotonic() + budget, min_depth=4, cancel=cancel
             )
