@@ -6,6 +6,7 @@ run by ``make bundle-test`` and .ci/run.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -82,6 +83,23 @@ def test_the_frozen_app_passes_its_self_test(tmp_path: Path) -> None:
     assert "compiled search agrees" in result.stdout
     assert "compiled Connect Four solver agrees" in result.stdout
     assert result.stderr == ""
+
+
+def test_the_frozen_app_proves_connect_four_from_its_opening_book(tmp_path: Path) -> None:
+    """The compiled solver and the book are in the bundle: the empty board at once."""
+    result = subprocess.run(
+        [str(EXECUTABLE), "solve", "--game", "connect4", "--json"],
+        cwd=tmp_path,
+        env=bare_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert (payload["exact"], payload["outcome"], payload["plies_to_end"]) == (True, "X", 41)
+    assert payload["best_moves"] == [[5, 3]]  # d1, the centre column
+    assert payload["nodes"] < 20_000_000
 
 
 def test_the_bundle_holds_none_of_the_qt_it_does_not_use() -> None:
