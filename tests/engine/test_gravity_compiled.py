@@ -97,10 +97,11 @@ def test_both_solvers_give_the_same_scores_on_seeded_positions(
         assert compiled.score(position) == expected, position
         for col in board.centre_order:
             if board.landing_bit(position.mask, col):
-                assert compiled.move_score(position, col) == reference.move_score(position, col), (
-                    position,
-                    col,
-                )
+                found = reference.move_score(position, col)
+                assert compiled.move_score(position, col) == found, (position, col)
+                # One null-window search tells whether the column keeps the value.
+                compiled.clear()
+                assert compiled.keeps(position, col, expected) == (found == expected)
 
 
 def test_the_compiled_solver_without_its_table_still_agrees() -> None:

@@ -384,7 +384,7 @@ class GravitySpec(GameSpec):
             try:
                 target = solver.score(position, deadline=keeping, cancel=cancel)
                 for col in columns:
-                    if solver.move_score(position, col, deadline=keeping, cancel=cancel) == target:
+                    if solver.keeps(position, col, target, deadline=keeping, cancel=cancel):
                         return col
             except OutOfBudgetError:
                 if cancel is not None and cancel.is_set():
@@ -509,7 +509,7 @@ class GravitySpec(GameSpec):
                 target = solver.score(position, deadline=deadline)
                 for col in board.centre_order:
                     if board.landing_bit(position.mask, col) and (
-                        solver.move_score(position, col, deadline=deadline) == target
+                        solver.keeps(position, col, target, deadline=deadline)
                     ):
                         break
                 cell = self._cell(current, col)
@@ -633,10 +633,10 @@ class GravitySpec(GameSpec):
             # The position's score first (one search), then the first column that keeps it.
             best = solver.score(position, deadline=deadline)
             for done, col in enumerate(columns, start=1):
-                found = solver.move_score(position, col, deadline=deadline)
+                kept = solver.keeps(position, col, best, deadline=deadline)
                 if on_progress is not None:
                     on_progress(done, len(columns))
-                if found == best:
+                if kept:
                     break
         except OutOfBudgetError:
             raise OutOfTimeError(f"{self.id}: not solved within {time_limit:g} seconds") from None

@@ -97,6 +97,19 @@ class NativeSolver(ExactSolver):
         """Forget the table (the book stays)."""
         self._core.clear()
 
+    def keeps(self, position: Position, col: int, target: int, **budget: object) -> bool:
+        """:meth:`ExactSolver.keeps` by one null-window search: the opponent's score after
+        the move is at least ``-target``, so the move keeps the target if it is at most that."""
+        board = self.board
+        cell = board.landing_bit(position.mask, col)
+        if board.winning_cells(position.mover, position.mask) & cell:
+            return board.win_score(position.discs) == target
+        after = board.played(position, col)
+        if after.discs == board.cells:
+            return target == 0
+        found = self.score(after, low=-target, high=-target + 1, **budget)  # type: ignore[arg-type]
+        return found == -target
+
     def score(
         self,
         position: Position,
@@ -104,7 +117,12 @@ class NativeSolver(ExactSolver):
         deadline: float | None = None,
         node_limit: int | None = None,
         cancel: threading.Event | None = None,
+        low: int = -1000,
+        high: int = 1000,
     ) -> int:
+        """The mover's exact score; given ``low`` and ``high``, bounds the caller knows, it
+        searches only between them (with ``high = low + 1``, one null-window search that
+        returns ``low`` if the score is ``low`` and a higher lower bound otherwise)."""
         if cancel is not None and cancel.is_set():
             # The book may answer without a node to poll at: a cancelled search never starts.
             raise OutOfBudgetError("the search was cancelled")
@@ -122,6 +140,8 @@ class NativeSolver(ExactSolver):
             seconds,
             nodes_left,
             None if cancel is None else cancel.is_set,
+            low,
+            high,
         )
         self.nodes += nodes
         if stopped == 2:

@@ -282,6 +282,11 @@ class ExactSolver:
             return 0
         return -self.score(after, **budget)  # type: ignore[arg-type]
 
+    def keeps(self, position: Position, col: int, target: int, **budget: object) -> bool:
+        """Whether dropping in ``col`` keeps the mover's exact score ``target`` (the
+        position's score: no column does better)."""
+        return self.move_score(position, col, **budget) == target
+
     def _check(self) -> None:
         if self._node_limit is not None and self.nodes > self._node_limit:
             raise OutOfBudgetError(f"the search passed its {self._node_limit:,} nodes")
