@@ -28,7 +28,7 @@ from typing import Final
 from tictactoe_gui.engine.board import Board, Move
 from tictactoe_gui.engine.mnk.limits import Limit, SearchStopped
 from tictactoe_gui.engine.mnk.scoring import DepthScores, Score, score_moves, threat_value
-from tictactoe_gui.engine.reading import Analysis, Candidate, MoveOutcome, Prediction
+from tictactoe_gui.engine.reading import WIN_VALUE, Analysis, Candidate, MoveOutcome, Prediction
 from tictactoe_gui.engine.search import (
     Algorithm,
     ProgressCallback,
@@ -36,8 +36,6 @@ from tictactoe_gui.engine.search import (
     SearchProgress,
 )
 
-#: Beyond any evaluation: a tenth of it (a million) is a win the search sees.
-WIN_VALUE: Final = 10_000_000
 #: On an empty board: how many cells nearest the centre are scored (the dock offers a top 9).
 OPENING_CELLS: Final = 9
 #: With a time limit, deepening stops here at the latest (plies below each candidate).

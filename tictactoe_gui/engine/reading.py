@@ -15,6 +15,10 @@ from typing import Final
 from tictactoe_gui.engine.board import Board, Mark, Move
 from tictactoe_gui.engine.search import Algorithm
 
+#: Beyond any estimate's evaluation: a tenth of it (a million) is a win the search sees,
+#: not proven.
+WIN_VALUE: Final = 10_000_000
+
 
 class MoveOutcome(enum.StrEnum):
     """What a move leads to for the player making it, with best play afterwards."""

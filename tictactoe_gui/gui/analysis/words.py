@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tictactoe_gui.engine import Algorithm, Analysis, Board, Candidate, Mark, Move, MoveOutcome
-from tictactoe_gui.engine.estimate import WIN_VALUE
+from tictactoe_gui.engine.reading import WIN_VALUE
 
 if TYPE_CHECKING:
     from tictactoe_gui.gui.engine_worker import EngineResult
