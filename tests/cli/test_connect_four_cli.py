@@ -77,6 +77,8 @@ def test_match_and_play_connect_four() -> None:
     )  # fmt: skip
     assert (code, err) == (0, "")
     assert "You drop d1." in out
+    # The prompt names a move the way Connect Four's players give one: by its column.
+    assert "Your move (a column letter such as d, or the cell d1; q to quit): " in out
     assert "'z' is not a move: give a column letter from a to g or a cell such as d1." in out
     assert "The game is over:" in out
 

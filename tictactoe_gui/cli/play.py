@@ -291,9 +291,8 @@ def _ask(state: GameState, streams: Streams) -> int:
     word = spec.move_word
     example = spec.format_move(state.legal_moves()[len(state.legal_moves()) // 2])
     while True:
-        print(
-            f"Your {word} (a cell such as {example}; q to quit): ", end="", file=stdout, flush=True
-        )
+        how = spec.move_prompt.format(example=example, column=example.rstrip("0123456789"))
+        print(f"Your {word} ({how}; q to quit): ", end="", file=stdout, flush=True)
         line = streams.stdin.readline()
         if line is None:
             raise _InputEnded

@@ -245,6 +245,7 @@ class GravitySpec(GameSpec):
     has_solver: ClassVar[bool] = True
     moves_fill_cells: ClassVar[bool] = True
     move_verb: ClassVar[str] = "drop"
+    move_prompt: ClassVar[str] = "a column letter such as {column}, or the cell {example}"
     column_digits: ClassVar[bool] = True
 
     @property

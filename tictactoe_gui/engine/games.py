@@ -305,6 +305,9 @@ class GameSpec(abc.ABC):
     move_word: ClassVar[str] = "move"
     #: What making one is called: ``"play"`` (``"Sera plays b2"``), ``"take"``.
     move_verb: ClassVar[str] = "play"
+    #: How a person names a move, in a prompt: ``"a cell such as {example}"``, where the
+    #: example is a legal move in the game's notation.
+    move_prompt: ClassVar[str] = "a cell such as {example}"
     #: Whether :meth:`new_game` lets either seat move first.
     chooses_first: ClassVar[bool] = False
     #: Whether a new game draws a board of numbers, whose range :meth:`new_game` takes.
