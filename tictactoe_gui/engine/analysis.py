@@ -607,7 +607,12 @@ def judge(
         played_chance = 1.0 - winning_chance(after.evaluation, k)
     else:
         return None
-    lost = max(0.0, _chance_of(best, k) - played_chance)
+    return judge_by_chance(max(0.0, _chance_of(best, k) - played_chance), listed_best)
+
+
+def judge_by_chance(lost: float, listed_best: bool) -> Judgement:
+    """The verdict on a move judged by the estimate, in any game: best where the analysis
+    lists it among the best, else graded by the winning chance it gave away."""
     if listed_best:
         verdict = Verdict.BEST
     elif lost >= BLUNDER_CHANCE:

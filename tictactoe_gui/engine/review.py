@@ -26,10 +26,9 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from tictactoe_gui.engine.analysis import (
-    BLUNDER_CHANCE,
-    MISTAKE_CHANCE,
     Judgement,
     Verdict,
+    judge_by_chance,
 )
 from tictactoe_gui.engine.games import (
     Certainty,
@@ -151,16 +150,7 @@ def judge_values(
         played_chance = 1.0 - spec.chance_of(following, after.moves[0])
     else:
         return None
-    lost = max(0.0, spec.chance_of(state, best) - played_chance)
-    if listed_best:
-        verdict = Verdict.BEST
-    elif lost >= BLUNDER_CHANCE:
-        verdict = Verdict.BLUNDER
-    elif lost >= MISTAKE_CHANCE:
-        verdict = Verdict.MISTAKE
-    else:
-        verdict = Verdict.GOOD
-    return Judgement(verdict, by_estimate=True, chance_lost=lost)
+    return judge_by_chance(max(0.0, spec.chance_of(state, best) - played_chance), listed_best)
 
 
 def _exact_verdict(played: MoveValue, best: MoveValue) -> Verdict:
