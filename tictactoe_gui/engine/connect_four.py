@@ -247,6 +247,20 @@ class GravitySpec(GameSpec):
     move_verb: ClassVar[str] = "drop"
     move_prompt: ClassVar[str] = "a column letter such as {column}, or the cell {example}"
     column_digits: ClassVar[bool] = True
+    rules_page: ClassVar[str] = "connect-four.md"
+
+    def board_paragraph(self) -> str:
+        last = COLUMN_LETTERS[self.cols - 1]
+        return (
+            f"# How to play {self.name}\n\n"
+            f"{self.rows} rows by {self.cols} columns. Take turns dropping a disc into a "
+            f"column; it falls to the lowest empty cell. X always drops first. {self.k} or "
+            "more in a row — across, down or diagonally — wins; a full board with no line is "
+            f"a draw. Click anywhere in a column, press its number (1 to {min(self.cols, 9)}), "
+            "or move with Left and Right and press Enter (see [Playing and the "
+            f"keyboard](playing.md)). Columns are named a to {last} from the left and rows 1 to "
+            f"{self.rows} from the bottom: **d1** is column d's bottom cell.\n"
+        )
 
     @property
     def cell_variant(self) -> Variant:

@@ -326,6 +326,13 @@ class GameSpec(abc.ABC):
     psq_files: ClassVar[bool] = False
     #: Whether a game is written as the columns its discs fall in (``4453``).
     column_digits: ClassVar[bool] = False
+    #: The page of the help (``resources/help/``) that gives this game's rules.
+    rules_page: ClassVar[str] = "README.md"
+
+    def board_paragraph(self) -> str:
+        """One paragraph (Markdown) about the board being played: its size and what wins.
+        The help puts it above the game's rules page."""
+        return f"# How to play {self.name}\n\n{self.size_text}.\n"
 
     def position(
         self, text: str, *, last: int | None = None, to_move: int | None = None

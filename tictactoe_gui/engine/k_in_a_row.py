@@ -163,6 +163,22 @@ class KInARowSpec(GameSpec):
     has_solver: ClassVar[bool] = True
     psq_files: ClassVar[bool] = True
     moves_fill_cells: ClassVar[bool] = True
+    rules_page: ClassVar[str] = "k-in-a-row.md"
+
+    def board_paragraph(self) -> str:
+        keys = (
+            "1 to 9 in keypad layout, or the arrows and Enter"
+            if self.variant.is_tictactoe
+            else "the arrows (Home, End, Page Up and Page Down jump) and Enter"
+        )
+        return (
+            f"# How to play {self.name}\n\n"
+            f"{self.rows} rows by {self.cols} columns. Take turns placing marks; X always "
+            f"moves first. {self.k} or more in a row — across, down or diagonally — wins. A "
+            "full board with no line is a draw. Click a cell to play it, or use the keys: "
+            f"{keys} (see [Playing and the keyboard](playing.md)). Cells are named by column "
+            "letter and row number, **a1** being the bottom-left cell.\n"
+        )
 
     def new_game(
         self, seed: int = 0, *, first: int = 0, values: tuple[int, int] | None = None

@@ -252,6 +252,7 @@ class RowColSpec(GameSpec):
     has_solver: ClassVar[bool] = True
     can_resign: ClassVar[bool] = False
     moves_fill_cells: ClassVar[bool] = True
+    rules_page: ClassVar[str] = "row-and-column.md"
 
     def new_game(
         self, seed: int = 0, *, first: int = 0, values: tuple[int, int] | None = None

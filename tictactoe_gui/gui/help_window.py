@@ -16,14 +16,8 @@ from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from tictactoe_gui.assets import asset_path
-from tictactoe_gui.engine.variants import Family, Variant
+from tictactoe_gui.engine.games import GameSpec
 
-#: Each family's rules page in ``resources/help/``; a family without one opens the index.
-RULES_PAGES = {
-    Family.MNK: "k-in-a-row.md",
-    Family.ROWCOL: "row-and-column.md",
-    Family.GRAVITY: "connect-four.md",
-}
 INDEX_PAGE = "README.md"
 PLAYING_PAGE = "playing.md"
 SHORTCUTS_HEADING = "## Keyboard shortcuts"
@@ -34,31 +28,21 @@ def help_directory() -> Path:
     return asset_path("help")
 
 
-def rules_page(variant: Variant) -> Path:
-    """The page of ``variant``'s rules (the index of every page for a game without its own)."""
-    return help_directory() / RULES_PAGES.get(variant.family, INDEX_PAGE)
+def rules_page(spec: GameSpec) -> Path:
+    """The page of the game's rules (the index of every page for a game without its own)."""
+    page = help_directory() / spec.rules_page
+    return page if page.is_file() else help_directory() / INDEX_PAGE
 
 
-def how_to_play_markdown(variant: Variant) -> str:
+def how_to_play_markdown(spec: GameSpec) -> str:
     """The board being played in a paragraph, then its game's rules page, then the way on."""
-    parts = []
-    if variant.family is Family.MNK:
-        keys = (
-            "1 to 9 in keypad layout, or the arrows and Enter"
-            if variant.is_tictactoe
-            else "the arrows (Home, End, Page Up and Page Down jump) and Enter"
+    return "\n".join(
+        (
+            spec.board_paragraph(),
+            rules_page(spec).read_text(encoding="utf-8"),
+            "Every help page: [the index](README.md).\n",
         )
-        parts.append(
-            f"# How to play {variant.name}\n\n"
-            f"{variant.rows} rows by {variant.cols} columns. Take turns placing marks; X always "
-            f"moves first. {variant.k} or more in a row — across, down or diagonally — wins. A "
-            "full board with no line is a draw. Click a cell to play it, or use the keys: "
-            f"{keys} (see [Playing and the keyboard](playing.md)). Cells are named by column "
-            "letter and row number, **a1** being the bottom-left cell.\n"
-        )
-    parts.append(rules_page(variant).read_text(encoding="utf-8"))
-    parts.append("Every help page: [the index](README.md).\n")
-    return "\n".join(parts)
+    )
 
 
 def shortcuts_markdown() -> str:

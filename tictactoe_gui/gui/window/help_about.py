@@ -80,9 +80,11 @@ class HelpPart(WindowBase):
 
     def show_how_to_play(self) -> HelpWindow:
         """The rules page of the game on the board, from the help pages the README links to."""
+        from tictactoe_gui.engine.games import find_game
         from tictactoe_gui.gui.help_window import how_to_play_markdown
 
-        return self._show_help("How to Play", how_to_play_markdown(self.controller.board.variant))
+        spec = find_game(self.controller.board.variant.id)
+        return self._show_help("How to Play", how_to_play_markdown(spec))
 
     def show_shortcuts(self) -> HelpWindow:
         """The keyboard section of the playing page, the one the README links to."""
