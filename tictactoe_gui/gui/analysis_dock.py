@@ -11,6 +11,11 @@ table model, the expected line with the search's figures, and the study panel
 together, hides the engine's view on a person's own turn against an AI, and
 previews a candidate on the board.
 
+Every other registered game (Connect Four, Row & Column ...) is shown through the
+same sections by :meth:`AnalysisDock.show_game_thinking` and
+:meth:`AnalysisDock.show_game_analysis`, from its
+:class:`~tictactoe_gui.engine.games.GameAnalysis`.
+
 The prediction is the engine's (Sera's search), whoever is playing: a weaker
 persona on move does not know it. An estimate is never shown as a certainty:
 its bar stops short of either end and every reading of it says "estimate".
@@ -34,7 +39,9 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui.engine import Algorithm, Analysis, Board, Mark, Persona, SearchProgress
 from tictactoe_gui.engine.analysis import PROOF_CELLS, solvable
+from tictactoe_gui.engine.games import GameAnalysis, GameState, PlayerInfo
 from tictactoe_gui.gui.accessibility import set_shown_keeping_focus
+from tictactoe_gui.gui.analysis import game_words
 from tictactoe_gui.gui.analysis.candidates import (
     DEFAULT_TOP_N,
     CandidatesModel,
@@ -62,8 +69,32 @@ SPOILER_SHOWN = (
 
 
 class AnalysisDock(QDockWidget):
+    """What the engine thinks of the position on the board, for any game.
+
+    k in a row hands over an :class:`EngineResult` (:meth:`show_result`). Every other
+    registered game uses three calls, and the signals below as k in a row does
+    (Stop, Analyse Again, the time per move, the top-N choice, the spoiler guard,
+    :meth:`show_ended`, :meth:`set_comment`):
+
+    - :meth:`show_game_thinking` ``(state)`` when the position changes;
+    - :meth:`show_game_analysis` ``(state, analysis, names)`` when its analysis comes;
+    - :meth:`set_game_player` ``(player, role)`` for the computer player's card.
+
+    The dock then shows the proven/estimate badge, the predicted result naming the
+    side ("X wins in 13 (proven)", "B ahead by 3, estimated"), the candidate table in
+    the game's notation (Connect Four: every column's landing cell with its exact
+    result for the side to move; Row & Column: every allowed cell's points and margin),
+    the best move, the expected line, nodes and time, and hides what only k in a row
+    has (the algorithm choice and the comparison, the depth, Prove the Result).
+    Selecting a candidate emits :attr:`game_preview_requested`.
+    """
+
     #: A candidate was selected: preview it and its continuation (start board, moves).
     preview_requested = Signal(object, object)
+    #: A table game's candidate was selected: preview it on the board (the GameState it is
+    #: played from, the moves: the candidate, then the expected line when it is the best
+    #: move); (None, ()) clears the preview.
+    game_preview_requested = Signal(object, object)
     algorithm_changed = Signal(str)  # an Algorithm's value
     compare_requested = Signal()
     top_n_changed = Signal(int)
@@ -82,6 +113,10 @@ class AnalysisDock(QDockWidget):
             Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea
         )
         self._result: EngineResult | None = None
+        #: A table game's position and analysis shown (None: k in a row's, or none).
+        self._game_state: GameState | None = None
+        self._game_analysis: GameAnalysis | None = None
+        self._game_names: tuple[str, str] = ("", "")
         self._persona: Persona | None = None
         self._player_names: dict[Mark, str] = {}
         self._stop_available = False
@@ -356,6 +391,7 @@ class AnalysisDock(QDockWidget):
 
     def show_result(self, result: EngineResult | None) -> None:
         """Show ``result`` (None: the position changed and its analysis is on the way)."""
+        self._leave_table_game()
         self._result = result
         model = self._candidates.model
         model.set_palette(self.palette())
@@ -396,6 +432,67 @@ class AnalysisDock(QDockWidget):
         if result.comparison:
             self._show_comparison(result.comparison)
 
+    # -- any registered game ----------------------------------------------------------
+
+    def show_game_thinking(self, state: GameState) -> None:
+        """``state`` is on the board and its analysis is on the way: the last position's
+        candidates, prediction, line and figures are cleared, and the dock says it is
+        thinking (with the search's progress and Stop, as :meth:`set_thinking` gives it,
+        until :meth:`show_game_analysis`)."""
+        self._enter_table_game(state, None)
+        self._candidates.model.set_game_rows(game_words.columns(state), ())
+        self._details.fill("…")
+        self._outcome.show_looking("Looking at the position…")
+        set_shown_keeping_focus(self._candidates_box, not state.is_over)
+        self._thinking.set_thinking(True, "Thinking…")
+
+    def show_game_analysis(
+        self, state: GameState, analysis: GameAnalysis, names: tuple[str, str]
+    ) -> None:
+        """Show ``analysis`` of ``state`` (any registered game's ``spec.analyse``), and end
+        the thinking line.
+
+        ``names`` are the players in seat order (``session.name_of(0)``, ``(1)``): the
+        prediction names the side with them ("Ann (X) wins in 13 (proven)"); a name equal
+        to its seat's mark, or empty, leaves the mark alone ("X wins in 13 (proven)").
+        A finished ``state`` shows "Game over: …" and no candidates.
+        """
+        self._enter_table_game(state, analysis)
+        self._game_names = names
+        model = self._candidates.model
+        model.set_palette(self.palette())
+        model.set_game_rows(game_words.columns(state), game_words.rows(state, analysis, names))
+        self.preview_requested.emit(None, ())
+        self.game_preview_requested.emit(None, ())
+        set_shown_keeping_focus(self._candidates_box, not state.is_over)
+        self._details.show_game(state, analysis)
+        self._update_prediction()
+        self._thinking.set_thinking(False, "")
+
+    def set_game_player(self, player: PlayerInfo | None, role: str) -> None:
+        """A table game's computer player on the coach's card (None: "Engine")."""
+        self._coach.set_player(player, role)
+
+    @property
+    def game_analysis(self) -> GameAnalysis | None:
+        """The table game's analysis shown, if any."""
+        return self._game_analysis
+
+    def _enter_table_game(self, state: GameState, analysis: GameAnalysis | None) -> None:
+        self._result = None
+        self._game_state = state
+        self._game_analysis = analysis
+        self._study.set_table_game(True)
+        set_shown_keeping_focus(self._outcome.prove_button, False)
+
+    def _leave_table_game(self) -> None:
+        if self._game_state is None:
+            return
+        self._game_state = None
+        self._game_analysis = None
+        self._study.set_table_game(False)
+        self._details.show_depth()
+
     def show_ended(self, words: str) -> None:
         """The game ended off the board (a resignation, a forfeit): no prediction, no
         candidates and no line to play on, only how it ended."""
@@ -406,6 +503,12 @@ class AnalysisDock(QDockWidget):
 
     def _update_prediction(self) -> None:
         self._coach.apply_bubble_style()
+        state, analysis = self._game_state, self._game_analysis
+        if state is not None:
+            if analysis is not None:  # else still looking at the position
+                outlook = game_words.outlook(state, analysis, self._game_names)
+                self._outcome.show_game(outlook, state.spec.seats[0])
+            return
         self._outcome.show_prediction(self.analysis, self._player_names)
 
     def _show_comparison(self, analyses: tuple[Analysis, ...]) -> None:
@@ -435,6 +538,9 @@ class AnalysisDock(QDockWidget):
     def _on_selection(self, selected: QItemSelection, deselected: QItemSelection) -> None:
         table = self._candidates.table
         rows = table.selectionModel().selectedRows()
+        if self._game_state is not None:
+            self._preview_game(rows[0].row() if rows else None)
+            return
         result = self._result
         if not rows or result is None:
             self.preview_requested.emit(None, ())
@@ -443,6 +549,16 @@ class AnalysisDock(QDockWidget):
         if candidate is None:
             return
         self.preview_requested.emit(result.analysis.board, preview_line(result, candidate))
+
+    def _preview_game(self, row: int | None) -> None:
+        state, analysis = self._game_state, self._game_analysis
+        shown = None if row is None else self._candidates.model.game_row_at(row)
+        if state is None or analysis is None or shown is None:
+            self.game_preview_requested.emit(None, ())
+            return
+        line = analysis.line
+        moves = line if line and line[0] == shown.move else (shown.move,)
+        self.game_preview_requested.emit(state, moves)
 
     def select_candidate(self, row: int) -> None:
         self._candidates.table.selectRow(row)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.engine import Analysis, Board, Candidate, MoveOutcome, SearchProgress
+from tictactoe_gui.engine.games import GameAnalysis, GameState
 from tictactoe_gui.gui.accessibility import (
     ValueLabel,
     buddy_label,
@@ -26,6 +27,8 @@ from tictactoe_gui.gui.accessibility import (
     speak_choice_changes,
     table_in_tab_order,
 )
+from tictactoe_gui.gui.analysis import game_words
+from tictactoe_gui.gui.analysis.game_words import GameRow
 from tictactoe_gui.gui.analysis.words import (
     best_outcome_text,
     cell_label,
@@ -46,13 +49,17 @@ DEFAULT_TOP_N = 3
 
 
 class CandidatesModel(QAbstractTableModel):
-    """The best ``top_n`` candidate moves of one analysis, best first."""
+    """The best ``top_n`` candidate moves of one analysis, best first: k in a row's
+    :class:`Analysis`, or any game's rows (:func:`~.game_words.rows`) under its headers."""
 
     COLUMNS = ("Cell", "Score", "Outcome")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._analysis: Analysis | None = None
+        #: A table game's rows and headers, shown instead of an analysis when set.
+        self._rows: tuple[GameRow, ...] | None = None
+        self._columns: tuple[str, str, str] = self.COLUMNS
         self._top_n = DEFAULT_TOP_N
         self._palette = QPalette()
 
@@ -63,7 +70,27 @@ class CandidatesModel(QAbstractTableModel):
     def set_analysis(self, analysis: Analysis | None) -> None:
         self.beginResetModel()
         self._analysis = analysis
+        self._rows = None
+        self._columns = self.COLUMNS
         self.endResetModel()
+
+    def set_game_rows(self, columns: tuple[str, str, str], rows: tuple[GameRow, ...]) -> None:
+        """Show a table game's candidate moves (best first) under ``columns``."""
+        self.beginResetModel()
+        self._analysis = None
+        self._rows = rows
+        self._columns = columns
+        self.endResetModel()
+
+    def game_rows(self) -> tuple[GameRow, ...]:
+        """The table game's rows shown (the Show choice's number of them)."""
+        if self._rows is None:
+            return ()
+        return self._rows if self._top_n >= ALL_CANDIDATES else self._rows[: self._top_n]
+
+    def game_row_at(self, row: int) -> GameRow | None:
+        shown = self.game_rows()
+        return shown[row] if 0 <= row < len(shown) else None
 
     def set_top_n(self, top_n: int) -> None:
         self.beginResetModel()
@@ -87,7 +114,9 @@ class CandidatesModel(QAbstractTableModel):
         return shown[row] if 0 <= row < len(shown) else None
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.candidates())
+        if parent.isValid():
+            return 0
+        return len(self.game_rows()) if self._rows is not None else len(self.candidates())
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.COLUMNS)
@@ -96,12 +125,14 @@ class CandidatesModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.COLUMNS[section]
+            return self._columns[section]
         return None
 
     def data(
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
+        if self._rows is not None:
+            return self._game_data(index, role)
         candidate = self.candidate_at(index.row())
         if candidate is None or self._analysis is None:
             return None
@@ -150,6 +181,36 @@ class CandidatesModel(QAbstractTableModel):
             if column == 2:
                 shown = side_outcome_text(candidate, self._analysis.to_move)
             return f"{self.COLUMNS[column]} {shown}"
+        return None
+
+    def _game_data(self, index: QModelIndex | QPersistentModelIndex, role: int) -> object:
+        """A table game's row, as k in a row's are shown: the best bold on a tint, the
+        outcome coloured, each cell heard after its header."""
+        shown = self.game_row_at(index.row())
+        if shown is None:
+            return None
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return shown.shown[column]
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return shown.spoken[column]
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            return cell_news(self, index)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return shown.tip
+        if role == Qt.ItemDataRole.FontRole and shown.best:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and column == 2:
+            colour = outcome_colour(shown.outcome, self._palette)
+            return colour.lighter(125) if is_dark(self._palette) else colour.darker(125)
+        if role == Qt.ItemDataRole.BackgroundRole and shown.best:
+            tint = QColor(outcome_colour(MoveOutcome.WIN, self._palette))
+            tint.setAlpha(40)
+            return tint
+        if role == Qt.ItemDataRole.TextAlignmentRole and column > 0:
+            return int(Qt.AlignmentFlag.AlignCenter)
         return None
 
 
@@ -258,6 +319,7 @@ class SearchDetails(QWidget):
         details.addRow("Depth:", self.depth_label)
         details.addRow("Speed:", self.speed_label)
         details.addRow("Time:", self.time_label)
+        self._form = details
 
     def _labels(self) -> tuple[QLabel, ...]:
         return (
@@ -289,6 +351,20 @@ class SearchDetails(QWidget):
             else f"{analysis.to_move} {cell_label(analysis.board, best.move)}"
             f" ({best_outcome_text(best, analysis.to_move)})"
         )
+
+    def show_game(self, state: GameState, analysis: GameAnalysis) -> None:
+        """A table game's best move, expected line and search figures (it has no depth)."""
+        self._form.setRowVisible(self.depth_label, False)
+        final = state.is_over
+        self.line_label.setText("—" if final else game_words.line_text(state, analysis.line))
+        self.best_label.setText("—" if final else game_words.best_move_text(state, analysis))
+        self.nodes_label.setText("—" if final else f"{analysis.nodes:,}")
+        self.time_label.setText("—" if final else duration(analysis.elapsed))
+        self.speed_label.setText("—" if final else rate(analysis.nodes, analysis.elapsed))
+
+    def show_depth(self) -> None:
+        """k in a row's figures: with the depth its search reached."""
+        self._form.setRowVisible(self.depth_label, True)
 
     def show_nodes(self, nodes: int, seconds: float) -> None:
         """The search under way, as it goes (a proof can run for minutes)."""

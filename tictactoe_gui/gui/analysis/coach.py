@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine import Persona
+from tictactoe_gui.engine.games import PlayerInfo
 
 PORTRAIT_SIZE = 64
 
@@ -94,6 +95,22 @@ class CoachCard(QWidget):
         self.name_label.setText(f"{persona.name} · {persona.level}")
         self.description_label.setText(persona.describe(*board_size))
         pixmap = load_portrait(persona.key, PORTRAIT_SIZE, self.devicePixelRatioF())
+        if pixmap is None:
+            self.portrait.clear()
+            self.portrait.hide()
+        else:
+            self.portrait.setPixmap(pixmap)
+            self.portrait.show()
+
+    def set_player(self, player: PlayerInfo | None, role: str) -> None:
+        """Show one of any game's computer players (None: no one, "Engine")."""
+        self.role_label.setText(role.upper())
+        if player is None:
+            self.set_persona(None, role)
+            return
+        self.name_label.setText(f"{player.name} · {player.level}")
+        self.description_label.setText(player.description)
+        pixmap = load_portrait(player.key, PORTRAIT_SIZE, self.devicePixelRatioF())
         if pixmap is None:
             self.portrait.clear()
             self.portrait.hide()

@@ -104,7 +104,8 @@ class StudyPanel(QFrame):
         self.algorithm_combo = speak_choice_changes(QComboBox())
         self.algorithm_combo.setObjectName("algorithmCombo")
         self.algorithm_combo.setAccessibleName("Search algorithm")
-        algorithm_row.addWidget(buddy_label("Search &algorithm:", self.algorithm_combo))
+        self.algorithm_label = buddy_label("Search &algorithm:", self.algorithm_combo)
+        algorithm_row.addWidget(self.algorithm_label)
         for algorithm in (Algorithm.TABLE, Algorithm.ALPHABETA, Algorithm.MINIMAX):
             # Stored as plain strings: Qt turns str subclasses (StrEnum) into str anyway.
             self.algorithm_combo.addItem(algorithm.label, algorithm.value)
@@ -139,6 +140,13 @@ class StudyPanel(QFrame):
         self.comparison_grid.setContentsMargins(0, 4, 0, 0)
         self.comparison.hide()
         study_layout.addWidget(self.comparison)
+
+    def set_table_game(self, table_game: bool) -> None:
+        """k in a row's three searches and their comparison are offered only for it."""
+        for widget in (self.algorithm_label, self.algorithm_combo, self.compare_button):
+            widget.setVisible(not table_game)
+        if table_game:
+            self.comparison.hide()
 
     def set_time_budget(self, seconds: float) -> None:
         """Pick the offered time nearest ``seconds``."""

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVB
 
 from tictactoe_gui.engine import Analysis, Board, Mark, MoveOutcome, SearchProgress
 from tictactoe_gui.engine.analysis import PROOF_CELLS
+from tictactoe_gui.gui.analysis.game_words import GameOutlook
 from tictactoe_gui.gui.analysis.words import (
     BAR_SCALE,
     ENGINE_NAME,
@@ -74,6 +75,14 @@ class EvaluationBar(QWidget):
         painter.end()
 
 
+#: What k in a row's evaluation number means.
+NUMBER_TIP = (
+    "The evaluation from X's side: positive when X stands better. Units: a line of k "
+    "cells one mark short of k in a row, which the other side must block, counts 100 "
+    "on four in a row and 1000 on gomoku; each mark fewer counts about an eighth."
+)
+
+
 class OutcomeSection(QWidget):
     """What the engine predicts for the position, and how sure it is."""
 
@@ -108,11 +117,7 @@ class OutcomeSection(QWidget):
         number_font = self.evaluation_number.font()
         number_font.setBold(True)
         self.evaluation_number.setFont(number_font)
-        self.evaluation_number.setToolTip(
-            "The evaluation from X's side: positive when X stands better. Units: a line of k "
-            "cells one mark short of k in a row, which the other side must block, counts 100 "
-            "on four in a row and 1000 on gomoku; each mark fewer counts about an eighth."
-        )
+        self.evaluation_number.setToolTip(NUMBER_TIP)
         self.evaluation_reading = QLabel("")
         self.evaluation_reading.setObjectName("evaluationReading")
         self.evaluation_reading.setWordWrap(True)
@@ -179,6 +184,11 @@ class OutcomeSection(QWidget):
                     "estimates who stands better. It proves nothing."
                 )
             self.certainty.setToolTip(tip)
+        self.evaluation_number.setToolTip(NUMBER_TIP)
+        self._style_badge(colour)
+        self.describe_evaluation()
+
+    def _style_badge(self, colour: QColor) -> None:
         self.certainty.setStyleSheet(
             f"QLabel#certaintyBadge {{ border: 1px solid {colour.name()};"
             f" border-radius: 8px; color: {colour.name()}; padding: 0 4px; }}"
@@ -186,7 +196,31 @@ class OutcomeSection(QWidget):
         # The text's full width (the word-wrapped reading beside it would squeeze it).
         width = self.certainty.fontMetrics().horizontalAdvance(self.certainty.text())
         self.certainty.setMinimumWidth(width + 24)
+
+    def show_game(self, outlook: GameOutlook, first_seat: str) -> None:
+        """A table game's banner, evaluation (from ``first_seat``'s side) and badge."""
+        self.prediction_label.setText(outlook.banner)
+        self.apply_banner_style(outlook.outcome)
+        self.evaluation_box.setVisible(not outlook.final)
+        if outlook.final:
+            return
+        self.evaluation_number.setToolTip(
+            f"The evaluation from {first_seat}'s side: positive when {first_seat} stands better"
+        )
+        self.evaluation_bar.set_value(outlook.bar, outlook.reading)
+        self.evaluation_number.setText(outlook.number)
+        self.evaluation_reading.setText(outlook.reading)
+        proven = outlook.badge == "Proven"
+        self.certainty.setText(outlook.badge)
+        self.certainty.setToolTip(outlook.badge_tip)
+        self._style_badge(outcome_colour(MoveOutcome.WIN if proven else None, self.palette()))
         self.describe_evaluation()
+
+    def show_looking(self, text: str) -> None:
+        """A new position, its analysis on the way: the last one's figures are gone."""
+        self.prediction_label.setText(text)
+        self.apply_banner_style(None)
+        self.show_evaluation(None)
 
     def show_progress(self, progress: SearchProgress, board: Board) -> None:
         """A search's evaluation so far (after a completed depth), marked as an estimate."""

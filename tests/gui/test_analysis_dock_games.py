@@ -1,0 +1,358 @@
+"""The analysis dock showing any registered game's analysis (Connect Four, Row & Column):
+the badge, the prediction naming the side, every move's value in the game's notation,
+the best move, the expected line, the figures, and what a screen reader hears.
+
+Every analysis here is the engine's own, of positions whose result is known apart
+from it (a double threat on Connect Four's bottom row) or checked against the
+engine's own game-specific analysis the old Row & Column panel showed.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible, QAccessibleInterface, QColor, QPalette
+from PySide6.QtWidgets import QLabel, QWidget
+from pytestqt.qtbot import QtBot
+
+from tictactoe_gui.engine import Board, analyse
+from tictactoe_gui.engine.games import Certainty, GameAnalysis, GameState, find_game
+from tictactoe_gui.engine.rowcol import RowColAnalysis
+from tictactoe_gui.gui.analysis_dock import AnalysisDock
+from tictactoe_gui.gui.engine_worker import EngineResult
+
+Text = QAccessible.Text
+SEATS = ("X", "O")
+
+
+def make_dock(qtbot: QtBot) -> AnalysisDock:
+    dock = AnalysisDock()
+    qtbot.addWidget(dock)
+    dock.show()
+    dock.set_top_n(9)  # every move
+    return dock
+
+
+def connect_four(columns: str) -> GameState:
+    spec = find_game("connect4")
+    start = spec.new_game()
+    return start.play_all(start.read_moves(columns))
+
+
+def shown_rows(dock: AnalysisDock) -> list[tuple[str, ...]]:
+    model = dock.model
+    return [
+        tuple(str(model.data(model.index(row, col))) for col in range(3))
+        for row in range(model.rowCount())
+    ]
+
+
+def headers(dock: AnalysisDock) -> tuple[str, ...]:
+    model = dock.model
+    return tuple(
+        str(model.headerData(col, Qt.Orientation.Horizontal)) for col in range(model.columnCount())
+    )
+
+
+def row_words(table: QAccessibleInterface, row: int) -> list[str]:
+    texts = []
+    for i in range(table.childCount()):
+        child = table.child(i)
+        if child is not None and child.role() == QAccessible.Role.Cell:
+            cell = child.tableCellInterface()
+            if cell is not None and cell.rowIndex() == row:
+                texts.append(child.text(Text.Name))
+    return texts
+
+
+def heard_rows(dock: AnalysisDock) -> list[list[str]]:
+    iface = QAccessible.queryAccessibleInterface(dock.table)
+    assert iface is not None
+    return [row_words(iface, row) for row in range(dock.model.rowCount())]
+
+
+@pytest.fixture
+def double_threat() -> tuple[GameState, GameAnalysis]:
+    """X to move with c1 and d1: e1 threatens b1 and f1 at once, so X wins in 3 plies."""
+    state = connect_four("44444433")
+    analysis = state.spec.analyse(state)
+    assert analysis.certainty is Certainty.PROVEN
+    return state, analysis
+
+
+def test_connect_four_shows_every_columns_exact_value_in_its_landing_cell(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, SEATS)
+    assert headers(dock) == ("Move", "Score", "Outcome")
+    rows = shown_rows(dock)
+    # One row per column that takes a disc, named by the cell the disc lands in (column
+    # d is full; c's next disc lands on c3), best first.
+    assert sorted(row[0] for row in rows) == ["a1", "b1", "c3", "e1", "f1", "g1"]
+    assert rows[0][0] in ("e1", "b1")
+    assert rows[0][2] == "win in 3"
+    for row, value in zip(rows, analysis.moves, strict=True):
+        assert row[0] == value.text
+        assert row[2] == value.words
+        assert row[2] == "draw" or row[2].startswith(("win in ", "loss in "))
+    assert dock.prediction_text() == "X wins in 3 (proven)"
+    assert dock.certainty_text() == "Proven"
+    assert dock.evaluation_text() == ("proven", "X wins in 3: forced")
+    assert dock.evaluation_bar.value == 1.0
+    assert dock.best_move_text() in ("X e1 (win in 3)", "X b1 (win in 3)")
+    assert dock.line_text().startswith("X e1 → O ") or dock.line_text().startswith("X b1 → O ")
+    assert dock.nodes_text() == f"{analysis.nodes:,}"
+
+
+def test_connect_four_losses_name_the_winner_and_the_players(qtbot: QtBot) -> None:
+    state = connect_four("444444333")  # O to move: every column loses
+    analysis = state.spec.analyse(state)
+    assert analysis.certainty is Certainty.PROVEN
+    assert state.to_move == 1
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, ("Ann", "Sera"))
+    plies = analysis.prediction.split(" in ")[1].split()[0]
+    assert dock.prediction_text() == f"Ann (X) wins in {plies} (proven)"
+    assert dock.evaluation_bar.value == 1.0  # X's end, whoever is on move
+    heard = heard_rows(dock)
+    assert [words[0].split(",")[0] for words in heard] == [
+        f"Move {value.text}" for value in analysis.moves
+    ]
+    for words, value in zip(heard, analysis.moves, strict=True):
+        assert value.value == -1
+        # Heard row by row, "loss in 30" would not say whose: the winner is named.
+        assert words[2] == f"Outcome X wins in {value.words.removeprefix('loss in ')}"
+    best = analysis.moves[0]
+    assert dock.best_move_text() == f"O {best.text} (X wins in {plies})"
+
+
+def test_each_row_is_read_once_with_its_headers_and_says_which_is_best(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, SEATS)
+    heard = heard_rows(dock)
+    for words, row in zip(heard, shown_rows(dock), strict=True):
+        assert [w.split(" ")[0] for w in words] == ["Move", "Score", "Outcome"]
+        assert words[1] == f"Score {row[1]}"
+        best = row[0] in {state.spec.format_move(m) for m in analysis.best_moves}
+        assert words[0] == (f"Move {row[0]}, best" if best else f"Move {row[0]}")
+    assert heard[0][2] == "Outcome X wins in 3"
+
+
+def test_the_table_is_entered_on_its_first_row(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    dock.activateWindow()
+    qtbot.waitUntil(dock.isActiveWindow)
+    dock.show_game_analysis(state, analysis, SEATS)
+    table = dock.table
+    selection = table.selectionModel()
+    read: list[int] = []
+    selection.currentChanged.connect(lambda current, _previous: read.append(current.row()))
+    with qtbot.waitSignal(selection.currentChanged, timeout=5000):
+        table.setFocus(Qt.FocusReason.TabFocusReason)
+    assert read[-1] == 0  # the best move is heard first
+    assert not selection.hasSelection()  # entering previews nothing
+
+
+def test_the_best_move_and_the_line_are_values_tab_reaches_named_by_their_labels(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, SEATS)
+    for name, words, text in (
+        ("bestMoveLabel", "Best move:", dock.best_move_text()),
+        ("principalVariation", "Expected line:", dock.line_text()),
+    ):
+        value = dock.findChild(QWidget, name)
+        assert value is not None
+        assert value.focusPolicy() & Qt.FocusPolicy.TabFocus
+        assert not value.isHidden()
+        iface = QAccessible.queryAccessibleInterface(value)
+        assert iface is not None
+        assert iface.text(Text.Name) == text
+        (label,) = [w for w in dock.findChildren(QLabel) if w.buddy() is value and w is not value]
+        assert label.text() == words
+
+
+def rowcol_start() -> GameState:
+    return find_game("rowcol4").new_game(seed=3)
+
+
+def test_row_and_column_shows_each_cells_points_and_margin_as_its_panel_did(
+    qtbot: QtBot,
+) -> None:
+    state = rowcol_start()
+    analysis = state.spec.analyse(state)
+    source = analysis.source
+    assert isinstance(source, RowColAnalysis)
+    assert source.exact
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, ("A", "B"))
+    assert headers(dock) == ("Take", "Points", "Margin")
+    position = source.position
+    # The cell, its number and the margin with best play, as the engine's own analysis
+    # of Row & Column gives them (what the game's window showed).
+    assert shown_rows(dock) == [
+        (position.cell_label(c.cell), str(c.value), f"{c.margin:+d}") for c in source.candidates
+    ]
+    a, b = source.predicted_a, source.predicted_b
+    assert a != b
+    winner = "A" if a > b else "B"
+    assert dock.prediction_text() == f"{winner} wins by {abs(a - b)} (proven)"
+    assert dock.evaluation_text() == (
+        f"{a - b:+d}",
+        f"{winner} wins {max(a, b)} to {min(a, b)} with best play",
+    )
+    assert dock.certainty_text() == "Proven"
+    best = source.candidates[0]
+    assert dock.best_move_text() == f"A {position.cell_label(best.cell)} (margin {best.margin:+d})"
+    line = source.principal_variation
+    seats = ["A", "B"] * len(line)
+    assert dock.line_text() == " → ".join(
+        f"{seat} {position.cell_label(cell)}" for seat, cell in zip(seats, line, strict=False)
+    )
+    assert heard_rows(dock)[0][2] == f"Margin {best.margin:+d} for A"
+
+
+def test_row_and_column_margins_are_the_side_to_moves(qtbot: QtBot) -> None:
+    state = rowcol_start()
+    first = state.spec.analyse(state)
+    state = state.play(first.best_moves[0])
+    analysis = state.spec.analyse(state)
+    assert state.to_move == 1
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, ("Ann", "Abacus"))
+    heard = heard_rows(dock)
+    for words, value in zip(heard, analysis.moves, strict=True):
+        assert words[2] == f"Margin {value.score:+d} for B"
+    # The result is the same with best play: still the first player's, named.
+    assert first.result is not None
+    assert first.result.winner == 0
+    assert dock.prediction_text() == f"Ann (A) wins by {first.result.returns[0]} (proven)"
+
+
+def test_an_estimate_is_never_shown_as_proven(qtbot: QtBot) -> None:
+    state = find_game("rowcol7").new_game(seed=3)
+    analysis = state.spec.analyse(state)
+    assert analysis.certainty is Certainty.ESTIMATED
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, ("A", "B"))
+    assert dock.certainty_text() == "Estimate"
+    best = analysis.moves[0]
+    assert best.score != 0
+    ahead = "A" if best.score > 0 else "B"
+    assert dock.prediction_text() == f"{ahead} ahead by {abs(best.score)}, estimated"
+    assert -1.0 < dock.evaluation_bar.value < 1.0
+    assert (dock.evaluation_bar.value > 0) == (ahead == "A")
+    for words in heard_rows(dock):
+        assert words[2].endswith(", estimated")
+    model = dock.model
+    assert "(an estimate, not proven)" in str(
+        model.data(model.index(0, 2), Qt.ItemDataRole.ToolTipRole)
+    )
+
+
+def test_a_connect_four_estimate_says_so_in_every_row(qtbot: QtBot) -> None:
+    state = connect_four("4453")
+    analysis = state.spec.analyse(state, time_limit=0.05)
+    assert analysis.certainty is Certainty.ESTIMATED
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, SEATS)
+    assert dock.certainty_text() == "Estimate"
+    assert "estimate" in dock.prediction_text()
+    assert not dock.prediction_text().endswith("(proven)")
+    assert {row[2] for row in shown_rows(dock)} == {"estimate"}
+    assert {words[2] for words in heard_rows(dock)} == {"Outcome estimate"}
+    assert -1.0 < dock.evaluation_bar.value < 1.0
+
+
+def test_thinking_clears_the_last_positions_figures(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, SEATS)
+    after = state.play(analysis.best_moves[0])
+    dock.show_game_thinking(after)
+    assert dock.model.rowCount() == 0
+    assert dock.thinking_text().startswith("Thinking")
+    assert dock.prediction_text() == "Looking at the position…"
+    assert (dock.best_move_text(), dock.line_text(), dock.nodes_text()) == ("…", "…", "…")
+    assert dock.certainty_text() == ""
+    dock.show_game_analysis(after, after.spec.analyse(after), SEATS)
+    assert dock.thinking_text() == ""
+    assert dock.model.rowCount() > 0
+
+
+def test_a_finished_game_says_how_it_ended_and_offers_no_moves(qtbot: QtBot) -> None:
+    state = connect_four("44444433512")  # X: b1 c1 d1 e1
+    assert state.is_over
+    analysis = state.spec.analyse(state)
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, ("Ann", "Sera"))
+    assert dock.prediction_text() == "Game over: X wins (Ann)"
+    assert not dock.candidates_shown()
+
+
+def test_selecting_a_move_previews_it_and_the_best_its_line(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, SEATS)
+    with qtbot.waitSignal(dock.game_preview_requested) as best:
+        dock.select_candidate(0)
+    assert best.args == [state, analysis.line]
+    with qtbot.waitSignal(dock.game_preview_requested) as other:
+        dock.select_candidate(3)
+    assert other.args == [state, (analysis.moves[3].move,)]
+
+
+def test_k_in_a_row_is_shown_as_before_after_a_table_game(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    algorithm = dock.findChild(QWidget, "algorithmCombo")
+    depth = dock.findChild(QWidget, "depthLabel")
+    assert algorithm is not None
+    assert depth is not None
+    dock.show_game_analysis(state, analysis, SEATS)
+    # Only k in a row has three searches to choose and compare, and a depth.
+    assert algorithm.isHidden()
+    assert dock.compare_button.isHidden()
+    assert depth.isHidden()
+    assert dock.prove_button.isHidden()
+    board = Board.from_text("XX.OO....")
+    result = analyse(board)
+    dock.show_result(EngineResult(1, result, tuple(() for _ in result.candidates)))
+    assert headers(dock) == ("Cell", "Score", "Outcome")
+    assert not algorithm.isHidden()
+    assert not dock.compare_button.isHidden()
+    assert not depth.isHidden()
+    assert dock.prediction_text() == "Sera's search predicts: X wins in 1 ply with best play"
+    top = shown_rows(dock)[0]
+    assert (top[0], top[2]) == ("c3", "win in 1")
+    assert dock.game_analysis is None
+
+
+def test_a_theme_switch_or_new_names_keep_a_table_games_prediction(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, ("Ann", "Sera"))
+    shown = dock.prediction_text()
+    assert shown == "Ann (X) wins in 3 (proven)"
+    dock.set_player_names("Ann", "Sera")
+    dock.setPalette(QPalette(QColor("#202020")))
+    assert dock.prediction_text() == shown
+    assert dock.certainty_text() == "Proven"

@@ -1,0 +1,317 @@
+"""Any registered game's analysis in words: what the dock shows of a
+:class:`~tictactoe_gui.engine.games.GameAnalysis` (Connect Four, Row & Column ...).
+
+Plain functions and frozen values of a position and its analysis, read through the
+game interface alone (the game's notation, its seats, what its values measure), so
+the dock's sections and their tests read the same words. A win, a draw or a loss
+names the side it falls to; a margin in points names the side ahead; nothing proven
+is said without "estimate".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tictactoe_gui.engine import MoveOutcome
+from tictactoe_gui.engine.games import (
+    Certainty,
+    GameAnalysis,
+    GameState,
+    MoveValue,
+    ValueKind,
+)
+from tictactoe_gui.gui.analysis.words import ESTIMATE_BAR_LIMIT, evaluation_number
+
+#: The headers of a table game's candidate table, by what its values measure (the first is
+#: the game's word for a move: "Move", "Take").
+OUTCOME_COLUMNS = ("Score", "Outcome")
+MARGIN_COLUMNS = ("Points", "Margin")
+
+_PLIES = re.compile(r"\bin (\d+)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One candidate move as the table shows it: its cells, what each says to a screen
+    reader (after its header), its tooltip, and whether it is a best move."""
+
+    move: int
+    shown: tuple[str, str, str]
+    spoken: tuple[str, str, str]
+    tip: str
+    best: bool
+    #: For the outcome's colour: the mover's proven result after the move; None for an estimate.
+    outcome: MoveOutcome | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutlook:
+    """What the outcome section says of a table game's position."""
+
+    #: The banner: ``"X wins in 13 (proven)"``, ``"B ahead by 3, estimated"``, ``"Game over: …"``.
+    banner: str
+    #: The banner's frame: the mover's proven result; None for an estimate or a finished game.
+    outcome: MoveOutcome | None
+    #: The evaluation's number, from the first seat's side, and its reading.
+    number: str
+    reading: str
+    #: The bar, from -1 (the second seat winning) to +1 (the first); an estimate never
+    #: reaches either end.
+    bar: float
+    #: ``"Proven"`` or ``"Estimate"``, and why.
+    badge: str
+    badge_tip: str
+    final: bool
+
+
+def side(state: GameState, seat: int, names: tuple[str, str]) -> str:
+    """A seat as the dock names it: ``"X"``, or ``"Ann (X)"`` when a player's name is known."""
+    mark = state.spec.seats[seat]
+    name = names[seat]
+    return f"{name} ({mark})" if name and name != mark else mark
+
+
+def plies_of(value: MoveValue) -> int | None:
+    """The plies to the end a proven win or loss's words give (``"win in 3"``), else None."""
+    found = _PLIES.search(value.words)
+    return int(found.group(1)) if found is not None else None
+
+
+def move_outcome(value: MoveValue) -> MoveOutcome | None:
+    """The mover's proven result after ``value``'s move; None for an estimate."""
+    if value.value is None:
+        return None
+    return (
+        MoveOutcome.WIN
+        if value.value > 0
+        else MoveOutcome.LOSS
+        if value.value < 0
+        else (MoveOutcome.DRAW)
+    )
+
+
+def columns(state: GameState) -> tuple[str, str, str]:
+    """The candidate table's headers for ``state``'s game."""
+    word = state.spec.move_word.capitalize()
+    if state.spec.value_kind is ValueKind.MARGIN:
+        return (word, *MARGIN_COLUMNS)
+    return (word, *OUTCOME_COLUMNS)
+
+
+def _margin_so_far(state: GameState, seat: int) -> int:
+    scores = state.scores
+    return 0 if scores is None else scores[seat] - scores[1 - seat]
+
+
+def _points(state: GameState, move: int, seat: int) -> str:
+    """What ``move`` scores at once, in a game that keeps a score (a cell's number)."""
+    before = state.scores
+    if before is None or not state.is_legal(move):
+        return "—"
+    after = state.play(move).scores
+    return "—" if after is None else str(after[seat] - before[seat])
+
+
+def outcome_words(state: GameState, value: MoveValue, mover: int) -> str:
+    """A move's proven result naming the side it falls to (``"X wins in 3"``, ``"draw"``),
+    or "estimate": heard row by row, "loss in 2" says not whose."""
+    outcome = move_outcome(value)
+    if outcome is None:
+        return "estimate"
+    if outcome is MoveOutcome.DRAW:
+        return "draw"
+    winner = mover if outcome is MoveOutcome.WIN else 1 - mover
+    plies = plies_of(value)
+    return f"{state.spec.seats[winner]} wins" + ("" if plies is None else f" in {plies}")
+
+
+def rows(state: GameState, analysis: GameAnalysis, names: tuple[str, str]) -> tuple[GameRow, ...]:
+    """Every move the analysis scored, best first, as the candidate table shows it."""
+    mover = state.to_move
+    if mover is None:
+        return ()
+    spec = state.spec
+    seat = spec.seats[mover]
+    headers = columns(state)
+    best_moves = set(analysis.best_moves)
+    made = []
+    for value in analysis.moves:
+        proven = value.certainty is Certainty.PROVEN
+        best = value.move in best_moves
+        name = f"{value.text}, best" if best else value.text
+        if spec.value_kind is ValueKind.MARGIN:
+            margin = f"{value.score:+d}"
+            points = _points(state, value.move, mover)
+            shown = (value.text, points, margin)
+            spoken_margin = f"{margin} for {seat}" + ("" if proven else ", estimated")
+            spoken = (name, points, spoken_margin)
+            tip = (
+                f"{value.text}: {seat} ends {margin} from here on with best play (proven)"
+                if proven
+                else f"{value.text}: {seat} ends about {margin} from here on "
+                "(an estimate, not proven)"
+            )
+        else:
+            score = (
+                (f"{value.score:+d}" if value.score else "0")
+                if proven
+                else evaluation_number(value.score)
+            )
+            shown = (value.text, score, value.words if proven else "estimate")
+            spoken = (name, score, outcome_words(state, value, mover))
+            tip = (
+                f"{value.text}: {value.words} for {seat} with best play (proven)"
+                if proven
+                else f"{value.text}: evaluation {value.score:+d} for {seat} "
+                "(an estimate, not proven)"
+            )
+        made.append(
+            GameRow(
+                value.move,
+                shown,
+                (
+                    f"{headers[0]} {spoken[0]}",
+                    f"{headers[1]} {spoken[1]}",
+                    f"{headers[2]} {spoken[2]}",
+                ),
+                tip,
+                best,
+                move_outcome(value) if proven else None,
+            )
+        )
+    return tuple(made)
+
+
+def line_text(state: GameState, line: tuple[int, ...]) -> str:
+    """``X d3 → O d4 → …``: a line of play from ``state`` with the seat making each move."""
+    words = []
+    current = state
+    for move in line:
+        mover = current.to_move
+        if mover is None or not current.is_legal(move):
+            break
+        words.append(f"{current.spec.seats[mover]} {current.spec.format_move(move)}")
+        current = current.play(move)
+    return " → ".join(words) if words else "—"
+
+
+def best_move_text(state: GameState, analysis: GameAnalysis) -> str:
+    """``"X d3 (win in 13)"``, ``"A b4 (margin +4)"``; a dash when there is none."""
+    mover = state.to_move
+    if mover is None or not analysis.moves:
+        return "—"
+    best = analysis.moves[0]
+    for value in analysis.moves:
+        if value.move in analysis.best_moves:
+            best = value
+            break
+    spec = state.spec
+    if spec.value_kind is ValueKind.MARGIN:
+        words = f"margin {best.score:+d}"
+    elif best.certainty is Certainty.PROVEN:
+        words = (
+            outcome_words(state, best, mover)
+            if move_outcome(best) is MoveOutcome.LOSS
+            else best.words
+        )
+    else:
+        words = evaluation_number(best.score)
+    return f"{spec.seats[mover]} {best.text} ({words})"
+
+
+def _estimate_lean(state: GameState, analysis: GameAnalysis, mover: int) -> float:
+    """An estimate's place on the bar, from the first seat's side: by the game's own
+    winning chance of the best move, never at an end."""
+    chance = state.spec.chance_of(state, analysis.moves[0]) if analysis.moves else 0.5
+    lean = 2 * chance - 1
+    if mover == 1:
+        lean = -lean
+    return max(-ESTIMATE_BAR_LIMIT, min(ESTIMATE_BAR_LIMIT, lean))
+
+
+def outlook(state: GameState, analysis: GameAnalysis, names: tuple[str, str]) -> GameOutlook:
+    """The banner, evaluation and badge for ``analysis`` of ``state``."""
+    spec = state.spec
+    over = state.result
+    if over is not None:
+        banner = f"Game over: {over.text}"
+        if over.winner is not None and side(state, over.winner, names) != spec.seats[over.winner]:
+            banner += f" ({names[over.winner]})"
+        return GameOutlook(banner, None, "—", over.text, 0.0, "", "", True)
+    mover = state.to_move
+    assert mover is not None
+    proven = analysis.certainty is Certainty.PROVEN and analysis.result is not None
+    margin_game = spec.value_kind is ValueKind.MARGIN
+    best = analysis.moves[0] if analysis.moves else None
+    if proven:
+        result = analysis.result
+        assert result is not None
+        winner = result.winner
+        bar = 0.0 if winner is None else 1.0 if winner == 0 else -1.0
+        outcome = (
+            MoveOutcome.DRAW
+            if winner is None
+            else MoveOutcome.WIN
+            if winner == mover
+            else MoveOutcome.LOSS
+        )
+        if margin_game:
+            first = result.returns[0]
+            number = f"{first:+d}" if first else "0"
+            if winner is None:
+                headline = f"{result.text} with best play"
+            else:
+                headline = f"{side(state, winner, names)} wins by {result.returns[winner]}"
+            reading = f"{result.text} with best play"
+        else:
+            plies = None if best is None else plies_of(best)
+            if winner is None:
+                headline = "draw with best play"
+                number, reading = "0", "a draw with best play: proven"
+            else:
+                in_plies = "" if plies is None else f" in {plies}"
+                headline = f"{side(state, winner, names)} wins{in_plies}"
+                number = "proven"
+                reading = f"{spec.seats[winner]} wins{in_plies}: forced"
+        tip = (
+            "The game was solved from here: this is certain."
+            if all(value.certainty is Certainty.PROVEN for value in analysis.moves)
+            else "The result and the best move are proven: this is certain. Moves marked "
+            "\u201cestimate\u201d were not needed for the proof and keep the estimate."
+        )
+        return GameOutlook(
+            f"{headline[0].upper()}{headline[1:]} (proven)",
+            outcome,
+            number,
+            reading,
+            bar,
+            "Proven",
+            tip,
+            False,
+        )
+    lean = _estimate_lean(state, analysis, mover)
+    tip = (
+        "Not proven: the engine searched as far as its time allowed and estimates who "
+        f"stands better. It proves nothing ({spec.name}: {spec.solving_text})."
+    )
+    if margin_game and best is not None:
+        final = _margin_so_far(state, mover) + best.score
+        first = final if mover == 0 else -final
+        if final == 0:
+            headline = "level"
+        else:
+            ahead = mover if final > 0 else 1 - mover
+            headline = f"{side(state, ahead, names)} ahead by {abs(final)}"
+        number = f"{first:+d}" if first else "0"
+        reading = headline if final == 0 else f"{spec.seats[ahead]} ahead by {abs(final)}"
+        banner = f"{headline[0].upper()}{headline[1:]}, estimated"
+        return GameOutlook(banner, None, number, reading, lean, "Estimate", tip, False)
+    first_score = 0 if best is None else best.score if mover == 0 else -best.score
+    prediction = analysis.prediction
+    banner = prediction if "estimate" in prediction else f"{prediction}, estimated"
+    banner = f"{banner[0].upper()}{banner[1:]}" if banner else "Estimated"
+    reading = prediction.split(" (")[0]
+    return GameOutlook(
+        banner, None, evaluation_number(first_score), reading, lean, "Estimate", tip, False
+    )
