@@ -250,6 +250,11 @@ def test_an_estimate_is_never_shown_as_proven(qtbot: QtBot) -> None:
     assert best.score != 0
     ahead = "A" if best.score > 0 else "B"
     assert dock.prediction_text() == f"{ahead} ahead by {abs(best.score)}, estimated"
+    # The engine's words beside it: the scores it expects and how far it looked.
+    number, reading = dock.evaluation_text()
+    assert number == f"{best.score:+d}"
+    assert reading == analysis.prediction
+    assert "estimate" in reading
     assert -1.0 < dock.evaluation_bar.value < 1.0
     assert (dock.evaluation_bar.value > 0) == (ahead == "A")
     for words in heard_rows(dock):

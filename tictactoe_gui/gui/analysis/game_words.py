@@ -17,6 +17,7 @@ from tictactoe_gui.engine import MoveOutcome
 from tictactoe_gui.engine.games import (
     Certainty,
     GameAnalysis,
+    GameResult,
     GameState,
     MoveValue,
     ValueKind,
@@ -82,13 +83,9 @@ def move_outcome(value: MoveValue) -> MoveOutcome | None:
     """The mover's proven result after ``value``'s move; None for an estimate."""
     if value.value is None:
         return None
-    return (
-        MoveOutcome.WIN
-        if value.value > 0
-        else MoveOutcome.LOSS
-        if value.value < 0
-        else (MoveOutcome.DRAW)
-    )
+    if value.value > 0:
+        return MoveOutcome.WIN
+    return MoveOutcome.LOSS if value.value < 0 else MoveOutcome.DRAW
 
 
 def columns(state: GameState) -> tuple[str, str, str]:
@@ -232,70 +229,87 @@ def _estimate_lean(state: GameState, analysis: GameAnalysis, mover: int) -> floa
 
 def outlook(state: GameState, analysis: GameAnalysis, names: tuple[str, str]) -> GameOutlook:
     """The banner, evaluation and badge for ``analysis`` of ``state``."""
-    spec = state.spec
     over = state.result
     if over is not None:
         banner = f"Game over: {over.text}"
-        if over.winner is not None and side(state, over.winner, names) != spec.seats[over.winner]:
+        if (
+            over.winner is not None
+            and side(state, over.winner, names) != state.spec.seats[over.winner]
+        ):
             banner += f" ({names[over.winner]})"
         return GameOutlook(banner, None, "—", over.text, 0.0, "", "", True)
     mover = state.to_move
     assert mover is not None
-    proven = analysis.certainty is Certainty.PROVEN and analysis.result is not None
-    margin_game = spec.value_kind is ValueKind.MARGIN
-    best = analysis.moves[0] if analysis.moves else None
-    if proven:
-        result = analysis.result
-        assert result is not None
-        winner = result.winner
-        bar = 0.0 if winner is None else 1.0 if winner == 0 else -1.0
-        outcome = (
-            MoveOutcome.DRAW
+    if analysis.certainty is Certainty.PROVEN and analysis.result is not None:
+        return _proven(state, analysis, analysis.result, mover, names)
+    return _estimated(state, analysis, mover, names)
+
+
+def _capital(text: str) -> str:
+    return f"{text[0].upper()}{text[1:]}" if text else text
+
+
+def _proven(
+    state: GameState,
+    analysis: GameAnalysis,
+    result: GameResult,
+    mover: int,
+    names: tuple[str, str],
+) -> GameOutlook:
+    """A proven result: the winner named (by how much, in a game of points; how soon, where
+    the engine says), the bar at the winner's end."""
+    spec = state.spec
+    winner = result.winner
+    if spec.value_kind is ValueKind.MARGIN:
+        first = result.returns[0]
+        number = f"{first:+d}" if first else "0"
+        reading = f"{result.text} with best play"
+        headline = (
+            reading
             if winner is None
-            else MoveOutcome.WIN
-            if winner == mover
-            else MoveOutcome.LOSS
+            else f"{side(state, winner, names)} wins by {result.returns[winner]}"
         )
-        if margin_game:
-            first = result.returns[0]
-            number = f"{first:+d}" if first else "0"
-            if winner is None:
-                headline = f"{result.text} with best play"
-            else:
-                headline = f"{side(state, winner, names)} wins by {result.returns[winner]}"
-            reading = f"{result.text} with best play"
-        else:
-            plies = None if best is None else plies_of(best)
-            if winner is None:
-                headline = "draw with best play"
-                number, reading = "0", "a draw with best play: proven"
-            else:
-                in_plies = "" if plies is None else f" in {plies}"
-                headline = f"{side(state, winner, names)} wins{in_plies}"
-                number = "proven"
-                reading = f"{spec.seats[winner]} wins{in_plies}: forced"
-        tip = (
-            "The game was solved from here: this is certain."
-            if all(value.certainty is Certainty.PROVEN for value in analysis.moves)
-            else "The result and the best move are proven: this is certain. Moves marked "
-            "\u201cestimate\u201d were not needed for the proof and keep the estimate."
-        )
-        return GameOutlook(
-            f"{headline[0].upper()}{headline[1:]} (proven)",
-            outcome,
-            number,
-            reading,
-            bar,
-            "Proven",
-            tip,
-            False,
-        )
+    elif winner is None:
+        headline = "draw with best play"
+        number, reading = "0", "a draw with best play: proven"
+    else:
+        plies = plies_of(analysis.moves[0]) if analysis.moves else None
+        in_plies = "" if plies is None else f" in {plies}"
+        headline = f"{side(state, winner, names)} wins{in_plies}"
+        number, reading = "proven", f"{spec.seats[winner]} wins{in_plies}: forced"
+    tip = (
+        "The game was solved from here: this is certain."
+        if all(value.certainty is Certainty.PROVEN for value in analysis.moves)
+        else "The result and the best move are proven: this is certain. Moves marked "
+        "\u201cestimate\u201d were not needed for the proof and keep the estimate."
+    )
+    outcome = (
+        MoveOutcome.DRAW
+        if winner is None
+        else MoveOutcome.WIN
+        if winner == mover
+        else MoveOutcome.LOSS
+    )
+    bar = 0.0 if winner is None else 1.0 if winner == 0 else -1.0
+    return GameOutlook(
+        f"{_capital(headline)} (proven)", outcome, number, reading, bar, "Proven", tip, False
+    )
+
+
+def _estimated(
+    state: GameState, analysis: GameAnalysis, mover: int, names: tuple[str, str]
+) -> GameOutlook:
+    """An estimate: the side ahead and by how much in a game of points, else the engine's
+    own words, which say they are an estimate; the bar never at an end."""
+    spec = state.spec
     lean = _estimate_lean(state, analysis, mover)
     tip = (
         "Not proven: the engine searched as far as its time allowed and estimates who "
         f"stands better. It proves nothing ({spec.name}: {spec.solving_text})."
     )
-    if margin_game and best is not None:
+    best = analysis.moves[0] if analysis.moves else None
+    prediction = analysis.prediction
+    if spec.value_kind is ValueKind.MARGIN and best is not None:
         final = _margin_so_far(state, mover) + best.score
         first = final if mover == 0 else -final
         if final == 0:
@@ -303,15 +317,27 @@ def outlook(state: GameState, analysis: GameAnalysis, names: tuple[str, str]) ->
         else:
             ahead = mover if final > 0 else 1 - mover
             headline = f"{side(state, ahead, names)} ahead by {abs(final)}"
-        number = f"{first:+d}" if first else "0"
-        reading = headline if final == 0 else f"{spec.seats[ahead]} ahead by {abs(final)}"
-        banner = f"{headline[0].upper()}{headline[1:]}, estimated"
-        return GameOutlook(banner, None, number, reading, lean, "Estimate", tip, False)
+        # The engine's own words keep what the banner leaves out: the final scores it
+        # expects and how far it looked ("A wins 30 to 21 (estimate, 7 takes ahead)").
+        return GameOutlook(
+            f"{_capital(headline)}, estimated",
+            None,
+            f"{first:+d}" if first else "0",
+            prediction,
+            lean,
+            "Estimate",
+            tip,
+            False,
+        )
     first_score = 0 if best is None else best.score if mover == 0 else -best.score
-    prediction = analysis.prediction
     banner = prediction if "estimate" in prediction else f"{prediction}, estimated"
-    banner = f"{banner[0].upper()}{banner[1:]}" if banner else "Estimated"
-    reading = prediction.split(" (")[0]
     return GameOutlook(
-        banner, None, evaluation_number(first_score), reading, lean, "Estimate", tip, False
+        _capital(banner) or "Estimated",
+        None,
+        evaluation_number(first_score),
+        prediction.split(" (")[0],
+        lean,
+        "Estimate",
+        tip,
+        False,
     )
