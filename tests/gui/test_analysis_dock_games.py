@@ -295,6 +295,10 @@ def test_thinking_clears_the_last_positions_figures(
     dock.show_game_analysis(after, after.spec.analyse(after), SEATS)
     assert dock.thinking_text() == ""
     assert dock.model.rowCount() > 0
+    dock.show_game_analysis(state, None, SEATS)  # the same as show_game_thinking
+    assert dock.model.rowCount() == 0
+    assert dock.thinking_text().startswith("Thinking")
+    assert dock.game_analysis is None
 
 
 def test_a_finished_game_says_how_it_ended_and_offers_no_moves(qtbot: QtBot) -> None:

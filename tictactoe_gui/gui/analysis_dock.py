@@ -447,16 +447,19 @@ class AnalysisDock(QDockWidget):
         self._thinking.set_thinking(True, "Thinking…")
 
     def show_game_analysis(
-        self, state: GameState, analysis: GameAnalysis, names: tuple[str, str]
+        self, state: GameState, analysis: GameAnalysis | None, names: tuple[str, str]
     ) -> None:
         """Show ``analysis`` of ``state`` (any registered game's ``spec.analyse``), and end
-        the thinking line.
+        the thinking line; None: its analysis is on the way (:meth:`show_game_thinking`).
 
         ``names`` are the players in seat order (``session.name_of(0)``, ``(1)``): the
         prediction names the side with them ("Ann (X) wins in 13 (proven)"); a name equal
         to its seat's mark, or empty, leaves the mark alone ("X wins in 13 (proven)").
         A finished ``state`` shows "Game over: …" and no candidates.
         """
+        if analysis is None:
+            self.show_game_thinking(state)
+            return
         self._enter_table_game(state, analysis)
         self._game_names = names
         model = self._candidates.model
