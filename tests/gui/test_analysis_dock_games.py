@@ -365,3 +365,33 @@ def test_a_theme_switch_or_new_names_keep_a_table_games_prediction(
     dock.setPalette(QPalette(QColor("#202020")))
     assert dock.prediction_text() == shown
     assert dock.certainty_text() == "Proven"
+
+
+def won_by(state: GameState, seat: int) -> bool:
+    return state.result is not None and state.result.winner == seat
+
+
+def test_a_drawn_connect_four_position_names_the_draw_and_each_losing_column(
+    qtbot: QtBot,
+) -> None:
+    state = connect_four("171675277312654226333221711634")  # 30 discs, X to move
+    analysis = state.spec.analyse(state)
+    assert analysis.result is not None
+    assert analysis.result.winner is None
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, SEATS)
+    assert dock.prediction_text() == "Draw with best play (proven)"
+    assert dock.evaluation_text() == ("0", "a draw with best play: proven")
+    assert dock.evaluation_bar.value == 0.0
+    for row, words, value in zip(shown_rows(dock), heard_rows(dock), analysis.moves, strict=True):
+        after = state.play(value.move)
+        # A loss in 2 is O's win at once, which the rules alone show.
+        wins_at_once = any(won_by(after.play(reply), 1) for reply in after.legal_moves())
+        if row[2] == "draw":
+            assert not wins_at_once
+            assert words[2] == "Outcome draw"
+        else:
+            assert row[2] == "loss in 2"
+            assert wins_at_once
+            assert words[2] == "Outcome O wins in 2"
+    assert {row[2] for row in shown_rows(dock)} == {"draw", "loss in 2"}
