@@ -395,3 +395,19 @@ def test_a_drawn_connect_four_position_names_the_draw_and_each_losing_column(
             assert wins_at_once
             assert words[2] == "Outcome O wins in 2"
     assert {row[2] for row in shown_rows(dock)} == {"draw", "loss in 2"}
+
+
+def test_a_persons_turn_hides_a_table_games_view_and_its_preview(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, SEATS)
+    dock.select_candidate(0)
+    with qtbot.waitSignal(dock.game_preview_requested) as cleared:
+        dock.set_spoiler_guard(True)
+    assert cleared.args == [None, ()]
+    assert dock.engine_view_hidden()
+    dock.set_reveal(True)
+    assert not dock.engine_view_hidden()
+    assert dock.prediction_text() == "X wins in 3 (proven)"

@@ -51,21 +51,11 @@ from tictactoe_gui.gui.analysis.candidates import (
 from tictactoe_gui.gui.analysis.coach import CoachCard
 from tictactoe_gui.gui.analysis.engine_view import DEFAULT_TIME_BUDGET, StudyPanel, ThinkingLine
 from tictactoe_gui.gui.analysis.outcome import EvaluationBar, OutcomeSection
+from tictactoe_gui.gui.analysis.spoiler import SpoilerGuard
 from tictactoe_gui.gui.analysis.words import preview_line
 from tictactoe_gui.gui.engine_worker import EngineResult
 
 __all__ = ["DEFAULT_TIME_BUDGET", "DEFAULT_TOP_N", "AnalysisDock"]
-
-#: What the dock says on a person's own turn against an AI, with the engine's view hidden
-#: and with it shown (the player ticked "Show the engine's view on my turn").
-SPOILER_HIDDEN = (
-    "It's your move: the engine's view (and the heat-map) is hidden so it does not "
-    "play for you. Press H for a hint (it is counted), or show the analysis anyway."
-)
-SPOILER_SHOWN = (
-    "It's your move, and the engine's view (and the heat-map) is shown, as you chose: "
-    "it shows the best moves. Untick the box to hide it on your turn."
-)
 
 
 class AnalysisDock(QDockWidget):
@@ -138,19 +128,9 @@ class AnalysisDock(QDockWidget):
         self._thinking.stop_button.clicked.connect(self.stop_requested)
         layout.addWidget(self._thinking)
 
-        self._spoiler = QFrame()
-        self._spoiler.setObjectName("spoilerGuard")
-        self._spoiler.setFrameShape(QFrame.Shape.StyledPanel)
-        spoiler_layout = QVBoxLayout(self._spoiler)
-        self._spoiler_text = QLabel(SPOILER_HIDDEN)
-        self._spoiler_text.setObjectName("spoilerText")
-        self._spoiler_text.setWordWrap(True)
-        self._reveal_check = QCheckBox("Show the engine's view on my turn")
-        self._reveal_check.setObjectName("revealCheck")
+        self._spoiler = SpoilerGuard()
+        self._reveal_check = self._spoiler.reveal_check
         self._reveal_check.toggled.connect(self._on_reveal)
-        spoiler_layout.addWidget(self._spoiler_text)
-        spoiler_layout.addWidget(self._reveal_check)
-        self._spoiler.hide()
         layout.addWidget(self._spoiler)
 
         # The engine's view: what a person's own turn against an AI keeps out of sight.
@@ -317,10 +297,10 @@ class AnalysisDock(QDockWidget):
         # A part the player is in stays until they leave it: hiding it would move the focus.
         set_shown_keeping_focus(self._engine_view, not hidden)
         set_shown_keeping_focus(self._spoiler, guarded)
-        # Said as it is: a ticked box shows the view, and the words must not say it is hidden.
-        self._spoiler_text.setText(SPOILER_HIDDEN if hidden or not guarded else SPOILER_SHOWN)
+        self._spoiler.say(hidden or not guarded)
         if hidden:
             self.preview_requested.emit(None, ())
+            self.game_preview_requested.emit(None, ())
 
     def set_reveal(self, reveal: bool) -> None:
         self._reveal_check.setChecked(reveal)
