@@ -411,3 +411,19 @@ def test_a_persons_turn_hides_a_table_games_view_and_its_preview(
     dock.set_reveal(True)
     assert not dock.engine_view_hidden()
     assert dock.prediction_text() == "X wins in 3 (proven)"
+
+
+def test_a_table_game_given_up_says_so_and_stays_a_table_game(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, SEATS)
+    dock.show_ended("Ann resigned")
+    assert dock.prediction_text() == "Game over: Ann resigned"
+    assert not dock.candidates_shown()
+    assert dock.thinking_text() == ""
+    assert (dock.best_move_text(), dock.line_text()) == ("—", "—")
+    assert dock.certainty_text() == ""
+    # k in a row's three searches are still not offered for it.
+    assert dock.compare_button.isHidden()

@@ -421,6 +421,8 @@ class AnalysisDock(QDockWidget):
         until :meth:`show_game_analysis`)."""
         self._enter_table_game(state, None)
         self._candidates.model.set_game_rows(game_words.columns(state), ())
+        self.preview_requested.emit(None, ())
+        self.game_preview_requested.emit(None, ())
         self._details.fill("…")
         self._outcome.show_looking("Looking at the position…")
         set_shown_keeping_focus(self._candidates_box, not state.is_over)
@@ -478,8 +480,14 @@ class AnalysisDock(QDockWidget):
 
     def show_ended(self, words: str) -> None:
         """The game ended off the board (a resignation, a forfeit): no prediction, no
-        candidates and no line to play on, only how it ended."""
-        self.show_result(None)
+        candidates and no line to play on, only how it ended (a table game's stays one)."""
+        state = self._game_state
+        if state is None:
+            self.show_result(None)
+        else:
+            self.show_game_thinking(state)
+            self._thinking.set_thinking(False, "")
+            self._outcome.evaluation_box.hide()
         set_shown_keeping_focus(self._candidates_box, False)
         self._details.fill("—")
         self._outcome.prediction_label.setText(f"Game over: {words}")
