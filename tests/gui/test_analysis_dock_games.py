@@ -427,3 +427,22 @@ def test_a_table_game_given_up_says_so_and_stays_a_table_game(
     assert dock.certainty_text() == ""
     # k in a row's three searches are still not offered for it.
     assert dock.compare_button.isHidden()
+
+
+def test_the_headers_say_what_a_margin_and_a_score_measure(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    dock = make_dock(qtbot)
+    model = dock.model
+    state = rowcol_start()
+    dock.show_game_analysis(state, state.spec.analyse(state), ("A", "B"))
+    tip = str(model.headerData(2, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole))
+    assert tip.startswith("The mover's points minus the other side's from this take to the end")
+    state, analysis = double_threat
+    dock.show_game_analysis(state, analysis, SEATS)
+    tip = str(model.headerData(2, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole))
+    assert tip.startswith("The result with best play after the move, for the side to move")
+    board = Board.from_text("XX.OO....")
+    result = analyse(board)
+    dock.show_result(EngineResult(1, result, tuple(() for _ in result.candidates)))
+    assert model.headerData(2, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole) is None

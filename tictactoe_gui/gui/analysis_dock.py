@@ -420,7 +420,9 @@ class AnalysisDock(QDockWidget):
         thinking (with the search's progress and Stop, as :meth:`set_thinking` gives it,
         until :meth:`show_game_analysis`)."""
         self._enter_table_game(state, None)
-        self._candidates.model.set_game_rows(game_words.columns(state), ())
+        self._candidates.model.set_game_rows(
+            game_words.columns(state), (), game_words.column_tips(state)
+        )
         self.preview_requested.emit(None, ())
         self.game_preview_requested.emit(None, ())
         self._details.fill("…")
@@ -446,7 +448,11 @@ class AnalysisDock(QDockWidget):
         self._game_names = names
         model = self._candidates.model
         model.set_palette(self.palette())
-        model.set_game_rows(game_words.columns(state), game_words.rows(state, analysis, names))
+        model.set_game_rows(
+            game_words.columns(state),
+            game_words.rows(state, analysis, names),
+            game_words.column_tips(state),
+        )
         self.preview_requested.emit(None, ())
         self.game_preview_requested.emit(None, ())
         set_shown_keeping_focus(self._candidates_box, not state.is_over)

@@ -60,6 +60,7 @@ class CandidatesModel(QAbstractTableModel):
         #: A table game's rows and headers, shown instead of an analysis when set.
         self._rows: tuple[GameRow, ...] | None = None
         self._columns: tuple[str, str, str] = self.COLUMNS
+        self._column_tips: tuple[str, str, str] | None = None
         self._top_n = DEFAULT_TOP_N
         self._palette = QPalette()
 
@@ -72,14 +73,22 @@ class CandidatesModel(QAbstractTableModel):
         self._analysis = analysis
         self._rows = None
         self._columns = self.COLUMNS
+        self._column_tips = None
         self.endResetModel()
 
-    def set_game_rows(self, columns: tuple[str, str, str], rows: tuple[GameRow, ...]) -> None:
-        """Show a table game's candidate moves (best first) under ``columns``."""
+    def set_game_rows(
+        self,
+        columns: tuple[str, str, str],
+        rows: tuple[GameRow, ...],
+        tips: tuple[str, str, str] | None = None,
+    ) -> None:
+        """Show a table game's candidate moves (best first) under ``columns`` (their
+        tooltips ``tips``)."""
         self.beginResetModel()
         self._analysis = None
         self._rows = rows
         self._columns = columns
+        self._column_tips = tips
         self.endResetModel()
 
     def game_rows(self) -> tuple[GameRow, ...]:
@@ -126,6 +135,12 @@ class CandidatesModel(QAbstractTableModel):
     ) -> object:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return self._columns[section]
+        if (
+            role == Qt.ItemDataRole.ToolTipRole
+            and orientation == Qt.Orientation.Horizontal
+            and self._column_tips is not None
+        ):
+            return self._column_tips[section]
         return None
 
     def data(

@@ -96,6 +96,24 @@ def columns(state: GameState) -> tuple[str, str, str]:
     return (word, *OUTCOME_COLUMNS)
 
 
+def column_tips(state: GameState) -> tuple[str, str, str]:
+    """What each of the candidate table's headers means for ``state``'s game."""
+    move = f"The {state.spec.move_word}, in the game's notation"
+    if state.spec.value_kind is ValueKind.MARGIN:
+        return (
+            move,
+            "The points this take scores at once",
+            "The mover's points minus the other side's from this take to the end, with "
+            "best play (proven), or as far as the search looked (estimated)",
+        )
+    return (
+        move,
+        "The engine's score for the side to move: higher is better (a quicker win or a "
+        "slower loss where proven, an evaluation where estimated)",
+        "The result with best play after the move, for the side to move, with the plies to the end",
+    )
+
+
 def _margin_so_far(state: GameState, seat: int) -> int:
     scores = state.scores
     return 0 if scores is None else scores[seat] - scores[1 - seat]
