@@ -247,7 +247,6 @@ def test_no_command_opens_the_window_with_the_chosen_database(
 
 def test_game_opens_the_window_on_that_game(monkeypatch: pytest.MonkeyPatch) -> None:
     import tictactoe_gui.gui.app as app
-    from tictactoe_gui.engine.variants import FOUR, mnk
 
     calls: list[object] = []
 
@@ -262,18 +261,20 @@ def test_game_opens_the_window_on_that_game(monkeypatch: pytest.MonkeyPatch) -> 
         return 0
 
     monkeypatch.setattr(app, "run", fake_run)
-    assert run("--game", "four")[0] == 0
-    assert run("--game", "6X7K4")[0] == 0
+    for game in ("four", "6X7K4", "connect4", "6x7k4g", "rowcol5"):
+        assert run("--game", game)[0] == 0
     assert run()[0] == 0
-    assert calls == [FOUR, mnk(6, 7, 4), None]
-    code, out, err = run("--game", "rowcol4")
+    ids = [getattr(game, "id", game) for game in calls]
+    assert ids == ["four", "6x7k4", "connect4", "connect4", "rowcol5", None]
+    code, out, err = run("--game", "nosuchgame")
     assert (code, out) == (2, "")
-    assert "not a k-in-a-row game" in err
+    assert "unknown game 'nosuchgame'" in err
     assert err.count("\n") == 1
     code, _, err = run("--game", "21x21k5")
     assert code == 2
     assert "3 to 20 rows and columns" in err
-    assert len(calls) == 3  # neither bad game opened a window
+    assert err.count("\n") == 1
+    assert len(calls) == 6  # neither bad game opened a window
 
 
 @pytest.mark.parametrize(

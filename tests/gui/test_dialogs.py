@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import Board, Move
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import DEFAULT, get_variant
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.game_controller import PlayerKind
@@ -124,10 +125,10 @@ def test_every_named_game_is_offered_and_starts_on_its_empty_board(
     dialog = make_dialog(qtbot, settings)
     offered = [dialog.game_combo.itemData(i) for i in range(dialog.game_combo.count())]
     assert offered == [
-        "tictactoe", "four", "gomoku", "4x4k3", "4x4k4", "5x5k4", "custom", "rowcol"
+        "tictactoe", "four", "gomoku", "4x4k3", "4x4k4", "5x5k4", "connect4", "custom", "rowcol"
     ]  # fmt: skip
     assert dialog.variant() == DEFAULT  # nothing remembered yet: tic-tac-toe
-    for game_id in offered[:-2]:
+    for game_id in offered[:-3]:
         choose(dialog, game_id)
         variant = get_variant(game_id)
         assert dialog.setup().start == Board.empty(variant)
@@ -142,6 +143,15 @@ def test_every_named_game_is_offered_and_starts_on_its_empty_board(
         "Four in a Row (20×20)",
         "Gomoku (15×15, five in a row)",
     ]
+    # Connect Four beside it, played with the personas at the table; its summary says
+    # how the discs fall.
+    assert titles[6] == find_game("connect4").name == "Connect Four"
+    choose(dialog, "connect4")
+    spec = dialog.table_game()
+    assert spec is not None
+    assert spec.id == "connect4"
+    assert dialog.table_setup().spec == spec
+    assert "fall" in dialog.game_summary_text()
 
 
 def test_a_custom_board_keeps_k_within_the_limits_it_explains(

@@ -25,13 +25,14 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import rowcol_setup
 from tictactoe_gui.engine import Board, Mark, Move, Proven, row_and_column
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.rowcol import STRATEGIES, Limit, Player
 from tictactoe_gui.engine.variants import Family, Variant, get_variant, mnk
 from tictactoe_gui.gui.dialogs.new_game import GAMES
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.rowcol_window import RowColWindow
-from tictactoe_gui.session.table import TableSetup
+from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameFilter, GameMode, Result
 
@@ -185,6 +186,48 @@ def test_every_game_ends_with_its_banner_and_is_recorded_once(
         assert failures.messages == []
         assert_the_loser_is_not_called_perfect(window)
     recorded = repository.list_games(GameFilter(game=variant.id), limit=1000)
+    assert sorted((game.id, game.result) for game in recorded) == sorted(expected)
+
+
+def test_every_connect_four_game_ends_with_its_banner_and_is_recorded_once(
+    qtbot: QtBot, game_window: MainWindow, repository: Repository
+) -> None:
+    # Connect Four plays in the main window at the table: each persona from each side
+    # against a person dropping discs anywhere, then computer players against each other.
+    window = game_window
+    spec = find_game("connect4")
+    saved: list[int] = []
+    window.table.game_saved.connect(saved.append)
+    games: list[TableSetup] = []
+    for persona in PERSONAS:
+        for person_first in (True, False):
+            you, ai = Seat.human("Alice"), Seat.ai(spec, persona)
+            seats = (you, ai) if person_first else (ai, you)
+            games.append(TableSetup(spec, GameMode.HUMAN_VS_AI, seats))
+    for x_key, o_key in (("sera", "cop"), ("kitty", "sera"), ("cop", "kitty")):
+        seats = (Seat.ai(spec, x_key), Seat.ai(spec, o_key))
+        games.append(TableSetup(spec, GameMode.AI_VS_AI, seats, move_delay_ms=0))
+    expected = []
+    for number, setup in enumerate(games):
+        rng = random.Random(number)
+        before = len(saved)
+        table = window.start_table_game(setup, seed=700 + number)
+        session = table.session
+        assert session is not None
+        while not (session.is_over and window.banner.isVisible()):
+            qtbot.waitUntil(
+                lambda s=session: (s.is_over and window.banner.isVisible()) or s.is_human_turn(),
+                timeout=GAME_TIMEOUT_MS,
+            )
+            if not session.is_over:
+                move = rng.choice(session.state.legal_moves())
+                window.board_view.cell_activated.emit(*divmod(move, spec.cols))
+        assert len(saved) == before + 1, window.banner.save_note.text()
+        assert window.banner.headline.text().lower().startswith(session.result_words().lower())
+        winner = session.winner
+        result = Result.DRAW if winner is None else Result.X_WINS if winner == 0 else Result.O_WINS
+        expected.append((saved[-1], result))
+    recorded = repository.list_games(GameFilter(game="connect4"), limit=1000)
     assert sorted((game.id, game.result) for game in recorded) == sorted(expected)
 
 

@@ -25,8 +25,8 @@ from tictactoe_gui.cli.common import (
     Streams,
     UsageError,
     add_db_option,
+    any_game,
     error_line,
-    k_in_a_row_game,
 )
 from tictactoe_gui.storage.errors import RecordsError
 
@@ -91,13 +91,13 @@ def _top_level_parser() -> Parser:
     parser.add_argument(
         "--game",
         dest="window_game",
-        type=k_in_a_row_game,
+        type=any_game,
         default=None,
         metavar="ID",
         help=(
             "open the window on a new game of this kind: tictactoe, four (20x20, four in a "
-            "row), gomoku (15x15, five), 4x4k3, 4x4k4, 5x5k4 or any MxNkK (default: the kind "
-            "played last)"
+            "row), gomoku (15x15, five), 4x4k3, 4x4k4, 5x5k4 or any MxNkK, connect4 (or "
+            "MxNkKg), rowcol or rowcolN (default: the kind played last)"
         ),
     )
     return parser

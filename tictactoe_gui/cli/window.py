@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from tictactoe_gui.cli.common import Streams
-    from tictactoe_gui.engine.variants import Variant
+    from tictactoe_gui.engine.games import GameSpec
 
 
 def no_display_reason(environ: Mapping[str, str]) -> str | None:
@@ -60,7 +60,7 @@ def open_default_window(stderr: TextIO | None) -> int:
     return _run_window(None, None)
 
 
-def _run_window(db: Path | None, game: Variant | None) -> int:
+def _run_window(db: Path | None, game: GameSpec | None) -> int:
     from tictactoe_gui.gui.app import run
 
     return run([sys.argv[0] if sys.argv else PROG], db_path=db, game=game, exit_process=True)

@@ -29,6 +29,7 @@ from tictactoe_gui.storage.errors import RecordsError, UnwritableDatabaseError
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from tictactoe_gui.engine.games import GameSpec
     from tictactoe_gui.gui.recording import GameRecords
 
 #: The engine thread runs pure Python; a shorter GIL switch interval than the default 5 ms
@@ -123,7 +124,7 @@ def run(
     argv: list[str] | None = None,
     *,
     db_path: Path | None = None,
-    game: Variant | None = None,
+    game: GameSpec | Variant | None = None,
     exit_process: bool = False,
 ) -> int:
     """Show the main window and run the event loop until it closes; returns the exit status.

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui import APP_DISPLAY_NAME
 from tictactoe_gui.engine import Board
-from tictactoe_gui.engine.variants import Variant
+from tictactoe_gui.engine.variants import Family, Variant
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.players_bar import PlayersBar
 from tictactoe_gui.gui.theme import Theme, apply_palette
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog, QMessageBox
 
     from tictactoe_gui.engine import Move, Persona
+    from tictactoe_gui.engine.games import GameSpec
     from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.gui.engine_worker import EngineResult
     from tictactoe_gui.gui.game_controller import (
@@ -75,11 +76,12 @@ class MainWindow(FirstFramePart, MenusPart):
         records: GameRecords | None = None,
         parent: QWidget | None = None,
         *,
-        game: Variant | None = None,
+        game: Variant | GameSpec | None = None,
         staged: bool = False,
         game_in_progress: Path | None = None,
     ) -> None:
-        """``game``: open on a new game of this kind (else the kind last chosen).
+        """``game``: open on a new game of this kind (else the kind last chosen): a
+        k-in-a-row variant, or any game of the registry.
 
         ``staged``: build only the first frame; :meth:`complete` builds the rest (and
         takes the records then, instead of ``records``).
@@ -89,7 +91,14 @@ class MainWindow(FirstFramePart, MenusPart):
         """
         super().__init__(parent)
         self.setObjectName("mainWindow")
-        self._opening_game = game
+        # k in a row opens through its variant; any other game of the registry at the table.
+        if isinstance(game, Variant) or game is None:
+            self._opening_game, self._opening_table = game, None
+        elif game.variant.family is Family.MNK:
+            self._opening_game, self._opening_table = game.variant, None
+        else:
+            self._opening_game, self._opening_table = None, game
+        self._table = None
         self._game_in_progress = game_in_progress
         #: Why keeping the game in progress failed, once said (it is not said again).
         self._keep_failed = False
@@ -156,8 +165,15 @@ class MainWindow(FirstFramePart, MenusPart):
         self._restore_settings()
         # A relaunch plays on the game left unfinished, or opens a fresh, idle game of the
         # last kind: a series runs only when asked.
-        resumed, problem = self._resume_game_in_progress()
-        if not resumed:
+        table_setup = self._initial_table_setup()
+        resumed, problem = False, ""
+        if table_setup is not None:
+            # A relaunched AI vs AI game waits for Resume, as in k in a row.
+            self.start_table_game(table_setup, paused=True)
+            self._early_input.clear()  # clicks on the first frame were on another board
+        else:
+            resumed, problem = self._resume_game_in_progress()
+        if not resumed and table_setup is None:
             self._settings.remove(GAME_IN_PROGRESS_KEY)
             self.controller.new_game(self._initial_setup(), paused=True)
         if problem:
@@ -283,16 +299,17 @@ class MainWindow(FirstFramePart, MenusPart):
             search_info.connect(lambda progress: dock.show_search_progress(progress, c.board))
         dock.reveal_changed.connect(lambda on: self._settings.setValue("analysis/reveal", on))
         dock.reveal_changed.connect(lambda _on: self._update_heat_map())
-        self.banner.play_again.connect(c.play_again)
+        # The bars and the banner serve whichever controller has the board (table_games.py).
+        self.banner.play_again.connect(self.game_play_again)
         self.banner.new_game.connect(lambda: self.show_new_game_dialog())
-        self.banner.retry_save.connect(c.retry_save)
+        self.banner.retry_save.connect(self.game_retry_save)
         self.banner.review.connect(lambda: self.review_current_game())
-        self.autoplay_bar.pause_toggled.connect(c.set_paused)
-        self.autoplay_bar.step_requested.connect(c.step)
-        self.autoplay_bar.delay_changed.connect(c.set_move_delay)
-        self.replay_bar.seek.connect(c.replay_seek)
-        self.replay_bar.step.connect(c.replay_step)
-        self.replay_bar.playing_toggled.connect(c.set_replay_playing)
+        self.autoplay_bar.pause_toggled.connect(self.game_set_paused)
+        self.autoplay_bar.step_requested.connect(self.game_step)
+        self.autoplay_bar.delay_changed.connect(self.game_set_move_delay)
+        self.replay_bar.seek.connect(self.game_replay_seek)
+        self.replay_bar.step.connect(self.game_replay_step)
+        self.replay_bar.playing_toggled.connect(self.game_set_replay_playing)
         hints = QGuiApplication.styleHints()
         hints.colorSchemeChanged.connect(self._on_system_scheme)
         app = QApplication.instance()
@@ -333,6 +350,7 @@ class MainWindow(FirstFramePart, MenusPart):
     # -- public API ----------------------------------------------------------------------
 
     def new_game(self, setup: GameSetup) -> None:
+        self.leave_table_mode()
         self.controller.new_game(setup)
 
     def set_records(self, records: GameRecords) -> None:
@@ -341,6 +359,8 @@ class MainWindow(FirstFramePart, MenusPart):
         rowcol = getattr(self, "_rowcol_window", None)
         if rowcol is not None:
             rowcol.records = records
+        if self._table is not None:
+            self._table.records = records
         # Records windows read the old store; new ones open on the new one.
         for window in self._records_windows.values():
             window.close()
@@ -364,6 +384,9 @@ class MainWindow(FirstFramePart, MenusPart):
     # -- the move list, copy and paste, game files, resigning ----------------------------
 
     def _on_cell_activated(self, row: int, col: int) -> None:
+        if self.table_active:
+            self.table.cell_activated(row, col)
+            return
         if self._looking_at is not None:
             # Looking back at an earlier position: a click returns to the game, plays nothing.
             self.back_to_game()
@@ -492,6 +515,8 @@ class MainWindow(FirstFramePart, MenusPart):
             records_window.deleteLater()
         self._records_windows.clear()
         self.controller.shutdown()
+        if self._table is not None:
+            self._table.shutdown()
         self.engine.shutdown()
         rowcol = getattr(self, "_rowcol_window", None)
         # A Row & Column window open at the end opens again, on a fresh game, next time.

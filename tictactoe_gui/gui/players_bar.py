@@ -76,7 +76,11 @@ class PlayersBar(QFrame):
         self.setMinimumHeight(banner_room(self))
 
     def show_players(self, setup: GameSetup) -> None:
-        self._names = {Mark.X: setup.x.display_name, Mark.O: setup.o.display_name}
+        self.show_names(setup.x.display_name, setup.o.display_name)
+
+    def show_names(self, x_name: str, o_name: str) -> None:
+        """The names of who plays X and who plays O (shown with the next turn)."""
+        self._names = {Mark.X: x_name, Mark.O: o_name}
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

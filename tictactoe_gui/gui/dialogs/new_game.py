@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.engine import PERSONAS, Board, Mark
+from tictactoe_gui.engine.games import GameError, GameSpec, find_game
 from tictactoe_gui.engine.variants import (
     BUILT_IN,
     DEFAULT,
@@ -74,6 +75,10 @@ ROWCOL_MODES = (
 )
 #: The games offered by name (the k-in-a-row family), then a custom board.
 GAMES: tuple[Variant, ...] = tuple(v for v in BUILT_IN if v.family is Family.MNK)
+#: Games of the registry played on the board with the personas (Connect Four), by id and
+#: name, listed after the k-in-a-row games; New Game returns them as a table game
+#: (table_setup()). Named here so that opening the dialog loads no other game's engine.
+TABLE_GAMES = (("connect4", "Connect Four"),)
 CUSTOM = "custom"
 #: Row & Column, the number game: its options replace the k-in-a-row players.
 ROWCOL = "rowcol"
@@ -91,6 +96,8 @@ class _GamePicker(QWidget):
         self.combo.setAccessibleName("Game")
         for variant in GAMES:
             self.combo.addItem(game_title(variant), variant.id)
+        for game_id, name in TABLE_GAMES:
+            self.combo.addItem(name, game_id)
         self.combo.addItem("Custom board…", CUSTOM)
         self.combo.addItem("Row & Column (a grid of numbers)", ROWCOL)
         # The label sits beside the combo in the form, so screen readers name it by it.
@@ -134,7 +141,7 @@ class _GamePicker(QWidget):
         key = str(self.combo.currentData())
         if key == CUSTOM:
             return mnk(self.rows.value(), self.cols.value(), self.k.value())
-        return get_variant(key)
+        return variant_of(key)
 
     def is_rowcol(self) -> bool:
         return bool(self.combo.currentData() == ROWCOL)
@@ -147,6 +154,8 @@ class _GamePicker(QWidget):
             self.combo.setCurrentIndex(self.combo.findData(ROWCOL))
             return
         index = self.combo.findData(variant.id)
+        if index < 0 and variant.family is not Family.MNK:
+            index = self.combo.findData(TABLE_GAMES[0][0])
         if index < 0:
             self.rows.setValue(variant.rows)
             self.cols.setValue(variant.cols)
@@ -166,6 +175,9 @@ class _GamePicker(QWidget):
         longest = max(self.rows.value(), self.cols.value())
         self.k.setRange(MIN_K, longest)
         variant = self.variant()
+        if variant.family is not Family.MNK:
+            self.summary.setText(find_game(variant.id).board_paragraph())
+            return
         text = game_summary(variant)
         if custom:
             text = (
@@ -497,6 +509,39 @@ class NewGameDialog(QDialog):
                 last = self._buttons.button(button)
         return self._rowcol
 
+    def table_game(self) -> GameSpec | None:
+        """The game chosen when it is played at the table with the personas (Connect
+        Four): :meth:`table_setup` then describes it, not :meth:`setup`."""
+        if self._given_start is not None or self.is_rowcol():
+            return None
+        variant = self._game.variant()
+        return None if variant.family is Family.MNK else find_game(variant.id)
+
+    def table_setup(self) -> TableSetup:
+        """The table game chosen (only call once the dialog is valid and
+        :meth:`table_game` names one)."""
+        from tictactoe_gui.session.table import Seat, TableSetup
+
+        spec = self.table_game()
+        assert spec is not None
+        mode = self.mode()
+        if mode is GameMode.HUMAN_VS_AI:
+            you = Seat.human(validate_player_name(self._your_name.edit.text()))
+            ai = Seat.ai(spec, self._opponent.key())
+            seats = (you, ai) if self._your_side.currentData() == "X" else (ai, you)
+            return TableSetup(spec, mode, seats)
+        if mode is GameMode.HUMAN_VS_HUMAN:
+            one = Seat.human(validate_player_name(self._player_one.edit.text()))
+            two = Seat.human(validate_player_name(self._player_two.edit.text()))
+            seats = (one, two) if self._first.currentData() == 1 else (two, one)
+            return TableSetup(spec, mode, seats)
+        return TableSetup(
+            spec,
+            mode,
+            (Seat.ai(spec, self._x_persona.key()), Seat.ai(spec, self._o_persona.key())),
+            move_delay_ms=speed_to_delay(self._speed.value()),
+        )
+
     def rowcol_setup(self) -> tuple[TableSetup, int]:
         """The Row & Column game chosen and its seed (only call once the dialog is valid)."""
         return self.rowcol_options().setup(self.mode())
@@ -557,6 +602,9 @@ class NewGameDialog(QDialog):
         }.get(mode, ())
         if not all(picker.usable() for picker in pickers):
             valid = False  # "External engine…" with no program chosen yet
+        spec = self.table_game()
+        if spec is not None and not all(_plays(spec, picker.key()) for picker in pickers):
+            valid = False  # an external engine plays k in a row only
         self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(valid)
         return valid
 
@@ -618,7 +666,7 @@ class NewGameDialog(QDialog):
         s.beginGroup("newGame")
         if not self._explicit_variant:
             try:
-                self._game.set_variant(get_variant(str(s.value("game", DEFAULT.id))))
+                self._game.set_variant(variant_of(str(s.value("game", DEFAULT.id))))
             except VariantError:
                 self._game.set_variant(DEFAULT)
             if self._offer_rowcol and s.value("family") == Family.ROWCOL.value:
@@ -656,7 +704,7 @@ class NewGameDialog(QDialog):
             s.setValue("rowColumn/mode", self.mode().value)
             return
         s.setValue("mode", self.mode().value)
-        s.setValue("family", Family.MNK.value)
+        s.setValue("family", self.variant().family.value)
         if self._given_start is None:
             s.setValue("game", self.variant().id)
         s.setValue("yourName", self._your_name.edit.text().strip())
@@ -715,6 +763,27 @@ def _add_row(form: QFormLayout, text: str, field: QWidget, focus: QWidget) -> No
     """A form row whose label names (and focuses) ``focus``, the control inside ``field``,
     so a screen reader reads "Opponent: Cop (medium)" rather than the bare value."""
     form.addRow(buddy_label(text, focus), field)
+
+
+def variant_of(key: str) -> Variant:
+    """The game a combo's or the settings' key names: a k-in-a-row id, or a game of the
+    registry (``connect4``); VariantError for neither."""
+    try:
+        return get_variant(key)
+    except VariantError:
+        try:
+            return find_game(key).variant
+        except GameError:
+            raise VariantError(f"unknown game {key!r}") from None
+
+
+def _plays(spec: GameSpec, key: str) -> bool:
+    """Whether ``key`` names one of ``spec``'s players."""
+    try:
+        spec.player(key)
+    except GameError:
+        return False
+    return True
 
 
 def _int(value: object, default: int) -> int:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     )
 
     from tictactoe_gui.engine import Board, Move, Persona
+    from tictactoe_gui.engine.games import GameSpec, GameState
     from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.engine.variants import Variant
     from tictactoe_gui.gui.analysis_dock import AnalysisDock
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.players_bar import PlayersBar
     from tictactoe_gui.gui.recording import GameRecords
     from tictactoe_gui.gui.rowcol_window import RowColWindow
+    from tictactoe_gui.gui.table_controller import TableController
     from tictactoe_gui.gui.theme import Theme
     from tictactoe_gui.session.table import TableSetup
 
@@ -93,6 +95,8 @@ class WindowBase(QMainWindow):
     _settings: QSettings
     _records: GameRecords
     _opening_game: Variant | None
+    #: A game of the registry that is not k in a row to open on (table_games.py).
+    _opening_table: GameSpec | None
     _game_in_progress: Path | None
     _keep_failed: bool
     #: Every line played in the game on the board, under its session (see game_files.py).
@@ -217,6 +221,21 @@ class WindowBase(QMainWindow):
             self, start: Board | None = None, over: QWidget | None = None
         ) -> NewGameDialog: ...
         def _initial_setup(self) -> GameSetup: ...
+        def _initial_table_setup(self) -> TableSetup | None: ...
+
+        # table_games.py
+        @property
+        def table_active(self) -> bool: ...
+        @property
+        def table(self) -> TableController: ...
+        def start_table_game(
+            self, setup: TableSetup, seed: int | None = None, *, paused: bool = False
+        ) -> TableController: ...
+        def replay_table_game(
+            self, start: GameState, moves: list[int], names: tuple[str, str], when: str
+        ) -> TableController: ...
+        def leave_table_mode(self) -> None: ...
+        def game_play_again(self) -> None: ...
 
         # row_column.py
         def show_rowcol_window(self) -> QMainWindow: ...

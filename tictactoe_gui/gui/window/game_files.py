@@ -81,6 +81,7 @@ class GameFilesPart(WindowBase):
             start,
             record=False,
         )
+        self.leave_table_mode()
         self.controller.new_game(setup)
         for move in moves:
             self.controller.play_human(move.row, move.col)
@@ -266,6 +267,7 @@ class GameFilesPart(WindowBase):
             if started is not None and started.tzinfo is None:
                 started = None
         self.back_to_game()
+        self.leave_table_mode()
         self.controller.resume(
             players.setup(game.start),
             game.moves,

@@ -14,6 +14,8 @@ set-up position, Row & Column) stay out of it: they load when first used.
 from __future__ import annotations
 
 from tictactoe_gui.engine import Algorithm, Mark
+from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.engine.variants import Family
 from tictactoe_gui.gui import game_file
 from tictactoe_gui.gui.accessibility import name_message_box_icon
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TIME_BUDGET, DEFAULT_TOP_N, AnalysisDock
@@ -32,6 +34,7 @@ from tictactoe_gui.gui.move_list import MoveListDock
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.style import ThemeStyle
 from tictactoe_gui.records_bridge import side_name
+from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage.reader import RecordsReader
 from tictactoe_gui.storage.records import GameMode
 
@@ -44,6 +47,7 @@ __all__ = [
     "Announcer",
     "AutoplayBar",
     "EngineService",
+    "Family",
     "GameController",
     "GameMode",
     "GameNarrator",
@@ -56,8 +60,11 @@ __all__ = [
     "PlayerSpec",
     "RecordsReader",
     "ReplayBar",
+    "Seat",
     "State",
+    "TableSetup",
     "ThemeStyle",
+    "find_game",
     "game_file",
     "name_message_box_icon",
     "side_name",

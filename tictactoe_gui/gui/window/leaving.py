@@ -62,7 +62,7 @@ class LeavingPart(WindowBase):
             "Restart",
             f"Start this game again? {self._where_the_game_goes()}",
             "Restart",
-            self.controller.restart,
+            self.game_play_again,
         )
 
     def request_quit(self) -> QMessageBox | None:
@@ -87,6 +87,8 @@ class LeavingPart(WindowBase):
     def game_at_stake(self) -> bool:
         """Whether leaving now throws away a game a person is playing: not over, not a
         replay or AI vs AI, and a person has made a move in it."""
+        if self.table_active:
+            return self.table.game_at_stake()
         controller = getattr(self, "controller", None)
         if controller is None or controller.state is not later.State.PLAYING:
             return False

@@ -18,6 +18,7 @@ from tictactoe_gui.gui.window.new_games import NewGamesPart
 from tictactoe_gui.gui.window.records_windows import RecordsWindowsPart
 from tictactoe_gui.gui.window.row_column import RowColumnPart
 from tictactoe_gui.gui.window.series_replay import SeriesReplayPart
+from tictactoe_gui.gui.window.table_games import TableGamesPart
 from tictactoe_gui.gui.window.view_settings import SettingsPart
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ class MenusPart(
     SeriesReplayPart,
     RecordsWindowsPart,
     RowColumnPart,
+    TableGamesPart,
     HelpPart,
     SettingsPart,
 ):
@@ -71,16 +73,14 @@ class MenusPart(
         self.restart_action = action(
             "&Restart", self.request_restart, "Ctrl+R", "Start this game again"
         )
-        self.undo_action = action(
-            "&Undo", self.controller.undo, "Ctrl+Z", "Take back the last move"
-        )
+        self.undo_action = action("&Undo", self.game_undo, "Ctrl+Z", "Take back the last move")
         self.redo_action = action(
-            "&Redo", self.controller.redo, "Ctrl+Shift+Z", "Play the undone move again"
+            "&Redo", self.game_redo, "Ctrl+Shift+Z", "Play the undone move again"
         )
         self.undo_action.setEnabled(False)
         self.redo_action.setEnabled(False)
         self.hint_action = action(
-            "&Hint", self.controller.hint, "H", "Show the best move (counted on the game record)"
+            "&Hint", self.game_hint, "H", "Show the best move (counted on the game record)"
         )
         self.setup_action = action(
             "&Set Up Position…",
@@ -175,14 +175,10 @@ class MenusPart(
         # Replay navigation: the arrow keys step through a recorded game (only during a replay,
         # when the board is not playable and its own arrow keys have nothing to do).
         self.replay_actions = [
-            action("Replay: Back", lambda: self.controller.replay_step(-1), "Left"),
-            action("Replay: Forward", lambda: self.controller.replay_step(1), "Right"),
-            action("Replay: Start", lambda: self.controller.replay_seek(0), "Home"),
-            action(
-                "Replay: End",
-                lambda: self.controller.replay_seek(self.controller.replay_length),
-                "End",
-            ),
+            action("Replay: Back", lambda: self.game_replay_step(-1), "Left"),
+            action("Replay: Forward", lambda: self.game_replay_step(1), "Right"),
+            action("Replay: Start", lambda: self.game_replay_seek(0), "Home"),
+            action("Replay: End", self.game_replay_end, "End"),
         ]
         for act in self.replay_actions:
             act.setEnabled(False)

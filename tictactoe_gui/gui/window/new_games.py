@@ -18,10 +18,41 @@ from tictactoe_gui.gui.window.base import (
 if TYPE_CHECKING:
     from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
     from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
+    from tictactoe_gui.session.table import TableSetup
 
 
 class NewGamesPart(WindowBase):
     """New Game and Set Up Position, and the game the window opens on."""
+
+    def _initial_table_setup(self) -> TableSetup | None:
+        """The table game the window opens on (asked for, else the last one played), with
+        the last New Game choices; None when it opens on k in a row."""
+        spec = self._opening_table
+        if spec is None and self._opening_game is None:
+            family = str(self._settings.value("newGame/family", ""))
+            if family in ("", later.Family.MNK.value, later.Family.ROWCOL.value):
+                return None
+            try:
+                spec = later.find_game(str(self._settings.value("newGame/game", "")))
+            except ValueError:
+                return None
+        if spec is None:
+            return None
+        self._settings.setValue("newGame/game", spec.id)
+        self._settings.setValue("newGame/family", spec.variant.family.value)
+        dialog = later.NewGameDialog(self._settings, self, offer_rowcol=False)
+        try:
+            if dialog.table_game() == spec and dialog.is_valid():
+                return dialog.table_setup()
+        except ValueError:
+            pass
+        finally:
+            dialog.deleteLater()
+        return later.TableSetup(
+            spec,
+            later.GameMode.HUMAN_VS_AI,
+            (later.Seat.human("Player"), later.Seat.ai(spec, spec.default_players[1])),
+        )
 
     def _initial_setup(self) -> later.GameSetup:
         """The last New Game choices, so the app opens on the kind of game last played
@@ -40,7 +71,8 @@ class NewGamesPart(WindowBase):
             self._settings.setValue("newGame/game", game.id)
             self._settings.setValue("newGame/family", game.family.value)
         try:
-            return dialog.setup() if dialog.is_valid() else fallback
+            valid = dialog.is_valid() and dialog.table_game() is None
+            return dialog.setup() if valid else fallback
         except ValueError:
             return fallback
         finally:
@@ -63,7 +95,11 @@ class NewGamesPart(WindowBase):
             setup, seed = dialog.rowcol_setup()
             self.start_rowcol(setup, seed)
             return
-        self.controller.new_game(dialog.setup())
+        if dialog.table_game() is not None:
+            self.start_table_game(dialog.table_setup())
+        else:
+            self.leave_table_mode()
+            self.controller.new_game(dialog.setup())
         if not self.isActiveWindow():
             self.raise_()
             self.activateWindow()
@@ -100,6 +136,7 @@ class NewGamesPart(WindowBase):
                 board,
                 record=False,
             )
+            self.leave_table_mode()
             self.controller.new_game(setup)
             self.show_message("Analysing the set-up position; play moves for either side.")
         else:

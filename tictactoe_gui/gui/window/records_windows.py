@@ -147,6 +147,9 @@ class RecordsWindowsPart(WindowBase):
         if summary.game.startswith("rowcol"):
             self._replay_rowcol(detail)
             return
+        if later.find_game(summary.game).variant.family is not later.Family.MNK:
+            self._replay_table_game(detail)
+            return
         try:
             # The game's own board: a 20×20 game's cells count in rows of 20.
             start = Board.from_text(summary.start_board, get_variant(summary.game))
@@ -157,6 +160,22 @@ class RecordsWindowsPart(WindowBase):
         when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
         x_name, o_name = later.side_name(summary.x), later.side_name(summary.o)
         self.start_replay(f"{x_name} vs {o_name}, {when}", start, moves, (x_name, o_name))
+        self.raise_()
+        self.activateWindow()
+
+    def _replay_table_game(self, detail: GameDetail) -> None:
+        """A game of the registry that is not k in a row, replayed on the board."""
+        from tictactoe_gui.records_bridge import start_of
+
+        summary = detail.summary
+        try:
+            start = start_of(summary)
+        except ValueError as error:
+            self.show_message(f"This game cannot be replayed: {error}")
+            return
+        when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        names = (later.side_name(summary.x), later.side_name(summary.o))
+        self.replay_table_game(start, [entry.cell for entry in detail.moves], names, when)
         self.raise_()
         self.activateWindow()
 

@@ -31,6 +31,7 @@ class SeriesReplayPart(WindowBase):
     ) -> None:
         """Show a recorded game with step and autoplay; the dock analyses each position."""
         self.board_view.clear_news()
+        self.leave_table_mode()
         self.controller.start_replay(title, start, moves, names)
         self.replay_bar.show_position(0, len(moves), title)
         self.replay_bar.set_playing(False)

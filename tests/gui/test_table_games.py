@@ -1,0 +1,237 @@
+"""Connect Four (any game of the registry that is not k in a row) in the main window.
+
+The game is played with the window's own board, dock, banner and bars, through the
+table-game controller: clicks on columns and digit keys drop discs, a computer player
+answers from the one engine thread, the banner gives the result and the records keep
+the game (the history lists it and replays it on the board).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, QThread
+from pytestqt.qtbot import QtBot
+
+from tests.gui.conftest import click_cell
+from tests.gui.helpers import human_vs_ai
+from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.gui.board_reading import board_of
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.session.table import Seat, TableSetup
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import GameFilter, GameMode
+
+GAME_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture
+def repository(tmp_path: Path) -> Iterator[Repository]:
+    with Repository.open(tmp_path / "records.sqlite3") as repository:
+        yield repository
+
+
+@pytest.fixture
+def c4_window(
+    qtbot: QtBot, settings: QSettings, repository: Repository, no_leaked_threads: None
+) -> Iterator[MainWindow]:
+    window = MainWindow(settings, repository)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.close()
+
+
+def connect_four(persona: str = "kitty", *, person_first: bool = True) -> TableSetup:
+    spec = find_game("connect4")
+    you, ai = Seat.human("Alice"), Seat.ai(spec, persona)
+    seats = (you, ai) if person_first else (ai, you)
+    return TableSetup(spec, GameMode.HUMAN_VS_AI, seats)
+
+
+def person_to_play(window: MainWindow) -> bool:
+    table = window.table
+    return table.session is not None and (table.session.is_over or table.is_human_turn())
+
+
+def play_by_clicks(qtbot: QtBot, window: MainWindow, seed: int, *, keys: bool = False) -> None:
+    """The person drops discs in random columns (by click, or by digit key) to the end."""
+    rng = random.Random(seed)
+    table = window.table
+    assert table.session is not None
+    view = window.board_view
+    while not table.session.is_over:
+        qtbot.waitUntil(lambda: person_to_play(window), timeout=GAME_TIMEOUT_MS)
+        if table.session.is_over:
+            break
+        state = table.session.state
+        move = rng.choice(state.legal_moves())
+        col = move % state.spec.cols
+        played = len(table.session.moves)
+        if keys:
+            view.setFocus()
+            qtbot.keyClick(view, str(col + 1))
+        else:
+            # Anywhere in the column: the top cell, whichever row the disc lands on.
+            click_cell(qtbot, view, 0, col)
+        qtbot.waitUntil(lambda played=played: len(table.session.moves) > played, timeout=5000)
+
+
+@pytest.mark.parametrize(("persona", "keys"), [("kitty", False), ("kitty", True), ("sera", False)])
+def test_connect_four_is_played_to_the_end_in_the_main_window_and_recorded(
+    qtbot: QtBot,
+    c4_window: MainWindow,
+    repository: Repository,
+    persona: str,
+    keys: bool,
+) -> None:
+    window = c4_window
+    window.start_table_game(connect_four(persona), seed=1)
+    assert window.table_active
+    assert window.board_view.gravity
+    play_by_clicks(qtbot, window, seed=7, keys=keys)
+    qtbot.waitUntil(window.banner.isVisible, timeout=5000)
+    session = window.table.session
+    assert session is not None
+    words = session.result_words()
+    assert window.banner.headline.text().lower().startswith(words.lower()[:10])
+    games = repository.list_games(GameFilter(game="connect4"))
+    assert len(games) == 1
+    assert games[0].plies == len(session.moves)
+    # The board shows the final position the records hold.
+    board, _gravity = board_of(session.state)
+    assert window.board_view.board == board
+
+
+def test_a_recorded_connect_four_game_replays_on_the_board(
+    qtbot: QtBot, c4_window: MainWindow, repository: Repository
+) -> None:
+    window = c4_window
+    window.start_table_game(connect_four("kitty"), seed=2)
+    play_by_clicks(qtbot, window, seed=3)
+    session = window.table.session
+    assert session is not None
+    played = session.moves
+    summary = repository.list_games(GameFilter(game="connect4"))[0]
+    window.replay_recorded_game(repository.game(summary.id))
+    table = window.table
+    assert table.replaying
+    assert window.replay_bar.isVisible()
+    assert table.session is not None
+    assert table.session.moves == ()
+    window.replay_bar.step.emit(1)
+    assert table.session.moves == played[:1]
+    window.game_replay_end()
+    assert table.session.moves == played
+    assert not window.board_view.interactive
+
+
+def test_undo_takes_back_the_reply_and_the_move_and_redo_plays_them_again(
+    qtbot: QtBot, c4_window: MainWindow
+) -> None:
+    window = c4_window
+    window.start_table_game(connect_four("kitty"), seed=4)
+    table = window.table
+    assert table.session is not None
+    click_cell(qtbot, window.board_view, 0, 3)
+    qtbot.waitUntil(lambda: len(table.session.moves) == 2 and person_to_play(window))
+    assert window.undo_action.isEnabled()
+    window.undo_action.trigger()
+    assert table.session.moves == ()
+    assert window.redo_action.isEnabled()
+    window.redo_action.trigger()
+    assert table.session.moves[0] == 38  # d1
+
+
+def test_ai_vs_ai_steps_one_move_at_a_time_when_paused(qtbot: QtBot, c4_window: MainWindow) -> None:
+    window = c4_window
+    spec = find_game("connect4")
+    setup = TableSetup(
+        spec, GameMode.AI_VS_AI, (Seat.ai(spec, "kitty"), Seat.ai(spec, "cop")), move_delay_ms=0
+    )
+    window.start_table_game(setup, seed=5, paused=True)
+    assert window.autoplay_bar.isVisible()
+    table = window.table
+    assert table.session is not None
+    assert table.paused
+    window.autoplay_bar.step_requested.emit()
+    qtbot.waitUntil(lambda: len(table.session.moves) == 1, timeout=10_000)
+    window.autoplay_bar.step_requested.emit()
+    qtbot.waitUntil(lambda: len(table.session.moves) == 2, timeout=10_000)
+    assert table.paused
+
+
+def test_switching_games_in_one_window_keeps_one_engine_thread(
+    qtbot: QtBot, c4_window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[QThread] = []
+    original = QThread.start
+    monkeypatch.setattr(
+        QThread, "start", lambda self, *a: (started.append(self), original(self, *a))[1]
+    )
+    window = c4_window
+    window.start_table_game(connect_four("kitty"), seed=6)
+    click_cell(qtbot, window.board_view, 0, 2)
+    table = window.table
+    qtbot.waitUntil(lambda: person_to_play(window) and len(table.session.moves) == 2)
+    window.new_game(human_vs_ai("kitty"))
+    assert not window.table_active
+    assert not window.board_view.gravity
+    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=5000)
+    click_cell(qtbot, window.board_view, 1, 1)
+    qtbot.waitUntil(lambda: len(window.controller.moves) == 2, timeout=5000)
+    assert table.session is not None
+    assert len(table.session.moves) == 2
+    window.start_table_game(connect_four("kitty"), seed=6)
+    assert window.board_view.gravity
+    assert window.table.session.moves == ()
+    assert started == []  # no new thread: one engine thread serves every game
+
+
+def test_the_window_opens_on_connect_four_and_a_relaunch_opens_it_again(
+    qtbot: QtBot, settings: QSettings, no_leaked_threads: None
+) -> None:
+    first = MainWindow(settings, game=find_game("6x7k4g"))
+    qtbot.addWidget(first)
+    assert first.table_active
+    assert first.board_view.gravity
+    assert "Connect Four" in first.windowTitle()
+    first.close()
+    again = MainWindow(settings)
+    qtbot.addWidget(again)
+    assert again.table_active
+    table = again.table
+    assert table.session is not None
+    assert table.session.spec.id == "connect4"
+    again.close()
+
+
+def test_new_game_offers_connect_four_with_the_personas(
+    qtbot: QtBot, c4_window: MainWindow
+) -> None:
+    window = c4_window
+    dialog = window.show_new_game_dialog()
+    combo = dialog.game_combo
+    names = [combo.itemText(i) for i in range(combo.count())]
+    assert "Connect Four" in names
+    assert any(name.startswith("Four in a Row") for name in names)
+    combo.setCurrentIndex(names.index("Connect Four"))
+    dialog.opponent_combo.setCurrentIndex(dialog.opponent_combo.findData("sera"))
+    assert dialog.ok_button.isEnabled()
+    dialog.ok_button.click()
+    assert window.table_active
+    table = window.table
+    assert table.session is not None
+    assert table.session.spec.id == "connect4"
+    assert [seat.name for seat in table.session.setup.seats] == ["Player", "sera"]
+    # Back to k in a row from the same dialog: the board is the game controller's again.
+    dialog = window.show_new_game_dialog()
+    dialog.game_combo.setCurrentIndex(dialog.game_combo.findData("tictactoe"))
+    dialog.ok_button.click()
+    assert not window.table_active
+    assert window.controller.board.variant.id == "tictactoe"
+    assert not window.board_view.gravity

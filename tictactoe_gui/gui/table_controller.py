@@ -1,0 +1,641 @@
+"""Any registered game that is not k in a row, played in the main window.
+
+:class:`TableController` drives a :class:`~tictactoe_gui.session.table.TableSession`
+(Connect Four, Row & Column, any game of the registry) with the main window's own
+widgets: the board, the analysis dock, the move list, the game-over banner, the AI vs
+AI and replay bars and the announcer (:class:`TableWidgets`). A person's move is
+checked by the session and pushed on a ``QUndoStack``; a computer player's move and the
+analysis of each position come from the app's one engine thread through the game
+interface (an :class:`~tictactoe_gui.gui.engine_worker.EngineClient`), with request ids
+so that a stale answer is dropped, and a cancel flag that New Game, Undo and
+:meth:`TableController.park` set. When the game ends it is recorded through
+``records_bridge.state_finished_game``, so the history, leaderboard, statistics and
+replays see it. Nothing here names a game: what differs is drawn by the board
+(:mod:`tictactoe_gui.gui.table_boards`) and said by the game interface.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from tictactoe_gui.engine.games import Certainty, GameAnalysis, GameState
+from tictactoe_gui.gui.table_boards import TableBoard
+from tictactoe_gui.records_bridge import state_finished_game
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.storage.records import GameMode, RecordsError
+
+if TYPE_CHECKING:
+    from tictactoe_gui.gui.analysis_dock import AnalysisDock
+    from tictactoe_gui.gui.announcer import Announcer
+    from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
+    from tictactoe_gui.gui.engine_worker import EngineService, GameAnswer, GameMove
+    from tictactoe_gui.gui.recording import GameRecords
+
+#: The pause before a computer player's move shows, so it reads as a reply.
+THINK_MS = 350
+#: A replay playing on shows one move this often.
+REPLAY_STEP_MS = 900
+#: Seeds of drawn boards (Row & Column's numbers) come from this range.
+MAX_SEED = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class TableWidgets:
+    """The main window's widgets a table game uses (the window owns them all)."""
+
+    board: TableBoard
+    banner: GameOverBanner
+    autoplay_bar: AutoplayBar
+    replay_bar: ReplayBar
+    analysis_dock: AnalysisDock
+    announcer: Announcer
+    #: Shows a line about the game beside the board (the status bar's turn label).
+    show_status: Callable[[str], None]
+    #: Shows the players' names and who is to move: (names, seats, mover or None).
+    show_players: Callable[[tuple[str, str], tuple[str, str], int | None], None]
+    #: Shows the moves played from the start (the move list).
+    show_moves: Callable[[GameState, tuple[int, ...]], None]
+    set_title: Callable[[str], None]
+
+
+class _MovesCommand(QUndoCommand):
+    """One step of the game on the undo stack: the moves before and after."""
+
+    def __init__(
+        self, controller: TableController, before: tuple[int, ...], after: tuple[int, ...]
+    ) -> None:
+        super().__init__(controller.spec_move_word())
+        self._controller = controller
+        self._before = before
+        self._after = after
+
+    def redo(self) -> None:
+        self._controller._set_moves(self._after)
+
+    def undo(self) -> None:
+        self._controller._set_moves(self._before)
+
+
+class TableController(QObject):
+    """A game of the registry at the main window's table: turns, engine, undo, records."""
+
+    #: A finished game was saved in the records, with its id.
+    game_saved = Signal(int)
+    #: A game began (its setup).
+    game_started = Signal(object)
+
+    def __init__(
+        self,
+        engine: EngineService,
+        records: GameRecords | None,
+        widgets: TableWidgets,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.records = records
+        self._widgets = widgets
+        self.engine = engine.client(self)
+        self.engine.analysed.connect(self._on_analysis)
+        self.engine.move_chosen.connect(self._on_move_chosen)
+        self.engine.failed.connect(self._on_engine_failed)
+        self.undo_stack = QUndoStack(self)
+        self.session: TableSession | None = None
+        self._pending: GameMove | None = None
+        self._paused = False
+        self._step_once = False
+        self._delay_ms = THINK_MS
+        self._think_ms = THINK_MS
+        self._announced = 0
+        self._undoing = False
+        self._hint_waiting = False
+        self._saved = False
+        self._save_failed = ""
+        self._active = False
+        self._think = QTimer(self)
+        self._think.setSingleShot(True)
+        self._think.timeout.connect(self._apply_pending)
+        self._replay_moves: list[int] | None = None
+        self._replay_index = 0
+        self._replay_title = ""
+        self._replay_timer = QTimer(self)
+        self._replay_timer.setInterval(REPLAY_STEP_MS)
+        self._replay_timer.timeout.connect(lambda: self.replay_seek(self._replay_index + 1))
+
+    # -- what the window reads -----------------------------------------------------------
+
+    @property
+    def active(self) -> bool:
+        """Whether the board shows this controller's game (see :meth:`park`)."""
+        return self._active
+
+    @property
+    def state(self) -> GameState:
+        assert self.session is not None
+        return self.session.state
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    @property
+    def replaying(self) -> bool:
+        return self._replay_moves is not None
+
+    def is_human_turn(self) -> bool:
+        return (
+            self._active
+            and self.session is not None
+            and self.session.is_human_turn()
+            and not self.replaying
+        )
+
+    def spec_move_word(self) -> str:
+        """What a move of the game is called (``move``, ``take``), for the undo stack."""
+        return self._session().spec.move_word
+
+    def game_at_stake(self) -> bool:
+        """Whether leaving now throws away a game a person is playing: not over, not a
+        replay, and a person has made a move in it."""
+        session = self.session
+        if session is None or not self._active or self.replaying or session.is_over:
+            return False
+        return any(
+            not session.seat(session.mover_of(number)).is_ai for number in range(len(session.moves))
+        )
+
+    def set_think_ms(self, ms: int) -> None:
+        """The pause before a computer player's move against a person."""
+        self._think_ms = ms
+
+    # -- starting and leaving ------------------------------------------------------------
+
+    def start(self, setup: TableSetup, seed: int | None = None, *, paused: bool = False) -> None:
+        """A new game of ``setup`` (a drawn board from ``seed``, a new one when None)."""
+        if seed is None:
+            seed = setup.seed if setup.seed is not None else random.randrange(MAX_SEED)
+        if self.records is None and setup.record:
+            setup = replace(setup, record=False)
+        self._reset(TableSession(setup, seed), saved=False)
+        w = self._widgets
+        ai_vs_ai = setup.mode is GameMode.AI_VS_AI
+        w.autoplay_bar.setVisible(ai_vs_ai)
+        w.autoplay_bar.set_finished(False)
+        w.autoplay_bar.set_delay(setup.move_delay_ms)
+        self._delay_ms = setup.move_delay_ms
+        self.set_paused(paused and ai_vs_ai)
+        session = self._session()
+        w.set_title(f"{self._players_text()} · {setup.spec.name}")
+        drawn = f", board no. {seed}" if setup.start is None and setup.spec.draws_values else ""
+        w.announcer.announce(
+            f"New game of {setup.spec.name}{drawn}: {self._players_text()}. "
+            f"{self._turn_text(session)}"
+        )
+        self.game_started.emit(setup)
+        self._refresh()
+
+    def play_again(self) -> None:
+        """The same players again (a drawn board from a new seed; a given start again)."""
+        session = self._session()
+        setup = session.setup
+        self.start(setup, session.seed if setup.start is not None else None)
+
+    def replay(self, start: GameState, moves: list[int], names: tuple[str, str], when: str) -> None:
+        """Show a recorded game at its start; the replay bar (and Undo, Redo) steps through it."""
+        spec = start.spec
+        setup = TableSetup(
+            spec,
+            GameMode.HUMAN_VS_HUMAN,
+            (Seat.human(names[0]), Seat.human(names[1])),
+            start=start,
+            record=False,
+        )
+        self._reset(TableSession(setup, 0), saved=True)
+        w = self._widgets
+        w.autoplay_bar.hide()
+        self._replay_moves = list(moves)
+        seats = spec.seats
+        self._replay_title = f"{names[0]} ({seats[0]}) vs {names[1]} ({seats[1]}), {when}"
+        w.replay_bar.set_playing(False)
+        w.replay_bar.show()
+        w.set_title(f"Replay: {self._replay_title} · {spec.name}")
+        w.announcer.announce(
+            f"Replaying {names[0]} against {names[1]}, {when}: the replay bar, or undo and "
+            "redo, step through it."
+        )
+        self.replay_seek(0)
+
+    def park(self) -> None:
+        """Stop everything this game waits for (timers, the search): the board shows another
+        game. The game itself is kept until the next :meth:`start`."""
+        self._active = False
+        self._leave_replay()
+        self._think.stop()
+        self._pending = None
+        self._step_once = False
+        self._hint_waiting = False
+        self.engine.cancel()
+
+    def _reset(self, session: TableSession, *, saved: bool) -> None:
+        self.park()
+        self._active = True
+        self.session = session
+        self._saved = saved
+        self._save_failed = ""
+        self._announced = 0
+        self.undo_stack.clear()
+        w = self._widgets
+        w.banner.show_info(None)
+        w.board.show(session, new_game=True)
+        w.analysis_dock.set_player_names(session.name_of(0), session.name_of(1))
+
+    def _session(self) -> TableSession:
+        assert self.session is not None
+        return self.session
+
+    # -- the replay ----------------------------------------------------------------------
+
+    def replay_seek(self, index: int) -> None:
+        """Show the recorded game after ``index`` moves."""
+        moves = self._replay_moves
+        if moves is None:
+            return
+        index = max(0, min(len(moves), index))
+        if index >= len(moves):
+            self.set_replay_playing(False)
+        self._replay_index = index
+        word = self._session().spec.move_word.capitalize()
+        self._widgets.replay_bar.show_position(index, len(moves), self._replay_title, unit=word)
+        self._set_moves(tuple(moves[:index]))
+
+    def replay_step(self, delta: int) -> None:
+        self.replay_seek(self._replay_index + delta)
+
+    @property
+    def replay_length(self) -> int:
+        return len(self._replay_moves or ())
+
+    def set_replay_playing(self, playing: bool) -> None:
+        moves = self._replay_moves
+        if playing and moves is not None and self._replay_index >= len(moves):
+            self.replay_seek(0)  # Play from the end starts again from the beginning
+        self._widgets.replay_bar.set_playing(playing)
+        if playing:
+            self._replay_timer.start()
+        else:
+            self._replay_timer.stop()
+
+    def _leave_replay(self) -> None:
+        self._replay_timer.stop()
+        if self._replay_moves is not None:
+            self._replay_moves = None
+            self._widgets.replay_bar.set_playing(False)
+            self._widgets.replay_bar.hide()
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def cell_activated(self, row: int, col: int) -> None:
+        """A click or key on the board's cell (row, col): the move there, if it may be played."""
+        session = self._session()
+        if self.replaying:
+            self._say("This is a replay: start a New Game (Ctrl+N) to play.")
+            return
+        move = row * session.spec.cols + col
+        why = session.why_not_playable(move)
+        if why is not None:
+            self._say(why)
+            return
+        self._play(move)
+
+    def _play(self, move: int) -> None:
+        before = self._session().moves
+        self.undo_stack.push(_MovesCommand(self, before, (*before, move)))
+
+    def _set_moves(self, moves: tuple[int, ...]) -> None:
+        session = self._session()
+        self._think.stop()
+        self._pending = None
+        self._hint_waiting = False
+        before = session.state
+        played_before = len(session.moves)
+        session.set_moves(moves)
+        self._widgets.board.show(session)
+        if len(moves) == played_before + 1:
+            self._announce_move(before, moves[-1])
+        elif len(moves) < played_before and not self._undoing and not self.replaying:
+            self._widgets.announcer.announce(f"Taken back. {self._turn_text(session)}")
+        self._refresh()
+
+    def _announce_move(self, before: GameState, move: int) -> None:
+        session = self._session()
+        mover = before.to_move
+        name = "" if mover is None else f"{session.name_of(mover)}: "
+        text = f"{name}{self._widgets.board.move_words(before, move)}"
+        coach = self._coach_line()
+        if coach:
+            text += f" {coach.strip()}"
+        if not session.is_over:
+            text += f" {self._turn_text(session)}"
+        self._widgets.announcer.announce(text)
+
+    def undo(self) -> None:
+        if self.replaying:
+            self.replay_step(-1)
+            return
+        session = self._session()
+        # Against a computer player, undo takes back its reply and the person's move:
+        # said once, with the moves taken back.
+        before = session.moves
+        self._undoing = True
+        try:
+            self.undo_stack.undo()
+            if session.setup.mode is GameMode.HUMAN_VS_AI:
+                while self.undo_stack.canUndo() and session.ai_to_move():
+                    self.undo_stack.undo()
+        finally:
+            self._undoing = False
+        taken_back = before[len(session.moves) :]
+        if taken_back:
+            names = " and ".join(session.spec.format_move(move) for move in taken_back)
+            self._widgets.announcer.announce(f"Took back {names}. {self._turn_text(session)}")
+
+    def redo(self) -> None:
+        if self.replaying:
+            self.replay_step(1)
+            return
+        self.undo_stack.redo()
+
+    def can_undo(self) -> bool:
+        if self.replaying:
+            return self._replay_index > 0
+        return self.undo_stack.canUndo()
+
+    def can_redo(self) -> bool:
+        if self.replaying:
+            return self._replay_index < self.replay_length
+        return self.undo_stack.canRedo()
+
+    # -- hints ---------------------------------------------------------------------------
+
+    def hint(self) -> None:
+        session = self._session()
+        if not self.is_human_turn():
+            self._say("A hint is for a person's turn.")
+            return
+        if self._hint_waiting:
+            return  # asked already: it comes with the analysis
+        session.count_hint()
+        analysis = session.analysis_of(session.state)
+        if analysis is None:
+            self._hint_waiting = True
+            self._say("The hint comes with the analysis: thinking…")
+            return
+        self._show_hint(analysis)
+
+    def _show_hint(self, analysis: GameAnalysis) -> None:
+        self._widgets.board.set_hints(analysis.best_moves)
+        self._say(self._session().hint_text(analysis))
+
+    # -- AI vs AI ------------------------------------------------------------------------
+
+    def _held(self) -> bool:
+        """Whether computer moves wait: an AI vs AI game paused (and not stepping)."""
+        session = self._session()
+        return session.setup.mode is GameMode.AI_VS_AI and self._paused and not self._step_once
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause or resume two computer players (a person's game is never paused)."""
+        self._paused = paused
+        self._widgets.autoplay_bar.set_paused(paused)
+        if paused:
+            self._think.stop()
+        elif self._pending is not None:
+            self._think.start(self._delay())
+        if self.session is not None and self.session.ai_to_move():
+            self._show_turn()
+
+    def toggle_pause(self) -> None:
+        session = self._session()
+        if session.setup.mode is GameMode.AI_VS_AI and not session.is_over:
+            self.set_paused(not self._paused)
+            self._widgets.announcer.announce("Paused." if self._paused else "Resumed.")
+
+    def step(self) -> None:
+        """One move now, then paused."""
+        session = self._session()
+        if session.setup.mode is not GameMode.AI_VS_AI or session.is_over:
+            return
+        self.set_paused(True)
+        if self._pending is not None:
+            self._apply_pending()
+        else:
+            self._step_once = True
+
+    def set_move_delay(self, delay_ms: int) -> None:
+        self._delay_ms = delay_ms
+
+    def _delay(self) -> int:
+        if self._session().setup.mode is GameMode.AI_VS_AI:
+            return self._delay_ms
+        return self._think_ms
+
+    # -- the engine's answers ------------------------------------------------------------
+
+    def _is_now(self, state: GameState) -> bool:
+        return self._active and self.session is not None and state == self.session.state
+
+    @Slot(object)
+    def _on_analysis(self, answer: GameAnswer) -> None:
+        if not self._is_now(answer.state):
+            return
+        session = self._session()
+        session.add_analysis(answer.state, answer.analysis)
+        self._show_analysis(answer.analysis)
+        if session.is_human_turn() and not self.replaying:
+            self._show_turn()
+            if self._hint_waiting:
+                self._hint_waiting = False
+                self._show_hint(answer.analysis)
+
+    def _show_analysis(self, analysis: GameAnalysis | None) -> None:
+        """The dock shows the analysis of the position on the board (None: thinking)."""
+        session = self._session()
+        dock = self._widgets.analysis_dock
+        show = getattr(dock, "show_game_analysis", None)
+        if callable(show):
+            show(session.state, analysis, (session.name_of(0), session.name_of(1)))
+            return
+        dock.show_result(None)
+        if analysis is None:
+            dock.set_comment("Thinking…")
+        elif dock.engine_view_hidden():
+            dock.set_comment("The engine's view is hidden on your turn.")
+        else:
+            how = "Proven" if analysis.certainty is Certainty.PROVEN else "Estimated"
+            text = session.spec.analysis_text(session.state, analysis)
+            dock.set_comment(f"{how}. {text}")
+
+    @Slot(object)
+    def _on_move_chosen(self, choice: GameMove) -> None:
+        if not self._is_now(choice.state):
+            return
+        self._pending = choice
+        if self._step_once:
+            self._step_once = False
+            self._apply_pending()
+        elif not self._held():
+            self._think.start(self._delay())
+
+    def _apply_pending(self) -> None:
+        choice, self._pending = self._pending, None
+        if choice is not None and self._is_now(choice.state):
+            self._play(choice.move)
+
+    def _on_engine_failed(self, message: str) -> None:
+        """Never a silent wait: say the engine failed (the error is in the log) and what to do."""
+        if self._active:
+            self._say(
+                f"The engine failed: {message}. Undo (Ctrl+Z), play again or start a New Game."
+            )
+
+    # -- showing the game ----------------------------------------------------------------
+
+    def _say(self, text: str) -> None:
+        self._widgets.show_status(text)
+        self._widgets.announcer.announce(text)
+
+    def _players_text(self) -> str:
+        session = self._session()
+        seats = session.spec.seats
+        return f"{session.name_of(0)} ({seats[0]}) vs {session.name_of(1)} ({seats[1]})"
+
+    def _turn_text(self, session: TableSession) -> str:
+        mover = session.state.to_move
+        if mover is None:
+            words = session.result_words()
+            return f"Game over: {words}." if words else "Game over."
+        spec = session.spec
+        return f"{session.name_of(mover)} ({spec.seats[mover]}) to {spec.move_verb}."
+
+    def _show_turn(self) -> None:
+        session = self._session()
+        if session.ai_to_move() and not self.replaying:
+            paused = " (paused)" if self._held() else ""
+            mover = session.state.to_move
+            assert mover is not None
+            self._widgets.show_status(f"{session.name_of(mover)} is thinking…{paused}")
+        else:
+            self._widgets.show_status(f"{self._coach_line()}{self._turn_text(session)}")
+
+    def _coach_line(self) -> str:
+        """Between two people, the coach's word on the last move (once it has been analysed)."""
+        session = self._session()
+        if session.setup.mode is not GameMode.HUMAN_VS_HUMAN or not session.moves:
+            return ""
+        if self.replaying:
+            return ""
+        number = len(session.moves) - 1
+        verdict = session.verdict_at(number)
+        if verdict is None:
+            return ""
+        how = " by the estimate" if session.by_estimate(number) else ""
+        return f"{session.spec.format_move(session.moves[-1])} was {verdict.value}{how}. "
+
+    def _refresh(self) -> None:
+        session = self._session()
+        w = self._widgets
+        w.board.set_interactive(self.is_human_turn())
+        w.show_players(
+            (session.name_of(0), session.name_of(1)), session.spec.seats, session.state.to_move
+        )
+        w.show_moves(session.start, session.moves)
+        w.analysis_dock.set_spoiler_guard(
+            session.setup.mode is GameMode.HUMAN_VS_AI
+            and session.is_human_turn()
+            and not self.replaying
+        )
+        self._show_analysis(session.analysis_of(session.state))
+        if self.replaying:
+            w.banner.show_info(None)
+            words = session.result_words()
+            w.show_status(f"{words}." if words else self._turn_text(session))
+        elif session.is_over:
+            self._show_end()
+        else:
+            w.banner.show_info(None)
+            w.autoplay_bar.set_finished(False)
+            self._show_turn()
+        known = session.analysis_of(session.state)
+        if known is not None and not session.ai_to_move():
+            return  # nothing to ask the engine
+        seat = session.player_to_move
+        player = seat.name if seat is not None and seat.is_ai and not self.replaying else None
+        self.engine.submit(session.state, player=player, rng=session.move_rng())
+
+    def _show_end(self) -> None:
+        session = self._session()
+        w = self._widgets
+        note = self._save()
+        people = [
+            summary
+            for summary, seat in zip(session.summaries(), session.setup.seats, strict=True)
+            if not seat.is_ai
+        ]
+        summary = "\n".join(s.describe() for s in people)
+        words = session.result_words()
+        headline = words[0].upper() + words[1:] + "." if words else "Game over."
+        w.banner.show_text(
+            headline, session.reaction(), summary, note, save_failed=bool(self._save_failed)
+        )
+        w.autoplay_bar.set_finished(True)
+        w.show_status(f"Game over: {words}." if words else "Game over.")
+        if len(session.moves) > self._announced:
+            self._announced = len(session.moves)
+            w.announcer.announce(
+                f"Game over. {headline} {session.reaction()} {note}".strip(), assertive=True
+            )
+
+    # -- records -------------------------------------------------------------------------
+
+    def _save(self) -> str:
+        """Record the game the first time it ends (never again after an undo); what happened."""
+        session = self._session()
+        if self._save_failed:
+            return self._save_failed
+        if self._saved:
+            return "Recorded." if session.setup.recorded else ""
+        if session.setup.from_position:
+            return "Not recorded: a game from a set-up position counts for nobody."
+        if self.records is None or not session.is_over or not session.setup.recorded:
+            return ""
+        try:
+            game = state_finished_game(
+                session.state,
+                *session.sides(),
+                session.setup.mode,
+                session.started_at,
+                datetime.now(UTC),
+                seed=session.seed,
+            )
+            game_id = self.records.save_game(game)
+        except (RecordsError, ValueError) as error:
+            self._save_failed = f"Not recorded: {error}."
+            return self._save_failed
+        self._saved = True
+        self.game_saved.emit(game_id)
+        return "Recorded."
+
+    def retry_save(self) -> None:
+        self._save_failed = ""
+        self._announced = 0
+        self._refresh()
+
+    def shutdown(self) -> None:
+        """Stop timers and this game's search (the window then stops the engine thread)."""
+        self.park()

@@ -1,0 +1,264 @@
+"""The main window's games that are not k in a row: Connect Four, Row & Column, any game
+of the registry, played on the window's own board, dock, bars and banner.
+
+k in a row is played by :class:`~tictactoe_gui.gui.game_controller.GameController`;
+every other game by :class:`~tictactoe_gui.gui.table_controller.TableController`. One of
+the two has the board at a time: starting a game of the other kind parks the one that
+had it (its timers stopped, its search cancelled by its request id, its signals held),
+and the commands (undo, hint, the bars, the banner) go to the one that has it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tictactoe_gui.engine import Board
+from tictactoe_gui.gui.window.base import WindowBase
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+
+    from tictactoe_gui.engine.games import GameSpec, GameState
+    from tictactoe_gui.gui.table_controller import TableController
+    from tictactoe_gui.session.table import TableSetup
+
+
+#: The last game's family and id, as New Game remembers them.
+LAST_GAME_KEY = "newGame/game"
+LAST_FAMILY_KEY = "newGame/family"
+
+
+class TableGamesPart(WindowBase):
+    """Starting, leaving and commanding a game of the registry that is not k in a row."""
+
+    _table: TableController | None
+
+    # -- which controller has the board ----------------------------------------------------
+
+    @property
+    def table_active(self) -> bool:
+        """Whether the board shows a table game (else k in a row, the game controller's)."""
+        table = getattr(self, "_table", None)
+        return table is not None and table.active
+
+    @property
+    def table(self) -> TableController:
+        """The table-game controller (made the first time a table game starts)."""
+        table = getattr(self, "_table", None)
+        if table is None:
+            table = self._table = self._make_table_controller()
+        return table
+
+    def _make_table_controller(self) -> TableController:
+        from tictactoe_gui.gui.table_boards import GridTableBoard
+        from tictactoe_gui.gui.table_controller import TableController, TableWidgets
+
+        widgets = TableWidgets(
+            board=GridTableBoard(self.board_view),
+            banner=self.banner,
+            autoplay_bar=self.autoplay_bar,
+            replay_bar=self.replay_bar,
+            analysis_dock=self.analysis_dock,
+            announcer=self.announcer,
+            show_status=self.turn_label.setText,
+            show_players=self._show_table_players,
+            show_moves=self._show_table_moves,
+            set_title=self.setWindowTitle,
+        )
+        table = TableController(self.engine, self._records, widgets, self)
+        table.game_saved.connect(lambda _id: self._refresh_records_windows())
+        stack = table.undo_stack
+        stack.canUndoChanged.connect(lambda _can: self._update_table_undo())
+        stack.canRedoChanged.connect(lambda _can: self._update_table_undo())
+        stack.indexChanged.connect(lambda _index: self._update_table_undo())
+        table.set_think_ms(self._think_ms())
+        return table
+
+    def _show_table_players(
+        self, names: tuple[str, str], seats: tuple[str, str], mover: int | None
+    ) -> None:
+        from tictactoe_gui.gui.board_reading import board_of
+
+        self.players_bar.show_names(*names)
+        try:
+            board, _gravity = board_of(self.table.state)
+        except ValueError:
+            return
+        self.players_bar.show_turn(board)
+
+    def _show_table_moves(self, start: GameState, moves: tuple[int, ...]) -> None:
+        from tictactoe_gui.gui.board_reading import board_of
+
+        try:
+            board, _gravity = board_of(start)
+        except ValueError:
+            self.moves_dock.set_game(Board.empty(), ())
+            return
+        self.moves_dock.set_game(board, [board.move_at(move) for move in moves])
+
+    def _update_table_undo(self) -> None:
+        if self.table_active:
+            self.undo_action.setEnabled(self.table.can_undo())
+            self.redo_action.setEnabled(self.table.can_redo())
+            self.hint_action.setEnabled(True)
+
+    # -- starting and leaving --------------------------------------------------------------
+
+    def start_table_game(
+        self, setup: TableSetup, seed: int | None = None, *, paused: bool = False
+    ) -> TableController:
+        """A new game of ``setup`` on the board (the k-in-a-row game, if any, is parked)."""
+        self._enter_table_mode()
+        table = self.table
+        table.start(setup, seed, paused=paused)
+        self._remember_game(setup.spec)
+        self._after_table_start()
+        return table
+
+    def replay_table_game(
+        self, start: GameState, moves: list[int], names: tuple[str, str], when: str
+    ) -> TableController:
+        """A recorded game of a table game, replayed on the board."""
+        self._enter_table_mode()
+        table = self.table
+        table.replay(start, moves, names, when)
+        self._after_table_start()
+        self._set_replay_keys(True)
+        return table
+
+    def _after_table_start(self) -> None:
+        self.players_bar.setVisible(not self.banner.isVisible())
+        self.analysis_dock.clear_comparison()
+        self._update_table_undo()
+        self.board_view.clear_news()
+        if self._ready:
+            self._focus_board_later()
+
+    def _focus_board_later(self) -> None:
+        from PySide6.QtCore import Qt, QTimer
+
+        def focus() -> None:
+            self.board_view.describe_now()
+            self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+        QTimer.singleShot(0, self, focus)
+
+    def _remember_game(self, spec: GameSpec) -> None:
+        self._settings.setValue(LAST_GAME_KEY, spec.id)
+        self._settings.setValue(LAST_FAMILY_KEY, spec.variant.family.value)
+
+    def _enter_table_mode(self) -> None:
+        """Park the k-in-a-row controller: its timers and search stop, its signals are held."""
+        controller = self.controller
+        if not controller.signalsBlocked():
+            controller.shutdown()
+            controller.blockSignals(True)
+            controller.undo_stack.blockSignals(True)
+        self._set_replay_keys(False)
+        self.replay_bar.hide()
+        self.board_view.set_heat_map(None)
+        self.board_view.set_hints(())
+        for action in self._k_in_a_row_actions():
+            action.setEnabled(False)
+
+    def leave_table_mode(self) -> None:
+        """Give the board back to the k-in-a-row controller (which then starts its game)."""
+        table = getattr(self, "_table", None)
+        if table is not None:
+            table.park()
+        controller = self.controller
+        if controller.signalsBlocked():
+            controller.blockSignals(False)
+            controller.undo_stack.blockSignals(False)
+            self.undo_action.setEnabled(controller.undo_stack.canUndo())
+            self.redo_action.setEnabled(controller.undo_stack.canRedo())
+            for action in self._k_in_a_row_actions():
+                action.setEnabled(True)
+            self._update_records_actions()
+
+    def _k_in_a_row_actions(self) -> list[QAction]:
+        """Commands only the k-in-a-row game has (the table game's board has none of them)."""
+        return [
+            self.resign_action,
+            self.setup_action,
+            self.save_game_action,
+            self.copy_position_action,
+            self.copy_moves_action,
+            self.heat_map_action,
+            self.review_action,
+            self.lines_action,
+        ]
+
+    # -- commands, to whichever controller has the board -----------------------------------
+
+    def game_undo(self) -> None:
+        if self.table_active:
+            self.table.undo()
+        else:
+            self.controller.undo()
+
+    def game_redo(self) -> None:
+        if self.table_active:
+            self.table.redo()
+        else:
+            self.controller.redo()
+
+    def game_hint(self) -> None:
+        if self.table_active:
+            self.table.hint()
+        else:
+            self.controller.hint()
+
+    def game_play_again(self) -> None:
+        if self.table_active:
+            self.table.play_again()
+        else:
+            self.controller.play_again()
+
+    def game_retry_save(self) -> None:
+        if self.table_active:
+            self.table.retry_save()
+        else:
+            self.controller.retry_save()
+
+    def game_set_paused(self, paused: bool) -> None:
+        if self.table_active:
+            self.table.set_paused(paused)
+        else:
+            self.controller.set_paused(paused)
+
+    def game_step(self) -> None:
+        if self.table_active:
+            self.table.step()
+        else:
+            self.controller.step()
+
+    def game_set_move_delay(self, ms: int) -> None:
+        if self.table_active:
+            self.table.set_move_delay(ms)
+        else:
+            self.controller.set_move_delay(ms)
+
+    def game_replay_seek(self, position: int) -> None:
+        if self.table_active:
+            self.table.replay_seek(position)
+        else:
+            self.controller.replay_seek(position)
+
+    def game_replay_step(self, delta: int) -> None:
+        if self.table_active:
+            self.table.replay_step(delta)
+        else:
+            self.controller.replay_step(delta)
+
+    def game_replay_end(self) -> None:
+        if self.table_active:
+            self.table.replay_seek(self.table.replay_length)
+        else:
+            self.controller.replay_seek(self.controller.replay_length)
+
+    def game_set_replay_playing(self, playing: bool) -> None:
+        if self.table_active:
+            self.table.set_replay_playing(playing)
+        else:
+            self.controller.set_replay_playing(playing)
