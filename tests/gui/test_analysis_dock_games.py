@@ -446,3 +446,21 @@ def test_the_headers_say_what_a_margin_and_a_score_measure(
     result = analyse(board)
     dock.show_result(EngineResult(1, result, tuple(() for _ in result.candidates)))
     assert model.headerData(2, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole) is None
+
+
+def test_the_card_shows_a_table_games_player_and_takes_no_room_before(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    header = dock.findChild(QWidget, "coachHeader")
+    assert header is not None
+    assert header.isHidden()  # nobody on the card yet: no blank space above the analysis
+    dock.show_game_analysis(state, analysis, SEATS)
+    dock.set_game_player(state.spec.player("cop"), "Opponent")
+    assert not header.isHidden()
+    name = dock.findChild(QLabel, "personaName")
+    role = dock.findChild(QLabel, "personaRole")
+    assert name is not None
+    assert role is not None
+    assert (role.text(), name.text()) == ("OPPONENT", "Cop · medium")

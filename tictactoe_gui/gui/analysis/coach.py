@@ -46,7 +46,12 @@ class CoachCard(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
-        header = QHBoxLayout()
+        # Who is on the card: hidden until someone is (a blank card would only take room).
+        self.header = QWidget()
+        self.header.setObjectName("coachHeader")
+        header = QHBoxLayout(self.header)
+        header.setContentsMargins(0, 0, 0, 0)
+        self.header.hide()
         self.portrait = QLabel()
         self.portrait.setFixedSize(PORTRAIT_SIZE, PORTRAIT_SIZE)
         self.portrait.setAccessibleName("Persona portrait")
@@ -67,7 +72,7 @@ class CoachCard(QWidget):
         names.addWidget(self.name_label)
         names.addWidget(self.description_label)
         header.addLayout(names, 1)
-        layout.addLayout(header)
+        layout.addWidget(self.header)
 
         self.comment_label = QLabel()
         self.comment_label.setObjectName("personaComment")
@@ -85,6 +90,7 @@ class CoachCard(QWidget):
         self, persona: Persona | None, role: str, board_size: tuple[int, int] = (3, 3)
     ) -> None:
         """Show ``persona``'s card, described as it plays on a board of ``board_size``."""
+        self.header.show()
         self.role_label.setText(role.upper())
         if persona is None:
             self.name_label.setText("Engine")
@@ -104,6 +110,7 @@ class CoachCard(QWidget):
 
     def set_player(self, player: PlayerInfo | None, role: str) -> None:
         """Show one of any game's computer players (None: no one, "Engine")."""
+        self.header.show()
         self.role_label.setText(role.upper())
         if player is None:
             self.set_persona(None, role)
