@@ -464,3 +464,34 @@ def test_the_card_shows_a_table_games_player_and_takes_no_room_before(
     assert name is not None
     assert role is not None
     assert (role.text(), name.text()) == ("OPPONENT", "Cop · medium")
+
+
+def test_a_connect_four_move_is_previewed_on_the_board_as_k_in_a_rows_are(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, SEATS)
+    with qtbot.waitSignal(dock.preview_requested) as shown:
+        dock.select_candidate(0)
+    board, moves = shown.args
+    assert isinstance(board, Board)
+    assert [board.cell_name(move) for move in moves] == [
+        state.spec.format_move(move) for move in analysis.line
+    ]
+    with qtbot.waitSignal(dock.preview_requested) as cleared:
+        dock.table.clearSelection()
+    assert cleared.args == [None, ()]
+
+
+def test_row_and_column_is_previewed_only_through_its_own_signal(qtbot: QtBot) -> None:
+    state = rowcol_start()
+    analysis = state.spec.analyse(state)
+    dock = make_dock(qtbot)
+    dock.show_game_analysis(state, analysis, ("A", "B"))
+    boards: list[object] = []
+    dock.preview_requested.connect(lambda board, _moves: boards.append(board))
+    with qtbot.waitSignal(dock.game_preview_requested) as shown:
+        dock.select_candidate(1)
+    assert shown.args == [state, (analysis.moves[1].move,)]
+    assert boards == []

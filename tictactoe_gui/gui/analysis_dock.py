@@ -53,6 +53,7 @@ from tictactoe_gui.gui.analysis.engine_view import DEFAULT_TIME_BUDGET, StudyPan
 from tictactoe_gui.gui.analysis.outcome import EvaluationBar, OutcomeSection
 from tictactoe_gui.gui.analysis.spoiler import SpoilerGuard
 from tictactoe_gui.gui.analysis.words import preview_line
+from tictactoe_gui.gui.board_reading import board_of
 from tictactoe_gui.gui.engine_worker import EngineResult
 
 __all__ = ["DEFAULT_TIME_BUDGET", "DEFAULT_TOP_N", "AnalysisDock"]
@@ -83,7 +84,8 @@ class AnalysisDock(QDockWidget):
     preview_requested = Signal(object, object)
     #: A table game's candidate was selected: preview it on the board (the GameState it is
     #: played from, the moves: the candidate, then the expected line when it is the best
-    #: move); (None, ()) clears the preview.
+    #: move); (None, ()) clears the preview. A game drawn on a grid of X and O (Connect
+    #: Four) has it previewed by :attr:`preview_requested` too, as k in a row has.
     game_preview_requested = Signal(object, object)
     algorithm_changed = Signal(str)  # an Algorithm's value
     compare_requested = Signal()
@@ -551,11 +553,18 @@ class AnalysisDock(QDockWidget):
         state, analysis = self._game_state, self._game_analysis
         shown = None if row is None else self._candidates.model.game_row_at(row)
         if state is None or analysis is None or shown is None:
+            self.preview_requested.emit(None, ())
             self.game_preview_requested.emit(None, ())
             return
         line = analysis.line
         moves = line if line and line[0] == shown.move else (shown.move,)
         self.game_preview_requested.emit(state, moves)
+        try:
+            board, _ = board_of(state)
+        except ValueError:
+            return  # not a grid of X and O: the window previews it from game_preview_requested
+        # Drawn on a grid of X and O (Connect Four): the board's own preview shows the line.
+        self.preview_requested.emit(board, tuple(board.move_at(move) for move in moves))
 
     def select_candidate(self, row: int) -> None:
         self._candidates.table.selectRow(row)
