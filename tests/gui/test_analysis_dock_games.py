@@ -495,3 +495,26 @@ def test_row_and_column_is_previewed_only_through_its_own_signal(qtbot: QtBot) -
         dock.select_candidate(1)
     assert shown.args == [state, (analysis.moves[1].move,)]
     assert boards == []
+
+
+def test_k_in_a_rows_persona_does_not_carry_over_to_a_table_game(
+    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+) -> None:
+    from tictactoe_gui.engine import SERA
+
+    state, analysis = double_threat
+    dock = make_dock(qtbot)
+    header = dock.findChild(QWidget, "coachHeader")
+    assert header is not None
+    dock.set_persona(SERA, "Opponent")
+    dock.set_comment("A calm game so far.")
+    assert not header.isHidden()
+    dock.show_game_thinking(state)
+    assert header.isHidden()
+    assert dock.comment_text() == ""
+    # Its own player, named before or after the analysis comes, stays.
+    dock.set_persona(SERA, "Opponent")
+    dock.show_result(None)
+    dock.set_game_player(state.spec.player("cop"), "Opponent")
+    dock.show_game_analysis(state, analysis, SEATS)
+    assert not header.isHidden()

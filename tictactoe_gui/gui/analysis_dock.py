@@ -109,6 +109,8 @@ class AnalysisDock(QDockWidget):
         self._game_state: GameState | None = None
         self._game_analysis: GameAnalysis | None = None
         self._game_names: tuple[str, str] = ("", "")
+        #: Whether the coach's card shows a table game's player (set_game_player).
+        self._card_is_table_games = False
         self._persona: Persona | None = None
         self._player_names: dict[Mark, str] = {}
         self._stop_available = False
@@ -278,6 +280,7 @@ class AnalysisDock(QDockWidget):
     ) -> None:
         """Show ``persona``'s card, described as it plays on a board of ``board_size``."""
         self._persona = persona
+        self._card_is_table_games = False
         self._coach.set_persona(persona, role, board_size)
         if persona is not None:
             self._update_prediction()
@@ -464,6 +467,7 @@ class AnalysisDock(QDockWidget):
 
     def set_game_player(self, player: PlayerInfo | None, role: str) -> None:
         """A table game's computer player on the coach's card (None: "Engine")."""
+        self._card_is_table_games = True
         self._coach.set_player(player, role)
 
     @property
@@ -472,6 +476,9 @@ class AnalysisDock(QDockWidget):
         return self._game_analysis
 
     def _enter_table_game(self, state: GameState, analysis: GameAnalysis | None) -> None:
+        if self._game_state is None and not self._card_is_table_games:
+            # k in a row's persona and remark do not carry over to another game.
+            self._coach.clear()
         self._result = None
         self._game_state = state
         self._game_analysis = analysis

@@ -125,6 +125,11 @@ class CoachCard(QWidget):
             self.portrait.setPixmap(pixmap)
             self.portrait.show()
 
+    def clear(self) -> None:
+        """Nobody on the card and nothing said: it takes no room."""
+        self.header.hide()
+        self.set_comment("")
+
     def set_comment(self, text: str) -> None:
         self.comment_label.setText(text)
         self.comment_label.setVisible(bool(text))
