@@ -455,7 +455,7 @@ class AnalysisDock(QDockWidget):
         model.set_palette(self.palette())
         model.set_game_rows(
             game_words.columns(state),
-            game_words.rows(state, analysis, names),
+            game_words.rows(state, analysis),
             game_words.column_tips(state),
         )
         self.preview_requested.emit(None, ())

@@ -141,7 +141,7 @@ def outcome_words(state: GameState, value: MoveValue, mover: int) -> str:
     return f"{state.spec.seats[winner]} wins" + ("" if plies is None else f" in {plies}")
 
 
-def rows(state: GameState, analysis: GameAnalysis, names: tuple[str, str]) -> tuple[GameRow, ...]:
+def rows(state: GameState, analysis: GameAnalysis) -> tuple[GameRow, ...]:
     """Every move the analysis scored, best first, as the candidate table shows it."""
     mover = state.to_move
     if mover is None:
