@@ -10,12 +10,14 @@ import shiboken6
 from PySide6.QtCore import QPoint, QSettings, Qt, QThread
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import rowcol_setup
+from tests.gui.rowcol_table import RowColTable
 from tictactoe_gui.engine import Move
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
-from tictactoe_gui.gui.rowcol_window import RowColWindow
 from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import GameMode
 
 
 @pytest.fixture(autouse=True)
@@ -54,16 +56,20 @@ def records() -> InMemoryRecords:
 
 
 @pytest.fixture
-def rowcol_window(qtbot: QtBot, records: InMemoryRecords) -> Iterator[RowColWindow]:
-    """A Row & Column window, shown and active, recording to memory."""
-    win = RowColWindow(records)
+def rowcol_window(
+    qtbot: QtBot, settings: QSettings, records: InMemoryRecords, no_leaked_threads: None
+) -> Iterator[RowColTable]:
+    """The main window on Row & Column (a person against Hedge on 4×4), shown and active,
+    recording to memory."""
+    win = MainWindow(settings, records)
     qtbot.addWidget(win)
     win.show()
     qtbot.waitExposed(win)
     win.activateWindow()
     qtbot.waitUntil(win.isActiveWindow, timeout=5000)
-    yield win
-    win.shutdown()
+    win.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Player", "maximize-future-min"))
+    yield RowColTable(win)
+    win.close()
 
 
 @pytest.fixture

@@ -30,14 +30,15 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human
+from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human, rowcol_setup
 from tictactoe_gui.engine import Move
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.records import HistoryDialog, LeaderboardDialog, StatisticsDialog
 from tictactoe_gui.gui.records.common import show_message
-from tictactoe_gui.gui.rowcol_window import RowColWindow
+from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameMode
 
@@ -143,15 +144,18 @@ def test_the_main_window_in_every_mode_names_every_control(
     assert interface(bar).text(Text.Name) == "Engine thinking"
 
 
-def test_the_row_and_column_window_names_every_control(qtbot: QtBot) -> None:
-    window = RowColWindow()
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    try:
-        assert audit(window) == []
-    finally:
-        window.shutdown()
+def test_the_window_on_row_and_column_and_connect_four_names_every_control(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.start_table_game(rowcol_setup(GameMode.AI_VS_AI, "greedy", "random"), 1)
+    assert audit(window) == []
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Ann", "perfect"), 1)
+    assert audit(window) == []
+    spec = find_game("connect4")
+    window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, "cop")))
+    )
+    assert audit(window) == []
 
 
 def test_combo_boxes_read_their_label_then_their_value(qtbot: QtBot, window: MainWindow) -> None:

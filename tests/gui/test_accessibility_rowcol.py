@@ -15,16 +15,17 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPushButton, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
+from tests.gui.rowcol_table import RowColTable
 from tests.gui.test_accessibility_controls import audit
-from tests.gui.test_rowcol_window import click, new_game
+from tests.gui.test_rowcol_play import click, new_game
+from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.engine.row_and_column import RowColState
 from tictactoe_gui.engine.rowcol import STRATEGIES, Position
 from tictactoe_gui.gui.accessibility import SpokenLineEdit
 from tictactoe_gui.gui.dialogs.fields import speed_to_delay
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
-from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
-from tictactoe_gui.gui.rowcol_window import RowColWindow, default_setup
 from tictactoe_gui.storage.records import GameMode
 
 Text = QAccessible.Text
@@ -78,7 +79,7 @@ def test_a_turn_s_news_is_one_description_that_replaces_the_status(
 
 
 def test_a_refusal_repeated_is_said_again(
-    qtbot: QtBot, rowcol_window: RowColWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, rowcol_window: RowColTable, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = rowcol_window
     new_game(window, 3, 1, "person", "person")
@@ -95,7 +96,7 @@ def test_a_refusal_repeated_is_said_again(
 
 
 def test_a_take_and_the_end_of_the_game_are_one_description(
-    qtbot: QtBot, rowcol_window: RowColWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, rowcol_window: RowColTable, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = rowcol_window
     # a3 b3 b2 c2 c1, then B takes c3 and A has nothing left in row 3 or column c.
@@ -116,7 +117,7 @@ def test_a_take_and_the_end_of_the_game_are_one_description(
 
 
 def test_the_grid_is_named_after_the_cursor_cell_and_never_a_stale_one(
-    qtbot: QtBot, rowcol_window: RowColWindow
+    qtbot: QtBot, rowcol_window: RowColTable
 ) -> None:
     window = rowcol_window
     view = window.board_view
@@ -140,7 +141,7 @@ def test_the_grid_is_named_after_the_cursor_cell_and_never_a_stale_one(
 
 
 def test_undo_says_once_what_it_took_back(
-    qtbot: QtBot, rowcol_window: RowColWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, rowcol_window: RowColTable, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = rowcol_window
     new_game(window, 3, 1, "person", "greedy", values=START.values)
@@ -169,7 +170,7 @@ def test_undo_says_once_what_it_took_back(
 
 
 def test_a_hint_asked_for_before_the_analysis_comes_with_it(
-    qtbot: QtBot, rowcol_window: RowColWindow
+    qtbot: QtBot, rowcol_window: RowColTable
 ) -> None:
     window = rowcol_window
     new_game(window, 3, 1, "person", "person", values=START.values)
@@ -189,7 +190,7 @@ def test_a_hint_asked_for_before_the_analysis_comes_with_it(
     assert window.session.summaries()[0].hints == 1
 
 
-def test_taken_cells_say_who_took_them(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+def test_taken_cells_say_who_took_them(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     new_game(window, 3, 1, "person", "person", values=START.values)
     click(qtbot, window, 4)
@@ -202,7 +203,7 @@ def test_taken_cells_say_who_took_them(qtbot: QtBot, rowcol_window: RowColWindow
 
 
 def test_between_two_people_a_take_is_heard_with_the_coach_s_word(
-    qtbot: QtBot, rowcol_window: RowColWindow
+    qtbot: QtBot, rowcol_window: RowColTable
 ) -> None:
     window = rowcol_window
     new_game(window, 3, 1, "person", "person", values=START.values)
@@ -220,7 +221,7 @@ def test_between_two_people_a_take_is_heard_with_the_coach_s_word(
 
 
 def test_a_take_played_by_step_is_heard_on_the_step_button(
-    qtbot: QtBot, rowcol_window: RowColWindow
+    qtbot: QtBot, rowcol_window: RowColTable
 ) -> None:
     window = rowcol_window
     new_game(window, 3, 2, "greedy", "random", delay_ms=60_000)
@@ -229,19 +230,19 @@ def test_a_take_played_by_step_is_heard_on_the_step_button(
     step.setFocus()
     qtbot.waitUntil(step.hasFocus, timeout=5000)
     assert described(step) == "Play one take (pauses the game)"  # its tooltip
-    qtbot.waitUntil(lambda: window._pending is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.table._pending is not None, timeout=10_000)
     qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
     assert len(window.session.moves) == 1
     take = window.announcer.spoken[-1]
     assert take.startswith("Magpie (A) takes ")
     # Orca 43 speaks the focused button's description when it changes.
-    assert described(step) == take
+    qtbot.waitUntil(lambda: described(step) == take, timeout=1000)
     # Left, it is a button with its tooltip again.
     window.autoplay_bar.speed.setFocus()
     qtbot.waitUntil(lambda: described(step) == "Play one take (pauses the game)", timeout=1000)
 
 
-def test_the_bar_s_speed_slider_says_the_pace(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+def test_the_bar_s_speed_slider_says_the_pace(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     new_game(window, 3, 2, "greedy", "random", delay_ms=800)
     speed = window.autoplay_bar.speed
@@ -258,7 +259,7 @@ def test_the_bar_s_speed_slider_says_the_pace(qtbot: QtBot, rowcol_window: RowCo
     assert described(speed) == "Instant: no pause between takes"
 
 
-def test_the_pause_key_says_paused_and_resumed(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+def test_the_pause_key_says_paused_and_resumed(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     new_game(window, 3, 2, "greedy", "random", delay_ms=60_000)
     qtbot.keyClick(window.board_view, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
@@ -268,66 +269,23 @@ def test_the_pause_key_says_paused_and_resumed(qtbot: QtBot, rowcol_window: RowC
 
 
 def test_a_replay_stepped_from_its_bar_is_heard_there(
-    qtbot: QtBot, rowcol_window: RowColWindow
+    qtbot: QtBot, rowcol_window: RowColTable
 ) -> None:
     window = rowcol_window
-    window.replay(START, [4, 1, 0], ("Ann", "Bea"), "yesterday")
+    spec = find_game("rowcol3")
+    window.window.replay_table_game(
+        RowColState(spec, START), [4, 1, 0], ("Ann", "Bea"), "yesterday"
+    )
     # In the grid's description before the window is back on screen (then read once).
     assert described(window.board_view).startswith("Replaying Ann against Bea, yesterday")
-    window.replay_seek(0)
+    window.window.game_replay_seek(0)
     forward = window.replay_bar.forward_button
     forward.setFocus()
     qtbot.waitUntil(forward.hasFocus, timeout=5000)
     qtbot.mouseClick(forward, Qt.MouseButton.LeftButton)
     assert window.session.moves == (4,)
     assert window.announcer.spoken[-1].startswith("Ann (A) takes b2, 5.")
-    assert described(forward) == window.announcer.spoken[-1]
-
-
-# -- the analysis ------------------------------------------------------------------------
-
-
-def test_the_analysis_table_reads_each_column_with_its_meaning(
-    qtbot: QtBot, rowcol_window: RowColWindow
-) -> None:
-    window = rowcol_window
-    new_game(window, 3, 1, "person", "person", values=START.values)
-    table = interface(window.analysis_panel.table)
-    qtbot.waitUntil(lambda: table.childCount() == 3 + 9 * 3, timeout=10_000)
-    analysis = window.analysis_now()
-    assert analysis is not None
-    rows = [
-        tuple(table.child(3 + 3 * row + column).text(Text.Name) for column in range(3))
-        for row in range(9)
-    ]
-    best = analysis.candidates[0]
-    label = START.cell_label(best.cell)
-    assert rows[0] == (f"{label}, best", f"value {best.value}", f"margin {best.margin:+d}")
-    assert all(row[1].startswith("value ") and row[2].startswith("margin ") for row in rows)
-    # Reached by Tab, the table starts on the best cell (selected, so that it is read).
-    tree = window.analysis_panel.table
-    assert tree.selectedItems() == []
-    tree.setFocus(Qt.FocusReason.TabFocusReason)
-    qtbot.waitUntil(tree.hasFocus, timeout=5000)
-    assert tree.selectedItems() == [tree.topLevelItem(0)]
-    assert tree.currentIndex().row() == 0
-
-
-def test_new_game_from_the_row_and_column_window_opens_over_it(
-    qtbot: QtBot, window: MainWindow
-) -> None:
-    """Cancel brings the keys back to the window New Game was asked from, not the other."""
-    rowcol = window.start_rowcol(default_setup(), 1)
-    assert isinstance(rowcol, RowColWindow)
-    rowcol.new_game_requested.emit()
-    dialog = rowcol.findChild(NewGameDialog)
-    assert dialog is not None
-    qtbot.waitExposed(dialog)
-    assert dialog.parentWidget() is rowcol
-    assert dialog.is_rowcol()
-    dialog.reject()
-    # From the main window's own New Game, the dialog is over the main window.
-    assert window.show_new_game_dialog().parentWidget() is window
+    qtbot.waitUntil(lambda: described(forward) == window.announcer.spoken[-1], timeout=1000)
 
 
 # -- New Game on Row & Column ------------------------------------------------------------
@@ -496,7 +454,7 @@ def test_an_empty_field_reached_by_tab_moves_no_caret_before_its_focus(qtbot: Qt
 
 
 def test_r_c_n_and_l_read_the_grid_as_on_the_main_board(
-    qtbot: QtBot, rowcol_window: RowColWindow
+    qtbot: QtBot, rowcol_window: RowColTable
 ) -> None:
     window = rowcol_window
     new_game(window, 3, 1, "person", "person", values=START.values)

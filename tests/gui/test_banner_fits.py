@@ -21,7 +21,7 @@ def test_the_banner_and_the_board_never_overlap_at_the_smallest_window(
 
     def board_fits() -> bool:
         banner = window.banner.geometry()
-        board = window.board_view.geometry()
+        board = window.board_area.geometry()
         apart = banner.bottom() < board.top() or board.bottom() < banner.top()
         return apart and window.centralWidget().rect().contains(board)
 

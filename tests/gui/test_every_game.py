@@ -31,7 +31,7 @@ from tictactoe_gui.engine.variants import Family, Variant, get_variant, mnk
 from tictactoe_gui.gui.dialogs.new_game import GAMES
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
-from tictactoe_gui.gui.rowcol_window import RowColWindow
+from tictactoe_gui.gui.table_boards import position_of
 from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameFilter, GameMode, Result
@@ -39,7 +39,7 @@ from tictactoe_gui.storage.records import GameFilter, GameMode, Result
 PERSONAS = ("kitty", "cop", "sera")
 #: A custom board as the dialog makes one: not square, not built in.
 CUSTOM = mnk(7, 9, 4)
-#: The games the window plays (Row & Column plays in its own window, below).
+#: The k-in-a-row games the window plays (Connect Four and Row & Column below).
 WINDOW_GAMES = (*GAMES, CUSTOM)
 #: The engine's time per move: the shortest the window allows.
 SECONDS_PER_MOVE = 0.05
@@ -233,18 +233,19 @@ def test_every_connect_four_game_ends_with_its_banner_and_is_recorded_once(
 
 @pytest.mark.parametrize("size", [4, 6])
 def test_every_row_and_column_game_ends_with_its_banner_and_is_recorded_once(
-    qtbot: QtBot, repository: Repository, size: int, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot,
+    game_window: MainWindow,
+    repository: Repository,
+    size: int,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # A short look ahead, never a full solution: the dock's analysis of a 6×6 board's
     # middle game takes about a second a take at the window's own pace.
     short = functools.partial(row_and_column.analyse, limit=Limit(exact=False, nodes=20_000))
     monkeypatch.setattr(row_and_column, "analyse", short)
-    window = RowColWindow(repository)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
+    window = game_window
     saved: list[int] = []
-    window.game_saved.connect(saved.append)
+    window.table.game_saved.connect(saved.append)
     strategies = list(STRATEGIES)
     games: list[TableSetup] = []
     for strategy in strategies:
@@ -259,30 +260,24 @@ def test_every_row_and_column_game_ends_with_its_banner_and_is_recorded_once(
     for a_key, b_key in pairings:
         games.append(rowcol_setup(GameMode.AI_VS_AI, a_key, b_key, size=size, move_delay_ms=0))
     expected = []
-    try:
-        for number, setup in enumerate(games):
-            rng = random.Random(number)
-            before = len(saved)
-            window.start(setup, seed=500 + number)
-            session = window.session
-            while not (session.is_over and window.banner.isVisible()):
-                qtbot.waitUntil(
-                    lambda s=session: (
-                        (s.is_over and window.banner.isVisible()) or s.is_human_turn()
-                    ),
-                    timeout=GAME_TIMEOUT_MS,
-                )
-                if not session.is_over:
-                    window._take(rng.choice(window.position.allowed_cells()))
-            assert len(saved) == before + 1, window.banner.save_note.text()
-            winner = session.winner
-            # The records keep A as X and B as O.
-            result = (
-                Result.DRAW if winner is None else Result.X_WINS if winner == 0 else Result.O_WINS
+    for number, setup in enumerate(games):
+        rng = random.Random(number)
+        before = len(saved)
+        session = window.start_table_game(setup, seed=500 + number).session
+        assert session is not None
+        while not (session.is_over and window.banner.isVisible()):
+            qtbot.waitUntil(
+                lambda s=session: (s.is_over and window.banner.isVisible()) or s.is_human_turn(),
+                timeout=GAME_TIMEOUT_MS,
             )
-            expected.append((saved[-1], result))
-    finally:
-        window.shutdown()
+            if not session.is_over:
+                cell = rng.choice(position_of(session.state).allowed_cells())
+                window.table.cell_activated(*divmod(cell, size))
+        assert len(saved) == before + 1, window.banner.save_note.text()
+        winner = session.winner
+        # The records keep A as X and B as O.
+        result = Result.DRAW if winner is None else Result.X_WINS if winner == 0 else Result.O_WINS
+        expected.append((saved[-1], result))
     recorded = repository.list_games(GameFilter(game=f"rowcol{size}"), limit=1000)
     assert sorted((game.id, game.result) for game in recorded) == sorted(expected)
 

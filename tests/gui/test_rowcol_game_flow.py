@@ -5,18 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox, QRadioButton
+from PySide6.QtWidgets import QRadioButton
 from pytestqt.qtbot import QtBot
 
-from tests.gui.test_rowcol_window import click, new_game
+from tests.gui.rowcol_table import RowColTable
+from tests.gui.test_rowcol_play import click, new_game
 from tictactoe_gui.engine.rowcol import Player, Position
-from tictactoe_gui.engine.variants import TICTACTOE
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
+from tictactoe_gui.gui.help_window import HelpWindow
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.records import HistoryDialog
-from tictactoe_gui.gui.rowcol_window import RowColWindow
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameMode
 
@@ -31,7 +31,7 @@ def open_rowcol_dialog(qtbot: QtBot, window: MainWindow) -> NewGameDialog:
 # -- New Game ----------------------------------------------------------------------------------
 
 
-def test_new_game_offers_row_and_column_and_starts_it_in_its_window(
+def test_new_game_offers_row_and_column_and_starts_it_in_the_window(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     main_setup = window.controller.setup
@@ -51,9 +51,8 @@ def test_new_game_offers_row_and_column_and_starts_it_in_its_window(
     options.your_side.setCurrentIndex(1)  # Alice plays B
     options.first_combo.setCurrentIndex(1)  # B takes first
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    rowcol = window._rowcol_window
-    assert isinstance(rowcol, RowColWindow)
-    qtbot.waitExposed(rowcol)
+    rowcol = RowColTable(window)
+    assert window.table_active
     session = rowcol.session
     assert rowcol.start_position == Position.from_seed(5, 123, low=-3, high=3, first=Player.B)
     assert session.setup.seats[1].name == "Alice"
@@ -61,8 +60,8 @@ def test_new_game_offers_row_and_column_and_starts_it_in_its_window(
     assert session.setup.seats[0].is_ai
     assert session.setup.seats[0].name == "perfect"
     assert session.is_human_turn()
-    assert rowcol.players_label.text() == "Abacus (A) against Alice (B)"
-    assert window.controller.setup == main_setup  # the game in the main window goes on
+    assert window.windowTitle().startswith("Abacus (A) vs Alice (B)")
+    assert window.controller.setup == main_setup  # parked, as it was
     # New Game opens on Row & Column next time, with the choices kept.
     again = window.show_new_game_dialog()
     assert again.is_rowcol()
@@ -94,59 +93,55 @@ def test_a_typed_board_is_checked_as_it_is_typed(qtbot: QtBot, window: MainWindo
     assert options.name_b.error.text() == "The two players need different names."
     options.name_b.edit.setText("Cy")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    rowcol = window._rowcol_window
-    assert isinstance(rowcol, RowColWindow)
+    rowcol = RowColTable(window)
     assert rowcol.start_position == Position.from_text("1,2,3/4,5,6/7,8,9")
     assert rowcol.session.setup.mode is GameMode.HUMAN_VS_HUMAN
 
 
-def test_a_relaunch_after_row_and_column_opens_the_last_k_in_a_row_game(
+def test_a_relaunch_after_row_and_column_opens_row_and_column_with_its_choices(
     qtbot: QtBot, window: MainWindow, settings: QSettings
 ) -> None:
-    mode = window.controller.setup.mode
-    assert mode is not GameMode.AI_VS_AI
     dialog = open_rowcol_dialog(qtbot, window)
     dialog.set_mode(GameMode.AI_VS_AI)
+    dialog.rowcol_options().size_spin.setValue(5)
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert settings.value("newGame/family") == "rowcol"
+    window.close()
     again = MainWindow(settings, InMemoryRecords())
     qtbot.addWidget(again)
     try:
-        # The main window reopens on its own last game and mode, not Row & Column's.
-        assert again.controller.board.variant == TICTACTOE
-        assert again.controller.setup.mode is mode
+        # The last game played comes back: a fresh game of the last choices, whose two
+        # computer players wait for Resume.
+        rowcol = RowColTable(again)
+        assert again.table_active
+        assert rowcol.start_position.size == 5
+        assert rowcol.session.setup.mode is GameMode.AI_VS_AI
+        assert rowcol.table.paused
+        assert rowcol.session.moves == ()
         dialog = again.show_new_game_dialog()
         assert dialog.is_rowcol()
         assert dialog.mode() is GameMode.AI_VS_AI  # Row & Column keeps its own mode
         dialog.reject()
+        # A k-in-a-row game chosen from there is the last game the next time.
+        again.new_game(again.controller.setup)
     finally:
-        again.shutdown()
-
-
-def test_new_game_from_the_row_and_column_window_opens_on_row_and_column(
-    qtbot: QtBot, window: MainWindow
-) -> None:
-    rowcol = window.show_rowcol_window()
-    assert isinstance(rowcol, RowColWindow)
-    rowcol.new_game_action.trigger()
-    (dialog,) = [d for d in window.findChildren(NewGameDialog) if d.isVisible()]
-    assert dialog.is_rowcol()
-    dialog.reject()
+        again.close()
 
 
 def test_the_game_menu_item_asks_for_a_game_first(qtbot: QtBot, window: MainWindow) -> None:
     window.rowcol_action.trigger()
     (dialog,) = [d for d in window.findChildren(NewGameDialog) if d.isVisible()]
     assert dialog.is_rowcol()
-    assert getattr(window, "_rowcol_window", None) is None
+    assert not window.table_active
     dialog.reject()
+    assert not window.table_active
 
 
 # -- AI vs AI ----------------------------------------------------------------------------------
 
 
 def test_two_computer_players_pause_step_and_resume(
-    qtbot: QtBot, rowcol_window: RowColWindow
+    qtbot: QtBot, rowcol_window: RowColTable
 ) -> None:
     window = rowcol_window
     bar = window.autoplay_bar
@@ -155,7 +150,7 @@ def test_two_computer_players_pause_step_and_resume(
     window.set_paused(True)
     assert bar.pause_button.text() == "Resume"
     # Paused: the first take is chosen but waits.
-    qtbot.waitUntil(lambda: window._pending is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.table._pending is not None, timeout=10_000)
     assert window.session.moves == ()
     assert "(paused)" in window.status_label.text()
     bar.step_button.click()
@@ -163,26 +158,24 @@ def test_two_computer_players_pause_step_and_resume(
     # A step while the next take is still being chosen plays it as soon as it comes.
     bar.step_button.click()
     qtbot.waitUntil(lambda: len(window.session.moves) == 2, timeout=10_000)
-    qtbot.waitUntil(lambda: window._pending is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.table._pending is not None, timeout=10_000)
     assert len(window.session.moves) == 2
     bar.pause_button.click()  # resume
     assert bar.pause_button.text() == "Pause"
     qtbot.waitUntil(lambda: window.session.is_over, timeout=30_000)
     assert window.banner.isVisible()
     assert not bar.step_button.isEnabled()
-    final = window.position
-    panel = window.analysis_panel
-    qtbot.waitUntil(lambda: panel.kind_label.text().startswith("The game is over"))
-    assert panel.kind_label.text() == f"The game is over: A {final.score_a}, B {final.score_b}."
-    assert panel.prediction_label.text() == panel.stats_label.text() == ""
+    dock = window.window.analysis_dock
+    qtbot.waitUntil(lambda: dock.prediction_text().startswith("Game over"))
     assert window.banner.summary.isHidden()  # no person's accuracy to show
 
 
-def test_the_speed_sets_the_pause_between_takes(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+def test_the_speed_sets_the_pause_between_takes(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     new_game(window, 3, 2, "greedy", "random", delay_ms=1500)
-    qtbot.waitUntil(lambda: window._think.isActive(), timeout=10_000)
-    assert window._think.interval() == 1500
+    think = window.table._think
+    qtbot.waitUntil(think.isActive, timeout=10_000)
+    assert think.interval() == 1500
     window.autoplay_bar.instant.setChecked(True)
     qtbot.waitUntil(lambda: window.session.is_over, timeout=30_000)
 
@@ -190,10 +183,10 @@ def test_the_speed_sets_the_pause_between_takes(qtbot: QtBot, rowcol_window: Row
 # -- speech ------------------------------------------------------------------------------------
 
 
-def test_every_take_and_the_end_are_announced(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+def test_every_take_and_the_end_are_announced(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     new_game(window, 3, 4, "person", "greedy", names=("Ada", ""))
-    assert window.announcer.spoken[-1].startswith("New game of Row & Column, 3 by 3 on the board")
+    assert window.announcer.spoken[-1].startswith("New game of Row & Column 3×3, board no. 4")
     start = window.start_position
     click(qtbot, window, 4)
     took = f"Ada (A) takes b2, {start.values[4]}."
@@ -219,7 +212,7 @@ def test_every_take_and_the_end_are_announced(qtbot: QtBot, rowcol_window: RowCo
     assert window.announcer.spoken[-1].startswith(f"Game over. {window.session.result_words()}.")
 
 
-def test_a_refused_take_is_spoken(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+def test_a_refused_take_is_spoken(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     new_game(window, 3, 1, "person", "person")
     click(qtbot, window, 4)
@@ -231,7 +224,7 @@ def test_a_refused_take_is_spoken(qtbot: QtBot, rowcol_window: RowColWindow) -> 
 
 
 def test_set_up_position_plays_on_from_a_typed_board_and_records_nothing(
-    qtbot: QtBot, rowcol_window: RowColWindow
+    qtbot: QtBot, rowcol_window: RowColTable
 ) -> None:
     window = rowcol_window
     records = window.records
@@ -265,12 +258,11 @@ def test_set_up_position_plays_on_from_a_typed_board_and_records_nothing(
     )
 
 
-def test_the_rules_are_one_key_away(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
-    rowcol_window.rules_action.trigger()
-    boxes = [b for b in rowcol_window.findChildren(QMessageBox) if b.isVisible()]
-    assert len(boxes) == 1
-    assert "same row or the same column as the last cell taken" in boxes[0].text()
-    boxes[0].close()
+def test_the_rules_are_one_key_away(qtbot: QtBot, rowcol_window: RowColTable) -> None:
+    rowcol_window.window.how_to_play_action.trigger()
+    (help_window,) = [w for w in rowcol_window.window.findChildren(HelpWindow) if w.isVisible()]
+    assert "share a row or a column with the last cell taken" in help_window.text()
+    help_window.close()
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -287,8 +279,7 @@ def test_a_saved_game_shows_in_the_open_history_at_once(
             history = window.show_history()
             assert isinstance(history, HistoryDialog)
             assert history.model.rowCount() == 0
-            rowcol = window.show_rowcol_window()
-            assert isinstance(rowcol, RowColWindow)
+            rowcol = RowColTable(window)
             new_game(rowcol, 3, 5, "greedy", "random", delay_ms=0)
             qtbot.waitUntil(lambda: rowcol.session.is_over, timeout=20_000)
             assert rowcol.banner.save_note.text() == "Recorded."
@@ -307,9 +298,7 @@ def test_a_saved_game_shows_in_the_open_history_at_once(
             window.close()
 
 
-def test_the_grid_has_the_keys_when_a_game_starts(
-    qtbot: QtBot, rowcol_window: RowColWindow
-) -> None:
+def test_the_grid_has_the_keys_when_a_game_starts(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     window.activateWindow()
     window.autoplay_bar.pause_button.setFocus()
@@ -317,57 +306,3 @@ def test_the_grid_has_the_keys_when_a_game_starts(
     qtbot.waitUntil(window.board_view.hasFocus)
     qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
     assert len(window.session.moves) == 1
-
-
-def test_the_window_opens_where_and_as_it_was_left(qtbot: QtBot, settings: QSettings) -> None:
-    first = RowColWindow(settings=settings)
-    qtbot.addWidget(first)
-    first.show()
-    qtbot.waitExposed(first)
-    first.resize(700, 540)
-    first.analysis_dock.hide()
-    qtbot.waitUntil(lambda: first.size().width() == 700)
-    first.close()
-    first.shutdown()
-    second = RowColWindow(settings=settings)
-    qtbot.addWidget(second)
-    try:
-        second.show()
-        qtbot.waitExposed(second)
-        assert (second.width(), second.height()) == (700, 540)
-        assert second.analysis_dock.isHidden()
-    finally:
-        second.shutdown()
-
-
-def test_a_row_and_column_window_left_open_opens_again(
-    qtbot: QtBot, window: MainWindow, settings: QSettings
-) -> None:
-    dialog = open_rowcol_dialog(qtbot, window)
-    dialog.rowcol_options().size_spin.setValue(5)
-    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
-    window.shutdown()
-    assert settings.value("rowColumnWindow/open") == "true"
-    again = MainWindow(settings, InMemoryRecords())
-    qtbot.addWidget(again)
-    try:
-        again.show()
-        qtbot.waitUntil(lambda: getattr(again, "_rowcol_window", None) is not None)
-        rowcol = again._rowcol_window
-        assert isinstance(rowcol, RowColWindow)
-        assert rowcol.isVisible()
-        assert rowcol.start_position.size == 5  # a fresh game of the last choices
-        assert rowcol.session.moves == ()
-        rowcol.close()
-    finally:
-        again.shutdown()
-    assert settings.value("rowColumnWindow/open") == "false"
-    third = MainWindow(settings, InMemoryRecords())
-    qtbot.addWidget(third)
-    try:
-        third.show()
-        qtbot.waitExposed(third)
-        QApplication.processEvents()  # runs a queued reopening, if there were one
-        assert getattr(third, "_rowcol_window", None) is None
-    finally:
-        third.shutdown()

@@ -22,7 +22,9 @@ LOADED_ON_FIRST_USE = (
     # The big-board engine and Row & Column, for a tic-tac-toe start.
     "tictactoe_gui.engine.mnk",
     "tictactoe_gui.engine.rowcol",
-    "tictactoe_gui.gui.rowcol_window",
+    # Games other than k in a row, at the table.
+    "tictactoe_gui.gui.table_controller",
+    "tictactoe_gui.gui.table_boards",
     "tictactoe_gui.gui.rowcol_view",
     # Importing and exporting records.
     "tictactoe_gui.storage.exchange",
@@ -175,7 +177,11 @@ window.new_game(replace(GameSetup.default(), start=Board.empty(four)))
 if loop.exec() != 0:
     sys.exit("no analysis of the big board arrived")
 report("four")
-window.show_rowcol_window()
+from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.session.table import Seat, TableSetup
+from tictactoe_gui.storage.records import GameMode
+seats = (Seat.human("Ann"), Seat.human("Bea"))
+window.start_table_game(TableSetup(find_game("rowcol4"), GameMode.HUMAN_VS_HUMAN, seats))
 report("rowcol")
 window.shutdown()
 """
@@ -199,5 +205,5 @@ def test_choosing_another_game_loads_its_engine(tmp_path: Path) -> None:
     assert "tictactoe_gui.engine.mnk" not in stages["start"]
     assert "tictactoe_gui.engine.rowcol" not in stages["start"]
     assert "tictactoe_gui.engine.mnk" in stages["four"]
-    assert "tictactoe_gui.gui.rowcol_window" not in stages["four"]
-    assert {"tictactoe_gui.engine.rowcol", "tictactoe_gui.gui.rowcol_window"} <= stages["rowcol"]
+    assert "tictactoe_gui.gui.rowcol_view" not in stages["four"]
+    assert {"tictactoe_gui.engine.rowcol", "tictactoe_gui.gui.rowcol_view"} <= stages["rowcol"]

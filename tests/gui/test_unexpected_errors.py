@@ -15,12 +15,12 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import human_vs_human, rowcol_setup
+from tests.gui.rowcol_table import RowColTable
 from tictactoe_gui.engine import Move
 from tictactoe_gui.gui import game_file
 from tictactoe_gui.gui.error_log import MAX_LOG_BYTES, ErrorReporter, error_log_path, logger
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
-from tictactoe_gui.gui.rowcol_window import RowColWindow
 from tictactoe_gui.storage.database import DATABASE_ENV_VAR
 from tictactoe_gui.storage.records import GameMode, Result
 
@@ -127,7 +127,7 @@ def test_the_log_sits_beside_the_records_and_is_capped(
 
 def test_a_row_and_column_engine_failure_is_said_and_logged(
     qtbot: QtBot,
-    rowcol_window: RowColWindow,
+    rowcol_window: RowColTable,
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -150,7 +150,7 @@ def test_a_row_and_column_engine_failure_is_said_and_logged(
     assert any("the search tripped" in (r.exc_text or "") for r in caplog.records)
     # The game goes on: a take is still played.
     cell = window.position.allowed_cells()[0]
-    window._take(cell)
+    window.take(cell)
     assert window.session.moves == (cell,)
 
 

@@ -59,17 +59,17 @@ def test_the_board_does_not_move_when_the_banner_appears(qtbot: QtBot, window: M
     for row, col in ((0, 0), (1, 0), (0, 1), (1, 1)):
         controller.play_human(row, col)
     settle(qtbot, window)
-    before = QRect(window.board_view.geometry())
+    before = QRect(window.board_area.geometry())
     controller.play_human(0, 2)  # X wins along the top
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=10000)
-    qtbot.waitUntil(lambda: window.board_view.geometry() == before, timeout=3000)
+    qtbot.waitUntil(lambda: window.board_area.geometry() == before, timeout=3000)
     assert window.banner.geometry().bottom() < before.top()
     assert not window.players_bar.isVisible()  # the banner has taken its place
     # Play Again: the players bar is back, and the board still has not moved.
     window.banner.play_again_button.click()
     qtbot.waitUntil(lambda: window.players_bar.isVisible(), timeout=3000)
     assert not window.banner.isVisible()
-    qtbot.waitUntil(lambda: window.board_view.geometry() == before, timeout=3000)
+    qtbot.waitUntil(lambda: window.board_area.geometry() == before, timeout=3000)
 
 
 def labels_apart(window: MainWindow) -> tuple[int, int, bool]:

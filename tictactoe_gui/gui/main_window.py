@@ -3,7 +3,8 @@
 Assembled in named steps (central area, actions, menus, docks, status bar,
 wiring) so each part is easy to find. Its other jobs are parts of their own in
 ``gui/window/`` (menus and actions, new games, game files, leaving a game,
-replays and series, records windows, help, settings, Row & Column), which
+replays and series, records windows, help, settings, the games that are not k in a
+row), which
 :class:`MainWindow` inherits; this module builds the window and reacts to the game.
 The window owns the engine thread (through :class:`EngineService`) and stops it
 in ``closeEvent``: cancel the search, quit the thread, wait for it.
@@ -17,7 +18,7 @@ So only the frame's modules are imported at the top of this module and its parts
 what the complete window needs beyond them is reached through one import boundary,
 ``later`` (``gui/window/later.py``), which the app loads on a thread of its own
 right after the first paint while the frame takes clicks and keys; windows opened
-by a command (records, set-up position, help, Row & Column) load where they are
+by a command (records, set-up position, help) and the numbers board load where they are
 opened (``tests/gui/test_startup.py`` checks which modules load before the first
 paint, ``tests/benchmarks/bench_startup.py`` the time to the first mark).
 """
@@ -180,9 +181,6 @@ class MainWindow(FirstFramePart, MenusPart):
             self.show_message(problem)  # after the new game's greeting, which it outranks
         # From now on every move is kept (not before: the fresh game would replace it).
         self.controller.position_changed.connect(self._keep_game_in_progress)
-        if self._settings.value("rowColumnWindow/open") == "true":
-            # After the first paint: the main window shows first, as always.
-            QTimer.singleShot(0, self._reopen_rowcol)
         if self._staged:
             # The board takes the focus now, its description already holding the game's
             # greeting: a screen reader reads it once, with the focus.
@@ -209,8 +207,16 @@ class MainWindow(FirstFramePart, MenusPart):
         layout.setSpacing(8)
         self.players_bar = PlayersBar()
         self.board_view = BoardView()
+        # The board's place: the board of X and O, or (for a grid of numbers) the numbers
+        # board beside it, one shown at a time (table_games.py); the news of the game is
+        # said by whichever board is there.
+        self.board_area = QWidget()
+        self.board_area.setObjectName("boardArea")
+        self._board_area_layout = QVBoxLayout(self.board_area)
+        self._board_area_layout.setContentsMargins(0, 0, 0, 0)
+        self._board_area_layout.addWidget(self.board_view, 1)
         layout.addWidget(self.players_bar)
-        layout.addWidget(self.board_view, 1)
+        layout.addWidget(self.board_area, 1)
         self._central_layout = layout
         self.setCentralWidget(central)
         self.board_view.setFocus()
@@ -324,7 +330,7 @@ class MainWindow(FirstFramePart, MenusPart):
         """One announcer for the window: every move, ending, hint and remark is said aloud,
         and also put at the head of the board's description for screen readers that
         speak only the focused object."""
-        self.announcer = later.Announcer(self, own_news=self.board_view)
+        self.announcer = later.Announcer(self, own_news=self.board_area)
         self.narrator = later.GameNarrator(self.controller, self.announcer)
         self.announcer.announced.connect(self._on_announced)
         self.board_view.reading.connect(self.announcer.announce)
@@ -342,7 +348,11 @@ class MainWindow(FirstFramePart, MenusPart):
     def _on_announced(self, text: str, _assertive: bool) -> None:
         # What a control in the dock has just said is not said again when the player
         # comes back to the board: the board then reads only the state of the game.
-        if self.announcer.said_elsewhere:
+        board = self.board_widget()
+        if board is not self.board_view:
+            if not self.announcer.said_elsewhere:
+                board.add_news(text)
+        elif self.announcer.said_elsewhere:
             self.board_view.drop_news()
         else:
             self.board_view.add_news(text)
@@ -356,9 +366,6 @@ class MainWindow(FirstFramePart, MenusPart):
     def set_records(self, records: GameRecords) -> None:
         self._records = records
         self.controller.set_records(records)
-        rowcol = getattr(self, "_rowcol_window", None)
-        if rowcol is not None:
-            rowcol.records = records
         if self._table is not None:
             self._table.records = records
         # Records windows read the old store; new ones open on the new one.
@@ -518,13 +525,6 @@ class MainWindow(FirstFramePart, MenusPart):
         if self._table is not None:
             self._table.shutdown()
         self.engine.shutdown()
-        rowcol = getattr(self, "_rowcol_window", None)
-        # A Row & Column window open at the end opens again, on a fresh game, next time.
-        self._settings.setValue(
-            "rowColumnWindow/open", "true" if rowcol is not None and rowcol.isVisible() else "false"
-        )
-        if rowcol is not None:
-            rowcol.shutdown()
 
     def engine_running(self) -> bool:
         engine = getattr(self, "engine", None)  # none before the window is complete

@@ -3,20 +3,25 @@
 The table-game controller (:mod:`tictactoe_gui.gui.table_controller`) shows any
 registered game through :class:`TableBoard`: a position of a game played on a grid of
 X and O (Connect Four's discs, a free board) on the main window's
-:class:`~tictactoe_gui.gui.board_view.BoardView`, and the words said for a move there
-("X drops in d, lands on d1."). A game with a board of its own adds one class here.
+:class:`~tictactoe_gui.gui.board_view.BoardView` (:class:`GridTableBoard`), a grid of
+numbers (Row & Column) on its numbers board (:class:`NumbersTableBoard`), and the words
+said for a move there ("X drops in d, lands on d1.", "A takes b2, 5.").
+:class:`WindowBoards` shows each position on the board that draws it. A game with a
+board of its own adds one class here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from tictactoe_gui.gui.board_reading import board_of, drop_words
 
 if TYPE_CHECKING:
     from tictactoe_gui.engine.games import GameState
+    from tictactoe_gui.engine.rowcol import Position
     from tictactoe_gui.gui.board_view import BoardView
+    from tictactoe_gui.gui.rowcol_view import RowColBoardView
     from tictactoe_gui.session.table import TableSession
 
 
@@ -29,6 +34,14 @@ class TableBoard(Protocol):
     def set_interactive(self, interactive: bool) -> None: ...
 
     def set_hints(self, moves: Sequence[int]) -> None: ...
+
+    def preview(self, state: GameState | None, moves: Sequence[int]) -> None:
+        """Ghosts of a line of play from ``state`` (None: none)."""
+
+    def status_text(self) -> str:
+        """What the board says of the position shown beyond whose turn it is (the scores
+        and the cells allowed), or "" when the turn says it all."""
+        ...
 
     def move_words(self, before: GameState, move: int) -> str:
         """What is said for ``move`` played on ``before``: ``"X drops in d, lands on d1."``."""
@@ -65,8 +78,121 @@ class GridTableBoard:
         board, _gravity = board_of(self._state)
         self.view.set_hints([board.move_at(move) for move in moves])
 
+    def status_text(self) -> str:
+        return ""
+
     def move_words(self, before: GameState, move: int) -> str:
         board, gravity = board_of(before)
         if gravity:
             return drop_words(board, board.move_at(move))
         return f"{board.to_move} plays {board.cell_name(board.move_at(move))}."
+
+    def preview(self, state: GameState | None, moves: Sequence[int]) -> None:
+        if state is None:
+            self.view.set_preview(None, ())
+            return
+        board, _gravity = board_of(state)
+        self.view.set_preview(board, [board.move_at(move) for move in moves])
+
+
+def position_of(state: GameState) -> Position:
+    """The grid of numbers of a Row & Column position (ValueError for another game's)."""
+    from tictactoe_gui.engine.rowcol import Position
+
+    position = getattr(state, "position", None)
+    if not isinstance(position, Position):
+        raise ValueError(f"{state.spec.name} is not played on a grid of numbers")
+    return position
+
+
+class NumbersTableBoard:
+    """A grid of numbers (Row & Column) on the window's numbers board."""
+
+    def __init__(self, view: RowColBoardView) -> None:
+        self.view = view
+
+    @staticmethod
+    def draws(state: GameState) -> bool:
+        try:
+            position_of(state)
+        except ValueError:
+            return False
+        return True
+
+    def show(self, session: TableSession, *, new_game: bool = False) -> None:
+        from tictactoe_gui.engine.rowcol import Player
+
+        owners: dict[int, Player] = {}
+        for number, move in enumerate(session.moves):
+            owners[move] = Player.A if session.mover_of(number) == 0 else Player.B
+        self.view.set_position(position_of(session.state), owners)
+        if new_game:
+            self.view.new_game()
+
+    def set_interactive(self, interactive: bool) -> None:
+        self.view.set_interactive(interactive)
+
+    def set_hints(self, moves: Sequence[int]) -> None:
+        self.view.set_hints(tuple(moves))
+
+    def preview(self, state: GameState | None, moves: Sequence[int]) -> None:
+        del state, moves  # the numbers board shows no ghosts: the dock lists the line
+
+    def status_text(self) -> str:
+        return self.view.status_text()
+
+    def move_words(self, before: GameState, move: int) -> str:
+        position = position_of(before)
+        return f"{position.to_move} takes {position.cell_label(move)}, {position.values[move]}."
+
+
+class WindowBoards:
+    """The main window's boards, each position shown on the one that draws it (the other
+    hidden): the board of X and O, or the numbers board, made the first time it is needed."""
+
+    def __init__(self, grid: BoardView, make_numbers: Callable[[GameState], RowColBoardView]):
+        self.grid = GridTableBoard(grid)
+        self._make_numbers = make_numbers
+        self.numbers: NumbersTableBoard | None = None
+        self.current: TableBoard = self.grid
+
+    def widget(self) -> BoardView | RowColBoardView:
+        """The board widget showing the game now."""
+        board = self.current
+        assert isinstance(board, GridTableBoard | NumbersTableBoard)
+        return board.view
+
+    def show(self, session: TableSession, *, new_game: bool = False) -> None:
+        if GridTableBoard.draws(session.state):
+            board: GridTableBoard | NumbersTableBoard = self.grid
+        else:
+            if self.numbers is None:
+                self.numbers = NumbersTableBoard(self._make_numbers(session.state))
+            board = self.numbers
+        self.current = board
+        board.show(session, new_game=new_game)
+        self.grid.view.setVisible(board is self.grid)
+        if self.numbers is not None:
+            self.numbers.view.setVisible(board is self.numbers)
+
+    def leave(self) -> None:
+        """Back to the board of X and O (k in a row)."""
+        self.current = self.grid
+        self.grid.view.show()
+        if self.numbers is not None:
+            self.numbers.view.hide()
+
+    def set_interactive(self, interactive: bool) -> None:
+        self.current.set_interactive(interactive)
+
+    def set_hints(self, moves: Sequence[int]) -> None:
+        self.current.set_hints(moves)
+
+    def preview(self, state: GameState | None, moves: Sequence[int]) -> None:
+        self.current.preview(state, moves)
+
+    def status_text(self) -> str:
+        return self.current.status_text()
+
+    def move_words(self, before: GameState, move: int) -> str:
+        return self.current.move_words(before, move)

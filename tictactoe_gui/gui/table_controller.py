@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from tictactoe_gui.engine.games import Certainty, GameAnalysis, GameState
+from tictactoe_gui.engine.games import GameAnalysis, GameState, PlayerInfo
 from tictactoe_gui.gui.table_boards import TableBoard
 from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
@@ -90,6 +90,8 @@ class TableController(QObject):
     game_saved = Signal(int)
     #: A game began (its setup).
     game_started = Signal(object)
+    #: The position on the board changed (a move, an undo, a replay's step).
+    position_changed = Signal()
 
     def __init__(
         self,
@@ -206,6 +208,15 @@ class TableController(QObject):
         setup = session.setup
         self.start(setup, session.seed if setup.start is not None else None)
 
+    def start_from(self, start: GameState) -> None:
+        """Play on from ``start`` (a set-up position) with the same players; such a game is
+        studied, never recorded."""
+        setup = self._session().setup
+        self.start(
+            replace(setup, spec=start.spec, start=start, from_position=True, record=False),
+            self._session().seed,
+        )
+
     def replay(self, start: GameState, moves: list[int], names: tuple[str, str], when: str) -> None:
         """Show a recorded game at its start; the replay bar (and Undo, Redo) steps through it."""
         spec = start.spec
@@ -254,6 +265,25 @@ class TableController(QObject):
         w.banner.show_info(None)
         w.board.show(session, new_game=True)
         w.analysis_dock.set_player_names(session.name_of(0), session.name_of(1))
+        self._show_coach()
+
+    def _show_coach(self) -> None:
+        """The computer player on the dock's card: the opponent, the coach between two
+        people, the one to move between two computer players."""
+        session = self._session()
+        spec = session.spec
+        mode = session.setup.mode
+        player: PlayerInfo | None
+        if mode is GameMode.HUMAN_VS_AI:
+            seat = next(seat for seat in session.setup.seats if seat.is_ai)
+            player, role = spec.player(seat.name), "Opponent"
+        elif mode is GameMode.HUMAN_VS_HUMAN:
+            player, role = spec.player(spec.default_players[0]), "Coach"
+        else:
+            mover = session.player_to_move
+            player = None if mover is None else spec.player(mover.name)
+            role = "To move"
+        self._widgets.analysis_dock.set_game_player(player, role)
 
     def _session(self) -> TableSession:
         assert self.session is not None
@@ -334,9 +364,12 @@ class TableController(QObject):
 
     def _announce_move(self, before: GameState, move: int) -> None:
         session = self._session()
+        text = self._widgets.board.move_words(before, move)
         mover = before.to_move
-        name = "" if mover is None else f"{session.name_of(mover)}: "
-        text = f"{name}{self._widgets.board.move_words(before, move)}"
+        seat = "" if mover is None else session.spec.seats[mover]
+        if mover is not None and text.startswith(f"{seat} "):
+            # The board says the seat ("O drops in d, …"); the name goes with it.
+            text = f"{session.name_of(mover)} ({seat}){text[len(seat) :]}"
         coach = self._coach_line()
         if coach:
             text += f" {coach.strip()}"
@@ -440,6 +473,11 @@ class TableController(QObject):
     def set_move_delay(self, delay_ms: int) -> None:
         self._delay_ms = delay_ms
 
+    @property
+    def move_delay_ms(self) -> int:
+        """Between two computer players, the pause before each move shows."""
+        return self._delay_ms
+
     def _delay(self) -> int:
         if self._session().setup.mode is GameMode.AI_VS_AI:
             return self._delay_ms
@@ -466,20 +504,8 @@ class TableController(QObject):
     def _show_analysis(self, analysis: GameAnalysis | None) -> None:
         """The dock shows the analysis of the position on the board (None: thinking)."""
         session = self._session()
-        dock = self._widgets.analysis_dock
-        show = getattr(dock, "show_game_analysis", None)
-        if callable(show):
-            show(session.state, analysis, (session.name_of(0), session.name_of(1)))
-            return
-        dock.show_result(None)
-        if analysis is None:
-            dock.set_comment("Thinking…")
-        elif dock.engine_view_hidden():
-            dock.set_comment("The engine's view is hidden on your turn.")
-        else:
-            how = "Proven" if analysis.certainty is Certainty.PROVEN else "Estimated"
-            text = session.spec.analysis_text(session.state, analysis)
-            dock.set_comment(f"{how}. {text}")
+        names = (session.name_of(0), session.name_of(1))
+        self._widgets.analysis_dock.show_game_analysis(session.state, analysis, names)
 
     @Slot(object)
     def _on_move_chosen(self, choice: GameMove) -> None:
@@ -520,6 +546,9 @@ class TableController(QObject):
         if mover is None:
             words = session.result_words()
             return f"Game over: {words}." if words else "Game over."
+        board = self._widgets.board.status_text()
+        if board:
+            return board
         spec = session.spec
         return f"{session.name_of(mover)} ({spec.seats[mover]}) to {spec.move_verb}."
 
@@ -551,10 +580,9 @@ class TableController(QObject):
         session = self._session()
         w = self._widgets
         w.board.set_interactive(self.is_human_turn())
-        w.show_players(
-            (session.name_of(0), session.name_of(1)), session.spec.seats, session.state.to_move
-        )
         w.show_moves(session.start, session.moves)
+        if session.setup.mode is GameMode.AI_VS_AI and not self.replaying:
+            self._show_coach()
         w.analysis_dock.set_spoiler_guard(
             session.setup.mode is GameMode.HUMAN_VS_AI
             and session.is_human_turn()
@@ -571,6 +599,11 @@ class TableController(QObject):
             w.banner.show_info(None)
             w.autoplay_bar.set_finished(False)
             self._show_turn()
+        # After the banner: it takes the players' place at the end.
+        w.show_players(
+            (session.name_of(0), session.name_of(1)), session.spec.seats, session.state.to_move
+        )
+        self.position_changed.emit()
         known = session.analysis_of(session.state)
         if known is not None and not session.ai_to_move():
             return  # nothing to ask the engine

@@ -42,13 +42,14 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.board_view import BoardView
     from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
     from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+    from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
     from tictactoe_gui.gui.engine_worker import EngineService
     from tictactoe_gui.gui.game_controller import GameController, GameSetup, Tally
     from tictactoe_gui.gui.game_file import SavedGame
     from tictactoe_gui.gui.move_list import MoveListDock
     from tictactoe_gui.gui.players_bar import PlayersBar
     from tictactoe_gui.gui.recording import GameRecords
-    from tictactoe_gui.gui.rowcol_window import RowColWindow
+    from tictactoe_gui.gui.rowcol_view import RowColBoardView
     from tictactoe_gui.gui.table_controller import TableController
     from tictactoe_gui.gui.theme import Theme
     from tictactoe_gui.session.table import TableSetup
@@ -114,7 +115,7 @@ class WindowBase(QMainWindow):
     _last_player_name: str | None
     _dock_frames: list[QDockWidget]
     _central_layout: QVBoxLayout
-    _rowcol_window: RowColWindow
+    _board_area_layout: QVBoxLayout
 
     # Its widgets (the frame's, then those complete() adds).
     players_bar: PlayersBar
@@ -141,6 +142,8 @@ class WindowBase(QMainWindow):
     undo_action: QAction
     redo_action: QAction
     hint_action: QAction
+    pause_action: QAction
+    step_action: QAction
     setup_action: QAction
     resign_action: QAction
     confirm_action: QAction
@@ -235,10 +238,6 @@ class WindowBase(QMainWindow):
             self, start: GameState, moves: list[int], names: tuple[str, str], when: str
         ) -> TableController: ...
         def leave_table_mode(self) -> None: ...
+        def board_widget(self) -> BoardView | RowColBoardView: ...
+        def _show_table_setup_dialog(self) -> RowColSetupDialog | None: ...
         def game_play_again(self) -> None: ...
-
-        # row_column.py
-        def show_rowcol_window(self) -> QMainWindow: ...
-        def start_rowcol(self, setup: TableSetup, seed: int) -> RowColWindow: ...
-        def _new_rowcol_game(self) -> NewGameDialog: ...
-        def _reopen_rowcol(self) -> None: ...

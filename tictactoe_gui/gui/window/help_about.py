@@ -83,7 +83,10 @@ class HelpPart(WindowBase):
         from tictactoe_gui.engine.games import find_game
         from tictactoe_gui.gui.help_window import how_to_play_markdown
 
-        spec = find_game(self.controller.board.variant.id)
+        if self.table_active:
+            spec = self.table.state.spec
+        else:
+            spec = find_game(self.controller.board.variant.id)
         return self._show_help("How to Play", how_to_play_markdown(spec))
 
     def show_shortcuts(self) -> HelpWindow:

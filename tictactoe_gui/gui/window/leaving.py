@@ -55,6 +55,25 @@ class LeavingPart(WindowBase):
         )
         return box if box is not None else shown[0]
 
+    def choose_rowcol(self) -> QMessageBox | NewGameDialog:
+        """Row & Column… (the Game menu): New Game on Row & Column, once the game in
+        progress may be left."""
+        shown: list[NewGameDialog] = []
+
+        def show() -> None:
+            dialog = self.show_new_game_dialog()
+            dialog.choose_rowcol()
+            shown.append(dialog)
+
+        box = self.confirm(
+            CONFIRM_NEW_GAME,
+            "New Game",
+            f"Leave the game in progress? {self._where_the_game_goes()}",
+            "New Game",
+            show,
+        )
+        return box if box is not None else shown[0]
+
     def request_restart(self) -> QMessageBox | None:
         """Restart (Ctrl+R), once the game in progress may be left."""
         return self.confirm(

@@ -16,7 +16,6 @@ from tictactoe_gui.gui.window.help_about import HelpPart
 from tictactoe_gui.gui.window.leaving import LeavingPart
 from tictactoe_gui.gui.window.new_games import NewGamesPart
 from tictactoe_gui.gui.window.records_windows import RecordsWindowsPart
-from tictactoe_gui.gui.window.row_column import RowColumnPart
 from tictactoe_gui.gui.window.series_replay import SeriesReplayPart
 from tictactoe_gui.gui.window.table_games import TableGamesPart
 from tictactoe_gui.gui.window.view_settings import SettingsPart
@@ -31,7 +30,6 @@ class MenusPart(
     LeavingPart,
     SeriesReplayPart,
     RecordsWindowsPart,
-    RowColumnPart,
     TableGamesPart,
     HelpPart,
     SettingsPart,
@@ -66,9 +64,9 @@ class MenusPart(
         )
         self.rowcol_action = action(
             "Row && &Column…",
-            self.open_rowcol,
+            self.choose_rowcol,
             None,
-            "Play Row & Column, the number game, in a window of its own",
+            "Play Row & Column, the number game: New Game on it",
         )
         self.restart_action = action(
             "&Restart", self.request_restart, "Ctrl+R", "Start this game again"
@@ -87,6 +85,12 @@ class MenusPart(
             self.show_setup_dialog,
             "Ctrl+E",
             "Place marks and study a position",
+        )
+        self.pause_action = action(
+            "&Pause", self.game_toggle_pause, "Ctrl+P", "Pause or resume two AIs playing"
+        )
+        self.step_action = action(
+            "S&tep", self.game_step, "Ctrl+.", "Play one move of two AIs (pauses the game)"
         )
         self.resign_action = action(
             "Resi&gn", self.resign, None, "Give up this game: a loss for the side that resigns"
@@ -205,7 +209,7 @@ class MenusPart(
         def play() -> None:
             # The board reads the key itself, exactly as when it has the focus. (Not through
             # sendEvent: Qt would offer the key to this very shortcut again.)
-            self.board_view.keyPressEvent(
+            self.board_widget().keyPressEvent(
                 QKeyEvent(QEvent.Type.KeyPress, key, Qt.KeyboardModifier.NoModifier, chr(key))
             )
 
@@ -213,7 +217,7 @@ class MenusPart(
 
     def focus_board(self) -> None:
         """Give the keyboard back to the board (Esc), wherever the focus was in the window."""
-        self.board_view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.board_widget().setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _create_menu_titles(self) -> None:
         self.game_menu = self.menuBar().addMenu("&Game")
@@ -232,6 +236,8 @@ class MenusPart(
         game.addAction(self.undo_action)
         game.addAction(self.redo_action)
         game.addAction(self.hint_action)
+        game.addAction(self.pause_action)
+        game.addAction(self.step_action)
         game.addSeparator()
         game.addAction(self.resign_action)
         game.addAction(self.confirm_action)

@@ -17,6 +17,7 @@ from tictactoe_gui.gui.window.base import (
 
 if TYPE_CHECKING:
     from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+    from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
     from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
     from tictactoe_gui.session.table import TableSetup
 
@@ -27,22 +28,37 @@ class NewGamesPart(WindowBase):
     def _initial_table_setup(self) -> TableSetup | None:
         """The table game the window opens on (asked for, else the last one played), with
         the last New Game choices; None when it opens on k in a row."""
+        s = self._settings
         spec = self._opening_table
-        if spec is None and self._opening_game is None:
-            family = str(self._settings.value("newGame/family", ""))
-            if family in ("", later.Family.MNK.value, later.Family.ROWCOL.value):
-                return None
+        if self._opening_game is not None:
+            return None
+        if s.value("rowColumnWindow/open") == "true":
+            # Row & Column played in a window of its own, left open last time: it is
+            # now the last game, played in this one.
+            s.remove("rowColumnWindow/open")
+            s.setValue("newGame/family", later.Family.ROWCOL.value)
+        if spec is None:
+            family = str(s.value("newGame/family", ""))
             try:
-                spec = later.find_game(str(self._settings.value("newGame/game", "")))
+                if family == later.Family.ROWCOL.value:
+                    spec = later.find_game("rowcol")
+                elif family not in ("", later.Family.MNK.value):
+                    spec = later.find_game(str(s.value("newGame/game", "")))
             except ValueError:
                 return None
         if spec is None:
             return None
-        self._settings.setValue("newGame/game", spec.id)
-        self._settings.setValue("newGame/family", spec.variant.family.value)
-        dialog = later.NewGameDialog(self._settings, self, offer_rowcol=False)
+        s.setValue("newGame/family", spec.variant.family.value)
+        if spec.variant.family is not later.Family.ROWCOL:
+            s.setValue("newGame/game", spec.id)
+        dialog = later.NewGameDialog(s, self)
         try:
-            if dialog.table_game() == spec and dialog.is_valid():
+            if dialog.is_rowcol() and spec.variant.family is later.Family.ROWCOL:
+                if dialog.is_valid():
+                    setup, _seed = dialog.rowcol_setup()
+                    # The size asked for (--game rowcol5), with the last players.
+                    return replace(setup, spec=spec) if self._opening_table else setup
+            elif dialog.table_game() == spec and dialog.is_valid():
                 return dialog.table_setup()
         except ValueError:
             pass
@@ -93,9 +109,8 @@ class NewGamesPart(WindowBase):
     def _on_new_game_accepted(self, dialog: NewGameDialog) -> None:
         if dialog.is_rowcol():
             setup, seed = dialog.rowcol_setup()
-            self.start_rowcol(setup, seed)
-            return
-        if dialog.table_game() is not None:
+            self.start_table_game(setup, seed)
+        elif dialog.table_game() is not None:
             self.start_table_game(dialog.table_setup())
         else:
             self.leave_table_mode()
@@ -104,8 +119,11 @@ class NewGamesPart(WindowBase):
             self.raise_()
             self.activateWindow()
 
-    def show_setup_dialog(self) -> SetupPositionDialog:
+    def show_setup_dialog(self) -> SetupPositionDialog | RowColSetupDialog | None:
         from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
+
+        if self.table_active:
+            return self._show_table_setup_dialog()
 
         board = self.controller.board
         start = (

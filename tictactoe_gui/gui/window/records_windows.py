@@ -144,9 +144,6 @@ class RecordsWindowsPart(WindowBase):
     def replay_recorded_game(self, detail: GameDetail) -> None:
         """Replay a game from the history on the board."""
         summary = detail.summary
-        if summary.game.startswith("rowcol"):
-            self._replay_rowcol(detail)
-            return
         if later.find_game(summary.game).variant.family is not later.Family.MNK:
             self._replay_table_game(detail)
             return
@@ -178,24 +175,3 @@ class RecordsWindowsPart(WindowBase):
         self.replay_table_game(start, [entry.cell for entry in detail.moves], names, when)
         self.raise_()
         self.activateWindow()
-
-    def _replay_rowcol(self, detail: GameDetail) -> None:
-        """A Row & Column game from the history, replayed in the Row & Column window."""
-        from tictactoe_gui.engine.row_and_column import RowColState
-        from tictactoe_gui.gui.rowcol_window import RowColWindow
-        from tictactoe_gui.records_bridge import side_name, start_of
-
-        summary = detail.summary
-        try:
-            state = start_of(summary)
-            if not isinstance(state, RowColState):
-                raise ValueError(f"{summary.game} is not Row & Column")
-            start = state.position
-        except ValueError as error:
-            self.show_message(f"This game cannot be replayed: {error}")
-            return
-        window = self.show_rowcol_window()
-        assert isinstance(window, RowColWindow)
-        when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        names = (side_name(summary.x), side_name(summary.o))
-        window.replay(start, [entry.cell for entry in detail.moves], names, when)

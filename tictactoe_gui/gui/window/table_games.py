@@ -13,12 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tictactoe_gui.engine import Board
-from tictactoe_gui.gui.window.base import WindowBase
+from tictactoe_gui.gui.window.base import WindowBase, later
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
     from tictactoe_gui.engine.games import GameSpec, GameState
+    from tictactoe_gui.gui.board_view import BoardView
+    from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
+    from tictactoe_gui.gui.rowcol_view import RowColBoardView
+    from tictactoe_gui.gui.table_boards import WindowBoards
     from tictactoe_gui.gui.table_controller import TableController
     from tictactoe_gui.session.table import TableSetup
 
@@ -32,6 +36,7 @@ class TableGamesPart(WindowBase):
     """Starting, leaving and commanding a game of the registry that is not k in a row."""
 
     _table: TableController | None
+    _table_boards: WindowBoards
 
     # -- which controller has the board ----------------------------------------------------
 
@@ -50,11 +55,12 @@ class TableGamesPart(WindowBase):
         return table
 
     def _make_table_controller(self) -> TableController:
-        from tictactoe_gui.gui.table_boards import GridTableBoard
+        from tictactoe_gui.gui.table_boards import WindowBoards
         from tictactoe_gui.gui.table_controller import TableController, TableWidgets
 
+        self._table_boards = WindowBoards(self.board_view, self._make_numbers_view)
         widgets = TableWidgets(
-            board=GridTableBoard(self.board_view),
+            board=self._table_boards,
             banner=self.banner,
             autoplay_bar=self.autoplay_bar,
             replay_bar=self.replay_bar,
@@ -70,9 +76,36 @@ class TableGamesPart(WindowBase):
         stack = table.undo_stack
         stack.canUndoChanged.connect(lambda _can: self._update_table_undo())
         stack.canRedoChanged.connect(lambda _can: self._update_table_undo())
-        stack.indexChanged.connect(lambda _index: self._update_table_undo())
+        table.position_changed.connect(self._update_table_undo)
         table.set_think_ms(self._think_ms())
+        self.analysis_dock.game_preview_requested.connect(self._table_boards.preview)
         return table
+
+    def _make_numbers_view(self, state: GameState) -> RowColBoardView:
+        """The numbers board (Row & Column), beside the board of X and O in the window's
+        middle; one of the two is shown at a time."""
+        from tictactoe_gui.gui.rowcol_view import RowColBoardView
+        from tictactoe_gui.gui.table_boards import position_of
+
+        view = RowColBoardView(position_of(state))
+        view.setObjectName("numbersBoard")
+        view.cell_activated.connect(self._on_numbers_cell)
+        view.reading.connect(self.announcer.announce)
+        view.set_animations_enabled(self.animations_action.isChecked())
+        self._board_area_layout.addWidget(view, 1)
+        view.hide()
+        return view
+
+    def _on_numbers_cell(self, row: int, col: int) -> None:
+        if self.table_active:
+            self.table.cell_activated(row, col)
+
+    def board_widget(self) -> BoardView | RowColBoardView:
+        """The board that shows the game now (the keys' and the news' place)."""
+        boards: WindowBoards | None = getattr(self, "_table_boards", None)
+        if self.table_active and boards is not None:
+            return boards.widget()
+        return self.board_view
 
     def _show_table_players(
         self, names: tuple[str, str], seats: tuple[str, str], mover: int | None
@@ -126,26 +159,64 @@ class TableGamesPart(WindowBase):
         self._set_replay_keys(True)
         return table
 
+    def _show_table_setup_dialog(self) -> RowColSetupDialog | None:
+        """Set Up Position on a grid of numbers: type or paste a board with taken cells and
+        play on from it with the same players (not recorded)."""
+        from PySide6.QtCore import Qt
+
+        from tictactoe_gui.engine.row_and_column import RowColState
+        from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
+        from tictactoe_gui.gui.table_boards import position_of
+
+        try:
+            position = position_of(self.table.state)
+        except ValueError:
+            self.show_message("Set Up Position is not offered for this game.")
+            return None
+        dialog = RowColSetupDialog(position, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def play_on() -> None:
+            chosen = dialog.position()
+            spec = later.find_game(chosen.variant.id)
+            self.table.start_from(RowColState(spec, chosen))  # type: ignore[arg-type]
+            self._after_table_start()
+
+        dialog.accepted.connect(play_on)
+        dialog.open()
+        return dialog
+
     def _after_table_start(self) -> None:
+        from tictactoe_gui.gui.table_boards import NumbersTableBoard
+
+        word = self.table.state.spec.move_word
+        self.autoplay_bar.step_button.setToolTip(f"Play one {word} (pauses the game)")
+        self._say_pace(self.table.move_delay_ms)
+        # Set Up Position: on a grid of numbers (the board of X and O has k in a row's).
+        self.setup_action.setEnabled(NumbersTableBoard.draws(self.table.state))
         self.players_bar.setVisible(not self.banner.isVisible())
         self.analysis_dock.clear_comparison()
         self._update_table_undo()
         self.board_view.clear_news()
         if self._ready:
-            self._focus_board_later()
+            self._focus_board()
 
-    def _focus_board_later(self) -> None:
-        from PySide6.QtCore import Qt, QTimer
+    def _focus_board(self) -> None:
+        """The board takes the keys, its description already holding the game's greeting
+        (a screen reader reads it once, with the focus)."""
+        from PySide6.QtCore import Qt
 
-        def focus() -> None:
-            self.board_view.describe_now()
-            self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
-
-        QTimer.singleShot(0, self, focus)
+        board = self.board_widget()
+        board.describe_now()
+        board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _remember_game(self, spec: GameSpec) -> None:
-        self._settings.setValue(LAST_GAME_KEY, spec.id)
-        self._settings.setValue(LAST_FAMILY_KEY, spec.variant.family.value)
+        family = spec.variant.family
+        self._settings.setValue(LAST_FAMILY_KEY, family.value)
+        if family is not later.Family.ROWCOL:
+            # Row & Column keeps its size with its own options (rowColumn/…); the last
+            # game of the combo stays what it was.
+            self._settings.setValue(LAST_GAME_KEY, spec.id)
 
     def _enter_table_mode(self) -> None:
         """Park the k-in-a-row controller: its timers and search stop, its signals are held."""
@@ -166,6 +237,8 @@ class TableGamesPart(WindowBase):
         table = getattr(self, "_table", None)
         if table is not None:
             table.park()
+            self._table_boards.leave()
+        self.autoplay_bar.step_button.setToolTip("Play one move (pauses the game)")
         controller = self.controller
         if controller.signalsBlocked():
             controller.blockSignals(False)
@@ -227,6 +300,27 @@ class TableGamesPart(WindowBase):
         else:
             self.controller.set_paused(paused)
 
+    def game_toggle_pause(self) -> None:
+        """Pause or resume two computer players (Ctrl+P), and say which."""
+        if self.table_active:
+            self.table.toggle_pause()
+            return
+        controller = self.controller
+        if controller.setup.mode is later.GameMode.AI_VS_AI and self.autoplay_bar.isVisible():
+            controller.set_paused(not controller.paused)
+            self.announcer.announce("Paused." if controller.paused else "Resumed.")
+
+    def _say_pace(self, delay_ms: int) -> None:
+        """The AI vs AI bar's speed slider says the pause between moves (its value is only a
+        place on it)."""
+        word = self.table.state.spec.move_word if self.table_active else "move"
+        text = (
+            f"A {word} every {delay_ms / 1000:.2f} seconds"
+            if delay_ms
+            else f"Instant: no pause between {word}s"
+        )
+        self.autoplay_bar.speed.setAccessibleDescription(text)
+
     def game_step(self) -> None:
         if self.table_active:
             self.table.step()
@@ -234,6 +328,7 @@ class TableGamesPart(WindowBase):
             self.controller.step()
 
     def game_set_move_delay(self, ms: int) -> None:
+        self._say_pace(ms)
         if self.table_active:
             self.table.set_move_delay(ms)
         else:

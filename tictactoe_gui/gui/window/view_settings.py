@@ -160,6 +160,9 @@ class SettingsPart(WindowBase):
 
     def _apply_animations(self, enabled: bool) -> None:
         self.board_view.set_animations_enabled(enabled)
+        boards = getattr(self, "_table_boards", None)
+        if boards is not None and boards.numbers is not None:
+            boards.numbers.view.set_animations_enabled(enabled)
         self.controller.set_think_ms(self._think_ms())
 
     def _on_system_scheme(self, *_: object) -> None:

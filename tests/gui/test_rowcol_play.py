@@ -1,4 +1,5 @@
-"""Row & Column in a window: a person against a computer player, analysis, undo, hints, the end."""
+"""Row & Column in the main window: a person against a computer player, analysis, undo,
+hints, the end, the records and replays."""
 
 from __future__ import annotations
 
@@ -10,17 +11,17 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import rowcol_setup
+from tests.gui.rowcol_table import RowColTable
 from tictactoe_gui.engine.row_and_column import state_of_game
 from tictactoe_gui.engine.rowcol import DICE, MAGPIE, Player, Position, play_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
-from tictactoe_gui.gui.rowcol_window import RowColWindow
 from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.storage.records import GameDetail, GameMode, GameSummary, Side
 
 
 def new_game(
-    window: RowColWindow,
+    window: RowColTable,
     size: int,
     seed: int,
     a: str,
@@ -44,7 +45,7 @@ def new_game(
     window.start(setup, seed)
 
 
-def click(qtbot: QtBot, window: RowColWindow, cell: int) -> None:
+def click(qtbot: QtBot, window: RowColTable, cell: int) -> None:
     view = window.board_view
     row, col = view.position.row_col(cell)
     centre = view.cell_rect(row, col).center()
@@ -52,7 +53,7 @@ def click(qtbot: QtBot, window: RowColWindow, cell: int) -> None:
 
 
 def test_a_person_plays_a_computer_player_to_the_end(
-    qtbot: QtBot, rowcol_window: RowColWindow
+    qtbot: QtBot, rowcol_window: RowColTable
 ) -> None:
     window = rowcol_window
     new_game(window, 3, 4, "person", "greedy")
@@ -71,19 +72,25 @@ def test_a_person_plays_a_computer_player_to_the_end(
     assert not window.board_view.position.allowed_cells()
 
 
-def test_the_analysis_shows_every_allowed_cell(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+def test_the_analysis_shows_every_allowed_cell(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     new_game(window, 4, 2, "person", "perfect")
-    panel = window.analysis_panel
-    qtbot.waitUntil(lambda: panel.table.topLevelItemCount() == 16, timeout=10_000)
-    assert panel.kind_label.text() == "Exact: A's margin with best play"
-    assert panel.prediction_label.text().startswith("Predicted: ")
-    first = panel.table.topLevelItem(0)
-    assert first is not None
-    assert first.text(0).startswith("★ ")
+    dock = window.window.analysis_dock
+    qtbot.waitUntil(lambda: window.analysis_now() is not None, timeout=10_000)
+    model = dock.model
+    analysis = window.game_analysis()
+    assert analysis is not None
+    assert len(analysis.moves) == 16  # every cell may be taken first
+    assert model.rowCount() == min(16, dock.top_n())  # the dock lists the best of them
+    assert "proven" in dock.certainty_text().lower()
+    assert dock.prediction_text()
+    best = model.game_row_at(0)
+    assert best is not None
+    assert analysis is not None
+    assert best.move in analysis.best_moves
 
 
-def test_a_refused_take_is_explained(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+def test_a_refused_take_is_explained(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     new_game(window, 3, 1, "person", "person")
     position = window.position
@@ -95,7 +102,7 @@ def test_a_refused_take_is_explained(qtbot: QtBot, rowcol_window: RowColWindow) 
     assert position.is_allowed(refused)
 
 
-def test_undo_takes_back_the_reply_and_the_take(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+def test_undo_takes_back_the_reply_and_the_take(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     new_game(window, 3, 5, "person", "random")
     click(qtbot, window, 0)
@@ -106,7 +113,7 @@ def test_undo_takes_back_the_reply_and_the_take(qtbot: QtBot, rowcol_window: Row
     assert window.board_view.position == window.start_position
 
 
-def test_a_hint_outlines_the_best_cells(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+def test_a_hint_outlines_the_best_cells(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     new_game(window, 3, 6, "person", "person")
     qtbot.waitUntil(lambda: window.analysis_now() is not None)
@@ -118,7 +125,7 @@ def test_a_hint_outlines_the_best_cells(qtbot: QtBot, rowcol_window: RowColWindo
     assert window.session.summaries()[0].hints == 1
 
 
-def test_two_computer_players_play_a_whole_game(qtbot: QtBot, rowcol_window: RowColWindow) -> None:
+def test_two_computer_players_play_a_whole_game(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     new_game(window, 3, 8, "perfect", "maximize-future-min", first=Player.B)
     assert window.position.to_move is Player.B
@@ -128,27 +135,13 @@ def test_two_computer_players_play_a_whole_game(qtbot: QtBot, rowcol_window: Row
     assert not window.autoplay_bar.pause_button.isEnabled()
 
 
-def test_closing_stops_the_search_and_reopening_resumes(
-    qtbot: QtBot, rowcol_window: RowColWindow
+def test_row_and_column_searches_on_the_windows_one_engine_thread(
+    qtbot: QtBot, rowcol_window: RowColTable
 ) -> None:
     window = rowcol_window
-    new_game(window, 3, 9, "greedy", "person")
-    window.close()
-    window.show()
-    qtbot.waitUntil(lambda: window.session.is_human_turn(), timeout=10_000)
-    assert len(window.session.moves) == 1
-
-
-def test_row_and_column_searches_on_the_windows_one_engine_thread(
-    qtbot: QtBot, window: MainWindow
-) -> None:
-    assert window.rowcol_action.text() == "Row && &Column…"
-    opened = window.show_rowcol_window()
-    assert isinstance(opened, RowColWindow)
-    assert window.show_rowcol_window() is opened  # one window, shown again
-    qtbot.waitUntil(lambda: opened.analysis_panel.table.topLevelItemCount() > 0, timeout=10_000)
-    # Both games open, both analysed: one engine thread serves them.
-    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=10_000)
+    main = window.window
+    assert main.rowcol_action.text() == "Row && &Column…"
+    qtbot.waitUntil(lambda: window.analysis_now() is not None, timeout=10_000)
     threads = [
         thread
         for top in QApplication.topLevelWidgets()
@@ -157,33 +150,44 @@ def test_row_and_column_searches_on_the_windows_one_engine_thread(
     ]
     assert len(threads) == 1
     assert threads[0].objectName() == "engine"
-    window.shutdown()
-    assert not window.engine.is_running()
+    main.shutdown()
+    assert not main.engine.is_running()
 
 
 def test_closing_the_app_stops_row_and_columns_search_on_the_shared_thread(
-    qtbot: QtBot, window: MainWindow
+    qtbot: QtBot, rowcol_window: RowColTable
 ) -> None:
-    opened = window.show_rowcol_window()
-    assert isinstance(opened, RowColWindow)
+    window = rowcol_window
     # Abacus to take first on a 6×6 board: an exact search far longer than a test.
-    new_game(opened, 6, 1, "perfect", "person")
-    searching = opened.engine._cancel
+    new_game(window, 6, 1, "perfect", "person")
+    searching = window.table.engine._cancel
     assert searching is not None
     assert not searching.is_set()
-    window.shutdown()
+    window.window.shutdown()
     assert searching.is_set()
-    assert not window.engine.is_running()
+    assert not window.window.engine.is_running()
 
 
-def test_a_finished_game_is_recorded_once(qtbot: QtBot) -> None:
-    records = InMemoryRecords()
-    window = RowColWindow(records)
-    qtbot.addWidget(window)
-    window.show()
+def test_a_new_game_cancels_the_last_games_search_by_its_request(
+    qtbot: QtBot, rowcol_window: RowColTable
+) -> None:
+    window = rowcol_window
+    new_game(window, 6, 1, "perfect", "person")
+    searching = window.table.engine._cancel
+    asked = window.table.engine.current_id
+    assert searching is not None
+    new_game(window, 3, 2, "person", "greedy")
+    assert searching.is_set()
+    assert window.table.engine.current_id != asked
+
+
+def test_a_finished_game_is_recorded_once(
+    qtbot: QtBot, rowcol_window: RowColTable, records: InMemoryRecords
+) -> None:
+    window = rowcol_window
     saved: list[int] = []
-    window.game_saved.connect(saved.append)
-    try:
+    window.table.game_saved.connect(saved.append)
+    if True:
         new_game(window, 3, 8, "greedy", "person", names=("", "Alice"))
         while not window.session.is_over:
             qtbot.waitUntil(
@@ -204,12 +208,10 @@ def test_a_finished_game_is_recorded_once(qtbot: QtBot) -> None:
         qtbot.waitUntil(lambda: window.session.is_over, timeout=10_000)
         assert len(records.games) == 1
         assert saved == [1]
-    finally:
-        window.shutdown()
 
 
 def test_between_two_people_the_coach_judges_each_take(
-    qtbot: QtBot, rowcol_window: RowColWindow
+    qtbot: QtBot, rowcol_window: RowColTable
 ) -> None:
     window = rowcol_window
     values = Position.from_text("1,2,3/4,9,6/7,8,5").values
@@ -224,7 +226,7 @@ def test_between_two_people_the_coach_judges_each_take(
     assert "100% accurate" in window.banner.summary.text()
 
 
-def test_a_recorded_game_replays_in_the_row_and_column_window(
+def test_a_recorded_game_replays_on_the_main_windows_numbers_board(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     start = Position.from_seed(3, 4)
@@ -244,14 +246,14 @@ def test_a_recorded_game_replays_in_the_row_and_column_window(
         game=record.game, rows=3, cols=3, extra=record.extra,
     )  # fmt: skip
     window.replay_recorded_game(GameDetail(summary, record.moves))
-    rowcol = window.show_rowcol_window()
-    assert isinstance(rowcol, RowColWindow)
+    rowcol = RowColTable(window)
+    window.game_replay_end()
     assert rowcol.session.moves == tuple(t.cell for t in played.takes)
     assert rowcol.position == played.final
-    assert "Magpie (A) vs Dice (B)" in rowcol.windowTitle()
-    rowcol.undo_action.trigger()
+    assert "Magpie (A) vs Dice (B)" in window.windowTitle()
+    window.undo_action.trigger()
     assert len(rowcol.session.moves) == len(played.takes) - 1
-    rowcol.redo_action.trigger()
+    window.redo_action.trigger()
     assert rowcol.position == played.final
     # The replay bar steps, seeks and plays the takes; the grid stays a replay.
     bar = rowcol.replay_bar
@@ -261,17 +263,16 @@ def test_a_recorded_game_replays_in_the_row_and_column_window(
     assert not rowcol.board_view._interactive
     bar.first_button.click()
     assert rowcol.session.moves == ()
-    assert rowcol.undo_action.isEnabled() is False
+    assert window.undo_action.isEnabled() is False
     bar.forward_button.click()
     assert rowcol.session.moves == (played.takes[0].cell,)
     assert rowcol.announcer.spoken[-1].startswith(
         f"Magpie (A) takes {played.start.cell_label(played.takes[0].cell)}"
     )
-    rowcol._replay_timer.setInterval(1)
+    rowcol.table._replay_timer.setInterval(1)
     bar.play_button.click()
     qtbot.waitUntil(lambda: not bar.play_button.isChecked(), timeout=10_000)
     assert rowcol.position == played.final
     assert bar.play_button.text() == "Play"
     assert not rowcol.banner.isVisible()
     assert rowcol.session.result_words() in rowcol.status_label.text()
-    window.shutdown()

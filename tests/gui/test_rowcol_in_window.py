@@ -1,0 +1,176 @@
+"""Row & Column in the main window: the numbers board in the board's place, the window's
+dock, banner and bars, the records; the last game played comes back with the window."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from tests.gui.conftest import click_cell
+from tests.gui.helpers import human_vs_ai, rowcol_setup
+from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.rowcol_view import RowColBoardView
+from tictactoe_gui.gui.table_boards import position_of
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import GameFilter, GameMode
+
+GAME_TIMEOUT_MS = 30_000
+
+
+@pytest.fixture
+def repository(tmp_path: Path) -> Iterator[Repository]:
+    with Repository.open(tmp_path / "records.sqlite3") as repository:
+        yield repository
+
+
+@pytest.fixture
+def main(
+    qtbot: QtBot, settings: QSettings, repository: Repository, no_leaked_threads: None
+) -> Iterator[MainWindow]:
+    window = MainWindow(settings, repository)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.close()
+
+
+def numbers_view(window: MainWindow) -> RowColBoardView:
+    view = window.board_widget()
+    assert isinstance(view, RowColBoardView)
+    return view
+
+
+def click_number(qtbot: QtBot, window: MainWindow, cell: int) -> None:
+    view = numbers_view(window)
+    row, col = view.position.row_col(cell)
+    centre = view.cell_rect(row, col).center()
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=QPoint(int(centre.x()), int(centre.y())))
+
+
+def play_to_the_end(qtbot: QtBot, window: MainWindow, seed: int) -> None:
+    table = window.table
+    session = table.session
+    assert session is not None
+    rng = random.Random(seed)
+    while not session.is_over:
+        qtbot.waitUntil(lambda: session.is_over or table.is_human_turn(), timeout=GAME_TIMEOUT_MS)
+        if session.is_over:
+            break
+        taken = len(session.moves)
+        click_number(qtbot, window, rng.choice(position_of(session.state).allowed_cells()))
+        assert len(session.moves) == taken + 1
+
+
+def test_row_and_column_is_played_to_the_end_in_the_main_window_and_recorded(
+    qtbot: QtBot, main: MainWindow, repository: Repository
+) -> None:
+    window = main
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Ann", "greedy"), 3)
+    view = numbers_view(window)
+    assert view.isVisible()
+    assert not window.board_view.isVisible()
+    play_to_the_end(qtbot, window, seed=1)
+    session = window.table.session
+    assert session is not None
+    assert window.banner.isVisible()
+    assert window.banner.headline.text() == session.result_words() + "."
+    assert not view.position.allowed_cells()
+    games = repository.list_games(GameFilter(game="rowcol4"))
+    assert [game.plies for game in games] == [len(session.moves)]
+    # The history replays it on the numbers board, take by take.
+    window.replay_recorded_game(repository.game(games[0].id))
+    table = window.table
+    assert table.replaying
+    assert numbers_view(window).isVisible()
+    window.game_replay_end()
+    assert table.session is not None
+    assert table.session.moves == session.moves
+
+
+def test_new_game_starts_row_and_column_in_the_main_window(qtbot: QtBot, main: MainWindow) -> None:
+    window = main
+    dialog = window.choose_rowcol()
+    assert dialog.isVisible()
+    assert dialog.is_rowcol()
+    dialog.ok_button.click()
+    assert window.table_active
+    table = window.table
+    assert table.session is not None
+    assert table.session.spec.variant.family.value == "rowcol"
+    assert numbers_view(window).isVisible()
+    assert window.windowTitle().endswith(table.session.spec.name)
+
+
+def test_switching_tictactoe_connect_four_row_and_column_and_back(
+    qtbot: QtBot, main: MainWindow
+) -> None:
+    window = main
+    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=5000)
+    click_cell(qtbot, window.board_view, 1, 1)
+    qtbot.waitUntil(lambda: len(window.controller.moves) == 2, timeout=5000)
+    spec = find_game("connect4")
+    from tictactoe_gui.session.table import Seat, TableSetup
+
+    window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, "kitty"))), 1
+    )
+    assert window.board_view.isVisible()
+    assert window.board_view.gravity
+    click_cell(qtbot, window.board_view, 0, 3)
+    qtbot.waitUntil(lambda: len(window.table.state.moves) == 2, timeout=5000)
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Ann", "random"), 2)
+    assert numbers_view(window).isVisible()
+    assert not window.board_view.isVisible()
+    click_number(qtbot, window, 0)
+    qtbot.waitUntil(lambda: len(window.table.state.moves) == 2, timeout=5000)
+    window.undo_action.trigger()
+    assert window.table.state.moves == ()
+    window.new_game(human_vs_ai("kitty"))
+    assert not window.table_active
+    assert window.board_view.isVisible()
+    assert not numbers_view_shown(window)
+    assert not window.board_view.gravity
+    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=5000)
+    click_cell(qtbot, window.board_view, 0, 0)
+    qtbot.waitUntil(lambda: len(window.controller.moves) == 2, timeout=5000)
+
+
+def numbers_view_shown(window: MainWindow) -> bool:
+    view = window.findChild(RowColBoardView, "numbersBoard")
+    return view is not None and view.isVisible()
+
+
+def test_game_rowcol5_opens_on_a_5_by_5_grid_and_the_relaunch_on_row_and_column(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    first = MainWindow(settings, game=find_game("rowcol5"))
+    qtbot.addWidget(first)
+    assert first.table_active
+    assert first.table.state.spec.id == "rowcol5"
+    first.close()
+    again = MainWindow(settings)
+    qtbot.addWidget(again)
+    assert again.table_active
+    assert again.table.state.spec.variant.family.value == "rowcol"
+    again.close()
+
+
+def test_a_row_and_column_window_left_open_last_time_opens_as_the_last_game(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    # What the window of its own left in the settings: its game comes back in this one.
+    settings.setValue("newGame/family", "mnk")
+    settings.setValue("rowColumnWindow/open", "true")
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    assert window.table_active
+    assert window.table.state.spec.variant.family.value == "rowcol"
+    assert settings.value("rowColumnWindow/open") is None
+    window.close()
