@@ -99,6 +99,9 @@ def test_connect_four_is_played_to_the_end_in_the_main_window_and_recorded(
     assert session is not None
     words = session.result_words()
     assert window.banner.headline.text().lower().startswith(words.lower()[:10])
+    # The banner takes the players' place; Review (k in a row's) is not offered.
+    assert not window.players_bar.isVisible()
+    assert not window.banner.review_button.isVisible()
     games = repository.list_games(GameFilter(game="connect4"))
     assert len(games) == 1
     assert games[0].plies == len(session.moves)
@@ -235,3 +238,4 @@ def test_new_game_offers_connect_four_with_the_personas(
     assert not window.table_active
     assert window.controller.board.variant.id == "tictactoe"
     assert not window.board_view.gravity
+    assert window.players_bar.isVisible()

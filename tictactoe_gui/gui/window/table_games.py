@@ -116,8 +116,13 @@ class TableGamesPart(WindowBase):
         try:
             board, _gravity = board_of(self.table.state)
         except ValueError:
+            # A grid of numbers: the players and scores are in the title and the status
+            # (the bar names X and O).
+            self.players_bar.hide()
             return
         self.players_bar.show_turn(board)
+        # The banner takes the bar's place at the end, as in k in a row.
+        self.players_bar.setVisible(not self.banner.isVisible())
 
     def _show_table_moves(self, start: GameState, moves: tuple[int, ...]) -> None:
         from tictactoe_gui.gui.board_reading import board_of
@@ -194,7 +199,6 @@ class TableGamesPart(WindowBase):
         self._say_pace(self.table.move_delay_ms)
         # Set Up Position: on a grid of numbers (the board of X and O has k in a row's).
         self.setup_action.setEnabled(NumbersTableBoard.draws(self.table.state))
-        self.players_bar.setVisible(not self.banner.isVisible())
         self.analysis_dock.clear_comparison()
         self._update_table_undo()
         self.board_view.clear_news()
@@ -231,6 +235,8 @@ class TableGamesPart(WindowBase):
         self.board_view.set_hints(())
         for action in self._k_in_a_row_actions():
             action.setEnabled(False)
+        # Review judges k in a row's moves only.
+        self.banner.review_button.hide()
 
     def leave_table_mode(self) -> None:
         """Give the board back to the k-in-a-row controller (which then starts its game)."""
@@ -247,6 +253,8 @@ class TableGamesPart(WindowBase):
             self.redo_action.setEnabled(controller.undo_stack.canRedo())
             for action in self._k_in_a_row_actions():
                 action.setEnabled(True)
+            self.banner.review_button.show()
+            self.players_bar.setVisible(not self.banner.isVisible())
             self._update_records_actions()
 
     def _k_in_a_row_actions(self) -> list[QAction]:
