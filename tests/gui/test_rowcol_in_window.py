@@ -174,3 +174,22 @@ def test_a_row_and_column_window_left_open_last_time_opens_as_the_last_game(
     assert window.table.state.spec.variant.family.value == "rowcol"
     assert settings.value("rowColumnWindow/open") is None
     window.close()
+
+
+def test_a_row_and_column_position_is_copied_and_pasted_back(
+    qtbot: QtBot, main: MainWindow
+) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    window = main
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bea"), 7)
+    click_number(qtbot, window, 5)
+    table = window.table
+    window.copy_position_action.trigger()
+    text = QGuiApplication.clipboard().text()
+    assert text == table.state.position_text()
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Ann", "greedy"), 8)
+    assert window.paste_position(text)
+    assert position_of(table.state) == position_of(table.state.spec.from_position_text(text))
+    assert table.session is not None
+    assert table.session.setup.mode is GameMode.HUMAN_VS_HUMAN

@@ -239,3 +239,38 @@ def test_new_game_offers_connect_four_with_the_personas(
     assert window.controller.board.variant.id == "tictactoe"
     assert not window.board_view.gravity
     assert window.players_bar.isVisible()
+
+
+def test_copy_and_paste_a_connect_four_position_and_its_moves(
+    qtbot: QtBot, c4_window: MainWindow
+) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    window = c4_window
+    spec = find_game("connect4")
+    people = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bea")))
+    window.start_table_game(people)
+    for col in (3, 3, 2):
+        click_cell(qtbot, window.board_view, 0, col)
+    table = window.table
+    assert table.session is not None
+    assert table.session.moves == (38, 31, 37)
+    clipboard = QGuiApplication.clipboard()
+    window.copy_moves_action.trigger()
+    assert clipboard.text() == spec.format_move_list((38, 31, 37))
+    window.copy_position_action.trigger()
+    position = clipboard.text()
+    assert position == table.state.position_text()
+    # Pasted back, the moves are studied from the start, each one undoable.
+    assert window.paste_position("d1, d2, c1, e1")
+    assert table.session.moves == (38, 31, 37, 39)
+    assert table.session.setup.recorded is False
+    window.undo_action.trigger()
+    assert table.session.moves == (38, 31, 37)
+    assert window.paste_position(position)
+    assert table.state == spec.from_position_text(position)
+    # Bad text is one line and changes nothing.
+    before = table.state
+    assert not window.paste_position("d, d, d, d, d, d, d")
+    assert window.statusBar().currentMessage().startswith("Nothing pasted: ")
+    assert table.state == before

@@ -217,6 +217,33 @@ class TableController(QObject):
             self._session().seed,
         )
 
+    def study(self, start: GameState, moves: tuple[int, ...]) -> None:
+        """Two people at the board on ``start``, ``moves`` played on it (each one a step of
+        the undo stack), the coach watching; never recorded (a pasted position, a pasted
+        move list). MoveError (a ValueError) for a move the rules refuse, with nothing
+        changed."""
+        start.play_all(moves)  # checked before anything changes
+        setup = TableSetup(
+            start.spec,
+            GameMode.HUMAN_VS_HUMAN,
+            (Seat.human("Player 1"), Seat.human("Player 2")),
+            start=start,
+            from_position=True,
+            record=False,
+        )
+        self.start(setup, self.session.seed if self.session is not None else 0)
+        for move in moves:
+            self._play(move)
+
+    def moves_text(self) -> str:
+        """The moves played, as the game writes them; after the start position where the
+        game started from one ("… then d1 d2")."""
+        session = self._session()
+        text = session.spec.format_move_list(session.moves)
+        if session.setup.start is not None:
+            return f"{session.start.position_text()} then {text}"
+        return text
+
     def replay(self, start: GameState, moves: list[int], names: tuple[str, str], when: str) -> None:
         """Show a recorded game at its start; the replay bar (and Undo, Redo) steps through it."""
         spec = start.spec

@@ -42,10 +42,20 @@ class GameFilesPart(WindowBase):
         self.show_message(f"Copied {what}: {text if len(text) <= 60 else text[:57] + '…'}")
 
     def copy_position(self) -> None:
+        if self.table_active:
+            self._clipboard_text(self.table.state.position_text(), "the position")
+            return
         board = self.board_view.board
         self._clipboard_text(board.to_text(), "the position")
 
     def copy_moves(self) -> None:
+        if self.table_active:
+            session = self.table.session
+            if session is None or not session.moves:
+                self.show_message("No moves to copy yet.")
+                return
+            self._clipboard_text(self.table.moves_text(), "the moves")
+            return
         controller = self.controller
         if not controller.moves:
             self.show_message("No moves to copy yet.")
@@ -64,6 +74,8 @@ class GameFilesPart(WindowBase):
         if text is None:
             clipboard = QGuiApplication.clipboard()
             text = clipboard.text() if clipboard is not None else ""
+        if self.table_active:
+            return self._paste_table_game(text)
         variant = self.controller.board.variant
         try:
             start, moves = later.game_file.parse_pasted(text, variant)
@@ -71,6 +83,29 @@ class GameFilesPart(WindowBase):
             self.show_message(f"Nothing pasted: {error}.")
             return False
         self._study(start, moves, "Studying the pasted position; play moves for either side.")
+        return True
+
+    def _paste_table_game(self, text: str) -> bool:
+        """A position ("… then" moves) or a move list of the table game on the board."""
+        from tictactoe_gui.untrusted import shown
+
+        table = self.table
+        spec = table.state.spec
+        text = text.strip()
+        position, _then, moves_text = text.partition(" then ")
+        try:
+            try:
+                start = spec.from_position_text(position)
+            except ValueError:
+                if moves_text:
+                    raise
+                start, moves_text = table.state.start, text  # a move list from the start
+            moves = start.read_moves(moves_text) if moves_text.strip() else ()
+            table.study(start, moves)
+        except ValueError as error:
+            self.show_message(f"Nothing pasted: {shown(str(error))}.")
+            return False
+        self.show_message("Studying the pasted position; play moves for either side.")
         return True
 
     def _study(self, start: Board, moves: Sequence[Move], message: str) -> None:

@@ -263,8 +263,6 @@ class TableGamesPart(WindowBase):
             self.resign_action,
             self.setup_action,
             self.save_game_action,
-            self.copy_position_action,
-            self.copy_moves_action,
             self.heat_map_action,
             self.review_action,
             self.lines_action,
