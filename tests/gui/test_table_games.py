@@ -274,3 +274,39 @@ def test_copy_and_paste_a_connect_four_position_and_its_moves(
     assert not window.paste_position("d, d, d, d, d, d, d")
     assert window.statusBar().currentMessage().startswith("Nothing pasted: ")
     assert table.state == before
+
+
+def test_the_open_history_lists_a_connect_four_game_at_once_and_replays_it(
+    qtbot: QtBot, c4_window: MainWindow
+) -> None:
+    from tictactoe_gui.gui.records import HistoryDialog
+
+    window = c4_window
+    history = window.show_history()
+    assert isinstance(history, HistoryDialog)
+    assert history.model.rowCount() == 0
+    window.start_table_game(connect_four("kitty"), seed=9)
+    play_by_clicks(qtbot, window, seed=9)
+    qtbot.waitUntil(lambda: history.model.rowCount() == 1, timeout=5000)
+    session = window.table.session
+    assert session is not None
+    history.replay_game(history.model.summary(0).id)
+    assert window.table.replaying
+    window.game_replay_end()
+    assert window.table.state == session.state
+
+
+def test_a_hint_on_connect_four_outlines_the_best_columns(
+    qtbot: QtBot, c4_window: MainWindow
+) -> None:
+    window = c4_window
+    window.start_table_game(connect_four("kitty"), seed=10)
+    table = window.table
+    assert table.session is not None
+    qtbot.waitUntil(lambda: table.session.analysis_of(table.state) is not None, timeout=20_000)
+    window.hint_action.trigger()
+    analysis = table.session.analysis_of(table.state)
+    assert analysis is not None
+    assert window.turn_label.text().startswith("Hint: drop ")
+    assert {move.row * 7 + move.col for move in window.board_view.hints} == set(analysis.best_moves)
+    assert table.session.summaries()[0].hints == 1

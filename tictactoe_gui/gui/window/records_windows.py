@@ -144,7 +144,12 @@ class RecordsWindowsPart(WindowBase):
     def replay_recorded_game(self, detail: GameDetail) -> None:
         """Replay a game from the history on the board."""
         summary = detail.summary
-        if later.find_game(summary.game).variant.family is not later.Family.MNK:
+        try:
+            family = later.find_game(summary.game).variant.family
+        except ValueError as error:  # a game this version does not have
+            self.show_message(f"This game cannot be replayed: {error}")
+            return
+        if family is not later.Family.MNK:
             self._replay_table_game(detail)
             return
         try:
