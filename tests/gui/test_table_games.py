@@ -310,3 +310,57 @@ def test_a_hint_on_connect_four_outlines_the_best_columns(
     assert window.turn_label.text().startswith("Hint: drop ")
     assert {move.row * 7 + move.col for move in window.board_view.hints} == set(analysis.best_moves)
     assert table.session.summaries()[0].hints == 1
+
+
+def test_a_connect_four_game_is_saved_and_opened_to_play_on_with_its_undone_moves(
+    qtbot: QtBot, c4_window: MainWindow, tmp_path: Path
+) -> None:
+    window = c4_window
+    window.start_table_game(connect_four("kitty"), seed=11)
+    table = window.table
+    assert table.session is not None
+    click_cell(qtbot, window.board_view, 0, 3)
+    qtbot.waitUntil(lambda: len(table.session.moves) == 2 and person_to_play(window))
+    click_cell(qtbot, window.board_view, 0, 2)
+    qtbot.waitUntil(lambda: len(table.session.moves) == 4 and person_to_play(window))
+    window.undo_action.trigger()  # two moves taken back, ready to redo
+    played = table.session.moves
+    undone = table.undone_moves()
+    assert len(played) == 2
+    assert len(undone) == 2
+    path = tmp_path / "c4.json"
+    assert window.save_game_to(path)
+    window.new_game(human_vs_ai("kitty"))
+    assert not window.table_active
+    assert window.open_game_file(path)
+    assert window.table_active
+    table = window.table
+    assert table.session is not None
+    assert table.session.moves == played
+    assert table.undone_moves() == undone
+    assert [seat.name for seat in table.session.setup.seats] == ["Alice", "kitty"]
+    window.redo_action.trigger()
+    assert len(table.session.moves) == 3
+    # A damaged file is one line, and the game on the board goes on.
+    path.write_text(path.read_text().replace('"ply": 2', '"ply": 9'), encoding="utf-8")
+    assert not window.open_game_file(path)
+    assert len(table.session.moves) == 3
+
+
+def test_a_finished_row_and_column_game_opens_from_its_file_as_a_replay(
+    qtbot: QtBot, c4_window: MainWindow, tmp_path: Path
+) -> None:
+    from tests.gui.helpers import rowcol_setup
+
+    window = c4_window
+    setup = rowcol_setup(GameMode.AI_VS_AI, "greedy", "random", size=3, move_delay_ms=0)
+    table = window.start_table_game(setup, 5)
+    session = table.session
+    assert session is not None
+    qtbot.waitUntil(lambda: session.is_over, timeout=20_000)
+    path = tmp_path / "rowcol.json"
+    assert window.save_game_to(path)
+    window.new_game(human_vs_ai("kitty"))
+    assert window.open_game_file(path)
+    assert window.table.replaying
+    assert window.table.state == session.state

@@ -74,10 +74,10 @@ class _MovesCommand(QUndoCommand):
         super().__init__(controller.spec_move_word())
         self._controller = controller
         self._before = before
-        self._after = after
+        self.after = after
 
     def redo(self) -> None:
-        self._controller._set_moves(self._after)
+        self._controller._set_moves(self.after)
 
     def undo(self) -> None:
         self._controller._set_moves(self._before)
@@ -116,6 +116,8 @@ class TableController(QObject):
         self._think_ms = THINK_MS
         self._announced = 0
         self._undoing = False
+        #: A saved game is being played back onto the board (its moves are not said).
+        self._quiet = False
         self._hint_waiting = False
         self._saved = False
         self._save_failed = ""
@@ -234,6 +236,32 @@ class TableController(QObject):
         self.start(setup, self.session.seed if self.session is not None else 0)
         for move in moves:
             self._play(move)
+
+    def resume(
+        self, setup: TableSetup, moves: tuple[int, ...], undone: tuple[int, ...], seed: int
+    ) -> None:
+        """Play on a saved game as it stood: ``moves`` played, ``undone`` ready to redo."""
+        self.start(setup, seed)
+        self._quiet = True
+        try:
+            for move in (*moves, *undone):
+                self._play(move)
+            for _ in undone:
+                self.undo_stack.undo()
+        finally:
+            self._quiet = False
+        self._refresh()
+
+    def undone_moves(self) -> tuple[int, ...]:
+        """The moves taken back that Redo would play again, in order."""
+        stack = self.undo_stack
+        after: list[int] = []
+        for index in range(stack.index(), stack.count()):
+            command = stack.command(index)
+            assert isinstance(command, _MovesCommand)
+            after = list(command.after)
+        session = self._session()
+        return tuple(after[len(session.moves) :])
 
     def moves_text(self) -> str:
         """The moves played, as the game writes them; after the start position where the
@@ -383,6 +411,8 @@ class TableController(QObject):
         played_before = len(session.moves)
         session.set_moves(moves)
         self._widgets.board.show(session)
+        if self._quiet:
+            return
         if len(moves) == played_before + 1:
             self._announce_move(before, moves[-1])
         elif len(moves) < played_before and not self._undoing and not self.replaying:

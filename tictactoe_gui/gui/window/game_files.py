@@ -241,7 +241,8 @@ class GameFilesPart(WindowBase):
         self._game_lines = (REPLAY_LINES, tree)
 
     def save_game_to(self, path: Path) -> bool:
-
+        if self.table_active:
+            return self._save_table_game_to(path)
         try:
             if path.suffix.lower() == ".psq":
                 later.game_file.save_as_psq(path, self.saved_game())
@@ -260,6 +261,8 @@ class GameFilesPart(WindowBase):
         """Open the game saved in ``path``: an unfinished game to play on, a finished one
         (or one saved before games could be played on) to replay. A file that holds no
         game: one line, nothing lost."""
+        if self._holds_table_game(path):
+            return self._open_table_game(path)
         try:
             game = later.game_file.load(path)
         except later.game_file.GameFileError as error:
@@ -285,6 +288,56 @@ class GameFilesPart(WindowBase):
                 f"Opened {path.name} as a replay: an external engine plays in it, and a "
                 "saved game never starts a program. New Game can set that engine up again."
             )
+        return True
+
+    def _save_table_game_to(self, path: Path) -> bool:
+        from tictactoe_gui.session import table_file
+
+        session = self.table.session
+        assert session is not None
+        if path.suffix.lower() == ".psq":
+            self.show_notice("Save Game", f"{session.spec.name} is not saved as a .psq file.")
+            return False
+        try:
+            table_file.save(path, session, self.table.undone_moves())
+        except OSError as error:
+            self.show_notice("Save Game", f"Could not save {path.name}: {error.strerror or error}.")
+            return False
+        self.show_message(f"Saved the game to {path.name}.")
+        return True
+
+    @staticmethod
+    def _holds_table_game(path: Path) -> bool:
+        from tictactoe_gui.session import table_file
+
+        try:
+            with path.open(encoding="utf-8") as file:
+                text = file.read(table_file.MAX_BYTES + 1)
+        except (OSError, UnicodeDecodeError):
+            return False  # the k-in-a-row reader says what is wrong with it
+        return table_file.table_game_of(text) is not None
+
+    def _open_table_game(self, path: Path) -> bool:
+        """A saved Connect Four or Row & Column game: played on where it stopped, or (a
+        finished one) replayed."""
+        from tictactoe_gui.session import table_file
+
+        try:
+            game = table_file.load(path)
+        except table_file.TableFileError as error:
+            self.show_notice("Open Game", f"Could not open it: {error}.")
+            return False
+        if game.finished:
+            setup = game.setup
+            names = tuple(seat.display_name(setup.spec) for seat in setup.seats)
+            self.replay_table_game(
+                game.start, [*game.moves, *game.undone], (names[0], names[1]), path.name
+            )
+            self.table.replay_seek(len(game.moves))
+            self.show_message(f"Opened {path.name} as a replay: the game is over.")
+            return True
+        self.resume_table_game(game.setup, game.moves, game.undone, game.seed)
+        self.show_message(f"Opened {path.name}: play on where it stopped.")
         return True
 
     def resume_game(self, game: SavedGame) -> None:
@@ -370,7 +423,8 @@ class GameFilesPart(WindowBase):
         dialog.filterSelected.connect(
             lambda chosen: dialog.setDefaultSuffix("psq" if chosen == PSQ_GAMES else "json")
         )
-        dialog.selectFile(f"{self.controller.board.variant.id}-game.json")
+        game = self.table.state.spec.id if self.table_active else self.controller.board.variant.id
+        dialog.selectFile(f"{game}-game.json")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.fileSelected.connect(lambda name: self.save_game_to(Path(name)))
         dialog.open()

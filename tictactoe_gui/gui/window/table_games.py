@@ -153,6 +153,17 @@ class TableGamesPart(WindowBase):
         self._after_table_start()
         return table
 
+    def resume_table_game(
+        self, setup: TableSetup, moves: tuple[int, ...], undone: tuple[int, ...], seed: int
+    ) -> TableController:
+        """A saved table game, played on where it stopped (``undone`` ready to redo)."""
+        self._enter_table_mode()
+        table = self.table
+        table.resume(setup, moves, undone, seed)
+        self._remember_game(setup.spec)
+        self._after_table_start()
+        return table
+
     def replay_table_game(
         self, start: GameState, moves: list[int], names: tuple[str, str], when: str
     ) -> TableController:
@@ -262,7 +273,6 @@ class TableGamesPart(WindowBase):
         return [
             self.resign_action,
             self.setup_action,
-            self.save_game_action,
             self.heat_map_action,
             self.review_action,
             self.lines_action,

@@ -1,0 +1,191 @@
+"""A game of the table (Connect Four, Row & Column, any game of the registry that is not
+k in a row) saved to a file and read back.
+
+A saved table game is a small JSON object (UTF-8, one file per game)::
+
+    {"app": "tictactoe-gui", "format": 2, "game": "connect4",
+     "start": "7/7/7/7/7/7", "moves": ["d1", "d2", "c1"], "ply": 2,
+     "players": {"mode": "human-vs-ai",
+                 "seats": [{"kind": "human", "name": "Ann"}, {"kind": "ai", "name": "kitty"}],
+                 "record": true, "from_position": false},
+     "seed": 12345, "result": null}
+
+``game`` is any id ``--game`` takes, ``start`` the start position as the game writes it
+(:meth:`~tictactoe_gui.engine.games.GameState.position_text`), ``moves`` every move in the
+game's notation and ``ply`` how many of them are played (the rest were taken back and can
+be played again). Reading checks everything against the rules and says in one line what is
+wrong with a file that does not hold a game. The k-in-a-row games keep their own format
+(``gui/game_file.py``), which has the same ``app``, ``format`` and ``game``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from tictactoe_gui.engine.games import GameError, GameSpec, GameState, find_game
+from tictactoe_gui.session.game import PlayerKind
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.storage.records import GameMode, validate_player_name
+
+APP_TAG: Final = "tictactoe-gui"
+FORMAT: Final = 2
+#: Files bigger than this are not games.
+MAX_BYTES: Final = 1_000_000
+
+
+class TableFileError(ValueError):
+    """A file that holds no table game this version can play; the message says why."""
+
+
+@dataclass(frozen=True)
+class SavedTableGame:
+    """A table game as a file holds it: its setup, the moves played and those taken back."""
+
+    setup: TableSetup
+    moves: tuple[int, ...]
+    undone: tuple[int, ...]
+    seed: int
+
+    @property
+    def start(self) -> GameState:
+        assert self.setup.start is not None
+        return self.setup.start
+
+    @property
+    def finished(self) -> bool:
+        return self.start.play_all(self.moves).is_over
+
+
+def to_json(session: TableSession, undone: tuple[int, ...] = ()) -> str:
+    """``session``'s game (and the moves taken back after it, ``undone``) as a file holds it."""
+    spec = session.spec
+    setup = session.setup
+    words = session.result_words()
+    data = {
+        "app": APP_TAG,
+        "format": FORMAT,
+        "game": spec.id,
+        "start": session.start.position_text(),
+        "moves": [spec.format_move(move) for move in (*session.moves, *undone)],
+        "ply": len(session.moves),
+        "players": {
+            "mode": setup.mode.value,
+            "seats": [{"kind": seat.kind.value, "name": seat.name} for seat in setup.seats],
+            "record": setup.record,
+            "from_position": setup.from_position,
+        },
+        "seed": session.seed,
+        "result": words or None,
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def save(path: Path, session: TableSession, undone: tuple[int, ...] = ()) -> None:
+    """Write the game to ``path`` whole (a temporary file renamed over it)."""
+    text = to_json(session, undone)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def table_game_of(text: str) -> GameSpec | None:
+    """The table game a saved file's text holds (None: not one; k in a row or no game)."""
+    try:
+        data = json.loads(text)
+        spec = find_game(str(data["game"])) if isinstance(data, dict) else None
+    except (ValueError, KeyError, TypeError):
+        return None
+    if spec is None or spec.variant.family.value == "mnk":
+        return None
+    return spec
+
+
+def load(path: Path) -> SavedTableGame:
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise TableFileError(f"{path.name} is too big to be a saved game")
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise TableFileError(f"{path.name} could not be read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise TableFileError(f"{path.name} is not a text file") from None
+    return from_json(text, path.name)
+
+
+def from_json(text: str, name: str = "the file") -> SavedTableGame:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise TableFileError(f"{name} is not a saved game (not JSON)") from None
+    if not isinstance(data, dict) or data.get("app") != APP_TAG:
+        raise TableFileError(f"{name} is not a game saved by {APP_TAG}")
+    if data.get("format") != FORMAT:
+        raise TableFileError(f"{name} is in format {data.get('format')!r}, not {FORMAT}")
+    try:
+        spec = find_game(str(data.get("game")))
+        start = spec.from_position_text(str(data.get("start")))
+    except GameError as error:
+        raise TableFileError(f"{name}: {error}") from None
+    moves_data, ply = data.get("moves"), data.get("ply")
+    if not isinstance(moves_data, list) or not all(isinstance(m, str) for m in moves_data):
+        raise TableFileError(f"{name}: the moves are not a list of moves")
+    if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(moves_data):
+        raise TableFileError(f"{name}: ply {ply!r} is not a number of moves played")
+    moves: list[int] = []
+    state = start
+    for number, written in enumerate(moves_data, 1):
+        try:
+            move = spec.parse_move(written)
+            state = state.play(move)
+        except GameError as error:
+            raise TableFileError(f"{name}: move {number} ({written}): {error}") from None
+        moves.append(move)
+    setup = _setup(data.get("players"), spec, start, name)
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TableFileError(f"{name}: the seed {seed!r} is not a number")
+    return SavedTableGame(setup, tuple(moves[:ply]), tuple(moves[ply:]), seed)
+
+
+def _setup(players: object, spec: GameSpec, start: GameState, name: str) -> TableSetup:
+    if not isinstance(players, dict):
+        raise TableFileError(f"{name}: no players")
+    seats_data = players.get("seats")
+    if not isinstance(seats_data, list) or len(seats_data) != 2:
+        raise TableFileError(f"{name}: two seats are needed")
+    try:
+        mode = GameMode(str(players.get("mode")))
+        seats = tuple(_seat(seat, spec) for seat in seats_data)
+    except (ValueError, GameError) as error:
+        raise TableFileError(f"{name}: {error}") from None
+    return TableSetup(
+        spec,
+        mode,
+        (seats[0], seats[1]),
+        start=start,
+        from_position=bool(players.get("from_position", False)),
+        record=bool(players.get("record", True)),
+    )
+
+
+def _seat(data: object, spec: GameSpec) -> Seat:
+    if not isinstance(data, dict):
+        raise TableFileError("a seat is not an object")
+    kind, seat_name = str(data.get("kind")), str(data.get("name"))
+    if kind == PlayerKind.HUMAN.value:
+        return Seat.human(validate_player_name(seat_name))
+    if kind == PlayerKind.AI.value:
+        return Seat.ai(spec, seat_name)
+    raise TableFileError(f"a seat's kind {kind!r} is neither human nor ai")
