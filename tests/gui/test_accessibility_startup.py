@@ -15,8 +15,11 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.session.table import Seat, TableSetup
+from tictactoe_gui.storage.records import GameMode
 
 Text = QAccessible.Text
 
@@ -72,6 +75,46 @@ def test_the_board_focused_at_start_is_the_one_that_speaks_after(
     window.analysis_dock.top_n_changed.emit(2)
     assert QAccessible.uniqueId(board_object(window)) == first
     assert window.board_view.hasFocus()
+
+
+def _added_slots(window: MainWindow) -> list[str]:
+    """The methods the window's class has gained since it was defined."""
+    static = {
+        bytes(MainWindow.staticMetaObject.method(i).methodSignature())
+        for i in range(MainWindow.staticMetaObject.methodCount())
+    }
+    meta = window.metaObject()
+    return [
+        bytes(meta.method(i).methodSignature()).decode()
+        for i in range(meta.methodCount())
+        if bytes(meta.method(i).methodSignature()) not in static
+    ]
+
+
+def test_the_window_is_one_accessible_object_from_its_first_frame_on(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    # A screen reader says the window's title as it opens (the first frame); a new
+    # accessible window after that is a window it has not introduced, and when the board
+    # takes the focus it said the title again.
+    window = MainWindow(settings, staged=True)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    first = QAccessible.uniqueId(QAccessible.queryAccessibleInterface(window))
+
+    with qtbot.waitSignal(window.ready, timeout=5000):
+        window.complete(InMemoryRecords())
+    for game in ("connect4", "rowcol5"):
+        spec = find_game(game)
+        window.start_table_game(
+            TableSetup(
+                spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, spec.players[0].key))
+            )
+        )
+    window.leave_table_mode()
+    assert _added_slots(window) == []  # each is a slot the window's class declares
+    assert QAccessible.uniqueId(QAccessible.queryAccessibleInterface(window)) == first
 
 
 class _FocusSnapshot(QObject):

@@ -28,7 +28,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
@@ -47,6 +47,7 @@ from tictactoe_gui.gui.theme import Theme, apply_palette
 from tictactoe_gui.gui.window.base import (
     GAME_IN_PROGRESS_KEY,
     later,
+    part_slots,
 )
 from tictactoe_gui.gui.window.first_frame import FirstFramePart
 from tictactoe_gui.gui.window.menus import MenusPart
@@ -70,6 +71,9 @@ class MainWindow(FirstFramePart, MenusPart):
 
     #: Emitted once the whole window is built (at once, or by :meth:`complete` when staged).
     ready = Signal()
+    # Every part's slots are the window's own: connected to, they change nothing in its
+    # class, so screen readers keep the one window they were shown at the first frame.
+    locals().update(part_slots(FirstFramePart, MenusPart))
 
     def __init__(
         self,
@@ -345,6 +349,7 @@ class MainWindow(FirstFramePart, MenusPart):
                 )
             )
 
+    @Slot(str, bool)
     def _on_announced(self, text: str, _assertive: bool) -> None:
         # What a control in the dock has just said is not said again when the player
         # comes back to the board: the board then reads only the state of the game.
@@ -390,6 +395,7 @@ class MainWindow(FirstFramePart, MenusPart):
 
     # -- the move list, copy and paste, game files, resigning ----------------------------
 
+    @Slot(int, int)
     def _on_cell_activated(self, row: int, col: int) -> None:
         if self.table_active:
             self.table.cell_activated(row, col)
@@ -403,6 +409,7 @@ class MainWindow(FirstFramePart, MenusPart):
 
     # -- reactions -----------------------------------------------------------------------
 
+    @Slot(object, object)
     def _on_position_changed(self, board: Board, last_move: Move | None) -> None:
         self._looking_at = None  # the game moved: the board shows it again
         self.board_view.set_board(board, last_move)
@@ -433,6 +440,7 @@ class MainWindow(FirstFramePart, MenusPart):
         )
         self.board_view.set_heat_map(result.analysis if shown and result is not None else None)
 
+    @Slot(object)
     def _on_analysis(self, result: EngineResult | None) -> None:
         session = self.controller.session
         if session.resigned is not None:
@@ -443,11 +451,13 @@ class MainWindow(FirstFramePart, MenusPart):
         self._update_spoiler_guard()
         self.board_view.set_interactive(self.controller.is_human_turn())
 
+    @Slot(object, str)
     def _on_persona(self, persona: Persona | None, role: str) -> None:
         self._persona = persona
         variant = self.controller.board.variant
         self.analysis_dock.set_persona(persona, role, (variant.rows, variant.cols))
 
+    @Slot(object)
     def _on_game_started(self, setup: GameSetup) -> None:
         self.board_view.clear_news()  # the last game's news is not this game's
         self.replay_bar.hide()
@@ -479,6 +489,7 @@ class MainWindow(FirstFramePart, MenusPart):
         self.board_view.describe_now()
         self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    @Slot(object)
     def _on_game_over(self, info: GameOverInfo | None) -> None:
         # A message from before the game ended or reopened (a greeting with the old record,
         # "no hint needed") is no longer true; a failed save is said again, and in the banner.
@@ -504,6 +515,7 @@ class MainWindow(FirstFramePart, MenusPart):
         self.shutdown()
         event.accept()
 
+    @Slot()
     def shutdown(self) -> None:
         """Save settings and stop the engine thread (cancel, quit, wait); runs once."""
         if self._closed:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QMainWindow
 
 from tictactoe_gui.lazy_names import lazy_module
@@ -71,6 +72,23 @@ GAME_IN_PROGRESS_KEY = "gameInProgress/game"
 #: With animations off the AI still pauses briefly, so its move is seen as a reply.
 THINK_MS_WITHOUT_ANIMATIONS = 120
 MESSAGE_TIMEOUT_MS = 6000
+
+
+def part_slots(*parts: type[QMainWindow]) -> dict[str, object]:
+    """The slots (methods marked ``@Slot``) a window made of ``parts`` would call, for its
+    own class to declare again.
+
+    Qt builds a class's slots from the first base's line alone, so a slot of any other
+    part is not the window's; connecting a signal to it then adds the slot to the
+    window's class as it runs, which gives the window a new class, and screen readers a
+    new window: Orca then announces the window again when the board takes the focus.
+    """
+    # The order the window looks its methods up in (its parts' MRO).
+    order = type("PartsOrder", parts, {}).__mro__[1:]
+    methods: dict[str, object] = {}
+    for part in reversed(order):
+        methods.update(vars(part))
+    return {name: value for name, value in methods.items() if hasattr(value, "_slots")}
 
 
 def setting_bool(value: object, default: bool) -> bool:
@@ -173,6 +191,7 @@ class WindowBase(QMainWindow):
     analysis_dock_action: QAction
     moves_dock_action: QAction
 
+    @Slot(str)
     def show_message(self, text: str) -> None:
         """A message in the status bar, for a few seconds."""
         self.statusBar().showMessage(text, MESSAGE_TIMEOUT_MS)

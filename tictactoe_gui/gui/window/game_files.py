@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QGuiApplication
 
 from tictactoe_gui.engine import Board
@@ -41,6 +41,7 @@ class GameFilesPart(WindowBase):
             clipboard.setText(text)
         self.show_message(f"Copied {what}: {text if len(text) <= 60 else text[:57] + '…'}")
 
+    @Slot()
     def copy_position(self) -> None:
         if self.table_active:
             self._clipboard_text(self.table.state.position_text(), "the position")
@@ -48,6 +49,7 @@ class GameFilesPart(WindowBase):
         board = self.board_view.board
         self._clipboard_text(board.to_text(), "the position")
 
+    @Slot()
     def copy_moves(self) -> None:
         if self.table_active:
             session = self.table.session
@@ -179,6 +181,7 @@ class GameFilesPart(WindowBase):
         self._game_lines = (key, tree)
         return tree
 
+    @Slot()
     def show_lines(self) -> QDialog:
         """Lines Played: the game's tree of moves (see :mod:`tictactoe_gui.gui.review.lines`)."""
         from tictactoe_gui.gui.review.lines import LinesDialog
@@ -386,6 +389,7 @@ class GameFilesPart(WindowBase):
         self.show_message("Resumed the game you were playing — New Game (Ctrl+N) starts another.")
         return True, ""
 
+    @Slot(object, object)
     def _keep_game_in_progress(self, *_: object) -> None:
         """Keep the game on the board in its file after every move (written whole, then
         renamed into place); a finished game, a replay or a game with no move yet leaves
@@ -414,6 +418,7 @@ class GameFilesPart(WindowBase):
                     f"The game in progress cannot be kept for next time: {error.strerror or error}."
                 )
 
+    @Slot()
     def show_save_game_dialog(self) -> QFileDialog:
         from PySide6.QtWidgets import QFileDialog
 
@@ -430,6 +435,7 @@ class GameFilesPart(WindowBase):
         dialog.open()
         return dialog
 
+    @Slot()
     def show_open_game_dialog(self) -> QFileDialog:
         from PySide6.QtWidgets import QFileDialog
 

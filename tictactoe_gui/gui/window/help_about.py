@@ -6,7 +6,7 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 
 from tictactoe_gui import APP_DISPLAY_NAME, __version__
 from tictactoe_gui.assets import asset_path
@@ -78,6 +78,7 @@ class HelpPart(WindowBase):
     def _forget_error_box(self) -> None:
         self._error_box = None
 
+    @Slot()
     def show_how_to_play(self) -> HelpWindow:
         """The rules page of the game on the board, from the help pages the README links to."""
         from tictactoe_gui.engine.games import find_game
@@ -89,6 +90,7 @@ class HelpPart(WindowBase):
             spec = find_game(self.controller.board.variant.id)
         return self._show_help("How to Play", how_to_play_markdown(spec))
 
+    @Slot()
     def show_shortcuts(self) -> HelpWindow:
         """The keyboard section of the playing page, the one the README links to."""
         from tictactoe_gui.gui.help_window import shortcuts_markdown
@@ -103,6 +105,7 @@ class HelpPart(WindowBase):
         window.show()
         return window
 
+    @Slot()
     def show_about(self) -> QMessageBox:
         return self._show_text(
             f"About {APP_DISPLAY_NAME}",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 
 from tictactoe_gui.gui.window.base import (
     CONFIRM_NEW_GAME,
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 class LeavingPart(WindowBase):
     """Resign, New Game, Restart and Quit, each asked first while a game is at stake."""
 
+    @Slot()
     def resign(self) -> QMessageBox | None:
         """The person to move gives up (a loss for them, recorded like any other result),
         once they have said so (unless they asked not to be asked)."""
@@ -55,6 +56,7 @@ class LeavingPart(WindowBase):
         )
         return box if box is not None else shown[0]
 
+    @Slot()
     def choose_rowcol(self) -> QMessageBox | NewGameDialog:
         """Row & Column… (the Game menu): New Game on Row & Column, once the game in
         progress may be left."""
@@ -74,6 +76,7 @@ class LeavingPart(WindowBase):
         )
         return box if box is not None else shown[0]
 
+    @Slot()
     def request_restart(self) -> QMessageBox | None:
         """Restart (Ctrl+R), once the game in progress may be left."""
         return self.confirm(
@@ -84,6 +87,7 @@ class LeavingPart(WindowBase):
             self.game_play_again,
         )
 
+    @Slot()
     def request_quit(self) -> QMessageBox | None:
         """Quit (Ctrl+Q), once the game in progress may be left."""
         return self.confirm(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, Slot
 
 from tictactoe_gui import APP_DISPLAY_NAME
 from tictactoe_gui.gui.board_view import KEYPAD
@@ -215,6 +215,7 @@ class MenusPart(
 
         return play
 
+    @Slot()
     def focus_board(self) -> None:
         """Give the keyboard back to the board (Esc), wherever the focus was in the window."""
         self.board_widget().setFocus(Qt.FocusReason.ShortcutFocusReason)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QWidget
 
 from tictactoe_gui.engine import Board
@@ -119,6 +119,7 @@ class NewGamesPart(WindowBase):
             self.raise_()
             self.activateWindow()
 
+    @Slot()
     def show_setup_dialog(self) -> SetupPositionDialog | RowColSetupDialog | None:
         from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
 

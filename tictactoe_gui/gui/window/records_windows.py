@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 
 from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.variants import get_variant
@@ -57,6 +57,7 @@ class RecordsWindowsPart(WindowBase):
         window.activateWindow()
         return window
 
+    @Slot()
     def show_leaderboard(self) -> QDialog | None:
         from tictactoe_gui.gui.records import LeaderboardDialog
 
@@ -66,6 +67,7 @@ class RecordsWindowsPart(WindowBase):
             window.game.select(self.controller.board.variant.id, add=True)
         return window
 
+    @Slot()
     def show_history(self) -> QDialog | None:
         from tictactoe_gui.gui.records import HistoryDialog
 
@@ -78,6 +80,7 @@ class RecordsWindowsPart(WindowBase):
 
         return self._records_window("history", make)
 
+    @Slot()
     def show_statistics(self) -> QDialog | None:
         from tictactoe_gui.gui.records import StatisticsDialog
 
@@ -109,6 +112,7 @@ class RecordsWindowsPart(WindowBase):
         subject = ReviewSubject(game.start, game.moves, game.names, game.resigned, title)
         return self._open_review(subject)
 
+    @Slot()
     def review_current_game(self) -> QDialog | None:
         """Review the game on the board (a replay's whole game, else the moves played)."""
         from tictactoe_gui.engine.games import find_game

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 
 from tictactoe_gui.engine import Board
 from tictactoe_gui.gui.window.base import (
@@ -59,6 +59,7 @@ class SeriesReplayPart(WindowBase):
         """How many moves into the game the board shows while looking back (None: now)."""
         return self._looking_at
 
+    @Slot(int)
     def look_at_ply(self, ply: int) -> None:
         """Show the position after ``ply`` moves: a replay steps there; a game in progress
         shows it until the game moves on, the last move is selected or the board is clicked."""
@@ -95,6 +96,7 @@ class SeriesReplayPart(WindowBase):
         if self.heat_map_action.isChecked() and result is not None:
             self.board_view.set_heat_map(result.analysis)
 
+    @Slot(object)
     def _on_tally(self, tally: Tally) -> None:
         setup = self.controller.setup
         self.autoplay_bar.show_tally(tally, setup.games, setup.x.display_name, setup.o.display_name)

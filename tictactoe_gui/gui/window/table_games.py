@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Slot
+
 from tictactoe_gui.engine import Board
 from tictactoe_gui.gui.window.base import WindowBase, later
 
@@ -96,6 +98,7 @@ class TableGamesPart(WindowBase):
         view.hide()
         return view
 
+    @Slot(int, int)
     def _on_numbers_cell(self, row: int, col: int) -> None:
         if self.table_active:
             self.table.cell_activated(row, col)
@@ -134,6 +137,7 @@ class TableGamesPart(WindowBase):
             return
         self.moves_dock.set_game(board, [board.move_at(move) for move in moves])
 
+    @Slot()
     def _update_table_undo(self) -> None:
         if self.table_active:
             self.undo_action.setEnabled(self.table.can_undo())
@@ -280,42 +284,49 @@ class TableGamesPart(WindowBase):
 
     # -- commands, to whichever controller has the board -----------------------------------
 
+    @Slot()
     def game_undo(self) -> None:
         if self.table_active:
             self.table.undo()
         else:
             self.controller.undo()
 
+    @Slot()
     def game_redo(self) -> None:
         if self.table_active:
             self.table.redo()
         else:
             self.controller.redo()
 
+    @Slot()
     def game_hint(self) -> None:
         if self.table_active:
             self.table.hint()
         else:
             self.controller.hint()
 
+    @Slot()
     def game_play_again(self) -> None:
         if self.table_active:
             self.table.play_again()
         else:
             self.controller.play_again()
 
+    @Slot()
     def game_retry_save(self) -> None:
         if self.table_active:
             self.table.retry_save()
         else:
             self.controller.retry_save()
 
+    @Slot(bool)
     def game_set_paused(self, paused: bool) -> None:
         if self.table_active:
             self.table.set_paused(paused)
         else:
             self.controller.set_paused(paused)
 
+    @Slot()
     def game_toggle_pause(self) -> None:
         """Pause or resume two computer players (Ctrl+P), and say which."""
         if self.table_active:
@@ -337,12 +348,14 @@ class TableGamesPart(WindowBase):
         )
         self.autoplay_bar.speed.setAccessibleDescription(text)
 
+    @Slot()
     def game_step(self) -> None:
         if self.table_active:
             self.table.step()
         else:
             self.controller.step()
 
+    @Slot(int)
     def game_set_move_delay(self, ms: int) -> None:
         self._say_pace(ms)
         if self.table_active:
@@ -350,24 +363,28 @@ class TableGamesPart(WindowBase):
         else:
             self.controller.set_move_delay(ms)
 
+    @Slot(int)
     def game_replay_seek(self, position: int) -> None:
         if self.table_active:
             self.table.replay_seek(position)
         else:
             self.controller.replay_seek(position)
 
+    @Slot(int)
     def game_replay_step(self, delta: int) -> None:
         if self.table_active:
             self.table.replay_step(delta)
         else:
             self.controller.replay_step(delta)
 
+    @Slot()
     def game_replay_end(self) -> None:
         if self.table_active:
             self.table.replay_seek(self.table.replay_length)
         else:
             self.controller.replay_seek(self.controller.replay_length)
 
+    @Slot(bool)
     def game_set_replay_playing(self, playing: bool) -> None:
         if self.table_active:
             self.table.set_replay_playing(playing)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QByteArray, Qt, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -125,14 +125,17 @@ class SettingsPart(WindowBase):
     def theme(self) -> Theme:
         return self._theme
 
+    @Slot(str)
     def _on_algorithm(self, value: str) -> None:
         self.controller.set_algorithm(later.Algorithm(value))
         self._settings.setValue("analysis/algorithm", value)
 
+    @Slot(bool)
     def _on_heat_map(self, checked: bool) -> None:
         self._update_heat_map()
         self._settings.setValue("view/heatMap", checked)
 
+    @Slot(float)
     def _on_time_budget(self, seconds: float, *, save: bool = True) -> None:
         """The engine's time per move on big boards: kept, and handed to the controller
         when it takes one."""
@@ -146,14 +149,17 @@ class SettingsPart(WindowBase):
         """The engine's time per move on boards it cannot solve (seconds), as set in the dock."""
         return self.analysis_dock.time_budget()
 
+    @Slot(bool)
     def _on_coordinates(self, checked: bool) -> None:
         self.board_view.set_coordinates(checked)
         self._settings.setValue("view/coordinates", checked)
 
+    @Slot(bool)
     def _on_move_numbers(self, checked: bool) -> None:
         self.board_view.set_move_numbers(checked)
         self._settings.setValue("view/moveNumbers", checked)
 
+    @Slot(bool)
     def _on_animations(self, checked: bool) -> None:
         self._apply_animations(checked)
         self._settings.setValue("view/animations", checked)
@@ -165,6 +171,7 @@ class SettingsPart(WindowBase):
             boards.numbers.view.set_animations_enabled(enabled)
         self.controller.set_think_ms(self._think_ms())
 
+    @Slot(Qt.ColorScheme)
     def _on_system_scheme(self, *_: object) -> None:
         if self._theme is Theme.SYSTEM:
             self.set_theme(Theme.SYSTEM, save=False)
@@ -173,6 +180,7 @@ class SettingsPart(WindowBase):
         asks = [setting_bool(self._settings.value(key), True) for key in CONFIRM_KEYS]
         self.confirm_action.setChecked(all(asks))
 
+    @Slot(bool)
     def _on_confirm_action(self, checked: bool) -> None:
         for key in CONFIRM_KEYS:
             self._settings.setValue(key, checked)
