@@ -237,6 +237,29 @@ def test_the_search_releases_the_gil() -> None:
     assert len(gaps) > 20
 
 
+def test_the_search_takes_the_gil_back_only_now_and_then() -> None:
+    """The compiled search asks Python whether to stop by the clock, not by the node count:
+    each question takes the GIL, which the window's thread must then wait for, so a search
+    asks at most every few milliseconds however fast it runs, and still at once when the
+    search has just begun (a cancel is seen within a few milliseconds)."""
+    size, k, picture = POSITIONS[11]
+    state = State(size, size, k, *picture_bitboards(picture, size))
+    budget = Budget(Limit(), cancel=threading.Event())
+    asked: list[float] = []
+    budget.on_check = lambda nodes: asked.append(time.perf_counter())
+    compiled = native.NativeAlphaBeta(state, native.new_table(16), 1, 14, budget)
+    compiled.make(next(iter(state.candidates)))
+    started = time.perf_counter()
+    compiled.negamax(10, -(10**10), 10**10, 1)
+    took = time.perf_counter() - started
+    assert took > 0.1, "the search was too short to tell"
+    assert asked, "a long search asks whether to stop"
+    assert asked[0] - started < took / 4
+    assert budget.nodes > 20_000
+    # At most one question per native.POLL_SECONDS (the node count would ask every 256 nodes).
+    assert len(asked) <= took / native.POLL_SECONDS + 2
+
+
 def test_a_cancel_stops_the_compiled_search() -> None:
     size, k, picture = POSITIONS[11]
     x, o = picture_bitboards(picture, size)

@@ -31,8 +31,10 @@
 #define QUIESCENCE_WIDTH 3
 #endif
 #define CHECK_EVERY 64
-/* Every this many clock checks the search takes the GIL to ask Python whether to stop. */
-#define POLL_EVERY 4
+/* At most this often (ns) the search takes the GIL to ask Python whether to stop: by the
+ * clock, not the node count, as every question makes a thread running Python (the
+ * window's) hand the GIL over and wait to be scheduled again. */
+#define POLL_NS 5000000L
 #define EXACT 0
 #define LOWER 1
 #define UPPER 2
@@ -303,9 +305,11 @@ typedef struct {
     uint8_t *chosen;
     /* the budget while a search runs */
     int64_t nodes, max_nodes;
-    int countdown, polls;
+    int countdown;
     int has_deadline;
     struct timespec deadline;
+    /* when the search next asks Python (zero: at its first clock check) */
+    struct timespec next_poll;
     PyObject *poll;
     PyThreadState *released;
     int stopped;
@@ -682,21 +686,28 @@ static void poll_python(SearcherObject *s) {
     s->released = PyEval_SaveThread();
 }
 
+static inline int before(struct timespec a, struct timespec b) {
+    return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
+}
+
 /* Budget.tick: count a node; set `stopped` when the limit is reached. */
 static inline void tick(SearcherObject *s) {
     s->nodes++;
     if (--s->countdown <= 0) {
         s->countdown = CHECK_EVERY;
-        if (s->has_deadline) {
+        if (s->has_deadline || s->poll != NULL) {
             struct timespec now;
             clock_gettime(CLOCK_MONOTONIC, &now);
-            if (now.tv_sec > s->deadline.tv_sec ||
-                (now.tv_sec == s->deadline.tv_sec && now.tv_nsec >= s->deadline.tv_nsec))
-                s->stopped = 1;
-        }
-        if (s->poll != NULL && ++s->polls >= POLL_EVERY) {
-            s->polls = 0;
-            poll_python(s);
+            if (s->has_deadline && !before(now, s->deadline)) s->stopped = 1;
+            if (s->poll != NULL && !before(now, s->next_poll)) {
+                s->next_poll = now;
+                s->next_poll.tv_nsec += POLL_NS;
+                if (s->next_poll.tv_nsec >= 1000000000L) {
+                    s->next_poll.tv_sec += 1;
+                    s->next_poll.tv_nsec -= 1000000000L;
+                }
+                poll_python(s);
+            }
         }
     }
     if (s->max_nodes >= 0 && s->nodes >= s->max_nodes) s->stopped = 1;
@@ -1195,7 +1206,6 @@ static PyObject *searcher_negamax(SearcherObject *self, PyObject *args) {
     self->nodes = nodes;
     self->max_nodes = max_nodes;
     self->countdown = CHECK_EVERY;
-    self->polls = 0;
     self->stopped = 0;
     self->poll_failed = 0;
     self->busy = 1;
@@ -1357,7 +1367,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyModule_AddObject(m, "Geometry", (PyObject *)&GeometryType) < 0 ||
         PyModule_AddObject(m, "Table", (PyObject *)&TableType) < 0 ||
         PyModule_AddObject(m, "Searcher", (PyObject *)&SearcherType) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_PLY", MAX_PLY) < 0) {
+        PyModule_AddIntConstant(m, "MAX_PLY", MAX_PLY) < 0 ||
+        PyModule_AddObject(m, "POLL_SECONDS", PyFloat_FromDouble(POLL_NS / 1e9)) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -42,6 +42,9 @@ else:
     _core = _loaded
     UNAVAILABLE = None
 
+#: The most often (seconds) a compiled search takes the GIL to ask whether to stop.
+POLL_SECONDS: Final[float] = 0.005 if _core is None else float(_core.POLL_SECONDS)
+
 #: Values the compiled search keeps in 64-bit integers stay below this.
 _LIMIT: Final = 2**61
 
