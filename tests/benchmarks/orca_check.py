@@ -251,10 +251,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         app = _start(command, env | {"PYTHONPATH": str(ROOT)}, work / "app.log")
         processes.append(app)
         silent = 0
-        # The window's first words are its frame's title; Orca says "Screen reader on" before.
+        # The window's first words are its frame's title, its last the game's greeting
+        # ("New game: …"), which may come seconds later on a busy machine: Orca reads the
+        # events of the window being built first. ("Screen reader on" comes before.)
         deadline = time.monotonic() + START_LIMIT_S
         while time.monotonic() < deadline and not any(
-            " frame" in line for line in _speech(orca_log)[before:]
+            "New game" in line for line in _speech(orca_log)[before:]
         ):
             time.sleep(0.2)
         heard = _wait_quiet(orca_log, before, START_LIMIT_S)

@@ -163,7 +163,7 @@ def test_left_and_right_go_to_where_a_disc_would_land_and_enter_drops_it(qtbot: 
     assert view.focus_cell == Move(3, 3)  # the middle column, where a disc would land
     qtbot.keyClick(view, Qt.Key.Key_Right)  # to e, one disc in it
     assert view.focus_cell == Move(4, 4)
-    qtbot.waitUntil(lambda: "Cursor e2, empty" in view.accessibleDescription(), timeout=1000)
+    qtbot.waitUntil(lambda: "e: lands on e2" in view.accessibleDescription(), timeout=1000)
     qtbot.keyClick(view, Qt.Key.Key_Left)
     qtbot.keyClick(view, Qt.Key.Key_Left)
     assert view.focus_cell == Move(4, 2)  # c2, on c1's disc

@@ -74,7 +74,13 @@ class BoardNews:
         shown = {i: mark for mark, i in view.marks()}
         heard = view.hasFocus() and view.isActiveWindow()
         turn = describe_board(
-            view.board, shown, view.focus_cell, None, (), status_note=self.status_note
+            view.board,
+            shown,
+            view.focus_cell,
+            None,
+            (),
+            status_note=self.status_note,
+            gravity=view.gravity,
         )
         text = describe_board(
             view.board,
@@ -85,6 +91,7 @@ class BoardNews:
             status_note=self.status_note,
             cursor_first=self.cursor_first,
             news_alone=heard and turn == self._heard_turn,
+            gravity=view.gravity,
         )
         fresh, self._fresh = self._fresh, False
         said = view.accessibleDescription()

@@ -77,6 +77,16 @@ def read_drop_column(board: Board, col: int) -> str:
     return f"{text}; a disc dropped in {letter} lands on {board.cell_name(landing)}."
 
 
+def column_words(board: Board, cursor: Move) -> str:
+    """``"d: lands on d3"`` with the cursor where a disc dropped in its column lands,
+    ``"d: full"`` on a full column's top cell; else "" (the cursor's own cell is said)."""
+    letter = board.cell_name(Move(0, cursor.col))[0]
+    landing = landing_cell(board, cursor.col)
+    if landing is None:
+        return f"{letter}: full" if cursor.row == 0 else ""
+    return f"{letter}: lands on {board.cell_name(landing)}" if landing == cursor else ""
+
+
 def drop_words(board: Board, move: Move) -> str:
     """``"X drops in d, lands on d3."``: a disc played on ``board`` (the position before)."""
     letter = cell_name(0, move.col, board.variant.rows)[0]
@@ -186,7 +196,10 @@ def threat_words(board: Board, threat: Threat, *, gravity: bool = False) -> str:
     if threat.mark is board.to_move:
         return f"{threat.mark} can make {k}: {', '.join(names)}; at {' or '.join(cells)}."
     blocks = "block" if len(cells) == 1 else "blocks"
-    return f"{threat.mark} threatens {k}: {', '.join(names)}; {blocks} at {' or '.join(cells)}."
+    if gravity and not _playable_now(board, threat):
+        blocks = ""  # nothing to block yet: the cell waits for the ones below it
+    at = f"{blocks} at".strip()
+    return f"{threat.mark} threatens {k}: {', '.join(names)}; {at} {' or '.join(cells)}."
 
 
 def _completion(board: Board, index: int, gravity: bool) -> str:
@@ -198,7 +211,8 @@ def _completion(board: Board, index: int, gravity: bool) -> str:
     below = Move(move.row + 1, move.col)
     if landing == below:
         return f"{name} once {board.cell_name(below)} is filled"
-    return f"{name} once {board.cell_name(landing)} to {board.cell_name(below)} are filled"
+    joint = "and" if landing.row == below.row + 1 else "to"
+    return f"{name} once {board.cell_name(landing)} {joint} {board.cell_name(below)} are filled"
 
 
 def read_threats(board: Board, *, gravity: bool = False) -> str:
@@ -214,16 +228,43 @@ def read_threats(board: Board, *, gravity: bool = False) -> str:
     return " ".join(threat_words(board, threat, gravity=gravity) for threat in found)
 
 
-def new_threats(board: Board, last: Move) -> str:
+def new_threats(board: Board, last: Move, *, gravity: bool = False) -> str:
     """What a move changed in the threats: those the mover made with it, and any the
-    side to move can still complete (the mover left them open)."""
+    side to move can still complete (the mover left them open).
+
+    Where discs fall, a threat whose cell cannot be played yet stays on the board for
+    many moves: it is said when it is made, and again only once its cell can be played
+    (a win for the side to move, or a cell it must block now); T reads them all."""
     if board.is_over or board[last] is None:
         return ""
     mover, index = board[last], board.index(last)
     assert mover is not None
     made = [t for t in threats(board, mover) if index in t.stones]
     open_ = threats(board, mover.other)
-    return " ".join(threat_words(board, threat) for threat in open_ + made)
+    if gravity:
+        open_ = [t for t in open_ if _playable_now(board, t)]
+        made += [t for t in threats(board, mover) if t not in made and _playable_now(board, t)]
+    return " ".join(threat_words(board, threat, gravity=gravity) for threat in open_ + made)
+
+
+def _playable_now(board: Board, threat: Threat) -> bool:
+    """Whether a disc can go on one of the threat's cells now (it lands there)."""
+    return any(
+        landing_cell(board, board.move_at(cell).col) == board.move_at(cell)
+        for cell in threat.completions
+    )
+
+
+def move_words(before: Board, move: Move, *, gravity: bool = False) -> str:
+    """What is said of ``move`` played on ``before``: ``"X drops in d, lands on d3."`` (or
+    ``"X plays d3."``), then the threats it made or left open, or the line it won with."""
+    played = (
+        drop_words(before, move) if gravity else f"{before.to_move} plays {before.cell_name(move)}."
+    )
+    after = before.play(move)
+    if after.is_over:
+        return sentences([played, winning_line_words(after)])
+    return sentences([played, new_threats(after, move, gravity=gravity)])
 
 
 def winning_line_words(board: Board) -> str:
@@ -251,11 +292,14 @@ def describe_board(
     status_note: str | None = None,
     cursor_first: bool = False,
     news_alone: bool = False,
+    gravity: bool = False,
 ) -> str:
     """The board's description for a screen reader: the news, whose turn it is (or
     ``status_note``), the cursor's cell and the last move; the cursor first when it
     moved last. ``shown`` is the mark drawn on each cell. With ``news_alone`` (the player
-    has just heard the rest) only the news, if there is any."""
+    has just heard the rest) only the news, if there is any. Where discs fall (``gravity``)
+    the cursor on a column's landing cell says where a disc would land (``"d: lands on
+    d3"``), on a full column's top ``"d: full"``."""
     if news_alone and news and not cursor_first:
         return sentences(news)
     outcome = board.outcome
@@ -266,6 +310,8 @@ def describe_board(
     else:
         state = f"{board.to_move} to move"
     where = "Cursor " + cell_description(cursor, shown.get(board.index(cursor)), board.variant.rows)
+    if gravity and not board.is_over:
+        where = column_words(board, cursor) or where
     last = ""
     if last_move is not None:
         mark = board.mark_at(board.index(last_move))

@@ -300,6 +300,10 @@ class BoardView(QWidget):
             self._painter.forget_pictures()
         elif name_cells and unnamed:
             self._build_cells()
+        elif gravity and board[self._focus_cell] is not None:
+            # A disc filled the cursor's cell: it stays over its column, where the next lands.
+            col = self._focus_cell.col
+            self._focus_cell = landing_cell(board, col) or Move(0, col)
         if self._animations_enabled and grew_by_one and added:
             self._animations.start(board.move_at(added.bit_length() - 1), falls=gravity)
         else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from tictactoe_gui.gui.board_reading import board_of, drop_words
+from tictactoe_gui.gui.board_reading import board_of, move_words
 
 if TYPE_CHECKING:
     from tictactoe_gui.engine.games import GameState
@@ -83,9 +83,7 @@ class GridTableBoard:
 
     def move_words(self, before: GameState, move: int) -> str:
         board, gravity = board_of(before)
-        if gravity:
-            return drop_words(board, board.move_at(move))
-        return f"{board.to_move} plays {board.cell_name(board.move_at(move))}."
+        return move_words(board, board.move_at(move), gravity=gravity)
 
     def preview(self, state: GameState | None, moves: Sequence[int]) -> None:
         if state is None:
