@@ -364,3 +364,50 @@ def test_a_finished_row_and_column_game_opens_from_its_file_as_a_replay(
     assert window.open_game_file(path)
     assert window.table.replaying
     assert window.table.state == session.state
+
+
+def test_a_connect_four_game_left_unfinished_is_played_on_at_the_next_start(
+    qtbot: QtBot, settings: QSettings, tmp_path: Path, no_leaked_threads: None
+) -> None:
+    kept = tmp_path / "game-in-progress.json"
+    first = MainWindow(settings, game_in_progress=kept)
+    qtbot.addWidget(first)
+    first.start_table_game(connect_four("kitty"), seed=12)
+    table = first.table
+    assert table.session is not None
+    click_cell(qtbot, first.board_view, 0, 4)
+    qtbot.waitUntil(lambda: len(table.session.moves) == 2 and person_to_play(first))
+    played = table.session.moves
+    first.close()
+    again = MainWindow(settings, game_in_progress=kept)
+    qtbot.addWidget(again)
+    assert again.table_active
+    assert again.table.session is not None
+    assert again.table.session.moves == played
+    assert again.statusBar().currentMessage().startswith("Resumed the game")
+    # A new game leaves nothing to resume.
+    again.start_table_game(connect_four("cop"), seed=1)
+    assert not kept.with_name("table-game-in-progress.json").exists()
+    again.close()
+
+
+def test_selecting_a_move_in_the_list_looks_back_and_a_click_returns_to_the_game(
+    qtbot: QtBot, c4_window: MainWindow
+) -> None:
+    window = c4_window
+    spec = find_game("connect4")
+    people = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bea")))
+    table = window.start_table_game(people)
+    for col in (3, 3, 2):
+        click_cell(qtbot, window.board_view, 0, col)
+    assert table.session is not None
+    window.moves_dock.ply_selected.emit(1)
+    assert window.looking_at == 1
+    board, _gravity = board_of(table.session.states[1])
+    assert window.board_view.board == board
+    click_cell(qtbot, window.board_view, 0, 6)  # back to the game: nothing played
+    assert window.looking_at is None
+    assert table.session.moves == (38, 31, 37)
+    assert window.board_view.board == board_of(table.state)[0]
+    click_cell(qtbot, window.board_view, 0, 6)
+    assert len(table.session.moves) == 4

@@ -173,8 +173,10 @@ class MainWindow(FirstFramePart, MenusPart):
         table_setup = self._initial_table_setup()
         resumed, problem = False, ""
         if table_setup is not None:
-            # A relaunched AI vs AI game waits for Resume, as in k in a row.
-            self.start_table_game(table_setup, paused=True)
+            # The game left unfinished, else a fresh one (a relaunched AI vs AI game waits
+            # for Resume, as in k in a row).
+            if not self._resume_table_game_in_progress(table_setup.spec):
+                self.start_table_game(table_setup, paused=True)
             self._early_input.clear()  # clicks on the first frame were on another board
         else:
             resumed, problem = self._resume_game_in_progress()
@@ -397,7 +399,7 @@ class MainWindow(FirstFramePart, MenusPart):
 
     @Slot(int, int)
     def _on_cell_activated(self, row: int, col: int) -> None:
-        if self.table_active:
+        if self.table_active and self._looking_at is None:
             self.table.cell_activated(row, col)
             return
         if self._looking_at is not None:

@@ -63,6 +63,9 @@ class SeriesReplayPart(WindowBase):
     def look_at_ply(self, ply: int) -> None:
         """Show the position after ``ply`` moves: a replay steps there; a game in progress
         shows it until the game moves on, the last move is selected or the board is clicked."""
+        if self.table_active:
+            self._look_at_table_ply(ply)
+            return
         controller = self.controller
         if controller.state is later.State.REPLAY:
             controller.replay_seek(ply)
@@ -87,6 +90,9 @@ class SeriesReplayPart(WindowBase):
         if self._looking_at is None:
             return
         self._looking_at = None
+        if self.table_active:
+            self._back_to_table_game()
+            return
         controller = self.controller
         self.board_view.set_board(controller.board, controller.last_move)
         self.board_view.set_move_order(controller.moves)

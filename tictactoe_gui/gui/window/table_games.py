@@ -10,6 +10,8 @@ and the commands (undo, hint, the bars, the banner) go to the one that has it.
 
 from __future__ import annotations
 
+import contextlib
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Slot
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
     from tictactoe_gui.session.table import TableSetup
 
 
+#: The file beside the records that keeps a table game in progress between runs.
+TABLE_GAME_IN_PROGRESS_FILE = "table-game-in-progress.json"
 #: The last game's family and id, as New Game remembers them.
 LAST_GAME_KEY = "newGame/game"
 LAST_FAMILY_KEY = "newGame/family"
@@ -81,7 +85,97 @@ class TableGamesPart(WindowBase):
         table.position_changed.connect(self._update_table_undo)
         table.set_think_ms(self._think_ms())
         self.analysis_dock.game_preview_requested.connect(self._table_boards.preview)
+        table.position_changed.connect(self._keep_table_game_in_progress)
+        table.position_changed.connect(self._table_moved)
         return table
+
+    # -- looking back through the game (the move list) ---------------------------------
+
+    def _look_at_table_ply(self, ply: int) -> None:
+        """The position after ``ply`` moves: a replay steps there; a game in progress shows
+        it on the board until the game moves on or the board is clicked."""
+        table = self.table
+        if table.replaying:
+            table.replay_seek(ply)
+            return
+        session = table.session
+        if (
+            session is None
+            or ply >= len(session.moves)
+            or self.board_widget() is not self.board_view
+        ):
+            self.back_to_game()
+            return
+        ply = max(0, ply)
+        self._looking_at = ply
+        self.board_view.set_state(session.states[ply])
+        self.board_view.set_interactive(False)
+        self.show_message(
+            f"Looking at move {ply} of {len(session.moves)}; select the last move or click "
+            "the board to go back to the game."
+        )
+
+    def _back_to_table_game(self) -> None:
+        table = self.table
+        session = table.session
+        if session is None:
+            return
+        self.board_view.set_state(session.state)
+        self.board_view.set_interactive(table.is_human_turn())
+
+    # -- the game in progress, kept for the next start ---------------------------------
+
+    def _table_moved(self) -> None:
+        self._looking_at = None  # the game moved: the board shows it again
+
+    def _table_game_file(self) -> Path | None:
+        """Where a table game in progress is kept (beside k in a row's), if anywhere."""
+        path = self._game_in_progress
+        return None if path is None else path.with_name(TABLE_GAME_IN_PROGRESS_FILE)
+
+    def _keep_table_game_in_progress(self) -> None:
+        """Keep the table game after every move, so that the next start plays on: a game
+        over, a replay or a game with no move yet leaves nothing to resume."""
+        from tictactoe_gui.session import table_file
+
+        path = self._table_game_file()
+        table = self.table
+        session = table.session
+        if path is None or self._closed or session is None or not table.active:
+            return
+        try:
+            if not session.is_over and not table.replaying and session.moves:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                table_file.save(path, session, table.undone_moves())
+            else:
+                path.unlink(missing_ok=True)
+        except OSError as error:
+            if not self._keep_failed:
+                self._keep_failed = True
+                self.show_message(
+                    f"The game in progress cannot be kept for next time: {error.strerror or error}."
+                )
+
+    def _resume_table_game_in_progress(self, spec: GameSpec) -> bool:
+        """Play on the ``spec`` game left unfinished when the app last closed, if there is
+        one (a damaged file is kept aside, and said)."""
+        from tictactoe_gui.session import table_file
+
+        path = self._table_game_file()
+        if path is None or not path.exists():
+            return False
+        try:
+            game = table_file.load(path)
+        except table_file.TableFileError as error:
+            with contextlib.suppress(OSError):
+                path.replace(path.with_name(f"{path.name}.damaged"))
+            self.show_message(f"The game in progress could not be resumed: {error}.")
+            return False
+        if game.setup.spec != spec or game.finished:
+            return False
+        self.resume_table_game(game.setup, game.moves, game.undone, game.seed)
+        self.show_message("Resumed the game you were playing — New Game (Ctrl+N) starts another.")
+        return True
 
     def _make_numbers_view(self, state: GameState) -> RowColBoardView:
         """The numbers board (Row & Column), beside the board of X and O in the window's
