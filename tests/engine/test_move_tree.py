@@ -58,3 +58,25 @@ def test_the_saved_form_lists_each_node_before_its_children_main_line_first() ->
         index = saved[index]["children"][0]  # type: ignore[index]
         line.append(int(str(saved[index]["move"])))
     assert tuple(line) == tree.main_line()
+
+
+def test_follow_node_of_and_is_first_agree_on_random_trees() -> None:
+    rng = random.Random(11)
+    tree = MoveTree()
+    played: list[tuple[int, ...]] = []
+    for _ in range(60):
+        line = tuple(rng.randrange(4) for _ in range(rng.randrange(1, 6)))
+        tree, node = tree.follow(ROOT, line)
+        played.append(line)
+        assert tree.moves_to(node) == line
+    for line in played:
+        node = tree.node_of(line)
+        assert node is not None
+        assert tree.moves_to(node) == line
+    assert tree.node_of((9,)) is None
+    for node in range(len(tree)):
+        parent = tree.parent(node)
+        assert tree.is_first(node) == (parent is None or tree.children(parent)[0] == node)
+    # Following a line already played adds nothing.
+    again, _ = tree.follow(ROOT, played[0])
+    assert again == tree

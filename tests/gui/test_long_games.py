@@ -8,11 +8,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from tests.gui.conftest import click_cell
 from tests.gui.helpers import analysed, answer, human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.variants import get_variant
@@ -31,50 +31,41 @@ def four_game(qtbot: QtBot, window: MainWindow, moves: tuple[Move, ...] = OPENIN
     qtbot.waitUntil(lambda: window.board_view.board.ply == len(moves), timeout=5000)
 
 
-def test_the_move_list_names_every_move_two_a_row(qtbot: QtBot, window: MainWindow) -> None:
+def test_the_move_list_names_every_move_with_its_round(qtbot: QtBot, window: MainWindow) -> None:
     four_game(qtbot, window)
     model = window.moves_dock.model
-    assert model.rowCount() == 3
-    shown = [
-        [model.data(model.index(row, col)) for col in range(2)] for row in range(model.rowCount())
-    ]
-    assert shown == [["j11", "k11"], ["j10", "k10"], ["j9", None]]
+    assert model.rowCount() == 5
+    shown = [model.data(model.index(row, 0)) for row in range(model.rowCount())]
+    assert shown == ["1. j11", "1… k11", "2. j10", "2… k10", "3. j9"]
+    said = model.data(model.index(4, 0), Qt.ItemDataRole.AccessibleTextRole)
+    assert said == "Move 5: X j9"
     assert window.moves_dock.shown_ply() == 5
     selected = window.moves_dock.table.selectionModel().selectedIndexes()
     assert [model.ply_at(i) for i in selected] == [5]
 
 
-def test_selecting_a_move_shows_that_position_until_the_game_goes_on(
+def test_selecting_a_move_goes_to_that_position_and_redo_plays_the_line_on(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     four_game(qtbot, window)
     controller = window.controller
     window.moves_dock.select_ply(2)
-    assert window.looking_at == 2
-    assert window.board_view.board == Board.empty(FOUR).play_all(OPENING[:2])
-    assert window.board_view.last_move == OPENING[1]
-    assert controller.board.ply == 5  # the game itself is untouched
-    # A click on the board while looking back returns to the game and plays nothing.
-    click_cell(qtbot, window.board_view, 0, 0)
-    assert window.looking_at is None
+    assert controller.board == Board.empty(FOUR).play_all(OPENING[:2])
     assert window.board_view.board == controller.board
-    assert controller.board.ply == 5
-    # Selecting the last move also returns; a move played returns by itself.
-    window.moves_dock.select_ply(1)
-    assert window.looking_at == 1
+    assert window.board_view.last_move == OPENING[1]
+    assert controller.undone_moves() == OPENING[2:]
+    controller.redo()
+    assert controller.board.ply == 3
+    assert window.moves_dock.shown_ply() == 3
     window.moves_dock.select_ply(5)
-    assert window.looking_at is None
-    window.moves_dock.select_ply(3)
-    controller.play_human(0, 0)
-    qtbot.waitUntil(lambda: window.board_view.board.ply == 6, timeout=5000)
-    assert window.looking_at is None
-    assert window.moves_dock.shown_ply() == 6
+    assert controller.board == Board.empty(FOUR).play_all(OPENING)
+    assert controller.undone_moves() == ()
 
 
 def test_in_a_replay_the_move_list_steps_the_replay(qtbot: QtBot, window: MainWindow) -> None:
     window.start_replay("a replay", Board.empty(FOUR), OPENING)
     window.controller.replay_seek(5)
-    qtbot.waitUntil(lambda: window.moves_dock.model.rowCount() == 3, timeout=5000)
+    qtbot.waitUntil(lambda: window.moves_dock.model.rowCount() == 5, timeout=5000)
     window.moves_dock.select_ply(2)
     assert window.controller.state is State.REPLAY
     assert window.controller.board == Board.empty(FOUR).play_all(OPENING[:2])
@@ -92,7 +83,7 @@ def test_copy_and_paste_a_position_and_a_move_list(qtbot: QtBot, window: MainWin
     assert window.paste_position()
     assert window.controller.moves == OPENING
     assert window.controller.setup.record is False
-    assert window.moves_dock.model.rowCount() == 3
+    assert window.moves_dock.model.rowCount() == 5
     # A position pastes as the start of a study.
     position = Board.empty(FOUR).play_all(OPENING[:3])
     assert window.paste_position(position.to_text())

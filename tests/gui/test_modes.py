@@ -278,9 +278,10 @@ def test_replay_steps_through_a_game_with_analysis(qtbot: QtBot, window: MainWin
     assert bar.position.text() == "Move 2 of 5"
     bar.back_button.click()
     assert controller.board.ply == 1
-    click_cell(qtbot, window.board_view, 2, 2)  # no playing in a replay
+    click_cell(qtbot, window.board_view, 1, 1)  # a taken cell: nothing played, and why
     assert controller.board.ply == 1
-    assert "replay" in window.statusBar().currentMessage()
+    assert controller.state is State.REPLAY
+    assert "b2" in window.statusBar().currentMessage()
     bar.last_button.click()
     assert controller.board.ply == 5
     back, forward, home, end = window.replay_actions

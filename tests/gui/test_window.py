@@ -56,7 +56,7 @@ def test_menus_and_shortcuts(window: MainWindow) -> None:
         "Save Game…",
         "Open Game…",
         "Review Game…",
-        "Lines Played…",
+        "Lines Played",
         "Quit",
     ]
     assert menu_texts(window, "viewMenu") == [

@@ -95,6 +95,23 @@ class MoveTree:
         parent = self.nodes[node].parent
         return (node,) if parent is None else self.nodes[parent].children
 
+    def node_of(self, moves: Sequence[int]) -> int | None:
+        """The node reached by playing ``moves`` from the start, None if the tree lacks it."""
+        node = ROOT
+        for move in moves:
+            for child in self.nodes[node].children:
+                if self.nodes[child].move == move:
+                    node = child
+                    break
+            else:
+                return None
+        return node
+
+    def is_first(self, node: int) -> bool:
+        """Whether ``node`` is the line that goes on from its position (the start is)."""
+        parent = self.nodes[node].parent
+        return parent is None or self.nodes[parent].children[0] == node
+
     # -- changing -------------------------------------------------------------------------------
 
     def add(self, node: int, move: int) -> tuple[MoveTree, int]:
@@ -109,6 +126,13 @@ class MoveTree:
         nodes[node] = Node(parent.move, parent.parent, (*parent.children, added))
         nodes.append(Node(move, node))
         return MoveTree(tuple(nodes)), added
+
+    def follow(self, node: int, moves: Sequence[int]) -> tuple[MoveTree, int]:
+        """``moves`` played one after another from ``node``, each added where it is new."""
+        tree = self
+        for move in moves:
+            tree, node = tree.add(node, move)
+        return tree, node
 
     def promote(self, node: int) -> tuple[MoveTree, int]:
         """``node`` one place earlier among its siblings (the first is the line that goes on)."""

@@ -22,6 +22,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tictactoe_gui.engine import SERA, Algorithm, Analysis, Board, Event, Mark, Move, Verdict
 from tictactoe_gui.engine.analysis import PROVE_SECONDS
+from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.engine.search import SearchProgress
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
 from tictactoe_gui.gui.error_log import logger
@@ -38,6 +39,7 @@ from tictactoe_gui.session import (
     every_move_alike,
     game_seed,
 )
+from tictactoe_gui.session.lines import GameLines
 from tictactoe_gui.storage.records import FinishedGame, GameMode, WinLossDraw
 
 __all__ = [
@@ -168,6 +170,8 @@ class GameController(QObject):
         self._series_left = 0
         self._replay_moves: list[Move] = []
         self._replay_title = ""
+        #: Every line played in the game on the board (see :mod:`~tictactoe_gui.session.lines`).
+        self._lines = GameLines(self._session.setup.start)
         self._thinking_line = ""
         self._search_words = ""
         self._thinking_for: Board | None = None
@@ -283,6 +287,16 @@ class GameController(QObject):
         """Every move of the game being replayed (empty outside a replay)."""
         return tuple(self._replay_moves)
 
+    @property
+    def lines(self) -> MoveTree:
+        """Every line played in the game on the board, its variations too."""
+        return self._lines.tree
+
+    @property
+    def line_node(self) -> int:
+        """The node of :attr:`lines` on the board."""
+        return self._lines.node
+
     def undone_moves(self) -> tuple[Move, ...]:
         """The moves taken back that Redo would play again, in order."""
         stack = self._undo_stack
@@ -305,6 +319,13 @@ class GameController(QObject):
 
     def is_human_turn(self) -> bool:
         return self._state is State.PLAYING and self._session.is_human_turn()
+
+    def accepts_moves(self) -> bool:
+        """Whether a click on the board plays: a person's turn, or a replay not at its end
+        (the move starts a study there)."""
+        if self._state is State.REPLAY:
+            return not self.board.is_over
+        return self.is_human_turn()
 
     def ai_to_move(self) -> bool:
         return self._state is State.PLAYING and self._session.ai_to_move()
@@ -356,11 +377,13 @@ class GameController(QObject):
         seed: int | None = None,
         hints: tuple[int, int] = (0, 0),
         started_at: datetime | None = None,
+        lines: MoveTree | None = None,
     ) -> None:
         """Play on a saved game: its players, its moves, and an undo history that takes them
         back as they were played (against an AI, each of the person's moves with its reply),
-        with ``undone`` ready to redo. An AI vs AI game waits, paused. Raises
-        IllegalMoveError (changing nothing) for moves that cannot be played."""
+        with ``undone`` ready to redo; ``lines``, the game's tree of moves where it has
+        variations. An AI vs AI game waits, paused. Raises IllegalMoveError (changing
+        nothing) for moves that cannot be played."""
         setup.start.play_all((*moves, *undone))
         if setup.start.play_all(moves).is_over:
             raise ValueError("cannot play on a finished game")
@@ -373,6 +396,7 @@ class GameController(QObject):
             seed=seed,
             started_at=started_at,
             history=(tuple(moves), tuple(undone)),
+            lines=lines,
         )
         self._session.hints = {Mark.X: hints[0], Mark.O: hints[1]}
 
@@ -384,6 +408,7 @@ class GameController(QObject):
         seed: int | None = None,
         started_at: datetime | None = None,
         history: tuple[tuple[Move, ...], tuple[Move, ...]] = ((), ()),
+        lines: MoveTree | None = None,
     ) -> None:
         self._stop_everything()
         if setup.start.is_over:
@@ -411,12 +436,14 @@ class GameController(QObject):
         self.game_started.emit(setup)
         self._announce_personas()
         self._greet()
+        self._lines = GameLines(setup.start, lines)
         self._restore_history(*history)
 
     def _restore_history(self, moves: tuple[Move, ...], undone: tuple[Move, ...]) -> None:
         """The undo stack of a game whose ``moves`` were played and ``undone`` taken back,
         built as playing them would have built it; then the position after ``moves``."""
         line = (*moves, *undone)
+        self._lines.follow(line)  # the line is in the tree, the moves to redo too
         if line:
             self._session.set_moves(line)  # the commands name their moves from the boards
             commands: list[_MovesCommand] = []
@@ -499,12 +526,15 @@ class GameController(QObject):
 
     @Slot(int, int)
     def play_human(self, row: int, col: int) -> bool:
-        """A person activated a cell; plays it if that is legal, else says why not."""
+        """A person activated a cell; plays it if that is legal, else says why not. In a
+        replay, the move starts a study from there (the replayed line kept beside it)."""
         move = Move(row, col)
-        if self._state is State.REPLAY:
-            reason: str | None = "This is a replay — start a New Game (Ctrl+N) to play."
-        else:
-            reason = self._session.why_not_playable(move)
+        board = self.board
+        if self._state is State.REPLAY and not board.is_over and board.is_legal(move):
+            self._study_from_replay()
+        reason = self._session.why_not_playable(move)
+        if self._state is State.REPLAY and reason is None:
+            reason = "This is a replay — start a New Game (Ctrl+N) to play."
         if reason is not None:
             self.message.emit(reason)
             return False
@@ -670,10 +700,12 @@ class GameController(QObject):
         start: Board,
         moves: Sequence[Move],
         names: tuple[str, str] = ("X", "O"),
+        lines: MoveTree | None = None,
     ) -> None:
         """Show a recorded game: step through it, autoplay it, the dock analysing each position.
 
-        ``names`` are the X and O sides as the records name them, shown beside the board.
+        ``names`` are the X and O sides as the records name them, shown beside the board;
+        ``lines`` the game's tree of moves where it has variations (choosing one replays it).
         """
         start.play_all(tuple(moves))  # raises IllegalMoveError for a game that cannot be
         self._stop_everything()
@@ -695,6 +727,8 @@ class GameController(QObject):
         self.game_over.emit(None)
         self.persona_changed.emit(SERA, "Analysis")
         self.comment_changed.emit(f"Replaying {title}.")
+        self._lines = GameLines(start, lines)
+        self._lines.follow(moves)
         self._set_moves([])
 
     def replay_seek(self, position: int) -> None:
@@ -703,6 +737,44 @@ class GameController(QObject):
         position = max(0, min(len(self._replay_moves), position))
         if position != len(self.moves) or position == 0:
             self._set_moves(self._replay_moves[:position])
+
+    def go_to_node(self, node: int) -> None:
+        """Go to ``node`` of :attr:`lines`: the board shows the position after its moves and
+        Redo plays its line on. A replay replays that line; a game (finished or not) goes on
+        from there, and a move played there that differs from the line's next one becomes a
+        variation beside it."""
+        lines = self._lines
+        if not 0 <= node < len(lines.tree):
+            return
+        moves, after = lines.moves_to(node), lines.line_after(node)
+        if self._state is State.REPLAY:
+            self._replay_moves = [*moves, *after]
+            self._set_moves(list(moves))
+            return
+        self._record_an_ended_game()  # its ending is kept before the game goes elsewhere
+        if self._setup.mode is GameMode.AI_VS_AI:
+            self.set_paused(True)
+        self._last_command = None
+        self._undo_stack.clear()
+        self._restore_history(moves, after)
+
+    def set_lines(self, lines: MoveTree, node: int) -> None:
+        """``lines`` as the game's tree of moves (its variations promoted, deleted or made the
+        main line), the board at its ``node``."""
+        self._lines.tree = lines
+        self.go_to_node(node)
+
+    def _study_from_replay(self) -> None:
+        """The replay on the board made a study (two people, not recorded) at the same
+        position with the same lines, so that a move can be played there."""
+        session = self._session
+        setup = replace(session.setup, record=False)
+        moves, lines = self.moves, self._lines.tree
+        after = tuple(self._replay_moves[len(moves) :])
+        self._tally = Tally()
+        self._series_left = 1
+        self.tally_changed.emit(self._tally)
+        self._begin(setup, history=(moves, after), lines=lines)
 
     def replay_step(self, delta: int) -> None:
         self.replay_seek(len(self.moves) + delta)
@@ -752,6 +824,7 @@ class GameController(QObject):
             # Undone before its banner came: the game did end, and is recorded first.
             self._record_an_ended_game()
         self._session.set_moves(moves)
+        self._lines.follow(moves)
         self._position_changed()
 
     def _position_changed(self) -> None:

@@ -107,7 +107,6 @@ class MainWindow(FirstFramePart, MenusPart):
         self._game_in_progress = game_in_progress
         #: Why keeping the game in progress failed, once said (it is not said again).
         self._keep_failed = False
-        self._game_lines: tuple[object, MoveTree] | None = None
         #: The move the board shows while looking back through the game (None: the game).
         self._looking_at: int | None = None
         self.setWindowTitle(APP_DISPLAY_NAME)
@@ -262,7 +261,9 @@ class MainWindow(FirstFramePart, MenusPart):
         view = self.board_view
         dock = self.analysis_dock
         view.cell_activated.connect(self._on_cell_activated)
-        self.moves_dock.ply_selected.connect(self.look_at_ply)
+        self.moves_dock.ply_selected.connect(self._on_ply_chosen)
+        self.moves_dock.node_selected.connect(self._on_node_chosen)
+        self.moves_dock.tree_edited.connect(self._on_lines_edited)
         self.moves_dock.model.set_verdict_source(lambda ply: c.session.verdict_words(ply))
         c.verdict_added.connect(lambda ply, _verdict: self.moves_dock.model.verdict_changed(ply))
         c.position_changed.connect(self._on_position_changed)
@@ -416,10 +417,29 @@ class MainWindow(FirstFramePart, MenusPart):
         self._looking_at = None  # the game moved: the board shows it again
         self.board_view.set_board(board, last_move)
         self.board_view.set_move_order(self.controller.moves)
-        self.moves_dock.set_game(self.controller.start, self.controller.moves)
-        self.board_view.set_interactive(self.controller.is_human_turn())
+        c = self.controller
+        self.moves_dock.set_tree(c.start, c.lines, c.line_node)
+        self.board_view.set_interactive(c.accepts_moves())
         self.players_bar.show_turn(board)
         self._update_spoiler_guard()
+
+    @Slot(int)
+    def _on_node_chosen(self, node: int) -> None:
+        """A move chosen in the move list: the game goes to the position after it (the dock
+        analyses it; a move played there is a variation where it differs from the line)."""
+        if not self.table_active:  # a table game's list only looks back
+            self._looking_at = None
+            self.controller.go_to_node(node)
+
+    @Slot(int)
+    def _on_ply_chosen(self, ply: int) -> None:
+        if self.table_active:
+            self.look_at_ply(ply)
+
+    @Slot(object, int)
+    def _on_lines_edited(self, lines: MoveTree, node: int) -> None:
+        if not self.table_active:
+            self.controller.set_lines(lines, node)
 
     def _update_spoiler_guard(self) -> None:
         controller = self.controller
@@ -451,7 +471,7 @@ class MainWindow(FirstFramePart, MenusPart):
         else:
             self.analysis_dock.show_result(result)
         self._update_spoiler_guard()
-        self.board_view.set_interactive(self.controller.is_human_turn())
+        self.board_view.set_interactive(self.controller.accepts_moves())
 
     @Slot(object, str)
     def _on_persona(self, persona: Persona | None, role: str) -> None:
@@ -504,7 +524,7 @@ class MainWindow(FirstFramePart, MenusPart):
         self._update_autoplay_controls()
         if info is not None and info.saved_id is not None:
             self._refresh_records_windows()
-        self.board_view.set_interactive(self.controller.is_human_turn())
+        self.board_view.set_interactive(self.controller.accepts_moves())
 
     # -- closing -------------------------------------------------------------------------
 

@@ -1,72 +1,126 @@
-"""The move list beside the board: every move of the game in the cell notation, two a row.
+"""The move list beside the board: the game's tree of moves, its main line and variations.
 
-Each row is one round, X's move then O's (a game from a set-up position with O
-to move starts with an empty X cell). Selecting a move asks to look at the
-position just after it; the window decides what looking means (in a game in
-progress the board shows that position until the game moves on or the last
-move is selected; in a replay it steps there).
+Each move is a row, numbered as the game counts rounds ("3." for X's move, "3…"
+for O's). The main line runs down the top level. A variation (a move played
+instead of another from the same position) sits, indented, under the move it
+replaced; its own line goes on indented under its first move, and variations of
+variations nest the same way. Right and Left step along the line (Left from a
+variation's first move goes back to the position it branched from, Left from
+the first move to the start), Down and Up go to the next and previous variation
+of the move (the other moves played from the same position), Home and End to
+the start and to the end of the line.
+
+Choosing a move asks to go to the position just after it (``node_selected``,
+and ``ply_selected`` for the number of moves played when the move lies on the
+line given by :meth:`MoveListDock.set_game`); the window decides what going
+there means. Promote Variation, Delete Variation and Make Main Line change the
+tree (``tree_edited``), from the context menu or their shortcuts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import overload
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
+    QAbstractItemModel,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSize,
     Qt,
     Signal,
 )
+from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
-    QHeaderView,
-    QTableView,
+    QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
 from tictactoe_gui.engine import Board, Mark, Move
+from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 from tictactoe_gui.gui.accessibility import cell_news, table_in_tab_order
 
 
-class MoveListModel(QAbstractTableModel):
-    """Rows of rounds; column 0 is X's move, column 1 O's."""
+class MoveListModel(QAbstractItemModel):
+    """The tree of moves, one move a row (see the module's description of the layout).
 
-    COLUMNS = ("X", "O")
+    Each index's internal id is its node in :attr:`tree`. ``moves`` is the line of
+    the game (the line :meth:`set_game` was given, or the one to the current node
+    of :meth:`set_tree`); ``ply_at`` and ``index_of_ply`` count along it.
+    """
+
+    COLUMNS = ("Moves",)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._start = Board.empty()
+        self._tree = MoveTree()
+        self._line: tuple[int, ...] = ()  # the game's line, as nodes
         self._moves: tuple[Move, ...] = ()
-        self._names: list[str] = []
+        self._names: dict[int, str] = {}
+        self._depth: dict[int, int] = {ROOT: 0}
+        self._main: frozenset[int] = frozenset()
+        self._rows: dict[int, tuple[int, ...]] = {ROOT: ()}
+        self._place: dict[int, tuple[int, int]] = {}  # node: (the node it sits under, row)
         #: The coach's word on a move by its ply (1-based), None while it is unjudged.
         self._verdict_of: Callable[[int], str | None] = lambda _ply: None
 
+    # -- the game shown ---------------------------------------------------------------------
+
     def set_game(self, start: Board, moves: Sequence[Move]) -> None:
+        """One line of moves, and no variation."""
         moves = tuple(moves)
-        if start == self._start and moves == self._moves:
+        tree = MoveTree.of_line([start.index(move) for move in moves])
+        self.set_tree(start, tree, tree.line_from(ROOT)[len(moves) - 1] if moves else ROOT)
+
+    def set_tree(self, start: Board, tree: MoveTree, node: int) -> None:
+        """Every line of ``tree``; the game's line is the one through ``node``."""
+        line = (*tree.path(node), *tree.line_from(node))
+        if start == self._start and tree == self._tree and line == self._line:
             return
         self.beginResetModel()
-        self._start, self._moves = start, moves
-        names: list[str] = []
-        board = start
-        for move in moves:
-            names.append(board.cell_name(move))
-            if board.is_legal(move):
-                board = board.play(move)
-        self._names = names
+        self._start, self._tree, self._line = start, tree, line
+        self._moves = tuple(start.move_at(tree.move(step) or 0) for step in line)
+        self._lay_out()
         self.endResetModel()
+
+    def _lay_out(self) -> None:
+        tree, start = self._tree, self._start
+        boards = {ROOT: start}
+        self._names, self._depth = {}, {ROOT: 0}
+        rows: dict[int, tuple[int, ...]] = {ROOT: tree.line_from(ROOT)}
+        for node in range(1, len(tree)):  # a node's number is always after its parent's
+            parent = tree.parent(node)
+            assert parent is not None
+            board = boards[parent]
+            move = board.move_at(tree.move(node) or 0)
+            self._names[node] = board.cell_name(move)
+            self._depth[node] = self._depth[parent] + 1
+            if tree.children(node):
+                boards[node] = board.play(move)
+            if tree.is_first(node):  # the line goes on: its variations sit under it
+                rows[node] = tree.children(parent)[1:]
+            else:  # a variation's first move: its line goes on under it
+                rows[node] = tree.line_from(node)
+        self._rows = rows
+        self._main = frozenset(rows[ROOT])
+        self._place = {
+            child: (under, row)
+            for under, children in rows.items()
+            for row, child in enumerate(children)
+        }
 
     def set_verdict_source(self, verdict_of: Callable[[int], str | None]) -> None:
         """Where each move's verdict is read ("a blunder by the estimate"), for its tooltip."""
         self._verdict_of = verdict_of
 
     def verdict_changed(self, ply: int) -> None:
-        """The verdict on move ``ply`` is new or has changed: its cell says so again."""
+        """The verdict on move ``ply`` is new or has changed: its row says so again."""
         index = self.index_of_ply(ply)
         if index.isValid():
             roles = [Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole]
@@ -74,80 +128,192 @@ class MoveListModel(QAbstractTableModel):
 
     @property
     def moves(self) -> tuple[Move, ...]:
+        """The moves of the game's line."""
         return self._moves
 
     @property
     def start(self) -> Board:
         return self._start
 
-    def _offset(self) -> int:
-        """1 when the first move is O's (a set-up position), so it sits in the O column."""
-        return 1 if self._start.to_move is Mark.O else 0
+    @property
+    def tree(self) -> MoveTree:
+        return self._tree
+
+    def depth(self, node: int) -> int:
+        """The number of moves played once ``node`` is on the board."""
+        return self._depth.get(node, 0)
+
+    def is_main_line(self, node: int) -> bool:
+        return node in self._main
+
+    def node_at(self, index: QModelIndex | QPersistentModelIndex) -> int | None:
+        return index.internalId() if index.isValid() else None
+
+    def index_of_node(self, node: int) -> QModelIndex:
+        place = self._place.get(node)
+        if place is None:
+            return QModelIndex()
+        return self.createIndex(place[1], 0, node)
 
     def ply_at(self, index: QModelIndex | QPersistentModelIndex) -> int | None:
         """The number of moves played once the move at ``index`` is on the board."""
-        if not index.isValid():
-            return None
-        position = index.row() * 2 + index.column() - self._offset()
-        if not 0 <= position < len(self._moves):
-            return None
-        return position + 1
+        node = self.node_at(index)
+        return None if node is None else self._depth[node]
 
     def index_of_ply(self, ply: int) -> QModelIndex:
-        """The cell holding the move that brought the game to ``ply`` moves (1-based)."""
-        position = ply - 1 + self._offset()
-        if ply < 1 or ply > len(self._moves):
+        """The row of the move of the game's line that brought it to ``ply`` moves."""
+        if not 1 <= ply <= len(self._line):
             return QModelIndex()
-        return self.index(position // 2, position % 2)
+        return self.index_of_node(self._line[ply - 1])
+
+    def describe(self, node: int) -> str:
+        """The move as the list says it: "Move 5: X j9", a variation's saying so."""
+        ply = self._depth[node]
+        mark = self._mark_of(ply)
+        said = f"Move {ply}: {mark} {self._names[node]}"
+        if node not in self._main:
+            said += ", variation"
+        return said
+
+    def _mark_of(self, ply: int) -> Mark:
+        first = self._start.to_move
+        return first if ply % 2 else first.other
+
+    def _label(self, node: int) -> str:
+        ply = self._depth[node]
+        offset = 1 if self._start.to_move is Mark.O else 0
+        number = (ply + offset + 1) // 2
+        dots = "." if self._mark_of(ply) is Mark.X else "…"
+        return f"{number}{dots} {self._names[node]}"
+
+    # -- QAbstractItemModel ---------------------------------------------------------------------
+
+    def index(
+        self,
+        row: int,
+        column: int,
+        parent: QModelIndex | QPersistentModelIndex = QModelIndex(),  # noqa: B008
+    ) -> QModelIndex:
+        under = parent.internalId() if parent.isValid() else ROOT
+        rows = self._rows.get(under, ())
+        if column != 0 or not 0 <= row < len(rows):
+            return QModelIndex()
+        return self.createIndex(row, 0, rows[row])
+
+    @overload
+    def parent(self) -> QObject | None: ...
+    @overload
+    def parent(self, child: QModelIndex | QPersistentModelIndex) -> QModelIndex: ...
+    def parent(
+        self, child: QModelIndex | QPersistentModelIndex | None = None
+    ) -> QModelIndex | QObject | None:
+        if child is None:
+            return super().parent()
+        if not child.isValid():
+            return QModelIndex()
+        place = self._place.get(child.internalId())
+        if place is None or place[0] == ROOT:
+            return QModelIndex()
+        return self.index_of_node(place[0])
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        if parent.isValid():
+        if parent.isValid() and parent.column() != 0:
             return 0
-        return (len(self._moves) + self._offset() + 1) // 2
+        under = parent.internalId() if parent.isValid() else ROOT
+        return len(self._rows.get(under, ()))
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else 2
+        return 1
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Horizontal:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return self.COLUMNS[section]
-        return str(section + 1)
+        return None
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        if self.ply_at(index) is None:
+        if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
     def data(
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
-        ply = self.ply_at(index)
-        if ply is None:
+        node = self.node_at(index)
+        if node is None or node not in self._names:
             return None
         if role == Qt.ItemDataRole.AccessibleDescriptionRole:
             return cell_news(self, index)  # a move announced while here
-        name = self._names[ply - 1]
         if role == Qt.ItemDataRole.DisplayRole:
-            return name
+            return self._label(node)
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
-            mark = self.COLUMNS[index.column()]
-            verdict = self._verdict_of(ply)
-            said = f"Move {ply}: {mark} {name}"
+            said = self.describe(node)
+            ply = self._depth[node]
+            on_line = ply <= len(self._line) and self._line[ply - 1] == node
+            verdict = self._verdict_of(ply) if on_line else None
             return f"{said} — {verdict}" if verdict else said
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.FontRole and node not in self._main:
+            font = QFont()
+            font.setItalic(True)
+            return font
         return None
 
 
+class MoveTreeView(QTreeView):
+    """The tree of moves, stepped through with the arrow keys as lines of moves."""
+
+    #: A node chosen with the keys (0: the start of the game).
+    node_chosen = Signal(int)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        model = self.model()
+        if not isinstance(model, MoveListModel) or event.modifiers() & ~(
+            Qt.KeyboardModifier.KeypadModifier
+        ):
+            super().keyPressEvent(event)
+            return
+        tree = model.tree
+        node = model.node_at(self.currentIndex())
+        node = ROOT if node is None else node
+        key = event.key()
+        target: int | None = None
+        if key == Qt.Key.Key_Right:
+            children = tree.children(node)
+            target = children[0] if children else None
+        elif key == Qt.Key.Key_Left:
+            target = tree.parent(node)
+        elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down) and node != ROOT:
+            siblings = tree.siblings(node)
+            at = siblings.index(node) + (1 if key == Qt.Key.Key_Down else -1)
+            target = siblings[at] if 0 <= at < len(siblings) else None
+        elif key == Qt.Key.Key_Home:
+            target = ROOT
+        elif key == Qt.Key.Key_End:
+            line = tree.line_from(node)
+            target = line[-1] if line else None
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()  # at an end: stay put rather than wander to another line
+        if target is not None and target != node:
+            self.node_chosen.emit(target)
+
+
 class MoveListDock(QDockWidget):
-    """The move list as a dock; selecting a move emits ``ply_selected``."""
+    """The move list as a dock.
+
+    Choosing a move emits ``node_selected`` (its node in :attr:`tree`) and, when
+    it lies on the game's line, ``ply_selected``.
+    """
 
     #: The number of moves played in the position to look at (0: the start).
     ply_selected = Signal(int)
+    #: The node of :attr:`tree` to go to (0: the start).
+    node_selected = Signal(int)
+    #: The tree after a variation was promoted or deleted or made the main line, and the
+    #: node to show in it.
+    tree_edited = Signal(object, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Moves", parent)
@@ -159,28 +325,65 @@ class MoveListDock(QDockWidget):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(6, 4, 6, 6)
         self._model = MoveListModel(self)
-        self._table = QTableView()
+        self._table = MoveTreeView()
         self._table.setObjectName("moveList")
         table_in_tab_order(self._table, "Moves")
         self._table.setModel(self._model)
-        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self._table.setHeaderHidden(True)
+        self._table.setIndentation(14)
+        self._table.setItemsExpandable(False)
+        self._table.setRootIsDecorated(False)
+        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self._table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self._table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self._table.setShowGrid(False)
-        # Room for "20" and two cells such as "k10" side by side, never cut to "k…".
-        digits = self._table.fontMetrics().horizontalAdvance("20")
-        cell = self._table.fontMetrics().horizontalAdvance("m20")
-        self._table.setMinimumWidth(digits + 2 * cell + 36)
-        self._table.setAlternatingRowColors(True)
-        self._table.setToolTip("Select a move to look at the position after it")
-        self._table.selectionModel().currentChanged.connect(self._on_current)
+        cell = self._table.fontMetrics().horizontalAdvance("20… m20")
+        self._table.setMinimumWidth(cell + 48)
+        self._table.setToolTip(
+            "Select a move to go to the position after it; Left and Right step along a line, "
+            "Up and Down go between variations"
+        )
         self._table.clicked.connect(self._on_clicked)
+        self._table.activated.connect(self._on_clicked)
+        self._table.node_chosen.connect(self.select_node)
+        self._model.modelReset.connect(self._table.expandAll)
+        self._add_actions()
         layout.addWidget(self._table)
         self.setWidget(body)
-        self._shown_ply = 0
+        self._shown = ROOT
         self._updating = False
+
+    def _add_actions(self) -> None:
+        view = self._table
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+        def action(text: str, shortcut: str, slot: Callable[[], None], tip: str) -> QAction:
+            made = QAction(text, self)
+            made.setShortcut(QKeySequence(shortcut))
+            made.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            made.setStatusTip(tip)
+            made.triggered.connect(slot)
+            view.addAction(made)
+            return made
+
+        self.promote_action = action(
+            "&Promote Variation",
+            "Ctrl+Up",
+            self.promote,
+            "Move the chosen variation one place up (the first goes on as the line)",
+        )
+        self.main_line_action = action(
+            "Make &Main Line",
+            "Ctrl+Shift+M",
+            self.make_main_line,
+            "Make the line through the chosen move the game's main line",
+        )
+        self.delete_action = action(
+            "&Delete From Here",
+            "Delete",
+            self.delete,
+            "Remove the chosen move and every move after it",
+        )
+        self._update_actions()
 
     def sizeHint(self) -> QSize:
         return QSize(150, 400)
@@ -190,45 +393,118 @@ class MoveListDock(QDockWidget):
         return self._model
 
     @property
-    def table(self) -> QTableView:
+    def table(self) -> QTreeView:
+        """The view of the moves (a tree view since moves have variations)."""
         return self._table
 
+    @property
+    def tree(self) -> MoveTree:
+        return self._model.tree
+
     def set_game(self, start: Board, moves: Sequence[Move], shown_ply: int | None = None) -> None:
-        """Show the game's moves and mark the one the board shows (the last by default)."""
+        """Show one line of moves and mark the one the board shows (the last by default)."""
         self._updating = True
         try:
             self._model.set_game(start, moves)
-            self._shown_ply = len(moves) if shown_ply is None else shown_ply
-            index = self._model.index_of_ply(self._shown_ply)
-            selection = self._table.selectionModel()
-            if index.isValid():
-                selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
-                self._table.scrollTo(index)
-            else:
-                selection.clearSelection()
-                selection.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.Clear)
+            ply = len(moves) if shown_ply is None else max(0, min(len(moves), shown_ply))
+            self._show(self._model.tree.line_from(ROOT)[ply - 1] if ply else ROOT)
         finally:
             self._updating = False
 
+    def set_tree(self, start: Board, tree: MoveTree, node: int) -> None:
+        """Show every line of ``tree`` and mark ``node``, the position the board shows."""
+        self._updating = True
+        try:
+            self._model.set_tree(start, tree, node)
+            self._show(node)
+        finally:
+            self._updating = False
+
+    def _show(self, node: int) -> None:
+        self._shown = node
+        index = self._model.index_of_node(node)
+        selection = self._table.selectionModel()
+        if index.isValid():
+            selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            self._table.scrollTo(index)
+        else:
+            selection.clearSelection()
+            selection.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.Clear)
+        self._update_actions()
+
     def shown_ply(self) -> int:
-        return self._shown_ply
+        return self._model.tree.depth(self._shown)
+
+    def shown_node(self) -> int:
+        return self._shown
 
     def select_ply(self, ply: int) -> None:
-        """Select the move that brought the game to ``ply`` moves, as a click would."""
+        """Select the move of the game's line that brought it to ``ply`` moves, as a click
+        would (0: the start)."""
+        if ply == 0:
+            self.select_node(ROOT)
+            return
         index = self._model.index_of_ply(ply)
         if index.isValid():
-            self._table.setCurrentIndex(index)
             self._on_clicked(index)
 
-    def _on_current(self, current: QModelIndex, previous: QModelIndex) -> None:
-        # The keys move the current cell: follow them as clicks.
-        if not self._updating and current.isValid():
-            self._on_clicked(current)
+    def select_node(self, node: int) -> None:
+        """Go to ``node`` of the tree, as choosing it would."""
+        if self._updating or not 0 <= node < len(self._model.tree) or node == self._shown:
+            return
+        line = (*self._model.tree.path(self._shown), *self._model.tree.line_from(self._shown))
+        on_line = node == ROOT or node in line
+        self._show(node)
+        self.node_selected.emit(node)
+        if on_line:
+            self.ply_selected.emit(self._model.tree.depth(node))
 
     def _on_clicked(self, index: QModelIndex) -> None:
-        if self._updating:
-            return
-        ply = self._model.ply_at(index)
-        if ply is not None and ply != self._shown_ply:
-            self._shown_ply = ply
-            self.ply_selected.emit(ply)
+        node = self._model.node_at(index)
+        if node is not None:
+            self.select_node(node)
+
+    # -- changing the tree ---------------------------------------------------------------------
+
+    def _chosen(self) -> int | None:
+        return self._model.node_at(self._table.currentIndex())
+
+    def _update_actions(self) -> None:
+        node = self._chosen()
+        tree = self._model.tree
+        self.promote_action.setEnabled(node is not None and not tree.is_first(node))
+        self.main_line_action.setEnabled(node is not None and not self._model.is_main_line(node))
+        self.delete_action.setEnabled(node is not None)
+
+    def promote(self) -> None:
+        """The chosen variation one place up among the moves played from its position."""
+        node = self._chosen()
+        if node is not None and not self._model.tree.is_first(node):
+            self._edited(*self._model.tree.promote(node))
+
+    def make_main_line(self) -> None:
+        """The line through the chosen move made the main line."""
+        node = self._chosen()
+        if node is not None:
+            self._edited(*self._model.tree.make_main_line(node))
+
+    def delete(self) -> None:
+        """The chosen move and every move after it removed from the tree."""
+        node = self._chosen()
+        if node is not None:
+            self._edited(*self._model.tree.delete(node))
+
+    def _edited(self, tree: MoveTree, node: int) -> None:
+        """``tree`` (``node``: the chosen move's node in it); the board's position stays
+        where it still is in the tree, else goes to ``node``."""
+        before = self._model.tree
+        kept = tree.node_of(before.moves_to(self._shown))
+        shown = node if kept is None else kept
+        self.set_tree(self._model.start, tree, shown)
+        index = self._model.index_of_node(node)
+        if index.isValid():
+            self._table.selectionModel().setCurrentIndex(
+                index, QItemSelectionModel.SelectionFlag.NoUpdate
+            )
+        self._update_actions()
+        self.tree_edited.emit(tree, shown)

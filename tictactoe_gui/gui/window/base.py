@@ -119,7 +119,6 @@ class WindowBase(QMainWindow):
     _game_in_progress: Path | None
     _keep_failed: bool
     #: Every line played in the game on the board, under its session (see game_files.py).
-    _game_lines: tuple[object, MoveTree] | None
     _looking_at: int | None
     _closed: bool
     _quit_asked: bool
@@ -233,6 +232,7 @@ class WindowBase(QMainWindow):
             start: Board,
             moves: Sequence[Move],
             names: tuple[str, str] = ("X", "O"),
+            lines: MoveTree | None = None,
         ) -> None: ...
         def _set_replay_keys(self, enabled: bool) -> None: ...
         def _on_tally(self, tally: Tally) -> None: ...

@@ -18,14 +18,12 @@ from tictactoe_gui.gui.window.base import (
 )
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QDialog, QFileDialog
+    from PySide6.QtWidgets import QFileDialog, QWidget
 
     from tictactoe_gui.engine import Move
-    from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.gui.game_file import SavedGame
 
 #: What the lines of a replayed game are kept under (a game played has its session).
-REPLAY_LINES = "replay"
 
 #: The file dialogs' filters: the app's saved games, and Piskvork's five-in-a-row games.
 SAVED_GAMES = "Saved games (*.json)"
@@ -141,7 +139,7 @@ class GameFilesPart(WindowBase):
                 setup.x.display_name,
                 setup.o.display_name,
                 str(outcome) if outcome is not None else None,
-                tree=self._lines_played(REPLAY_LINES, line),
+                tree=controller.lines,
             )
         outcome = controller.board.outcome
         if outcome is not None:
@@ -168,80 +166,18 @@ class GameFilesPart(WindowBase):
             result,
             controller.undone_moves(),
             players,
-            self._lines_played(session, (*controller.moves, *controller.undone_moves())),
+            controller.lines,
         )
-
-    def _lines_played(self, key: object, line: Sequence[Move]) -> MoveTree:
-        """Every line played in this game (``key``: its session), with ``line`` as the main
-        line: a move played instead of one taken back keeps the old line as a variation."""
-        start = self.controller.start
-        kept = self._game_lines
-        tree = kept[1] if kept is not None and kept[0] is key else None
-        tree = later.game_file.with_main_line(tree, tuple(start.index(move) for move in line))
-        self._game_lines = (key, tree)
-        return tree
 
     @Slot()
-    def show_lines(self) -> QDialog:
-        """Lines Played: the game's tree of moves (see :mod:`tictactoe_gui.gui.review.lines`)."""
-        from tictactoe_gui.gui.review.lines import LinesDialog
-
-        controller = self.controller
-        start = controller.start
-        key, line = self._board_line()
-        tree = self._lines_played(key, line)
-        dialog = LinesDialog(
-            tree,
-            lambda moves: start.cell_name(start.move_at(moves[-1])),
-            tree.main_line(),
-            self,
-        )
-        depth = len(controller.replay_moves if key is REPLAY_LINES else controller.moves)
-        node = tree.line_from(0)[depth - 1] if depth else None
-        if node is not None:
-            dialog.select(node)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.tree_changed.connect(lambda changed: self._keep_lines(key, changed))
-        dialog.line_chosen.connect(self.play_line)
-        dialog.show()
-        return dialog
-
-    def _board_line(self) -> tuple[object, tuple[Move, ...]]:
-        """The lines' key (the session, or a replay's) and the whole line on the board."""
-        controller = self.controller
-        if controller.state is later.State.REPLAY:
-            return REPLAY_LINES, tuple(controller.replay_moves)
-        return controller.session, (*controller.moves, *controller.undone_moves())
-
-    def _keep_lines(self, key: object, tree: MoveTree) -> None:
-        self._game_lines = (key, tree)
-
-    def play_line(self, tree: MoveTree, node: int) -> None:
-        """Play ``tree``'s main line on the board, to ``node``: a game in progress goes on
-        from there (the rest of the line ready to redo), a finished line is replayed."""
-        controller = self.controller
-        start = controller.start
-        line = tuple(start.move_at(move) for move in tree.main_line())
-        depth = tree.depth(node)
-        session = controller.session
-        if controller.state is later.State.PLAYING and not start.play_all(line[:depth]).is_over:
-            setup = controller.setup
-            hints = controller.hints_used
-            controller.resume(
-                setup,
-                line[:depth],
-                line[depth:],
-                seed=session.seed,
-                hints=(hints[later.Mark.X], hints[later.Mark.O]),
-                started_at=session.started_at,
-            )
-            self._game_lines = (controller.session, tree)
-            return
-        setup = controller.setup
-        names = (setup.x.display_name, setup.o.display_name)
-        self.start_replay(f"{names[0]} vs {names[1]}", start, line, names)
-        controller.replay_seek(depth)
-        self._game_lines = (REPLAY_LINES, tree)
+    def show_lines(self) -> QWidget:
+        """The move list, shown and ready for the keys: its tree holds every line played
+        (see :mod:`tictactoe_gui.gui.move_list`)."""
+        dock = self.moves_dock
+        dock.show()
+        dock.raise_()
+        dock.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        return dock.table
 
     def save_game_to(self, path: Path) -> bool:
         if self.table_active:
@@ -274,7 +210,6 @@ class GameFilesPart(WindowBase):
         players = game.players
         if game.playable and players is not None and not players.has_engine:
             self.resume_game(game)
-            self._game_lines = (self.controller.session, game.move_tree())
             self.show_message(f"Opened {path.name}: play on where it stopped.")
             return True
         self.start_replay(
@@ -282,9 +217,9 @@ class GameFilesPart(WindowBase):
             game.start,
             (*game.moves, *game.undone),
             (game.x, game.o),
+            game.move_tree(),
         )
         self.controller.replay_seek(len(game.moves))
-        self._game_lines = (REPLAY_LINES, game.move_tree())
         if game.playable:
             # A file never starts a program: the command in it could be anything.
             self.show_message(
@@ -366,6 +301,7 @@ class GameFilesPart(WindowBase):
             seed=players.seed,
             hints=players.hints,
             started_at=started,
+            lines=game.move_tree(),
         )
 
     def _resume_game_in_progress(self) -> tuple[bool, str]:
@@ -395,9 +331,6 @@ class GameFilesPart(WindowBase):
         renamed into place); a finished game, a replay or a game with no move yet leaves
         nothing to resume."""
         controller = self.controller
-        if controller.state is later.State.PLAYING and not self._closed:
-            # Every line is noted as it is played, so one taken back stays as a variation.
-            self._lines_played(controller.session, controller.moves)
         path = self._game_in_progress
         if path is None or self._closed:
             return

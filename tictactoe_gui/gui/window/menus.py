@@ -163,10 +163,11 @@ class MenusPart(
             "My &Statistics…", self.show_statistics, None, "One player's results and streaks"
         )
         self.lines_action = action(
-            "&Lines Played…",
+            "&Lines Played",
             self.show_lines,
             "Ctrl+Shift+L",
-            "The main line and the variations: lines taken back and played differently",
+            "The move list with its variations: Left and Right along a line, Up and Down "
+            "between variations",
         )
         self.review_action = action(
             "Re&view Game…",

@@ -16,6 +16,7 @@ from tictactoe_gui.gui.window.base import (
 
 if TYPE_CHECKING:
     from tictactoe_gui.engine import Move
+    from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.gui.game_controller import Tally
 
 
@@ -28,11 +29,13 @@ class SeriesReplayPart(WindowBase):
         start: Board,
         moves: Sequence[Move],
         names: tuple[str, str] = ("X", "O"),
+        lines: MoveTree | None = None,
     ) -> None:
-        """Show a recorded game with step and autoplay; the dock analyses each position."""
+        """Show a recorded game with step and autoplay; the dock analyses each position
+        (``lines``: its tree of moves, where it has variations)."""
         self.board_view.clear_news()
         self.leave_table_mode()
-        self.controller.start_replay(title, start, moves, names)
+        self.controller.start_replay(title, start, moves, names, lines)
         self.replay_bar.show_position(0, len(moves), title)
         self.replay_bar.set_playing(False)
         self.replay_bar.show()
