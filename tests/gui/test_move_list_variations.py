@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_human
+from tests.gui.helpers import human_vs_ai, human_vs_human
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 from tictactoe_gui.gui.game_controller import State
@@ -209,3 +209,21 @@ def test_a_replay_with_variations_replays_them_and_a_move_in_it_starts_a_study(
     assert controller.setup.record is False
     assert controller.moves == (B2, A1, Move(0, 1))
     assert len(controller.lines) == 7
+
+
+def test_against_an_ai_an_earlier_move_is_looked_at_and_the_game_waits(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(human_vs_ai())
+    controller = window.controller
+    assert controller.play_human(B2.row, B2.col)
+    qtbot.waitUntil(lambda: len(controller.moves) == 2, timeout=10000)
+    window.moves_dock.select_ply(1)
+    assert window.looking_at == 1
+    assert window.board_view.board == Board.empty().play(B2)
+    assert len(controller.moves) == 2  # nothing taken back, and the AI does not play again
+    assert window.moves_dock.shown_ply() == 1
+    assert len(controller.lines) == 3
+    window.moves_dock.select_ply(2)
+    assert window.looking_at is None
+    assert window.board_view.board == controller.board

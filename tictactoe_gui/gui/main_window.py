@@ -427,9 +427,21 @@ class MainWindow(FirstFramePart, MenusPart):
     def _on_node_chosen(self, node: int) -> None:
         """A move chosen in the move list: the game goes to the position after it (the dock
         analyses it; a move played there is a variation where it differs from the line)."""
-        if not self.table_active:  # a table game's list only looks back
-            self._looking_at = None
-            self.controller.go_to_node(node)
+        if self.table_active:  # a table game's list only looks back
+            return
+        c = self.controller
+        lines = c.lines
+        if (
+            c.state is later.State.PLAYING
+            and c.setup.mode is later.GameMode.HUMAN_VS_AI
+            and node in (0, *lines.path(c.line_node))
+        ):
+            # Against an AI the game waits while its earlier positions are looked at:
+            # going there would take moves back and have the AI play again.
+            self.look_at_ply(lines.depth(node))
+            return
+        self._looking_at = None
+        c.go_to_node(node)
 
     @Slot(int)
     def _on_ply_chosen(self, ply: int) -> None:

@@ -83,7 +83,8 @@ class SeriesReplayPart(WindowBase):
         view.set_board(controller.board_at(ply), moves[ply - 1] if ply else None)
         view.set_move_order(moves[:ply])
         view.set_interactive(False)
-        self.moves_dock.set_game(controller.start, moves, ply)
+        path = controller.lines.path(controller.line_node)
+        self.moves_dock.set_tree(controller.start, controller.lines, path[ply - 1] if ply else 0)
         self.show_message(
             f"Looking at move {ply} of {len(moves)}; select the last move or click the board "
             "to go back to the game."
@@ -99,8 +100,8 @@ class SeriesReplayPart(WindowBase):
         controller = self.controller
         self.board_view.set_board(controller.board, controller.last_move)
         self.board_view.set_move_order(controller.moves)
-        self.board_view.set_interactive(controller.is_human_turn())
-        self.moves_dock.set_game(controller.start, controller.moves)
+        self.board_view.set_interactive(controller.accepts_moves())
+        self.moves_dock.set_tree(controller.start, controller.lines, controller.line_node)
         result = controller.current_result
         if self.heat_map_action.isChecked() and result is not None:
             self.board_view.set_heat_map(result.analysis)
