@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_ai, human_vs_human
+from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 from tictactoe_gui.gui.game_controller import State
@@ -227,3 +227,35 @@ def test_against_an_ai_an_earlier_move_is_looked_at_and_the_game_waits(
     window.moves_dock.select_ply(2)
     assert window.looking_at is None
     assert window.board_view.board == controller.board
+
+
+def test_a_set_up_position_with_o_to_move_numbers_its_first_move_as_o_s(qtbot: QtBot) -> None:
+    model = MoveListModel()
+    start = Board.empty().play(B2)  # O to move
+    index = start.index
+    tree, node = MoveTree.of_line([index(A1), index(C3)]).follow(ROOT, [index(A3)])
+    model.set_tree(start, tree, node)
+    assert shown(model) == [("1… a1", ["1… a3"]), "2. c3"]
+    assert model.moves == (A3,)
+    assert model.data(model.index_of_ply(1), Qt.ItemDataRole.AccessibleTextRole) == (
+        "Move 1: O a3, variation"
+    )
+
+
+def test_an_ai_game_pauses_when_a_move_is_chosen_and_goes_on_from_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(ai_vs_ai())
+    controller = window.controller
+    qtbot.waitUntil(lambda: len(controller.moves) >= 3, timeout=20000)
+    window.moves_dock.select_ply(1)
+    assert controller.paused
+    assert len(controller.moves) == 1
+    assert window.analysis_dock.isVisible()
+    wanted = controller.board
+    qtbot.waitUntil(
+        lambda: (
+            window.analysis_dock.result is not None and window.analysis_dock.result.board == wanted
+        )
+    )
+    assert len(controller.moves) == 1  # paused: nobody plays on
