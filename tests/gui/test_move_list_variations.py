@@ -259,3 +259,30 @@ def test_an_ai_game_pauses_when_a_move_is_chosen_and_goes_on_from_it(
         )
     )
     assert len(controller.moves) == 1  # paused: nobody plays on
+
+
+def test_the_list_names_every_move_the_same_however_its_tree_grew(qtbot: QtBot) -> None:
+    """Names kept from the tree shown before are the ones a list made afresh gives."""
+    import random
+
+    rng = random.Random(5)
+    grown = MoveListModel()
+    start = Board.empty()
+    tree = MoveTree()
+    for _ in range(40):
+        node = rng.randrange(len(tree))
+        board = start.play_all(start.move_at(m) for m in tree.moves_to(node))
+        if board.is_over:
+            continue
+        free = [m for m in range(9) if board.is_legal(board.move_at(m))]
+        tree, node = tree.add(node, rng.choice(free))
+        if rng.random() < 0.2:
+            tree, node = tree.promote(node)
+        grown.set_tree(start, tree, node)
+        afresh = MoveListModel()
+        afresh.set_tree(start, tree, node)
+        assert shown(grown) == shown(afresh)
+        said = Qt.ItemDataRole.AccessibleTextRole
+        assert grown.data(grown.index_of_node(node), said) == afresh.data(
+            afresh.index_of_node(node), said
+        )

@@ -64,6 +64,7 @@ class MoveListModel(QAbstractItemModel):
         self._moves: tuple[Move, ...] = ()
         self._names: dict[int, str] = {}
         self._depth: dict[int, int] = {ROOT: 0}
+        self._boards: dict[int, Board] = {ROOT: self._start}
         self._main: frozenset[int] = frozenset()
         self._rows: dict[int, tuple[int, ...]] = {ROOT: ()}
         self._place: dict[int, tuple[int, int]] = {}  # node: (the node it sits under, row)
@@ -81,28 +82,54 @@ class MoveListModel(QAbstractItemModel):
     def set_tree(self, start: Board, tree: MoveTree, node: int) -> None:
         """Every line of ``tree``; the game's line is the one through ``node``."""
         line = (*tree.path(node), *tree.line_from(node))
-        if start == self._start and tree == self._tree and line == self._line:
-            return
+        if line != self._line or start != self._start:
+            self._line = line
+            self._moves = tuple(start.move_at(tree.move(step) or 0) for step in line)
+        if start == self._start and tree == self._tree:
+            return  # another position of the same tree: the rows stay
         self.beginResetModel()
-        self._start, self._tree, self._line = start, tree, line
-        self._moves = tuple(start.move_at(tree.move(step) or 0) for step in line)
-        self._lay_out()
+        same_start = start == self._start
+        old = self._tree if same_start else MoveTree()
+        kept = self._boards if same_start else {ROOT: start}
+        self._start, self._tree = start, tree
+        self._lay_out(old, kept)
         self.endResetModel()
 
-    def _lay_out(self) -> None:
-        tree, start = self._tree, self._start
-        boards = {ROOT: start}
-        self._names, self._depth = {}, {ROOT: 0}
-        rows: dict[int, tuple[int, ...]] = {ROOT: tree.line_from(ROOT)}
+    def _lay_out(self, old: MoveTree, boards: dict[int, Board]) -> None:
+        """The rows of the tree; the names and positions of ``old`` (the tree shown before,
+        ``boards`` its positions) are kept for the nodes the new tree has the same (a move
+        added keeps every other node's number)."""
+        tree = self._tree
+        same = 1
+        while (
+            same < min(len(old), len(tree))
+            and old.nodes[same].move == tree.nodes[same].move
+            and old.nodes[same].parent == tree.nodes[same].parent
+        ):
+            same += 1
+        names = {node: self._names[node] for node in range(1, same) if node in self._names}
+        depth = {node: self._depth[node] for node in range(same) if node in self._depth}
+        depth[ROOT] = 0
+        boards = {node: board for node, board in boards.items() if node < same}
         for node in range(1, len(tree)):  # a node's number is always after its parent's
+            if node in names:
+                continue
             parent = tree.parent(node)
             assert parent is not None
-            board = boards[parent]
+            board = boards.get(parent)
+            if board is None:
+                board = self._start.play_all(self._start.move_at(m) for m in tree.moves_to(parent))
+                boards[parent] = board
             move = board.move_at(tree.move(node) or 0)
-            self._names[node] = board.cell_name(move)
-            self._depth[node] = self._depth[parent] + 1
+            names[node] = board.cell_name(move)
+            depth[node] = depth[parent] + 1
             if tree.children(node):
                 boards[node] = board.play(move)
+        self._names, self._depth, self._boards = names, depth, boards
+        rows: dict[int, tuple[int, ...]] = {ROOT: tree.line_from(ROOT)}
+        for node in range(1, len(tree)):
+            parent = tree.parent(node)
+            assert parent is not None
             if tree.is_first(node):  # the line goes on: its variations sit under it
                 rows[node] = tree.children(parent)[1:]
             else:  # a variation's first move: its line goes on under it
@@ -331,6 +358,7 @@ class MoveListDock(QDockWidget):
         self._table.setModel(self._model)
         self._table.setHeaderHidden(True)
         self._table.setIndentation(14)
+        self._table.setUniformRowHeights(True)  # a long game's list is laid out at once
         self._table.setItemsExpandable(False)
         self._table.setRootIsDecorated(False)
         self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
