@@ -30,6 +30,9 @@ from tictactoe_gui.engine.gravity_search import (
 
 #: A 7×6 position (column digits) that takes the compiled solver seconds (a bench position).
 HARD_CONNECT_FOUR = "76666151"
+#: Its columns' scores, left to right, as Pascal Pons's C++ solver gives them (built from its
+#: public source and run once with ``-a``, every column's score on the same scale as ours).
+HARD_CONNECT_FOUR_SCORES = [-2, 1, 1, 0, 0, 1, -1]
 
 
 def _position(board: GravityBoard, columns: list[int]) -> Position:
@@ -113,6 +116,18 @@ def test_the_compiled_solver_without_its_table_still_agrees() -> None:
     for position in _open_positions(board, 6, 6, seed=7):
         compiled.clear()
         assert compiled.score(position) == reference.score(position)
+
+
+def test_the_hard_positions_columns_match_an_independent_solver() -> None:
+    """The slowest bench position of 8 to 12 discs, every column exact from a fresh table
+    (the search's cutoffs through the table and its first guess at the score change
+    nothing but the time)."""
+    board = GravityBoard(6, 7, 4)
+    position = _position(board, [int(d) - 1 for d in HARD_CONNECT_FOUR])
+    solver = NativeSolver(board)
+    found = [solver.move_score(position, col) for col in board.centre_order]
+    by_column = dict(zip(board.centre_order, found, strict=True))
+    assert [by_column[col] for col in range(board.cols)] == HARD_CONNECT_FOUR_SCORES
 
 
 def test_a_board_too_wide_for_the_words_is_solved_in_python() -> None:

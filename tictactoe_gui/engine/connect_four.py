@@ -491,7 +491,7 @@ class GravitySpec(GameSpec):
         winner = None if best_score == 0 else mover if best_score > 0 else 1 - mover
         result = _result(winner)
         plies = board.plies_to_end(best_score, position.discs)
-        line = self._line(state, best_moves, deadline=deadline)
+        line = self._line(state, best_moves, best_score, deadline=deadline)
         prediction = (
             f"draw ({plies} plies to a full board)"
             if winner is None
@@ -510,18 +510,26 @@ class GravitySpec(GameSpec):
         )
 
     def _line(
-        self, state: GravityState, best_moves: tuple[int, ...], *, deadline: float | None
+        self,
+        state: GravityState,
+        best_moves: tuple[int, ...],
+        best_score: int,
+        *,
+        deadline: float | None,
     ) -> tuple[int, ...]:
-        """Best play from ``state``: the first best move, then the best reply each time,
-        as far as the time allows."""
+        """Best play from ``state``, whose mover's score ``best_score`` the ``best_moves``
+        keep: the first best move, then the best reply each time, as far as the time allows.
+        Each reply's score is the negation of the one before, so each step searches only
+        whether a column keeps it."""
         board = self.gravity
         solver = _solver(self.rows, self.cols, self.k)
         line = [min(best_moves, key=lambda m: board.centre_order.index(m % self.cols))]
         current = state.play(line[0])
+        target = best_score
         try:
             while current.to_move is not None:
                 position = _position(current)
-                target = solver.score(position, deadline=deadline)
+                target = -target
                 for col in board.centre_order:
                     if board.landing_bit(position.mask, col) and (
                         solver.keeps(position, col, target, deadline=deadline)
@@ -659,7 +667,7 @@ class GravitySpec(GameSpec):
         mover = gravity_state.to_move
         assert mover is not None
         winner = None if best == 0 else mover if best > 0 else 1 - mover
-        line = self._line(gravity_state, best_moves, deadline=deadline)
+        line = self._line(gravity_state, best_moves, best, deadline=deadline)
         end = gravity_state.play_all(line)
         return GameSolution(
             _result(winner),
