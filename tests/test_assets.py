@@ -127,7 +127,8 @@ def test_desktop_file_describes_the_app() -> None:
 
 
 @pytest.mark.parametrize(
-    "search", ["tic-tac-toe", "four in a row", "gomoku", "row and column", "k-in-a-row"]
+    "search",
+    ["tic-tac-toe", "four in a row", "gomoku", "row and column", "k-in-a-row", "connect four"],
 )
 def test_a_menu_search_for_any_game_finds_the_app(search: str) -> None:
     parser = configparser.ConfigParser(interpolation=None, strict=True)
