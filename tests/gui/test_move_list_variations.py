@@ -180,8 +180,11 @@ def test_saved_and_opened_again_the_tree_is_whole(
     assert window.open_game_file(path)
     controller = window.controller
     assert controller.moves == (B2, A1, A3)
-    # The line on the board is the saved game's main line; the other is beside it.
-    assert shown(window.moves_dock.model) == ["1. b2", "1… a1", ("2. a3", ["2. c3"])]
+    # The main line is still the main line, and the board is on the variation again.
+    assert shown(window.moves_dock.model) == ["1. b2", "1… a1", ("2. c3", ["2. a3"])]
+    assert window.moves_dock.model.describe(window.moves_dock.shown_node()) == (
+        "Move 3: X a3, variation"
+    )
 
 
 def test_a_replay_with_variations_replays_them_and_a_move_in_it_starts_a_study(

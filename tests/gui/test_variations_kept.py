@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import human_vs_human
@@ -69,9 +70,13 @@ def test_a_move_played_instead_of_one_taken_back_keeps_the_old_line(
     assert window.save_game_to(path)
     tree = json.loads(path.read_text())["tree"]
     assert lines(tree) == {("b2", "a1", "a3"), ("b2", "a1", "c3")}
-    assert tree[3]["move"] == "a3"  # the line on the board is the main line
+    assert tree[3]["move"] == "c3"  # the main line stays the main line
+    data = json.loads(path.read_text())
+    assert data["tree"][data["line"]]["move"] == "a3"  # the board's line, a variation
+    assert data["ply"] == 3
     # Opened again and saved again, the variation is still there.
     assert window.open_game_file(path)
+    assert controller.board == Board.empty().play_all((Move(1, 1), Move(2, 0), Move(0, 0)))
     again = tmp_path / "again.json"
     assert window.save_game_to(again)
     assert lines(json.loads(again.read_text())["tree"]) == lines(tree)
@@ -87,3 +92,18 @@ def test_a_new_game_starts_a_tree_of_its_own(
     path = tmp_path / "new.json"
     assert window.save_game_to(path)
     assert lines(json.loads(path.read_text())["tree"]) == {("a3",)}
+
+
+def test_a_file_whose_board_is_on_a_variation_opens_there_and_says_a_bad_line() -> None:
+    game = game_file.from_json(json.dumps({**json.loads(saved(TREE, 2)), "line": 4}))
+    assert game.moves == (Move(1, 1), Move(2, 0))
+    assert game.undone == (Move(0, 0),)  # a3, the variation, is the line to redo
+    assert game.move_tree().main_line() == tuple(
+        Board.empty().index(m) for m in (Move(1, 1), Move(2, 0), Move(0, 2))
+    )
+    again = json.loads(game_file.to_json(game))
+    assert (again["line"], again["ply"]) == (4, 2)
+    for bad in (0, 5, "4"):
+        text = json.dumps({**json.loads(saved(TREE)), "line": bad})
+        with pytest.raises(game_file.GameFileError, match="line should be the number of a node"):
+            game_file.from_json(text)

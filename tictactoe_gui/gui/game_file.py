@@ -18,8 +18,9 @@ the bottom-left cell) with the nodes that follow it, the main line first. The
 nodes are a flat list that names its children by index, so that a game of 400
 moves is not 800 levels of nested JSON. ``ply`` says how many moves of the
 main line are played; the rest were taken back and can be played again. A
-node's other children are variations: lines played from that position and
-replaced (a move played instead of one taken back), kept when saved again.
+node's other children are variations: other moves played from that position,
+kept when saved again. Where the line on the board is a variation, ``line``
+is the number of its last node, and ``ply`` counts along that line.
 ``result`` is the result as the window says it, or null for a game not
 finished; ``players`` (who plays each side, and how) with ``seed``, ``hints``
 and ``started`` are what it takes to play on. Reading checks everything
@@ -110,8 +111,11 @@ class SavedGame:
     tree: MoveTree | None = None
 
     def move_tree(self) -> MoveTree:
-        """The game's tree of moves, whose main line is the moves played then those undone."""
+        """The game's tree of moves, holding the moves played then those undone (its main
+        line unless the tree has that line as a variation)."""
         line = tuple(self.start.index(move) for move in (*self.moves, *self.undone))
+        if self.tree is not None and self.tree.node_of(line) is not None:
+            return self.tree.renumbered()[0]
         return with_main_line(self.tree, line)
 
     @property
@@ -150,7 +154,9 @@ def with_main_line(tree: MoveTree | None, line: Sequence[int]) -> MoveTree:
 
 def to_json(game: SavedGame) -> str:
     start = game.start
-    tree = game.move_tree().to_json(lambda moves: start.cell_name(start.move_at(moves[-1])))
+    whole = game.move_tree()
+    tree = whole.to_json(lambda moves: start.cell_name(start.move_at(moves[-1])))
+    end = whole.node_of([start.index(move) for move in (*game.moves, *game.undone)])
     data: dict[str, object] = {
         "app": APP_TAG,
         "format": FORMAT,
@@ -162,6 +168,8 @@ def to_json(game: SavedGame) -> str:
         "o": game.o,
         "result": game.result,
     }
+    if end is not None and not whole.is_main_line(end):
+        data["line"] = end  # the board's line is a variation: its last node
     players = game.players
     if players is not None:
         data["players"] = {
@@ -289,7 +297,7 @@ def from_json(text: str, name: str = "the file") -> SavedGame:
     if version == 1:
         line, ply = _moves_of_format_1(data.get("moves"), start, name), None
     else:
-        line, tree = _main_line(data.get("tree"), start, name)
+        line, tree = _main_line(data.get("tree"), start, name, data.get("line"))
         ply = data.get("ply", len(line))
     if ply is None:
         ply = len(line)
@@ -331,7 +339,9 @@ def _moves_of_format_1(moves: object, start: Board, name: str) -> tuple[Move, ..
     return tuple(played)
 
 
-def _main_line(tree: object, start: Board, name: str) -> tuple[tuple[Move, ...], MoveTree | None]:
+def _main_line(
+    tree: object, start: Board, name: str, end: object = None
+) -> tuple[tuple[Move, ...], MoveTree | None]:
     """The tree's main line (each node's first child, from the start) and, where it holds
     variations, the whole tree; every line of the tree is checked against the rules, so a
     file with variations is read whole or refused."""
@@ -368,6 +378,14 @@ def _main_line(tree: object, start: Board, name: str) -> tuple[tuple[Move, ...],
     if all(len(following) <= 1 for following in children):
         return tuple(line), None
     parents = {child: index for index, following in enumerate(children) for child in following}
+    if end is not None:
+        if type(end) is not int or not 0 < end < len(children):
+            raise GameFileError(f"{name}: line should be the number of a node of the tree")
+        line = []
+        while end:
+            line.append(moves[end])
+            end = parents[end]
+        line.reverse()
     nodes = tuple(
         Node(
             None if index == 0 else start.index(moves[index]),
