@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QAccessible, QAccessibleEvent
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human
@@ -289,3 +291,30 @@ def test_the_list_names_every_move_the_same_however_its_tree_grew(qtbot: QtBot) 
         assert grown.data(grown.index_of_node(node), said) == afresh.data(
             afresh.index_of_node(node), said
         )
+
+
+def test_news_in_the_move_list_is_said_by_the_row_a_screen_reader_is_on(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The news of a move goes with the accessible row of the current move, a variation's
+    nested row too (the tree's header, hidden, is its first row)."""
+    with_a_variation(window)
+    table = window.moves_dock.table
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus)
+    said: list[str] = []
+    original = QAccessible.updateAccessibility
+
+    def record(event: QAccessibleEvent) -> None:
+        if event.type() == QAccessible.Event.DescriptionChanged and event.object() is table:
+            tree = QAccessible.queryAccessibleInterface(table)
+            assert tree is not None
+            row = tree.child(event.child())
+            assert row is not None
+            said.append(row.text(QAccessible.Text.Name))
+        original(event)
+
+    monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(record))
+    assert window.controller.play_human(C1.row, C1.col)  # the variation goes on: a3 c1
+    qtbot.waitUntil(lambda: bool(said))
+    assert said[-1].startswith("Move 4: O c1, variation")

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 import shiboken6
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView, QTreeView, QWidget
 
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.variants import Family
@@ -278,7 +278,17 @@ class _CellNews(QObject):
 
 def _cell_child(view: QAbstractItemView, index: QModelIndex) -> int:
     """The number of ``index``'s cell among the table's accessible children, as Qt counts
-    them: a table view's headers, shown or not, take the first row and column."""
+    them: a table view's headers, shown or not, take the first row and column; a tree
+    view's header (shown or not) takes the first row, and its rows count as shown, a
+    nested row after the rows above it."""
+    if isinstance(view, QTreeView):
+        row = 0
+        above = view.indexAbove(index)
+        while above.isValid():
+            row += 1
+            above = view.indexAbove(above)
+        columns = index.model().columnCount(index.parent())
+        return (row + 1) * columns + index.column()
     headers = 1 if isinstance(view, QTableView) else 0
     columns = index.model().columnCount(index.parent())
     return (index.row() + headers) * (columns + headers) + index.column() + headers
