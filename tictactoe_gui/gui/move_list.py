@@ -28,11 +28,12 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QRect,
     QSize,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -292,6 +293,14 @@ class MoveTreeView(QTreeView):
 
     #: A node chosen with the keys (0: the start of the game).
     node_chosen = Signal(int)
+
+    def drawBranches(
+        self,
+        painter: QPainter,
+        rect: QRect,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        """No branch arrows: every line is shown, indented under the move it branched at."""
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         model = self.model()
