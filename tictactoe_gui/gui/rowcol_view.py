@@ -395,6 +395,12 @@ class RowColBoardView(QWidget):
         return f"{title}: {', '.join(self._heard(cell) for cell in cells)}."
 
     def focusInEvent(self, event: QFocusEvent) -> None:
+        if self._cursor_named:
+            # Coming back, the cursor's cell is read as it is now (no longer the last take,
+            # say), before the focus event that has it read.
+            index = self._position.cell(*self._focus_cell)
+            if self.accessibleName() != self.describe_cell(index):
+                self._name_after_cursor()
         super().focusInEvent(event)
         self.update()
 
