@@ -9,6 +9,7 @@ dbus-x11, xvfb, x11-utils, openbox and xdotool.
 
     python -m tests.benchmarks.orca_check                 # the plain launch, 3×3
     python -m tests.benchmarks.orca_check --game four     # the 20×20 walk
+    python -m tests.benchmarks.orca_check --game connect4 # Connect Four by ear
     python -m tests.benchmarks.orca_check --scenario keys # edges, F9 and F7
     python -m tests.benchmarks.orca_check --display 94 --keep /tmp/orca-run
 
@@ -103,7 +104,22 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
         ("Shift+D reads the other diagonal", ["shift+d"]),
         ("Tab into the dock", ["Tab"]),
     ],
+    "connect4": [
+        ("Right: where a disc in e lands", ["Right"]),
+        ("Left: back to d", ["Left"]),
+        ("C reads the column", ["c"]),
+        ("4 drops a disc in d, and the reply", ["4"]),
+        ("R reads the row", ["r"]),
+        ("T reads the threats", ["t"]),
+        ("3 drops a disc in c, and the reply", ["3"]),
+        ("5 drops a disc in e, and the reply", ["5"]),
+        ("L goes to the last move", ["l"]),
+        ("Tab into the dock", ["Tab"]),
+        ("Escape back to the board", ["Escape"]),
+    ],
 }
+#: The scenario each game opens on unless one is named.
+GAME_SCENARIOS = {"four": "four", "connect4": "connect4"}
 
 
 #: Starts Orca as /usr/bin/orca does, but under a process name of its own and leaving
@@ -168,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scenario", default=None, choices=sorted(SCENARIOS))
     parser.add_argument("--keep", type=Path, help="keep the logs in this directory")
     args = parser.parse_args(argv)
-    scenario = args.scenario or ("four" if args.game == "four" else "tictactoe")
+    scenario = args.scenario or GAME_SCENARIOS.get(args.game or "", "tictactoe")
     work = args.keep or Path(tempfile.mkdtemp(prefix="orca-check-"))
     work.mkdir(parents=True, exist_ok=True)
     for name in ("home", "runtime"):

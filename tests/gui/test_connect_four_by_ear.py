@@ -5,13 +5,17 @@ and the rows, columns and diagonals read aloud."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import Move
 from tictactoe_gui.engine.games import GameState, find_game
 from tictactoe_gui.gui.board_reading import board_of, landing_cell, move_words
 from tictactoe_gui.gui.board_view import BoardView
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.session.table import Seat, TableSetup
+from tictactoe_gui.storage.records import GameMode
 
 
 def played(digits: str) -> GameState:
@@ -157,3 +161,34 @@ def test_rows_columns_and_diagonals_read_on_a_board_where_discs_fall(qtbot: QtBo
         "O can make four: b1, c1, d1; at e1. "
         "X threatens four: a1, b2, c3; at d4 once d2 and d3 are filled.",
     ]
+
+
+def connect_four_setup() -> TableSetup:
+    spec = find_game("connect4")
+    return TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, "kitty")))
+
+
+def test_a_new_connect_four_game_is_greeted_on_the_board(qtbot: QtBot, settings: QSettings) -> None:
+    # Orca 43 reads the board's description, not announcements: the greeting must be there
+    # when the board takes the focus, after a game of tic-tac-toe as at launch.
+    window = MainWindow(settings, InMemoryRecords())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.start_table_game(connect_four_setup())
+    qtbot.waitUntil(window.board_view.hasFocus)
+    said = window.board_view.accessibleDescription()
+    assert said.startswith("New game of Connect Four: Ann (X) vs Kitty (O).")
+    assert said.endswith("d: lands on d1.")
+    assert window.board_view.accessibleName() == "Connect Four board"
+
+
+def test_a_launch_on_connect_four_greets_on_the_board(qtbot: QtBot, settings: QSettings) -> None:
+    window = MainWindow(settings, staged=True, game=find_game("connect4"))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    with qtbot.waitSignal(window.ready, timeout=5000):
+        window.complete(InMemoryRecords())
+    qtbot.waitUntil(window.board_view.hasFocus)
+    assert window.board_view.accessibleDescription().startswith("New game of Connect Four:")

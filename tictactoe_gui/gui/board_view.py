@@ -247,6 +247,10 @@ class BoardView(QWidget):
         moves = tuple(board.move_at(move) for move in state.moves)
         self.set_board(board, moves[-1] if moves else None, name_cells=name_cells, gravity=gravity)
         self.set_move_order(moves)
+        # Named after its game ("Connect Four board"), not after the cells' free board.
+        name = f"{state.spec.name} board"
+        if self.accessibleName() != name:
+            self.setAccessibleName(name)
 
     def set_board(
         self,

@@ -310,7 +310,6 @@ class TableGamesPart(WindowBase):
         self.setup_action.setEnabled(NumbersTableBoard.draws(self.table.state))
         self.analysis_dock.clear_comparison()
         self._update_table_undo()
-        self.board_view.clear_news()
         if self._ready:
             self._focus_board()
 
@@ -346,6 +345,9 @@ class TableGamesPart(WindowBase):
             action.setEnabled(False)
         # Review judges k in a row's moves only.
         self.banner.review_button.hide()
+        # What the board said of the game before is old news; the new game's greeting,
+        # which comes next, is what it says with the focus.
+        self.board_view.clear_news()
 
     def leave_table_mode(self) -> None:
         """Give the board back to the k-in-a-row controller (which then starts its game)."""
