@@ -125,6 +125,7 @@ class TableGamesPart(WindowBase):
 
     # -- the game in progress, kept for the next start ---------------------------------
 
+    @Slot()
     def _table_moved(self) -> None:
         self._looking_at = None  # the game moved: the board shows it again
 
@@ -133,6 +134,7 @@ class TableGamesPart(WindowBase):
         path = self._game_in_progress
         return None if path is None else path.with_name(TABLE_GAME_IN_PROGRESS_FILE)
 
+    @Slot()
     def _keep_table_game_in_progress(self) -> None:
         """Keep the table game after every move, so that the next start plays on: a game
         over, a replay or a game with no move yet leaves nothing to resume."""
