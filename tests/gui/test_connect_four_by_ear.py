@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import Move
 from tictactoe_gui.engine.games import GameState, find_game
-from tictactoe_gui.gui.board_reading import board_of, landing_cell, move_words
+from tictactoe_gui.gui.board_reading import board_of, describe_board, landing_cell, move_words
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
@@ -192,3 +192,14 @@ def test_a_launch_on_connect_four_greets_on_the_board(qtbot: QtBot, settings: QS
         window.complete(InMemoryRecords())
     qtbot.waitUntil(window.board_view.hasFocus)
     assert window.board_view.accessibleDescription().startswith("New game of Connect Four:")
+
+
+def test_whose_turn_it_is_is_said_once_after_a_move() -> None:
+    board, _gravity = board_of(played("4"))
+    news = ["Ann (X) drops in d, lands on d1. Kitty (O) to drop."]
+    said = describe_board(board, {}, Move(4, 3), None, news, gravity=True)
+    assert said == "Ann (X) drops in d, lands on d1. Kitty (O) to drop. d: lands on d2."
+    # Without the news naming the side to move, the turn is said.
+    assert describe_board(board, {}, Move(4, 3), None, ["Hint: d2."], gravity=True) == (
+        "Hint: d2. O to move. d: lands on d2."
+    )

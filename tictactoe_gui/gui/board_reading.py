@@ -320,8 +320,13 @@ def describe_board(
     if cursor_first:
         parts = [where, state, last]
     else:
-        # The news may already say it ("… Game over, O wins."): not twice.
-        said = any(state in item for item in news[-1:])
+        # The news may already say it ("… Game over, O wins.", "… Cop (O) to drop.",
+        # "… Your move (X)."): not twice.
+        mover = f"({board.to_move})"
+        said = any(
+            state in item or f"{mover} to " in item or f"move {mover}" in item
+            for item in news[-1:]
+        )
         parts = [*news, "" if said else state, where, "" if news else last]
     return sentences(parts)
 
