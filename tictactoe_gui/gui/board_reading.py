@@ -324,8 +324,7 @@ def describe_board(
         # "… Your move (X)."): not twice.
         mover = f"({board.to_move})"
         said = any(
-            state in item or f"{mover} to " in item or f"move {mover}" in item
-            for item in news[-1:]
+            state in item or f"{mover} to " in item or f"move {mover}" in item for item in news[-1:]
         )
         parts = [*news, "" if said else state, where, "" if news else last]
     return sentences(parts)
