@@ -158,6 +158,7 @@ def test_ai_vs_ai_steps_one_move_at_a_time_when_paused(qtbot: QtBot, c4_window: 
     )
     window.start_table_game(setup, seed=5, paused=True)
     assert window.autoplay_bar.isVisible()
+    assert window.autoplay_bar.tally.text() == "Kitty (X) vs Cop (O)"
     table = window.table
     assert table.session is not None
     assert table.paused

@@ -305,8 +305,14 @@ class TableGamesPart(WindowBase):
     def _after_table_start(self) -> None:
         from tictactoe_gui.gui.table_boards import NumbersTableBoard
 
-        word = self.table.state.spec.move_word
+        session = self.table.session
+        assert session is not None
+        word = session.spec.move_word
         self.autoplay_bar.step_button.setToolTip(f"Play one {word} (pauses the game)")
+        # One game, not a series: the bar names the two players in their seats.
+        seats = session.spec.seats
+        players = f"{session.name_of(0)} ({seats[0]}) vs {session.name_of(1)} ({seats[1]})"
+        self.autoplay_bar.tally.setText(players)
         self._say_pace(self.table.move_delay_ms)
         # Set Up Position: on a grid of numbers (the board of X and O has k in a row's).
         self.setup_action.setEnabled(NumbersTableBoard.draws(self.table.state))

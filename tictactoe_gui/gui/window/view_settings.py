@@ -169,6 +169,9 @@ class SettingsPart(WindowBase):
         boards = getattr(self, "_table_boards", None)
         if boards is not None and boards.numbers is not None:
             boards.numbers.view.set_animations_enabled(enabled)
+        table = getattr(self, "_table", None)
+        if table is not None:
+            table.set_think_ms(self._think_ms())
         self.controller.set_think_ms(self._think_ms())
 
     @Slot(Qt.ColorScheme)
