@@ -151,7 +151,14 @@ def test_every_named_game_is_offered_and_starts_on_its_empty_board(
     assert spec is not None
     assert spec.id == "connect4"
     assert dialog.table_setup().spec == spec
-    assert "fall" in dialog.game_summary_text()
+    summary = dialog.game_summary_text()
+    assert "fall" in summary
+    assert "#" not in summary  # plain text, not the help page's markdown
+    assert "](" not in summary
+    # The personas are described as they play Connect Four.
+    dialog.opponent_combo.setCurrentIndex(dialog.opponent_combo.findData("sera"))
+    words = spec.player("sera").description
+    assert any(words in label.text().lower() for label in dialog.findChildren(QLabel))
 
 
 def test_a_custom_board_keeps_k_within_the_limits_it_explains(

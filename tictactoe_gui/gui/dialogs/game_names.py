@@ -3,8 +3,11 @@ say about it."""
 
 from __future__ import annotations
 
+import re
+
 from tictactoe_gui.engine.analysis import EXACT_CELLS, PROOF_CELLS
-from tictactoe_gui.engine.variants import Variant
+from tictactoe_gui.engine.games import GameError, GameSpec, find_game
+from tictactoe_gui.engine.variants import Variant, VariantError, get_variant
 
 
 def game_summary(variant: Variant) -> str:
@@ -37,3 +40,33 @@ def game_title(variant: Variant) -> str:
     if variant.size_text.partition(", ")[2].lower() in variant.name.lower():
         return f"{variant.name} ({size})"  # "Four in a Row (20×20)": the name says the k
     return f"{variant.name} ({variant.size_text})"
+
+
+def table_game_summary(spec: GameSpec) -> str:
+    """A game at the table summed up for the dialog: the paragraph How to Play gives its
+    board, as plain text (no heading, links or emphasis)."""
+    lines = [line for line in spec.board_paragraph().splitlines() if not line.startswith("#")]
+    text = " ".join(line.strip() for line in lines if line.strip())
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # [text](link): the text
+    return text.replace("**", "").replace("`", "")
+
+
+def variant_of(key: str) -> Variant:
+    """The game a combo's or the settings' key names: a k-in-a-row id, or a game of the
+    registry (``connect4``); VariantError for neither."""
+    try:
+        return get_variant(key)
+    except VariantError:
+        try:
+            return find_game(key).variant
+        except GameError:
+            raise VariantError(f"unknown game {key!r}") from None
+
+
+def plays(spec: GameSpec, key: str) -> bool:
+    """Whether ``key`` names one of ``spec``'s players."""
+    try:
+        spec.player(key)
+    except GameError:
+        return False
+    return True

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.engine import PERSONAS, Board, Mark
-from tictactoe_gui.engine.games import GameError, GameSpec, find_game
+from tictactoe_gui.engine.games import GameSpec, find_game
 from tictactoe_gui.engine.variants import (
     BUILT_IN,
     DEFAULT,
@@ -54,7 +54,13 @@ from tictactoe_gui.engine.variants import (
 )
 from tictactoe_gui.gui.accessibility import buddy_label, speak_choice_changes
 from tictactoe_gui.gui.dialogs.fields import SPEED_RANGE, NameField, speed_to_delay
-from tictactoe_gui.gui.dialogs.game_names import game_summary, game_title
+from tictactoe_gui.gui.dialogs.game_names import (
+    game_summary,
+    game_title,
+    plays,
+    table_game_summary,
+    variant_of,
+)
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.session.game import ENGINE_PREFIX
 from tictactoe_gui.storage.records import GameMode, validate_player_name
@@ -176,7 +182,7 @@ class _GamePicker(QWidget):
         self.k.setRange(MIN_K, longest)
         variant = self.variant()
         if variant.family is not Family.MNK:
-            self.summary.setText(find_game(variant.id).board_paragraph())
+            self.summary.setText(table_game_summary(find_game(variant.id)))
             return
         text = game_summary(variant)
         if custom:
@@ -206,6 +212,8 @@ class _PersonaPicker(QObject):
         self._previous = 0
         #: The board the persona would play on: what it does depends on it.
         self._board_size = (3, 3)
+        #: A game at the table whose own players the personas are (None: k in a row).
+        self._game: GameSpec | None = None
         self.description = QLabel()
         self.description.setObjectName(f"personaDescription-{name.lower().replace(' ', '-')}")
         self.description.setWordWrap(True)
@@ -269,9 +277,11 @@ class _PersonaPicker(QObject):
             self._previous = index
         self._describe()
 
-    def set_board_size(self, rows: int, cols: int) -> None:
-        """Describe the personas as they play on a board of ``rows`` × ``cols``."""
+    def set_board_size(self, rows: int, cols: int, game: GameSpec | None = None) -> None:
+        """Describe the personas as they play on a board of ``rows`` × ``cols`` (or as
+        ``game``'s own players, a game at the table)."""
         self._board_size = (rows, cols)
+        self._game = game
         self._describe()
 
     def usable(self) -> bool:
@@ -310,6 +320,10 @@ class _PersonaPicker(QObject):
                 if self.command
                 else "Press Enter to choose the program of a Gomocup-protocol engine."
             )
+            return
+        game = self._game
+        if game is not None and plays(game, data):
+            self.description.setText(game.player(data).description.capitalize() + ".")
             return
         self.description.setText(PERSONAS[data].describe(*self._board_size))
 
@@ -550,9 +564,9 @@ class NewGameDialog(QDialog):
         """Each persona described as it plays on the board chosen (perfect only where solved)."""
         if self.is_rowcol():
             return
-        variant = self.variant()
+        variant, game = self.variant(), self.table_game()
         for picker in (self._opponent, self._x_persona, self._o_persona):
-            picker.set_board_size(variant.rows, variant.cols)
+            picker.set_board_size(variant.rows, variant.cols, game)
 
     def _on_game(self) -> None:
         rowcol = self.is_rowcol()
@@ -603,7 +617,7 @@ class NewGameDialog(QDialog):
         if not all(picker.usable() for picker in pickers):
             valid = False  # "External engine…" with no program chosen yet
         spec = self.table_game()
-        if spec is not None and not all(_plays(spec, picker.key()) for picker in pickers):
+        if spec is not None and not all(plays(spec, picker.key()) for picker in pickers):
             valid = False  # an external engine plays k in a row only
         self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(valid)
         return valid
@@ -763,27 +777,6 @@ def _add_row(form: QFormLayout, text: str, field: QWidget, focus: QWidget) -> No
     """A form row whose label names (and focuses) ``focus``, the control inside ``field``,
     so a screen reader reads "Opponent: Cop (medium)" rather than the bare value."""
     form.addRow(buddy_label(text, focus), field)
-
-
-def variant_of(key: str) -> Variant:
-    """The game a combo's or the settings' key names: a k-in-a-row id, or a game of the
-    registry (``connect4``); VariantError for neither."""
-    try:
-        return get_variant(key)
-    except VariantError:
-        try:
-            return find_game(key).variant
-        except GameError:
-            raise VariantError(f"unknown game {key!r}") from None
-
-
-def _plays(spec: GameSpec, key: str) -> bool:
-    """Whether ``key`` names one of ``spec``'s players."""
-    try:
-        spec.player(key)
-    except GameError:
-        return False
-    return True
 
 
 def _int(value: object, default: int) -> int:
