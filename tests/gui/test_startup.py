@@ -73,7 +73,8 @@ class Snapshots(io.TextIOWrapper):
         return super().write(text)
 
 def modules():
-    names = sorted(m for m in sys.modules if m.startswith(("tictactoe_gui", "logging.handlers")))
+    watched = ("tictactoe_gui", "logging.handlers", "socket", "html")
+    names = sorted(m for m in sys.modules if m.startswith(watched))
     sys.stdout.write("modules " + " ".join(names) + "\\n")
 
 sys.stdout = Snapshots(sys.stdout.detach(), line_buffering=True)
@@ -144,6 +145,9 @@ def test_the_window_is_painted_before_its_docks_engine_and_records_load(
     assert early(stages["paint"], LOADED_AFTER_FIRST_PAINT) == []
     # ...and all of them by the time the window says it is complete.
     assert set(LOADED_AFTER_FIRST_PAINT) <= stages["ready"]
+    # Nor the standard library's sockets (Ctrl-C wakes the window through a pipe) or HTML
+    # entities (a player's name is escaped by a table of five characters).
+    assert not {"socket", "html", "html.entities"} & stages["paint"]
     # Started with no arguments, as the desktop starts it: no command line is parsed.
     assert not {"tictactoe_gui.cli.entry", "tictactoe_gui.cli.common"} & stages["exit"]
 

@@ -3,7 +3,8 @@
 Python runs a signal handler only when it next runs Python code, and Qt's event
 loop may not call into Python for a long time; left alone, Ctrl-C raised
 ``KeyboardInterrupt`` inside whatever slot ran next, or crashed the process.
-Here SIGINT wakes the event loop through a socket (``signal.set_wakeup_fd``),
+Here SIGINT wakes the event loop through a pipe (``signal.set_wakeup_fd``; a socket
+pair on Windows, where only a socket will do),
 and the handler asks the loop to end with status 130, the shell's code for a
 program stopped by Ctrl-C. The window then shuts down as after Quit, without
 asking (the game in progress is kept after every move, so nothing is lost),
@@ -13,13 +14,17 @@ and the caller prints one line.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
-import socket
+import sys
 import threading
 from types import FrameType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QTimer
+
+if TYPE_CHECKING:
+    import socket
 
 #: The status of a program stopped by Ctrl-C, as a shell reports it.
 EXIT_INTERRUPTED: Final = 130
@@ -32,10 +37,21 @@ class InterruptHandler(QObject):
         super().__init__(app)
         self.interrupted = False
         self._installed = False
-        self._reader, self._writer = socket.socketpair()
-        for end in (self._reader, self._writer):
-            end.setblocking(False)
-        self._notifier = QSocketNotifier(self._reader.fileno(), QSocketNotifier.Type.Read, self)
+        self._sockets: tuple[socket.socket, ...] = ()
+        if sys.platform == "win32":
+            import socket
+
+            reader, writer = socket.socketpair()
+            for end in (reader, writer):
+                end.setblocking(False)
+            self._read_fd, self._write_fd = reader.fileno(), writer.fileno()
+            self._sockets = (reader, writer)
+        else:
+            # A pipe, not a socket pair: the window's first frame then needs no sockets.
+            self._read_fd, self._write_fd = os.pipe()
+            for fd in (self._read_fd, self._write_fd):
+                os.set_blocking(fd, False)
+        self._notifier = QSocketNotifier(self._read_fd, QSocketNotifier.Type.Read, self)
         self._notifier.activated.connect(self._drain)
         self._previous_handler: signal.Handlers | object = signal.SIG_DFL
         self._previous_wakeup = -1
@@ -44,7 +60,7 @@ class InterruptHandler(QObject):
         """Take over SIGINT (only the main thread may, so elsewhere this does nothing)."""
         if threading.current_thread() is not threading.main_thread():
             return
-        self._previous_wakeup = signal.set_wakeup_fd(self._writer.fileno())
+        self._previous_wakeup = signal.set_wakeup_fd(self._write_fd)
         self._previous_handler = signal.signal(signal.SIGINT, self._on_interrupt)
         self._installed = True
 
@@ -54,8 +70,13 @@ class InterruptHandler(QObject):
             signal.set_wakeup_fd(self._previous_wakeup)
             self._installed = False
         self._notifier.setEnabled(False)
-        for end in (self._reader, self._writer):
-            end.close()
+        if self._sockets:
+            for end in self._sockets:
+                end.close()
+        elif self._read_fd >= 0:
+            for fd in (self._read_fd, self._write_fd):
+                os.close(fd)
+            self._read_fd = self._write_fd = -1
 
     def _on_interrupt(self, signum: int, frame: FrameType | None) -> None:
         self.interrupted = True
@@ -65,7 +86,10 @@ class InterruptHandler(QObject):
     def _drain(self) -> None:
         # The bytes only woke the loop; Python has run the handler by now.
         with contextlib.suppress(OSError):
-            self._reader.recv(512)
+            if self._sockets:
+                self._sockets[0].recv(512)
+            else:
+                os.read(self._read_fd, 512)
 
 
 def raise_if_interrupted(app: QCoreApplication) -> None:

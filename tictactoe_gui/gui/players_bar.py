@@ -6,7 +6,6 @@ imports only the board and its colours.
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt
@@ -19,6 +18,10 @@ from tictactoe_gui.gui.board_view import mark_colour
 if TYPE_CHECKING:
     from tictactoe_gui.gui.game_controller import GameSetup
 
+
+#: What ``html.escape`` does to a name shown as rich text (the ``html`` module and its table
+#: of entities are left out of the first frame).
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 #: The game-over banner's headline is this much bigger than the text, and bold.
 BANNER_HEADLINE_SCALE = 1.6
@@ -97,7 +100,7 @@ class PlayersBar(QFrame):
         active = None if board.is_over and winner is None else winner or board.to_move
         for mark, label in self._labels.items():
             colour = mark_colour(mark, palette).name()
-            name = html.escape(self._names[mark])
+            name = self._names[mark].translate(_ESCAPES)
             label.setText(
                 f'<span style="color:{colour}; font-weight:800">{mark}</span>&nbsp; {name}'
             )

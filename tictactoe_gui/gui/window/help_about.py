@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -118,7 +117,9 @@ class HelpPart(WindowBase):
     def _error_log_words(self) -> str:
         if self._error_log is None:
             return "<p>Unexpected errors are shown but not logged (no data folder).</p>"
-        return f"<p>Unexpected errors are logged to {html.escape(str(self._error_log))}.</p>"
+        from html import escape  # here, not in the window's first frame
+
+        return f"<p>Unexpected errors are logged to {escape(str(self._error_log))}.</p>"
 
     def _show_text(self, title: str, html: str) -> QMessageBox:
         from PySide6.QtWidgets import QMessageBox
