@@ -412,3 +412,19 @@ def test_selecting_a_move_in_the_list_looks_back_and_a_click_returns_to_the_game
     assert window.board_view.board == board_of(table.state)[0]
     click_cell(qtbot, window.board_view, 0, 6)
     assert len(table.session.moves) == 4
+
+
+def test_a_relaunch_on_connect_four_shows_its_board_in_the_first_frame(
+    qtbot: QtBot, settings: QSettings, no_leaked_threads: None
+) -> None:
+    settings.setValue("newGame/family", "gravity")
+    settings.setValue("newGame/game", "connect4")
+    window = MainWindow(settings, staged=True)
+    qtbot.addWidget(window)
+    # Before the game is set up: Connect Four's board, whose discs fall.
+    assert window.board_view.gravity
+    assert (window.board_view.rows, window.board_view.cols) == (6, 7)
+    window.complete()
+    assert window.table_active
+    assert window.board_view.gravity
+    window.close()

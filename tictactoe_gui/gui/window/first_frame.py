@@ -11,6 +11,8 @@ the first paint.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QEvent, Qt, Slot
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QWidget
@@ -20,6 +22,11 @@ from tictactoe_gui.engine.variants import DEFAULT, Variant, VariantError, get_va
 from tictactoe_gui.gui.window.base import GAME_IN_PROGRESS_KEY, WindowBase
 
 #: What New Game keeps (the dialog's settings group), read here without the dialog.
+_FAMILY = "newGame/family"
+_GRAVITY = "gravity"
+#: A gravity board's id (``6x7k4g``), and Connect Four's own, read as rows, columns, k.
+_GRAVITY_ID = re.compile(r"(\d{1,2})x(\d{1,2})k(\d{1,2})g")
+_GRAVITY_SIZES = {"connect4": _GRAVITY_ID.fullmatch("6x7k4g")}
 _MODE = "newGame/mode"
 _YOUR_SIDE = "newGame/yourSide"
 _AI_VS_AI = "ai-vs-ai"
@@ -48,13 +55,17 @@ class FirstFramePart(WindowBase):
             except VariantError:
                 game = DEFAULT
         board = Board.empty(game) if game.family is DEFAULT.family else Board.empty()
+        gravity = self._gravity_frame()
+        if gravity is not None:
+            board = gravity  # Connect Four's board, discs to fall on it (table_games.py)
         # Its cells are named for screen readers when the game starts, in complete(); until
         # then hovering shows no move, and a click or key waits for the game (below).
-        self.board_view.set_board(board, name_cells=False)
+        self.board_view.set_board(board, name_cells=False, gravity=gravity is not None)
         # Drawn at once, not animated in: nothing animates until the game is set up.
         self.board_view.set_animations_enabled(False)
         self._early_input.clear()
-        self._early_moves_shown = self._person_moves_first(game)
+        # A game at the table starts afresh in complete(): nothing is drawn before then.
+        self._early_moves_shown = gravity is None and self._person_moves_first(game)
         self._frame_variant = board.variant
         self.board_view.cell_activated.connect(self._early_cell)
         self.board_view.set_interactive(False)
@@ -78,6 +89,25 @@ class FirstFramePart(WindowBase):
         cell = view.cell_rect(Move(view.rows // 2, view.cols // 2))
         corner = view.mapToGlobal(cell.topLeft().toPoint())
         return corner.x(), corner.y(), round(cell.width()), round(cell.height())
+
+    def _gravity_frame(self) -> Board | None:
+        """The empty board of the gravity game the window opens on (asked for, else the
+        last one played), found without loading the games; None for another game."""
+        table = self._opening_table
+        if table is not None:
+            text = table.id if table.variant.family.value == _GRAVITY else ""
+        elif self._opening_game is None and self._settings.value(_FAMILY) == _GRAVITY:
+            text = str(self._settings.value("newGame/game", ""))
+        else:
+            return None
+        size = _GRAVITY_SIZES.get(text) or _GRAVITY_ID.fullmatch(text)
+        if size is None:
+            return None
+        rows, cols, k = (int(group) for group in size.groups())
+        try:
+            return Board.empty(get_variant(f"{rows}x{cols}k{k}"))
+        except VariantError:
+            return None
 
     def _person_moves_first(self, game: Variant) -> bool:
         """Whether the game complete() sets up is a fresh board where a person moves first
