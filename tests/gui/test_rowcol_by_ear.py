@@ -8,9 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import rowcol_setup
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
@@ -79,3 +81,20 @@ def test_coming_back_to_the_grid_names_the_take_that_is_last_now(
     assert view.accessibleName() == "c2, taken by A"
     assert heard_after(qtbot, window, Qt.Key.Key_L) == "Last take: a2, taken by B, the last take."
     assert view.accessibleName() == "a2, taken by B, the last take"
+
+
+def test_a_launch_on_row_and_column_gives_the_grid_the_focus_and_the_greeting(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    # Not the board of X and O hidden behind it, which a screen reader would read instead.
+    window = MainWindow(settings, staged=True, game=find_game("rowcol5"))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    with qtbot.waitSignal(window.ready, timeout=5000):
+        window.complete(InMemoryRecords())
+    view = window.board_widget()
+    assert isinstance(view, RowColBoardView)
+    qtbot.waitUntil(view.hasFocus)
+    assert QApplication.focusWidget() is view
+    assert view.accessibleDescription().startswith("New game of Row & Column 5×5")

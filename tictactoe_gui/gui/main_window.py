@@ -189,10 +189,12 @@ class MainWindow(FirstFramePart, MenusPart):
         if self._staged:
             # The board takes the focus now, its description already holding the game's
             # greeting: a screen reader reads it once, with the focus.
+            # (The board shown: a grid of numbers takes the board of X and O's place.)
             self.board_view.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-            self.board_view.describe_now()
+            board = self.board_widget()
+            board.describe_now()
             if QApplication.focusWidget() is None or self.isActiveWindow():
-                self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
+                board.setFocus(Qt.FocusReason.OtherFocusReason)
         self._ready = True
         if self._staged:
             self._play_early_input()
