@@ -10,6 +10,7 @@ dbus-x11, xvfb, x11-utils, openbox and xdotool.
     python -m tests.benchmarks.orca_check                 # the plain launch, 3×3
     python -m tests.benchmarks.orca_check --game four     # the 20×20 walk
     python -m tests.benchmarks.orca_check --game connect4 # Connect Four by ear
+    python -m tests.benchmarks.orca_check --game rowcol5  # Row & Column's grid
     python -m tests.benchmarks.orca_check --scenario keys # edges, F9 and F7
     python -m tests.benchmarks.orca_check --display 94 --keep /tmp/orca-run
 
@@ -117,9 +118,19 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
         ("Tab into the dock", ["Tab"]),
         ("Escape back to the board", ["Escape"]),
     ],
+    "rowcol": [
+        ("Right", ["Right"]),
+        ("Enter takes the cell, and the reply", ["Return"]),
+        ("R reads the row", ["r"]),
+        ("C reads the column", ["c"]),
+        ("N reads the cells around", ["n"]),
+        ("L goes to the last take", ["l"]),
+        ("Tab into the dock", ["Tab"]),
+        ("Escape back to the grid", ["Escape"]),
+    ],
 }
 #: The scenario each game opens on unless one is named.
-GAME_SCENARIOS = {"four": "four", "connect4": "connect4"}
+GAME_SCENARIOS = {"four": "four", "connect4": "connect4", "rowcol5": "rowcol"}
 
 
 #: Starts Orca as /usr/bin/orca does, but under a process name of its own and leaving
