@@ -428,3 +428,22 @@ def test_a_relaunch_on_connect_four_shows_its_board_in_the_first_frame(
     assert window.table_active
     assert window.board_view.gravity
     window.close()
+
+
+def test_the_docks_time_per_move_is_the_engines_in_connect_four(
+    qtbot: QtBot, c4_window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = c4_window
+    table = window.start_table_game(connect_four("sera", person_first=False), seed=13)
+    asked: list[float | None] = []
+    original = table.engine.submit
+
+    def submit(state: object, **options: object) -> int:
+        asked.append(options.get("time_limit"))  # type: ignore[arg-type]
+        return original(state, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table.engine, "submit", submit)
+    window.analysis_dock.time_budget_changed.emit(0.25)
+    assert table.time_limit == 0.25
+    table.play_again()  # Sera to drop first: asked with the dock's time
+    assert asked[-1] == 0.25

@@ -114,6 +114,8 @@ class TableController(QObject):
         self._step_once = False
         self._delay_ms = THINK_MS
         self._think_ms = THINK_MS
+        #: The engine's time per move (the dock's budget); None: each game's own.
+        self._time_limit: float | None = None
         self._announced = 0
         self._undoing = False
         #: A saved game is being played back onto the board (its moves are not said).
@@ -173,6 +175,15 @@ class TableController(QObject):
         return any(
             not session.seat(session.mover_of(number)).is_ai for number in range(len(session.moves))
         )
+
+    def set_time_limit(self, seconds: float | None) -> None:
+        """The engine's time per move from now on (analyses and a computer player's
+        choice, where the game's engine takes a time: Connect Four's does)."""
+        self._time_limit = seconds
+
+    @property
+    def time_limit(self) -> float | None:
+        return self._time_limit
 
     def set_think_ms(self, ms: int) -> None:
         """The pause before a computer player's move against a person."""
@@ -666,7 +677,9 @@ class TableController(QObject):
             return  # nothing to ask the engine
         seat = session.player_to_move
         player = seat.name if seat is not None and seat.is_ai and not self.replaying else None
-        self.engine.submit(session.state, player=player, rng=session.move_rng())
+        self.engine.submit(
+            session.state, player=player, rng=session.move_rng(), time_limit=self._time_limit
+        )
 
     def _show_end(self) -> None:
         session = self._session()

@@ -84,6 +84,7 @@ class TableGamesPart(WindowBase):
         stack.canRedoChanged.connect(lambda _can: self._update_table_undo())
         table.position_changed.connect(self._update_table_undo)
         table.set_think_ms(self._think_ms())
+        table.set_time_limit(self.analysis_dock.time_budget())
         self.analysis_dock.game_preview_requested.connect(self._table_boards.preview)
         table.position_changed.connect(self._keep_table_game_in_progress)
         table.position_changed.connect(self._table_moved)

@@ -144,6 +144,9 @@ class SettingsPart(WindowBase):
         apply = getattr(self.controller, "set_time_limit", None)
         if callable(apply):
             apply(seconds)
+        table = getattr(self, "_table", None)
+        if table is not None:
+            table.set_time_limit(seconds)
 
     def time_budget(self) -> float:
         """The engine's time per move on boards it cannot solve (seconds), as set in the dock."""
