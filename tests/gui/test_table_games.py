@@ -23,7 +23,7 @@ from tictactoe_gui.gui.board_reading import board_of
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage import Repository
-from tictactoe_gui.storage.records import GameFilter, GameMode
+from tictactoe_gui.storage.records import GameFilter, GameMode, Result
 
 GAME_TIMEOUT_MS = 60_000
 
@@ -447,3 +447,36 @@ def test_the_docks_time_per_move_is_the_engines_in_connect_four(
     assert table.time_limit == 0.25
     table.play_again()  # Sera to drop first: asked with the dock's time
     assert asked[-1] == 0.25
+
+
+def test_resigning_connect_four_is_a_recorded_loss_and_undo_takes_it_back(
+    qtbot: QtBot, c4_window: MainWindow, repository: Repository
+) -> None:
+    window = c4_window
+    window._settings.setValue("confirm/resign", False)
+    table = window.start_table_game(connect_four("kitty"), seed=14)
+    assert window.resign_action.isEnabled()
+    click_cell(qtbot, window.board_view, 0, 3)
+    qtbot.waitUntil(lambda: person_to_play(window) and len(table.state.moves) == 2)
+    window.resign_action.trigger()
+    assert table.resigned == 0
+    assert window.banner.headline.text() == "Alice (X) resigns: Kitty (O) wins."
+    assert not window.board_view.interactive
+    (game,) = repository.list_games(GameFilter(game="connect4"))
+    assert game.result is Result.O_WINS
+    assert game.plies == 2
+    window.undo_action.trigger()  # back to the game: the record stays as it was
+    assert table.resigned is None
+    assert table.is_human_turn()
+    assert len(repository.list_games(GameFilter(game="connect4"))) == 1
+
+
+def test_row_and_column_is_not_given_up(qtbot: QtBot, c4_window: MainWindow) -> None:
+    from tests.gui.helpers import rowcol_setup
+
+    window = c4_window
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Ann", "greedy"))
+    assert not window.resign_action.isEnabled()
+    window.table.resign()
+    assert window.table.resigned is None
+    assert "ends on the board" in window.turn_label.text()

@@ -118,6 +118,8 @@ class TableController(QObject):
         self._time_limit: float | None = None
         self._announced = 0
         self._undoing = False
+        #: The seat that gave the game up (None: nobody has).
+        self.resigned: int | None = None
         #: A saved game is being played back onto the board (its moves are not said).
         self._quiet = False
         self._hint_waiting = False
@@ -160,6 +162,39 @@ class TableController(QObject):
             and self.session is not None
             and self.session.is_human_turn()
             and not self.replaying
+            and self.resigned is None
+        )
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended, on the board or by a resignation."""
+        return self._session().is_over or self.resigned is not None
+
+    def resign(self) -> None:
+        """The person to move gives the game up: a loss for them, recorded like any other
+        result (in a game that may be given up; one decided by points ends on the board)."""
+        session = self._session()
+        if not session.spec.can_resign:
+            self._say(f"{session.spec.name} is not given up: it ends on the board.")
+        elif not self.is_human_turn():
+            self._say("Resign on your own turn: only a person at the board may resign.")
+        else:
+            self.resigned = session.state.to_move
+            self._think.stop()
+            self._pending = None
+            self.engine.cancel()
+            self._refresh()
+
+    def _result_words(self) -> str:
+        """How the game ended (a resignation, or the session's words for the board)."""
+        session = self._session()
+        if self.resigned is None:
+            return session.result_words()
+        seats, loser = session.spec.seats, self.resigned
+        winner = 1 - loser
+        return (
+            f"{session.name_of(loser)} ({seats[loser]}) resigns: "
+            f"{session.name_of(winner)} ({seats[winner]}) wins"
         )
 
     def spec_move_word(self) -> str:
@@ -170,7 +205,7 @@ class TableController(QObject):
         """Whether leaving now throws away a game a person is playing: not over, not a
         replay, and a person has made a move in it."""
         session = self.session
-        if session is None or not self._active or self.replaying or session.is_over:
+        if session is None or not self._active or self.replaying or self.is_over:
             return False
         return any(
             not session.seat(session.mover_of(number)).is_ai for number in range(len(session.moves))
@@ -323,6 +358,7 @@ class TableController(QObject):
         self.park()
         self._active = True
         self.session = session
+        self.resigned = None
         self._saved = saved
         self._save_failed = ""
         self._announced = 0
@@ -420,6 +456,7 @@ class TableController(QObject):
         self._hint_waiting = False
         before = session.state
         played_before = len(session.moves)
+        self.resigned = None  # an undo (or a replay's step) takes a resignation back too
         session.set_moves(moves)
         self._widgets.board.show(session)
         if self._quiet:
@@ -661,7 +698,7 @@ class TableController(QObject):
             w.banner.show_info(None)
             words = session.result_words()
             w.show_status(f"{words}." if words else self._turn_text(session))
-        elif session.is_over:
+        elif self.is_over:
             self._show_end()
         else:
             w.banner.show_info(None)
@@ -672,6 +709,9 @@ class TableController(QObject):
             (session.name_of(0), session.name_of(1)), session.spec.seats, session.state.to_move
         )
         self.position_changed.emit()
+        if self.resigned is not None:
+            self._widgets.analysis_dock.show_ended(self._result_words())
+            return  # nothing left to search
         known = session.analysis_of(session.state)
         if known is not None and not session.ai_to_move():
             return  # nothing to ask the engine
@@ -691,7 +731,7 @@ class TableController(QObject):
             if not seat.is_ai
         ]
         summary = "\n".join(s.describe() for s in people)
-        words = session.result_words()
+        words = self._result_words()
         headline = words[0].upper() + words[1:] + "." if words else "Game over."
         w.banner.show_text(
             headline, session.reaction(), summary, note, save_failed=bool(self._save_failed)
@@ -715,7 +755,7 @@ class TableController(QObject):
             return "Recorded." if session.setup.recorded else ""
         if session.setup.from_position:
             return "Not recorded: a game from a set-up position counts for nobody."
-        if self.records is None or not session.is_over or not session.setup.recorded:
+        if self.records is None or not self.is_over or not session.setup.recorded:
             return ""
         try:
             game = state_finished_game(
@@ -725,6 +765,7 @@ class TableController(QObject):
                 session.started_at,
                 datetime.now(UTC),
                 seed=session.seed,
+                resigned=self.resigned,
             )
             game_id = self.records.save_game(game)
         except (RecordsError, ValueError) as error:

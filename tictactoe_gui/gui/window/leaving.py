@@ -31,6 +31,8 @@ class LeavingPart(WindowBase):
         """The person to move gives up (a loss for them, recorded like any other result),
         once they have said so (unless they asked not to be asked)."""
         self.back_to_game()
+        if self.table_active:
+            return self._resign_table_game()
         controller = self.controller
         if not controller.is_human_turn():
             controller.resign()  # it says why not
@@ -42,6 +44,23 @@ class LeavingPart(WindowBase):
             f"Resign this game? {winner} wins, and the game is recorded as a loss.",
             "Resign",
             controller.resign,
+        )
+
+    def _resign_table_game(self) -> QMessageBox | None:
+        table = self.table
+        session = table.session
+        if session is None or not table.is_human_turn() or not session.spec.can_resign:
+            table.resign()  # it says why not
+            return None
+        mover = session.state.to_move
+        assert mover is not None
+        winner = f"{session.name_of(1 - mover)} ({session.spec.seats[1 - mover]})"
+        return self.confirm(
+            CONFIRM_RESIGN,
+            "Resign",
+            f"Resign this game? {winner} wins, and the game is recorded as a loss.",
+            "Resign",
+            table.resign,
         )
 
     def request_new_game(self) -> QMessageBox | NewGameDialog:

@@ -147,7 +147,7 @@ class TableGamesPart(WindowBase):
         if path is None or self._closed or session is None or not table.active:
             return
         try:
-            if not session.is_over and not table.replaying and session.moves:
+            if not table.is_over and not table.replaying and session.moves:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 table_file.save(path, session, table.undone_moves())
             else:
@@ -317,6 +317,7 @@ class TableGamesPart(WindowBase):
         self._say_pace(self.table.move_delay_ms)
         # Set Up Position: on a grid of numbers (the board of X and O has k in a row's).
         self.setup_action.setEnabled(NumbersTableBoard.draws(self.table.state))
+        self.resign_action.setEnabled(session.spec.can_resign)
         self.analysis_dock.clear_comparison()
         self._update_table_undo()
         if self._ready:
