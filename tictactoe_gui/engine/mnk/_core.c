@@ -298,6 +298,8 @@ typedef struct {
     int32_t *moves_made;
     int nmade;
     int64_t *history;
+    /* two moves per ply that last cut off a sibling (killer moves), newest first */
+    int32_t killers[MAX_PLY + 1][2];
     /* scratch per ply for move ordering */
     int32_t *ply_moves;
     int64_t *sort_keys;
@@ -592,8 +594,23 @@ static inline int64_t score_for_mover(SearcherObject *s) {
     return s->to_move == X ? s->evaluation : -s->evaluation;
 }
 
-/* _AlphaBeta.ordered: the moves to search, written to out; returns how many. */
-static int ordered(SearcherObject *s, int tt_move, int width, int32_t *out) {
+/* Move `cell` to the front of out[0..n), adding it if absent; returns the new n. */
+static inline int to_front(int32_t *out, int n, int cell) {
+    int at = -1;
+    for (int i = 0; i < n; i++)
+        if (out[i] == cell) {
+            at = i;
+            break;
+        }
+    if (at < 0) at = n++;
+    for (int i = at; i > 0; i--) out[i] = out[i - 1];
+    out[0] = cell;
+    return n;
+}
+
+/* _AlphaBeta.ordered: the moves to search, written to out; returns how many. ply -1 (the
+ * root) has no killer moves. */
+static int ordered(SearcherObject *s, int tt_move, int width, int ply, int32_t *out) {
     int mover = s->to_move;
     Ordered *w = &s->wins[mover];
     int n = 0;
@@ -653,17 +670,13 @@ static int ordered(SearcherObject *s, int tt_move, int width, int32_t *out) {
         }
     }
     for (int i = 0; i < n; i++) out[i] = cells[out[i]];
-    if (tt_move >= 0 && tt_move < s->ncells && is_candidate(s, tt_move)) {
-        int at = -1;
-        for (int i = 0; i < n; i++)
-            if (out[i] == tt_move) {
-                at = i;
-                break;
-            }
-        if (at < 0) at = n++;
-        for (int i = at; i > 0; i--) out[i] = out[i - 1];
-        out[0] = tt_move;
+    if (ply >= 0 && ply <= MAX_PLY) {
+        for (int i = 1; i >= 0; i--) {
+            int killer = s->killers[ply][i];
+            if (killer >= 0 && killer != tt_move && is_candidate(s, killer)) n = to_front(out, n, killer);
+        }
     }
+    if (tt_move >= 0 && tt_move < s->ncells && is_candidate(s, tt_move)) n = to_front(out, n, tt_move);
     return n;
 }
 
@@ -833,7 +846,7 @@ static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta
     int64_t best = -INFINITY_SCORE;
     int best_move = -1;
     int32_t *moves = &s->ply_moves[(size_t)ply * (size_t)(s->ncells + 1)];
-    int n = ordered(s, tt_move, s->width, moves);
+    int n = ordered(s, tt_move, s->width, ply, moves);
     for (int i = 0; i < n; i++) {
         int cell = moves[i];
         int64_t score;
@@ -857,6 +870,10 @@ static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta
                 alpha = score;
                 if (alpha >= beta) {
                     s->history[cell] += (int64_t)depth * depth;
+                    if (s->killers[ply][0] != cell) {
+                        s->killers[ply][1] = s->killers[ply][0];
+                        s->killers[ply][0] = cell;
+                    }
                     break;
                 }
             }
@@ -948,6 +965,7 @@ static int searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
     Py_INCREF(table);
     self->table = (TableObject *)table;
     self->generation = generation;
+    for (int i = 0; i <= MAX_PLY; i++) self->killers[i][0] = self->killers[i][1] = -1;
     GeometryObject *g = self->geo;
     int n = g->ncells, k = g->k;
     self->k = k;
@@ -1166,7 +1184,7 @@ static PyObject *searcher_ordered(SearcherObject *self, PyObject *args) {
     if (width < 0) width = 0;
     int32_t *out = PyMem_Calloc((size_t)self->ncells + 1, sizeof(int32_t));
     if (out == NULL) return PyErr_NoMemory();
-    int n = ordered(self, tt_move, width, out);
+    int n = ordered(self, tt_move, width, -1, out);
     PyObject *list = moves_list(out, n);
     PyMem_Free(out);
     return list;

@@ -212,6 +212,8 @@ class _AlphaBeta:
         self.table = table
         self.budget = budget
         self.history = [0] * len(state.cells)
+        #: Two moves per ply that last cut off a sibling (killer moves), newest first.
+        self.killers = [[-1, -1] for _ in range(_MAX_PLY + 1)]
 
     def make(self, cell: int) -> None:
         self.state.make(cell)
@@ -219,7 +221,10 @@ class _AlphaBeta:
     def unmake(self) -> None:
         self.state.unmake()
 
-    def ordered(self, tt_move: int, width: int) -> list[int]:
+    def ordered(self, tt_move: int, width: int, ply: int = -1) -> list[int]:
+        """The moves a node searches: the table's move, then this ply's killer moves,
+        then the best ``width`` cells by potential and history (and the mover's fours
+        among the rest). ``ply`` -1 (the root) has no killers."""
         state = self.state
         mover = state.to_move
         if state.wins[mover]:
@@ -239,6 +244,12 @@ class _AlphaBeta:
             head = moves[:width]
             head.extend(c for c in moves[width:] if c in fours)
             moves = head
+        if ply >= 0:
+            for killer in reversed(self.killers[ply]):
+                if killer >= 0 and killer != tt_move and killer in state.candidates:
+                    if killer in moves:
+                        moves.remove(killer)
+                    moves.insert(0, killer)
         if tt_move >= 0 and tt_move in state.candidates:
             if tt_move in moves:
                 moves.remove(tt_move)
@@ -286,7 +297,7 @@ class _AlphaBeta:
         best = -_INFINITY
         best_move = -1
         first = True
-        for cell in self.ordered(tt_move, WIDTH):
+        for cell in self.ordered(tt_move, WIDTH, ply):
             state.make(cell)
             try:
                 if first:
@@ -304,6 +315,10 @@ class _AlphaBeta:
                     alpha = score
                     if alpha >= beta:
                         self.history[cell] += depth * depth
+                        killers = self.killers[ply]
+                        if killers[0] != cell:
+                            killers[1] = killers[0]
+                            killers[0] = cell
                         break
         flag = _UPPER if best <= original_alpha else _LOWER if best >= beta else _EXACT
         self.table.put(key, depth, flag, _to_table(best, ply), best_move)
