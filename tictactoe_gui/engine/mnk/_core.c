@@ -764,7 +764,8 @@ static inline void table_put(SearcherObject *s, uint64_t key, int depth, int fla
 static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta, int ply);
 
 /* _AlphaBeta.quiesce: a quiet node past the depth stands pat or plays a four (VCF at the
- * leaves), the fours in the order of the Python sort (stable, by the ordering key). */
+ * leaves), the fours in the order of the Python sort (stable: those that make two fours at
+ * once first, then by the ordering key). */
 static int64_t quiesce(SearcherObject *s, int depth, int64_t alpha, int64_t beta, int ply) {
     int mover = s->to_move;
     int64_t best = score_for_mover(s);
@@ -775,17 +776,21 @@ static int64_t quiesce(SearcherObject *s, int depth, int64_t alpha, int64_t beta
     const int64_t *history = s->history;
     int64_t *keys = s->sort_keys;
     int32_t *moves = &s->ply_moves[(size_t)ply * (size_t)(s->ncells + 1)];
+    uint8_t *single = s->chosen; /* scratch: 1 for a cell that makes one four only */
     int n = 0;
     for (int c = fours->head; c >= 0; c = fours->next[c]) {
         int64_t key = -(3 * mine[c] + 2 * theirs[c] + history[c]);
+        uint8_t one = fours->count[c] < 2;
         int j = n++;
-        while (j > 0 && keys[j - 1] > key) {
+        while (j > 0 && (single[j - 1] > one || (single[j - 1] == one && keys[j - 1] > key))) {
             keys[j] = keys[j - 1];
             moves[j] = moves[j - 1];
+            single[j] = single[j - 1];
             j--;
         }
         keys[j] = key;
         moves[j] = c;
+        single[j] = one;
     }
     if (n > QUIESCENCE_WIDTH) n = QUIESCENCE_WIDTH;
     for (int i = 0; i < n; i++) {

@@ -327,7 +327,8 @@ class _AlphaBeta:
     def quiesce(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         """A quiet node past the depth: its evaluation, or better by a four (a VCF at the
         leaves). The opponent must answer each four, so only the mover may stand pat;
-        the best :data:`QUIESCENCE_WIDTH` fours by the ordering key are tried, at most
+        the best :data:`QUIESCENCE_WIDTH` fours are tried (those that make two fours at
+        once first, then by the ordering key), at most
         :data:`QUIESCENCE_FOURS` in a row."""
         state = self.state
         best = state.score_for_mover()
@@ -338,7 +339,9 @@ class _AlphaBeta:
         mine = state.potential[state.to_move]
         theirs = state.potential[3 - state.to_move]
         history = self.history
-        ordered = sorted(fours, key=lambda c: -(3 * mine[c] + 2 * theirs[c] + history[c]))
+        ordered = sorted(
+            fours, key=lambda c: (fours[c] < 2, -(3 * mine[c] + 2 * theirs[c] + history[c]))
+        )
         for cell in ordered[:QUIESCENCE_WIDTH]:
             state.make(cell)
             try:
