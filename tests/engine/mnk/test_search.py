@@ -10,6 +10,7 @@ from tests.engine.mnk import brute
 from tests.engine.mnk.positions import parse, positions
 from tictactoe_gui.engine.mnk import Limit, Outcome, Progress, TranspositionTable, search
 from tictactoe_gui.engine.mnk.limits import Budget
+from tictactoe_gui.engine.mnk.search import _AlphaBeta
 from tictactoe_gui.engine.mnk.state import State
 from tictactoe_gui.engine.mnk.threats import ThreatSearch
 
@@ -214,3 +215,19 @@ def test_a_leaf_plays_its_fours_so_one_ply_sees_an_eleven_ply_vcf(compiled: bool
     line = ThreatSearch(Budget(Limit(time=30))).vcf(state)
     assert line is not None
     assert len(line) == 9
+
+
+def test_the_moves_that_last_cut_off_at_a_ply_are_tried_first_there() -> None:
+    x, o = quiet()
+    state = State(15, 15, 5, x, o)
+    searcher = _AlphaBeta(state, TranspositionTable(), Budget(Limit(depth=4)))
+    plain = searcher.ordered(-1, 14, 3)
+    searcher.killers[3] = [plain[5], plain[9]]
+    assert searcher.ordered(-1, 14, 3)[:2] == [plain[5], plain[9]]
+    # the table's move still comes first, and other plies (and the root) are unchanged
+    assert searcher.ordered(plain[7], 14, 3)[:3] == [plain[7], plain[5], plain[9]]
+    assert searcher.ordered(-1, 14, 2) == plain
+    assert searcher.ordered(-1, 14, -1) == plain
+    # a killer that is no longer a candidate (the cell was taken) is skipped
+    state.make(plain[5])
+    assert plain[5] not in searcher.ordered(-1, 14, 3)
