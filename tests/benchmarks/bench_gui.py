@@ -14,7 +14,10 @@ meanwhile. A 1 ms precise QTimer ticks on the window's thread; the worst gap bet
 two ticks and the 99th percentile of the gaps say how long the window could not react
 (targets: worst ≤ 16 ms, 99th percentile ≤ 8 ms). Each run is measured beside the same
 timer with nothing to do (the machine's own load), and the figures are the median of
-the runs. Offscreen by default; ``QT_QPA_PLATFORM=xcb`` under Xvfb measures an X window.
+the runs. On Linux it also says where the window's thread spent its gaps over 5 ms,
+from the thread's own scheduler counters read at every tick: waiting on the run queue
+(ready, the CPUs busy), its own work, or asleep (waiting for the GIL). Offscreen by
+default; ``QT_QPA_PLATFORM=xcb`` under Xvfb measures an X window.
 
 The engine alone, for comparison: the same timer while the engine thread analyses a
 20×20 game for 2 seconds, with no window, at the app's switch interval
@@ -66,13 +69,47 @@ REPAINT_TARGET_MS = 4.0
 THINK_SECONDS = 2.0
 
 
-def ticking(ticks: list[float]) -> QTimer:
-    """A precise timer on this thread that records when each of its 1 ms ticks came."""
+#: Linux's scheduler counters for the calling thread: nanoseconds on a CPU, nanoseconds
+#: ready but waiting for one (the run queue), time slices.
+SCHEDSTAT = Path("/proc/thread-self/schedstat")
+#: Gaps longer than this (ms) are broken down into where the window's thread spent them.
+BREAKDOWN_OVER_MS = 5.0
+
+
+def ticking(ticks: list[float], scheduled: list[tuple[float, float]] | None = None) -> QTimer:
+    """A precise timer on this thread that records when each of its 1 ms ticks came, and
+    with ``scheduled`` (on Linux) the thread's CPU time and run-queue wait then (ms)."""
     timer = QTimer()
     timer.setTimerType(Qt.TimerType.PreciseTimer)
     timer.setInterval(TICK_MS)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    if scheduled is not None and SCHEDSTAT.exists():
+        counters = os.open(SCHEDSTAT, os.O_RDONLY)
+
+        def tick() -> None:
+            ticks.append(time.perf_counter())
+            on_cpu, queued = os.pread(counters, 100, 0).split()[:2]
+            scheduled.append((int(on_cpu) / 1e6, int(queued) / 1e6))
+
+        timer.timeout.connect(tick)
+        timer.destroyed.connect(lambda: os.close(counters))
+    else:
+        timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
     return timer
+
+
+def breakdown(ticks: list[float], scheduled: list[tuple[float, float]]) -> tuple[float, ...]:
+    """For the gaps over :data:`BREAKDOWN_OVER_MS`: (their total in ms, the thread's CPU
+    time in them, its time waiting on the run queue); the rest it was asleep, which with a
+    timer due is waiting for the GIL."""
+    total = cpu = queued = 0.0
+    for (a, b), (cpu_a, queued_a), (cpu_b, queued_b) in zip(
+        itertools.pairwise(ticks), scheduled, scheduled[1:], strict=False
+    ):
+        if (b - a) * 1000 > BREAKDOWN_OVER_MS:
+            total += (b - a) * 1000
+            cpu += cpu_b - cpu_a
+            queued += queued_b - queued_a
+    return total, cpu, queued
 
 
 def gaps_ms(ticks: list[float]) -> list[float]:
@@ -159,7 +196,10 @@ PERSON_MOVES = [Move(10, 9), Move(9, 8), Move(11, 10)]
 
 
 def window_gaps_against_sera(
-    app: QApplication, settings: QSettings, turns: int = WINDOW_TURNS
+    app: QApplication,
+    settings: QSettings,
+    turns: int = WINDOW_TURNS,
+    spent: list[tuple[float, ...]] | None = None,
 ) -> list[float]:
     """The gaps (ms) between a 1 ms timer's ticks on the real window's thread through
     ``turns`` turns of a 20×20 game against Sera, at the app's own switch interval.
@@ -167,7 +207,8 @@ def window_gaps_against_sera(
     The whole app as a person runs it: the main window shown, the analysis dock open and
     updating with every depth, Sera's 2-second search and then the dock's 2-second
     analysis of her move on the engine thread; the person plays the dock's best move. The
-    first turn warms up (imports, caches) and is not counted.
+    first turn warms up (imports, caches) and is not counted. With ``spent``, each
+    counted turn's :func:`breakdown` of its long gaps is added to it (on Linux).
     """
     from dataclasses import replace
 
@@ -200,7 +241,8 @@ def window_gaps_against_sera(
             ply = controller.board.ply
             controller.play_human(move.row, move.col)
             ticks: list[float] = []
-            timer = ticking(ticks)
+            scheduled: list[tuple[float, float]] = []
+            timer = ticking(ticks, scheduled)
             loop = QEventLoop()
             done = QTimer()
             done.setInterval(5)
@@ -221,6 +263,8 @@ def window_gaps_against_sera(
             done.stop()
             if turn:
                 gaps.extend(gaps_ms(ticks))
+                if spent is not None and scheduled:
+                    spent.append(breakdown(ticks, scheduled))
     finally:
         window.close()
         sys.setswitchinterval(previous)
@@ -365,11 +409,12 @@ def window_figures(app: QApplication, runs: int) -> None:
         f" timer; beside it the same timer with nothing to do for 3 s:"
     )
     rows: list[tuple[float, float, float, float]] = []
+    spent: list[tuple[float, ...]] = []
     for run in range(runs):
         idle = idle_gaps(3.0)
         with tempfile.TemporaryDirectory() as folder:
             settings = QSettings(str(Path(folder) / "window.ini"), QSettings.Format.IniFormat)
-            window = window_gaps_against_sera(app, settings)
+            window = window_gaps_against_sera(app, settings, spent=spent)
         rows.append((max(window), p99(window), max(idle), p99(idle)))
         print(
             f"  run {run + 1}: window worst {max(window):6.1f} ms, 99th percentile"
@@ -384,6 +429,15 @@ def window_figures(app: QApplication, runs: int) -> None:
         f" {medians[3]:.1f} ms (targets for the window: worst ≤ {TARGET_MS:g} ms,"
         f" 99th percentile ≤ {P99_TARGET_MS:g} ms)"
     )
+    if spent:
+        total, cpu, queued = (sum(column) for column in zip(*spent, strict=True))
+        if total:
+            print(
+                f"  the window's gaps over {BREAKDOWN_OVER_MS:g} ms ({total:.0f} ms in all):"
+                f" waiting on the run queue {100 * queued / total:.0f} %, its own work"
+                f" {100 * cpu / total:.0f} %, asleep (waiting for the GIL)"
+                f" {100 * (total - cpu - queued) / total:.0f} %"
+            )
 
 
 def main() -> None:
