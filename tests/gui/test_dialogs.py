@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import Board, Move
@@ -155,6 +155,15 @@ def test_every_named_game_is_offered_and_starts_on_its_empty_board(
     assert "fall" in summary
     assert "#" not in summary  # plain text, not the help page's markdown
     assert "](" not in summary
+    # One game at a time: no series to choose (k in a row's games still have one).
+    series = next(
+        s for s in dialog.findChildren(QSpinBox) if s.accessibleName() == "Number of games"
+    )
+    dialog.set_mode(GameMode.AI_VS_AI)
+    assert series.isHidden()
+    choose(dialog, "four")
+    assert not series.isHidden()
+    choose(dialog, "connect4")
     # The personas are described as they play Connect Four.
     dialog.opponent_combo.setCurrentIndex(dialog.opponent_combo.findData("sera"))
     words = spec.player("sera").description

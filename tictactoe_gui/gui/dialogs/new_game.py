@@ -476,6 +476,7 @@ class NewGameDialog(QDialog):
         self._o_persona = _PersonaPicker(form, "O:", "O persona", self)
         form.addRow(buddy_label("Speed:", self._speed), speed_row)
         _add_row(form, "Games in the series:", self._games, self._games)
+        self._ai_form = form
         return page
 
     # -- state -----------------------------------------------------------------------------
@@ -571,6 +572,8 @@ class NewGameDialog(QDialog):
     def _on_game(self) -> None:
         rowcol = self.is_rowcol()
         self._describe_personas()
+        # A series is k in a row's: a game at the table is one game.
+        self._ai_form.setRowVisible(self._games, self.table_game() is None)
         if rowcol:
             self.rowcol_options().show()
         elif self._rowcol is not None:
