@@ -318,3 +318,17 @@ def test_news_in_the_move_list_is_said_by_the_row_a_screen_reader_is_on(
     assert window.controller.play_human(C1.row, C1.col)  # the variation goes on: a3 c1
     qtbot.waitUntil(lambda: bool(said))
     assert said[-1].startswith("Move 4: O c1, variation")
+
+
+def test_the_editing_commands_follow_the_row_the_keys_are_on(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    with_a_variation(window)
+    dock = window.moves_dock
+    model = dock.model
+    dock.table.setCurrentIndex(model.index(0, 0))  # b2, on the main line and first
+    assert not dock.promote_action.isEnabled()
+    assert not dock.main_line_action.isEnabled()
+    dock.table.setCurrentIndex(model.index(0, 0, model.index(2, 0)))  # a3, a variation
+    assert dock.promote_action.isEnabled()
+    assert dock.main_line_action.isEnabled()

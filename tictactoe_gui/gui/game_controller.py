@@ -424,6 +424,7 @@ class GameController(QObject):
             seed = game_seed(setup.seed, self._tally.games)
         self._session = GameSession(setup, seed, started_at or datetime.now(UTC))
         self._session.analyses.update(self._known)
+        self._lines = GameLines(setup.start, lines)
         self._state = State.PLAYING
         self._commented = None
         self._over_info = None
@@ -436,7 +437,6 @@ class GameController(QObject):
         self.game_started.emit(setup)
         self._announce_personas()
         self._greet()
-        self._lines = GameLines(setup.start, lines)
         self._restore_history(*history)
 
     def _restore_history(self, moves: tuple[Move, ...], undone: tuple[Move, ...]) -> None:
@@ -719,6 +719,8 @@ class GameController(QObject):
         )
         self._session = GameSession(setup, 0)
         self._session.analyses.update(self._known)
+        self._lines = GameLines(start, lines)  # the tree always belongs to the start shown
+        self._lines.follow(moves)
         self._replay_moves = list(moves)
         self._replay_title = title
         self._last_command = None
@@ -727,8 +729,6 @@ class GameController(QObject):
         self.game_over.emit(None)
         self.persona_changed.emit(SERA, "Analysis")
         self.comment_changed.emit(f"Replaying {title}.")
-        self._lines = GameLines(start, lines)
-        self._lines.follow(moves)
         self._set_moves([])
 
     def replay_seek(self, position: int) -> None:

@@ -383,6 +383,7 @@ class MoveListDock(QDockWidget):
         self._table.activated.connect(self._on_clicked)
         self._table.node_chosen.connect(self.select_node)
         self._model.modelReset.connect(self._table.expandAll)
+        self._table.selectionModel().currentChanged.connect(lambda *_: self._update_actions())
         self._add_actions()
         layout.addWidget(self._table)
         self.setWidget(body)
