@@ -14,7 +14,9 @@ and 5x5 k4 are draws, 6x5 k4 (6 rows, 5 columns) is a first-player win. The
 alpha-beta solver gets :data:`SOLVER_BASELINE_SECONDS` per board. The third
 table asks each side "do I force a win?" from the empty board in the real game
 and in the Maker-Breaker game (the other side only blocks), to show what the
-cheaper game settles.
+cheaper game settles. ``--compiled`` runs only the table of ``solve`` with the
+compiled proof search against the pure-Python one (the same search, so the same
+node counts), by CPU time.
 """
 
 from __future__ import annotations
@@ -57,11 +59,22 @@ SOLVER_BASELINE_SECONDS = 120.0
 SOLVER_SECONDS = 600.0
 
 
-def solve_one(rows: int, cols: int, k: int, method: str, seconds: float) -> dict[str, object]:
-    """Solve in this process; the figures as a dict (peak memory of this process in MiB)."""
+def solve_one(
+    rows: int, cols: int, k: int, method: str, seconds: float, compiled: bool = True
+) -> dict[str, object]:
+    """Solve in this process; the figures as a dict (peak memory of this process in MiB,
+    CPU seconds of the solve alone)."""
     started = time.perf_counter()
+    cpu = time.process_time()
     try:
-        solution = solve_mnk(rows, cols, k, method=method, limit=Limit(time=seconds))  # type: ignore[arg-type]
+        solution = solve_mnk(
+            rows,
+            cols,
+            k,
+            method=method,  # type: ignore[arg-type]
+            limit=Limit(time=seconds),
+            compiled=compiled,
+        )
         outcome: str = solution.outcome.value
         plies = solution.plies
         nodes = solution.nodes
@@ -72,15 +85,18 @@ def solve_one(rows: int, cols: int, k: int, method: str, seconds: float) -> dict
         "plies": plies,
         "nodes": nodes,
         "seconds": time.perf_counter() - started,
+        "cpu": time.process_time() - cpu,
         "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
 
 
-def solve_in_child(rows: int, cols: int, k: int, method: str, seconds: float) -> dict[str, object]:
+def solve_in_child(
+    rows: int, cols: int, k: int, method: str, seconds: float, compiled: bool = True
+) -> dict[str, object]:
     code = (
         "import json, sys\n"
         "from tests.benchmarks.bench_small_boards import solve_one\n"
-        f"print(json.dumps(solve_one({rows}, {cols}, {k}, {method!r}, {seconds})))\n"
+        f"print(json.dumps(solve_one({rows}, {cols}, {k}, {method!r}, {seconds}, {compiled})))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
@@ -129,6 +145,34 @@ def main_solver() -> None:
         )
 
 
+def main_compiled() -> None:
+    """``solve`` from the empty board: the compiled proof search against the pure-Python
+    one (the same search: the node counts must match), alternating, each in its own process."""
+    print()
+    print(
+        "| board | value | compiled: nodes, CPU time, peak memory "
+        "| pure Python: nodes, CPU time, peak memory | speed-up (CPU) |"
+    )
+    print("|---|---|---|---|---|")
+    for rows, cols, k in SOLVER_BOARDS:
+        fast = solve_in_child(rows, cols, k, "proof", SOLVER_SECONDS, True)
+        slow = solve_in_child(rows, cols, k, "proof", SOLVER_SECONDS, False)
+        assert fast["nodes"] == slow["nodes"], (fast, slow)
+
+        def cpu(figures: dict[str, object]) -> str:
+            return (
+                f"{figures['nodes']:,}, {float(str(figures['cpu'])):.2f} s, "
+                f"{figures['peak_mib']:.0f} MiB"
+            )
+
+        ratio = float(str(slow["cpu"])) / max(float(str(fast["cpu"])), 1e-3)
+        print(
+            f"| {rows}×{cols} k{k} | {value_text(fast)} | {cpu(fast)} | {cpu(slow)} "
+            f"| {ratio:.0f}× |",
+            flush=True,
+        )
+
+
 def attack_one(rows: int, cols: int, k: int, attacker: int, maker_breaker: bool) -> str:
     """One side's "do I force a win?" from the empty board, in the real or Maker-Breaker game."""
     budget = Budget(Limit(time=SOLVER_SECONDS))
@@ -167,12 +211,15 @@ def main() -> None:
         ratio = f"{base[2] / seconds:.0f}×" if solved and seconds else "—"
         baseline = f"{base[1]:,}, {base[2]:.2f} s" if solved else f"{base[0]} ({base[2]:.0f} s)"
         print(f"| {variant_id} | {value} | {nodes:,}, {seconds:.2f} s | {baseline} | {ratio} |")
+    main_compiled()
     main_solver()
     main_maker_breaker()
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--solver"]:
+    if sys.argv[1:] == ["--compiled"]:
+        main_compiled()
+    elif sys.argv[1:] == ["--solver"]:
         main_solver()
         main_maker_breaker()
     else:

@@ -123,6 +123,14 @@ class ProofSearch:
         #: key -> [proof number, disproof number, work]
         self.table: dict[int, list[int]] = {}
 
+    def __len__(self) -> int:
+        """The positions the table holds."""
+        return len(self.table)
+
+    def clear(self) -> None:
+        """Forget every position."""
+        self.table.clear()
+
     # -- positions -----------------------------------------------------------------------
 
     def _images(self, p: int, q: int) -> list[int]:

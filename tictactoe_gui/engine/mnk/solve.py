@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from tictactoe_gui.engine.mnk.limits import Budget, Limit, SearchStopped
-from tictactoe_gui.engine.mnk.proof import MAX_PLIES, ProofSearch
+from tictactoe_gui.engine.mnk.proof import MAX_PLIES
+from tictactoe_gui.engine.mnk.proof_native import AnyProofSearch, proof_search
 from tictactoe_gui.engine.mnk.search import MATE, Outcome
 from tictactoe_gui.engine.mnk.state import State
 
@@ -199,6 +200,7 @@ def solve(
     all_moves: bool = False,
     method: Method = "auto",
     on_nodes: Callable[[int], None] | None = None,
+    compiled: bool = True,
 ) -> Solution:
     """The exact value of the position for the side to move; see the module docstring.
 
@@ -218,6 +220,10 @@ def solve(
 
     ``on_nodes(n)`` is told the positions searched so far every few dozen of them,
     for a progress display.
+
+    ``compiled=False`` keeps the proof-number search in pure Python (the reference
+    the compiled one, :mod:`~tictactoe_gui.engine.mnk.proof_native`, is tested and
+    timed against); the answers are the same.
     """
     state = State(rows, cols, k, x_mask, o_mask)
     budget = Budget(limit or Limit(), cancel)
@@ -233,7 +239,7 @@ def solve(
     ):
         if all_moves:
             raise ValueError("proof-number search values only the best move")
-        return _solve_by_proof(state, budget, on_move)
+        return _solve_by_proof(state, budget, on_move, compiled=compiled)
     solver = _Solver(state, budget, table_log2)
     moves = solver.ordered()
     # Symmetric moves have equal values: keep one of each.
@@ -329,7 +335,11 @@ def _achieving(solver: _Solver, value: int, ply: int) -> int:
 
 
 def _solve_by_proof(
-    state: State, budget: Budget, on_move: Callable[[int, int], None] | None
+    state: State,
+    budget: Budget,
+    on_move: Callable[[int, int], None] | None,
+    *,
+    compiled: bool = True,
 ) -> Solution:
     """The value by proof-number search: does the mover win? If not, does the opponent?
 
@@ -341,8 +351,8 @@ def _solve_by_proof(
     x, o = state.masks()
     mover = state.to_move
 
-    def search(player: int, within: Budget) -> ProofSearch:
-        return ProofSearch(
+    def search(player: int, within: Budget) -> AnyProofSearch:
+        return proof_search(
             rows,
             cols,
             k,
@@ -350,6 +360,7 @@ def _solve_by_proof(
             maker_breaker=False,
             budget=within,
             max_entries=PROOF_TABLE_ENTRIES,
+            compiled=compiled,
         )
 
     searches = {player: search(player, budget) for player in (1, 2)}
@@ -381,7 +392,7 @@ def _solve_by_proof(
             # The winner's table is kept: what it disproved is no win within any limit.
             timed = searches[winner]
             timed.budget = within
-            searches[3 - winner].table.clear()
+            searches[3 - winner].clear()
             try:
                 plies = _win_distance(timed, x, o, outcome, state.empties)
                 if plies is not None:
@@ -429,7 +440,7 @@ def _what_is_left(budget: Budget) -> Budget:
 
 
 def _win_distance(
-    search: ProofSearch, x: int, o: int, outcome: Outcome, empties: int
+    search: AnyProofSearch, x: int, o: int, outcome: Outcome, empties: int
 ) -> int | None:
     """The fewest plies in which ``search``'s attacker, proven to win, wins from (x, o).
 
@@ -445,7 +456,7 @@ def _win_distance(
     return plies
 
 
-def _distance_line(state: State, search: ProofSearch, winner: int, plies: int) -> list[int]:
+def _distance_line(state: State, search: AnyProofSearch, winner: int, plies: int) -> list[int]:
     """A line of exactly ``plies`` plies: the winner's quickest win, the loser's longest defence."""
     line: list[int] = []
     left = plies
@@ -495,7 +506,7 @@ def _every_move(state: State, x: int, o: int) -> list[tuple[int, int, int | None
 def _proof_line(
     state: State,
     outcome: Outcome,
-    searches: dict[int, ProofSearch],
+    searches: dict[int, AnyProofSearch],
     cancel: threading.Event | None = None,
 ) -> tuple[list[int], bool]:
     """A line to the end that keeps the proven ``outcome`` (for the side to move at the
@@ -516,7 +527,7 @@ def _proof_line(
 
 
 def _extend_proof_line(
-    state: State, outcome: Outcome, searches: dict[int, ProofSearch], line: list[int]
+    state: State, outcome: Outcome, searches: dict[int, AnyProofSearch], line: list[int]
 ) -> None:
     """Append :func:`_proof_line`'s moves to ``line`` as they are found (so a limit that
     stops the search leaves the moves found so far); ``state`` is left as it was."""
