@@ -81,6 +81,15 @@ def test_coming_back_to_the_grid_names_the_take_that_is_last_now(
     assert view.accessibleName() == "c2, taken by A"
     assert heard_after(qtbot, window, Qt.Key.Key_L) == "Last take: a2, taken by B, the last take."
     assert view.accessibleName() == "a2, taken by B, the last take"
+    # What was read before leaving is not read again on coming back: the scores and what
+    # may be taken are.
+    qtbot.waitUntil(lambda: view.accessibleDescription().endswith("B, the last take."))
+    window.analysis_dock.setFocus()
+    qtbot.waitUntil(lambda: "Last take" not in view.accessibleDescription())
+    window.focus_board()
+    qtbot.waitUntil(view.hasFocus)
+    assert view.accessibleDescription() == view.status_text()
+    assert view.status_text().startswith("A 11, B 9. A to move:")
 
 
 def test_a_launch_on_row_and_column_gives_the_grid_the_focus_and_the_greeting(

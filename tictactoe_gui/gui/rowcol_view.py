@@ -408,6 +408,15 @@ class RowColBoardView(QWidget):
         super().focusOutEvent(event)
         self._show_focus = False
         self.update()
+        # The news was heard with the focus: coming back reads the scores and what may be
+        # taken, not it again. On the next turn, once the screen reader follows the focus.
+        QTimer.singleShot(0, self, self._forget_news)
+
+    def _forget_news(self) -> None:
+        if not self.hasFocus() and not self._news:
+            status = self.status_text()
+            if self.accessibleDescription() != status:
+                self.setAccessibleDescription(status)
 
     # -- painting ------------------------------------------------------------------------
 
