@@ -332,3 +332,29 @@ def test_the_editing_commands_follow_the_row_the_keys_are_on(
     dock.table.setCurrentIndex(model.index(0, 0, model.index(2, 0)))  # a3, a variation
     assert dock.promote_action.isEnabled()
     assert dock.main_line_action.isEnabled()
+
+
+def test_after_a_game_against_an_ai_ones_own_turns_are_gone_to_and_the_ai_s_looked_at(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(human_vs_ai())
+    controller = window.controller
+    while controller.state is not State.OVER:
+        qtbot.waitUntil(
+            lambda: controller.state is State.OVER or controller.is_human_turn(), timeout=10000
+        )
+        if controller.state is State.OVER:
+            break
+        board = controller.board
+        free = next(m for m in range(9) if board.is_legal(board.move_at(m)))
+        move = board.move_at(free)
+        assert controller.play_human(move.row, move.col)
+    played = controller.moves
+    window.moves_dock.select_ply(1)  # the AI (O) was to move there: looked at
+    assert window.looking_at == 1
+    assert controller.moves == played
+    window.moves_dock.select_ply(2)  # Alice (X) was to move there: the game goes there
+    assert window.looking_at is None
+    assert controller.moves == played[:2]
+    assert controller.state is State.PLAYING
+    assert controller.is_human_turn()

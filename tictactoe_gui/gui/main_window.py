@@ -433,15 +433,21 @@ class MainWindow(FirstFramePart, MenusPart):
             return
         c = self.controller
         lines = c.lines
+        path = lines.path(c.line_node)
         if (
-            c.state is later.State.PLAYING
-            and c.setup.mode is later.GameMode.HUMAN_VS_AI
-            and node in (0, *lines.path(c.line_node))
+            c.setup.mode is later.GameMode.HUMAN_VS_AI
+            and node in (0, *path)
+            and c.state is not later.State.REPLAY
         ):
-            # Against an AI the game waits while its earlier positions are looked at:
-            # going there would take moves back and have the AI play again.
-            self.look_at_ply(lines.depth(node))
-            return
+            depth = lines.depth(node)
+            ai_to_move = c.player_to_move_at(c.board_at(depth)).is_ai
+            if c.state is later.State.PLAYING or ai_to_move:
+                # Against an AI the game waits while its earlier positions are looked at:
+                # going there would take moves back and have the AI play again. Once the
+                # game is over, a position where the person was to move is gone to, to
+                # analyse it and try another move there.
+                self.look_at_ply(depth)
+                return
         self._looking_at = None
         c.go_to_node(node)
 
