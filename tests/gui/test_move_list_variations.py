@@ -358,3 +358,16 @@ def test_after_a_game_against_an_ai_ones_own_turns_are_gone_to_and_the_ai_s_look
     assert controller.moves == played[:2]
     assert controller.state is State.PLAYING
     assert controller.is_human_turn()
+
+
+def test_lines_played_shows_the_move_list_with_the_keys_in_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    with_a_variation(window)
+    window.moves_dock.hide()
+    assert window.lines_action.shortcut().toString() == "Ctrl+Shift+L"
+    window.lines_action.trigger()
+    assert window.moves_dock.isVisible()
+    qtbot.waitUntil(window.moves_dock.table.hasFocus)
+    qtbot.keyClick(window.moves_dock.table, Qt.Key.Key_Left)
+    assert window.controller.moves == (B2, A1)
