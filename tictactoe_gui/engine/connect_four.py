@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Final, cast
 
 from tictactoe_gui.engine.board import Board, BoardError, Mark
-from tictactoe_gui.engine.games import (
+from tictactoe_gui.engine.game_interface import (
     Certainty,
     Game,
     GameAnalysis,

@@ -34,7 +34,7 @@ from tictactoe_gui.engine.analysis import (
     winning_chance,
 )
 from tictactoe_gui.engine.board import Board, BoardError, IllegalMoveError, Mark, Move
-from tictactoe_gui.engine.games import (
+from tictactoe_gui.engine.game_interface import (
     Certainty,
     Game,
     GameAnalysis,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tictactoe_gui.engine.games import Certainty, GameAnalysis, GameState
+from tictactoe_gui.engine.game_interface import Certainty, GameAnalysis, GameState
 from tictactoe_gui.engine.review import GameReview, Grade, Settled, grade_of
 
 

@@ -30,7 +30,7 @@ from tictactoe_gui.engine.analysis import (
     Verdict,
     judge_by_chance,
 )
-from tictactoe_gui.engine.games import (
+from tictactoe_gui.engine.game_interface import (
     Certainty,
     GameAnalysis,
     GameSpec,

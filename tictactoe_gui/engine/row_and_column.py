@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tictactoe_gui.engine.analysis import Judgement
-from tictactoe_gui.engine.games import (
+from tictactoe_gui.engine.game_interface import (
     Certainty,
     Game,
     GameAnalysis,
