@@ -18,7 +18,7 @@ from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
-from tictactoe_gui.gui.move_list import MoveListModel
+from tictactoe_gui.gui.move_list import MoveListDock, MoveListModel
 
 B2, A1, C3, A3, C1 = Move(1, 1), Move(2, 0), Move(0, 2), Move(0, 0), Move(2, 2)
 
@@ -371,3 +371,19 @@ def test_lines_played_shows_the_move_list_with_the_keys_in_it(
     qtbot.waitUntil(window.moves_dock.table.hasFocus)
     qtbot.keyClick(window.moves_dock.table, Qt.Key.Key_Left)
     assert window.controller.moves == (B2, A1)
+
+
+def test_a_line_given_alone_is_shown_and_not_edited(qtbot: QtBot) -> None:
+    """A game that keeps no tree (set_game: one line) offers no editing in the list."""
+    dock = MoveListDock()
+    qtbot.addWidget(dock)
+    edits: list[object] = []
+    dock.tree_edited.connect(lambda *args: edits.append(args))
+    dock.set_game(Board.empty(), (B2, A1, C3), 2)
+    assert dock.shown_ply() == 2
+    assert not dock.delete_action.isEnabled()
+    dock.delete()
+    assert edits == []
+    assert shown(dock.model) == ["1. b2", "1… a1", "2. c3"]
+    dock.set_tree(Board.empty(), dock.tree, dock.shown_node())
+    assert dock.delete_action.isEnabled()

@@ -353,6 +353,7 @@ class MoveListDock(QDockWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Moves", parent)
+        self._editable = False  # a line given by set_game is shown, not edited
         self.setObjectName("movesDock")
         self.setAllowedAreas(
             Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea
@@ -440,7 +441,9 @@ class MoveListDock(QDockWidget):
         return self._model.tree
 
     def set_game(self, start: Board, moves: Sequence[Move], shown_ply: int | None = None) -> None:
-        """Show one line of moves and mark the one the board shows (the last by default)."""
+        """Show one line of moves and mark the one the board shows (the last by default);
+        a line given this way is not edited in the list (see :meth:`set_tree`)."""
+        self._editable = False
         self._updating = True
         try:
             self._model.set_game(start, moves)
@@ -450,7 +453,9 @@ class MoveListDock(QDockWidget):
             self._updating = False
 
     def set_tree(self, start: Board, tree: MoveTree, node: int) -> None:
-        """Show every line of ``tree`` and mark ``node``, the position the board shows."""
+        """Show every line of ``tree`` and mark ``node``, the position the board shows; its
+        variations can be promoted, deleted and made the main line (``tree_edited``)."""
+        self._editable = True
         self._updating = True
         try:
             self._model.set_tree(start, tree, node)
@@ -505,6 +510,8 @@ class MoveListDock(QDockWidget):
     # -- changing the tree ---------------------------------------------------------------------
 
     def _chosen(self) -> int | None:
+        if not self._editable:
+            return None
         return self._model.node_at(self._table.currentIndex())
 
     def _update_actions(self) -> None:
