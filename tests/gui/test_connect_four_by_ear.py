@@ -203,3 +203,30 @@ def test_whose_turn_it_is_is_said_once_after_a_move() -> None:
     assert describe_board(board, {}, Move(4, 3), None, ["Hint: d2."], gravity=True) == (
         "Hint: d2. O to move. d: lands on d2."
     )
+
+
+def test_in_the_window_a_move_is_heard_with_its_threats_and_the_win_with_its_line(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    window = MainWindow(settings, InMemoryRecords())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    spec = find_game("connect4")
+    window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob")))
+    )
+    view = window.board_view
+    view.setFocus()
+    for digit in "12121":
+        qtbot.keyClick(view, Qt.Key(Qt.Key.Key_0 + int(digit)))
+    assert window.announcer.spoken[-1] == (
+        "Ann (X) drops in a, lands on a3. X threatens four: a1, a2, a3; block at a4. "
+        "Bob (O) to drop."
+    )
+    qtbot.keyClick(view, Qt.Key.Key_7)  # Bob leaves a4 open: Ann is told she can win
+    assert "X can make four: a1, a2, a3; at a4." in window.announcer.spoken[-1]
+    qtbot.keyClick(view, Qt.Key.Key_1)
+    said = " ".join(window.announcer.spoken[-2:])
+    assert "Ann (X) drops in a, lands on a4. X's line: a1, a2, a3, a4." in said
+    assert "Game over." in said
