@@ -253,8 +253,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env, work / "at.log"
             )
         )
-        processes.append(_start(["openbox"], env, work / "wm.log"))
-        time.sleep(1.0)
+        # Without a window manager the window is never activated and Orca hears nothing:
+        # on a busy machine openbox may not reach a display that xdpyinfo just reached.
+        for _attempt in range(5):
+            wm = _start(["openbox"], env, work / "wm.log")
+            time.sleep(1.0)
+            if wm.poll() is None:
+                break
+        processes.append(wm)
         processes.append(
             _start(
                 [
