@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 from tictactoe_gui.engine import SERA, Algorithm, Board, BoardError, Mark, Move, analyse
 from tictactoe_gui.engine.analysis import MoveOutcome
-from tictactoe_gui.engine.board import Geometry
+from tictactoe_gui.engine.board import geometry as board_geometry
 from tictactoe_gui.engine.search import SearchProgress
 from tictactoe_gui.engine.variants import FOUR, GOMOKU, Variant, get_variant
 
@@ -345,7 +345,7 @@ def test_an_estimates_expected_line_starts_with_its_best_move() -> None:
 def test_the_windows_through_each_cell_are_exactly_those_that_cover_it(
     rows: int, cols: int, k: int
 ) -> None:
-    geometry = Geometry(rows, cols, k)
+    geometry = board_geometry(rows, cols, k)
     # Every run of k cells in a line, counted from the rules alone.
     runs = {
         sum(1 << (r + dr * i) * cols + c + dc * i for i in range(k))
@@ -354,10 +354,12 @@ def test_the_windows_through_each_cell_are_exactly_those_that_cover_it(
         for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
         if 0 <= r + dr * (k - 1) < rows and 0 <= c + dc * (k - 1) < cols
     }
-    assert set(geometry.windows) == runs
-    assert len(geometry.windows) == len(runs)
+    assert set(geometry.window_masks) == runs
+    assert len(geometry.window_masks) == len(runs)
+    # The big-board engine's windows (lists of cells) are the same windows.
+    assert {sum(1 << cell for cell in window) for window in geometry.windows} == runs
     for cell in range(rows * cols):
         # In the order of the windows, so searches see them as they always have.
         assert geometry.windows_through[cell] == tuple(
-            window for window in geometry.windows if window >> cell & 1
+            window for window in geometry.window_masks if window >> cell & 1
         )

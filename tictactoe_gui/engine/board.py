@@ -4,7 +4,8 @@ A position of any :class:`~tictactoe_gui.engine.variants.Variant` of the
 k-in-a-row family is two integer bit masks (bit ``row * cols + col`` for each
 mark), which keeps it hashable, small and fast to search at any size. What a
 board's size implies (its k-windows, the windows through each cell, its
-symmetries) is computed once per size in a :class:`Geometry` and shared.
+symmetries) is computed once per size in a :class:`~tictactoe_gui.engine.geometry.Geometry`
+and shared with the big-board engine.
 Everything here is pure and frozen, so positions can cross threads freely.
 
 ``k`` or more in a row wins, in a row, a column or either diagonal; X always
@@ -14,18 +15,20 @@ moves first, so the side to move follows from the counts.
 from __future__ import annotations
 
 import enum
-import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
+from tictactoe_gui.engine.geometry import (
+    DIRECTIONS as DIRECTIONS,
+    Geometry as Geometry,
+    geometry as geometry,
+)
 from tictactoe_gui.engine.notation import cell_name, parse_cell
 from tictactoe_gui.engine.variants import TICTACTOE, Family, Variant, quote
 
 EMPTY_CHARS: Final = frozenset(".- ")
-#: The four directions a line can run in, as (row step, column step).
-DIRECTIONS: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
 class Mark(enum.Enum):
@@ -78,142 +81,6 @@ class Move:
 
     def __str__(self) -> str:
         return f"({self.row}, {self.col})"
-
-
-class Geometry:
-    """Everything a board's size implies, computed once per ``(rows, cols, k)``.
-
-    Get one with :func:`geometry`. Cell ``i`` is bit ``i`` of a mask, row-major.
-    """
-
-    def __init__(self, rows: int, cols: int, k: int) -> None:
-        self.rows, self.cols, self.k = rows, cols, k
-        self.cells = rows * cols
-        self.full = (1 << self.cells) - 1
-        windows: list[int] = []
-        through: list[list[int]] = [[] for _ in range(self.cells)]
-        for dr, dc in DIRECTIONS:
-            for r in range(rows):
-                for c in range(cols):
-                    end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
-                    if 0 <= end_r < rows and 0 <= end_c < cols:
-                        cells = [(r + dr * i) * cols + c + dc * i for i in range(k)]
-                        window = sum(1 << cell for cell in cells)
-                        windows.append(window)
-                        for cell in cells:
-                            through[cell].append(window)
-        #: Every k-window (k cells in a line) as a mask.
-        self.windows: tuple[int, ...] = tuple(windows)
-        #: For each cell, the windows through it (in the order of ``windows``): a win
-        #: check after a move looks only there.
-        self.windows_through: tuple[tuple[int, ...], ...] = tuple(map(tuple, through))
-        # A whole-board test for k in a row: shift the mask along each direction k - 1
-        # times and AND; ``starts`` keeps only runs that do not wrap round an edge.
-        self._runs: tuple[tuple[int, int], ...] = tuple(
-            (dr * cols + dc, self._starts(dr, dc)) for dr, dc in DIRECTIONS
-        )
-        self.symmetries: tuple[tuple[int, ...], ...] = self._symmetries()
-        centre_r, centre_c = (rows - 1) / 2, (cols - 1) / 2
-        #: Cells from the centre outwards (ties row-major): a good first guess for search.
-        self.centre_out: tuple[int, ...] = tuple(
-            sorted(
-                range(self.cells),
-                key=lambda i: (
-                    max(abs(i // cols - centre_r), abs(i % cols - centre_c)),
-                    abs(i // cols - centre_r) + abs(i % cols - centre_c),
-                    i,
-                ),
-            )
-        )
-
-    def _starts(self, dr: int, dc: int) -> int:
-        mask = 0
-        k = self.k
-        for r in range(self.rows):
-            for c in range(self.cols):
-                end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
-                if 0 <= end_r < self.rows and 0 <= end_c < self.cols:
-                    mask |= 1 << (r * self.cols + c)
-        return mask
-
-    def _symmetries(self) -> tuple[tuple[int, ...], ...]:
-        rows, cols = self.rows, self.cols
-
-        def image(r: int, c: int, kind: int) -> tuple[int, int]:
-            if rows == cols:  # the 8 symmetries of the square: 4 turns, then a mirror
-                for _ in range(kind % 4):
-                    r, c = c, cols - 1 - r
-                if kind >= 4:
-                    c = cols - 1 - c
-                return r, c
-            # A rectangle keeps 4: identity, the two mirrors and the half turn.
-            if kind & 1:
-                c = cols - 1 - c
-            if kind & 2:
-                r = rows - 1 - r
-            return r, c
-
-        count = 8 if rows == cols else 4
-        perms = []
-        for kind in range(count):
-            perm = []
-            for i in range(self.cells):
-                r, c = image(i // cols, i % cols, kind)
-                perm.append(r * cols + c)
-            perms.append(tuple(perm))
-        return tuple(perms)
-
-    def has_line(self, mask: int) -> bool:
-        """Whether ``mask`` holds k or more in a row anywhere."""
-        k = self.k
-        for shift, starts in self._runs:
-            run = mask & starts
-            for step in range(1, k):
-                if not run:
-                    break
-                run &= mask >> (shift * step)
-            if run:
-                return True
-        return False
-
-    def wins_through(self, mask: int, cell: int) -> bool:
-        """Whether ``mask`` holds a line through ``cell`` (the cheap test after a move)."""
-        return any(mask & window == window for window in self.windows_through[cell])
-
-    def winning_run(self, mask: int) -> tuple[int, ...] | None:
-        """The cells of one line of ``mask`` (the whole run, if longer than k), or None."""
-        for window in self.windows:
-            if mask & window == window:
-                cells = [i for i in range(self.cells) if window >> i & 1]
-                first, second = cells[0], cells[1]
-                step_r = second // self.cols - first // self.cols
-                step_c = second % self.cols - first % self.cols
-                run = list(cells)
-                r, c = first // self.cols - step_r, first % self.cols - step_c
-                while 0 <= r < self.rows and 0 <= c < self.cols and mask >> (r * self.cols + c) & 1:
-                    run.insert(0, r * self.cols + c)
-                    r, c = r - step_r, c - step_c
-                r, c = cells[-1] // self.cols + step_r, cells[-1] % self.cols + step_c
-                while 0 <= r < self.rows and 0 <= c < self.cols and mask >> (r * self.cols + c) & 1:
-                    run.append(r * self.cols + c)
-                    r, c = r + step_r, c + step_c
-                return tuple(run)
-        return None
-
-    def permute(self, mask: int, symmetry: int) -> int:
-        """``mask`` with every set bit ``i`` moved to ``symmetries[symmetry][i]``."""
-        permutation = self.symmetries[symmetry]
-        out = 0
-        while mask:
-            low = mask & -mask
-            out |= 1 << permutation[low.bit_length() - 1]
-            mask ^= low
-        return out
-
-
-@functools.cache
-def geometry(rows: int, cols: int, k: int) -> Geometry:
-    return Geometry(rows, cols, k)
 
 
 def geometry_of(variant: Variant) -> Geometry:

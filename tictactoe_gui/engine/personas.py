@@ -321,7 +321,7 @@ COP_BLUNDER_CHANCE: Final = 0.2
 def _line_potential(board: Board, mine: int, theirs: int) -> int:
     """Open lines, weighted by how many marks they already hold (Cop's static evaluation)."""
     total = 0
-    for line in board.geometry.windows:
+    for line in board.geometry.window_masks:
         if line & theirs == 0:
             total += 1 + 2 * (mine & line).bit_count()
         if line & mine == 0:

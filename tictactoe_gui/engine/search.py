@@ -139,7 +139,7 @@ class Rules:
         self.wins: bytes | None = None
         if geo.cells <= _WIN_TABLE_CELLS:
             table = bytearray(1 << geo.cells)
-            for window in geo.windows:
+            for window in geo.window_masks:
                 # Every superset of a window holds a line: mark them all.
                 rest = geo.full & ~window
                 sub = rest

@@ -169,7 +169,7 @@ def threats(board: Board, mark: Mark) -> list[Threat]:
     own, other = board.marks(mark), board.marks(mark.other)
     k = board.variant.k
     found: dict[int, set[int]] = {}
-    for window in board.geometry.windows:
+    for window in board.geometry.window_masks:
         if window & other:
             continue
         stones = window & own
