@@ -193,3 +193,39 @@ def test_a_row_and_column_position_is_copied_and_pasted_back(
     assert position_of(table.state) == position_of(table.state.spec.from_position_text(text))
     assert table.session is not None
     assert table.session.setup.mode is GameMode.HUMAN_VS_HUMAN
+
+
+def test_the_move_list_names_every_take_of_row_and_column_by_its_cell_and_taker(
+    qtbot: QtBot, main: MainWindow
+) -> None:
+    window = main
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bo"), 5)
+    session = window.table.session
+    assert session is not None
+    rng = random.Random(2)
+    for _ in range(4):
+        click_number(qtbot, window, rng.choice(position_of(session.state).allowed_cells()))
+    model = window.moves_dock.model
+    names = [session.spec.format_move(move) for move in session.moves]
+    assert len(names) == 4
+    rows = [model.index(row, 0) for row in range(model.rowCount())]
+    assert [index.data() for index in rows] == [
+        f"1. {names[0]}",
+        f"1… {names[1]}",
+        f"2. {names[2]}",
+        f"2… {names[3]}",
+    ]
+    said = rows[1].data(Qt.ItemDataRole.AccessibleTextRole)
+    assert said.startswith(f"Move 2: B {names[1]}")
+    # The latest take is the row shown; undo takes it off the list.
+    assert window.moves_dock.shown_ply() == 4
+    window.undo_action.trigger()
+    assert model.rowCount() == 3
+    # A k in a row game after it lists its moves with X and O again.
+    window.new_game(human_vs_ai("kitty"))
+    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=5000)
+    click_cell(qtbot, window.board_view, 0, 0)
+    qtbot.waitUntil(lambda: len(window.controller.moves) == 2, timeout=5000)
+    assert model.rowCount() == 2
+    assert model.index(0, 0).data() == "1. a3"
+    assert model.index(0, 0).data(Qt.ItemDataRole.AccessibleTextRole).startswith("Move 1: X a3")

@@ -71,6 +71,8 @@ class MoveListModel(QAbstractItemModel):
         self._place: dict[int, tuple[int, int]] = {}  # node: (the node it sits under, row)
         #: The coach's word on a move by its ply (1-based), None while it is unjudged.
         self._verdict_of: Callable[[int], str | None] = lambda _ply: None
+        #: Who made each move of a line given by names (:meth:`set_named_line`), by seat.
+        self._movers: tuple[str, ...] | None = None
 
     # -- the game shown ---------------------------------------------------------------------
 
@@ -80,8 +82,30 @@ class MoveListModel(QAbstractItemModel):
         tree = MoveTree.of_line([start.index(move) for move in moves])
         self.set_tree(start, tree, tree.line_from(ROOT)[len(moves) - 1] if moves else ROOT)
 
+    def set_named_line(
+        self, moves: Sequence[int], names: Sequence[str], movers: Sequence[str]
+    ) -> None:
+        """One line of a game that is not played with X and O on a board of cells (a grid of
+        numbers), each move given with its name in the game's notation and its mover's seat
+        (``"A"``, ``"B"``): the rows read "1. b4", "1… d4", "Move 2: B d4"."""
+        tree = MoveTree.of_line(moves)
+        line = tree.line_from(ROOT)
+        self.beginResetModel()
+        self._start, self._tree, self._line, self._moves = Board.empty(), tree, line, ()
+        self._movers = tuple(movers)
+        self._names = dict(zip(line, names, strict=True))
+        self._depth = {ROOT: 0, **{node: ply for ply, node in enumerate(line, 1)}}
+        self._boards = {ROOT: self._start}
+        self._rows = {ROOT: line, **dict.fromkeys(line, ())}
+        self._main = frozenset(line)
+        self._place = {node: (ROOT, row) for row, node in enumerate(line)}
+        self.endResetModel()
+
     def set_tree(self, start: Board, tree: MoveTree, node: int) -> None:
         """Every line of ``tree``; the game's line is the one through ``node``."""
+        if self._movers is not None:  # the rows were a named line: lay them out anew
+            self._movers = None
+            self._start, self._tree, self._line = Board.empty(), MoveTree(), ()
         line = (*tree.path(node), *tree.line_from(node))
         if line != self._line or start != self._start:
             self._line = line
@@ -197,7 +221,7 @@ class MoveListModel(QAbstractItemModel):
     def describe(self, node: int) -> str:
         """The move as the list says it: "Move 5: X j9", a variation's saying so."""
         ply = self._depth[node]
-        mark = self._mark_of(ply)
+        mark = self._mark_of(ply) if self._movers is None else self._movers[ply - 1]
         said = f"Move {ply}: {mark} {self._names[node]}"
         if node not in self._main:
             said += ", variation"
@@ -209,6 +233,9 @@ class MoveListModel(QAbstractItemModel):
 
     def _label(self, node: int) -> str:
         ply = self._depth[node]
+        if self._movers is not None:  # turns alternate from the first mover's
+            dots = "." if ply % 2 else "…"
+            return f"{(ply + 1) // 2}{dots} {self._names[node]}"
         offset = 1 if self._start.to_move is Mark.O else 0
         number = (ply + offset + 1) // 2
         dots = "." if self._mark_of(ply) is Mark.X else "…"
@@ -447,6 +474,25 @@ class MoveListDock(QDockWidget):
         self._updating = True
         try:
             self._model.set_game(start, moves)
+            ply = len(moves) if shown_ply is None else max(0, min(len(moves), shown_ply))
+            self._show(self._model.tree.line_from(ROOT)[ply - 1] if ply else ROOT)
+        finally:
+            self._updating = False
+
+    def set_named_line(
+        self,
+        moves: Sequence[int],
+        names: Sequence[str],
+        movers: Sequence[str],
+        shown_ply: int | None = None,
+    ) -> None:
+        """Show one line of a game played on a grid of numbers rather than with X and O (see
+        :meth:`MoveListModel.set_named_line`) and mark the move the board shows (the last by
+        default); like :meth:`set_game`'s, the line is not edited in the list."""
+        self._editable = False
+        self._updating = True
+        try:
+            self._model.set_named_line(moves, names, movers)
             ply = len(moves) if shown_ply is None else max(0, min(len(moves), shown_ply))
             self._show(self._model.tree.line_from(ROOT)[ply - 1] if ply else ROOT)
         finally:

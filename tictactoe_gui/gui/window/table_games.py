@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Slot
 
-from tictactoe_gui.engine import Board
 from tictactoe_gui.gui.window.base import WindowBase, later
 
 if TYPE_CHECKING:
@@ -230,7 +229,14 @@ class TableGamesPart(WindowBase):
         try:
             board, _gravity = board_of(start)
         except ValueError:
-            self.moves_dock.set_game(Board.empty(), ())
+            # A grid of numbers: each take by its cell's name and its taker's seat.
+            names, movers, state = [], [], start
+            for move in moves:
+                seat = state.to_move
+                movers.append(start.spec.seats[seat] if seat is not None else "")
+                names.append(start.spec.format_move(move))
+                state = state.play(move)
+            self.moves_dock.set_named_line(moves, names, movers)
             return
         self.moves_dock.set_game(board, [board.move_at(move) for move in moves])
 
