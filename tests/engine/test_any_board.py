@@ -16,6 +16,8 @@ from hypothesis import given, settings, strategies as st
 from tictactoe_gui.engine import SERA, Algorithm, Board, BoardError, Mark, Move, analyse
 from tictactoe_gui.engine.analysis import MoveOutcome
 from tictactoe_gui.engine.board import geometry as board_geometry
+from tictactoe_gui.engine.estimate import estimate
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.search import SearchProgress
 from tictactoe_gui.engine.variants import FOUR, GOMOKU, Variant, get_variant
 
@@ -279,13 +281,13 @@ def test_a_nearly_full_big_board_is_solved_exactly() -> None:
         board = Board.empty(board.variant)
         while board.empties > 12 and not board.is_over:
             board = board.play(rng.choice(board.legal_moves()))
-    assert analyse(board, exact_node_budget=1).exact
+    assert analyse(board, limit=Limit(nodes=1)).exact
 
 
 def test_a_timed_estimate_deepens_and_reports_each_depth() -> None:
     board = Board.empty(GOMOKU).play_all([Move(7, 7), Move(7, 8), Move(8, 8)])
     reports: list[SearchProgress] = []
-    analysis = analyse(board, time_limit=0.5, progress=reports.append)
+    analysis = analyse(board, limit=Limit(time=0.5), progress=reports.append)
     depths = [r.depth for r in reports if r.depth]
     assert depths == list(range(1, len(depths) + 1))  # one report per completed depth, in order
     assert depths[-1] == analysis.depth
@@ -295,9 +297,19 @@ def test_a_timed_estimate_deepens_and_reports_each_depth() -> None:
     assert not analysis.exact
 
 
+def test_one_limit_sets_the_depth_of_the_estimate() -> None:
+    board = Board.empty(GOMOKU).play_all([Move(7, 7), Move(7, 8), Move(8, 8)])
+    for depth in (1, 2):
+        analysis = analyse(board, limit=Limit(depth=depth))
+        # The estimate's own depth count, as it gives it asked for that many plies.
+        assert analysis.depth == estimate(board, depth=depth).depth
+        assert not analysis.exact
+    assert analyse(board, limit=Limit(depth=2)).depth > analyse(board, limit=Limit(depth=1)).depth
+
+
 def test_the_first_depth_always_completes_however_short_the_time() -> None:
     board = Board.empty(FOUR).play_all([Move(9, 9), Move(9, 10)])
-    analysis = analyse(board, time_limit=1e-6)
+    analysis = analyse(board, limit=Limit(time=1e-6))
     assert analysis.depth >= 1
     assert analysis.candidates
 

@@ -20,6 +20,7 @@ from tictactoe_gui.engine.analysis import (
     Prediction,
     exact_analysis,
 )
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.search import Algorithm, NodeLimitReached, Searcher, rules_for
 from tictactoe_gui.engine.variants import get_variant
 
@@ -43,7 +44,7 @@ def test_past_the_exact_try_the_proof_gives_the_exact_value(
         for x, o in positions(seed, variant.rows, variant.cols, variant.k, stones, 5):
             board = Board(x, o, variant)
             # A budget of 10 nodes makes the exact try fail at once: only the proof settles it.
-            proven = analyse(board, exact_node_budget=10, proof_time=60)
+            proven = analyse(board, limit=Limit(nodes=10), proof_time=60)
             truth = exact_analysis(board)
             label = board.to_text()
             assert proven.exact, label
@@ -66,7 +67,7 @@ def test_past_the_exact_try_the_proof_gives_the_exact_value(
 
 def test_a_small_board_not_proven_in_time_stays_an_honest_estimate() -> None:
     board = Board.empty(get_variant("5x5k4"))
-    analysis = analyse(board, exact_node_budget=10, proof_time=0.05)
+    analysis = analyse(board, limit=Limit(nodes=10), proof_time=0.05)
     assert not analysis.exact
     assert analysis.prediction.code is None
     assert str(analysis.prediction).endswith("(estimate)")
@@ -75,7 +76,7 @@ def test_a_small_board_not_proven_in_time_stays_an_honest_estimate() -> None:
 def test_the_time_limit_is_shared_with_the_proof_on_a_small_board() -> None:
     # A position the proof settles at once: with a time limit it is proven too.
     board = Board.from_text("5/1XX2/1OO2/5/5", get_variant("5x5k4"))
-    analysis = analyse(board, exact_node_budget=10, time_limit=2.0)
+    analysis = analyse(board, limit=Limit(nodes=10, time=2.0))
     assert analysis.exact
     assert str(analysis.prediction) == "X wins in 3 plies"
 
@@ -130,7 +131,7 @@ def test_an_unproven_analysis_counts_the_nodes_of_every_search_it_ran() -> None:
 
     board = Board.empty(get_variant("5x5k4"))
     alone = estimate(board)  # the same fixed depth as the analysis without a time limit
-    analysis = analyse(board, exact_node_budget=5_000, proof_time=0.05)
+    analysis = analyse(board, limit=Limit(nodes=5_000), proof_time=0.05)
     assert not analysis.exact
     assert analysis.depth == alone.depth
     # The exact try's 5,000 nodes (it stops at its first check past them), the
@@ -143,7 +144,7 @@ def test_the_proof_search_reports_its_progress() -> None:
     board = Board.empty(get_variant("4x5k4"))  # proven a draw in some 36,000 positions
     analysis = analyse(
         board,
-        exact_node_budget=10,
+        limit=Limit(nodes=10),
         proof_time=60,
         progress=lambda progress: reported.append(progress.nodes),
     )

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import SERA, Algorithm, Board, Move, TranspositionTable, analyse
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.analysis import coach, words
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
@@ -275,7 +276,7 @@ def test_a_small_board_proven_past_the_exact_try_shows_the_proof_and_the_estimat
     # 5x5, four in a row: X makes an open three at d4 and wins in 3. The exact try is
     # kept from finishing, so the proof-number search settles it.
     board = Board.from_text("5/1XX2/1OO2/5/5", get_variant("5x5k4"))
-    analysis = analyse(board, exact_node_budget=10, time_limit=2.0)
+    analysis = analyse(board, limit=Limit(nodes=10, time=2.0))
     assert analysis.exact
     dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
     assert "X wins in 3" in dock.prediction_text()
@@ -292,7 +293,7 @@ def test_a_small_board_proven_past_the_exact_try_shows_the_proof_and_the_estimat
 
 def test_a_small_board_not_proven_in_time_says_more_time_may_prove_it(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
-    small = analyse(Board.empty(get_variant("5x5k4")), exact_node_budget=10, proof_time=0.01)
+    small = analyse(Board.empty(get_variant("5x5k4")), limit=Limit(nodes=10), proof_time=0.01)
     dock.show_result(EngineResult(1, small, tuple(() for _ in small.candidates)))
     assert dock.certainty_text().startswith("Estimate")
     assert "longer engine time per move may prove" in dock._certainty.toolTip()
@@ -304,7 +305,7 @@ def test_a_small_board_not_proven_in_time_says_more_time_may_prove_it(qtbot: QtB
 def test_prove_is_offered_for_a_small_board_estimate_alone(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
     button = dock.prove_button
-    small = analyse(Board.empty(get_variant("5x5k4")), exact_node_budget=10, proof_time=0.01)
+    small = analyse(Board.empty(get_variant("5x5k4")), limit=Limit(nodes=10), proof_time=0.01)
     dock.show_result(EngineResult(1, small, tuple(() for _ in small.candidates)))
     assert not button.isVisibleTo(dock)  # only where the window can also stop a search
     dock.set_stop_available(True)

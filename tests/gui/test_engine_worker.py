@@ -202,7 +202,7 @@ def test_earlier_positions_are_reviewed_within_the_time_given(
     limits: list[float | None] = []
 
     def recording_analyse(board: Board, *args: Any, **kwargs: Any) -> Any:
-        limits.append(kwargs.get("time_limit"))
+        limits.append(kwargs["limit"].time)
         return analyse(board, *args, **kwargs)
 
     monkeypatch.setattr(engine_worker, "analyse", recording_analyse)

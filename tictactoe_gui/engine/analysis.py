@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from tictactoe_gui.engine.board import Board, Mark, Move
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.reading import (
     MUCH_BETTER as MUCH_BETTER,
     ROUGHLY_EQUAL as ROUGHLY_EQUAL,
@@ -71,21 +72,24 @@ def analyse(
     table: TranspositionTable | None = None,
     cancel: threading.Event | None = None,
     progress: ProgressCallback | None = None,
-    exact_node_budget: int | None = EXACT_NODE_BUDGET,
-    estimate_depth: int | None = None,
-    time_limit: float | None = None,
+    limit: Limit | None = None,
     proof_time: float | None = None,
 ) -> Analysis:
     """Score every legal move of ``board``: exactly where the game can be solved.
 
+    ``limit`` is the engine's one :class:`~tictactoe_gui.engine.limits.Limit`
+    (as python-chess's ``engine.Limit``): its ``time`` in seconds for the whole
+    analysis, its ``depth`` for the estimate, its ``nodes`` for the exact try
+    (default :data:`EXACT_NODE_BUDGET`).
+
     Boards of up to 16 cells and positions with at most 12 empty cells are
     always solved. Boards of up to 25 cells (5x5) are tried exactly within
-    ``exact_node_budget`` nodes (None: no limit; with ``time_limit``, also
-    within :data:`EXACT_TRY_SHARE` of it) and estimated if the budget
+    ``limit.nodes`` nodes (with ``limit.time``, also within
+    :data:`EXACT_TRY_SHARE` of it) and estimated if the budget
     runs out. Other positions are estimated by a depth-limited search
-    (``estimate_depth`` plies, a default per board size; with ``time_limit``
+    (``limit.depth`` plies, a default per board size; with ``limit.time``
     seconds it deepens while time remains), then handed to a proof search
-    for ``proof_time`` seconds (default: a share of ``time_limit``, or
+    for ``proof_time`` seconds (default: a share of ``limit.time``, or
     :data:`PROOF_SECONDS`): proof-number search on boards of up to
     :data:`PROOF_CELLS` cells, which settles the value (win, loss or draw),
     and a threat-space search on bigger ones, which can prove a forced win.
@@ -97,6 +101,9 @@ def analyse(
     ``progress`` is called every few thousand nodes and after each root move.
     """
     started = time.perf_counter()
+    limit = limit or Limit()
+    time_limit = limit.time
+    exact_node_budget = EXACT_NODE_BUDGET if limit.nodes is None else limit.nodes
     mover = board.to_move
     outcome = board.outcome
     if outcome is not None:
@@ -114,7 +121,7 @@ def analyse(
         except NodeLimitReached as ran_out:
             tried = ran_out.nodes
     analysis = _estimate_with_proofs(
-        board, estimate_depth, time_limit, proof_time, cancel, progress, started
+        board, limit.depth, time_limit, proof_time, cancel, progress, started
     )
     return replace(analysis, nodes=analysis.nodes + tried) if tried else analysis
 

@@ -52,6 +52,7 @@ from tictactoe_gui.engine.game_interface import (
     UnknownGameError,
     ValueKind,
 )
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.notation import NotationError, cell_name, parse_cell
 from tictactoe_gui.engine.personas import PERSONAS, Event, get_persona
 from tictactoe_gui.engine.search import Algorithm, NodeLimitReached
@@ -236,11 +237,7 @@ class KInARowSpec(GameSpec):
             persona = get_persona(player)
         except ValueError as error:
             raise GameError(str(error)) from None
-        limit = None
-        if time_limit is not None:
-            from tictactoe_gui.engine.mnk.limits import Limit
-
-            limit = Limit(time=time_limit)
+        limit = None if time_limit is None else Limit(time=time_limit)
         decision = persona.choose_move(board, rng, limit=limit, cancel=cancel)
         return board.index(decision.move)
 
@@ -267,7 +264,7 @@ class KInARowSpec(GameSpec):
             analyse(
                 board,
                 Algorithm(algorithm or Algorithm.TABLE.value),
-                time_limit=time_limit,
+                limit=Limit(time=time_limit),
                 cancel=cancel,
                 proof_time=proof_time if board.cells <= PROOF_CELLS else None,
             )
@@ -299,7 +296,7 @@ class KInARowSpec(GameSpec):
     ) -> GameSolution:
         """The exact value by the k-in-a-row solver (:func:`~.mnk.solve.solve`): alpha-beta
         near the end, proof-number search before; the line as far as the time allows."""
-        from tictactoe_gui.engine.mnk.limits import Limit, SearchStopped
+        from tictactoe_gui.engine.mnk.limits import SearchStopped
         from tictactoe_gui.engine.mnk.search import Outcome
         from tictactoe_gui.engine.mnk.solve import solve
 

@@ -282,8 +282,10 @@ class EngineWorker(QObject):
         review_time = REVIEW_SECONDS
         if request.time_limit is not None:
             review_time = min(review_time, request.time_limit)
+        from tictactoe_gui.engine.limits import Limit
+
         review = tuple(
-            analyse(b, Algorithm.TABLE, table=table, cancel=cancel, time_limit=review_time)
+            analyse(b, Algorithm.TABLE, table=table, cancel=cancel, limit=Limit(time=review_time))
             for b in request.review
         )
 
@@ -300,7 +302,7 @@ class EngineWorker(QObject):
                 table=table,
                 cancel=cancel,
                 progress=report,
-                time_limit=request.time_limit,
+                limit=Limit(time=request.time_limit),
                 proof_time=request.proof_time,
             )
         if (
