@@ -52,6 +52,7 @@ def test_self_test_passes_from_source_without_a_display(tmp_path: Path) -> None:
     assert "every move from the engine thread" in line
     assert "read back intact" in line
     assert "compiled search agrees" in line
+    assert "compiled proof search agrees" in line
     # Sera never loses, so the seeded game is a draw or an O win, and it reached its end.
     assert "Cop v Sera: " in line
     assert "X wins" not in line

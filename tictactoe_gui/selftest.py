@@ -100,6 +100,7 @@ def _run_checks_in(app: QApplication) -> list[str]:
     findings.append(_check_art())
     findings.append(_check_compiled_search())
     findings.append(_check_compiled_gravity_solver())
+    findings.append(_check_compiled_proof_search())
     with tempfile.TemporaryDirectory(prefix=f"{APP_NAME}-self-test-") as scratch:
         folder = Path(scratch)
         # Any QSettings the window makes lands here, not in the user's configuration.
@@ -191,6 +192,25 @@ def _check_compiled_gravity_solver() -> str:
             f"the compiled Connect Four solver scored {compiled}, the Python reference {reference}"
         )
     return f"compiled Connect Four solver agrees (score {compiled:+d})"
+
+
+def _check_compiled_proof_search() -> str:
+    """``solve``'s compiled proof search is in this build and proves what the Python one does."""
+    from tictactoe_gui.engine.mnk import proof_native
+    from tictactoe_gui.engine.mnk.solve import solve
+
+    if not proof_native.available():
+        raise SelfTestError(f"the compiled proof search is missing ({proof_native.UNAVAILABLE})")
+    found = []
+    for compiled in (True, False):
+        # 4x4 three in a row: a first-player win in 5 plies.
+        solution = solve(4, 4, 3, method="proof", compiled=compiled)
+        found.append((solution.outcome.value, solution.plies, solution.line, solution.nodes))
+    if found[0] != found[1]:
+        raise SelfTestError(
+            f"the compiled proof search found {found[0]}, the Python reference {found[1]}"
+        )
+    return f"compiled proof search agrees ({found[0][3]} nodes)"
 
 
 # -- art -------------------------------------------------------------------------------
