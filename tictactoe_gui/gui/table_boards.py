@@ -31,6 +31,9 @@ class TableBoard(Protocol):
     def show(self, session: TableSession, *, new_game: bool = False) -> None:
         """Show the session's position (``new_game``: a new game's first position)."""
 
+    def look_at(self, session: TableSession, number: int) -> None:
+        """Show the position after the session's first ``number`` moves (a look back)."""
+
     def set_interactive(self, interactive: bool) -> None: ...
 
     def set_hints(self, moves: Sequence[int]) -> None: ...
@@ -68,6 +71,9 @@ class GridTableBoard:
         del new_game  # the board starts afresh whenever its game changes
         self._state = session.state
         self.view.set_state(session.state)
+
+    def look_at(self, session: TableSession, number: int) -> None:
+        self.view.set_state(session.states[number])
 
     def set_interactive(self, interactive: bool) -> None:
         self.view.set_interactive(interactive)
@@ -118,14 +124,17 @@ class NumbersTableBoard:
         return True
 
     def show(self, session: TableSession, *, new_game: bool = False) -> None:
+        self.look_at(session, len(session.moves))
+        if new_game:
+            self.view.new_game()
+
+    def look_at(self, session: TableSession, number: int) -> None:
         from tictactoe_gui.engine.rowcol import Player
 
         owners: dict[int, Player] = {}
-        for number, move in enumerate(session.moves):
-            owners[move] = Player.A if session.mover_of(number) == 0 else Player.B
-        self.view.set_position(position_of(session.state), owners)
-        if new_game:
-            self.view.new_game()
+        for taken, move in enumerate(session.moves[:number]):
+            owners[move] = Player.A if session.mover_of(taken) == 0 else Player.B
+        self.view.set_position(position_of(session.states[number]), owners)
 
     def set_interactive(self, interactive: bool) -> None:
         self.view.set_interactive(interactive)
@@ -179,6 +188,9 @@ class WindowBoards:
         self.grid.view.show()
         if self.numbers is not None:
             self.numbers.view.hide()
+
+    def look_at(self, session: TableSession, number: int) -> None:
+        self.current.look_at(session, number)
 
     def set_interactive(self, interactive: bool) -> None:
         self.current.set_interactive(interactive)

@@ -99,17 +99,16 @@ class TableGamesPart(WindowBase):
             table.replay_seek(ply)
             return
         session = table.session
-        if (
-            session is None
-            or ply >= len(session.moves)
-            or self.board_widget() is not self.board_view
-        ):
+        if session is None or ply >= len(session.moves):
             self.back_to_game()
             return
         ply = max(0, ply)
         self._looking_at = ply
-        self.board_view.set_state(session.states[ply])
-        self.board_view.set_interactive(False)
+        self._table_boards.look_at(session, ply)
+        if self.board_widget() is self.board_view:
+            # (It still reports a click, which ends the look back; the numbers board stays
+            # as it is, so that its click does too.)
+            self.board_view.set_interactive(False)
         self.show_message(
             f"Looking at move {ply} of {len(session.moves)}; select the last move or click "
             "the board to go back to the game."
@@ -120,8 +119,8 @@ class TableGamesPart(WindowBase):
         session = table.session
         if session is None:
             return
-        self.board_view.set_state(session.state)
-        self.board_view.set_interactive(table.is_human_turn())
+        self._table_boards.show(session)
+        self._table_boards.set_interactive(table.is_human_turn())
 
     # -- the game in progress, kept for the next start ---------------------------------
 
@@ -197,7 +196,7 @@ class TableGamesPart(WindowBase):
     @Slot(int, int)
     def _on_numbers_cell(self, row: int, col: int) -> None:
         if self.table_active:
-            self.table.cell_activated(row, col)
+            self._on_cell_activated(row, col)  # a look back ends as on the board of X and O
 
     def board_widget(self) -> BoardView | RowColBoardView:
         """The board that shows the game now (the keys' and the news' place)."""
