@@ -154,8 +154,15 @@ def test_solve_gives_the_same_solution_either_way() -> None:
 
 
 def test_published_values_of_the_empty_boards() -> None:
-    # 4x4 k3: a first-player win; 4x4 k4 and 5x5 k4: draws; 6x5 k4: X wins in 11 plies.
-    assert solve(4, 4, 3, method="proof").outcome is Outcome.WIN
+    # 3x3: a draw; 3x4 k3: X wins in 7 plies; 4x4 k3: X wins in 5; 4x4 k4 and 5x5 k4:
+    # draws; 6x5 k4: X wins in 11 plies.
+    three = solve(3, 3, 3, method="proof")
+    assert (three.outcome, three.plies) == (Outcome.DRAW, 9)
+    wide = solve(3, 4, 3, method="proof")
+    assert (wide.outcome, wide.plies) == (Outcome.WIN, 7)
+    assert (wide.outcome.value, wide.plies) == brute.solve(3, 4, 3, 0, 0)
+    four = solve(4, 4, 3, method="proof")
+    assert (four.outcome, four.plies) == (Outcome.WIN, 5)
     assert solve(4, 4, 4, method="proof").outcome is Outcome.DRAW
     assert solve(5, 5, 4).outcome is Outcome.DRAW
     six = solve(6, 5, 4)
