@@ -81,6 +81,8 @@ def test_row_and_column_is_played_to_the_end_in_the_main_window_and_recorded(
     assert session is not None
     assert window.banner.isVisible()
     assert window.banner.headline.text() == session.result_words() + "."
+    assert window.banner.review_button.isVisible()
+    assert window.review_action.isEnabled()
     assert not view.position.allowed_cells()
     games = repository.list_games(GameFilter(game="rowcol4"))
     assert [game.plies for game in games] == [len(session.moves)]

@@ -99,9 +99,9 @@ def test_connect_four_is_played_to_the_end_in_the_main_window_and_recorded(
     assert session is not None
     words = session.result_words()
     assert window.banner.headline.text().lower().startswith(words.lower()[:10])
-    # The banner takes the players' place; Review (k in a row's) is not offered.
+    # The banner takes the players' place and offers the game's review.
     assert not window.players_bar.isVisible()
-    assert not window.banner.review_button.isVisible()
+    assert window.banner.review_button.isVisible()
     games = repository.list_games(GameFilter(game="connect4"))
     assert len(games) == 1
     assert games[0].plies == len(session.moves)
@@ -480,3 +480,34 @@ def test_row_and_column_is_not_given_up(qtbot: QtBot, c4_window: MainWindow) -> 
     window.table.resign()
     assert window.table.resigned is None
     assert "ends on the board" in window.turn_label.text()
+
+
+def test_a_finished_connect_four_game_is_reviewed_move_by_move_from_the_banner(
+    qtbot: QtBot, c4_window: MainWindow
+) -> None:
+    from tictactoe_gui.gui.review.dialog import ReviewDialog
+
+    window = c4_window
+    window.start_table_game(connect_four("kitty"), seed=2)
+    play_by_clicks(qtbot, window, seed=3)
+    qtbot.waitUntil(window.banner.isVisible, timeout=5000)
+    session = window.table.session
+    assert session is not None
+    window.banner.review_button.click()
+    (dialog,) = window.findChildren(ReviewDialog)
+    qtbot.addWidget(dialog)
+    if dialog.review is None:
+        with qtbot.waitSignal(dialog.reviewed, timeout=60_000):
+            pass
+    assert dialog.table.rowCount() == len(session.moves)
+    first = session.spec.format_move(session.moves[0])
+    assert dialog.table.item(0, 0).text().startswith(f"1. X {first}")
+    # The empty board is solved: only the centre column wins, so any other first disc
+    # loses a won game (judged exactly, not by the estimate).
+    verdict = dialog.table.item(0, 1).text()
+    if first.startswith("d"):
+        assert verdict == "best"
+    else:
+        assert "by the estimate" not in verdict
+        assert verdict != "best"
+    dialog.close()

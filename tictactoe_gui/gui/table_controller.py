@@ -393,6 +393,12 @@ class TableController(QObject):
 
     # -- the replay ----------------------------------------------------------------------
 
+    @property
+    def replay_moves(self) -> tuple[int, ...] | None:
+        """The whole recorded game while one is replayed (None otherwise)."""
+        moves = self._replay_moves
+        return None if moves is None else tuple(moves)
+
     def replay_seek(self, index: int) -> None:
         """Show the recorded game after ``index`` moves."""
         moves = self._replay_moves

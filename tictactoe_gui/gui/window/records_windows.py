@@ -118,6 +118,8 @@ class RecordsWindowsPart(WindowBase):
         from tictactoe_gui.engine.games import find_game
         from tictactoe_gui.gui.review.dialog import ReviewSubject
 
+        if self.table_active:
+            return self._review_table_game()
         controller = self.controller
         replay = controller.state is later.State.REPLAY
         moves = controller.replay_moves if replay else tuple(controller.moves)
@@ -135,6 +137,22 @@ class RecordsWindowsPart(WindowBase):
             None if replay or resigned is None else "XO".index(resigned.value),
         )
         return self._open_review(subject)
+
+    def _review_table_game(self) -> QDialog | None:
+        """Review the table game on the board (a replay's whole game, else the moves made)."""
+        from tictactoe_gui.gui.review.dialog import ReviewSubject
+
+        table = self.table
+        session = table.session
+        assert session is not None
+        replay = table.replay_moves
+        moves = tuple(session.moves if replay is None else replay)
+        if not moves:
+            self.show_message(f"No {session.spec.move_word}s to review yet.")
+            return None
+        names = (session.name_of(0), session.name_of(1))
+        resigned = table.resigned if replay is None else None
+        return self._open_review(ReviewSubject(session.states[0], moves, names, resigned))
 
     def _open_review(self, subject: ReviewSubject) -> QDialog:
         from tictactoe_gui.gui.review.dialog import ReviewDialog

@@ -358,8 +358,6 @@ class TableGamesPart(WindowBase):
         self.board_view.set_hints(())
         for action in self._k_in_a_row_actions():
             action.setEnabled(False)
-        # Review judges k in a row's moves only.
-        self.banner.review_button.hide()
         # What the board said of the game before is old news; the new game's greeting,
         # which comes next, is what it says with the focus.
         self.board_view.clear_news()
@@ -379,7 +377,6 @@ class TableGamesPart(WindowBase):
             self.redo_action.setEnabled(controller.undo_stack.canRedo())
             for action in self._k_in_a_row_actions():
                 action.setEnabled(True)
-            self.banner.review_button.show()
             self.players_bar.setVisible(not self.banner.isVisible())
             self._update_records_actions()
 
@@ -389,7 +386,6 @@ class TableGamesPart(WindowBase):
             self.resign_action,
             self.setup_action,
             self.heat_map_action,
-            self.review_action,
             self.lines_action,
         ]
 
