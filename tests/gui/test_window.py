@@ -6,7 +6,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QMenu
 from pytestqt.qtbot import QtBot
@@ -355,3 +355,57 @@ def test_recording_off_is_said_once_in_the_status_bar_with_its_reason(
     window.set_recording_off("Recording is off: the folder is read-only.")
     assert recording_labels() == [label]
     assert label.toolTip() == "Recording is off: the folder is read-only."
+
+
+def test_screenshots_of_connect_four_and_row_and_column(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The pictures of the two table games the README shows, each with its analysis."""
+    from tests.gui.conftest import click_cell
+    from tests.gui.helpers import rowcol_setup
+    from tictactoe_gui.engine.games import find_game
+    from tictactoe_gui.gui.rowcol_view import RowColBoardView
+    from tictactoe_gui.session.table import Seat, TableSetup
+    from tictactoe_gui.storage.records import GameMode
+
+    target = ARTEFACTS if UPDATE_SCREENSHOTS else tmp_path
+    target.mkdir(exist_ok=True)
+    window.resize(1100, 700)
+    window.set_theme(Theme.LIGHT)
+    dock = window.analysis_dock
+
+    def shot(name: str) -> None:
+        # The dock shows the analysis of the position on the board, whatever it is.
+        qtbot.waitUntil(lambda: dock.game_analysis is not None, timeout=60_000)
+        settle(qtbot, window)
+        image = window.grab().toImage()
+        assert _distinct_colours(image) >= 8, f"{name} screenshot looks blank"
+        assert image.save(str(target / f"window-{name}-light.png"))
+
+    spec = find_game("connect4")
+    people = (Seat.human("Ann"), Seat.human("Bo"))
+    window.start_table_game(TableSetup(spec, GameMode.HUMAN_VS_HUMAN, people), 1)
+    # Two people: no remark of the tic-tac-toe opponent the window opened with stays.
+    assert dock.findChild(QLabel, "personaComment").isHidden()
+    for col in (3, 3, 2, 4, 4, 2, 5, 1, 1, 3, 1, 5, 2):
+        click_cell(qtbot, window.board_view, 0, col)
+    table = window.table
+    assert table.session is not None
+    assert len(table.session.moves) == 13
+    shot("connect4")
+
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bo"), 4)
+    view = window.board_widget()
+    assert isinstance(view, RowColBoardView)
+    for _ in range(5):
+        session = table.session
+        assert session is not None
+        cell = session.state.legal_moves()[0]
+        row, col = divmod(cell, session.spec.cols)
+        centre = view.cell_rect(row, col).center()
+        qtbot.mouseClick(
+            view, Qt.MouseButton.LeftButton, pos=QPoint(int(centre.x()), int(centre.y()))
+        )
+    assert table.session is not None
+    assert len(table.session.moves) == 5
+    shot("rowcol")

@@ -466,9 +466,11 @@ class AnalysisDock(QDockWidget):
         self._thinking.set_thinking(False, "")
 
     def set_game_player(self, player: PlayerInfo | None, role: str) -> None:
-        """A table game's computer player on the coach's card (None: "Engine")."""
+        """A table game's computer player on the coach's card (None: "Engine"), without the
+        remark of the player on it before (k in a row's persona says its lines there)."""
         self._card_is_table_games = True
         self._coach.set_player(player, role)
+        self._coach.set_comment("")
 
     @property
     def game_analysis(self) -> GameAnalysis | None:
