@@ -30,10 +30,11 @@ import time
 from pathlib import Path
 
 from tictactoe_gui.engine import connect_four
-from tictactoe_gui.engine.connect_four import GravitySpec, GravityState
+from tictactoe_gui.engine.connect_four import GravitySpec
 from tictactoe_gui.engine.games import Certainty, find_game
 from tictactoe_gui.engine.gravity_native import NativeSolver, solver_for
 from tictactoe_gui.engine.gravity_search import GravityBoard, Position
+from tictactoe_gui.engine.gravity_state import GravityState
 
 #: The C++ solver's cap on one position, in seconds.
 PONS_CAP = 600.0

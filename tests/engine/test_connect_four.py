@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from tictactoe_gui.engine.connect_four import GravitySpec, GravityState
+from tictactoe_gui.engine.connect_four import GravitySpec
 from tictactoe_gui.engine.games import (
     Certainty,
     MoveError,
@@ -22,6 +22,7 @@ from tictactoe_gui.engine.games import (
     find_game,
 )
 from tictactoe_gui.engine.gravity_search import ExactSolver, GravityBoard, Position
+from tictactoe_gui.engine.gravity_state import GravityState
 
 Columns = tuple[str, ...]
 

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import Board, Mark, Move, MoveOutcome
-from tictactoe_gui.engine.connect_four import GravityState, gravity_spec
+from tictactoe_gui.engine.connect_four import gravity_spec
 from tictactoe_gui.engine.games import (
     Certainty,
     GameAnalysis,
@@ -18,6 +18,7 @@ from tictactoe_gui.engine.games import (
     MoveValue,
     find_game,
 )
+from tictactoe_gui.engine.gravity_state import GravityState
 from tictactoe_gui.gui.board_reading import (
     drop_words,
     landing_cell,

@@ -10,7 +10,9 @@ A move is the index of the cell the disc lands on, ``row * cols + col`` with
 row 0 at the top, written as a cell is everywhere (``d1`` is column d's bottom
 cell). A state also reads a move as its column's letter (``d``) and a move
 list as a string of column digits (``4453``, on boards of up to 9 columns),
-the form the known Connect Four solvers and their test sets use.
+the form the known Connect Four solvers and their test sets use. A position and its
+reading of moves are :mod:`~tictactoe_gui.engine.gravity_state`; this module is the game:
+its boards, notation, players and analyses.
 
 The search is :mod:`~tictactoe_gui.engine.gravity_search`: an exact solver,
 and an estimate for positions it cannot finish in the time given; the exact
@@ -26,16 +28,15 @@ import re
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar, Final, cast
 
-from tictactoe_gui.engine.board import Board, BoardError, Mark
+from tictactoe_gui.engine.board import Board, BoardError
 from tictactoe_gui.engine.game_interface import (
     Certainty,
     Game,
     GameAnalysis,
     GameError,
-    GameResult,
     GameSolution,
     GameSpec,
     GameState,
@@ -58,6 +59,7 @@ from tictactoe_gui.engine.gravity_search import (
     Position,
     deepest_estimate,
 )
+from tictactoe_gui.engine.gravity_state import GravityState, game_result
 from tictactoe_gui.engine.notation import COLUMN_LETTERS, NotationError, cell_name, parse_cell
 from tictactoe_gui.engine.personas import Event, get_persona
 from tictactoe_gui.engine.variants import Family, Variant, mnk, quote
@@ -80,162 +82,6 @@ COP_DEPTH: Final = 4
 
 _GRAVITY_ID: Final = re.compile(r"(\d{1,3})x(\d{1,3})k(\d{1,3})g")
 _GRAVITY_GRAMMAR: Final = re.compile(r"\s*\d+\s*x\s*\d+\s*k\s*\d+\s*g\s*", re.IGNORECASE)
-_COLUMN_DIGITS: Final = re.compile(r"[1-9]+")
-
-
-def _result(winner: int | None) -> GameResult:
-    if winner is None:
-        return GameResult(None, (0, 0), "draw")
-    return GameResult(winner, (1, -1) if winner == 0 else (-1, 1), f"{'XO'[winner]} wins")
-
-
-@dataclass(frozen=True, slots=True)
-class GravityState(GameState):
-    """A position: ``x`` and ``o`` are bit masks of the cells holding each disc (bit
-    ``row * cols + col``, row 0 the top), as :class:`~.board.Board` numbers them."""
-
-    spec: GravitySpec
-    x: int = 0
-    o: int = 0
-    moves: tuple[int, ...] = ()
-    previous: GravityState | None = field(default=None, compare=False, repr=False)
-    _board: Board = field(init=False, compare=False, repr=False)
-    _result: GameResult | None = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        try:
-            board = Board(self.x, self.o, self.spec.cell_variant)
-        except BoardError as error:
-            raise PositionTextError(str(error)) from None
-        object.__setattr__(self, "_board", board)
-        outcome = board.outcome
-        result = None
-        if outcome is not None:
-            result = _result(None if outcome.winner is None else int(outcome.winner is Mark.O))
-        object.__setattr__(self, "_result", result)
-
-    @property
-    def start(self) -> GravityState:
-        state = self
-        while state.previous is not None:
-            state = state.previous
-        return state
-
-    @property
-    def discs(self) -> int:
-        return (self.x | self.o).bit_count()
-
-    @property
-    def to_move(self) -> int | None:
-        if self._result is not None:
-            return None
-        return 0 if self.x.bit_count() == self.o.bit_count() else 1
-
-    def landing(self, col: int) -> int | None:
-        """The cell a disc dropped in ``col`` lands on; None when the column is full."""
-        cols, filled = self.spec.cols, self.x | self.o
-        for row in range(self.spec.rows - 1, -1, -1):
-            cell = row * cols + col
-            if not filled >> cell & 1:
-                return cell
-        return None
-
-    def legal_moves(self) -> tuple[int, ...]:
-        if self.to_move is None:
-            return ()
-        cells = (self.landing(col) for col in range(self.spec.cols))
-        return tuple(sorted(cell for cell in cells if cell is not None))
-
-    def play(self, move: int) -> GravityState:
-        spec = self.spec
-        spec.check_move(move)
-        name = spec.format_move(move)
-        if self.to_move is None:
-            raise MoveError(f"the game is over ({self.result_text()}); no disc can drop in {name}")
-        if (self.x | self.o) >> move & 1:
-            raise MoveError(f"{name} is taken")
-        col = move % spec.cols
-        landing = self.landing(col)
-        if landing != move:
-            assert landing is not None
-            raise MoveError(
-                f"a disc cannot rest on {name}: discs fall, and one dropped in column "
-                f"{COLUMN_LETTERS[col]} lands on {spec.format_move(landing)}"
-            )
-        bit = 1 << move
-        if self.to_move == 0:
-            return GravityState(spec, self.x | bit, self.o, (*self.moves, move), self)
-        return GravityState(spec, self.x, self.o | bit, (*self.moves, move), self)
-
-    def undo(self) -> GravityState:
-        if self.previous is None:
-            raise GameError("no move to take back: this is where the game started")
-        return self.previous
-
-    @property
-    def result(self) -> GameResult | None:
-        return self._result
-
-    def result_text(self) -> str:
-        result = self.result
-        return "not over" if result is None else result.text
-
-    @property
-    def scores(self) -> None:
-        return None
-
-    def position_text(self) -> str:
-        """Rows top to bottom separated by ``/``, as k in a row writes them (``7/7/7/7/7/3X3``)."""
-        cols = self.spec.cols
-        row_mask = (1 << cols) - 1
-        return "/".join(
-            _row_text(cols, self.x >> start & row_mask, self.o >> start & row_mask)
-            for start in range(0, self.spec.rows * cols, cols)
-        )
-
-    def picture(self) -> str:
-        return self._board.pretty()
-
-    # -- reading moves in the game's own short forms ----------------------------------------
-
-    def read_move(self, text: str) -> int:
-        """The move written ``text``: a cell (``d1``) or a column's letter (``d``), where the
-        disc lands."""
-        letter = text.strip().lower()
-        if len(letter) == 1 and letter in COLUMN_LETTERS[: self.spec.cols]:
-            col = COLUMN_LETTERS.index(letter)
-            landing = self.landing(col)
-            if landing is None:
-                raise MoveError(f"column {letter} is full")
-            return landing
-        try:
-            return self.spec.parse_move(text)
-        except MoveError:
-            last = COLUMN_LETTERS[self.spec.cols - 1]
-            raise MoveError(
-                f"{quote(text.strip())} is not a move: give a column letter from a to {last} "
-                f"or a cell such as d1"
-            ) from None
-
-    def read_moves(self, text: str) -> tuple[int, ...]:
-        """Moves played from here: cells or column letters separated by commas, or a string
-        of column digits (``4453``, 1 the left column) on boards of up to 9 columns."""
-        compact = text.strip()
-        if _COLUMN_DIGITS.fullmatch(compact) and self.spec.cols <= 9:
-            parts = [COLUMN_LETTERS[int(digit) - 1] for digit in compact]
-            if any(int(digit) > self.spec.cols for digit in compact):
-                raise MoveError(f"columns run 1 to {self.spec.cols}, got {quote(compact)}")
-        elif not compact:
-            return ()
-        else:
-            parts = compact.split(",")
-        state = self
-        for number, part in enumerate(parts, start=1):
-            try:
-                state = state.play(state.read_move(part))
-            except MoveError as error:
-                raise MoveError(f"move {number}: {error}") from None
-        return state.moves[len(self.moves) :]
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,7 +335,7 @@ class GravitySpec(GameSpec):
         best_score = values[0].score
         best_moves = tuple(sorted(v.move for v in values if v.score == best_score))
         winner = None if best_score == 0 else mover if best_score > 0 else 1 - mover
-        result = _result(winner)
+        result = game_result(winner)
         plies = board.plies_to_end(best_score, position.discs)
         line = self._line(state, best_moves, best_score, deadline=deadline)
         prediction = (
@@ -670,7 +516,7 @@ class GravitySpec(GameSpec):
         line = self._line(gravity_state, best_moves, best, deadline=deadline)
         end = gravity_state.play_all(line)
         return GameSolution(
-            _result(winner),
+            game_result(winner),
             board.plies_to_end(best, position.discs),
             line,
             end.result is not None,
@@ -708,25 +554,6 @@ _PLAYERS: Final = (
         "plays the exact solver's best move where it finishes in time, else a deep estimate",
     ),
 )
-
-
-@functools.cache
-def _row_text(cols: int, x: int, o: int) -> str:
-    """One row of a position's text: X, O, and runs of empty cells as numbers (``3X3``)."""
-    parts: list[str] = []
-    run = 0
-    for col in range(cols):
-        mark = "X" if x >> col & 1 else "O" if o >> col & 1 else ""
-        if not mark:
-            run += 1
-            continue
-        if run:
-            parts.append(str(run) if run > 1 else ".")
-            run = 0
-        parts.append(mark)
-    if run:
-        parts.append(str(run) if run > 1 else ".")
-    return "".join(parts)
 
 
 def _position(state: GravityState) -> Position:

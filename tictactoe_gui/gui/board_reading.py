@@ -97,7 +97,7 @@ def board_of(state: GameState) -> tuple[Board, bool]:
     """The cells of a position of k in a row or Connect Four, and whether its discs fall
     (ValueError for a game whose board is not a grid of X and O)."""
     if state.spec.variant.family is Family.GRAVITY:
-        from tictactoe_gui.engine.connect_four import GravityState
+        from tictactoe_gui.engine.gravity_state import GravityState
 
         assert isinstance(state, GravityState)
         return Board(state.x, state.o, state.spec.cell_variant), True
