@@ -8,7 +8,8 @@ engine thread for analyses and persona moves, and plays a persona's move
 after a short, visible think. Views only display; nothing here paints.
 
 It is built in layers, one job each, in :mod:`tictactoe_gui.gui.controller`:
-``core`` (the game, its signals, what a new position sets off), ``starting``,
+``state`` (the game, its signals), ``ending`` (judged, recorded, tallied), ``core``
+(moves applied, what a new position sets off), ``starting``,
 ``autoplay``, ``hints``, ``ai_turns`` and ``replay``; this module adds the
 person's own moves and wires the timers and the engine thread to them all.
 """
@@ -18,8 +19,9 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Slot
 
 from tictactoe_gui.engine import Move
-from tictactoe_gui.gui.controller.core import DEFAULT_THINK_MS, GameOverInfo, MovesCommand, State
+from tictactoe_gui.gui.controller.core import MovesCommand
 from tictactoe_gui.gui.controller.replay import ReplayAndLines
+from tictactoe_gui.gui.controller.state import DEFAULT_THINK_MS, GameOverInfo, State
 from tictactoe_gui.gui.engine_worker import EngineService
 from tictactoe_gui.gui.recording import GameRecords
 from tictactoe_gui.session import (

@@ -1,4 +1,4 @@
-"""k in a row in the main window, in layers: :mod:`.core` (the game, its signals, a new
-position), :mod:`.starting`, :mod:`.autoplay`, :mod:`.hints`, :mod:`.ai_turns`,
-:mod:`.replay`; :class:`~tictactoe_gui.gui.game_controller.GameController` adds the
-person's moves on top."""
+"""k in a row in the main window, in layers, each built on the one before: :mod:`.state`
+(the game, its signals, the view of it), :mod:`.ending`, :mod:`.core` (moves applied, a new
+position), :mod:`.starting`, :mod:`.autoplay`, :mod:`.hints`, :mod:`.ai_turns`, :mod:`.replay`;
+:class:`~tictactoe_gui.gui.game_controller.GameController` adds the person's moves on top."""

@@ -10,8 +10,9 @@ from PySide6.QtCore import Slot
 
 from tictactoe_gui.engine import Analysis, Board
 from tictactoe_gui.engine.search import SearchProgress
-from tictactoe_gui.gui.controller.core import MovesCommand, State
+from tictactoe_gui.gui.controller.core import MovesCommand
 from tictactoe_gui.gui.controller.hints import HintsAndAnalysis
+from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.gui.engine_worker import EngineResult, MoveChoice
 from tictactoe_gui.storage.records import GameMode
 

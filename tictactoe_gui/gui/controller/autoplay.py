@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tictactoe_gui.gui.controller.core import State
 from tictactoe_gui.gui.controller.starting import GameStarts
+from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.storage.records import GameMode
 
 

@@ -1,55 +1,21 @@
-"""The game on the board as the window sees it: state, signals, and what a new position sets off.
+"""Moves applied and what a new position sets off: the views told, the engine asked.
 
-The game itself (players, moves, seeds, hints, verdicts, the record) is a
-Qt-free :class:`~tictactoe_gui.session.GameSession`; :class:`ControllerCore`
-holds it with the undo stack, the timers and the engine service, tells the views
-what changed, asks the engine thread about each position, and ends, records and
-tallies a game that is over.
+Every move reaches the board through here: an undo stack's command, a replay's seek,
+a game resumed or started. After each, the views are told, the engine thread is asked
+about the new position, and a game that has just ended goes to :mod:`.ending`.
 """
 
 from __future__ import annotations
 
-import enum
 import time
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 
-from tictactoe_gui.engine import Algorithm, Analysis, Board, Event, Mark, Move, Verdict
+from tictactoe_gui.engine import Event, Move
 from tictactoe_gui.engine.analysis import PROVE_SECONDS
-from tictactoe_gui.engine.move_tree import MoveTree
-from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
-from tictactoe_gui.gui.error_log import logger
-from tictactoe_gui.gui.recording import GameRecords
-from tictactoe_gui.records_bridge import finished_game
-from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec, PlayerSummary, Tally
-from tictactoe_gui.session.lines import GameLines
-from tictactoe_gui.storage.records import FinishedGame, GameMode
-
-DEFAULT_THINK_MS = 400
-#: Seconds the dock's analysis may take where the game is too big to solve.
-DEFAULT_TIME_LIMIT = 1.0
-REPLAY_INTERVAL_MS = 900
-
-
-class State(enum.Enum):
-    PLAYING = "playing"
-    OVER = "over"
-    REPLAY = "replay"
-
-
-@dataclass(frozen=True, slots=True)
-class GameOverInfo:
-    headline: str
-    reaction: str
-    summaries: tuple[PlayerSummary, ...]
-    record: FinishedGame
-    #: The records' id for the game, None if it was not saved (see ``save_note``).
-    saved_id: int | None
-    save_note: str = ""
-    save_failed: bool = False
+from tictactoe_gui.gui.controller.ending import GameEndings
+from tictactoe_gui.gui.controller.state import State
+from tictactoe_gui.storage.records import GameMode
 
 
 class MovesCommand(QUndoCommand):
@@ -85,176 +51,11 @@ class MovesCommand(QUndoCommand):
         self._controller._apply_command(self, redo=False)
 
 
-class ControllerCore(QObject):
-    """The game on the board and what follows each change of it.
-
-    Its signals, its state, the read-only view of it the window uses, and what
-    happens when the moves change: the views are told, the engine is asked, and a
-    game that has ended is judged, recorded and tallied. The classes built on it add
-    starting games, AI vs AI pacing, hints and analysis, AI turns and replays.
-    """
-
-    position_changed = Signal(object, object)  # Board, last Move | None
-    status_changed = Signal(str)
-    message = Signal(str)  # a transient note for the status bar
-    analysis_changed = Signal(object)  # EngineResult | None, always about the board shown
-    thinking_changed = Signal(bool, str)  # busy, who ("Sera is thinking…")
-    progress = Signal(int)
-    #: A search that cannot be exact, after each completed depth (SearchProgress).
-    search_info = Signal(object)
-    comment_changed = Signal(str)
-    persona_changed = Signal(object, str)  # Persona | None, its role ("Opponent", "Coach", …)
-    hint_shown = Signal(object)  # tuple[Move, ...]
-    game_started = Signal(object)  # GameSetup
-    game_over = Signal(object)  # GameOverInfo, or None when an undo reopens the game
-    verdict_added = Signal(int, str)  # ply, the Verdict's value
-    tally_changed = Signal(object)  # Tally
-    paused_changed = Signal(bool)
-    replay_changed = Signal(int, int, str)  # position, total moves, title
-    replay_playing_changed = Signal(bool)
-
-    def __init__(
-        self,
-        engine: EngineService,
-        records: GameRecords,
-        parent: QObject | None = None,
-        *,
-        think_ms: int = DEFAULT_THINK_MS,
-    ) -> None:
-        super().__init__(parent)
-        self._engine = engine
-        self._records = records
-        self._think_ms = think_ms
-        self._algorithm = Algorithm.TABLE
-        self._time_limit = DEFAULT_TIME_LIMIT
-        self._undo_stack = QUndoStack(self)
-        self._state = State.PLAYING
-        self._session = GameSession(GameSetup.default(), 0)
-        #: Analyses and verdicts are facts about positions: they outlive a game.
-        self._known: dict[Board, Analysis] = {}
-        self._last_command: MovesCommand | None = None
-        self._result: EngineResult | None = None
-        self._choice: MoveChoice | None = None
-        self._request_time = 0.0
-        self._pending_hint = False
-        self._step_pending = False
-        self._paused = False
-        self._over_info: GameOverInfo | None = None
-        self._tally = Tally()
-        self._series_left = 0
-        self._replay_moves: list[Move] = []
-        self._replay_title = ""
-        #: Every line played in the game on the board (see :mod:`~tictactoe_gui.session.lines`).
-        self._lines = GameLines(self._session.setup.start)
-        self._thinking_line = ""
-        self._search_words = ""
-        self._thinking_for: Board | None = None
-        #: The position being proven on request (the thinking line says so), if any.
-        self._proving: Board | None = None
-        self._commented: tuple[int, Board] | None = None
-        #: Where :meth:`recover` last asked again, so an error that repeats cannot loop.
-        self._recovered_at: tuple[Board, int] | None = None
-        #: A saved game's undo history is being rebuilt (its commands change nothing).
-        self._restoring = False
-
-        self._ai_timer = QTimer(self)
-        self._ai_timer.setSingleShot(True)
-        # A coarse timer may fire 5 % early; the think should last as long as it says.
-        self._ai_timer.setTimerType(Qt.TimerType.PreciseTimer)
-        self._series_timer = QTimer(self)
-        self._series_timer.setSingleShot(True)
-        self._replay_timer = QTimer(self)
-        self._replay_timer.setInterval(REPLAY_INTERVAL_MS)
-
-    @property
-    def session(self) -> GameSession:
-        return self._session
-
-    @property
-    def setup(self) -> GameSetup:
-        return self._session.setup
-
-    @property
-    def _setup(self) -> GameSetup:
-        return self._session.setup
-
-    @property
-    def state(self) -> State:
-        return self._state
-
-    @property
-    def board(self) -> Board:
-        return self._session.board
-
-    @property
-    def start(self) -> Board:
-        return self._session.start
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        return self._session.moves
-
-    @property
-    def last_move(self) -> Move | None:
-        return self._session.last_move
-
-    def board_at(self, ply: int) -> Board:
-        return self._session.board_at(ply)
-
-    @property
-    def undo_stack(self) -> QUndoStack:
-        return self._undo_stack
-
-    @property
-    def current_result(self) -> EngineResult | None:
-        return self._result
-
-    @property
-    def algorithm(self) -> Algorithm:
-        return self._algorithm
-
-    @property
-    def paused(self) -> bool:
-        return self._paused
-
-    @property
-    def tally(self) -> Tally:
-        return self._tally
-
-    @property
-    def game_over_info(self) -> GameOverInfo | None:
-        return self._over_info
-
-    @property
-    def hints_used(self) -> dict[Mark, int]:
-        return dict(self._session.hints)
-
-    @property
-    def game_seed(self) -> int:
-        return self._session.seed
-
-    @property
-    def replay_position(self) -> int:
-        return len(self._session.moves)
-
-    @property
-    def replay_length(self) -> int:
-        return len(self._replay_moves)
-
-    @property
-    def replay_moves(self) -> tuple[Move, ...]:
-        """Every move of the game being replayed (empty outside a replay)."""
-        return tuple(self._replay_moves)
-
-    @property
-    def lines(self) -> MoveTree:
-        """Every line played in the game on the board, its variations too."""
-        return self._lines.tree
-
-    @property
-    def line_node(self) -> int:
-        """The node of :attr:`lines` on the board."""
-        return self._lines.node
+class ControllerCore(GameEndings):
+    """Applies moves (the undo stack's commands, a replay's seek, a game resumed), and
+    after each change of position tells the views, asks the engine thread about it and
+    keeps the thinking line and the status bar true. The classes built on it add
+    starting games, AI vs AI pacing, hints and analysis, AI turns and replays."""
 
     def undone_moves(self) -> tuple[Move, ...]:
         """The moves taken back that Redo would play again, in order."""
@@ -268,44 +69,6 @@ class ControllerCore(QObject):
                 break
             line.extend(command.moves)
         return tuple(line)
-
-    def verdict_at(self, ply: int) -> Verdict | None:
-        """The coach's verdict on move number ``ply`` (1-based), once the engine has judged it."""
-        return self._session.verdict_at(ply)
-
-    def player_to_move(self) -> PlayerSpec:
-        return self._session.player_to_move()
-
-    def player_to_move_at(self, board: Board) -> PlayerSpec:
-        return self._setup.player(board.to_move)
-
-    def is_human_turn(self) -> bool:
-        return self._state is State.PLAYING and self._session.is_human_turn()
-
-    def accepts_moves(self) -> bool:
-        """Whether a click on the board plays: a person's turn, or a replay not at its end
-        (the move starts a study there)."""
-        if self._state is State.REPLAY:
-            return not self.board.is_over
-        return self.is_human_turn()
-
-    def ai_to_move(self) -> bool:
-        return self._state is State.PLAYING and self._session.ai_to_move()
-
-    def engine_busy(self) -> bool:
-        return self._engine.busy
-
-    def set_records(self, records: GameRecords) -> None:
-        """Where finished games go from now on (e.g. once a database has been opened)."""
-        self._records = records
-
-    def set_think_ms(self, ms: int) -> None:
-        """How long a persona visibly thinks in Human vs AI."""
-        self._think_ms = max(0, ms)
-
-    @property
-    def think_ms(self) -> int:
-        return self._think_ms
 
     def _stop_everything(self) -> None:
         # A game that has ended is recorded even when what it waited for is called off.
@@ -404,19 +167,6 @@ class ControllerCore(QObject):
         )
         self._update_thinking()
 
-    def _judge_known_moves(self) -> None:
-        for ply, verdict in self._session.judge_known_moves():
-            self.verdict_added.emit(ply, verdict.value)
-        # Comment on the latest move once its verdict is known.
-        last = len(self.moves)
-        if last and self._state is not State.REPLAY and self._commented != (last, self.board):
-            latest = self.verdict_at(last)
-            if latest is not None:
-                self._commented = (last, self.board)
-                line = self._session.coach_line(last, latest)
-                if line is not None:
-                    self.comment_changed.emit(line)
-
     def _update_thinking(self, *_: object) -> None:
         waiting = self._choice is not None and self._ai_timer.isActive()
         busy = self._engine.busy or waiting
@@ -456,94 +206,3 @@ class ControllerCore(QObject):
                 if self._setup.mode is GameMode.HUMAN_VS_AI:
                     text = f"Your move ({mark})"
         self.status_changed.emit(text)
-
-    def _finish_game(self, *, without_review: bool = False) -> None:
-        """End the game: judge its moves, record it, show the banner.
-
-        ``without_review`` ends it with what is known now, when the analyses it
-        waits for will not come (the engine failed, or an error broke the way).
-        """
-        session = self._session
-        if session.unanalysed() and not without_review:
-            return  # the review request is still running; we are called again when it lands
-        try:
-            self._judge_known_moves()
-        except Exception:
-            if not without_review:
-                raise
-            # The verdicts are a bonus: the record and the banner are what must not be lost.
-            logger.exception("Could not judge the moves of a finished game")
-        record = self._build_record()
-        saved_id: int | None = None
-        note = ""
-        failed = False
-        first_ending = not session.ended_once
-        session.ended_once = True
-        if not self._setup.record:
-            note = "Analysis sessions are not recorded."
-        elif self._setup.from_position:
-            note = "Games from a set-up position are for study and are not recorded."
-        elif first_ending:
-            try:
-                saved_id = self._records.save_game(record)
-            except Exception as error:  # storage trouble must never cost the game on the board
-                failed = True
-                note = f"Could not save this game: {error}. The game is still on the board."
-                self.message.emit(note)
-        else:
-            # Undoing after the end is for study; recording every later ending would
-            # let one game count many times.
-            note = "Only the first ending of a game is recorded."
-        info = GameOverInfo(
-            headline=session.headline(),
-            reaction=session.reaction(),
-            summaries=session.summaries(),
-            record=record,
-            saved_id=saved_id,
-            save_note=note,
-            save_failed=failed,
-        )
-        self._over_info = info
-        self.game_over.emit(info)
-        if first_ending:
-            self._count_in_tally()
-
-    def _record_an_ended_game(self) -> None:
-        """A game over on the board whose ending waits on the engine's last analyses is
-        recorded now with what is known (its banner shown), not lost with the search."""
-        if self._state is State.OVER and self._over_info is None:
-            self._finish_game(without_review=True)
-
-    def retry_save(self) -> None:
-        """Try again to save the finished game on the board (after a storage failure)."""
-        info = self._over_info
-        if info is None or not info.save_failed:
-            return
-        try:
-            saved_id = self._records.save_game(info.record)
-        except Exception as error:
-            self.message.emit(f"Still could not save this game: {error}")
-            return
-        self._over_info = replace(info, saved_id=saved_id, save_note="Saved.", save_failed=False)
-        self.message.emit("The game is saved.")
-        self.game_over.emit(self._over_info)
-
-    def _count_in_tally(self) -> None:
-        if self._setup.mode is not GameMode.AI_VS_AI:
-            return
-        self._tally.count(self._session.winner)
-        self._series_left -= 1
-        self.tally_changed.emit(self._tally)
-        if self._series_left > 0 and not self._paused:
-            self._series_timer.start(max(self._setup.move_delay_ms * 2, 0))
-
-    def _build_record(self) -> FinishedGame:
-        session = self._session
-        return finished_game(
-            session.game_record(),
-            self._setup.x.side(),
-            self._setup.o.side(),
-            self._setup.mode,
-            session.started_at,
-            datetime.now(UTC),
-        )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tictactoe_gui.engine import Algorithm, Analysis
 from tictactoe_gui.gui.controller.autoplay import AutoplayControls
-from tictactoe_gui.gui.controller.core import State
+from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.session import every_move_alike
 from tictactoe_gui.storage.records import GameMode
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 from tictactoe_gui.engine import SERA, Board, Move
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.controller.ai_turns import AiTurns
-from tictactoe_gui.gui.controller.core import State
+from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec, Tally
 from tictactoe_gui.session.lines import GameLines
 from tictactoe_gui.storage.records import GameMode

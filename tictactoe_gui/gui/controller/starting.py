@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 
 from tictactoe_gui.engine import SERA, Mark, Move
 from tictactoe_gui.engine.move_tree import MoveTree
-from tictactoe_gui.gui.controller.core import ControllerCore, MovesCommand, State
+from tictactoe_gui.gui.controller.core import ControllerCore, MovesCommand
+from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec, Tally, game_seed
 from tictactoe_gui.session.lines import GameLines
 from tictactoe_gui.storage.records import GameMode, WinLossDraw

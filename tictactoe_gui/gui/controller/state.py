@@ -1,0 +1,251 @@
+"""The state of k in a row's game in the window: its signals, what it holds, and the
+read-only view of it the window uses."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+
+from tictactoe_gui.engine import Algorithm, Analysis, Board, Mark, Move, Verdict
+from tictactoe_gui.engine.move_tree import MoveTree
+from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
+from tictactoe_gui.gui.recording import GameRecords
+from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec, PlayerSummary, Tally
+from tictactoe_gui.session.lines import GameLines
+from tictactoe_gui.storage.records import FinishedGame
+
+if TYPE_CHECKING:
+    from tictactoe_gui.gui.controller.core import MovesCommand
+
+DEFAULT_THINK_MS = 400
+#: Seconds the dock's analysis may take where the game is too big to solve.
+DEFAULT_TIME_LIMIT = 1.0
+REPLAY_INTERVAL_MS = 900
+
+
+class State(enum.Enum):
+    PLAYING = "playing"
+    OVER = "over"
+    REPLAY = "replay"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOverInfo:
+    headline: str
+    reaction: str
+    summaries: tuple[PlayerSummary, ...]
+    record: FinishedGame
+    #: The records' id for the game, None if it was not saved (see ``save_note``).
+    saved_id: int | None
+    save_note: str = ""
+    save_failed: bool = False
+
+
+class ControllerState(QObject):
+    """The game on the board (a Qt-free :class:`~tictactoe_gui.session.GameSession`), the
+    undo stack, the timers and the engine service, the signals the views listen to, and
+    the read-only view of it all."""
+
+    position_changed = Signal(object, object)  # Board, last Move | None
+    status_changed = Signal(str)
+    message = Signal(str)  # a transient note for the status bar
+    analysis_changed = Signal(object)  # EngineResult | None, always about the board shown
+    thinking_changed = Signal(bool, str)  # busy, who ("Sera is thinking…")
+    progress = Signal(int)
+    #: A search that cannot be exact, after each completed depth (SearchProgress).
+    search_info = Signal(object)
+    comment_changed = Signal(str)
+    persona_changed = Signal(object, str)  # Persona | None, its role ("Opponent", "Coach", …)
+    hint_shown = Signal(object)  # tuple[Move, ...]
+    game_started = Signal(object)  # GameSetup
+    game_over = Signal(object)  # GameOverInfo, or None when an undo reopens the game
+    verdict_added = Signal(int, str)  # ply, the Verdict's value
+    tally_changed = Signal(object)  # Tally
+    paused_changed = Signal(bool)
+    replay_changed = Signal(int, int, str)  # position, total moves, title
+    replay_playing_changed = Signal(bool)
+
+    def __init__(
+        self,
+        engine: EngineService,
+        records: GameRecords,
+        parent: QObject | None = None,
+        *,
+        think_ms: int = DEFAULT_THINK_MS,
+    ) -> None:
+        super().__init__(parent)
+        self._engine = engine
+        self._records = records
+        self._think_ms = think_ms
+        self._algorithm = Algorithm.TABLE
+        self._time_limit = DEFAULT_TIME_LIMIT
+        self._undo_stack = QUndoStack(self)
+        self._state = State.PLAYING
+        self._session = GameSession(GameSetup.default(), 0)
+        #: Analyses and verdicts are facts about positions: they outlive a game.
+        self._known: dict[Board, Analysis] = {}
+        self._last_command: MovesCommand | None = None
+        self._result: EngineResult | None = None
+        self._choice: MoveChoice | None = None
+        self._request_time = 0.0
+        self._pending_hint = False
+        self._step_pending = False
+        self._paused = False
+        self._over_info: GameOverInfo | None = None
+        self._tally = Tally()
+        self._series_left = 0
+        self._replay_moves: list[Move] = []
+        self._replay_title = ""
+        #: Every line played in the game on the board (see :mod:`~tictactoe_gui.session.lines`).
+        self._lines = GameLines(self._session.setup.start)
+        self._thinking_line = ""
+        self._search_words = ""
+        self._thinking_for: Board | None = None
+        #: The position being proven on request (the thinking line says so), if any.
+        self._proving: Board | None = None
+        self._commented: tuple[int, Board] | None = None
+        #: Where :meth:`recover` last asked again, so an error that repeats cannot loop.
+        self._recovered_at: tuple[Board, int] | None = None
+        #: A saved game's undo history is being rebuilt (its commands change nothing).
+        self._restoring = False
+
+        self._ai_timer = QTimer(self)
+        self._ai_timer.setSingleShot(True)
+        # A coarse timer may fire 5 % early; the think should last as long as it says.
+        self._ai_timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._series_timer = QTimer(self)
+        self._series_timer.setSingleShot(True)
+        self._replay_timer = QTimer(self)
+        self._replay_timer.setInterval(REPLAY_INTERVAL_MS)
+
+    @property
+    def session(self) -> GameSession:
+        return self._session
+
+    @property
+    def setup(self) -> GameSetup:
+        return self._session.setup
+
+    @property
+    def _setup(self) -> GameSetup:
+        return self._session.setup
+
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @property
+    def board(self) -> Board:
+        return self._session.board
+
+    @property
+    def start(self) -> Board:
+        return self._session.start
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return self._session.moves
+
+    @property
+    def last_move(self) -> Move | None:
+        return self._session.last_move
+
+    def board_at(self, ply: int) -> Board:
+        return self._session.board_at(ply)
+
+    @property
+    def undo_stack(self) -> QUndoStack:
+        return self._undo_stack
+
+    @property
+    def current_result(self) -> EngineResult | None:
+        return self._result
+
+    @property
+    def algorithm(self) -> Algorithm:
+        return self._algorithm
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    @property
+    def tally(self) -> Tally:
+        return self._tally
+
+    @property
+    def game_over_info(self) -> GameOverInfo | None:
+        return self._over_info
+
+    @property
+    def hints_used(self) -> dict[Mark, int]:
+        return dict(self._session.hints)
+
+    @property
+    def game_seed(self) -> int:
+        return self._session.seed
+
+    @property
+    def replay_position(self) -> int:
+        return len(self._session.moves)
+
+    @property
+    def replay_length(self) -> int:
+        return len(self._replay_moves)
+
+    @property
+    def replay_moves(self) -> tuple[Move, ...]:
+        """Every move of the game being replayed (empty outside a replay)."""
+        return tuple(self._replay_moves)
+
+    @property
+    def lines(self) -> MoveTree:
+        """Every line played in the game on the board, its variations too."""
+        return self._lines.tree
+
+    @property
+    def line_node(self) -> int:
+        """The node of :attr:`lines` on the board."""
+        return self._lines.node
+
+    def verdict_at(self, ply: int) -> Verdict | None:
+        """The coach's verdict on move number ``ply`` (1-based), once the engine has judged it."""
+        return self._session.verdict_at(ply)
+
+    def player_to_move(self) -> PlayerSpec:
+        return self._session.player_to_move()
+
+    def player_to_move_at(self, board: Board) -> PlayerSpec:
+        return self._setup.player(board.to_move)
+
+    def is_human_turn(self) -> bool:
+        return self._state is State.PLAYING and self._session.is_human_turn()
+
+    def accepts_moves(self) -> bool:
+        """Whether a click on the board plays: a person's turn, or a replay not at its end
+        (the move starts a study there)."""
+        if self._state is State.REPLAY:
+            return not self.board.is_over
+        return self.is_human_turn()
+
+    def ai_to_move(self) -> bool:
+        return self._state is State.PLAYING and self._session.ai_to_move()
+
+    def engine_busy(self) -> bool:
+        return self._engine.busy
+
+    def set_records(self, records: GameRecords) -> None:
+        """Where finished games go from now on (e.g. once a database has been opened)."""
+        self._records = records
+
+    def set_think_ms(self, ms: int) -> None:
+        """How long a persona visibly thinks in Human vs AI."""
+        self._think_ms = max(0, ms)
+
+    @property
+    def think_ms(self) -> int:
+        return self._think_ms
