@@ -18,8 +18,11 @@ def test_prove_settles_a_small_board_the_time_per_move_only_estimated(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     controller = window.controller
-    controller.set_time_limit(0.05)  # far too short to prove the empty 4x5 board (about 1 s)
-    window.new_game(replace(human_vs_human(), start=Board.empty(get_variant("4x5k4"))))
+    # Far too short to prove the empty 5×5 board, a draw the compiled proof search takes
+    # about a second and some 460,000 positions to settle (4×5 is proven before its
+    # progress can be seen).
+    controller.set_time_limit(0.05)
+    window.new_game(replace(human_vs_human(), start=Board.empty(get_variant("5x5k4"))))
     analysed(qtbot, window)
     dock = window.analysis_dock
     result = controller.current_result
@@ -54,7 +57,7 @@ def test_prove_settles_a_small_board_the_time_per_move_only_estimated(
     # Clicked, the button holds the focus: it goes once the player leaves it.
     window.focus_board()
     qtbot.waitUntil(lambda: not dock.prove_button.isVisibleTo(dock), timeout=3000)
-    assert controller.board == Board.empty(get_variant("4x5k4"))  # nothing was played
+    assert controller.board == Board.empty(get_variant("5x5k4"))  # nothing was played
 
 
 def test_prove_waits_while_an_ai_chooses_its_move(qtbot: QtBot, window: MainWindow) -> None:
