@@ -297,3 +297,20 @@ def test_one_module_makes_the_apps_one_engine_thread() -> None:
         if re.search(r"\bQThread\(", path.read_text(encoding="utf-8"))
     )
     assert makers == ["gui/engine_worker.py"]
+
+
+def test_a_small_board_proven_by_a_proof_answers_without_every_line(
+    qtbot: QtBot, engine: EngineService
+) -> None:
+    """On 5×5 Sera settles this position by a proof within the time asked (O must block); a
+    line after each proven candidate would be an exact search of its own on a board the
+    exact search does not settle whole (seconds apiece, some 40 s for a position whose
+    every move is proven), so the answer comes without them: the proof gives its line."""
+    board = Board.from_text("5/5/2O2/.O3/2XXX", get_variant("5x5k4"))
+    with qtbot.waitSignal(engine.analysed, timeout=10_000) as blocker:
+        engine.submit(board, persona_key="sera", seed=1, time_limit=0.05)
+    result = blocker.args[0]
+    assert isinstance(result, EngineResult)
+    assert result.analysis.exact
+    assert result.analysis.principal_variation  # the proof's own line
+    assert all(line == () for line in result.continuations)

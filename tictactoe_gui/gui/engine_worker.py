@@ -313,8 +313,12 @@ class EngineWorker(QObject):
         ):
             # The persona proved what the analysis only estimated: the dock says so too.
             analysis = with_proof(analysis, decision.proof_wins, decision.proof_line)
-        # Lines after each candidate are read exactly, so only where every result is proven.
-        proven = analysis.exact and all(c.exact for c in analysis.candidates)
+        # Lines after each candidate are read exactly, so only where every result is proven
+        # and the board is one the exact search settles whole (its table then holds every
+        # line). A proof that settles a bigger board (5×5 and up) gives its own line;
+        # reading one after every candidate there took seconds each, long after the 0.05 s
+        # asked for.
+        proven = analysis.exact and all(c.exact for c in analysis.candidates) and solvable(board)
         continuations = tuple(
             principal_variation(board.play(c.move), table) if proven else ()
             for c in analysis.candidates
