@@ -1,22 +1,87 @@
-"""The lines of a game: a move that differs from the line's next one is kept beside it."""
+"""The lines of a game, kept by every session: a move that differs from the line's next one
+is kept beside it, in k in a row and in every other game of the registry alike."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
+
 from tictactoe_gui.engine import Board, Move
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.move_tree import ROOT
-from tictactoe_gui.session.lines import GameLines
+from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.storage.records import GameMode
 
 B2, A1, C3, A3 = Move(1, 1), Move(2, 0), Move(0, 2), Move(0, 0)
 
 
+def _k_in_a_row() -> GameSession:
+    setup = GameSetup(GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("A"), PlayerSpec.human("B"))
+    return GameSession(setup, 7)
+
+
+def _connect_four() -> TableSession:
+    spec = find_game("connect4")
+    seats = (Seat.human("A"), Seat.human("B"))
+    return TableSession(TableSetup(spec, GameMode.HUMAN_VS_HUMAN, seats), 7)
+
+
 def test_a_different_move_becomes_a_variation_and_the_old_line_stays() -> None:
-    lines = GameLines(Board.empty())
-    end = lines.follow((B2, A1, C3))
-    assert lines.moves_to(end) == (B2, A1, C3)
-    branch = lines.follow((B2, A1))
-    assert lines.line_after(branch) == (C3,)
-    variation = lines.follow((B2, A1, A3))
-    assert lines.node == variation
-    assert not lines.tree.is_main_line(variation)
-    assert lines.line_after(ROOT) == (B2, A1, C3)  # the main line is the first one played
-    assert len(lines.tree) == 5
+    session = _k_in_a_row()
+    session.set_moves((B2, A1, C3))
+    end = session.line_node
+    assert session.moves_to(end) == (B2, A1, C3)
+    session.set_moves((B2, A1))
+    assert session.line_after(session.line_node) == (C3,)
+    session.play(A3)
+    variation = session.line_node
+    tree = session.lines()
+    assert not tree.is_main_line(variation)
+    assert session.line_after(ROOT) == (B2, A1, C3)  # the main line is the first one played
+    assert len(tree) == 5
+    empty = Board.empty()
+    assert tree.moves_to(variation) == tuple(empty.index(m) for m in (B2, A1, A3))
+
+
+def test_a_table_game_keeps_its_variations_as_k_in_a_row_does() -> None:
+    session = _connect_four()
+    d, c, e = (session.spec.parse_move(text) for text in ("d1", "c1", "e1"))
+    session.play(d)
+    session.play(c)
+    session.set_moves((d,))  # taken back
+    session.play(e)
+    tree = session.lines()
+    assert tree.main_line() == (d, c)
+    assert session.moves_to(session.line_node) == (d, e)
+    assert not tree.is_main_line(session.line_node)
+    assert len(tree) == 4
+    session.set_moves(())
+    assert session.line_node == ROOT
+    assert session.lines() == tree  # going back keeps every line
+
+
+def _play_three(session: GameSession | TableSession) -> None:
+    for _ in range(3):
+        if isinstance(session, TableSession):
+            session.play(session.state.legal_moves()[0])
+        else:
+            session.play(session.board.legal_moves()[0])
+
+
+@pytest.mark.parametrize("make", [_k_in_a_row, _connect_four])
+def test_lines_given_to_a_session_are_followed_where_they_already_are(
+    make: Callable[[], GameSession | TableSession],
+) -> None:
+    played = make()
+    _play_three(played)
+    given = played.lines()
+    line = played.moves_to(played.line_node)
+    session = make()
+    session.set_lines(given)
+    assert session.moves_to(played.line_node) == line
+    assert session.lines() == given
+    session.set_moves(played.moves[:1])  # type: ignore[arg-type]
+    assert session.lines() == given  # nothing new: the tree is followed where it is
+    assert session.line_after(session.line_node) == line[1:]

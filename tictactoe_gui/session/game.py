@@ -25,7 +25,7 @@ import random
 import shlex
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 
 from tictactoe_gui.engine import (
     SERA,
@@ -45,7 +45,12 @@ from tictactoe_gui.engine import (
     judge_by_proof,
     proven_result,
 )
+from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.engine.variants import Variant
+from tictactoe_gui.session.base import (
+    SessionBase,
+    plural as plural,  # where the window reads it
+)
 from tictactoe_gui.session.record import GameRecord, MoveRecord
 from tictactoe_gui.storage.records import GameMode, Side, WinLossDraw
 from tictactoe_gui.untrusted import shown
@@ -241,11 +246,6 @@ class PlayerSummary:
         return parts[0] + " — " + ", ".join(details)
 
 
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``"1 game"``, ``"2 games"``: a count with its noun, singular for one."""
-    return f"{count} {noun if count == 1 else (many or noun + 's')}"
-
-
 @dataclass(slots=True)
 class Tally:
     """Wins and draws of a series, counted by mark."""
@@ -325,24 +325,29 @@ def greeting_for(name: str, record: WinLossDraw | None) -> str:
     return f"Welcome back, {name} — {record.summary()}"
 
 
-class GameSession:
+class GameSession(SessionBase[Move]):
     """A game in progress: its setup, seed, moves and everything judged about them.
 
     Nothing here waits or threads: a driver (the window's controller, the
-    command line) asks for decisions and analyses and hands them in.
+    command line) asks for decisions and analyses and hands them in. The seed's
+    generators and the tree of every line played are :class:`SessionBase`'s.
     """
 
-    def __init__(self, setup: GameSetup, seed: int, started_at: datetime | None = None) -> None:
+    def __init__(
+        self,
+        setup: GameSetup,
+        seed: int,
+        started_at: datetime | None = None,
+        *,
+        lines: MoveTree | None = None,
+    ) -> None:
         if setup.start.is_over:
             raise ValueError(f"cannot start from a finished position ({setup.start.outcome})")
+        super().__init__(seed, started_at, lines)
         self.setup = setup
-        self.seed = seed
-        self.started_at = started_at or datetime.now(UTC)
         self.start = setup.start
         self._moves: list[Move] = []
         self._boards: list[Board] = [setup.start]
-        self._master = random.Random(seed)
-        self._ply_seeds: list[int] = []
         self.analyses: dict[Board, Analysis] = {}
         self.verdicts: dict[tuple[Board, Move], Verdict] = {}
         #: The verdicts with how they were reached (proven, or by the estimate).
@@ -401,18 +406,11 @@ class GameSession:
     def ai_to_move(self) -> bool:
         return not self.is_over and self.player_to_move().is_ai
 
-    # -- randomness ------------------------------------------------------------------------
+    def _tree_move(self, move: Move) -> int:
+        return self.start.index(move)
 
-    def ply_seed(self, ply: int | None = None) -> int:
-        """The seed of the decision at ``ply`` (0-based, counted from the start; default: now)."""
-        ply = len(self._moves) if ply is None else ply
-        while len(self._ply_seeds) <= ply:
-            self._ply_seeds.append(self._master.getrandbits(63))
-        return self._ply_seeds[ply]
-
-    def move_rng(self, ply: int | None = None) -> random.Random:
-        """The generator a persona decides with at ``ply`` (see :meth:`ply_seed`)."""
-        return random.Random(self.ply_seed(ply))
+    def _game_move(self, move: int) -> Move:
+        return self.start.move_at(move)
 
     # -- moving ----------------------------------------------------------------------------
 
@@ -443,6 +441,7 @@ class GameSession:
             self.note_decision(before, move, decision)
         self._moves.append(move)
         self._boards.append(after)
+        self._follow_moves()
         return after
 
     def note_decision(self, board: Board, move: Move, decision: Decision) -> None:
@@ -458,6 +457,7 @@ class GameSession:
             boards.append(boards[-1].play(move))
         self._moves = list(moves)
         self._boards = boards
+        self._follow_moves()
         self.resigned = None
         self.forfeit_reason = ""
 

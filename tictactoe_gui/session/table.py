@@ -16,10 +16,9 @@ or the command line). Nothing here names a game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from tictactoe_gui.engine import Event, Verdict
 from tictactoe_gui.engine.games import (
@@ -29,7 +28,9 @@ from tictactoe_gui.engine.games import (
     GameSpec,
     GameState,
 )
-from tictactoe_gui.session.game import PlayerKind, plural
+from tictactoe_gui.engine.move_tree import MoveTree
+from tictactoe_gui.session.base import SessionBase, plural
+from tictactoe_gui.session.game import PlayerKind
 from tictactoe_gui.storage.records import GameMode, Side
 
 
@@ -130,24 +131,29 @@ class SeatSummary:
         return f"{head}: {accuracy:.0%} accurate{how} — " + ", ".join(details)
 
 
-class TableSession:
+class TableSession(SessionBase[int]):
     """A game of any registered game in progress: the one place its turns and moves are kept.
 
     Nothing here waits or threads: a driver (a window, the command line) asks for moves
-    and analyses and hands them in.
+    and analyses and hands them in. The seed's generators and the tree of every line
+    played are :class:`SessionBase`'s.
     """
 
-    def __init__(self, setup: TableSetup, seed: int, started_at: datetime | None = None) -> None:
+    def __init__(
+        self,
+        setup: TableSetup,
+        seed: int,
+        started_at: datetime | None = None,
+        *,
+        lines: MoveTree | None = None,
+    ) -> None:
+        super().__init__(seed, started_at, lines)
         self.setup = setup
         self.spec = setup.spec
-        self.seed = seed
-        self.started_at = started_at or datetime.now(UTC)
         self.start = setup.start_state(seed)
         if self.start.is_over:
             raise GameError(f"cannot start from a finished position ({self.start.result})")
         self._states: list[GameState] = [self.start]
-        self._master = random.Random(seed)
-        self._move_seeds: list[int] = []
         self._hints = [0, 0]
         #: Analyses by position (its text), for hints and verdicts.
         self._analyses: dict[str, GameAnalysis] = {}
@@ -202,12 +208,11 @@ class TableSession:
         seat = self.player_to_move
         return seat is not None and seat.is_ai
 
-    def move_rng(self, number: int | None = None) -> random.Random:
-        """The generator a computer player decides move ``number`` (0-based) with."""
-        number = len(self.moves) if number is None else number
-        while len(self._move_seeds) <= number:
-            self._move_seeds.append(self._master.getrandbits(63))
-        return random.Random(self._move_seeds[number])
+    def _tree_move(self, move: int) -> int:
+        return move
+
+    def _game_move(self, move: int) -> int:
+        return move
 
     # -- moving --------------------------------------------------------------------------
 
@@ -228,6 +233,7 @@ class TableSession:
         """Play ``move`` for the seat to move (a person's click or a computer's choice)."""
         state = self.state.play(move)
         self._states.append(state)
+        self._follow_moves()
         return state
 
     def set_moves(self, moves: Sequence[int]) -> None:
@@ -236,6 +242,7 @@ class TableSession:
         for move in moves:
             states.append(states[-1].play(move))
         self._states = states
+        self._follow_moves()
 
     # -- hints and the coach -------------------------------------------------------------
 

@@ -96,8 +96,7 @@ class ControllerCore(GameEndings):
         if self._state is State.OVER:
             # Undone before its banner came: the game did end, and is recorded first.
             self._record_an_ended_game()
-        self._session.set_moves(moves)
-        self._lines.follow(moves)
+        self._session.set_moves(moves)  # the session's tree of lines follows
         self._position_changed()
 
     def _position_changed(self) -> None:

@@ -12,7 +12,6 @@ from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.controller.ai_turns import AiTurns
 from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec, Tally
-from tictactoe_gui.session.lines import GameLines
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -42,10 +41,10 @@ class ReplayAndLines(AiTurns):
             start,
             record=False,
         )
-        self._session = GameSession(setup, 0)
+        # The tree always belongs to the start shown.
+        self._session = GameSession(setup, 0, lines=lines)
         self._session.analyses.update(self._known)
-        self._lines = GameLines(start, lines)  # the tree always belongs to the start shown
-        self._lines.follow(moves)
+        self._session.add_line(moves)
         self._replay_moves = list(moves)
         self._replay_title = title
         self._last_command = None
@@ -68,10 +67,10 @@ class ReplayAndLines(AiTurns):
         Redo plays its line on. A replay replays that line; a game (finished or not) goes on
         from there, and a move played there that differs from the line's next one becomes a
         variation beside it."""
-        lines = self._lines
-        if not 0 <= node < len(lines.tree):
+        session = self._session
+        if not 0 <= node < len(session.lines()):
             return
-        moves, after = lines.moves_to(node), lines.line_after(node)
+        moves, after = session.moves_to(node), session.line_after(node)
         if self._state is State.REPLAY:
             self._replay_moves = [*moves, *after]
             self._set_moves(list(moves))
@@ -86,7 +85,7 @@ class ReplayAndLines(AiTurns):
     def set_lines(self, lines: MoveTree, node: int) -> None:
         """``lines`` as the game's tree of moves (its variations promoted, deleted or made the
         main line), the board at its ``node``."""
-        self._lines.tree = lines
+        self._session.set_lines(lines, self._session.line_node)
         self.go_to_node(node)
 
     def _study_from_replay(self) -> None:
@@ -94,7 +93,7 @@ class ReplayAndLines(AiTurns):
         position with the same lines, so that a move can be played there."""
         session = self._session
         setup = replace(session.setup, record=False)
-        moves, lines = self.moves, self._lines.tree
+        moves, lines = self.moves, self._session.lines()
         after = tuple(self._replay_moves[len(moves) :])
         self._tally = Tally()
         self._series_left = 1

@@ -12,7 +12,6 @@ from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.controller.core import ControllerCore, MovesCommand
 from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec, Tally, game_seed
-from tictactoe_gui.session.lines import GameLines
 from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
 
@@ -95,9 +94,8 @@ class GameStarts(ControllerCore):
             seed = random.randrange(2**32)
         else:
             seed = game_seed(setup.seed, self._tally.games)
-        self._session = GameSession(setup, seed, started_at or datetime.now(UTC))
+        self._session = GameSession(setup, seed, started_at or datetime.now(UTC), lines=lines)
         self._session.analyses.update(self._known)
-        self._lines = GameLines(setup.start, lines)
         self._state = State.PLAYING
         self._commented = None
         self._over_info = None
@@ -116,9 +114,10 @@ class GameStarts(ControllerCore):
         """The undo stack of a game whose ``moves`` were played and ``undone`` taken back,
         built as playing them would have built it; then the position after ``moves``."""
         line = (*moves, *undone)
-        self._lines.follow(line)  # the line is in the tree, the moves to redo too
         if line:
-            self._session.set_moves(line)  # the commands name their moves from the boards
+            # The line is in the tree, the moves to redo too; the commands name their moves
+            # from the boards.
+            self._session.set_moves(line)
             commands: list[MovesCommand] = []
             against_ai = self._setup.mode is GameMode.HUMAN_VS_AI
             for ply, move in enumerate(line):

@@ -15,7 +15,6 @@ from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
 from tictactoe_gui.gui.recording import GameRecords
 from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec, PlayerSummary, Tally
-from tictactoe_gui.session.lines import GameLines
 from tictactoe_gui.storage.records import FinishedGame
 
 if TYPE_CHECKING:
@@ -100,8 +99,6 @@ class ControllerState(QObject):
         self._series_left = 0
         self._replay_moves: list[Move] = []
         self._replay_title = ""
-        #: Every line played in the game on the board (see :mod:`~tictactoe_gui.session.lines`).
-        self._lines = GameLines(self._session.setup.start)
         self._thinking_line = ""
         self._search_words = ""
         self._thinking_for: Board | None = None
@@ -204,13 +201,13 @@ class ControllerState(QObject):
 
     @property
     def lines(self) -> MoveTree:
-        """Every line played in the game on the board, its variations too."""
-        return self._lines.tree
+        """Every line played in the game on the board, its variations too (the session's)."""
+        return self._session.lines()
 
     @property
     def line_node(self) -> int:
         """The node of :attr:`lines` on the board."""
-        return self._lines.node
+        return self._session.line_node
 
     def verdict_at(self, ply: int) -> Verdict | None:
         """The coach's verdict on move number ``ply`` (1-based), once the engine has judged it."""

@@ -1,0 +1,118 @@
+"""What every game at the table keeps, whatever the game: without Qt, without a game's name.
+
+:class:`SessionBase` is the part :class:`~tictactoe_gui.session.table.TableSession` (any
+game of the registry, through the game interface) and
+:class:`~tictactoe_gui.session.game.GameSession` (k in a row, with its personas and
+external engines) share:
+
+- **one rule for randomness**: the game's seed gives one ``random.Random``, from which
+  each move's own generator is drawn in order (:meth:`SessionBase.ply_seed`), so a seed
+  replays a game in the window, in ``play`` and in ``match``, whatever was searched and
+  cancelled meanwhile;
+- when the game began;
+- **every line played** (:meth:`SessionBase.lines`): the game's tree of moves
+  (:class:`~tictactoe_gui.engine.move_tree.MoveTree`, moves as the game interface's
+  integers), which every change of the moves on the board follows, so that a different
+  move from an earlier position becomes a variation and the line it replaced stays. It
+  is the tree saved games keep, the one the move list shows and edits, and the one the
+  records keep with a game.
+
+A session's moves are its game's own kind (``MoveT``: k in a row's ``Move``, the
+interface's ``int``); a subclass says how one becomes the tree's integer and back.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Generic, TypeVar
+
+from tictactoe_gui.engine.move_tree import ROOT, MoveTree
+
+MoveT = TypeVar("MoveT")
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``"1 game"``, ``"2 games"``: a count with its noun, singular for one."""
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"
+
+
+class SessionBase(ABC, Generic[MoveT]):
+    """A game's seed and per-move generators, its start time and its tree of lines."""
+
+    def __init__(
+        self, seed: int, started_at: datetime | None = None, lines: MoveTree | None = None
+    ) -> None:
+        self.seed = seed
+        self.started_at = started_at or datetime.now(UTC)
+        self._master = random.Random(seed)
+        self._ply_seeds: list[int] = []
+        self._tree = lines or MoveTree()
+        self._node = ROOT
+
+    # -- what a game says about its moves -------------------------------------------------
+
+    @property
+    @abstractmethod
+    def moves(self) -> tuple[MoveT, ...]:
+        """The moves played from the start to the position on the board."""
+
+    @abstractmethod
+    def _tree_move(self, move: MoveT) -> int:
+        """``move`` as the tree keeps it (the game interface's integer)."""
+
+    @abstractmethod
+    def _game_move(self, move: int) -> MoveT:
+        """The tree's ``move`` as the game plays it."""
+
+    # -- randomness ------------------------------------------------------------------------
+
+    def ply_seed(self, ply: int | None = None) -> int:
+        """The seed of the decision at ``ply`` (0-based, counted from the start; default: now)."""
+        ply = len(self.moves) if ply is None else ply
+        while len(self._ply_seeds) <= ply:
+            self._ply_seeds.append(self._master.getrandbits(63))
+        return self._ply_seeds[ply]
+
+    def move_rng(self, ply: int | None = None) -> random.Random:
+        """The generator a computer player decides with at ``ply`` (see :meth:`ply_seed`)."""
+        return random.Random(self.ply_seed(ply))
+
+    # -- every line played -----------------------------------------------------------------
+
+    def lines(self) -> MoveTree:
+        """Every line played in the game, its variations too: the tree of moves from the
+        start (moves as the game interface's integers, the main line first; see
+        :mod:`tictactoe_gui.engine.move_tree`). The one way the tree is read from a session."""
+        return self._tree
+
+    @property
+    def line_node(self) -> int:
+        """The node of :meth:`lines` on the board (the position after :attr:`moves`)."""
+        return self._node
+
+    def set_lines(self, tree: MoveTree, node: int = ROOT) -> None:
+        """``tree`` as the game's lines (its variations promoted, deleted or made the main
+        line; a saved game's), at ``node`` until the moves on the board are next set."""
+        self._tree, self._node = tree, node
+
+    def add_line(self, moves: Sequence[MoveT]) -> int:
+        """``moves`` from the start kept in the tree (added where new) without playing them;
+        their node."""
+        self._tree, node = self._tree.follow(ROOT, [self._tree_move(move) for move in moves])
+        return node
+
+    def moves_to(self, node: int) -> tuple[MoveT, ...]:
+        """The moves from the start to ``node`` of :meth:`lines`."""
+        return tuple(self._game_move(move) for move in self._tree.moves_to(node))
+
+    def line_after(self, node: int) -> tuple[MoveT, ...]:
+        """The moves that go on from ``node`` along its line (first moves), to its end."""
+        tree = self._tree
+        return tuple(self._game_move(tree.move(step) or 0) for step in tree.line_from(node))
+
+    def _follow_moves(self) -> None:
+        """The tree follows the moves now on the board (a move new there is a variation)."""
+        self._node = self.add_line(self.moves)
