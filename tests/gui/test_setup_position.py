@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
@@ -115,3 +116,13 @@ def test_set_up_opens_on_the_game_being_played(qtbot: QtBot, window: MainWindow)
     qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
     assert window.controller.board.variant == FOUR
     assert window.board_view.board == window.controller.board
+
+
+def test_enter_in_the_position_text_applies_it_and_keeps_the_dialog_open(qtbot: QtBot) -> None:
+    dialog = make_dialog(qtbot, variant=FOUR)
+    dialog.text_edit.setFocus()
+    qtbot.keyClicks(dialog.text_edit, "10X9/" + "20/" * 18 + "20")
+    qtbot.keyClick(dialog.text_edit, Qt.Key.Key_Return)
+    assert dialog.isVisible()
+    assert dialog.result() == 0
+    assert dialog.board() == Board.empty(FOUR).play(Move(0, 10))

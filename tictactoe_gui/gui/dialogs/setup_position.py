@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Final
+from typing import ClassVar, Final
 
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -111,6 +112,11 @@ def cells_to_text(cells: list[str], variant: Variant) -> str:
 
 
 class SetupPositionDialog(QDialog):
+    #: Whether discs fall (the board is drawn with discs and takes column keys).
+    gravity: ClassVar[bool] = False
+    #: What the board holds, in the messages ("remove a mark to play on").
+    piece_word: ClassVar[str] = "mark"
+
     def __init__(
         self,
         parent: QWidget | None = None,
@@ -132,14 +138,14 @@ class SetupPositionDialog(QDialog):
         self.choice: SetupChoice | None = None
 
         layout = QVBoxLayout(self)
-        help_text = QLabel(
+        self.help_label = help_text = QLabel(
             f"{self._variant.name}: click a cell to cycle it through X, O and empty, or paste "
             "a position below. X moves first, so X has as many marks as O or one more."
         )
         help_text.setWordWrap(True)
         layout.addWidget(help_text)
 
-        self.board_view = BoardView()
+        self.board_view = self._make_board_view()
         self.board_view.setObjectName("setupBoardView")
         self.board_view.set_animations_enabled(False)
         self.board_view.set_hover_ghost(False)  # a click cycles the cell; it plays nothing
@@ -164,7 +170,8 @@ class SetupPositionDialog(QDialog):
             "Rows top to bottom separated by '/'; X, O and . for the cells, a number for a "
             "run of empty cells (as the command line writes positions). Enter applies it."
         )
-        self.text_edit.returnPressed.connect(self.apply_text)
+        # Enter applies the text, and only that: the dialog's default button is not pressed.
+        self.text_edit.installEventFilter(self)
         text_row.addWidget(buddy_label("&Position:", self.text_edit))
         text_row.addWidget(self.text_edit, 1)
         apply_button = QPushButton("&Use")
@@ -212,6 +219,20 @@ class SetupPositionDialog(QDialog):
         else:
             self.resize(380, 560)
         self._revalidate()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            watched is self.text_edit
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            self.apply_text()
+            return True
+        return super().eventFilter(watched, event)
+
+    def _make_board_view(self) -> BoardView:
+        return BoardView()
 
     @property
     def variant(self) -> Variant:
@@ -273,18 +294,19 @@ class SetupPositionDialog(QDialog):
             self._board = None
             self.status_label.setText(f"Not a legal position: {error}.")
             # Show what was placed even when it is impossible, so it can be fixed.
-            self.board_view.set_board(Board.empty(self._variant))
+            self.board_view.set_board(Board.empty(self._variant), gravity=self.gravity)
             self._paint_raw(x, o)
         else:
             if board.is_over:
                 self._board = None
                 self.status_label.setText(
-                    f"This game is already over ({board.outcome}); remove a mark to play on."
+                    f"This game is already over ({board.outcome}); remove a {self.piece_word} "
+                    "to play on."
                 )
             else:
                 self._board = board
                 self.status_label.setText(f"A legal position: {board.to_move} to move.")
-            self.board_view.set_board(board)
+            self.board_view.set_board(board, gravity=self.gravity)
         # The board reads out the verdict (why a position is impossible) instead of a turn.
         self.board_view.set_status_note(self.status_label.text())
         valid = self._board is not None

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from tictactoe_gui.engine.games import GameSpec, GameState
     from tictactoe_gui.gui.board_view import BoardView
+    from tictactoe_gui.gui.dialogs.gravity_setup import GravitySetupDialog
     from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
     from tictactoe_gui.gui.rowcol_view import RowColBoardView
     from tictactoe_gui.gui.table_boards import WindowBoards
@@ -281,15 +282,18 @@ class TableGamesPart(WindowBase):
         self._set_replay_keys(True)
         return table
 
-    def _show_table_setup_dialog(self) -> RowColSetupDialog | None:
-        """Set Up Position on a grid of numbers: type or paste a board with taken cells and
-        play on from it with the same players (not recorded)."""
+    def _show_table_setup_dialog(self) -> RowColSetupDialog | GravitySetupDialog | None:
+        """Set Up Position: discs dropped in columns on a gravity board (Connect Four), or a
+        grid of numbers typed or pasted with taken cells; then play on from it with the same
+        players (not recorded; Undo stops at it)."""
         from PySide6.QtCore import Qt
 
         from tictactoe_gui.engine.row_and_column import RowColState
         from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
-        from tictactoe_gui.gui.table_boards import position_of
+        from tictactoe_gui.gui.table_boards import GridTableBoard, position_of
 
+        if GridTableBoard.draws(self.table.state):
+            return self._show_gravity_setup_dialog()
         try:
             position = position_of(self.table.state)
         except ValueError:
@@ -308,8 +312,26 @@ class TableGamesPart(WindowBase):
         dialog.open()
         return dialog
 
+    def _show_gravity_setup_dialog(self) -> GravitySetupDialog:
+        from PySide6.QtCore import Qt
+
+        from tictactoe_gui.gui.dialogs.gravity_setup import GravitySetupDialog
+
+        dialog = GravitySetupDialog(self.table.state, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def play_on() -> None:
+            chosen = dialog.state()
+            if chosen is not None:
+                self.table.start_from(chosen)
+                self._after_table_start()
+
+        dialog.accepted.connect(play_on)
+        dialog.open()
+        return dialog
+
     def _after_table_start(self) -> None:
-        from tictactoe_gui.gui.table_boards import NumbersTableBoard
+        from tictactoe_gui.gui.table_boards import GridTableBoard, NumbersTableBoard
 
         session = self.table.session
         assert session is not None
@@ -320,8 +342,10 @@ class TableGamesPart(WindowBase):
         players = f"{session.name_of(0)} ({seats[0]}) vs {session.name_of(1)} ({seats[1]})"
         self.autoplay_bar.tally.setText(players)
         self._say_pace(self.table.move_delay_ms)
-        # Set Up Position: on a grid of numbers (the board of X and O has k in a row's).
-        self.setup_action.setEnabled(NumbersTableBoard.draws(self.table.state))
+        # Set Up Position: on a grid of numbers, or with discs that fall (a free board of X
+        # and O is k in a row's, with its own dialog).
+        state = self.table.state
+        self.setup_action.setEnabled(NumbersTableBoard.draws(state) or GridTableBoard.draws(state))
         self.resign_action.setEnabled(session.spec.can_resign)
         self.analysis_dock.clear_comparison()
         self._update_table_undo()
