@@ -10,12 +10,18 @@ game (:func:`start_of`) and the engine's check of a record's rules
 (:func:`check_rules`), which every repository opened here runs before a game is
 saved or imported. Storage itself checks only a record's shape. Nothing here
 names a game: each is read and checked through the game interface.
+
+A game played with variations keeps its tree of moves in its record
+(:func:`record_tree` writes it, with the recorded moves as its main line;
+:func:`recorded_tree` reads it back), in the form saved games keep; the rules
+check plays every line of it.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -28,9 +34,11 @@ from tictactoe_gui.engine.games import (
     find_game,
     registered_games,
 )
+from tictactoe_gui.engine.move_tree import ROOT, MoveTree, Node
 from tictactoe_gui.storage.records import (
     MAX_BOARD_SIDE,
     FinishedGame,
+    GameDetail,
     GameMode,
     GameSummary,
     InvalidGameError,
@@ -39,9 +47,11 @@ from tictactoe_gui.storage.records import (
     Side,
     SideKind,
     check_shape,
+    quote,
     validate_game_id,
 )
 from tictactoe_gui.storage.repository import Repository, open_or_recover
+from tictactoe_gui.storage.trees import TREE, main_line, parse_tree, tree_text
 
 if TYPE_CHECKING:
     from tictactoe_gui.session.record import GameRecord  # the session imports this module
@@ -195,6 +205,8 @@ def check_rules(game: FinishedGame) -> None:
             f"the game has not ended after {len(game.moves)} {word}s"
             " (abandoned games are not recorded)"
         )
+    if game.tree is not None:
+        _checked_tree(start_of(game), game.tree, [entry.cell for entry in game.moves])
     actual = _result(winner)
     if actual is not game.result:
         raise InvalidGameError(
@@ -213,6 +225,68 @@ def check_rules(game: FinishedGame) -> None:
 
 def _result(winner: int | None) -> Result:
     return Result.DRAW if winner is None else (Result.X_WINS, Result.O_WINS)[winner]
+
+
+def record_tree(spec: GameSpec, moves: Sequence[int], tree: MoveTree | None) -> str | None:
+    """What a record keeps of a game's tree of moves: the tree with the recorded ``moves`` as
+    its main line (the lines played beside them as variations), as JSON text in the form
+    saved games keep; None where the game has no other line."""
+    if tree is None:
+        return None
+    node = tree.node_of(moves)
+    if node is None:
+        tree, node = tree.follow(ROOT, moves)
+    # A line gone on from where a side resigned is no part of the game that ended there.
+    while tree.children(node):
+        tree, node = tree.delete(tree.children(node)[0])
+    tree, _ = tree.make_main_line(node)
+    if all(len(each.children) <= 1 for each in tree.nodes):
+        return None
+    return tree_text(tree.to_json(lambda line: spec.format_move(line[-1])))
+
+
+def _checked_tree(start: GameState, text: str, moves: Sequence[int]) -> MoveTree:
+    """The tree of moves ``text`` holds, every line of it played by the rules from ``start``
+    and its main line ``moves``; :class:`InvalidGameError` naming the first thing wrong."""
+    nodes = parse_tree(text, len(moves))
+    states = {ROOT: start}
+    played: list[int | None] = [None] * len(nodes)
+    parents: dict[int, int] = {}
+    for index, node in enumerate(nodes):
+        state = states.pop(index)  # every child comes later in the list than its node
+        for child in node.children:
+            name = nodes[child].move
+            assert name is not None  # parse_tree saw to it
+            where = f"{TREE}: node {child} ({quote(name, 16)})"
+            if state.is_over:
+                raise InvalidGameError(f"{where} comes after the game ended")
+            try:
+                move = state.read_move(name)
+                states[child] = state.play(move)
+            except GameError as error:
+                raise InvalidGameError(f"{where}: {error}") from None
+            if move in (played[sibling] for sibling in node.children if sibling < child):
+                raise InvalidGameError(f"{where} is played twice from one position")
+            played[child], parents[child] = move, index
+    if [played[index] for index in main_line(nodes)] != list(moves):
+        raise InvalidGameError(f"{TREE}'s main line is not the game's moves")
+    whole = MoveTree(
+        tuple(
+            Node(played[index], parents.get(index), node.children)
+            for index, node in enumerate(nodes)
+        )
+    )
+    return whole.renumbered()[0]
+
+
+def recorded_tree(detail: GameDetail) -> MoveTree | None:
+    """The tree of moves of a recorded game played with variations, its main line the game's
+    moves; None for a game of one line. :class:`InvalidGameError` says in one line why the
+    tree recorded cannot be read (a file edited by hand): the game is then its main line."""
+    if detail.tree is None:
+        return None
+    start = start_of(detail.summary)
+    return _checked_tree(start, detail.tree, [entry.cell for entry in detail.moves])
 
 
 def keeps_records_of(spec: GameSpec) -> bool:
@@ -254,10 +328,12 @@ def state_finished_game(
     *,
     seed: int | None = None,
     resigned: int | None = None,
+    tree: MoveTree | None = None,
 ) -> FinishedGame:
     """The record of a game played through the game interface to its end (or until the seat
     ``resigned`` gave up), checked against the rules: the first seat sits in ``x`` and the
-    second in ``o``."""
+    second in ``o``; ``tree``: every line played, where the game has variations (the moves
+    of ``state`` are one of its lines)."""
     if resigned is not None:
         winner: int | None = 1 - resigned
     elif state.result is not None:
@@ -288,6 +364,7 @@ def state_finished_game(
         cols=spec.cols,
         extra=json.dumps(extra) if extra else None,
         resigned=None if resigned is None else "XO"[resigned],
+        tree=record_tree(spec, state.moves, tree),
     )
     check_record(game)
     return game
@@ -361,11 +438,13 @@ def finished_game(
     ended_at: datetime,
     *,
     extra: str | None = None,
+    tree: MoveTree | None = None,
 ) -> FinishedGame:
     """The record of a finished game (the window, ``play`` and ``match`` alike), checked
     against the rules: the one way to build one.
 
-    The game (its variant) is the one ``record`` was played on. Raises
+    The game (its variant) is the one ``record`` was played on; ``tree``, its moves as
+    cell indices, every line played where it has variations. Raises
     :class:`InvalidGameError` if the game is not one the rules allow.
     """
     variant = record.start.variant
@@ -402,6 +481,11 @@ def finished_game(
         cols=variant.cols,
         extra=extra,
         resigned=None if record.resigned is None else record.resigned.value,
+        tree=None
+        if tree is None
+        else record_tree(
+            find_game(variant.id), [record.start.index(move.move) for move in record.moves], tree
+        ),
     )
     check_record(game)
     return game

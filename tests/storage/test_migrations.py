@@ -185,6 +185,52 @@ def test_a_file_written_by_schema_version_2_is_read_and_upgraded(tmp_path: Path)
     )
 
 
+REAL_V3 = Path(__file__).parent / "data" / "records-v3.sqlite3"
+
+
+def table_rows(path: Path, table: str) -> list[tuple[object, ...]]:
+    connection = sqlite3.connect(path)
+    try:
+        # table is one of the fixed names of the test, never input.
+        return connection.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+    finally:
+        connection.close()
+
+
+def test_a_file_written_by_schema_version_3_keeps_every_row_when_upgraded(tmp_path: Path) -> None:
+    """records-v3.sqlite3 was written by the app at schema version 3 through its own
+    records path: 3×3 games with scores, verdicts, hints and a seed, Connect Four, a resigned
+    gomoku game and Row & Column with its drawn board's seed and scores."""
+    path = tmp_path / "records.sqlite3"
+    shutil.copyfile(REAL_V3, path)
+    original = path.read_bytes()
+    before = {table: table_rows(path, table) for table in ("players", "games", "moves")}
+    assert len(before["games"]) == 6
+    with Repository.open(path) as repository:
+        assert repository.schema_version == 3
+        read_everything(repository)
+        details = [repository.game(summary.id) for summary in repository.list_games()]
+    assert path.read_bytes() == original  # reading changed nothing
+    assert {detail.summary.game for detail in details} == {
+        "tictactoe", "connect4", "gomoku", "rowcol5"
+    }  # fmt: skip
+    assert all(detail.tree is None for detail in details)
+
+    with Repository.open(path) as repository:
+        repository.save_game(make_game(human("Bob"), persona("sera"), Result.DRAW, minute=99))
+        assert repository.schema_version == migrations.LATEST_VERSION
+        assert repository.migration_backup is not None
+        assert [repository.game(detail.summary.id) for detail in details] == details
+    after = {table: table_rows(path, table) for table in ("players", "games", "moves")}
+    assert after["players"] == before["players"]  # Bob played before
+    assert after["moves"][: len(before["moves"])] == before["moves"]
+    games_after = {row[0]: row for row in after["games"]}
+    for row in before["games"]:
+        # Every column as it was, then the new one: a game of one line keeps no tree.
+        assert games_after[row[0]] == (*row, None)
+    assert len(after["games"]) == len(before["games"]) + 1
+
+
 def test_a_failing_step_leaves_the_file_as_it_was(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -255,12 +301,8 @@ def test_a_version_3_file_from_before_resignations_were_kept_reads_and_takes_gam
     )
     assert early != migrations._GAMES_V3
     monkeypatch.setattr(migrations, "_GAMES_V3", early)
-    build_old(db_path, 2)
-    with Repository.open(db_path) as repository:
-        repository.database.writer()  # upgrades to that first version 3
+    build_old(db_path, 3)  # as that first version 3 made it
     monkeypatch.undo()
-    for backup in db_path.parent.glob("*backup*"):
-        backup.unlink()
     connection = sqlite3.connect(db_path)
     assert "resigned" not in [row[1] for row in connection.execute("PRAGMA table_info(games)")]
     connection.close()
@@ -274,4 +316,4 @@ def test_a_version_3_file_from_before_resignations_were_kept_reads_and_takes_gam
     with Repository.open(db_path) as repository:
         repository.save_game(resigned)
         assert [g.resigned for g in repository.list_games()] == ["O", None, None]
-        assert repository.migration_backup is None
+        assert repository.schema_version == migrations.LATEST_VERSION

@@ -132,17 +132,20 @@ def _compat_views(connection: sqlite3.Connection, version: int) -> None:
     query written for the latest schema reads the old tables through these
     views; nothing is written to the file itself.
     """
-    if version >= migrations.LATEST_VERSION:
-        late = migrations.missing_late_columns(connection)
-        if late:
-            nulls = ", ".join(f"NULL AS {name}" for name in late)  # fixed names, never input
+    # Every name below is one of the fixed texts here, never input.
+    if version >= 3:
+        missing = migrations.missing_late_columns(connection)
+        if version < 4:
+            missing.append("tree")  # every game of an older file has one line
+        if missing:
+            nulls = ", ".join(f"NULL AS {name}" for name in missing)
             connection.execute(f"CREATE TEMP VIEW games AS SELECT *, {nulls} FROM main.games")
         return
-    missing = "" if version >= 2 else "'' AS uuid, "
+    missing_uuid = "" if version >= 2 else "'' AS uuid, "
     connection.execute(
-        f"CREATE TEMP VIEW games AS SELECT *, {missing}"
+        f"CREATE TEMP VIEW games AS SELECT *, {missing_uuid}"
         "'tictactoe' AS game, 3 AS board_rows, 3 AS board_cols, NULL AS extra,"
-        " NULL AS resigned FROM main.games"
+        " NULL AS resigned, NULL AS tree FROM main.games"
     )
 
 

@@ -231,28 +231,40 @@ def upgrade_version_3(connection: sqlite3.Connection) -> None:
     )
 
 
+def upgrade_version_4(connection: sqlite3.Connection) -> None:
+    """Every line of a game played with variations (the tree saved games keep, as JSON text);
+    NULL for a game of one line, which every earlier game is. A version-3 file from before
+    resignations were kept gets that column first."""
+    _add_late_columns(connection)
+    connection.execute("ALTER TABLE games ADD COLUMN tree TEXT")
+
+
 #: STEPS[n - 1] brings a database from version n - 1 to version n.
-STEPS: Final[tuple[Step, ...]] = (upgrade_version_1, upgrade_version_2, upgrade_version_3)
+STEPS: Final[tuple[Step, ...]] = (
+    upgrade_version_1,
+    upgrade_version_2,
+    upgrade_version_3,
+    upgrade_version_4,
+)
 LATEST_VERSION: Final = len(STEPS)
 
 _V1_GAMES: Final = frozenset(_V2_GAME_COLUMNS.replace(" ", "").split(",")) - {"uuid"}
 _PLAYERS: Final = frozenset({"id", "name", "name_key", "created_at"})
 _MOVES: Final = frozenset({"game_id", "ply", "cell", "mark", "score", "verdict"})
+_V3_GAMES: Final = _V1_GAMES | {"uuid", "game", "board_rows", "board_cols", "extra", "resigned"}
 #: The columns each version's tables must have for the file to be ours (checked before
 #: anything is read or changed, so another program's file is never taken for records).
 EXPECTED_COLUMNS: Final[dict[int, dict[str, frozenset[str]]]] = {
     1: {"players": _PLAYERS, "games": _V1_GAMES, "moves": _MOVES},
     2: {"players": _PLAYERS, "games": _V1_GAMES | {"uuid"}, "moves": _MOVES},
-    3: {
-        "players": _PLAYERS,
-        "games": _V1_GAMES | {"uuid", "game", "board_rows", "board_cols", "extra", "resigned"},
-        "moves": _MOVES,
-    },
+    3: {"players": _PLAYERS, "games": _V3_GAMES, "moves": _MOVES},
+    4: {"players": _PLAYERS, "games": _V3_GAMES | {"tree"}, "moves": _MOVES},
 }
 
 
 #: Columns that joined version 3 in its first days: a file written then lacks them. Reading
-#: fills them in (NULL) and the first write adds them, so such a file is never refused.
+#: fills them in (NULL) and the first write adds them (the step to version 4 does, or the
+#: first write to a current file), so such a file is never refused.
 LATE_COLUMNS: Final[dict[str, str]] = {"resigned": "TEXT CHECK (resigned IN ('X', 'O'))"}
 
 
@@ -307,7 +319,7 @@ def _inspect(connection: sqlite3.Connection) -> int:
         for table, columns in expected.items():
             # table is one of the fixed names above, never input.
             found = {row[1] for row in connection.execute(f"PRAGMA main.table_info({table})")}
-            if version == LATEST_VERSION and table == "games":
+            if version >= 3 and table == "games":
                 found |= LATE_COLUMNS.keys()  # filled in on reading, added on writing
             if not columns <= found:
                 break

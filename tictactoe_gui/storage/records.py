@@ -36,6 +36,7 @@ from tictactoe_gui.storage.errors import (
     UnknownPlayerError as UnknownPlayerError,
     UnwritableDatabaseError as UnwritableDatabaseError,
 )
+from tictactoe_gui.storage.trees import parse_tree
 
 NAME_MAX_LENGTH: Final = 32
 #: SQLite stores integers in 64 bits.
@@ -221,6 +222,9 @@ class FinishedGame:
     extra: str | None = None
     #: The mark that resigned ("X" or "O"), when the game ended so rather than on the board.
     resigned: str | None = None
+    #: Every line played, where the game has variations: the tree saved games keep, as JSON
+    #: text (see :mod:`~tictactoe_gui.storage.trees`), its main line the moves; else None.
+    tree: str | None = None
 
     @property
     def plies(self) -> int:
@@ -273,6 +277,9 @@ class DamagedGame:
 class GameDetail:
     summary: GameSummary
     moves: tuple[MoveEntry, ...]
+    #: The game's tree of moves as recorded (JSON text), where it has variations; read as it
+    #: lies in the file, so it may not be one (:func:`records_bridge.recorded_tree` says).
+    tree: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,6 +458,8 @@ def check_shape(game: FinishedGame) -> None:
             raise InvalidGameError(
                 f"{game.resigned} resigned, but the result is recorded as {game.result.value!r}"
             )
+    if game.tree is not None:
+        parse_tree(game.tree, len(game.moves))
     cells = game.rows * game.cols
     if len(game.moves) > cells:
         raise InvalidGameError(f"{len(game.moves)} moves cannot fit on a board of {cells} cells")

@@ -377,9 +377,9 @@ class Repository:
                 x_kind, x_player_id, x_persona, o_kind, o_player_id, o_persona,
                 result, plies, moves_x, moves_o, hints_x, hints_o, seed,
                 x_ai_nodes, o_ai_nodes, x_ai_max_depth, o_ai_max_depth, start_board,
-                game, board_rows, board_cols, extra, resigned
+                game, board_rows, board_cols, extra, resigned, tree
             ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-                      ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                      ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             (
                 uid,
@@ -409,6 +409,7 @@ class Repository:
                 game.cols,
                 game.extra,
                 game.resigned,
+                game.tree,
             ),
         )
         game_id = cursor.lastrowid
@@ -540,6 +541,14 @@ class Repository:
         ).fetchall()
         return tuple(MoveEntry(*row) for row in rows)
 
+    def _detail(self, summary: GameSummary) -> GameDetail:
+        """A game's summary with its moves and its tree of moves, as they lie in the file."""
+        row = self._connection.execute(
+            "SELECT tree FROM games WHERE id = ?", (summary.id,)
+        ).fetchone()
+        tree = None if row is None or row[0] is None else str(row[0])
+        return GameDetail(summary, self._moves(summary.id), tree)
+
     def game(self, game_id: int) -> GameDetail:
         """A recorded game with all its moves; :class:`GameNotFoundError` if there is none."""
         with self._errors("read the game"):
@@ -549,7 +558,7 @@ class Repository:
             if row is None:
                 raise GameNotFoundError(f"no recorded game has id {game_id}")
             (summary,) = self._readable([summary_of(row)], None)
-            return GameDetail(summary, self._moves(game_id))
+            return self._detail(summary)
 
     def iter_games(
         self, game: str | None = None, *, on_damaged: DamageReport | None = None
@@ -569,7 +578,7 @@ class Repository:
                 if not rows:
                     return
                 details = [
-                    GameDetail(summary, self._moves(summary.id))
+                    self._detail(summary)
                     for summary in self._readable(map(summary_of, rows), on_damaged)
                 ]
             yield from details
