@@ -772,6 +772,7 @@ class TableController(QObject):
                 datetime.now(UTC),
                 seed=session.seed,
                 resigned=self.resigned,
+                tree=session.lines(),  # the lines taken back and played otherwise, kept
             )
             game_id = self.records.save_game(game)
         except (RecordsError, ValueError) as error:

@@ -118,4 +118,5 @@ class GameEndings(ControllerState):
             self._setup.mode,
             session.started_at,
             datetime.now(UTC),
+            tree=session.lines(),  # the lines taken back and played otherwise, kept
         )

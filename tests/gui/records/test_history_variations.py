@@ -1,0 +1,105 @@
+"""A game played with variations is recorded with them, and History replays them."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import human_vs_human
+from tictactoe_gui.engine import Board, Move
+from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.engine.move_tree import MoveTree
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.records_bridge import recorded_tree
+from tictactoe_gui.session.table import Seat, TableSetup
+from tictactoe_gui.storage import Repository
+from tictactoe_gui.storage.records import GameMode
+
+A3, A1, B3, C2, B1, C3 = Move(0, 0), Move(2, 0), Move(0, 1), Move(1, 2), Move(2, 1), Move(0, 2)
+#: X takes the top row after c2 was played, taken back and b1 played instead.
+PLAYED = (A3, A1, B3, B1, C3)
+TAKEN_BACK = (A3, A1, B3, C2)
+
+
+def lines_of(tree: MoveTree) -> set[tuple[int, ...]]:
+    return {tree.moves_to(node) for node in range(1, len(tree)) if not tree.children(node)}
+
+
+def indices(moves: tuple[Move, ...]) -> tuple[int, ...]:
+    return tuple(Board.empty().index(move) for move in moves)
+
+
+def finished_id(qtbot: QtBot, window: MainWindow) -> int:
+    """The id of the game just finished on the board, once it is recorded."""
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=10000)
+    info = controller.game_over_info
+    assert info is not None
+    assert info.saved_id is not None
+    return info.saved_id
+
+
+def play_with_a_variation(qtbot: QtBot, window: MainWindow) -> int:
+    """Play the game with a move taken back and another played; the recorded game's id."""
+    window.new_game(human_vs_human())
+    controller = window.controller
+    for move in TAKEN_BACK:
+        controller.play_human(move.row, move.col)
+    controller.undo()
+    for move in PLAYED[3:]:
+        controller.play_human(move.row, move.col)
+    return finished_id(qtbot, window)
+
+
+def test_a_game_played_with_a_variation_is_recorded_with_it(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    window, repository = repo_window
+    game_id = play_with_a_variation(qtbot, window)
+    detail = repository.game(game_id)
+    assert [entry.cell for entry in detail.moves] == list(indices(PLAYED))
+    tree = recorded_tree(detail)
+    assert tree is not None
+    assert tree.main_line() == indices(PLAYED)  # the line that ended the game
+    assert lines_of(tree) == {indices(PLAYED), indices(TAKEN_BACK)}
+
+
+def test_a_game_of_one_line_is_recorded_without_a_tree(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    window, repository = repo_window
+    window.new_game(human_vs_human())
+    controller = window.controller
+    for move in PLAYED:
+        controller.play_human(move.row, move.col)
+    assert repository.game(finished_id(qtbot, window)).tree is None
+
+
+def test_a_connect_four_game_played_with_a_variation_is_recorded_with_it(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    """A table game hands its lines to the records by the same path as k in a row."""
+    window, repository = repo_window
+    spec = find_game("connect4")
+    setup = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob")))
+    window.start_table_game(setup, seed=1)
+    table = window.table
+    session = table.session
+    assert session is not None
+
+    def drop(name: str) -> None:
+        played = len(session.moves)
+        table.cell_activated(*divmod(spec.parse_move(name), spec.cols))
+        assert len(session.moves) == played + 1
+
+    for name in ("d1", "e1", "d2", "e2", "a1"):
+        drop(name)
+    table.undo()
+    for name in ("d3", "e3", "d4"):
+        drop(name)
+    qtbot.waitUntil(lambda: repository.count_games() == 1, timeout=10000)
+    (summary,) = repository.list_games()
+    tree = recorded_tree(repository.game(summary.id))
+    assert tree is not None
+    main = tuple(spec.parse_move(name) for name in ("d1", "e1", "d2", "e2", "d3", "e3", "d4"))
+    assert tree.main_line() == main
+    assert lines_of(tree) == {main, (*main[:4], spec.parse_move("a1"))}
