@@ -264,7 +264,9 @@ def test_players_have_names_and_unknown_ones_are_refused(spec: GameSpec) -> None
     assert len({player.key for player in players}) == len(players)
     for player in players:
         assert player.name
-        assert player.description
+        # A player's card reads as a sentence wherever it is shown (the dock, New Game).
+        assert player.description[0].isupper(), player.description
+        assert player.description.endswith("."), player.description
         assert spec.player(player.name.upper()) == player
     with pytest.raises(GameError) as refused:
         spec.player("nobody")

@@ -165,9 +165,11 @@ def test_every_named_game_is_offered_and_starts_on_its_empty_board(
     assert not series.isHidden()
     choose(dialog, "connect4")
     # The personas are described as they play Connect Four.
-    dialog.opponent_combo.setCurrentIndex(dialog.opponent_combo.findData("sera"))
-    words = spec.player("sera").description
-    assert any(words in label.text().lower() for label in dialog.findChildren(QLabel))
+    card = dialog.findChild(QLabel, "personaDescription-opponent")
+    assert card is not None
+    for player in spec.players:
+        dialog.opponent_combo.setCurrentIndex(dialog.opponent_combo.findData(player.key))
+        assert card.text() == player.description  # the game's own sentence, as written
 
 
 def test_a_custom_board_keeps_k_within_the_limits_it_explains(

@@ -539,19 +539,19 @@ class _Exact:
 
 
 _PLAYERS: Final = (
-    PlayerInfo("kitty", "Kitty", "easy", "drops at random, but takes a win in one"),
+    PlayerInfo("kitty", "Kitty", "easy", "Drops at random, but takes a win in one."),
     PlayerInfo(
         "cop",
         "Cop",
         "medium",
-        f"wins, blocks, starts in the centre, and looks {COP_DEPTH} plies ahead on the "
-        "board's open lines",
+        f"Wins, blocks, starts in the centre, and looks {COP_DEPTH} plies ahead on the "
+        "board's open lines.",
     ),
     PlayerInfo(
         "sera",
         "Sera",
         "hard",
-        "plays the exact solver's best move where it finishes in time, else a deep estimate",
+        "Plays the exact solver's best move where it finishes in time, else a deep estimate.",
     ),
 )
 

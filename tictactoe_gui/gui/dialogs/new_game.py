@@ -323,7 +323,7 @@ class _PersonaPicker(QObject):
             return
         game = self._game
         if game is not None and plays(game, data):
-            self.description.setText(game.player(data).description.capitalize() + ".")
+            self.description.setText(game.player(data).description)
             return
         self.description.setText(PERSONAS[data].describe(*self._board_size))
 
