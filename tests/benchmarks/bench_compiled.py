@@ -9,8 +9,9 @@ same nodes, which the table shows. Then the compiled search
 alone: time to depth 8 and 10 on the same middle games.
 
 - **Alpha-beta**: ``proofs=False``, the search the compiled core runs entirely.
-- **With proofs**: the search as the app runs it, to a fixed depth; the threat-space
-  proofs before the alpha-beta search are still Python, so this ratio is lower.
+- **With proofs**: the search as the app runs it, to a fixed depth, the threat-space
+  proofs before the alpha-beta search compiled too.
+- **Threat-space search**: the proofs alone, on test_threats_native's fixed positions.
 - **Timed**: 1 s searches with proofs, as Sera and the brain run them (the proofs get at
   most 80 ms of each), nodes per CPU second of each over the same positions.
 """
@@ -130,6 +131,43 @@ def timed(seconds: float = 1.0) -> None:
     print()
 
 
+def threat_search() -> None:
+    """The threat-space search alone, Python against compiled, on the fixed positions of
+    tests/engine/mnk/test_threats_native.py: every step the root asks (VCF, defences, proven
+    loss, the root moves a VCT refutes) and VCTs of one and two quiet moves, one threat
+    search's memory over all of them, 40,000 nodes at most each position."""
+    from tests.engine.mnk.test_threats_native import FIXED, STEPS, _run
+    from tictactoe_gui.engine.mnk.limits import Budget
+    from tictactoe_gui.engine.mnk.state import State
+    from tictactoe_gui.engine.mnk.threats import ThreatSearch
+
+    print(f"Threat-space search ({len(FIXED)} positions), best of {RUNS} runs, CPU time")
+    spent = {}
+    counted = {}
+    for make in (ThreatSearch, native.NativeThreatSearch):
+        best = float("inf")
+        for _ in range(RUNS):
+            nodes, took = 0, 0.0
+            for rows, cols, k, x, o in FIXED:
+                state = State(rows, cols, k, x, o)
+                searcher = make(Budget(Limit(nodes=40_000)))
+                started = time.process_time()
+                _run(searcher, state, STEPS)
+                took += time.process_time() - started
+                nodes += searcher.budget.nodes
+            best = min(best, took)
+        spent[make] = best
+        counted[make] = nodes
+    python, compiled = spent[ThreatSearch], spent[native.NativeThreatSearch]
+    nodes = counted[ThreatSearch]
+    print(
+        f"nodes {nodes:,} (compiled {counted[native.NativeThreatSearch]:,}): Python "
+        f"{python:.2f} s, {nodes / python:,.0f} nodes/s; compiled {compiled:.3f} s, "
+        f"{nodes / compiled:,.0f} nodes/s: {python / compiled:.1f}x"
+    )
+    print()
+
+
 def deep() -> None:
     print("Compiled alone, alpha-beta (proofs=False): CPU time to depth on the middle games")
     print(f"{'game':<7} {'depth':>5} {'time':>9} {'nodes':>11} {'nodes/s':>11} {'ended':>6}")
@@ -158,6 +196,7 @@ def main() -> None:
         return
     side_by_side(proofs=False)
     side_by_side(proofs=True)
+    threat_search()
     timed()
     deep()
 

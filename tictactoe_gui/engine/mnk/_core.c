@@ -318,6 +318,14 @@ typedef struct {
     int poll_failed;
     int busy;
     int width;
+    /* the threat-space search (_core_threats.h): positions known to have no VCF within a
+     * depth, in an open-addressing table of raw memory, and the search's settings */
+    uint64_t *memo_keys;
+    int32_t *memo_values;
+    uint8_t *memo_used;
+    size_t memo_mask, memo_size;
+    int cut;
+    int max_fours;
 } SearcherObject;
 
 static int ordered_alloc(Ordered *o, int n) {
@@ -889,7 +897,10 @@ static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta
     return best;
 }
 
+#include "_core_threats.h"
+
 static void searcher_dealloc(SearcherObject *self) {
+    memo_free(self);
     Py_XDECREF(self->geo);
     Py_XDECREF(self->table);
     PyMem_Free(self->cells);
@@ -1195,25 +1206,13 @@ static PyObject *searcher_ordered(SearcherObject *self, PyObject *args) {
     return list;
 }
 
-/* negamax(depth, alpha, beta, ply, nodes, max_nodes, seconds_left, poll)
- * -> (score, nodes, stopped). max_nodes < 0 and seconds_left None mean no limit;
- * poll(nodes) is called now and then with the GIL held and returns True to stop. */
-static PyObject *searcher_negamax(SearcherObject *self, PyObject *args) {
-    int depth, ply;
-    long long alpha, beta, nodes, max_nodes;
-    PyObject *seconds_left, *poll;
-    if (!PyArg_ParseTuple(args, "iLLiLLOO", &depth, &alpha, &beta, &ply, &nodes, &max_nodes,
-                          &seconds_left, &poll))
-        return NULL;
-    if (check_idle(self) < 0) return NULL;
-    if (ply < 0 || ply > MAX_PLY) {
-        PyErr_SetString(PyExc_ValueError, "ply is outside 0 .. 64");
-        return NULL;
-    }
+/* Set the budget of a search about to run (see searcher_negamax); -1 with an exception. */
+static int begin_search(SearcherObject *self, long long nodes, long long max_nodes,
+                        PyObject *seconds_left, PyObject *poll) {
     self->has_deadline = seconds_left != Py_None;
     if (self->has_deadline) {
         double left = PyFloat_AsDouble(seconds_left);
-        if (left == -1.0 && PyErr_Occurred()) return NULL;
+        if (left == -1.0 && PyErr_Occurred()) return -1;
         if (left < 0) left = 0;
         if (left > 1e9) left = 1e9;
         clock_gettime(CLOCK_MONOTONIC, &self->deadline);
@@ -1232,10 +1231,14 @@ static PyObject *searcher_negamax(SearcherObject *self, PyObject *args) {
     self->stopped = 0;
     self->poll_failed = 0;
     self->busy = 1;
-    int made_before = self->nmade;
     Py_INCREF(self);
     self->released = PyEval_SaveThread();
-    int64_t score = negamax(self, depth, alpha, beta, ply);
+    return 0;
+}
+
+/* Take the GIL back after a search; -1 with an exception when it failed (no memory, an
+ * error in poll, or a move left made). */
+static int end_search(SearcherObject *self, int made_before) {
     PyEval_RestoreThread(self->released);
     self->released = NULL;
     self->busy = 0;
@@ -1244,11 +1247,129 @@ static PyObject *searcher_negamax(SearcherObject *self, PyObject *args) {
     Py_DECREF(self);
     if (stopped == 2 || self->nmade != made_before) {
         if (!PyErr_Occurred()) PyErr_NoMemory();
+        return -1;
+    }
+    if (self->poll_failed && PyErr_Occurred()) return -1;
+    PyErr_Clear();
+    return 0;
+}
+
+/* negamax(depth, alpha, beta, ply, nodes, max_nodes, seconds_left, poll)
+ * -> (score, nodes, stopped). max_nodes < 0 and seconds_left None mean no limit;
+ * poll(nodes) is called now and then with the GIL held and returns True to stop. */
+static PyObject *searcher_negamax(SearcherObject *self, PyObject *args) {
+    int depth, ply;
+    long long alpha, beta, nodes, max_nodes;
+    PyObject *seconds_left, *poll;
+    if (!PyArg_ParseTuple(args, "iLLiLLOO", &depth, &alpha, &beta, &ply, &nodes, &max_nodes,
+                          &seconds_left, &poll))
+        return NULL;
+    if (check_idle(self) < 0) return NULL;
+    if (ply < 0 || ply > MAX_PLY) {
+        PyErr_SetString(PyExc_ValueError, "ply is outside 0 .. 64");
         return NULL;
     }
-    if (self->poll_failed && PyErr_Occurred()) return NULL;
-    PyErr_Clear();
-    return Py_BuildValue("LLO", (long long)score, (long long)self->nodes, stopped ? Py_True : Py_False);
+    int made_before = self->nmade;
+    if (begin_search(self, nodes, max_nodes, seconds_left, poll) < 0) return NULL;
+    int64_t score = negamax(self, depth, alpha, beta, ply);
+    if (end_search(self, made_before) < 0) return NULL;
+    return Py_BuildValue("LLO", (long long)score, (long long)self->nodes,
+                         self->stopped ? Py_True : Py_False);
+}
+
+/* threats(kind, threes, max_fours, moves, nodes, max_nodes, seconds_left, poll)
+ * -> (answer, nodes, stopped): the threat-space search of threats.py without the GIL.
+ * kind 0: vcf, 1: prove_win, 2: prove_loss (answer: a line or None); 3: defences (answer:
+ * (allowed or None, refuted)); 4: vct_refuted of `moves` (answer: the moves shown lost). The
+ * budget is negamax's. */
+static PyObject *searcher_threats(SearcherObject *self, PyObject *args) {
+    int kind, threes, max_fours;
+    long long nodes, max_nodes;
+    PyObject *moves_arg, *seconds_left, *poll;
+    if (!PyArg_ParseTuple(args, "iiiOLLOO", &kind, &threes, &max_fours, &moves_arg, &nodes,
+                          &max_nodes, &seconds_left, &poll))
+        return NULL;
+    if (check_idle(self) < 0) return NULL;
+    if (kind < 0 || kind > 4 || threes < 0 || threes > 8 || max_fours < 0 || max_fours > 200) {
+        PyErr_SetString(PyExc_ValueError, "no such threat search");
+        return NULL;
+    }
+    int n = self->ncells;
+    int32_t *moves = PyMem_Calloc((size_t)n + 1, sizeof(int32_t));
+    int32_t *first = PyMem_Calloc((size_t)THREAT_LINE_MAX + n + 1, sizeof(int32_t));
+    int32_t *second = PyMem_Calloc((size_t)n + 1, sizeof(int32_t));
+    if (moves == NULL || first == NULL || second == NULL) {
+        PyMem_Free(moves);
+        PyMem_Free(first);
+        PyMem_Free(second);
+        return PyErr_NoMemory();
+    }
+    int n_moves = 0;
+    if (moves_arg != Py_None) {
+        PyObject *seq = PySequence_Fast(moves_arg, "the moves are a sequence of cells");
+        if (seq == NULL) goto fail;
+        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && n_moves < n; i++) {
+            long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+            if (cell == -1 && PyErr_Occurred()) {
+                Py_DECREF(seq);
+                goto fail;
+            }
+            if (cell < 0 || cell >= n || self->cells[cell] != EMPTY) {
+                Py_DECREF(seq);
+                PyErr_Format(PyExc_ValueError, "cell %ld is not an empty cell of the board", cell);
+                goto fail;
+            }
+            moves[n_moves++] = (int32_t)cell;
+        }
+        Py_DECREF(seq);
+    }
+    self->max_fours = max_fours;
+    int made_before = self->nmade;
+    if (begin_search(self, nodes, max_nodes, seconds_left, poll) < 0) goto fail;
+    int found = 0, n_first = 0, n_second = 0;
+    switch (kind) {
+    case 0: found = threat_vcf(self, first); break;
+    case 1: found = threat_prove_win(self, threes, first); break;
+    case 2: found = threat_prove_loss(self, threes, first); break;
+    case 3: found = threat_defences(self, first, &n_first, second, &n_second); break;
+    default: n_first = threat_vct_refuted(self, moves, n_moves, threes, first); break;
+    }
+    if (end_search(self, made_before) < 0) goto fail;
+    PyObject *answer;
+    if (kind <= 2) {
+        answer = found > 0 ? moves_list(first, found) : Py_NewRef(Py_None);
+    } else if (kind == 3) {
+        PyObject *allowed = found > 0 ? moves_list(first, n_first) : Py_NewRef(Py_None);
+        PyObject *refuted = moves_list(second, n_second);
+        answer = allowed && refuted ? Py_BuildValue("(NN)", allowed, refuted) : NULL;
+        if (answer == NULL) {
+            Py_XDECREF(allowed);
+            Py_XDECREF(refuted);
+        }
+    } else {
+        answer = moves_list(first, n_first);
+    }
+    PyMem_Free(moves);
+    PyMem_Free(first);
+    PyMem_Free(second);
+    if (answer == NULL) return NULL;
+    return Py_BuildValue("NLO", answer, (long long)self->nodes, self->stopped ? Py_True : Py_False);
+fail:
+    PyMem_Free(moves);
+    PyMem_Free(first);
+    PyMem_Free(second);
+    return NULL;
+}
+
+static PyObject *searcher_pass_move(SearcherObject *self, PyObject *Py_UNUSED(ignored)) {
+    if (check_idle(self) < 0) return NULL;
+    pass_move(self);
+    Py_RETURN_NONE;
+}
+
+static PyObject *searcher_position(SearcherObject *self, PyObject *Py_UNUSED(ignored)) {
+    if (check_idle(self) < 0) return NULL;
+    return Py_BuildValue("Ki", (unsigned long long)self->hash, self->to_move);
 }
 
 static PyObject *searcher_principal_variation(SearcherObject *self, PyObject *args) {
@@ -1356,6 +1477,10 @@ static PyMethodDef searcher_methods[] = {
     {"principal_variation", (PyCFunction)searcher_principal_variation, METH_VARARGS,
      "The expected line from a first move, read from the table."},
     {"snapshot", (PyCFunction)searcher_snapshot, METH_NOARGS, "The position, for tests."},
+    {"threats", (PyCFunction)searcher_threats, METH_VARARGS,
+     "The threat-space search below the position, without the GIL: (answer, nodes, stopped)."},
+    {"pass_move", (PyCFunction)searcher_pass_move, METH_NOARGS, "Hand the move to the other side."},
+    {"position", (PyCFunction)searcher_position, METH_NOARGS, "(hash, side to move)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -110,19 +110,7 @@ class NativeAlphaBeta:
 
     def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         budget = self._budget
-        left = None if budget.deadline is None else budget.deadline - time.perf_counter()
-        poll = None
-        if budget.cancel is not None or budget.on_check is not None:
-
-            def poll(nodes: int) -> bool:
-                budget.nodes = nodes
-                try:
-                    budget.check()
-                except SearchStopped:
-                    return True
-                return False
-
-        max_nodes = -1 if budget.max_nodes is None else budget.max_nodes
+        max_nodes, left, poll = _budget_arguments(budget)
         score, nodes, stopped = self._searcher.negamax(
             depth, alpha, beta, ply, budget.nodes, max_nodes, left, poll
         )
@@ -139,3 +127,94 @@ class NativeAlphaBeta:
         """The copy's position, as tests compare it with a :class:`State`."""
         values: dict[str, Any] = self._searcher.snapshot()
         return values
+
+
+def _budget_arguments(budget: Budget) -> tuple[int, float | None, Any]:
+    """What a compiled search takes of a budget: the node limit (-1: none), the seconds
+    left (None: none) and the function it calls now and then to ask whether to stop."""
+    left = None if budget.deadline is None else budget.deadline - time.perf_counter()
+    poll = None
+    if budget.cancel is not None or budget.on_check is not None:
+
+        def poll(nodes: int) -> bool:
+            budget.nodes = nodes
+            try:
+                budget.check()
+            except SearchStopped:
+                return True
+            return False
+
+    max_nodes = -1 if budget.max_nodes is None else budget.max_nodes
+    return max_nodes, left, poll
+
+
+class NativeThreatSearch:
+    """:class:`~.threats.ThreatSearch` run by the compiled core, without the GIL.
+
+    The same methods, lines, proofs and node counts as the Python search, which stays
+    as the reference (tests/engine/mnk/test_threats_native.py). It searches a copy of
+    the position it is first given, made again whenever it is given another (which
+    forgets the positions it remembered as having no VCF, so a search that keeps to
+    one position, as the root's does, counts the same nodes as the Python one).
+    """
+
+    __slots__ = ("_searcher", "budget", "max_fours")
+
+    def __init__(self, budget: Budget, max_fours: int = 20) -> None:
+        assert _core is not None
+        self.budget = budget
+        self.max_fours = max_fours
+        self._searcher: Any = None
+
+    def _copy(self, state: State) -> Any:
+        searcher = self._searcher
+        if searcher is None or searcher.position() != (state.hash, state.to_move):
+            searcher = _core.Searcher(_geometry(state.geo), _tiny_table(), 0, 1, state)  # type: ignore[union-attr]
+            self._searcher = searcher
+        return searcher
+
+    def _run(self, state: State, kind: int, threes: int = 0, moves: Any = None) -> Any:
+        budget = self.budget
+        max_nodes, left, poll = _budget_arguments(budget)
+        answer, nodes, stopped = self._copy(state).threats(
+            kind, threes, self.max_fours, moves, budget.nodes, max_nodes, left, poll
+        )
+        budget.nodes = nodes
+        if stopped and kind != _VCT_REFUTED:
+            raise SearchStopped(nodes)
+        return answer
+
+    def vcf(self, state: State) -> list[int] | None:
+        """The shortest VCF of the side to move (in fours, up to ``max_fours``), or None."""
+        line: list[int] | None = self._run(state, _VCF)
+        return line
+
+    def prove_win(self, state: State, threes: int = 0) -> list[int] | None:
+        """A proven win for the side to move: a VCF, or with ``threes`` > 0 a VCT line."""
+        line: list[int] | None = self._run(state, _PROVE_WIN, threes)
+        return line
+
+    def prove_loss(self, state: State, threes: int = 0) -> list[int] | None:
+        """A proof that the side to move loses: the longest defence's line, or None."""
+        line: list[int] | None = self._run(state, _PROVE_LOSS, threes)
+        return line
+
+    def defences(self, state: State) -> tuple[list[int] | None, list[int]]:
+        """The moves that do not lose to a VCF of the opponent, and the ones that do."""
+        allowed, refuted = self._run(state, _DEFENCES)
+        return allowed, refuted
+
+    def vct_refuted(self, state: State, moves: list[int], threes: int = 1) -> list[int]:
+        """The ``moves`` after which the opponent has a proven VCT, as far as the budget goes."""
+        lost: list[int] = self._run(state, _VCT_REFUTED, threes, moves)
+        return lost
+
+
+_VCF, _PROVE_WIN, _PROVE_LOSS, _DEFENCES, _VCT_REFUTED = range(5)
+
+
+@functools.cache
+def _tiny_table() -> Any:
+    """The table a threat search's copy carries and never reads."""
+    assert _core is not None
+    return _core.Table(4)

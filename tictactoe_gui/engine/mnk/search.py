@@ -34,7 +34,7 @@ from typing import Any, Final
 from tictactoe_gui.engine.mnk import native
 from tictactoe_gui.engine.mnk.limits import Budget, Limit, SearchStopped
 from tictactoe_gui.engine.mnk.state import State
-from tictactoe_gui.engine.mnk.threats import ThreatSearch, _relevant
+from tictactoe_gui.engine.mnk.threats import ThreatSearch
 
 Cell = tuple[int, int]
 
@@ -406,9 +406,9 @@ def search(
     (a proof or a mate the search sees) or the board is full; give a limit.
     ``proofs=False`` skips the threat-space proofs (for comparisons).
     ``blocked`` and ``to_move`` are :class:`~tictactoe_gui.engine.mnk.state.State`'s.
-    ``compiled`` picks the alpha-beta search: the compiled core (True; an error when
-    it cannot take the position), the pure-Python reference (False), or the
-    compiled one whenever it can (None). Both find the same result.
+    ``compiled`` picks the alpha-beta and threat-space searches: the compiled core
+    (True; an error when it cannot take the position), the pure-Python reference
+    (False), or the compiled one whenever it can (None). Both find the same result.
     """
     state = State(rows, cols, k, x_mask, o_mask, blocked=blocked, to_move=to_move)
     if state.is_over:
@@ -470,6 +470,13 @@ def search(
         centre = state.geo.centre
         return finish(centre, [centre], state.score_for_mover(), None, 0, None)
 
+    if compiled is None:
+        compiled = native.supports(state)
+    elif compiled and not native.supports(state):
+        raise RuntimeError(
+            "the compiled search cannot take this position: "
+            + (native.UNAVAILABLE or f"k = {k} is too long for 64-bit scores")
+        )
     allowed: list[int] | None = None
     refuted: list[int] = []
     if proofs:
@@ -480,17 +487,23 @@ def search(
             proof_budget.deadline = min(proof_budget.deadline, budget.started + _PROOF_SECONDS)
         if limit.nodes is not None:
             proof_budget.max_nodes = max(1, int(limit.nodes * _PROOF_SHARE))
-        threats = ThreatSearch(proof_budget)
+        threats: ThreatSearch | native.NativeThreatSearch = (
+            native.NativeThreatSearch(proof_budget) if compiled else ThreatSearch(proof_budget)
+        )
+        # The proofs work on a position of their own: the Python search's moves and takebacks
+        # reorder a State's set of candidates, which the alpha-beta search's ties follow, and
+        # the compiled one leaves the position it is given as it was.
+        proof_state = State(rows, cols, k, x_mask, o_mask, blocked=blocked, to_move=to_move)
         try:
-            line = threats.vcf(state)
+            line = threats.vcf(proof_state)
             if line is not None:
                 budget.nodes += proof_budget.nodes
                 proof = Proof(Outcome.WIN, len(line), tuple(cell(c) for c in line), "vcf")
                 return finish(line[0], line, None, len(line), 0, proof)
             if not state.wins[opponent]:
-                allowed, refuted = _defences(state, threats)
+                allowed, refuted = threats.defences(proof_state)
             if allowed is not None and not allowed:
-                loss = threats.prove_loss(state)
+                loss = threats.prove_loss(proof_state)
                 if loss is not None:
                     budget.nodes += proof_budget.nodes
                     proof = Proof(Outcome.LOSS, len(loss), tuple(cell(c) for c in loss), "vcf")
@@ -515,19 +528,12 @@ def search(
         before = proof_budget.nodes
         if proof_budget.max_nodes is None and proof_budget.deadline is None:
             proof_budget.max_nodes = before + _VCT_NODES
-        lost = _vct_refuted(state, root_moves[:_VCT_ROOT_MOVES], threats)
+        lost = threats.vct_refuted(proof_state, root_moves[:_VCT_ROOT_MOVES])
         budget.nodes += proof_budget.nodes - before
         if lost and len(lost) < len(root_moves):
             root_moves = [c for c in root_moves if c not in lost]
             refuted.extend(lost)
     engine: _AlphaBeta | native.NativeAlphaBeta = searcher
-    if compiled is None:
-        compiled = native.supports(state)
-    elif compiled and not native.supports(state):
-        raise RuntimeError(
-            "the compiled search cannot take this position: "
-            + (native.UNAVAILABLE or f"k = {k} is too long for 64-bit scores")
-        )
     if compiled:
         engine = native.NativeAlphaBeta(state, table.native(), table.generation, WIDTH, budget)
     best_move = root_moves[0]
@@ -599,51 +605,3 @@ def search(
         None,
         refuted_cells,
     )
-
-
-def _vct_refuted(state: State, moves: list[int], threats: ThreatSearch) -> list[int]:
-    """The ``moves`` after which the opponent has a proven VCT, as far as the proof budget goes."""
-    lost: list[int] = []
-    try:
-        state.pass_move()
-        try:
-            threat = threats.prove_win(state, threes=1)
-        finally:
-            state.pass_move()
-        if threat is None:
-            return []
-        for move in moves:
-            state.make(move)
-            try:
-                if threats.prove_win(state, threes=1) is not None:
-                    lost.append(move)
-            finally:
-                state.unmake()
-    except SearchStopped:
-        pass  # out of proof time: what was shown so far stands
-    return lost
-
-
-def _defences(state: State, threats: ThreatSearch) -> tuple[list[int] | None, list[int]]:
-    """The moves that do not lose to a VCF of the opponent, and the ones that do.
-
-    ``(None, [])`` when the opponent has no VCF even if the mover passes: then
-    no move can lose to one (a stone of the mover never helps the opponent).
-    """
-    state.pass_move()
-    try:
-        threat = threats.vcf(state)
-    finally:
-        state.pass_move()
-    if threat is None:
-        return None, []
-    allowed: list[int] = []
-    refuted: list[int] = []
-    for defence in sorted(_relevant(state, threat)):
-        state.make(defence)
-        try:
-            refutation = threats.vcf(state)
-        finally:
-            state.unmake()
-        (refuted if refutation is not None else allowed).append(defence)
-    return allowed, refuted

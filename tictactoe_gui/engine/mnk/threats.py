@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tictactoe_gui.engine.mnk.limits import Budget
+from tictactoe_gui.engine.mnk.limits import Budget, SearchStopped
 from tictactoe_gui.engine.mnk.state import State
 
 #: Stored for a position whose VCF search failed with nothing cut off by depth.
@@ -186,6 +186,55 @@ class ThreatSearch:
             if loss is not None:
                 return [cell, *loss]
         return None
+
+    # -- the root's checks -----------------------------------------------------------------
+
+    def defences(self, state: State) -> tuple[list[int] | None, list[int]]:
+        """The moves that do not lose to a VCF of the opponent, and the ones that do.
+
+        ``(None, [])`` when the opponent has no VCF even if the mover passes: then
+        no move can lose to one (a stone of the mover never helps the opponent).
+        """
+        state.pass_move()
+        try:
+            threat = self.vcf(state)
+        finally:
+            state.pass_move()
+        if threat is None:
+            return None, []
+        allowed: list[int] = []
+        refuted: list[int] = []
+        for defence in sorted(_relevant(state, threat)):
+            state.make(defence)
+            try:
+                refutation = self.vcf(state)
+            finally:
+                state.unmake()
+            (refuted if refutation is not None else allowed).append(defence)
+        return allowed, refuted
+
+    def vct_refuted(self, state: State, moves: list[int], threes: int = 1) -> list[int]:
+        """The ``moves`` after which the opponent has a proven VCT (``threes`` quiet threats
+        at most), as far as the budget goes: what was shown before it ran out stands."""
+        lost: list[int] = []
+        try:
+            state.pass_move()
+            try:
+                threat = self.prove_win(state, threes)
+            finally:
+                state.pass_move()
+            if threat is None:
+                return []
+            for move in moves:
+                state.make(move)
+                try:
+                    if self.prove_win(state, threes) is not None:
+                        lost.append(move)
+                finally:
+                    state.unmake()
+        except SearchStopped:
+            pass  # out of proof time: what was shown so far stands
+        return lost
 
 
 def _relevant(state: State, threat: list[int]) -> set[int]:
