@@ -13,6 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tictactoe_gui.gui.app import GIL_SWITCH_INTERVAL_S, LOADING_SWITCH_INTERVAL_S
 from tictactoe_gui.startup_probe import ENV_VAR, MARKER, READY_MARKER
 
 #: Modules that must not be loaded by the time the main window is first painted.
@@ -64,7 +67,7 @@ LOADED_AFTER_FIRST_PAINT = (
 #: Starts the app as the command does; each line the start-up probe prints (first paint,
 #: ready) is preceded by the app's modules loaded at that moment, and so is the exit.
 LAUNCH = """
-import io, os, sys
+import io, os, sys, threading
 
 class Snapshots(io.TextIOWrapper):
     def write(self, text):
@@ -76,8 +79,16 @@ def modules():
     watched = ("tictactoe_gui", "logging.handlers", "socket", "html")
     names = sorted(m for m in sys.modules if m.startswith(watched))
     sys.stdout.write("modules " + " ".join(names) + "\\n")
+    sys.stdout.write(f"switch-interval {sys.getswitchinterval()}\\n")
+
+class LoadedOn:  # says which thread loads the main window's module (finds nothing)
+    def find_spec(self, name, path=None, target=None):
+        if name == "tictactoe_gui.gui.main_window":
+            sys.stdout.write("loaded-on " + threading.current_thread().name + "\\n")
+        return None
 
 sys.stdout = Snapshots(sys.stdout.detach(), line_buffering=True)
+sys.meta_path.insert(0, LoadedOn())
 from tictactoe_gui.cli import main
 
 # The window command ends the process itself once the window has closed.
@@ -86,9 +97,8 @@ main([])
 """
 
 
-def imports_by_stage(tmp_path: Path) -> dict[str, set[str]]:
-    """The app's modules loaded by the first paint ("paint"), by the time the window is
-    complete ("ready") and in all ("exit"), each including the stages before it."""
+def launch(tmp_path: Path) -> list[str]:
+    """What LAUNCH printed, line by line, having opened the window and quit once complete."""
     env = {
         **os.environ,
         "QT_QPA_PLATFORM": "offscreen",
@@ -105,9 +115,16 @@ def imports_by_stage(tmp_path: Path) -> dict[str, set[str]]:
         check=False,
     )
     assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+def imports_by_stage(tmp_path: Path) -> dict[str, set[str]]:
+    """The app's modules loaded by the first paint ("paint"), by the time the window is
+    complete ("ready") and in all ("exit"), each including the stages before it."""
+    lines = launch(tmp_path)
     loaded: set[str] = set()
     stages: dict[str, set[str]] = {}
-    for line in result.stdout.splitlines():
+    for line in lines:
         if line.startswith("modules"):
             loaded = set(line.split()[1:])
         elif line.startswith(MARKER):
@@ -116,7 +133,7 @@ def imports_by_stage(tmp_path: Path) -> dict[str, set[str]]:
             stages["ready"] = loaded
         elif line == "exit":
             stages["exit"] = loaded
-    assert stages.keys() == {"paint", "ready", "exit"}, result.stdout  # painted, completed
+    assert stages.keys() == {"paint", "ready", "exit"}, lines  # painted, completed
     return stages
 
 
@@ -150,6 +167,26 @@ def test_the_window_is_painted_before_its_docks_engine_and_records_load(
     assert not {"socket", "html", "html.entities"} & stages["paint"]
     # Started with no arguments, as the desktop starts it: no command line is parsed.
     assert not {"tictactoe_gui.cli.entry", "tictactoe_gui.cli.common"} & stages["exit"]
+
+
+def test_the_frame_loads_on_a_thread_of_its_own_while_the_gui_thread_starts_qt(
+    tmp_path: Path,
+) -> None:
+    """The first frame's modules load beside the start of Qt (the display, the style, the
+    fonts, the screen readers' bridge), not after it; until the window is complete the GUI
+    thread takes the GIL from a loading thread within a fraction of a millisecond, then
+    the engine's interval comes back."""
+    lines = launch(tmp_path)
+    assert "loaded-on load-frame" in lines
+    interval, at = 0.0, {}
+    for line in lines:
+        if line.startswith("switch-interval"):
+            interval = float(line.split()[1])
+        elif line.startswith((MARKER, READY_MARKER)):
+            at[line.split()[1]] = interval
+    assert LOADING_SWITCH_INTERVAL_S < GIL_SWITCH_INTERVAL_S
+    assert at["first-paint"] == pytest.approx(LOADING_SWITCH_INTERVAL_S)
+    assert at["ready"] == pytest.approx(GIL_SWITCH_INTERVAL_S)
 
 
 #: Opens the window on 3×3 as the app does, then chooses a big board (waiting for its first

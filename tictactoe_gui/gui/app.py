@@ -1,5 +1,11 @@
 """Start the desktop app: the QApplication, its identity and icon, the records, and the main
-window, shown in two stages (its frame, then the rest after the first paint)."""
+window, shown in two stages (its frame, then the rest after the first paint).
+
+The frame's own modules load on a thread of their own while the GUI thread starts Qt,
+whose start (the display, the style, the fonts, the bridge to screen readers) runs mostly
+outside Python's GIL: the two overlap on a machine with two cores or more. Only the
+modules the frame needs are imported at the top of this module.
+"""
 
 from __future__ import annotations
 
@@ -14,27 +20,34 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QAccessible, QFontMetrics, QIcon
 from PySide6.QtWidgets import QApplication, QWidget
 
 import tictactoe_gui
 from tictactoe_gui import startup_probe
 from tictactoe_gui.assets import asset_path
-from tictactoe_gui.engine.variants import Variant
-from tictactoe_gui.gui.error_log import ErrorReporter, error_log_path, logger
-from tictactoe_gui.gui.interrupt import EXIT_INTERRUPTED, InterruptHandler
-from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.storage.errors import RecordsError, UnwritableDatabaseError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from tictactoe_gui.engine.games import GameSpec
+    from tictactoe_gui.engine.variants import Variant
     from tictactoe_gui.gui.recording import GameRecords
 
 #: The engine thread runs pure Python; a shorter GIL switch interval than the default 5 ms
 #: lets the GUI thread get in between search steps quickly (see tests/benchmarks/bench_gui.py).
 GIL_SWITCH_INTERVAL_S = 0.002
+#: Until the window is complete a thread loads its modules beside the GUI thread, which
+#: then waits no longer than this for the GIL each time it runs Python (a click on the
+#: first frame, its repaint): the loading only yields when the GUI thread asks.
+LOADING_SWITCH_INTERVAL_S = 0.0002
+#: The modules of the window's first frame, loaded on a thread while the GUI thread starts Qt.
+FRAME_MODULES = (
+    "tictactoe_gui.gui.error_log",
+    "tictactoe_gui.gui.interrupt",
+    "tictactoe_gui.gui.main_window",
+)
 #: The rest of the window is built after its first paint, or after this long if no paint
 #: comes (a window opened on a hidden workspace may not be painted until it is seen).
 COMPLETE_WITHOUT_PAINT_MS = 500
@@ -138,11 +151,16 @@ def run(
     once the records are closed and the settings written: Python's own teardown of the
     Qt types the window used takes PySide6 most of a second after the window has gone.
     """
-    app = create_application(argv, icon=False)
+    sys.setswitchinterval(LOADING_SWITCH_INTERVAL_S)
+    app = start_qt_while_loading(FRAME_MODULES, argv)
+    # Loaded by now: these imports only name them.
+    from tictactoe_gui.gui.error_log import ErrorReporter, error_log_path, logger
+    from tictactoe_gui.gui.interrupt import EXIT_INTERRUPTED, InterruptHandler
+    from tictactoe_gui.gui.main_window import MainWindow
+
     # Ctrl-C in the terminal closes the window as Quit does (see gui/interrupt.py).
     interrupt = InterruptHandler(app)
     interrupt.install()
-    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     settings = QSettings()
     window = MainWindow(settings, game=game, staged=True)
     # From here on an unexpected error is logged and shown, never left to hang a game. The
@@ -155,6 +173,7 @@ def run(
     def complete() -> None:
         if window.is_ready:
             return
+        sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)  # the loading is done: the engine's now
         reporter.open_log()
         window.set_error_log(reporter.logging_to)
         set_icon(app)
@@ -198,6 +217,33 @@ def run(
     if exit_process:
         end_process(status)
     return status
+
+
+def start_qt_while_loading(modules: tuple[str, ...], argv: list[str] | None) -> QApplication:
+    """The QApplication (:func:`create_application`, no icon yet), started while ``modules``
+    load on a thread of their own; returns once both are done.
+
+    Qt's start runs mostly outside Python's GIL, so it overlaps the loading: connecting to
+    the display, creating the style and the palette's base, loading the fonts, and the
+    accessibility bridge (which may start a D-Bus session on a display without one). A
+    module that fails to load here fails again, and is reported, where it is imported next.
+    """
+    loading = threading.Thread(target=_load, args=(modules,), name="load-frame", daemon=True)
+    loading.start()
+    app = create_application(argv, icon=False)
+    # Each of these is done once, on first use; here they are done ahead of the frame.
+    # Fusion is the style the themes are drawn on (theme.apply_palette keeps it).
+    QApplication.setStyle("Fusion")
+    QFontMetrics(app.font()).height()
+    QAccessible.isActive()
+    loading.join()
+    return app
+
+
+def _load(modules: tuple[str, ...]) -> None:
+    with contextlib.suppress(Exception):
+        for name in modules:
+            importlib.import_module(name)
 
 
 class _AfterFirstPaint(QObject):
@@ -258,8 +304,9 @@ class _LoadThen(QObject):
 def load_then(module: str, callback: Callable[[], None], parent: QObject) -> None:
     """Import ``module`` (and what it imports) on a thread of its own, leaving the GUI
     thread free for the window's first clicks and keys, then call ``callback`` on the
-    GUI thread. Python switches between the threads every few milliseconds
-    (``GIL_SWITCH_INTERVAL_S``), so a click waits no longer than that for the loading."""
+    GUI thread. Python hands the GIL to a thread that asks for it within the switch
+    interval (:func:`run` sets ``LOADING_SWITCH_INTERVAL_S`` until the window is complete),
+    so a click waits no longer than that for the loading."""
     _LoadThen(module, callback, parent)
 
 
