@@ -462,6 +462,9 @@ def test_resigning_connect_four_is_a_recorded_loss_and_undo_takes_it_back(
     assert table.resigned == 0
     assert window.banner.headline.text() == "Alice (X) resigns: Kitty (O) wins."
     assert not window.board_view.interactive
+    # Kitty answers the resignation, and the dock no longer guards "your move".
+    assert window.banner.reaction.text().startswith("Kitty: ")
+    assert not window.analysis_dock.engine_view_hidden()
     (game,) = repository.list_games(GameFilter(game="connect4"))
     assert game.result is Result.O_WINS
     assert game.plies == 2

@@ -695,9 +695,7 @@ class TableController(QObject):
         if session.setup.mode is GameMode.AI_VS_AI and not self.replaying:
             self._show_coach()
         w.analysis_dock.set_spoiler_guard(
-            session.setup.mode is GameMode.HUMAN_VS_AI
-            and session.is_human_turn()
-            and not self.replaying
+            session.setup.mode is GameMode.HUMAN_VS_AI and self.is_human_turn()
         )
         self._show_analysis(session.analysis_of(session.state))
         if self.replaying:
@@ -739,16 +737,13 @@ class TableController(QObject):
         summary = "\n".join(s.describe() for s in people)
         words = self._result_words()
         headline = words[0].upper() + words[1:] + "." if words else "Game over."
-        w.banner.show_text(
-            headline, session.reaction(), summary, note, save_failed=bool(self._save_failed)
-        )
+        reaction = session.reaction(self.resigned)
+        w.banner.show_text(headline, reaction, summary, note, save_failed=bool(self._save_failed))
         w.autoplay_bar.set_finished(True)
         w.show_status(f"Game over: {words}." if words else "Game over.")
         if len(session.moves) > self._announced:
             self._announced = len(session.moves)
-            w.announcer.announce(
-                f"Game over. {headline} {session.reaction()} {note}".strip(), assertive=True
-            )
+            w.announcer.announce(f"Game over. {headline} {reaction} {note}".strip(), assertive=True)
 
     # -- records -------------------------------------------------------------------------
 

@@ -335,8 +335,15 @@ class TableSession(SessionBase[int]):
             words += f", {scores[seat]} to {scores[1 - seat]}"
         return words
 
-    def reaction(self) -> str:
-        """What a computer player says at the end (the first one seated, if both are)."""
+    def reaction(self, resigned: int | None = None) -> str:
+        """What a computer player says at the end (the first one seated, if both are);
+        ``resigned``: the seat that gave the game up, whose opponent answers that."""
+        if resigned is not None:
+            seat = self.seat(1 - resigned)
+            if not seat.is_ai:
+                return ""
+            words = self.spec.say(seat.name, Event.RESIGNATION, self.move_rng(len(self.moves)))
+            return f"{seat.display_name(self.spec)}: {words}" if words else ""
         if not self.is_over:
             return ""
         for index in (0, 1):
