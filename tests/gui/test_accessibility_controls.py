@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
+    QPlainTextEdit,
     QPushButton,
     QRadioButton,
     QTabBar,
@@ -55,6 +56,7 @@ EXPECTED_ROLES: tuple[tuple[type[QWidget], tuple[Role, ...]], ...] = (
     (QAbstractSlider, (Role.Slider,)),
     (QAbstractSpinBox, (Role.SpinBox,)),
     (QLineEdit, (Role.EditableText,)),
+    (QPlainTextEdit, (Role.EditableText,)),  # the dialogs' one-line fields among them
     (QTabBar, (Role.PageTabList,)),
 )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.gui.rowcol_table import RowColTable
@@ -21,7 +21,6 @@ from tests.gui.test_rowcol_play import click, new_game
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.row_and_column import RowColState
 from tictactoe_gui.engine.rowcol import STRATEGIES, Position
-from tictactoe_gui.gui.accessibility import SpokenLineEdit
 from tictactoe_gui.gui.dialogs.fields import speed_to_delay
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
@@ -421,36 +420,6 @@ def test_alt_s_starts_from_the_set_up_grid(qtbot: QtBot) -> None:
     assert dialog.isVisible()
     with qtbot.waitSignal(dialog.accepted, timeout=1000):
         qtbot.keyClick(dialog.board_edit, Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)
-
-
-# -- empty fields ------------------------------------------------------------------------
-
-
-def test_an_empty_field_reached_by_tab_moves_no_caret_before_its_focus(qtbot: QtBot) -> None:
-    """Qt reports a caret move before the focus when Tab selects an empty field's text,
-    and Orca 43 then says nothing of the field: an empty SpokenLineEdit selects nothing."""
-    box = QWidget()
-    qtbot.addWidget(box)
-    layout = QVBoxLayout(box)
-    button = QPushButton("Before")
-    empty, filled = SpokenLineEdit(), SpokenLineEdit("b2")
-    for widget in (button, empty, filled):
-        layout.addWidget(widget)
-    box.show()
-    box.activateWindow()
-    qtbot.waitUntil(box.isActiveWindow, timeout=5000)
-    moved: list[str] = []
-    for field in (empty, filled):
-        field.cursorPositionChanged.connect(lambda *_: moved.append("caret"))
-        field.selectionChanged.connect(lambda: moved.append("selection"))
-    button.setFocus(Qt.FocusReason.OtherFocusReason)
-    empty.setFocus(Qt.FocusReason.TabFocusReason)
-    assert empty.hasFocus()
-    assert moved == []
-    # A field with text still selects it all when Tab reaches it, as every field does.
-    filled.setFocus(Qt.FocusReason.TabFocusReason)
-    assert filled.selectedText() == "b2"
-    assert QApplication.focusWidget() is filled
 
 
 def test_r_c_n_and_l_read_the_grid_as_on_the_main_board(

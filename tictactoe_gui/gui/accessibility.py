@@ -12,20 +12,26 @@ from __future__ import annotations
 from PySide6.QtCore import (
     QEvent,
     QItemSelectionModel,
+    QMimeData,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QSize,
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QFocusEvent, QKeyEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QPainter, QPalette, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QComboBox,
+    QFrame,
     QLabel,
-    QLineEdit,
     QMessageBox,
+    QPlainTextEdit,
+    QSizePolicy,
+    QStyle,
+    QStyleOptionFrame,
     QWidget,
 )
 
@@ -138,13 +144,23 @@ def buddy_label(text: str, field: QWidget, parent: QWidget | None = None) -> QLa
     return widget
 
 
-class SpokenLineEdit(QLineEdit):
-    """A line edit that a screen reader names when Tab reaches it empty.
+class SpokenLineEdit(QPlainTextEdit):
+    """A one-line text field that a screen reader reads whole, named and with its selection.
 
-    Reached by Tab, a QLineEdit selects its text, which for an empty field moves the
-    caret from nowhere to 0; Qt reports that caret before the focus, and Orca 43 then
-    takes the field as already presented and says nothing at all. An empty field has
-    nothing to select, so it takes the focus quietly and Orca reads its label.
+    It is not a QLineEdit because Qt's accessible QLineEdit gives every character's text
+    attributes as an empty run (from the offset to itself), and Orca 43 reads a focused
+    field's text only as far as its last run ends: "Playe" for "Player". Qt's accessible
+    text documents give their runs whole, so this field is a plain text edit kept to one
+    line, with the line edit's calls the dialogs use (``text``, ``setText``,
+    ``setMaxLength``; ``textChanged`` carries no text). Enter is left to the dialog (its
+    default button), and text pasted or dropped in has its line breaks made spaces.
+
+    Reached by Tab (or a mnemonic) it selects its text, as a line edit does, but only once
+    its focus has been reported: Qt reports what a focus-in handler does before the focus
+    itself, and Orca 43 then said the selection ("Player selected") before the field's
+    name, or, when the caret moved too, took the field as already presented and did not
+    name it at all. Leaving it keeps the selection, so Orca says nothing of it on the way
+    out ("Text unselected" before the next control).
     """
 
     _SELECTING = (
@@ -152,11 +168,175 @@ class SpokenLineEdit(QLineEdit):
         Qt.FocusReason.BacktabFocusReason,
         Qt.FocusReason.ShortcutFocusReason,
     )
+    #: QLineEdit's own maximum.
+    _NO_LIMIT = 32767
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._max_length = self._NO_LIMIT
+        self._description = ""
+        self.setTabChangesFocus(True)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # Drawn as a line edit (see event): the frame is the line edit's panel.
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.document().setDocumentMargin(1)
+        self._set_margins()
+        self.document().contentsChange.connect(self._keep_to_limit)
+        self._hide_selection_unfocused()
+        self.setText(text)
+
+    # -- the line edit's calls ---------------------------------------------------------------
+
+    def text(self) -> str:
+        return self.toPlainText()
+
+    def setText(self, text: str) -> None:
+        """Replace the text (one line, cut to the maximum length); the caret goes to its end."""
+        self.setPlainText(_one_line(text)[: self._max_length])
+        self.moveCursor(QTextCursor.MoveOperation.End)
+
+    def setPlaceholderText(self, text: str) -> None:
+        super().setPlaceholderText(text)
+        self._describe()
+
+    def setAccessibleDescription(self, description: str) -> None:
+        """Screen readers say ``description`` when the field is reached; with none, its
+        tooltip or else its placeholder (its example), as they do a line edit's."""
+        self._description = description
+        self._describe()
+
+    def _describe(self) -> None:
+        # Qt reads the tooltip where the description is empty.
+        fallback = "" if self.toolTip() else self.placeholderText()
+        super().setAccessibleDescription(self._description or fallback)
+
+    def maxLength(self) -> int:
+        return self._max_length
+
+    def setMaxLength(self, length: int) -> None:
+        self._max_length = max(0, length)
+        if len(self.text()) > self._max_length:
+            self.setText(self.text())
+
+    def _keep_to_limit(self, position: int, _removed: int, added: int) -> None:
+        # As a line edit does, what is typed or pasted past the maximum is left out.
+        excess = len(self.toPlainText()) - self._max_length
+        if excess <= 0 or not added:
+            return
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(position + max(0, added - excess))
+        cursor.setPosition(position + added, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+
+    # -- one line ----------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.ignore()  # the dialog's default button, as from a line edit
+            return
+        super().keyPressEvent(event)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        if source.hasText():
+            self.insertPlainText(_one_line(source.text()))
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        return source.hasText()
+
+    # -- focus -------------------------------------------------------------------------------
 
     def focusInEvent(self, event: QFocusEvent) -> None:
-        if not self.text() and event.reason() in self._SELECTING:
-            event = QFocusEvent(event.type(), Qt.FocusReason.OtherFocusReason)
         super().focusInEvent(event)
+        self.update()  # the panel's focus frame
+        if event.reason() in self._SELECTING:
+            QTimer.singleShot(0, self, self._select_all_while_focused)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.update()
+
+    def _select_all_while_focused(self) -> None:
+        if self.hasFocus():
+            self.selectAll()
+
+    # -- drawn as a line edit ----------------------------------------------------------------
+
+    def _panel_option(self) -> QStyleOptionFrame:
+        option = QStyleOptionFrame()
+        option.initFrom(self)
+        option.rect = self.rect()
+        option.lineWidth = self.style().pixelMetric(
+            QStyle.PixelMetric.PM_DefaultFrameWidth, option, self
+        )
+        option.midLineWidth = 0
+        option.state |= QStyle.StateFlag.State_Sunken
+        if self.isReadOnly():
+            option.state |= QStyle.StateFlag.State_ReadOnly
+        return option
+
+    def _set_margins(self) -> None:
+        width = self.style().pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth, None, self)
+        self.setViewportMargins(width + 1, width, width + 1, width)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange):
+            self._set_margins()
+            self.updateGeometry()
+        elif event.type() == QEvent.Type.ToolTipChange:
+            self._describe()
+        elif event.type() == QEvent.Type.PaletteChange:
+            self._hide_selection_unfocused()
+
+    def _hide_selection_unfocused(self) -> None:
+        # The selection kept on leaving is drawn in the Inactive colours: as the base and
+        # text, so that a field left looks as a line edit left does, with nothing selected.
+        palette = self.palette()
+        group = QPalette.ColorGroup.Inactive
+        base, text = (
+            palette.color(group, QPalette.ColorRole.Base),
+            palette.color(group, QPalette.ColorRole.Text),
+        )
+        if (
+            palette.color(group, QPalette.ColorRole.Highlight) != base
+            or palette.color(group, QPalette.ColorRole.HighlightedText) != text
+        ):
+            palette.setColor(group, QPalette.ColorRole.Highlight, base)
+            palette.setColor(group, QPalette.ColorRole.HighlightedText, text)
+            self.setPalette(palette)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            painter = QPainter(self)
+            self.style().drawPrimitive(
+                QStyle.PrimitiveElement.PE_PanelLineEdit, self._panel_option(), painter, self
+            )
+            painter.end()
+            return True
+        return super().event(event)
+
+    def sizeHint(self) -> QSize:
+        # A line edit's: one line of text, room for 17 x's, the style's frame around.
+        metrics = self.fontMetrics()
+        height = max(metrics.height(), metrics.lineSpacing(), 14) + 2
+        width = metrics.horizontalAdvance("x") * 17 + 4
+        return self.style().sizeFromContents(
+            QStyle.ContentsType.CT_LineEdit, self._panel_option(), QSize(width, height), self
+        )
+
+    def minimumSizeHint(self) -> QSize:
+        hint = self.sizeHint()
+        metrics = self.fontMetrics()
+        return QSize(
+            metrics.maxWidth() + hint.width() - metrics.horizontalAdvance("x") * 17, hint.height()
+        )
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
 
 
 class _ChoiceNews(QObject):

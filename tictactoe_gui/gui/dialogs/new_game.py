@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QRadioButton,
     QSlider,
     QSpinBox,
@@ -52,7 +51,7 @@ from tictactoe_gui.engine.variants import (
     get_variant,
     mnk,
 )
-from tictactoe_gui.gui.accessibility import buddy_label, speak_choice_changes
+from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label, speak_choice_changes
 from tictactoe_gui.gui.dialogs.fields import SPEED_RANGE, NameField, speed_to_delay
 from tictactoe_gui.gui.dialogs.game_names import (
     game_summary,
@@ -738,11 +737,11 @@ class NewGameDialog(QDialog):
 
     # Widgets tests reach for by role, not by layout position.
     @property
-    def your_name_edit(self) -> QLineEdit:
+    def your_name_edit(self) -> SpokenLineEdit:
         return self._your_name.edit
 
     @property
-    def player_name_edits(self) -> tuple[QLineEdit, QLineEdit]:
+    def player_name_edits(self) -> tuple[SpokenLineEdit, SpokenLineEdit]:
         return self._player_one.edit, self._player_two.edit
 
     @property
