@@ -178,7 +178,7 @@ def line(*names: str) -> list[dict[str, object]]:
         ([{"children": [1]}, {"move": "a3"}, {"move": "b3"}], "node 2 follows no move"),
         ([{"move": "a3", "children": []}], "node 0 is the start"),
         ([{"children": [1]}, {"children": []}], "node 1 should name its move"),
-        (line("a3", "a2", "b3"), "main line has 3 moves, but the game has 5"),
+        (line("a3", "a2", "b3"), "main line of the tree of moves has 3 moves, but the game has 5"),
     ],
 )
 def test_a_tree_of_the_wrong_shape_is_refused_by_storage(tree: object, reason: str) -> None:
@@ -204,7 +204,10 @@ def with_variation(*names: str) -> list[dict[str, object]]:
         (with_variation("c1", "c1"), r"node 7 \('c1'\): .*"),
         (with_variation("z9"), r"node 6 \('z9'\)"),
         (with_variation("a3"), r"node 6 \('a3'\) is played twice from one position"),
-        (line("a3", "a2", "b3", "b2", "c2"), "main line is not the game's moves"),
+        (
+            line("a3", "a2", "b3", "b2", "c2"),
+            "main line of the tree of moves is not the game's moves",
+        ),
     ],
 )
 def test_a_tree_the_rules_deny_is_refused_naming_the_node(tree: object, reason: str) -> None:
@@ -217,7 +220,7 @@ def test_a_tree_after_the_end_of_the_game_is_refused() -> None:
     tree = line("a3", "a2", "b3", "b2", "c3")
     tree[-1]["children"] = [6]
     tree.append({"move": "c1", "children": []})
-    with pytest.raises(InvalidGameError, match="main line has 6 moves"):
+    with pytest.raises(InvalidGameError, match="main line of the tree of moves has 6 moves"):
         check_record(saved_with_tree(tree))
 
 

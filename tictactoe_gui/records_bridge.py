@@ -269,7 +269,7 @@ def _checked_tree(start: GameState, text: str, moves: Sequence[int]) -> MoveTree
                 raise InvalidGameError(f"{where} is played twice from one position")
             played[child], parents[child] = move, index
     if [played[index] for index in main_line(nodes)] != list(moves):
-        raise InvalidGameError(f"{TREE}'s main line is not the game's moves")
+        raise InvalidGameError(f"the main line of {TREE} is not the game's moves")
     whole = MoveTree(
         tuple(
             Node(played[index], parents.get(index), node.children)

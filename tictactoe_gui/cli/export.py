@@ -2,8 +2,9 @@
 or one recorded game (``--id``) as a Piskvork ``.psq`` file or a string of column digits.
 
 The records file is only read: a missing file exports no games and creates
-nothing. The JSON form is the one ``import`` and the History window read back;
-CSV text fields that a spreadsheet would run as a formula get a leading ``'``.
+nothing. The JSON form is the one ``import`` and the History window read back,
+with each game's variations; CSV holds each game's main line, and its text
+fields that a spreadsheet would run as a formula get a leading ``'``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from tictactoe_gui.cli.common import (
     recorded_game,
     records_exist,
 )
-from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import DamagedGame, GameNotFoundError
 
 FORMATS = ("csv", "json", "psq", "digits")
@@ -161,13 +161,16 @@ def write_whole(path: Path, text: str) -> None:
 def _export(
     args: argparse.Namespace, target: Path, file_format: str, streams: Streams
 ) -> tuple[int, str]:
+    from tictactoe_gui.records_bridge import open_for_reading  # the rules check each tree
+
     damaged: list[DamagedGame] = []
     path = database_path(args)
     # Reading creates nothing: with no records file yet, the export simply holds no games.
-    with Repository.open(path) as repository:
+    with open_for_reading(path) as repository:
         count = repository.export_records(target, file_format, args.game, on_damaged=damaged.append)
     for problem in damaged:
-        print(error_line(f"not exported: {problem.message()}"), file=streams.stderr)
+        told = problem.message() if problem.main_line_kept else f"not exported: {problem.message()}"
+        print(error_line(told), file=streams.stderr)
     which = "" if args.game is None else f" of {game_name(args.game)}"
     summary = f"Exported {count} game{'s' * (count != 1)}{which} to {target}."
     return (EXIT_FAILURE if damaged else EXIT_OK), summary

@@ -16,6 +16,11 @@ file. A write that fails or is cancelled takes back what it had added. A game
 already recorded (same id, same contents) is skipped without creating
 anything; the same id with different contents is reported as a conflict and
 the recorded game kept.
+
+A JSON export writes a game's variations as its ``tree`` (see :mod:`trees`), which
+an import checks with the rest of the game; a file without trees imports as before.
+A recorded tree that cannot be read is left out (``on_damaged`` hears of it), its
+game exported with its main line. A CSV export holds each game's main line.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, Final, Protocol
@@ -39,6 +45,7 @@ from typing import IO, Any, Final, Protocol
 from tictactoe_gui.storage.database import Database, one_line
 from tictactoe_gui.storage.records import (
     DEFAULT_GAME,
+    DamagedGame,
     DamageReport,
     FinishedGame,
     GameDetail,
@@ -55,6 +62,7 @@ from tictactoe_gui.storage.records import (
     name_key,
     to_text,
 )
+from tictactoe_gui.storage.trees import parse_tree, tree_data, tree_text
 
 EXPORT_FORMAT: Final = "tictactoe-gui records"
 #: Version 2 added each game's ``game``, ``rows``, ``cols`` and ``extra``; a version 1
@@ -84,6 +92,9 @@ class Repository(Protocol):
 
     @property
     def database(self) -> Database: ...
+
+    @property
+    def rules(self) -> Callable[[FinishedGame], None] | None: ...
 
     def check(self, game: FinishedGame) -> None: ...
 
@@ -221,13 +232,51 @@ def export_json(
         )
         count = 0
         for detail in repository.iter_games(game, on_damaged=on_damaged):
+            entry = game_to_json(detail)
+            try:
+                tree = exported_tree(detail, repository.rules)
+            except InvalidGameError as error:
+                tree = None
+                if on_damaged is not None:
+                    on_damaged(
+                        DamagedGame(
+                            detail.summary.id,
+                            f"its variations cannot be read ({error});"
+                            " it is exported with its main line only",
+                            main_line_kept=True,
+                        )
+                    )
+            if tree is not None:
+                entry["tree"] = tree
             stream.write(",\n" if count else "\n")
-            stream.write(json.dumps(game_to_json(detail), ensure_ascii=False))
+            stream.write(json.dumps(entry, ensure_ascii=False))
             count += 1
         stream.write("\n]}\n")
         return count
 
     return _write_file(repository, Path(path), write, newline="\n")
+
+
+def exported_tree(
+    detail: GameDetail, rules: Callable[[FinishedGame], None] | None
+) -> list[dict[str, object]] | None:
+    """The tree of moves an export writes for a recorded game (None for a game of one line),
+    or :class:`InvalidGameError` when the recorded tree cannot be read: its shape, and with
+    ``rules``, its moves (unless the game breaks the rules without it too)."""
+    if detail.tree is None:
+        return None
+    nodes = parse_tree(detail.tree, len(detail.moves))
+    if rules is not None:
+        game = _recorded(detail)
+        try:
+            rules(game)
+        except InvalidGameError as error:
+            try:
+                rules(replace(game, tree=None))
+            except InvalidGameError:
+                return tree_data(nodes)  # the game itself breaks the rules, not its tree
+            raise error from None
+    return tree_data(nodes)
 
 
 # -- reading a JSON export as a stream ------------------------------------------------
@@ -424,6 +473,7 @@ def game_from_json(
         rows, cols = 3, 3
     else:
         rows, cols = reader.value("rows", int), reader.value("cols", int)
+    tree = reader.value("tree", list, optional=True)
     raw_moves = reader.value("moves", list)
     moves = []
     for index, raw in enumerate(raw_moves, start=1):
@@ -458,6 +508,7 @@ def game_from_json(
         cols=cols,
         extra=reader.value("extra", str, optional=True),
         resigned=reader.value("resigned", str, optional=True),
+        tree=None if tree is None else tree_text(tree),
     )
     return uid, game
 
@@ -481,8 +532,26 @@ def _recorded(detail: GameDetail) -> FinishedGame:
         result=s.result, moves=detail.moves, start_board=s.start_board, hints_x=s.hints_x,
         hints_o=s.hints_o, seed=s.seed, x_ai_nodes=s.x_ai_nodes, o_ai_nodes=s.o_ai_nodes,
         x_ai_max_depth=s.x_ai_max_depth, o_ai_max_depth=s.o_ai_max_depth, game=s.game,
-        rows=s.rows, cols=s.cols, extra=s.extra, resigned=s.resigned,
+        rows=s.rows, cols=s.cols, extra=s.extra, resigned=s.resigned, tree=detail.tree,
     )  # fmt: skip
+
+
+def _tree_value(text: str | None) -> object:
+    try:
+        return None if text is None else json.loads(text)
+    except ValueError:
+        return text
+
+
+def _same_game(recorded: FinishedGame, imported: FinishedGame) -> bool:
+    """Whether a recorded game and one of an import are the same game: the same contents,
+    and the same tree where both keep one (a file from before trees were kept, or a game
+    recorded then, is the same game without its variations)."""
+    if _comparable(recorded) != _comparable(imported):
+        return False
+    if recorded.tree is None or imported.tree is None:
+        return True
+    return _tree_value(recorded.tree) == _tree_value(imported.tree)
 
 
 def import_json(
@@ -655,9 +724,7 @@ class JsonImport:
                                 game_id = repository.insert_game(connection, game, uid, now)
                                 assert game_id is not None  # not recorded, checked just above
                                 added.append(game_id)
-                            elif _comparable(_recorded(repository.game(existing))) == (
-                                _comparable(game)
-                            ):
+                            elif _same_game(_recorded(repository.game(existing)), game):
                                 skipped += 1
                             else:
                                 conflicts.append(number)

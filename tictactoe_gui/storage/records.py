@@ -268,8 +268,13 @@ class DamagedGame:
 
     id: int
     problem: str
+    #: Whether the game itself is still read, its main line without the variations that
+    #: cannot be (then ``problem`` says what became of it).
+    main_line_kept: bool = False
 
     def message(self) -> str:
+        if self.main_line_kept:
+            return f"game {self.id}: {self.problem}"
         return f"game {self.id} cannot be read: {self.problem}"
 
 

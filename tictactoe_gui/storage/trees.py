@@ -95,7 +95,7 @@ def tree_nodes(data: object, plies: int | None = None) -> tuple[TreeNode, ...]:
         length = len(main_line(nodes))
         if length != plies:
             raise InvalidGameError(
-                f"{TREE}'s main line has {length} moves, but the game has {plies}"
+                f"the main line of {TREE} has {length} moves, but the game has {plies}"
             )
     return tuple(nodes)
 

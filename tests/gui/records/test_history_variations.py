@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
+from pathlib import Path
+
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import human_vs_human
@@ -9,6 +14,7 @@ from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.records import HistoryDialog
 from tictactoe_gui.records_bridge import recorded_tree
 from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage import Repository
@@ -103,3 +109,29 @@ def test_a_connect_four_game_played_with_a_variation_is_recorded_with_it(
     main = tuple(spec.parse_move(name) for name in ("d1", "e1", "d2", "e2", "d3", "e3", "d4"))
     assert tree.main_line() == main
     assert lines_of(tree) == {main, (*main[:4], spec.parse_move("a1"))}
+
+
+def test_history_exports_the_variations_and_names_a_tree_it_cannot_read(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository], tmp_path: Path
+) -> None:
+    window, repository = repo_window
+    game_id = play_with_a_variation(qtbot, window)
+    dialog = HistoryDialog(repository)
+    qtbot.addWidget(dialog)
+    target = tmp_path / "out.json"
+    box = dialog.export_json_to(target)
+    assert box.icon() == QMessageBox.Icon.Information
+    (game,) = json.loads(target.read_text(encoding="utf-8"))["games"]
+    assert {"move": "c2", "children": []} in game["tree"]
+
+    connection = sqlite3.connect(repository.path)
+    with connection:
+        connection.execute("UPDATE games SET tree = 'oops' WHERE id = ?", (game_id,))
+    connection.close()
+    box = dialog.export_json_to(target)
+    assert box.icon() == QMessageBox.Icon.Warning
+    assert "Exported 1 game" in box.text()
+    assert f"Game {game_id}: its variations cannot be read" in box.text()
+    (game,) = json.loads(target.read_text(encoding="utf-8"))["games"]
+    assert "tree" not in game
+    assert len(game["moves"]) == len(PLAYED)

@@ -51,6 +51,7 @@ from tictactoe_gui.storage.records import (
     DRAW,
     LOSS,
     WIN,
+    CorruptDatabaseError,
     DamagedGame,
     GameDetail,
     GameFilter,
@@ -516,12 +517,25 @@ class HistoryDialog(QDialog):
                 self, QMessageBox.Icon.Warning, "Export failed", "These records cannot be exported."
             )
         game = self.game_filter.game
+        # A game whose variations cannot be read goes out with its main line, and is named.
+        kept: list[DamagedGame] = []
+
+        def note(damaged: DamagedGame) -> None:
+            if not damaged.main_line_kept:
+                raise CorruptDatabaseError(f"the records file is damaged: {damaged.message()}")
+            kept.append(damaged)
+
         try:
-            count = files.export_records(path, file_format, game)
+            count = files.export_records(path, file_format, game, on_damaged=note)
         except RecordsError as exc:
             return show_message(self, QMessageBox.Icon.Warning, "Export failed", str(exc))
         which = "" if game is None else f" of {game_name(game)}"
         text = f"Exported {count} game{'s' * (count != 1)}{which} to {path.name}."
+        if kept:
+            more = f" (and {len(kept) - 1} more)" if len(kept) > 1 else ""
+            first = kept[0].message()
+            text += f"\n\n{first[0].upper()}{first[1:]}{more}."
+            return show_message(self, QMessageBox.Icon.Warning, "Export", text)
         return show_message(self, QMessageBox.Icon.Information, "Export", text)
 
     def import_json_from(self, path: Path) -> QMessageBox:
