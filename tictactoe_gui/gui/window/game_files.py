@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 #: The file dialogs' filters: the app's saved games, and Piskvork's five-in-a-row games.
 SAVED_GAMES = "Saved games (*.json)"
 PSQ_GAMES = "Piskvork games (*.psq)"
+#: The folder of the last game saved or opened, where Save Game and Open Game start.
+GAMES_FOLDER_KEY = "files/gamesFolder"
 
 
 class GameFilesPart(WindowBase):
@@ -355,7 +357,7 @@ class GameFilesPart(WindowBase):
     def show_save_game_dialog(self) -> QFileDialog:
         from PySide6.QtWidgets import QFileDialog
 
-        dialog = QFileDialog(self, "Save Game", "", f"{SAVED_GAMES};;{PSQ_GAMES}")
+        dialog = QFileDialog(self, "Save Game", self._games_folder(), f"{SAVED_GAMES};;{PSQ_GAMES}")
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("json")
         dialog.filterSelected.connect(
@@ -364,6 +366,7 @@ class GameFilesPart(WindowBase):
         game = self.table.state.spec.id if self.table_active else self.controller.board.variant.id
         dialog.selectFile(f"{game}-game.json")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.fileSelected.connect(self._remember_games_folder)
         dialog.fileSelected.connect(lambda name: self.save_game_to(Path(name)))
         dialog.open()
         return dialog
@@ -373,9 +376,22 @@ class GameFilesPart(WindowBase):
         from PySide6.QtWidgets import QFileDialog
 
         filters = f"Games (*.json *.psq);;{SAVED_GAMES};;{PSQ_GAMES};;All files (*)"
-        dialog = QFileDialog(self, "Open Game", "", filters)
+        dialog = QFileDialog(self, "Open Game", self._games_folder(), filters)
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.fileSelected.connect(self._remember_games_folder)
         dialog.fileSelected.connect(lambda name: self.open_game_file(Path(name)))
         dialog.open()
         return dialog
+
+    def _games_folder(self) -> str:
+        """Where the file dialogs start: the last game's folder, else the user's documents
+        (never the folder the app happened to be started from)."""
+        from tictactoe_gui.gui.records.common import documents_folder
+
+        kept = str(self._settings.value(GAMES_FOLDER_KEY, "") or "")
+        return kept if kept and Path(kept).is_dir() else str(documents_folder())
+
+    @Slot(str)
+    def _remember_games_folder(self, name: str) -> None:
+        self._settings.setValue(GAMES_FOLDER_KEY, str(Path(name).parent))
