@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tictactoe_gui.engine.board import Board, BoardError
 from tictactoe_gui.engine.games import (
     Certainty,
     GameAnalysis,
@@ -26,8 +27,11 @@ from tictactoe_gui.engine.games import (
     NoSolverError,
     PositionTextError,
     Solving,
+    find_game,
+    registered_game,
     registered_games,
 )
+from tictactoe_gui.engine.personas import PERSONAS
 
 
 def _unique(specs: Iterator[GameSpec]) -> list[GameSpec]:
@@ -500,3 +504,88 @@ def test_an_algorithm_is_one_the_game_offers_or_refused_in_one_line(spec: GameSp
     with pytest.raises(GameError) as refused:
         spec.analyse(state, algorithm="no such search")
     assert spec.name in one_line(refused)
+
+
+# -- what the window and the command line ask of a game ---------------------------------
+
+
+@every_game
+def test_the_game_is_found_by_its_key_and_finds_the_size(spec: GameSpec) -> None:
+    game = registered_game(spec.game_key)
+    assert game is not None, f"{spec.id}: no game has the key {spec.game_key!r}"
+    assert game.key == spec.game_key
+    assert game.find(spec.id) == spec
+    assert all(listed.game_key == game.key for listed in (*game.listed, *game.smallest))
+
+
+@every_game
+def test_a_game_on_k_in_a_rows_board_is_a_board_of_that_game(spec: GameSpec) -> None:
+    # k in a row's board and controller hold it, with the personas, or they refuse it.
+    if spec.k_in_a_row_board:
+        assert Board.empty(spec.variant).variant == spec.variant
+        assert {player.key for player in spec.players} == set(PERSONAS)
+        assert not spec.discs_fall
+        assert not spec.own_new_game_options
+    else:
+        with pytest.raises(BoardError):
+            Board.empty(spec.variant)
+
+
+@every_game
+def test_the_board_of_x_and_o_holds_every_move_played(spec: GameSpec) -> None:
+    states = playout(spec, seed=7)
+    if states[0].marks_board() is None:
+        assert all(state.marks_board() is None for state in states)
+        assert not spec.k_in_a_row_board
+        assert not spec.discs_fall
+        return
+    assert spec.moves_fill_cells
+    for state in states:
+        board = state.marks_board()
+        assert board is not None
+        assert (board.variant.rows, board.variant.cols) == (spec.rows, spec.cols)
+        taken = board.x | board.o
+        start = state.start.marks_board()
+        assert start is not None
+        assert taken == (start.x | start.o) | sum(1 << move for move in state.moves)
+        assert board.x & board.o == 0
+        if spec.k_in_a_row_board:
+            assert board.to_text() == state.position_text()
+
+
+@every_game
+def test_discs_fall_exactly_where_the_game_says_they_do(spec: GameSpec) -> None:
+    start = spec.new_game()
+    board = start.marks_board()
+    if board is None:
+        assert not spec.discs_fall
+        return
+    cols = spec.cols
+
+    def lands(state: GameState, move: int) -> bool:
+        """Whether ``move``'s cell is on the bottom row or on a taken cell."""
+        cells = state.marks_board()
+        assert cells is not None
+        below = move + cols
+        return below >= spec.move_space or bool((cells.x | cells.o) >> below & 1)
+
+    # On an empty board of more than one row, only falling discs miss the top rows.
+    assert spec.rows > 1
+    assert all(lands(start, move) for move in start.legal_moves()) is spec.discs_fall
+    if spec.discs_fall:
+        assert spec.column_digits
+        for state in sampled(spec, seed=9):
+            assert all(lands(state, move) for move in state.legal_moves())
+            assert len(state.legal_moves()) <= cols
+
+
+@every_game
+def test_a_game_with_new_game_options_of_its_own_draws_its_numbers(spec: GameSpec) -> None:
+    # New Game's options of its own are the size, the range of the numbers drawn and who
+    # begins; its kind names its default size.
+    if spec.own_new_game_options:
+        assert spec.draws_values
+        assert spec.chooses_first
+        game = registered_game(spec.game_key)
+        assert game is not None
+        assert find_game(game.key) == game.listed[0]

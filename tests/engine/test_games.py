@@ -9,6 +9,7 @@ import threading
 import pytest
 
 from tictactoe_gui.engine.games import (
+    BUILT_IN_GAMES,
     Game,
     GameError,
     GameSpec,
@@ -186,19 +187,38 @@ def test_games_registered_before_first_use_come_after_the_built_in_ones() -> Non
 def test_importing_the_registry_loads_no_engine_until_a_game_is_looked_up() -> None:
     code = (
         "import sys\n"
-        "from tictactoe_gui.engine.games import find_game\n"
-        "before = sorted(m for m in sys.modules if m.startswith('tictactoe_gui.engine.'))\n"
+        "from tictactoe_gui.engine.games import find_game, registered_games\n"
+        "def loaded():\n"
+        "    return sorted(m for m in sys.modules if m.startswith('tictactoe_gui.engine.'))\n"
+        "before = loaded()\n"
         "find_game('four')\n"
-        "print(before, 'tictactoe_gui.engine.row_and_column' in sys.modules)\n"
+        "games = ('row_and_column', 'connect_four', 'rowcol', 'gravity_state')\n"
+        "after_four = [g for g in games if 'tictactoe_gui.engine.' + g in loaded()]\n"
+        "find_game('rowcol5')\n"
+        "after_rowcol = [g for g in games if 'tictactoe_gui.engine.' + g in loaded()]\n"
+        "registered_games()\n"
+        "everything = [g for g in games if 'tictactoe_gui.engine.' + g in loaded()]\n"
+        "print(before, after_four, after_rowcol, everything)\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
-    # The registry, the interface it names and the variants: no game's engine.
+    # The registry, the interface it names and the variants: no game's engine. A
+    # k-in-a-row game loads no other game; Row & Column loads its own, not Connect Four's.
     assert out.strip() == (
         "['tictactoe_gui.engine.game_interface', 'tictactoe_gui.engine.games', "
-        "'tictactoe_gui.engine.variants'] True"
+        "'tictactoe_gui.engine.variants'] [] ['row_and_column', 'rowcol'] "
+        "['row_and_column', 'connect_four', 'rowcol', 'gravity_state']"
     )
+
+
+def test_a_game_is_found_by_its_key_loading_no_other() -> None:
+    registry = Registry(built_in=BUILT_IN_GAMES)
+    rowcol = registry.game("rowcol")
+    assert rowcol is not None
+    assert rowcol.name == "Row & Column"
+    assert registry.game("nonesuch") is None
+    assert [game.key for game in registry.games()] == ["mnk", "rowcol", "gravity"]
 
 
 def test_threads_looking_up_games_at_once_all_see_every_game() -> None:

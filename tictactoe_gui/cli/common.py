@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Final, NoReturn, TextIO
 
 from tictactoe_gui import APP_NAME
-from tictactoe_gui.engine.variants import DEFAULT, Family, Variant, VariantError, get_variant, quote
+from tictactoe_gui.engine.variants import DEFAULT, Variant, VariantError, get_variant, quote
 from tictactoe_gui.storage.errors import RecordsError
 
 if TYPE_CHECKING:
@@ -243,7 +243,9 @@ def k_in_a_row_game(text: str) -> Variant:
         variant = get_variant(text)
     except VariantError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-    if variant.family is not Family.MNK:
+    from tictactoe_gui.engine.games import find_game
+
+    if not find_game(variant.id).k_in_a_row_board:
         raise argparse.ArgumentTypeError(
             f"{variant.id} is {variant.name}, not a k-in-a-row game; this command plays "
             "tictactoe, four, gomoku, the small boards or any MxNkK"

@@ -88,6 +88,8 @@ _GRAVITY_GRAMMAR: Final = re.compile(r"\s*\d+\s*x\s*\d+\s*k\s*\d+\s*g\s*", re.IG
 class GravitySpec(GameSpec):
     k: int = 4
 
+    game_key: ClassVar[str] = "gravity"
+    discs_fall: ClassVar[bool] = True
     has_solver: ClassVar[bool] = True
     moves_fill_cells: ClassVar[bool] = True
     move_verb: ClassVar[str] = "drop"
@@ -635,7 +637,7 @@ def find(text: str) -> GravitySpec | None:
 
 
 GAME: Final = Game(
-    key="gravity",
+    key=GravitySpec.game_key,
     name="Connect Four",
     grammar="MxNkKg",
     grammar_text="discs fall; such as 6x7k4g",

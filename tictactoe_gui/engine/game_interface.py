@@ -34,6 +34,7 @@ from tictactoe_gui.engine.variants import Variant, VariantError, quote
 
 if TYPE_CHECKING:
     from tictactoe_gui.engine.analysis import Judgement
+    from tictactoe_gui.engine.board import Board
     from tictactoe_gui.engine.personas import Event
     from tictactoe_gui.engine.review import Settled
 
@@ -263,6 +264,12 @@ class GameState(abc.ABC):
         three back. By default the position's text, with nothing apart."""
         return self.position_text(), None, None
 
+    def marks_board(self) -> Board | None:
+        """The position as k in a row's :class:`~tictactoe_gui.engine.board.Board` of X and
+        O (where discs fall, the cells they have landed on), which the window draws and
+        reads out; None (the default) in a game whose board is no grid of X and O."""
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class GameSpec(abc.ABC):
@@ -330,6 +337,24 @@ class GameSpec(abc.ABC):
     column_digits: ClassVar[bool] = False
     #: The page of the help (``resources/help/``) that gives this game's rules.
     rules_page: ClassVar[str] = "README.md"
+
+    # -- what the window and the command line ask of a game --------------------------------
+
+    #: The key of the game this is a size of (:attr:`Game.key`: ``"mnk"``, ``"rowcol"``):
+    #: :func:`~tictactoe_gui.engine.games.registered_game` finds the game by it, and the
+    #: window keeps it as the kind of game last played.
+    game_key: ClassVar[str] = ""
+    #: Whether it is played on k in a row's own board and controller (the personas, hints,
+    #: replays, set-up position, saved games and the ``brain`` command), rather than at the
+    #: table with the game's own players.
+    k_in_a_row_board: ClassVar[bool] = False
+    #: Whether a move drops a disc into a column, where it falls to the lowest empty cell
+    #: (the board says where it lands; :meth:`GameState.marks_board` holds the cells).
+    discs_fall: ClassVar[bool] = False
+    #: Whether New Game gives the game options of its own (Row & Column's size, players
+    #: and numbers) in place of the games combo and the personas; its size is kept with
+    #: them, not as the combo's last game.
+    own_new_game_options: ClassVar[bool] = False
 
     def board_paragraph(self) -> str:
         """One paragraph (Markdown) about the board being played: its size and what wins.

@@ -5,17 +5,17 @@ person types it (``gomoku``, ``3x4k3``, ``rowcol5``) into a
 :class:`~tictactoe_gui.engine.game_interface.GameSpec`. The games built in are the
 adapters :mod:`~tictactoe_gui.engine.k_in_a_row`,
 :mod:`~tictactoe_gui.engine.row_and_column` and
-:mod:`~tictactoe_gui.engine.connect_four`, loaded on the registry's first use (so
-their engines load only then). They build on the game interface
-(:mod:`~tictactoe_gui.engine.game_interface`, whose names this module gives too) and
-never import the registry, so the engine has no import circle through it (an
-import-linter contract in pyproject.toml keeps it so).
+:mod:`~tictactoe_gui.engine.connect_four`, each loaded when a look-up first reaches it
+(so its engine loads only then: finding a k-in-a-row game loads no other game's). They
+build on the game interface (:mod:`~tictactoe_gui.engine.game_interface`, whose names
+this module gives too) and never import the registry, so the engine has no import circle
+through it (an import-linter contract in pyproject.toml keeps it so).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from tictactoe_gui.engine.game_interface import (
@@ -42,10 +42,23 @@ from tictactoe_gui.engine.variants import quote
 
 
 class Registry:
-    """Games by key, in the order they were registered."""
+    """Games by key, in the order they were registered.
 
-    def __init__(self, load: Callable[[], None] | None = None) -> None:
-        self._games: dict[str, Game] = {}
+    ``load`` registers games on first use, before any other; ``built_in`` names games by
+    key with what loads each, in order, ahead of every game registered later: each loads
+    (and its engine with it) only when a look-up reaches it, so finding a k-in-a-row game
+    loads no other game's engine.
+    """
+
+    def __init__(
+        self,
+        load: Callable[[], None] | None = None,
+        *,
+        built_in: Sequence[tuple[str, Callable[[], Game]]] = (),
+    ) -> None:
+        # Every game by key, in order; None for a built-in game not loaded yet.
+        self._games: dict[str, Game | None] = dict.fromkeys(key for key, _ in built_in)
+        self._loaders = dict(built_in)
         # Registers the games built in, on first use.
         self._load_games = load
         self._loaded = load is None
@@ -54,17 +67,25 @@ class Registry:
 
     def register(self, game: Game) -> None:
         self._load()  # the games built in come first
-        if game.key in self._games:
-            raise GameError(f"a game {quote(game.key)} is registered already")
-        self._games[game.key] = game
+        with self._lock:
+            if game.key in self._games:
+                raise GameError(f"a game {quote(game.key)} is registered already")
+            self._games[game.key] = game
 
     def games(self) -> tuple[Game, ...]:
         self._load()
-        return tuple(self._games.values())
+        return tuple(self._game(key) for key in tuple(self._games))
+
+    def game(self, key: str) -> Game | None:
+        """The game registered as ``key`` (``mnk``, ``rowcol``), loading it alone; None
+        when no game has that key."""
+        self._load()
+        return self._game(key) if key in self._games else None
 
     def find(self, text: str) -> GameSpec:
-        for game in self.games():
-            spec = game.find(text)
+        self._load()
+        for key in tuple(self._games):
+            spec = self._game(key).find(text)
             if spec is not None:
                 return spec
         listed = ", ".join(spec.id for game in self.games() for spec in game.listed)
@@ -72,6 +93,20 @@ class Registry:
             f"{game.grammar} ({game.name}: {game.grammar_text})" for game in self.games()
         )
         raise UnknownGameError(f"unknown game {quote(text)}; choose one of {listed}, {grammars}")
+
+    def _game(self, key: str) -> Game:
+        game = self._games[key]
+        if game is not None:
+            return game
+        with self._lock:
+            # Another thread may have loaded it meanwhile.
+            game = self._games[key]
+            if game is None:
+                game = self._loaders[key]()
+                if game.key != key:
+                    raise GameError(f"the game loaded as {quote(key)} is {quote(game.key)}")
+                self._games[key] = game
+            return game
 
     def _load(self) -> None:
         if self._loaded:
@@ -89,15 +124,40 @@ class Registry:
             self._loaded = True
 
 
+def _k_in_a_row() -> Game:
+    from tictactoe_gui.engine import k_in_a_row
+
+    return k_in_a_row.GAME
+
+
+def _row_and_column() -> Game:
+    from tictactoe_gui.engine import row_and_column
+
+    return row_and_column.GAME
+
+
+def _connect_four() -> Game:
+    from tictactoe_gui.engine import connect_four
+
+    return connect_four.GAME
+
+
+#: The games built in, by key, in menu order: each module (and its engine) loads only when
+#: a look-up reaches it.
+BUILT_IN_GAMES: Final = (
+    ("mnk", _k_in_a_row),
+    ("rowcol", _row_and_column),
+    ("gravity", _connect_four),
+)
+
+
 def _load_built_in_games() -> None:
-    """Register the games built in, in menu order (their engines load only now)."""
-    from tictactoe_gui.engine import connect_four, k_in_a_row, row_and_column
-
-    for game in (k_in_a_row.GAME, row_and_column.GAME, connect_four.GAME):
-        REGISTRY.register(game)
+    """Register the games built in, in menu order, all at once (a registry of a test's own)."""
+    for _key, load in BUILT_IN_GAMES:
+        REGISTRY.register(load())
 
 
-REGISTRY: Final = Registry(_load_built_in_games)
+REGISTRY: Final = Registry(built_in=BUILT_IN_GAMES)
 
 
 def register_game(game: Game) -> None:
@@ -107,6 +167,12 @@ def register_game(game: Game) -> None:
 
 def registered_games() -> tuple[Game, ...]:
     return REGISTRY.games()
+
+
+def registered_game(key: str) -> Game | None:
+    """The game registered as ``key`` (:attr:`GameSpec.game_key`), loading no other; None
+    when no game has that key."""
+    return REGISTRY.game(key)
 
 
 def find_game(text: str) -> GameSpec:

@@ -142,6 +142,9 @@ class GravityState(GameState):
     def picture(self) -> str:
         return self._board.pretty()
 
+    def marks_board(self) -> Board:
+        return self._board
+
     # -- reading moves in the game's own short forms ----------------------------------------
 
     def read_move(self, text: str) -> int:

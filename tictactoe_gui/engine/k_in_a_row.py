@@ -156,11 +156,16 @@ class KInARowState(GameState):
     def picture(self) -> str:
         return self.board.pretty()
 
+    def marks_board(self) -> Board:
+        return self.board
+
 
 @dataclass(frozen=True, slots=True)
 class KInARowSpec(GameSpec):
     k: int = MIN_K
 
+    game_key: ClassVar[str] = "mnk"
+    k_in_a_row_board: ClassVar[bool] = True
     has_solver: ClassVar[bool] = True
     psq_files: ClassVar[bool] = True
     moves_fill_cells: ClassVar[bool] = True
@@ -558,7 +563,7 @@ def find(text: str) -> KInARowSpec | None:
 
 
 GAME: Final = Game(
-    key="mnk",
+    key=KInARowSpec.game_key,
     name="k in a row",
     grammar="MxNkK",
     grammar_text=(

@@ -244,6 +244,8 @@ def analysis_text(analysis: RowColAnalysis) -> str:
 
 @dataclass(frozen=True, slots=True)
 class RowColSpec(GameSpec):
+    game_key: ClassVar[str] = "rowcol"
+    own_new_game_options: ClassVar[bool] = True
     move_word: ClassVar[str] = "take"
     move_verb: ClassVar[str] = "take"
     chooses_first: ClassVar[bool] = True
@@ -552,7 +554,7 @@ def find(text: str) -> RowColSpec | None:
 
 
 GAME: Final = Game(
-    key="rowcol",
+    key=RowColSpec.game_key,
     name="Row & Column",
     grammar="rowcolN",
     grammar_text=(

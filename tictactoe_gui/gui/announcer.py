@@ -33,7 +33,6 @@ from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessible
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView, QTreeView, QWidget
 
 from tictactoe_gui.engine import Board, Mark, Move
-from tictactoe_gui.engine.variants import Family
 from tictactoe_gui.gui.accessibility import set_cell_news
 from tictactoe_gui.gui.board_reading import new_threats, winning_line_words
 from tictactoe_gui.gui.game_controller import GameController, GameOverInfo, GameSetup, State
@@ -350,7 +349,7 @@ class GameNarrator(QObject):
             return
         if moves[: len(previous)] == previous and len(moves) > len(previous):
             words = self._played(start, moves, len(previous))
-            if board.variant.family is Family.MNK and not board.variant.is_tictactoe:
+            if not board.variant.is_tictactoe:
                 # On a big board nobody sees a line forming: say what the move threatens.
                 words.append(new_threats(board, moves[-1]))
             self._say(" ".join(words))

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.notation import cell_name
-from tictactoe_gui.engine.variants import Family
 
 if TYPE_CHECKING:
     from tictactoe_gui.engine.games import GameState
@@ -96,15 +95,10 @@ def drop_words(board: Board, move: Move) -> str:
 def board_of(state: GameState) -> tuple[Board, bool]:
     """The cells of a position of k in a row or Connect Four, and whether its discs fall
     (ValueError for a game whose board is not a grid of X and O)."""
-    if state.spec.variant.family is Family.GRAVITY:
-        from tictactoe_gui.engine.gravity_state import GravityState
-
-        assert isinstance(state, GravityState)
-        return Board(state.x, state.o, state.spec.cell_variant), True
-    board = getattr(state, "board", None)
-    if not isinstance(board, Board):
+    board = state.marks_board()
+    if board is None:
         raise ValueError(f"{state.spec.name} is not played on a board of X and O")
-    return board, False
+    return board, state.spec.discs_fall
 
 
 def read_around(board: Board, cursor: Move) -> str:
@@ -164,7 +158,7 @@ class Threat:
 def threats(board: Board, mark: Mark) -> list[Threat]:
     """Every line ``mark`` can complete with one more mark (k - 1 in a window of k
     with no opposing mark), windows sharing the same marks told as one threat."""
-    if board.variant.family is not Family.MNK or board.is_over:
+    if board.is_over:
         return []
     own, other = board.marks(mark), board.marks(mark.other)
     k = board.variant.k

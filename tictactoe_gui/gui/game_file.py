@@ -49,7 +49,7 @@ from typing import Final
 from tictactoe_gui.engine import Board, BoardError, IllegalMoveError, Move
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree, Node
 from tictactoe_gui.engine.notation import NotationError, parse_cell, parse_move_list
-from tictactoe_gui.engine.variants import Family, Variant, VariantError, get_variant, quote
+from tictactoe_gui.engine.variants import Variant, VariantError, get_variant, quote
 from tictactoe_gui.session import GameSetup, PlayerKind, PlayerSpec
 from tictactoe_gui.storage.records import GameMode, validate_player_name
 
@@ -460,7 +460,9 @@ def _variant(value: object, name: str) -> Variant:
         variant = get_variant(value)
     except VariantError as error:
         raise GameFileError(f"{name}: {error}") from None
-    if variant.family is not Family.MNK:
+    from tictactoe_gui.engine.games import find_game
+
+    if not find_game(variant.id).k_in_a_row_board:
         raise GameFileError(f"{name} holds {variant.name}, which the board here cannot show")
     return variant
 

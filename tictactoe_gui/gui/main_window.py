@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui import APP_DISPLAY_NAME
 from tictactoe_gui.engine import Board
-from tictactoe_gui.engine.variants import Family, Variant
+from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.players_bar import PlayersBar
 from tictactoe_gui.gui.theme import Theme, apply_palette
@@ -99,7 +99,7 @@ class MainWindow(FirstFramePart, MenusPart):
         # k in a row opens through its variant; any other game of the registry at the table.
         if isinstance(game, Variant) or game is None:
             self._opening_game, self._opening_table = game, None
-        elif game.variant.family is Family.MNK:
+        elif game.k_in_a_row_board:
             self._opening_game, self._opening_table = game.variant, None
         else:
             self._opening_game, self._opening_table = None, game

@@ -38,14 +38,12 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.engine import PERSONAS, Board, Mark
-from tictactoe_gui.engine.games import GameSpec, find_game
+from tictactoe_gui.engine.games import GameSpec, find_game, registered_game
 from tictactoe_gui.engine.variants import (
-    BUILT_IN,
     DEFAULT,
     MAX_SIDE,
     MIN_K,
     MIN_SIDE,
-    Family,
     Variant,
     VariantError,
     get_variant,
@@ -78,8 +76,17 @@ ROWCOL_MODES = (
     (GameMode.HUMAN_VS_HUMAN, "Human vs Human", "Two people at one grid; the engine coaches."),
     (GameMode.AI_VS_AI, "AI vs AI", "Watch two computer players take, one take at a time."),
 )
-#: The games offered by name (the k-in-a-row family), then a custom board.
-GAMES: tuple[Variant, ...] = tuple(v for v in BUILT_IN if v.family is Family.MNK)
+
+
+def _named_games() -> tuple[Variant, ...]:
+    game = registered_game(find_game(DEFAULT.id).game_key)
+    assert game is not None
+    return tuple(spec.variant for spec in game.listed)
+
+
+#: The games offered by name (the sizes k in a row lists, the default game's), then a
+#: custom board.
+GAMES: tuple[Variant, ...] = _named_games()
 #: Games of the registry played on the board with the personas (Connect Four), by id and
 #: name, listed after the k-in-a-row games; New Game returns them as a table game
 #: (table_setup()). Named here so that opening the dialog loads no other game's engine.
@@ -155,11 +162,12 @@ class _GamePicker(QWidget):
         return self.rows, self.cols, self.k
 
     def set_variant(self, variant: Variant) -> None:
-        if variant.family is Family.ROWCOL:
+        spec = find_game(variant.id)
+        if spec.own_new_game_options:
             self.combo.setCurrentIndex(self.combo.findData(ROWCOL))
             return
         index = self.combo.findData(variant.id)
-        if index < 0 and variant.family is not Family.MNK:
+        if index < 0 and not spec.k_in_a_row_board:
             index = self.combo.findData(TABLE_GAMES[0][0])
         if index < 0:
             self.rows.setValue(variant.rows)
@@ -180,8 +188,9 @@ class _GamePicker(QWidget):
         longest = max(self.rows.value(), self.cols.value())
         self.k.setRange(MIN_K, longest)
         variant = self.variant()
-        if variant.family is not Family.MNK:
-            self.summary.setText(table_game_summary(find_game(variant.id)))
+        spec = find_game(variant.id)
+        if not spec.k_in_a_row_board:
+            self.summary.setText(table_game_summary(spec))
             return
         text = game_summary(variant)
         if custom:
@@ -528,8 +537,8 @@ class NewGameDialog(QDialog):
         Four): :meth:`table_setup` then describes it, not :meth:`setup`."""
         if self._given_start is not None or self.is_rowcol():
             return None
-        variant = self._game.variant()
-        return None if variant.family is Family.MNK else find_game(variant.id)
+        spec = find_game(self._game.variant().id)
+        return None if spec.k_in_a_row_board else spec
 
     def table_setup(self) -> TableSetup:
         """The table game chosen (only call once the dialog is valid and
@@ -685,8 +694,10 @@ class NewGameDialog(QDialog):
                 self._game.set_variant(variant_of(str(s.value("game", DEFAULT.id))))
             except VariantError:
                 self._game.set_variant(DEFAULT)
-            if self._offer_rowcol and s.value("family") == Family.ROWCOL.value:
-                self._game.set_variant(get_variant(ROWCOL))
+            # The kind of game last played (its game's key): one with options of its own.
+            kind = registered_game(str(s.value("family", ""))) if self._offer_rowcol else None
+            if kind is not None and kind.listed[0].own_new_game_options:
+                self._game.set_variant(kind.listed[0].variant)
         mode_text = s.value("mode", GameMode.HUMAN_VS_AI.value)
         if self._game.is_rowcol():
             mode_text = rowcol_mode
@@ -714,13 +725,13 @@ class NewGameDialog(QDialog):
         if self.is_rowcol():
             # The last k-in-a-row game and mode stay remembered for the main window's
             # relaunch; Row & Column keeps its own.
-            s.setValue("family", Family.ROWCOL.value)
+            s.setValue("family", find_game(ROWCOL).game_key)
             s.endGroup()
             self.rowcol_options().save(s)
             s.setValue("rowColumn/mode", self.mode().value)
             return
         s.setValue("mode", self.mode().value)
-        s.setValue("family", self.variant().family.value)
+        s.setValue("family", find_game(self.variant().id).game_key)
         if self._given_start is None:
             s.setValue("game", self.variant().id)
         s.setValue("yourName", self._your_name.edit.text().strip())

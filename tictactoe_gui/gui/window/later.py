@@ -14,8 +14,7 @@ set-up position, Row & Column) stay out of it: they load when first used.
 from __future__ import annotations
 
 from tictactoe_gui.engine import Algorithm, Mark
-from tictactoe_gui.engine.games import find_game
-from tictactoe_gui.engine.variants import Family
+from tictactoe_gui.engine.games import find_game, registered_game
 from tictactoe_gui.gui import game_file
 from tictactoe_gui.gui.accessibility import name_message_box_icon
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TIME_BUDGET, DEFAULT_TOP_N, AnalysisDock
@@ -47,7 +46,6 @@ __all__ = [
     "Announcer",
     "AutoplayBar",
     "EngineService",
-    "Family",
     "GameController",
     "GameMode",
     "GameNarrator",
@@ -67,5 +65,6 @@ __all__ = [
     "find_game",
     "game_file",
     "name_message_box_icon",
+    "registered_game",
     "side_name",
 ]

@@ -36,24 +36,26 @@ class NewGamesPart(WindowBase):
             # Row & Column played in a window of its own, left open last time: it is
             # now the last game, played in this one.
             s.remove("rowColumnWindow/open")
-            s.setValue("newGame/family", later.Family.ROWCOL.value)
+            spec = spec or later.find_game("rowcol")
         if spec is None:
-            family = str(s.value("newGame/family", ""))
-            try:
-                if family == later.Family.ROWCOL.value:
-                    spec = later.find_game("rowcol")
-                elif family not in ("", later.Family.MNK.value):
-                    spec = later.find_game(str(s.value("newGame/game", "")))
-            except ValueError:
+            # The kind of game last played (its game's key): k in a row opens on its own
+            # board; a game with New Game options of its own, on its default size; any
+            # other, on the game last chosen in New Game's combo.
+            game = later.registered_game(str(s.value("newGame/family", "")))
+            if game is None or game.listed[0].k_in_a_row_board:
                 return None
-        if spec is None:
-            return None
-        s.setValue("newGame/family", spec.variant.family.value)
-        if spec.variant.family is not later.Family.ROWCOL:
+            spec = game.listed[0]
+            if not spec.own_new_game_options:
+                try:
+                    spec = later.find_game(str(s.value("newGame/game", "")))
+                except ValueError:
+                    return None
+        s.setValue("newGame/family", spec.game_key)
+        if not spec.own_new_game_options:
             s.setValue("newGame/game", spec.id)
         dialog = later.NewGameDialog(s, self)
         try:
-            if dialog.is_rowcol() and spec.variant.family is later.Family.ROWCOL:
+            if dialog.is_rowcol() and spec.own_new_game_options:
                 if dialog.is_valid():
                     setup, _seed = dialog.rowcol_setup()
                     # The size asked for (--game rowcol5), with the last players.
@@ -85,7 +87,7 @@ class NewGamesPart(WindowBase):
             fallback = replace(fallback, start=Board.empty(game))
             # The game asked for is now the one last chosen: New Game opens on it.
             self._settings.setValue("newGame/game", game.id)
-            self._settings.setValue("newGame/family", game.family.value)
+            self._settings.setValue("newGame/family", later.find_game(game.id).game_key)
         try:
             valid = dialog.is_valid() and dialog.table_game() is None
             return dialog.setup() if valid else fallback

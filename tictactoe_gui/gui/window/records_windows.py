@@ -167,11 +167,11 @@ class RecordsWindowsPart(WindowBase):
         """Replay a game from the history on the board."""
         summary = detail.summary
         try:
-            family = later.find_game(summary.game).variant.family
+            spec = later.find_game(summary.game)
         except ValueError as error:  # a game this version does not have
             self.show_message(f"This game cannot be replayed: {error}")
             return
-        if family is not later.Family.MNK:
+        if not spec.k_in_a_row_board:
             self._replay_table_game(detail)
             return
         try:

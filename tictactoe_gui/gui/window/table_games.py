@@ -362,9 +362,8 @@ class TableGamesPart(WindowBase):
         board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _remember_game(self, spec: GameSpec) -> None:
-        family = spec.variant.family
-        self._settings.setValue(LAST_FAMILY_KEY, family.value)
-        if family is not later.Family.ROWCOL:
+        self._settings.setValue(LAST_FAMILY_KEY, spec.game_key)
+        if not spec.own_new_game_options:
             # Row & Column keeps its size with its own options (rowColumn/…); the last
             # game of the combo stays what it was.
             self._settings.setValue(LAST_GAME_KEY, spec.id)
