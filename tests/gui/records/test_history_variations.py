@@ -6,6 +6,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+from PySide6.QtCore import QModelIndex
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -13,8 +14,11 @@ from tests.gui.helpers import human_vs_human
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.move_tree import MoveTree
+from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.move_list import MoveListModel
 from tictactoe_gui.gui.records import HistoryDialog
+from tictactoe_gui.gui.review.dialog import ReviewDialog
 from tictactoe_gui.records_bridge import recorded_tree
 from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage import Repository
@@ -28,6 +32,17 @@ TAKEN_BACK = (A3, A1, B3, C2)
 
 def lines_of(tree: MoveTree) -> set[tuple[int, ...]]:
     return {tree.moves_to(node) for node in range(1, len(tree)) if not tree.children(node)}
+
+
+def shown(model: MoveListModel, parent: QModelIndex | None = None) -> list[object]:
+    """The move list's rows as it shows them: a label, or a label and the rows under it."""
+    parent = parent or QModelIndex()
+    rows: list[object] = []
+    for row in range(model.rowCount(parent)):
+        index = model.index(row, 0, parent)
+        under = shown(model, index)
+        rows.append((model.data(index), under) if under else model.data(index))
+    return rows
 
 
 def indices(moves: tuple[Move, ...]) -> tuple[int, ...]:
@@ -135,3 +150,53 @@ def test_history_exports_the_variations_and_names_a_tree_it_cannot_read(
     (game,) = json.loads(target.read_text(encoding="utf-8"))["games"]
     assert "tree" not in game
     assert len(game["moves"]) == len(PLAYED)
+
+
+def test_history_replays_the_variations_and_reviews_the_main_line(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    window, repository = repo_window
+    game_id = play_with_a_variation(qtbot, window)
+    history = window.show_history()
+    assert isinstance(history, HistoryDialog)
+    history.replay_game(game_id)
+    controller = window.controller
+    assert controller.state is State.REPLAY
+    assert controller.replay_length == len(PLAYED)
+    # The move list shows both lines: the one that ended the game, the other beside it.
+    model = window.moves_dock.model
+    assert lines_of(window.moves_dock.tree) == {indices(PLAYED), indices(TAKEN_BACK)}
+    assert shown(model) == ["1. a3", "1… a1", "2. b3", ("2… b1", ["2… c2"]), "3. c3"]
+    # Choosing the variation replays it; the main line is still there to go back to.
+    variation = model.index(0, 0, model.index(3, 0))
+    window.moves_dock.table.clicked.emit(variation)
+    assert controller.state is State.REPLAY
+    assert controller.board == Board.empty().play_all(TAKEN_BACK)
+    assert controller.replay_length == len(TAKEN_BACK)
+    window.moves_dock.table.clicked.emit(model.index(4, 0))
+    assert controller.board == Board.empty().play_all(PLAYED)
+    # Review judges the game as recorded: its main line.
+    review = window.review_recorded_game(repository.game(game_id))
+    assert isinstance(review, ReviewDialog)
+    assert review.subject.moves == indices(PLAYED)
+    review.close()
+    history.close()
+
+
+def test_a_tree_that_cannot_be_read_is_said_and_the_main_line_replays(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    window, repository = repo_window
+    game_id = play_with_a_variation(qtbot, window)
+    connection = sqlite3.connect(repository.path)
+    with connection:
+        connection.execute("UPDATE games SET tree = '[]' WHERE id = ?", (game_id,))
+    connection.close()
+    window.replay_recorded_game(repository.game(game_id))
+    controller = window.controller
+    assert controller.state is State.REPLAY
+    assert controller.replay_length == len(PLAYED)
+    assert lines_of(window.moves_dock.tree) == {indices(PLAYED)}
+    message = window.statusBar().currentMessage()
+    assert message.startswith("This game's variations cannot be read (the tree of moves is not")
+    assert message.endswith("its main line is replayed.")

@@ -183,7 +183,10 @@ class RecordsWindowsPart(WindowBase):
             return
         when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
         x_name, o_name = later.side_name(summary.x), later.side_name(summary.o)
-        self.start_replay(f"{x_name} vs {o_name}, {when}", start, moves, (x_name, o_name))
+        lines, note = self.recorded_lines(detail)  # its variations, in the move list
+        self.start_replay(f"{x_name} vs {o_name}, {when}", start, moves, (x_name, o_name), lines)
+        if note is not None:
+            self.show_message(note)
         self.raise_()
         self.activateWindow()
 

@@ -1,5 +1,5 @@
-"""The main window's replays and AI vs AI series: the replay bar and keys, looking back
-through a game, the series' tally."""
+"""The main window's replays and AI vs AI series: the replay bar and keys, a recorded
+game's variations for its replay, looking back through a game, the series' tally."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.engine import Move
     from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.gui.game_controller import Tally
+    from tictactoe_gui.storage.records import GameDetail
 
 
 class SeriesReplayPart(WindowBase):
@@ -49,6 +50,19 @@ class SeriesReplayPart(WindowBase):
         self.setWindowTitle(f"Replay: {title}{game}")
         # On the board, where a screen reader reads each position as the replay steps.
         self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def recorded_lines(self, detail: GameDetail) -> tuple[MoveTree | None, str | None]:
+        """A recorded game's tree of moves for its replay (None for a game of one line), and
+        what to say when the tree recorded cannot be read: the game replays its main line."""
+        from tictactoe_gui.records_bridge import recorded_tree
+        from tictactoe_gui.storage.records import InvalidGameError
+
+        try:
+            return recorded_tree(detail), None
+        except InvalidGameError as error:
+            return None, (
+                f"This game's variations cannot be read ({error}); its main line is replayed."
+            )
 
     def replay_seek_end(self) -> None:
         self.controller.replay_seek(self.controller.replay_length)
