@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, QThread
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
@@ -167,6 +168,27 @@ def test_ai_vs_ai_steps_one_move_at_a_time_when_paused(qtbot: QtBot, c4_window: 
     window.autoplay_bar.step_requested.emit()
     qtbot.waitUntil(lambda: len(table.session.moves) == 2, timeout=10_000)
     assert table.paused
+
+
+def test_at_the_end_of_ai_vs_ai_the_card_shows_who_won_not_who_is_to_move(
+    qtbot: QtBot, c4_window: MainWindow
+) -> None:
+    window = c4_window
+    spec = find_game("connect4")
+    setup = TableSetup(
+        spec, GameMode.AI_VS_AI, (Seat.ai(spec, "kitty"), Seat.ai(spec, "cop")), move_delay_ms=0
+    )
+    table = window.start_table_game(setup, seed=8)
+    assert table.session is not None
+    qtbot.waitUntil(lambda: table.is_over, timeout=GAME_TIMEOUT_MS)
+    role = window.analysis_dock.findChild(QLabel, "personaRole")
+    name = window.analysis_dock.findChild(QLabel, "personaName")
+    winner = table.session.winner
+    if winner is None:  # nobody is to move in a finished game: who made the last move
+        last = table.session.mover_of(len(table.session.moves) - 1)
+        assert (role.text(), name.text()) == ("LAST MOVE", ("Kitty · easy", "Cop · medium")[last])
+    else:
+        assert (role.text(), name.text()) == ("WINNER", ("Kitty · easy", "Cop · medium")[winner])
 
 
 def test_switching_games_in_one_window_keeps_one_engine_thread(

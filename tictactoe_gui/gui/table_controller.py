@@ -381,10 +381,15 @@ class TableController(QObject):
             player, role = spec.player(seat.name), "Opponent"
         elif mode is GameMode.HUMAN_VS_HUMAN:
             player, role = spec.player(spec.default_players[0]), "Coach"
-        else:
+        elif not session.is_over:
             mover = session.player_to_move
             player = None if mover is None else spec.player(mover.name)
             role = "To move"
+        else:  # nobody is to move in a finished game: the winner, or the drawing move's
+            winner = session.winner
+            shown = winner if winner is not None else session.mover_of(len(session.moves) - 1)
+            role = "Winner" if winner is not None else "Last move"
+            player = spec.player(session.seat(shown).name)
         self._widgets.analysis_dock.set_game_player(player, role)
 
     def _session(self) -> TableSession:
