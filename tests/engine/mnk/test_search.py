@@ -231,3 +231,42 @@ def test_the_moves_that_last_cut_off_at_a_ply_are_tried_first_there() -> None:
     # a killer that is no longer a candidate (the cell was taken) is skipped
     state.make(plain[5])
     assert plain[5] not in searcher.ordered(-1, 14, 3)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_win_by_quiet_threats_is_a_proven_vct_win(compiled: bool) -> None:
+    """Where the mover has no VCF but a quiet threat wins by force, the search says so
+    exactly, as a VCT, and the exact solver agrees on the win and its length."""
+    from tictactoe_gui.engine.mnk.solve import solve
+
+    rows, cols, k = 4, 5, 4
+    found = 0
+    for x, o in positions(5, rows, cols, k, 6, 120):
+        state = State(rows, cols, k, x, o)
+        threats = ThreatSearch(Budget(Limit(time=30)))
+        if threats.vcf(state) is not None or threats.prove_win(state, 1) is None:
+            continue
+        result = search(rows, cols, k, x, o, Limit(depth=2), compiled=compiled)
+        assert result.proof is not None, (x, o)
+        assert result.proof.method == "vct"
+        assert result.proof.outcome is Outcome.WIN
+        solution = solve(rows, cols, k, x, o)
+        assert solution.outcome is Outcome.WIN
+        assert result.proof.plies >= solution.plies
+        assert result.mate == result.proof.plies
+        found += 1
+    assert found >= 2
+
+
+def test_a_search_with_a_target_time_stops_deepening_by_it() -> None:
+    """A target spent at once stops the search after its first depth (the depth limit
+    alone goes on), and a best move that has stayed, with nothing threatening, gets a
+    smaller share of the target than one that has just changed or a threatened one."""
+    from tictactoe_gui.engine.mnk.search import STABLE_SHARE, _time_share
+
+    x, o = quiet()
+    assert search(15, 15, 5, x, o, Limit(depth=3)).depth == 3
+    assert search(15, 15, 5, x, o, Limit(depth=3), target=0.0).depth == 1
+    assert _time_share(3, threatened=False) == STABLE_SHARE
+    assert STABLE_SHARE < _time_share(1, threatened=False) < _time_share(0, threatened=False)
+    assert _time_share(3, threatened=True) == _time_share(0, threatened=False) == 1.0

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import enum
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -49,16 +50,34 @@ QUIESCENCE_FOURS: Final = 6
 QUIESCENCE_WIDTH: Final = 3
 #: How deep forced blocks may extend a line past its nominal depth.
 _MAX_PLY: Final = 64
-#: How many of the best root moves are checked against the opponent's VCT.
-_VCT_ROOT_MOVES: Final = 12
-#: Nodes that check may use when the search has no time limit.
+#: How many of the best root moves are checked against the opponent's VCT (all it searches).
+_VCT_ROOT_MOVES: Final = 2 * WIDTH
+#: Quiet threats ("threes") a VCT at the root may use, the mover's own and the opponent's.
+VCT_THREES: Final = 2
+#: Nodes each VCT check (the mover's, then the opponent's) may use without a time limit.
 _VCT_NODES: Final = 20_000
 #: Share of a timed search given to the proof search before alpha-beta starts.
 _PROOF_SHARE: Final = 0.25
-#: ... and at most this many seconds of it.
+#: ... and at most this many seconds of it for the VCF and the mover's own VCT,
 _PROOF_SECONDS: Final = 0.08
+#: ... and this many more for the root moves the opponent's VCT refutes.
+_VCT_SECONDS: Final = 0.12
+
+#: Shares of its target time a search takes before it stops deepening: when the best move
+#: has stayed for three depths and nothing threatens, in a quiet position otherwise, and
+#: when the best move has just changed or the opponent has a proven threat (VCF or VCT).
+STABLE_SHARE: Final = 0.3
+_QUIET_SHARE: Final = 0.6
+_CRITICAL_SHARE: Final = 1.0
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+def _time_share(stable: int, threatened: bool) -> float:
+    """The share of its target a search uses before it stops deepening (see ``search``)."""
+    if stable == 0 or threatened:
+        return _CRITICAL_SHARE
+    return STABLE_SHARE if stable >= 2 else _QUIET_SHARE
 
 
 class Outcome(enum.StrEnum):
@@ -399,6 +418,7 @@ def search(
     blocked: int = 0,
     to_move: int | None = None,
     compiled: bool | None = None,
+    target: float | None = None,
 ) -> SearchResult:
     """The best move for the side to move, found within ``limit``. See the module docstring.
 
@@ -409,6 +429,12 @@ def search(
     ``compiled`` picks the alpha-beta and threat-space searches: the compiled core
     (True; an error when it cannot take the position), the pure-Python reference
     (False), or the compiled one whenever it can (None). Both find the same result.
+
+    ``target`` (seconds) is the time the search aims to take when the limit's time is a
+    ceiling above it: after a completed depth it stops once it has used a share of the
+    target, less when the best move has stayed the same for three depths and nothing
+    threatens (:data:`STABLE_SHARE`), all of it when the best move has just changed or the
+    opponent has a threat the proofs found (VCF or VCT), more only up to the limit.
     """
     state = State(rows, cols, k, x_mask, o_mask, blocked=blocked, to_move=to_move)
     if state.is_over:
@@ -487,6 +513,8 @@ def search(
             proof_budget.deadline = min(proof_budget.deadline, budget.started + _PROOF_SECONDS)
         if limit.nodes is not None:
             proof_budget.max_nodes = max(1, int(limit.nodes * _PROOF_SHARE))
+        # Without a limit of time or nodes, each VCT check gets a number of nodes.
+        unbounded = proof_budget.max_nodes is None and proof_budget.deadline is None
         threats: ThreatSearch | native.NativeThreatSearch = (
             native.NativeThreatSearch(proof_budget) if compiled else ThreatSearch(proof_budget)
         )
@@ -509,6 +537,16 @@ def search(
                     proof = Proof(Outcome.LOSS, len(loss), tuple(cell(c) for c in loss), "vcf")
                     return finish(loss[0], loss, None, -len(loss), 0, proof)
                 allowed = None
+            if not state.wins[opponent]:
+                # A win by quiet threats (VCT): a three, say, after which every defence
+                # that could matter loses to a VCF (or, with more threes, to another VCT).
+                if unbounded:
+                    proof_budget.max_nodes = proof_budget.nodes + _VCT_NODES
+                line = threats.prove_win(proof_state, VCT_THREES)
+                if line is not None:
+                    budget.nodes += proof_budget.nodes
+                    proof = Proof(Outcome.WIN, len(line), tuple(cell(c) for c in line), "vct")
+                    return finish(line[0], line, None, len(line), 0, proof)
         except SearchStopped:
             pass  # no proof in the time given: the alpha-beta search decides
         budget.nodes += proof_budget.nodes
@@ -526,9 +564,13 @@ def search(
     if proofs and allowed is None and not state.wins[opponent]:
         # A quiet threat of the opponent's (VCT): drop the moves shown to lose to one.
         before = proof_budget.nodes
-        if proof_budget.max_nodes is None and proof_budget.deadline is None:
+        if unbounded:
             proof_budget.max_nodes = before + _VCT_NODES
-        lost = threats.vct_refuted(proof_state, root_moves[:_VCT_ROOT_MOVES])
+        if proof_budget.deadline is not None:
+            proof_budget.deadline = min(
+                budget.sub_deadline(_PROOF_SHARE) or 0.0, time.perf_counter() + _VCT_SECONDS
+            )
+        lost = threats.vct_refuted(proof_state, root_moves[:_VCT_ROOT_MOVES], VCT_THREES)
         budget.nodes += proof_budget.nodes - before
         if lost and len(lost) < len(root_moves):
             root_moves = [c for c in root_moves if c not in lost]
@@ -543,6 +585,9 @@ def search(
     max_depth = limit.depth if limit.depth is not None else state.empties
     refuted_cells = tuple(cell(c) for c in refuted)
     depth = 0
+    stable = 0  # completed depths since the best move last changed
+    previous_best = -1
+    threatened = allowed is not None or bool(refuted)
     try:
         for depth in range(1, max_depth + 1):
             budget.check()
@@ -587,6 +632,10 @@ def search(
             if mate is not None and abs(mate) <= depth:
                 break
             if len(root_moves) == 1 and depth >= 2:
+                break
+            stable = stable + 1 if best_move == previous_best else 0
+            previous_best = best_move
+            if target is not None and budget.elapsed() >= target * _time_share(stable, threatened):
                 break
     except SearchStopped:
         if completed == 0 and best_score is None:
