@@ -343,3 +343,35 @@ def test_end_inside_a_board_block_ends_the_conversation() -> None:
     brain = quick_brain()
     assert talk(brain, "START 15", "BOARD", "1,1,1", "END") == ["OK"]
     assert brain.finished
+
+
+def test_with_the_game_time_limiting_a_move_aims_at_its_share_and_may_take_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The share of the time left is the search's target; a critical move may go past it,
+    up to CRITICAL_FACTOR times, within the turn's limit; with the turn's limit alone
+    there is no target."""
+    from tictactoe_gui.engine.mnk import gomocup
+
+    asked: list[tuple[float | None, float | None]] = []
+
+    def spy(*args: object, target: float | None = None, **kwargs: object) -> SearchResult:
+        limit = args[5]
+        assert isinstance(limit, Limit)
+        asked.append((limit.time, target))
+        return search(15, 15, 5, 0, 0, Limit(depth=1))
+
+    monkeypatch.setattr(gomocup, "search", spy)
+    brain = Brain()
+    talk(brain, "INFO timeout_turn 5000", "INFO timeout_match 100000", "START 15")
+    talk(brain, "INFO time_left 100000", "BEGIN")
+    talk(brain, "INFO timeout_match 0", "TURN 0,0")
+    (ceiling, target), (turn_only, no_target) = asked
+    # 100 s left over at least 25 moves (an empty board's 225 cells count as 56).
+    share = 100 / 56 * gomocup.TURN_SHARE - gomocup.MARGIN
+    assert target == pytest.approx(share)
+    assert ceiling == pytest.approx(share * gomocup.CRITICAL_FACTOR)
+    assert ceiling is not None
+    assert ceiling <= 5.0 * gomocup.TURN_SHARE
+    assert turn_only == pytest.approx(5.0 * gomocup.TURN_SHARE - gomocup.MARGIN)
+    assert no_target is None

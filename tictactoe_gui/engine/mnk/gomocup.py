@@ -25,7 +25,11 @@ Time: ``INFO timeout_turn`` (ms per move; 0 means as fast as possible),
 (ms left in the game) are honoured. A move's budget is the smaller of the
 turn limit and a share of the time left, minus a safety margin, so the brain
 answers inside the limits it is given; no move thinks longer than
-:data:`MAX_MOVE_SECONDS`, however long the manager allows.
+:data:`MAX_MOVE_SECONDS`, however long the manager allows. When the game's time
+is what limits, that share is the move's aim, not its limit: the search stops
+sooner on a move that stays best with nothing threatening, and may take up to
+:data:`CRITICAL_FACTOR` times the share (within the turn's limit and a fifth of
+the time left) when the best move keeps changing or the opponent has a threat.
 
 Stopping: ``STOP``, ``YXSTOP`` (Yixin's manager) and ``END`` stop a search and
 play the best move found so far; ``RESTART`` stops it without playing.
@@ -68,6 +72,10 @@ MARGIN: Final = 0.05
 FASTEST: Final = 0.05
 #: Moves the match time is spread over (at least), when only the game's time is limited.
 MATCH_MOVES: Final = 25
+#: With the game's time limiting, a critical move may think this many times its share...
+CRITICAL_FACTOR: Final = 2.5
+#: ... but never more than this share of the time left.
+LEFT_SHARE: Final = 0.2
 #: The longest a move may think, whatever time the manager gives (seconds).
 MAX_MOVE_SECONDS: Final = 300.0
 #: INFO's times are clamped to this (ms): a day, far beyond any game's.
@@ -134,16 +142,34 @@ def excerpt(text: str) -> str:
 Searcher = Callable[[int, int, int, int, int, Limit], SearchResult]
 
 
+def _clamp_seconds(seconds: float) -> float:
+    return min(MAX_MOVE_SECONDS, max(0.01, seconds))
+
+
 def _clamp_time(milliseconds: int) -> int:
     return min(MAX_TIMEOUT, max(0, milliseconds))
 
 
 def _default_searcher(
-    table: TranspositionTable, cancel: threading.Event, blocked: int, to_move: int | None
+    table: TranspositionTable,
+    cancel: threading.Event,
+    blocked: int,
+    to_move: int | None,
+    target: float | None = None,
 ) -> Searcher:
     def run(rows: int, cols: int, k: int, x: int, o: int, limit: Limit) -> SearchResult:
         return search(
-            rows, cols, k, x, o, limit, table=table, cancel=cancel, blocked=blocked, to_move=to_move
+            rows,
+            cols,
+            k,
+            x,
+            o,
+            limit,
+            table=table,
+            cancel=cancel,
+            blocked=blocked,
+            to_move=to_move,
+            target=target,
         )
 
     return run
@@ -400,15 +426,30 @@ class Brain:
         return cell
 
     def move_budget(self) -> float:
-        """Seconds this move's search may use."""
+        """Seconds this move's search may use, at most."""
+        return self._move_times()[0]
+
+    def move_target(self) -> float | None:
+        """Seconds this move's search aims at, when the game's time is what limits it (its
+        share of the time left); None when the turn's limit does."""
+        return self._move_times()[1]
+
+    def _move_times(self) -> tuple[float, float | None]:
         turn = FASTEST if self.timeout_turn == 0 else self.timeout_turn / 1000
         budget = turn * TURN_SHARE - MARGIN
+        target = None
         if self.timeout_match > 0:
             left = self.time_left if self.time_left is not None else self.timeout_match
             empties = self.rows * self.cols - (self.own | self.theirs | self.blocked).bit_count()
             moves_left = max(MATCH_MOVES, empties // 4)
-            budget = min(budget, left / 1000 / moves_left * TURN_SHARE - MARGIN)
-        return min(MAX_MOVE_SECONDS, max(0.01, budget))
+            share = left / 1000 / moves_left * TURN_SHARE - MARGIN
+            if share < budget:
+                # The share is the aim; a critical move (a threat, an unstable best move)
+                # may take up to CRITICAL_FACTOR times it, an obvious one less (search's
+                # target), so what obvious moves save goes to the critical ones.
+                target = _clamp_seconds(share)
+                budget = min(budget, share * CRITICAL_FACTOR, left / 1000 * LEFT_SHARE - MARGIN)
+        return _clamp_seconds(budget), target
 
     def _move(self) -> list[str]:
         if self.rule_error is not None:
@@ -431,7 +472,7 @@ class Brain:
         if state.is_over:
             return ["ERROR the game is over"]
         searcher = self.searcher or _default_searcher(
-            self.table, self.cancel, self.blocked, to_move
+            self.table, self.cancel, self.blocked, to_move, self.move_target()
         )
         result = searcher(
             self.rows, self.cols, self.k, x_mask, o_mask, Limit(time=self.move_budget())
