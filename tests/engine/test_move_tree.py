@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from tictactoe_gui.engine.move_tree import ROOT, MoveTree
+import pytest
+
+from tictactoe_gui.engine.move_tree import ROOT, MoveTree, TreeError
 
 
 def test_a_different_move_becomes_a_variation_and_the_same_move_is_not_added_twice() -> None:
@@ -80,3 +82,29 @@ def test_follow_node_of_and_is_first_agree_on_random_trees() -> None:
     # Following a line already played adds nothing.
     again, _ = tree.follow(ROOT, played[0])
     assert again == tree
+
+
+def test_the_saved_form_is_read_back_whole_and_a_damaged_one_is_refused() -> None:
+    rng = random.Random(5)
+    tree = MoveTree()
+    for _ in range(50):
+        tree, _ = tree.add(rng.randrange(len(tree)), rng.randrange(7))
+    tree, _ = tree.renumbered()
+    saved = tree.to_json(lambda moves: str(moves[-1]))
+
+    def read(depth: int, name: object) -> tuple[int, int]:
+        if not isinstance(name, str) or not name.isdigit():
+            raise ValueError("not a move")
+        return int(name), depth + 1
+
+    assert MoveTree.from_json(saved, 0, read) == tree
+    broken = [dict(entry) for entry in saved]
+    broken[3]["move"] = "x"
+    with pytest.raises(TreeError, match=r"move \d+ \(x\): not a move"):
+        MoveTree.from_json(broken, 0, read)
+    orphan = [dict(entry) for entry in saved]
+    orphan[0]["children"] = []
+    with pytest.raises(TreeError, match="follows no move"):
+        MoveTree.from_json(orphan, 0, read)
+    with pytest.raises(TreeError, match="no tree"):
+        MoveTree.from_json(saved, 0, read, max_nodes=10)

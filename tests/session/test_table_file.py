@@ -46,8 +46,14 @@ def test_a_k_in_a_row_file_is_not_a_table_game() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.update(moves=["d1", "d1"]), r"move 2 \(d1\): d1 is taken"),
-        (lambda d: d.update(moves=["d1", "z9"]), r"move 2 \(z9\)"),
+        (lambda d: d.update(format=2, moves=["d1", "d1"]), r"move 2 \(d1\): d1 is taken"),
+        (lambda d: d.update(format=2, moves=["d1", "z9"]), r"move 2 \(z9\)"),
+        (lambda d: d["tree"][2].update(move="d1"), r"move 2 \(d1\): d1 is taken"),
+        (lambda d: d["tree"][2].update(move=7), r"move 2 \(7\)"),
+        (lambda d: d["tree"][1].update(children=[1]), "node 1 of the tree"),
+        (lambda d: d["tree"][0].update(children=[]), "node 1 of the tree follows no move"),
+        (lambda d: d.update(tree={}), "no tree of moves"),
+        (lambda d: d.update(line=9), "line should be"),
         (lambda d: d.update(ply=7), "ply 7"),
         (lambda d: d.update(game="nosuch"), "unknown game"),
         (lambda d: d.update(format=9), "format 9"),
@@ -63,3 +69,50 @@ def test_a_damaged_file_says_what_is_wrong_in_one_line(change: object, message: 
         table_file.from_json(json.dumps(data), "c4.json")
     assert "\n" not in str(raised.value)
     assert str(raised.value).startswith("c4.json")
+
+
+def _connect_four_with_a_variation() -> tuple[TableSession, tuple[int, ...]]:
+    """d1 d2 c1 played, c1 taken back and e1 played instead: e1 is a variation."""
+    session = session_of("connect4", ())
+    d1, d2, c1, e1 = (session.spec.parse_move(m) for m in ("d1", "d2", "c1", "e1"))
+    session.set_moves((d1, d2, c1))
+    session.set_moves((d1, d2))
+    session.play(e1)
+    return session, (d1, d2, c1, e1)
+
+
+def test_a_saved_game_keeps_every_line_in_the_tree_k_in_a_row_files_use() -> None:
+    session, (d1, d2, c1, e1) = _connect_four_with_a_variation()
+    data = json.loads(table_file.to_json(session))
+    assert data["format"] == 3
+    assert [node.get("move") for node in data["tree"]] == [None, "d1", "d2", "c1", "e1"]
+    assert data["tree"][2]["children"] == [3, 4]
+    assert data["line"] == 4  # the board is on the variation
+    assert data["ply"] == 3
+    saved = table_file.from_json(json.dumps(data))
+    assert saved.moves == (d1, d2, e1)
+    assert saved.undone == ()
+    assert saved.tree is not None
+    assert saved.lines() == session.lines()
+    assert saved.lines().main_line() == (d1, d2, c1)
+
+
+def test_the_main_line_with_a_variation_taken_back_opens_on_the_main_line() -> None:
+    session, (d1, d2, c1, _e1) = _connect_four_with_a_variation()
+    session.set_moves((d1,))
+    saved = table_file.from_json(table_file.to_json(session, (d2, c1)))
+    assert (saved.moves, saved.undone) == ((d1,), (d2, c1))
+    assert "line" not in json.loads(table_file.to_json(session, (d2, c1)))
+    assert saved.lines() == session.lines()
+
+
+def test_a_file_of_format_2_still_opens_as_one_line() -> None:
+    data = json.loads(table_file.to_json(session_of("connect4", (38, 31))))
+    del data["tree"]
+    data.update(format=2, moves=["d1", "d2", "c1"], ply=2)
+    saved = table_file.from_json(json.dumps(data))
+    spec = find_game("connect4")
+    assert saved.moves == (spec.parse_move("d1"), spec.parse_move("d2"))
+    assert saved.undone == (spec.parse_move("c1"),)
+    assert saved.tree is None
+    assert saved.lines().main_line() == (*saved.moves, *saved.undone)

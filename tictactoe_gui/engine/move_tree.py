@@ -15,9 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 ROOT: Final = 0
+#: A game's position as a saved tree is read from it (any value the reader plays on).
+Position = TypeVar("Position")
+
+
+class TreeError(ValueError):
+    """A saved tree of moves that cannot be read; the message says why, in one line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +202,54 @@ class MoveTree:
             entry["children"] = list(node.children)
             data.append(entry)
         return data
+
+    @classmethod
+    def from_json(
+        cls,
+        data: object,
+        start: Position,
+        read_move: Callable[[Position, object], tuple[int, Position]],
+        *,
+        max_nodes: int = 100_000,
+    ) -> MoveTree:
+        """The tree a saved game's flat list holds (see :meth:`to_json`) from ``start``, each
+        node's move read by ``read_move(position, name)``, which gives the move and the
+        position after it (ValueError for a name the position refuses). Every line is read,
+        so a list is taken whole or refused: TreeError (a ValueError) says what is wrong.
+        The nodes keep the file's numbers (``renumbered`` puts them in order)."""
+        if not isinstance(data, list) or not data or len(data) > max_nodes:
+            raise TreeError("there is no tree of moves")
+        names: list[object] = []
+        children: list[list[int]] = []
+        for index, entry in enumerate(data):
+            following = entry.get("children", []) if isinstance(entry, dict) else None
+            if not isinstance(following, list) or any(
+                type(child) is not int or not index < child < len(data) for child in following
+            ):
+                raise TreeError(f"node {index} of the tree should list the later nodes after it")
+            names.append(entry.get("move"))
+            children.append(following)
+        positions: dict[int, Position] = {ROOT: start}
+        depths = {ROOT: 0}
+        parents: dict[int, int] = {}
+        moves: dict[int, int] = {}
+        for index, following in enumerate(children):
+            if index not in positions:
+                raise TreeError(f"node {index} of the tree follows no move")
+            for child in following:
+                if child in positions:
+                    raise TreeError(f"node {child} of the tree follows two moves")
+                try:
+                    moves[child], positions[child] = read_move(positions[index], names[child])
+                except ValueError as error:
+                    shown = str(names[child])[:20]
+                    raise TreeError(f"move {depths[index] + 1} ({shown}): {error}") from None
+                parents[child], depths[child] = index, depths[index] + 1
+        nodes = tuple(
+            Node(moves.get(index), parents.get(index), tuple(following))
+            for index, following in enumerate(children)
+        )
+        return MoveTree(nodes)
 
     def _move(self, node: int) -> int:
         move = self.nodes[node].move

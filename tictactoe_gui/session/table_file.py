@@ -3,19 +3,29 @@ k in a row) saved to a file and read back.
 
 A saved table game is a small JSON object (UTF-8, one file per game)::
 
-    {"app": "tictactoe-gui", "format": 2, "game": "connect4",
-     "start": "7/7/7/7/7/7", "moves": ["d1", "d2", "c1"], "ply": 2,
+    {"app": "tictactoe-gui", "format": 3, "game": "connect4",
+     "start": "7/7/7/7/7/7",
+     "tree": [{"children": [1]}, {"move": "d1", "children": [2, 4]},
+              {"move": "d2", "children": [3]}, {"move": "c1", "children": []},
+              {"move": "e1", "children": []}],
+     "ply": 2,
      "players": {"mode": "human-vs-ai",
                  "seats": [{"kind": "human", "name": "Ann"}, {"kind": "ai", "name": "kitty"}],
                  "record": true, "from_position": false},
      "seed": 12345, "result": null}
 
 ``game`` is any id ``--game`` takes, ``start`` the start position as the game writes it
-(:meth:`~tictactoe_gui.engine.games.GameState.position_text`), ``moves`` every move in the
-game's notation and ``ply`` how many of them are played (the rest were taken back and can
-be played again). Reading checks everything against the rules and says in one line what is
-wrong with a file that does not hold a game. The k-in-a-row games keep their own format
-(``gui/game_file.py``), which has the same ``app``, ``format`` and ``game``.
+(:meth:`~tictactoe_gui.engine.games.GameState.position_text`). ``tree`` holds every line
+played from the start in the shape k in a row's saved games keep (``gui/game_file.py``,
+:meth:`~tictactoe_gui.engine.move_tree.MoveTree.to_json`): node 0 is the start, every
+other node a move in the game's notation with the nodes that follow it, the line that goes
+on first; a node's other children are variations. ``ply`` says how many moves of the main
+line are played (the rest were taken back and can be played again); where the board's line
+is a variation, ``line`` is the number of its last node and ``ply`` counts along it.
+Format 2 (``"moves": ["d1", "d2", "c1"]``, one line and no variation) is still read.
+Reading checks everything against the rules and says in one line what is wrong with a file
+that does not hold a game. The k-in-a-row games keep their own file (``gui/game_file.py``),
+which has the same ``app``, ``format`` and ``game``.
 """
 
 from __future__ import annotations
@@ -29,14 +39,19 @@ from pathlib import Path
 from typing import Final
 
 from tictactoe_gui.engine.games import GameError, GameSpec, GameState, find_game
+from tictactoe_gui.engine.move_tree import ROOT, MoveTree, TreeError
 from tictactoe_gui.session.game import PlayerKind
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode, validate_player_name
 
 APP_TAG: Final = "tictactoe-gui"
-FORMAT: Final = 2
+FORMAT: Final = 3
+#: The formats this version reads.
+READABLE_FORMATS: Final = (2, 3)
 #: Files bigger than this are not games.
 MAX_BYTES: Final = 1_000_000
+#: The most moves a file may hold, counting every line of its tree.
+MAX_NODES: Final = 100_000
 
 
 class TableFileError(ValueError):
@@ -51,6 +66,14 @@ class SavedTableGame:
     moves: tuple[int, ...]
     undone: tuple[int, ...]
     seed: int
+    #: Every line played from the start, the variations beside the main line; None: the
+    #: moves then those undone, one line.
+    tree: MoveTree | None = None
+
+    def lines(self) -> MoveTree:
+        """The game's tree of moves, holding the moves played then those undone."""
+        tree = self.tree or MoveTree()
+        return tree.follow(ROOT, (*self.moves, *self.undone))[0]
 
     @property
     def start(self) -> GameState:
@@ -63,16 +86,19 @@ class SavedTableGame:
 
 
 def to_json(session: TableSession, undone: tuple[int, ...] = ()) -> str:
-    """``session``'s game (and the moves taken back after it, ``undone``) as a file holds it."""
+    """``session``'s game, every line of it (:meth:`TableSession.lines`), as a file holds it;
+    the board's line is the moves played then those taken back after them (``undone``)."""
     spec = session.spec
     setup = session.setup
     words = session.result_words()
-    data = {
+    whole, end = session.lines().follow(ROOT, (*session.moves, *undone))
+    whole, end = whole.renumbered(end)
+    data: dict[str, object] = {
         "app": APP_TAG,
         "format": FORMAT,
         "game": spec.id,
         "start": session.start.position_text(),
-        "moves": [spec.format_move(move) for move in (*session.moves, *undone)],
+        "tree": whole.to_json(lambda moves: spec.format_move(moves[-1])),
         "ply": len(session.moves),
         "players": {
             "mode": setup.mode.value,
@@ -83,6 +109,8 @@ def to_json(session: TableSession, undone: tuple[int, ...] = ()) -> str:
         "seed": session.seed,
         "result": words or None,
     }
+    if not whole.is_main_line(end):
+        data["line"] = end  # the board's line is a variation: its last node
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
@@ -131,18 +159,34 @@ def from_json(text: str, name: str = "the file") -> SavedTableGame:
         raise TableFileError(f"{name} is not a saved game (not JSON)") from None
     if not isinstance(data, dict) or data.get("app") != APP_TAG:
         raise TableFileError(f"{name} is not a game saved by {APP_TAG}")
-    if data.get("format") != FORMAT:
-        raise TableFileError(f"{name} is in format {data.get('format')!r}, not {FORMAT}")
+    version = data.get("format")
+    if type(version) is not int or version not in READABLE_FORMATS:
+        readable = " and ".join(map(str, READABLE_FORMATS))
+        raise TableFileError(f"{name} is in format {version!r}; this version reads {readable}")
     try:
         spec = find_game(str(data.get("game")))
         start = spec.from_position_text(str(data.get("start")))
     except GameError as error:
         raise TableFileError(f"{name}: {error}") from None
-    moves_data, ply = data.get("moves"), data.get("ply")
+    if version == 2:
+        moves, tree = _line_of_format_2(data.get("moves"), spec, start, name), None
+    else:
+        moves, tree = _line_of_tree(data.get("tree"), data.get("line"), spec, start, name)
+    ply = data.get("ply")
+    if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(moves):
+        raise TableFileError(f"{name}: ply {ply!r} is not a number of moves played")
+    setup = _setup(data.get("players"), spec, start, name)
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TableFileError(f"{name}: the seed {seed!r} is not a number")
+    return SavedTableGame(setup, moves[:ply], moves[ply:], seed, tree)
+
+
+def _line_of_format_2(
+    moves_data: object, spec: GameSpec, start: GameState, name: str
+) -> tuple[int, ...]:
     if not isinstance(moves_data, list) or not all(isinstance(m, str) for m in moves_data):
         raise TableFileError(f"{name}: the moves are not a list of moves")
-    if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(moves_data):
-        raise TableFileError(f"{name}: ply {ply!r} is not a number of moves played")
     moves: list[int] = []
     state = start
     for number, written in enumerate(moves_data, 1):
@@ -152,11 +196,34 @@ def from_json(text: str, name: str = "the file") -> SavedTableGame:
         except GameError as error:
             raise TableFileError(f"{name}: move {number} ({written}): {error}") from None
         moves.append(move)
-    setup = _setup(data.get("players"), spec, start, name)
-    seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TableFileError(f"{name}: the seed {seed!r} is not a number")
-    return SavedTableGame(setup, tuple(moves[:ply]), tuple(moves[ply:]), seed)
+    return tuple(moves)
+
+
+def _line_of_tree(
+    data: object, end: object, spec: GameSpec, start: GameState, name: str
+) -> tuple[tuple[int, ...], MoveTree | None]:
+    """The board's line (the main line, or the one to node ``end``) and, where the tree
+    holds variations, the whole tree; every line is checked against the rules."""
+
+    def read(state: GameState, written: object) -> tuple[int, GameState]:
+        if not isinstance(written, str):
+            raise GameError("not a move")
+        move = spec.parse_move(written)
+        return move, state.play(move)
+
+    try:
+        tree = MoveTree.from_json(data, start, read, max_nodes=MAX_NODES)
+    except TreeError as error:
+        raise TableFileError(f"{name}: {error}") from None
+    if end is None:
+        end = tree.line_from(ROOT)[-1] if tree.children(ROOT) else ROOT
+    if type(end) is not int or not 0 <= end < len(tree):
+        raise TableFileError(f"{name}: line should be the number of a node of the tree")
+    tree, end = tree.renumbered(end)
+    line = tree.moves_to(end)
+    if all(len(node.children) <= 1 for node in tree.nodes):
+        return line, None
+    return line, tree
 
 
 def _setup(players: object, spec: GameSpec, start: GameState, name: str) -> TableSetup:
