@@ -230,9 +230,10 @@ def test_the_move_list_names_every_take_of_row_and_column_by_its_cell_and_taker(
     assert window.looking_at is None
     assert view.position == position_of(session.state)
     assert len(session.moves) == 4
-    # Undo takes the last take off the list.
+    # Undo keeps the take in the list, to be taken again; the row before it is the one shown.
     window.undo_action.trigger()
-    assert model.rowCount() == 3
+    assert model.rowCount() == 4
+    assert window.moves_dock.shown_ply() == 3
     # A k in a row game after it lists its moves with X and O again.
     window.new_game(human_vs_ai("kitty"))
     qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=5000)

@@ -429,7 +429,8 @@ class MainWindow(FirstFramePart, MenusPart):
     def _on_node_chosen(self, node: int) -> None:
         """A move chosen in the move list: the game goes to the position after it (the dock
         analyses it; a move played there is a variation where it differs from the line)."""
-        if self.table_active:  # a table game's list only looks back
+        if self.table_active:
+            self._table_node_chosen(node)
             return
         c = self.controller
         lines = c.lines
@@ -453,12 +454,15 @@ class MainWindow(FirstFramePart, MenusPart):
 
     @Slot(int)
     def _on_ply_chosen(self, ply: int) -> None:
-        if self.table_active:
+        if self.table_active:  # a move of the table game's line: looked back at
             self.look_at_ply(ply)
 
     @Slot(object, int)
     def _on_lines_edited(self, lines: MoveTree, node: int) -> None:
-        if not self.table_active:
+        if self.table_active:
+            self._looking_at = None
+            self.table.set_lines(lines, node)
+        else:
             self.controller.set_lines(lines, node)
 
     def _update_spoiler_guard(self) -> None:

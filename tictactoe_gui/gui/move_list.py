@@ -19,7 +19,7 @@ tree (``tree_edited``), from the context menu or their shortcuts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import overload
 
 from PySide6.QtCore import (
@@ -71,8 +71,8 @@ class MoveListModel(QAbstractItemModel):
         self._place: dict[int, tuple[int, int]] = {}  # node: (the node it sits under, row)
         #: The coach's word on a move by its ply (1-based), None while it is unjudged.
         self._verdict_of: Callable[[int], str | None] = lambda _ply: None
-        #: Who made each move of a line given by names (:meth:`set_named_line`), by seat.
-        self._movers: tuple[str, ...] | None = None
+        #: Who made each move of a tree given by names (:meth:`set_named_tree`), by node.
+        self._movers: dict[int, str] | None = None
 
     # -- the game shown ---------------------------------------------------------------------
 
@@ -90,15 +90,33 @@ class MoveListModel(QAbstractItemModel):
         (``"A"``, ``"B"``): the rows read "1. b4", "1… d4", "Move 2: B d4"."""
         tree = MoveTree.of_line(moves)
         line = tree.line_from(ROOT)
+        self.set_named_tree(
+            tree,
+            line[-1] if line else ROOT,
+            dict(zip(line, names, strict=True)),
+            dict(zip(line, movers, strict=True)),
+        )
+
+    def set_named_tree(
+        self, tree: MoveTree, node: int, names: Mapping[int, str], movers: Mapping[int, str]
+    ) -> None:
+        """Every line of ``tree``, of a game not played with X and O on a board of cells,
+        each node's move named in the game's notation (``names``) with its mover's seat
+        (``movers``); the game's line is the one through ``node``."""
+        line = (*tree.path(node), *tree.line_from(node))
+        self._line, self._moves = line, ()
+        if self._movers is not None and tree == self._tree and dict(names) == self._names:
+            return  # another position of the same tree: the rows stay
         self.beginResetModel()
-        self._start, self._tree, self._line, self._moves = Board.empty(), tree, line, ()
-        self._movers = tuple(movers)
-        self._names = dict(zip(line, names, strict=True))
-        self._depth = {ROOT: 0, **{node: ply for ply, node in enumerate(line, 1)}}
+        self._start, self._tree = Board.empty(), tree
+        self._movers, self._names = dict(movers), dict(names)
+        self._depth = {ROOT: 0}
+        for index in range(1, len(tree)):  # a node's number is always after its parent's
+            parent = tree.parent(index)
+            assert parent is not None
+            self._depth[index] = self._depth[parent] + 1
         self._boards = {ROOT: self._start}
-        self._rows = {ROOT: line, **dict.fromkeys(line, ())}
-        self._main = frozenset(line)
-        self._place = {node: (ROOT, row) for row, node in enumerate(line)}
+        self._lay_out_rows()
         self.endResetModel()
 
     def set_tree(self, start: Board, tree: MoveTree, node: int) -> None:
@@ -151,6 +169,12 @@ class MoveListModel(QAbstractItemModel):
             if tree.children(node):
                 boards[node] = board.play(move)
         self._names, self._depth, self._boards = names, depth, boards
+        self._lay_out_rows()
+
+    def _lay_out_rows(self) -> None:
+        """Where each node of the tree sits: the main line at the top, each variation under
+        the move it replaced, its line under its first move."""
+        tree = self._tree
         rows: dict[int, tuple[int, ...]] = {ROOT: tree.line_from(ROOT)}
         for node in range(1, len(tree)):
             parent = tree.parent(node)
@@ -221,7 +245,7 @@ class MoveListModel(QAbstractItemModel):
     def describe(self, node: int) -> str:
         """The move as the list says it: "Move 5: X j9", a variation's saying so."""
         ply = self._depth[node]
-        mark = self._mark_of(ply) if self._movers is None else self._movers[ply - 1]
+        mark = self._mark_of(ply) if self._movers is None else self._movers[node]
         said = f"Move {ply}: {mark} {self._names[node]}"
         if node not in self._main:
             said += ", variation"
@@ -505,6 +529,20 @@ class MoveListDock(QDockWidget):
         self._updating = True
         try:
             self._model.set_tree(start, tree, node)
+            self._show(node)
+        finally:
+            self._updating = False
+
+    def set_named_tree(
+        self, tree: MoveTree, node: int, names: Mapping[int, str], movers: Mapping[int, str]
+    ) -> None:
+        """Show every line of a game played on a grid of numbers rather than with X and O
+        (see :meth:`MoveListModel.set_named_tree`) and mark ``node``, the position the board
+        shows; its variations are edited as :meth:`set_tree`'s are."""
+        self._editable = True
+        self._updating = True
+        try:
+            self._model.set_named_tree(tree, node, names, movers)
             self._show(node)
         finally:
             self._updating = False

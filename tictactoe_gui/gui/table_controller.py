@@ -17,24 +17,21 @@ replays see it. Nothing here names a game: what differs is drawn by the board
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoStack
 
 from tictactoe_gui.engine.games import GameAnalysis, GameState, PlayerInfo
-from tictactoe_gui.gui.table_boards import TableBoard
+from tictactoe_gui.engine.move_tree import MoveTree
+from tictactoe_gui.gui.table_lines import TableLines, TableMovesCommand, TableWidgets
 from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode, RecordsError
 
 if TYPE_CHECKING:
-    from tictactoe_gui.gui.analysis_dock import AnalysisDock
-    from tictactoe_gui.gui.announcer import Announcer
-    from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
     from tictactoe_gui.gui.engine_worker import EngineService, GameAnswer, GameMove
     from tictactoe_gui.gui.recording import GameRecords
 
@@ -46,44 +43,7 @@ REPLAY_STEP_MS = 900
 MAX_SEED = 2**31 - 1
 
 
-@dataclass(frozen=True)
-class TableWidgets:
-    """The main window's widgets a table game uses (the window owns them all)."""
-
-    board: TableBoard
-    banner: GameOverBanner
-    autoplay_bar: AutoplayBar
-    replay_bar: ReplayBar
-    analysis_dock: AnalysisDock
-    announcer: Announcer
-    #: Shows a line about the game beside the board (the status bar's turn label).
-    show_status: Callable[[str], None]
-    #: Shows the players' names and who is to move: (names, seats, mover or None).
-    show_players: Callable[[tuple[str, str], tuple[str, str], int | None], None]
-    #: Shows the moves played from the start (the move list).
-    show_moves: Callable[[GameState, tuple[int, ...]], None]
-    set_title: Callable[[str], None]
-
-
-class _MovesCommand(QUndoCommand):
-    """One step of the game on the undo stack: the moves before and after."""
-
-    def __init__(
-        self, controller: TableController, before: tuple[int, ...], after: tuple[int, ...]
-    ) -> None:
-        super().__init__(controller.spec_move_word())
-        self._controller = controller
-        self._before = before
-        self.after = after
-
-    def redo(self) -> None:
-        self._controller._set_moves(self.after)
-
-    def undo(self) -> None:
-        self._controller._set_moves(self._before)
-
-
-class TableController(QObject):
+class TableController(TableLines):
     """A game of the registry at the main window's table: turns, engine, undo, records."""
 
     #: A finished game was saved in the records, with its id.
@@ -226,13 +186,21 @@ class TableController(QObject):
 
     # -- starting and leaving ------------------------------------------------------------
 
-    def start(self, setup: TableSetup, seed: int | None = None, *, paused: bool = False) -> None:
-        """A new game of ``setup`` (a drawn board from ``seed``, a new one when None)."""
+    def start(
+        self,
+        setup: TableSetup,
+        seed: int | None = None,
+        *,
+        paused: bool = False,
+        lines: MoveTree | None = None,
+    ) -> None:
+        """A new game of ``setup`` (a drawn board from ``seed``, a new one when None);
+        ``lines``, the game's tree of moves where it has some already (a saved game's)."""
         if seed is None:
             seed = setup.seed if setup.seed is not None else random.randrange(MAX_SEED)
         if self.records is None and setup.record:
             setup = replace(setup, record=False)
-        self._reset(TableSession(setup, seed), saved=False)
+        self._reset(TableSession(setup, seed, lines=lines), saved=False)
         w = self._widgets
         ai_vs_ai = setup.mode is GameMode.AI_VS_AI
         w.autoplay_bar.setVisible(ai_vs_ai)
@@ -284,30 +252,17 @@ class TableController(QObject):
             self._play(move)
 
     def resume(
-        self, setup: TableSetup, moves: tuple[int, ...], undone: tuple[int, ...], seed: int
+        self,
+        setup: TableSetup,
+        moves: tuple[int, ...],
+        undone: tuple[int, ...],
+        seed: int,
+        lines: MoveTree | None = None,
     ) -> None:
-        """Play on a saved game as it stood: ``moves`` played, ``undone`` ready to redo."""
-        self.start(setup, seed)
-        self._quiet = True
-        try:
-            for move in (*moves, *undone):
-                self._play(move)
-            for _ in undone:
-                self.undo_stack.undo()
-        finally:
-            self._quiet = False
-        self._refresh()
-
-    def undone_moves(self) -> tuple[int, ...]:
-        """The moves taken back that Redo would play again, in order."""
-        stack = self.undo_stack
-        after: list[int] = []
-        for index in range(stack.index(), stack.count()):
-            command = stack.command(index)
-            assert isinstance(command, _MovesCommand)
-            after = list(command.after)
-        session = self._session()
-        return tuple(after[len(session.moves) :])
+        """Play on a saved game as it stood: ``moves`` played, ``undone`` ready to redo,
+        ``lines`` its tree of moves where it has variations."""
+        self.start(setup, seed, lines=lines)
+        self._restore(moves, undone)
 
     def moves_text(self) -> str:
         """The moves played, as the game writes them; after the start position where the
@@ -317,31 +272,6 @@ class TableController(QObject):
         if session.setup.start is not None:
             return f"{session.start.position_text()} then {text}"
         return text
-
-    def replay(self, start: GameState, moves: list[int], names: tuple[str, str], when: str) -> None:
-        """Show a recorded game at its start; the replay bar (and Undo, Redo) steps through it."""
-        spec = start.spec
-        setup = TableSetup(
-            spec,
-            GameMode.HUMAN_VS_HUMAN,
-            (Seat.human(names[0]), Seat.human(names[1])),
-            start=start,
-            record=False,
-        )
-        self._reset(TableSession(setup, 0), saved=True)
-        w = self._widgets
-        w.autoplay_bar.hide()
-        self._replay_moves = list(moves)
-        seats = spec.seats
-        self._replay_title = f"{names[0]} ({seats[0]}) vs {names[1]} ({seats[1]}), {when}"
-        w.replay_bar.set_playing(False)
-        w.replay_bar.show()
-        w.set_title(f"Replay: {self._replay_title} · {spec.name}")
-        w.announcer.announce(
-            f"Replaying {names[0]} against {names[1]}, {when}: the replay bar, or undo and "
-            "redo, step through it."
-        )
-        self.replay_seek(0)
 
     def park(self) -> None:
         """Stop everything this game waits for (timers, the search): the board shows another
@@ -396,51 +326,6 @@ class TableController(QObject):
         assert self.session is not None
         return self.session
 
-    # -- the replay ----------------------------------------------------------------------
-
-    @property
-    def replay_moves(self) -> tuple[int, ...] | None:
-        """The whole recorded game while one is replayed (None otherwise)."""
-        moves = self._replay_moves
-        return None if moves is None else tuple(moves)
-
-    def replay_seek(self, index: int) -> None:
-        """Show the recorded game after ``index`` moves."""
-        moves = self._replay_moves
-        if moves is None:
-            return
-        index = max(0, min(len(moves), index))
-        if index >= len(moves):
-            self.set_replay_playing(False)
-        self._replay_index = index
-        word = self._session().spec.move_word.capitalize()
-        self._widgets.replay_bar.show_position(index, len(moves), self._replay_title, unit=word)
-        self._set_moves(tuple(moves[:index]))
-
-    def replay_step(self, delta: int) -> None:
-        self.replay_seek(self._replay_index + delta)
-
-    @property
-    def replay_length(self) -> int:
-        return len(self._replay_moves or ())
-
-    def set_replay_playing(self, playing: bool) -> None:
-        moves = self._replay_moves
-        if playing and moves is not None and self._replay_index >= len(moves):
-            self.replay_seek(0)  # Play from the end starts again from the beginning
-        self._widgets.replay_bar.set_playing(playing)
-        if playing:
-            self._replay_timer.start()
-        else:
-            self._replay_timer.stop()
-
-    def _leave_replay(self) -> None:
-        self._replay_timer.stop()
-        if self._replay_moves is not None:
-            self._replay_moves = None
-            self._widgets.replay_bar.set_playing(False)
-            self._widgets.replay_bar.hide()
-
     # -- moves ---------------------------------------------------------------------------
 
     def cell_activated(self, row: int, col: int) -> None:
@@ -458,7 +343,7 @@ class TableController(QObject):
 
     def _play(self, move: int) -> None:
         before = self._session().moves
-        self.undo_stack.push(_MovesCommand(self, before, (*before, move)))
+        self.undo_stack.push(TableMovesCommand(self, before, (*before, move)))
 
     def _set_moves(self, moves: tuple[int, ...]) -> None:
         session = self._session()
@@ -696,7 +581,7 @@ class TableController(QObject):
         session = self._session()
         w = self._widgets
         w.board.set_interactive(self.is_human_turn())
-        w.show_moves(session.start, session.moves)
+        w.show_lines(session)
         if session.setup.mode is GameMode.AI_VS_AI and not self.replaying:
             self._show_coach()
         w.analysis_dock.set_spoiler_guard(

@@ -271,12 +271,16 @@ class GameFilesPart(WindowBase):
             setup = game.setup
             names = tuple(seat.display_name(setup.spec) for seat in setup.seats)
             self.replay_table_game(
-                game.start, [*game.moves, *game.undone], (names[0], names[1]), path.name
+                game.start,
+                [*game.moves, *game.undone],
+                (names[0], names[1]),
+                path.name,
+                game.tree,
             )
             self.table.replay_seek(len(game.moves))
             self.show_message(f"Opened {path.name} as a replay: the game is over.")
             return True
-        self.resume_table_game(game.setup, game.moves, game.undone, game.seed)
+        self.resume_table_game(game.setup, game.moves, game.undone, game.seed, game.tree)
         self.show_message(f"Opened {path.name}: play on where it stopped.")
         return True
 

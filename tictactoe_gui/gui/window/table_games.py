@@ -22,13 +22,14 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
     from tictactoe_gui.engine.games import GameSpec, GameState
+    from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.gui.board_view import BoardView
     from tictactoe_gui.gui.dialogs.gravity_setup import GravitySetupDialog
     from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
     from tictactoe_gui.gui.rowcol_view import RowColBoardView
     from tictactoe_gui.gui.table_boards import WindowBoards
     from tictactoe_gui.gui.table_controller import TableController
-    from tictactoe_gui.session.table import TableSetup
+    from tictactoe_gui.session.table import TableSession, TableSetup
 
 
 #: The file beside the records that keeps a table game in progress between runs.
@@ -62,7 +63,8 @@ class TableGamesPart(WindowBase):
 
     def _make_table_controller(self) -> TableController:
         from tictactoe_gui.gui.table_boards import WindowBoards
-        from tictactoe_gui.gui.table_controller import TableController, TableWidgets
+        from tictactoe_gui.gui.table_controller import TableController
+        from tictactoe_gui.gui.table_lines import TableWidgets
 
         self._table_boards = WindowBoards(self.board_view, self._make_numbers_view)
         widgets = TableWidgets(
@@ -74,7 +76,7 @@ class TableGamesPart(WindowBase):
             announcer=self.announcer,
             show_status=self.turn_label.setText,
             show_players=self._show_table_players,
-            show_moves=self._show_table_moves,
+            show_lines=self._show_table_lines,
             set_title=self.setWindowTitle,
         )
         table = TableController(self.engine, self._records, widgets, self)
@@ -175,7 +177,7 @@ class TableGamesPart(WindowBase):
             return False
         if game.setup.spec != spec or game.finished:
             return False
-        self.resume_table_game(game.setup, game.moves, game.undone, game.seed)
+        self.resume_table_game(game.setup, game.moves, game.undone, game.seed, game.tree)
         self.show_message("Resumed the game you were playing — New Game (Ctrl+N) starts another.")
         return True
 
@@ -223,22 +225,47 @@ class TableGamesPart(WindowBase):
         # The banner takes the bar's place at the end, as in k in a row.
         self.players_bar.setVisible(not self.banner.isVisible())
 
-    def _show_table_moves(self, start: GameState, moves: tuple[int, ...]) -> None:
+    def _show_table_lines(self, session: TableSession) -> None:
+        """Every line of the table game in the move list, to be gone to and edited as k in a
+        row's are (the board's cells by their names, or a grid's takes by the game's)."""
         from tictactoe_gui.gui.board_reading import board_of
 
+        start, tree, node = session.start, session.lines(), session.line_node
         try:
             board, _gravity = board_of(start)
         except ValueError:
             # A grid of numbers: each take by its cell's name and its taker's seat.
-            names, movers, state = [], [], start
-            for move in moves:
-                seat = state.to_move
-                movers.append(start.spec.seats[seat] if seat is not None else "")
-                names.append(start.spec.format_move(move))
-                state = state.play(move)
-            self.moves_dock.set_named_line(moves, names, movers)
+            spec = start.spec
+            names: dict[int, str] = {}
+            movers: dict[int, str] = {}
+            states = {0: start}
+            for index in range(1, len(tree)):  # a node's number is always after its parent's
+                parent, move = tree.parent(index), tree.move(index)
+                assert parent is not None
+                assert move is not None
+                before = states[parent]
+                seat = before.to_move
+                movers[index] = spec.seats[seat] if seat is not None else ""
+                names[index] = spec.format_move(move)
+                if tree.children(index):
+                    states[index] = before.play(move)
+            self.moves_dock.set_named_tree(tree, node, names, movers)
             return
-        self.moves_dock.set_game(board, [board.move_at(move) for move in moves])
+        self.moves_dock.set_tree(board, tree, node)
+
+    def _table_node_chosen(self, node: int) -> None:
+        """A move chosen in the move list of a table game: a move off the game's line (a
+        variation) is gone to, and a move played there is a variation where it differs from
+        the line; a move of the line is looked back at (``ply_selected`` says which)."""
+        table = self.table
+        session = table.session
+        if session is None:
+            return
+        lines, now = session.lines(), session.line_node
+        if node in (0, *lines.path(now), *lines.line_from(now)):
+            return
+        self._looking_at = None
+        table.go_to_node(node)
 
     @Slot()
     def _update_table_undo(self) -> None:
@@ -261,23 +288,35 @@ class TableGamesPart(WindowBase):
         return table
 
     def resume_table_game(
-        self, setup: TableSetup, moves: tuple[int, ...], undone: tuple[int, ...], seed: int
+        self,
+        setup: TableSetup,
+        moves: tuple[int, ...],
+        undone: tuple[int, ...],
+        seed: int,
+        lines: MoveTree | None = None,
     ) -> TableController:
-        """A saved table game, played on where it stopped (``undone`` ready to redo)."""
+        """A saved table game, played on where it stopped (``undone`` ready to redo; ``lines``,
+        its tree of moves where it has variations)."""
         self._enter_table_mode()
         table = self.table
-        table.resume(setup, moves, undone, seed)
+        table.resume(setup, moves, undone, seed, lines)
         self._remember_game(setup.spec)
         self._after_table_start()
         return table
 
     def replay_table_game(
-        self, start: GameState, moves: list[int], names: tuple[str, str], when: str
+        self,
+        start: GameState,
+        moves: list[int],
+        names: tuple[str, str],
+        when: str,
+        lines: MoveTree | None = None,
     ) -> TableController:
-        """A recorded game of a table game, replayed on the board."""
+        """A recorded game of a table game, replayed on the board (``lines``: its tree of
+        moves, where it has variations)."""
         self._enter_table_mode()
         table = self.table
-        table.replay(start, moves, names, when)
+        table.replay(start, moves, names, when, lines)
         self._after_table_start()
         self._set_replay_keys(True)
         return table

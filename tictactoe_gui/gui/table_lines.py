@@ -1,0 +1,236 @@
+"""A table game's lines in the window: the widgets a table game is shown with, the undo
+stack's step, every line of the game gone to and edited, and replays.
+
+:class:`TableLines` is the layer of :class:`~tictactoe_gui.gui.table_controller.TableController`
+that moves about the session's tree of lines
+(:meth:`~tictactoe_gui.session.table.TableSession.lines`) as k in a row's controller does
+(:mod:`tictactoe_gui.gui.controller.replay`): a node of the tree chosen in the move list is
+gone to with an undo history that plays its line, a tree edited in the move list (a variation
+promoted, deleted or made the main line) becomes the game's, and a recorded game is replayed
+with its lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from tictactoe_gui.engine.games import GameState
+from tictactoe_gui.engine.move_tree import MoveTree
+from tictactoe_gui.gui.table_boards import TableBoard
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.storage.records import GameMode
+
+if TYPE_CHECKING:
+    from tictactoe_gui.gui.analysis_dock import AnalysisDock
+    from tictactoe_gui.gui.announcer import Announcer
+    from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
+
+
+@dataclass(frozen=True)
+class TableWidgets:
+    """The main window's widgets a table game uses (the window owns them all)."""
+
+    board: TableBoard
+    banner: GameOverBanner
+    autoplay_bar: AutoplayBar
+    replay_bar: ReplayBar
+    analysis_dock: AnalysisDock
+    announcer: Announcer
+    #: Shows a line about the game beside the board (the status bar's turn label).
+    show_status: Callable[[str], None]
+    #: Shows the players' names and who is to move: (names, seats, mover or None).
+    show_players: Callable[[tuple[str, str], tuple[str, str], int | None], None]
+    #: Shows every line of the game, the board's position marked (the move list).
+    show_lines: Callable[[TableSession], None]
+    set_title: Callable[[str], None]
+
+
+class TableMovesCommand(QUndoCommand):
+    """One step of the game on the undo stack: the moves before and after."""
+
+    def __init__(
+        self, controller: TableLines, before: tuple[int, ...], after: tuple[int, ...]
+    ) -> None:
+        super().__init__(controller.spec_move_word())
+        self._controller = controller
+        self._before = before
+        self.after = after
+
+    def redo(self) -> None:
+        self._controller._set_moves(self.after)
+
+    def undo(self) -> None:
+        self._controller._set_moves(self._before)
+
+
+class TableLines(QObject):
+    """Moves about a table game's lines and replays a recorded game (the layer under
+    :class:`~tictactoe_gui.gui.table_controller.TableController`, which sets up what is
+    declared here and gives what is named under ``TYPE_CHECKING``)."""
+
+    session: TableSession | None
+    undo_stack: QUndoStack
+    _widgets: TableWidgets
+    _quiet: bool
+    _replay_moves: list[int] | None
+    _replay_index: int
+    _replay_title: str
+    _replay_timer: QTimer
+
+    if TYPE_CHECKING:
+
+        @property
+        def replaying(self) -> bool: ...
+        def spec_move_word(self) -> str: ...
+        def set_paused(self, paused: bool) -> None: ...
+        def _session(self) -> TableSession: ...
+        def _set_moves(self, moves: tuple[int, ...]) -> None: ...
+        def _play(self, move: int) -> None: ...
+        def _refresh(self) -> None: ...
+        def _reset(self, session: TableSession, *, saved: bool) -> None: ...
+
+    # -- the game's lines ----------------------------------------------------------------
+
+    def lines(self) -> MoveTree:
+        """Every line played in the game, its variations too (the session's)."""
+        return self._session().lines()
+
+    @property
+    def line_node(self) -> int:
+        """The node of :meth:`lines` on the board."""
+        return self._session().line_node
+
+    def go_to_node(self, node: int) -> None:
+        """Go to ``node`` of :meth:`lines`: the board shows the position after its moves
+        (the dock analyses it) and Redo plays its line on. A replay replays that line; a
+        game goes on from there, and a move played there that differs from the line's next
+        one becomes a variation beside it."""
+        session = self._session()
+        if not 0 <= node < len(session.lines()):
+            return
+        moves, after = session.moves_to(node), session.line_after(node)
+        if self.replaying:
+            self._replay_moves = [*moves, *after]
+            self.replay_seek(len(moves))
+            return
+        if session.setup.mode is GameMode.AI_VS_AI:
+            self.set_paused(True)
+        self._restore(moves, after)
+
+    def set_lines(self, lines: MoveTree, node: int) -> None:
+        """``lines`` as the game's tree of moves (its variations promoted, deleted or made the
+        main line), the board at its ``node``."""
+        session = self._session()
+        session.set_lines(lines, session.line_node)
+        self.go_to_node(node)
+
+    def _restore(self, moves: tuple[int, ...], undone: tuple[int, ...]) -> None:
+        """An undo history that plays ``moves`` one by one with ``undone`` ready to redo,
+        built quietly (nothing said); then the position after ``moves``."""
+        self.undo_stack.clear()
+        self._quiet = True
+        try:
+            self._set_moves(())
+            for move in (*moves, *undone):
+                self._play(move)
+            for _ in undone:
+                self.undo_stack.undo()
+        finally:
+            self._quiet = False
+        self._refresh()
+
+    def undone_moves(self) -> tuple[int, ...]:
+        """The moves taken back that Redo would play again, in order."""
+        stack = self.undo_stack
+        after: list[int] = []
+        for index in range(stack.index(), stack.count()):
+            command = stack.command(index)
+            assert isinstance(command, TableMovesCommand)
+            after = list(command.after)
+        session = self._session()
+        return tuple(after[len(session.moves) :])
+
+    def replay(
+        self,
+        start: GameState,
+        moves: list[int],
+        names: tuple[str, str],
+        when: str,
+        lines: MoveTree | None = None,
+    ) -> None:
+        """Show a recorded game at its start; the replay bar (and Undo, Redo) steps through it.
+        ``lines``: its tree of moves where it has variations (choosing one replays it)."""
+        spec = start.spec
+        setup = TableSetup(
+            spec,
+            GameMode.HUMAN_VS_HUMAN,
+            (Seat.human(names[0]), Seat.human(names[1])),
+            start=start,
+            record=False,
+        )
+        session = TableSession(setup, 0, lines=lines)
+        session.add_line(moves)
+        self._reset(session, saved=True)
+        w = self._widgets
+        w.autoplay_bar.hide()
+        self._replay_moves = list(moves)
+        seats = spec.seats
+        self._replay_title = f"{names[0]} ({seats[0]}) vs {names[1]} ({seats[1]}), {when}"
+        w.replay_bar.set_playing(False)
+        w.replay_bar.show()
+        w.set_title(f"Replay: {self._replay_title} · {spec.name}")
+        w.announcer.announce(
+            f"Replaying {names[0]} against {names[1]}, {when}: the replay bar, or undo and "
+            "redo, step through it."
+        )
+        self.replay_seek(0)
+
+    # -- the replay ----------------------------------------------------------------------
+
+    @property
+    def replay_moves(self) -> tuple[int, ...] | None:
+        """The whole recorded game while one is replayed (None otherwise)."""
+        moves = self._replay_moves
+        return None if moves is None else tuple(moves)
+
+    def replay_seek(self, index: int) -> None:
+        """Show the recorded game after ``index`` moves."""
+        moves = self._replay_moves
+        if moves is None:
+            return
+        index = max(0, min(len(moves), index))
+        if index >= len(moves):
+            self.set_replay_playing(False)
+        self._replay_index = index
+        word = self._session().spec.move_word.capitalize()
+        self._widgets.replay_bar.show_position(index, len(moves), self._replay_title, unit=word)
+        self._set_moves(tuple(moves[:index]))
+
+    def replay_step(self, delta: int) -> None:
+        self.replay_seek(self._replay_index + delta)
+
+    @property
+    def replay_length(self) -> int:
+        return len(self._replay_moves or ())
+
+    def set_replay_playing(self, playing: bool) -> None:
+        moves = self._replay_moves
+        if playing and moves is not None and self._replay_index >= len(moves):
+            self.replay_seek(0)  # Play from the end starts again from the beginning
+        self._widgets.replay_bar.set_playing(playing)
+        if playing:
+            self._replay_timer.start()
+        else:
+            self._replay_timer.stop()
+
+    def _leave_replay(self) -> None:
+        self._replay_timer.stop()
+        if self._replay_moves is not None:
+            self._replay_moves = None
+            self._widgets.replay_bar.set_playing(False)
+            self._widgets.replay_bar.hide()
