@@ -123,7 +123,22 @@ def test_a_connect_four_game_played_with_a_variation_is_recorded_with_it(
     assert tree is not None
     main = tuple(spec.parse_move(name) for name in ("d1", "e1", "d2", "e2", "d3", "e3", "d4"))
     assert tree.main_line() == main
-    assert lines_of(tree) == {main, (*main[:4], spec.parse_move("a1"))}
+    taken_back = (*main[:4], spec.parse_move("a1"))
+    assert lines_of(tree) == {main, taken_back}
+
+    # History replays it with both lines in the move list; choosing one replays it.
+    window.replay_recorded_game(repository.game(summary.id))
+    assert table.replaying
+    replayed = table.session
+    assert replayed is not None
+    assert lines_of(window.moves_dock.tree) == {main, taken_back}
+    dock = window.moves_dock
+    variation = dock.tree.node_of(taken_back)
+    assert variation is not None
+    dock.table.clicked.emit(dock.model.index_of_node(variation))
+    assert table.replaying
+    assert replayed.moves == taken_back
+    assert table.replay_length == len(taken_back)
 
 
 def test_history_exports_the_variations_and_names_a_tree_it_cannot_read(

@@ -202,6 +202,9 @@ class RecordsWindowsPart(WindowBase):
             return
         when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
         names = (later.side_name(summary.x), later.side_name(summary.o))
-        self.replay_table_game(start, [entry.cell for entry in detail.moves], names, when)
+        lines, note = self.recorded_lines(detail)  # its variations, in the move list
+        self.replay_table_game(start, [entry.cell for entry in detail.moves], names, when, lines)
+        if note is not None:
+            self.show_message(note)
         self.raise_()
         self.activateWindow()
