@@ -192,3 +192,29 @@ def test_row_and_column_keeps_a_take_after_undo_as_a_variation_and_saves_it(
     assert session_of(window).moves == first_line
     assert shown(window.moves_dock.model) == shown(model)
     assert window.moves_dock.shown_node() == session_of(window).line_node != ROOT
+
+
+def test_a_table_games_move_list_gives_its_own_coachs_verdicts(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from tests.gui.helpers import human_vs_human
+
+    # A k in a row game judged first: its verdicts must not leak into the table game's list.
+    window.new_game(human_vs_human())
+    for row, col in ((1, 1), (0, 0), (2, 2)):
+        assert window.controller.play_human(row, col)
+    qtbot.waitUntil(lambda: window.controller.verdict_at(2) is not None, timeout=10_000)
+    window.start_table_game(connect_four_people())
+    session = session_of(window)
+    for col in (3, 3):
+        # The coach judges a move once the position before it is analysed.
+        qtbot.waitUntil(lambda: session.analysis_of(session.state) is not None, timeout=20_000)
+        drop(qtbot, window, col)
+    assert session.verdict_at(1) is not None
+    model = window.moves_dock.model
+    said = model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole)
+    judged = session.verdict_at(1)
+    assert judged is not None
+    how = " by the estimate" if session.by_estimate(1) else ""
+    assert said == f"Move 2: O d2 — {judged.value}{how}"
+    assert session.verdict_words(2) == f"{judged.value}{how}"

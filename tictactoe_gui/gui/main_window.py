@@ -266,7 +266,7 @@ class MainWindow(FirstFramePart, MenusPart):
         self.moves_dock.ply_selected.connect(self._on_ply_chosen)
         self.moves_dock.node_selected.connect(self._on_node_chosen)
         self.moves_dock.tree_edited.connect(self._on_lines_edited)
-        self.moves_dock.model.set_verdict_source(lambda ply: c.session.verdict_words(ply))
+        self.moves_dock.model.set_verdict_source(self._verdict_words)
         c.verdict_added.connect(lambda ply, _verdict: self.moves_dock.model.verdict_changed(ply))
         c.position_changed.connect(self._on_position_changed)
         c.status_changed.connect(self.turn_label.setText)
@@ -451,6 +451,11 @@ class MainWindow(FirstFramePart, MenusPart):
                 return
         self._looking_at = None
         c.go_to_node(node)
+
+    def _verdict_words(self, ply: int) -> str | None:
+        """The coach's word on move ``ply`` of the game on the board, for the move list."""
+        session = self.table.session if self.table_active else self.controller.session
+        return None if session is None else session.verdict_words(ply)
 
     @Slot(int)
     def _on_ply_chosen(self, ply: int) -> None:

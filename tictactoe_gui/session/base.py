@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
+from tictactoe_gui.engine import Judgement, Verdict
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 
 MoveT = TypeVar("MoveT")
@@ -39,8 +40,29 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     return f"{count} {noun if count == 1 else (many or noun + 's')}"
 
 
+#: The coach's words on a move, proven.
+VERDICT_WORDS = {
+    Verdict.BEST: "best move",
+    Verdict.GOOD: "good — the outcome is unchanged",
+    Verdict.MISTAKE: "a mistake — a win slipped away",
+    Verdict.BLUNDER: "a blunder — this now loses",
+}
+#: The same verdicts against an estimate, which proves nothing.
+ESTIMATE_VERDICT_WORDS = {
+    Verdict.BEST: "best move by the estimate",
+    Verdict.GOOD: "good by the estimate",
+    Verdict.MISTAKE: "a mistake by the estimate",
+    Verdict.BLUNDER: "a blunder by the estimate",
+}
+
+
 class SessionBase(ABC, Generic[MoveT]):
-    """A game's seed and per-move generators, its start time and its tree of lines."""
+    """A game's seed and per-move generators, its start time and its tree of lines, and
+    the words for the coach's verdict on each move."""
+
+    #: The coach's words on a verdict, proven and by the estimate.
+    verdict_texts: ClassVar[Mapping[Verdict, str]] = VERDICT_WORDS
+    estimate_verdict_texts: ClassVar[Mapping[Verdict, str]] = ESTIMATE_VERDICT_WORDS
 
     def __init__(
         self, seed: int, started_at: datetime | None = None, lines: MoveTree | None = None
@@ -112,6 +134,21 @@ class SessionBase(ABC, Generic[MoveT]):
         """The moves that go on from ``node`` along its line (first moves), to its end."""
         tree = self._tree
         return tuple(self._game_move(tree.move(step) or 0) for step in tree.line_from(node))
+
+    # -- the coach's verdicts ----------------------------------------------------------------
+
+    @abstractmethod
+    def _judgement_of(self, ply: int) -> Judgement | None:
+        """The coach's judgement of move ``ply`` (1-based), once known."""
+
+    def verdict_words(self, ply: int) -> str | None:
+        """The coach's word on move ``ply`` (1-based), saying when it is by the estimate
+        (the move list's tooltip); None while the move is not judged."""
+        judgement = self._judgement_of(ply)
+        if judgement is None:
+            return None
+        texts = self.estimate_verdict_texts if judgement.by_estimate else self.verdict_texts
+        return texts[judgement.verdict]
 
     def _follow_moves(self) -> None:
         """The tree follows the moves now on the board (a move new there is a variation)."""

@@ -48,6 +48,8 @@ from tictactoe_gui.engine import (
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.session.base import (
+    ESTIMATE_VERDICT_WORDS,
+    VERDICT_WORDS,
     SessionBase,
     plural as plural,  # where the window reads it
 )
@@ -265,21 +267,6 @@ class Tally:
             self.o_wins += 1
         else:
             self.draws += 1
-
-
-VERDICT_WORDS = {
-    Verdict.BEST: "best move",
-    Verdict.GOOD: "good — the outcome is unchanged",
-    Verdict.MISTAKE: "a mistake — a win slipped away",
-    Verdict.BLUNDER: "a blunder — this now loses",
-}
-#: The same verdicts against an estimate, which proves nothing.
-ESTIMATE_VERDICT_WORDS = {
-    Verdict.BEST: "best move by the estimate",
-    Verdict.GOOD: "good by the estimate",
-    Verdict.MISTAKE: "a mistake by the estimate",
-    Verdict.BLUNDER: "a blunder by the estimate",
-}
 
 
 def series_seeds(seed: int | None) -> Iterable[int]:
@@ -557,13 +544,8 @@ class GameSession(SessionBase[Move]):
             return None
         return self.judgements.get((self._boards[ply - 1], self._moves[ply - 1]))
 
-    def verdict_words(self, ply: int) -> str | None:
-        """The coach's word on move ``ply`` (1-based), saying when it is by the estimate."""
-        judgement = self.judgement_at(ply)
-        if judgement is None:
-            return None
-        words = ESTIMATE_VERDICT_WORDS if judgement.by_estimate else VERDICT_WORDS
-        return words[judgement.verdict]
+    def _judgement_of(self, ply: int) -> Judgement | None:
+        return self.judgement_at(ply)
 
     def hint_text(self, analysis: Analysis) -> str:
         """What a hint says: the best cells, or that every move is as good as another."""

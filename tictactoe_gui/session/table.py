@@ -16,11 +16,12 @@ or the command line). Nothing here names a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import ClassVar
 
-from tictactoe_gui.engine import Event, Verdict
+from tictactoe_gui.engine import Event, Judgement, Verdict
 from tictactoe_gui.engine.games import (
     Certainty,
     GameAnalysis,
@@ -134,10 +135,18 @@ class SeatSummary:
 class TableSession(SessionBase[int]):
     """A game of any registered game in progress: the one place its turns and moves are kept.
 
+    Its coach speaks of every game alike: a verdict's words are its name ("mistake", "best
+    by the estimate"), as the window's coach line says it.
+
     Nothing here waits or threads: a driver (a window, the command line) asks for moves
     and analyses and hands them in. The seed's generators and the tree of every line
     played are :class:`SessionBase`'s.
     """
+
+    verdict_texts: ClassVar[Mapping[Verdict, str]] = {verdict: verdict.value for verdict in Verdict}
+    estimate_verdict_texts: ClassVar[Mapping[Verdict, str]] = {
+        verdict: f"{verdict.value} by the estimate" for verdict in Verdict
+    }
 
     def __init__(
         self,
@@ -261,18 +270,21 @@ class TableSession(SessionBase[int]):
         """The positions before each move that the coach has no analysis of yet."""
         return tuple(s for s in self._states[:-1] if self.analysis_of(s) is None)
 
-    def judgement_at(self, number: int) -> tuple[Verdict, bool] | None:
-        """The coach's verdict on move ``number`` (0-based) and whether it is by the estimate,
-        once the position before it is analysed."""
-        before_state = self._states[number]
+    def _judgement_of(self, ply: int) -> Judgement | None:
+        if not 1 <= ply <= len(self.moves):
+            return None
+        before_state = self._states[ply - 1]
         before = self.analysis_of(before_state)
         if before is None:
             return None
-        after = self.analysis_of(self._states[number + 1])
-        judgement = self.spec.judge(before_state, before, self.moves[number], after)
-        if judgement is None:
-            return None
-        return judgement.verdict, judgement.by_estimate
+        after = self.analysis_of(self._states[ply])
+        return self.spec.judge(before_state, before, self.moves[ply - 1], after)
+
+    def judgement_at(self, number: int) -> tuple[Verdict, bool] | None:
+        """The coach's verdict on move ``number`` (0-based) and whether it is by the estimate,
+        once the position before it is analysed."""
+        judgement = self._judgement_of(number + 1)
+        return None if judgement is None else (judgement.verdict, judgement.by_estimate)
 
     def verdict_at(self, number: int) -> Verdict | None:
         judged = self.judgement_at(number)
