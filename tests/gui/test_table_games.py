@@ -414,6 +414,37 @@ def test_a_connect_four_game_left_unfinished_is_played_on_at_the_next_start(
     again.close()
 
 
+def test_two_computer_players_left_unfinished_open_paused_at_the_next_start(
+    qtbot: QtBot, settings: QSettings, tmp_path: Path, no_leaked_threads: None
+) -> None:
+    kept = tmp_path / "game-in-progress.json"
+    first = MainWindow(settings, game_in_progress=kept)
+    qtbot.addWidget(first)
+    spec = find_game("connect4")
+    computers = TableSetup(
+        spec, GameMode.AI_VS_AI, (Seat.ai(spec, "kitty"), Seat.ai(spec, "cop")), move_delay_ms=0
+    )
+    table = first.start_table_game(computers, seed=3)
+    assert table.session is not None
+    qtbot.waitUntil(lambda: len(table.session.moves) >= 2, timeout=GAME_TIMEOUT_MS)
+    first.game_set_paused(True)
+    played = table.session.moves
+    first.close()
+    again = MainWindow(settings, game_in_progress=kept)
+    qtbot.addWidget(again)
+    assert again.table_active
+    resumed = again.table
+    assert resumed.session is not None
+    assert resumed.session.moves == played
+    # Nobody asked for the game to go on: it waits for Resume or Step.
+    assert resumed.paused
+    assert again.autoplay_bar.isVisibleTo(again)
+    again.autoplay_bar.step_requested.emit()
+    qtbot.waitUntil(lambda: len(resumed.session.moves) == len(played) + 1, timeout=10_000)
+    assert resumed.paused
+    again.close()
+
+
 def test_selecting_a_move_in_the_list_looks_back_and_a_click_returns_to_the_game(
     qtbot: QtBot, c4_window: MainWindow
 ) -> None:

@@ -258,10 +258,13 @@ class TableController(TableLines):
         undone: tuple[int, ...],
         seed: int,
         lines: MoveTree | None = None,
+        *,
+        paused: bool = False,
     ) -> None:
         """Play on a saved game as it stood: ``moves`` played, ``undone`` ready to redo,
-        ``lines`` its tree of moves where it has variations."""
-        self.start(setup, seed, lines=lines)
+        ``lines`` its tree of moves where it has variations (``paused``: two computer
+        players wait for Resume or Step)."""
+        self.start(setup, seed, lines=lines, paused=paused)
         self._restore(moves, undone)
 
     def moves_text(self) -> str:

@@ -177,7 +177,11 @@ class TableGamesPart(WindowBase):
             return False
         if game.setup.spec != spec or game.finished:
             return False
-        self.resume_table_game(game.setup, game.moves, game.undone, game.seed, game.tree)
+        # Two computer players wait to be set going again: a start plays no game unasked.
+        paused = game.setup.mode is later.GameMode.AI_VS_AI
+        self.resume_table_game(
+            game.setup, game.moves, game.undone, game.seed, game.tree, paused=paused
+        )
         self.show_message("Resumed the game you were playing — New Game (Ctrl+N) starts another.")
         return True
 
@@ -294,12 +298,15 @@ class TableGamesPart(WindowBase):
         undone: tuple[int, ...],
         seed: int,
         lines: MoveTree | None = None,
+        *,
+        paused: bool = False,
     ) -> TableController:
         """A saved table game, played on where it stopped (``undone`` ready to redo; ``lines``,
-        its tree of moves where it has variations)."""
+        its tree of moves where it has variations; ``paused``: two computer players wait for
+        Resume or Step)."""
         self._enter_table_mode()
         table = self.table
-        table.resume(setup, moves, undone, seed, lines)
+        table.resume(setup, moves, undone, seed, lines, paused=paused)
         self._remember_game(setup.spec)
         self._after_table_start()
         return table
