@@ -31,7 +31,7 @@ from pathlib import Path
 
 from tictactoe_gui.engine import connect_four
 from tictactoe_gui.engine.connect_four import GravitySpec
-from tictactoe_gui.engine.games import Certainty, find_game
+from tictactoe_gui.engine.games import Certainty, Limit, find_game
 from tictactoe_gui.engine.gravity_native import NativeSolver, solver_for
 from tictactoe_gui.engine.gravity_search import GravityBoard, Position
 from tictactoe_gui.engine.gravity_state import GravityState
@@ -125,7 +125,7 @@ def positions(seeds: int, cap: float, program: str | None) -> None:
                 continue
             connect_four._solver.cache_clear()
             started = time.process_time()
-            analysis = spec.analyse(state, time_limit=cap)
+            analysis = spec.analyse(state, limit=Limit(time=cap))
             elapsed = time.process_time() - started
             if analysis.certainty is not Certainty.PROVEN:
                 unfinished += 1
@@ -157,14 +157,14 @@ def empty_board(program: str | None) -> None:
     assert isinstance(spec, GravitySpec)
     connect_four._solver.cache_clear()
     started = time.process_time()
-    solution = spec.prove(spec.new_game(), time_limit=60)
+    solution = spec.prove(spec.new_game(), limit=Limit(time=60))
     proved = time.process_time() - started
     print(
         f"  empty board with the book: {solution.result.text} in {solution.plies} plies, "
         f"first move {spec.format_move(solution.line[0])}, {proved:.3f} s"
     )
     started = time.process_time()
-    analysis = spec.analyse(spec.new_game(), time_limit=60)
+    analysis = spec.analyse(spec.new_game(), limit=Limit(time=60))
     print(
         f"  analyse, every first column with the book: {analysis.certainty.name.lower()}, "
         f"{time.process_time() - started:.3f} s, "

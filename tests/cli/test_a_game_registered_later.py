@@ -31,6 +31,7 @@ from tictactoe_gui.engine.games import (
     GameResult,
     GameSpec,
     GameState,
+    Limit,
     MoveError,
     MoveValue,
     PlayerInfo,
@@ -132,7 +133,7 @@ class PileSpec(GameSpec):
         player: str,
         rng: random.Random,
         *,
-        time_limit: float | None = None,
+        limit: Limit | None = None,
         cancel: threading.Event | None = None,
     ) -> int:
         pile = cast(PileState, state)
@@ -147,7 +148,7 @@ class PileSpec(GameSpec):
         self,
         state: GameState,
         *,
-        time_limit: float | None = None,
+        limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
         proof_time: float | None = None,

@@ -16,6 +16,7 @@ import pytest
 from tictactoe_gui.engine.connect_four import GravitySpec
 from tictactoe_gui.engine.games import (
     Certainty,
+    Limit,
     MoveError,
     PositionTextError,
     UnknownGameError,
@@ -191,7 +192,7 @@ def test_scores_give_plies_to_the_end_with_the_winners_parity() -> None:
 def test_a_search_past_its_budget_stops_and_an_analysis_says_estimate() -> None:
     spec = _spec("connect4")
     state = spec.new_game().play_all([spec.parse_move("d1")])
-    analysis = spec.analyse(state, time_limit=0.1)
+    analysis = spec.analyse(state, limit=Limit(time=0.1))
     assert analysis.certainty is Certainty.ESTIMATED
     assert analysis.result is None
     assert "not proven" in analysis.prediction
@@ -315,7 +316,7 @@ def test_a_cancelled_analysis_stops() -> None:
     cancel = threading.Event()
     cancel.set()
     with pytest.raises(SearchCancelled):
-        spec.analyse(spec.new_game(), time_limit=5, cancel=cancel)
+        spec.analyse(spec.new_game(), limit=Limit(time=5), cancel=cancel)
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(6, 7), (4, 4), (10, 10), (5, 9)])
@@ -344,7 +345,7 @@ def test_prove_searches_for_the_value_and_one_move_that_keeps_it_not_every_colum
     state = spec.new_game().play_all(spec.new_game().read_moves("444444333333"))
     # X's e1 makes c1-d1-e1 with b1 and f1 both open: a win in 3. Every column's exact value
     # takes seconds here; the value and one move that keeps it take a moment.
-    solution = spec.prove(state, time_limit=1.0)
+    solution = spec.prove(state, limit=Limit(time=1.0))
     assert solution.result.text == "X wins"
     assert solution.plies == 3
     assert spec.format_move(solution.line[0]) == "e1"
@@ -361,7 +362,7 @@ def test_an_analysis_the_solver_cannot_finish_keeps_time_for_a_deeper_estimate()
     connect_four._solver.cache_clear()
     spec = _spec("connect4")
     state = spec.new_game().play_all(spec.new_game().read_moves("76666151"))
-    analysis = spec.analyse(state, time_limit=2.0)
+    analysis = spec.analyse(state, limit=Limit(time=2.0))
     assert analysis.certainty is Certainty.ESTIMATED
     depth = re.search(r"(\d+) plies deep", analysis.prediction)
     assert depth is not None

@@ -17,14 +17,18 @@ from collections.abc import Iterator
 import pytest
 
 from tictactoe_gui.engine.board import Board, BoardError
+from tictactoe_gui.engine.game_interface import limit_text
 from tictactoe_gui.engine.games import (
     Certainty,
     GameAnalysis,
     GameError,
+    GameSolution,
     GameSpec,
     GameState,
+    Limit,
     MoveError,
     NoSolverError,
+    OutOfTimeError,
     PositionTextError,
     Solving,
     find_game,
@@ -377,7 +381,7 @@ def test_every_analysis_says_what_is_proven_and_what_is_estimated(spec: GameSpec
     rng = random.Random(1)
     for _ in range(2):
         state = state.play(rng.choice(state.legal_moves()))
-    analysis = spec.analyse(state, time_limit=0.2)
+    analysis = spec.analyse(state, limit=Limit(time=0.2))
     assert analysis.moves
     assert {value.move for value in analysis.moves} <= set(state.legal_moves())
     assert set(analysis.best_moves) <= {value.move for value in analysis.moves}
@@ -399,11 +403,11 @@ def test_the_exact_solver_proves_the_brute_forces_result_and_a_line_that_reaches
 ) -> None:
     if not spec.has_solver:
         with pytest.raises(NoSolverError) as refused:
-            spec.prove(spec.new_game(), time_limit=1)
+            spec.prove(spec.new_game(), limit=Limit(time=1))
         assert spec.name in one_line(refused)
         return
     for state in small_positions(spec):
-        solution = spec.prove(state, time_limit=60)
+        solution = spec.prove(state, limit=Limit(time=60))
         assert solution.result.returns == brute_force(state, {})
         assert solution.line_complete
         end = state.play_all(solution.line)
@@ -413,6 +417,36 @@ def test_the_exact_solver_proves_the_brute_forces_result_and_a_line_that_reaches
             assert solution.plies >= len(solution.line) or not solution.line
         if solution.scores is not None:
             assert solution.scores == end.scores
+
+
+@every_game
+def test_a_proof_stops_at_the_nodes_its_limit_gives_and_says_so(spec: GameSpec) -> None:
+    if not spec.has_solver:
+        return
+    rng = random.Random(2)
+    state = spec.new_game(2)
+    for _ in range(2):
+        state = state.play(rng.choice(state.legal_moves()))
+    outcome: GameSolution | OutOfTimeError
+    try:
+        outcome = spec.prove(state, limit=Limit(nodes=1))
+    except OutOfTimeError as stopped:
+        outcome = stopped
+    if isinstance(outcome, OutOfTimeError):
+        assert str(outcome) == f"{spec.id}: not solved within 1 node"
+        return
+    # A solver that counts no nodes (Row & Column's, whose limit is its time) proves it.
+    solution = outcome
+    assert solution.line_complete
+    assert state.play_all(solution.line).result == solution.result
+
+
+def test_a_limit_says_what_it_stops_at() -> None:
+    assert limit_text(Limit(time=0.5)) == "0.5 seconds"
+    assert limit_text(Limit(time=2, depth=1, nodes=10_000)) == (
+        "2 seconds or 1 ply or 10,000 nodes"
+    )
+    assert limit_text(Limit()) == "no limit"
 
 
 @every_game
@@ -485,7 +519,7 @@ def test_an_analysis_reads_as_json_and_as_text_in_the_games_words_and_the_interf
     import json
 
     for state in sampled(spec, 5, count=3):
-        analysis = spec.analyse(state, time_limit=0.5)
+        analysis = spec.analyse(state, limit=Limit(time=0.5))
         for report in (spec.analysis_json, functools.partial(GameSpec.analysis_json, spec)):
             payload = report(state, analysis)
             assert json.loads(json.dumps(payload)) == payload

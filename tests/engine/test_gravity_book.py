@@ -32,6 +32,7 @@ from tictactoe_gui.engine.gravity_search import (
     OutOfBudgetError,
     Position,
 )
+from tictactoe_gui.engine.limits import Limit
 
 CONNECT_FOUR = GravityBoard(6, 7, 4)
 
@@ -93,7 +94,7 @@ def test_every_first_column_has_its_published_value_at_once() -> None:
     Pascal Pons's published tables): only the centre wins, c and e draw, and the edges
     lose sooner than b and f, in 40 plies rather than 42."""
     spec = gravity_spec(6, 7, 4)
-    analysis = spec.analyse(spec.new_game(), time_limit=600)
+    analysis = spec.analyse(spec.new_game(), limit=Limit(time=600))
     assert analysis.certainty.name == "PROVEN"
     by_column = {value.move % 7: value.score for value in analysis.moves}
     assert [by_column[col] for col in range(7)] == [-2, -1, 0, 1, 0, -1, -2]
@@ -115,7 +116,7 @@ def test_every_first_column_has_its_published_value_at_once() -> None:
 
 def test_solve_proves_the_empty_board_with_a_line_to_the_end() -> None:
     spec = gravity_spec(6, 7, 4)
-    solution = spec.prove(spec.new_game(), time_limit=600)
+    solution = spec.prove(spec.new_game(), limit=Limit(time=600))
     assert solution.result.winner == 0
     assert solution.plies == 41
     assert spec.format_move(solution.line[0]) == "d1"
@@ -204,7 +205,7 @@ def test_sera_keeps_the_value_of_an_opening_too_hard_to_solve_column_by_column(
     spec = gravity_spec(6, 7, 4)
     start = spec.new_game()
     state = start.play_all(start.read_moves(moves))
-    cell = spec.choose_move(state, "sera", random.Random(3), time_limit=0.5)
+    cell = spec.choose_move(state, "sera", random.Random(3), limit=Limit(time=0.5))
     solver = solver_for(CONNECT_FOUR)
     position = Position(0, 0, 0)
     for digit in moves:

@@ -27,6 +27,7 @@ from tictactoe_gui.engine.gravity_search import (
     OutOfBudgetError,
     Position,
 )
+from tictactoe_gui.engine.limits import Limit
 
 #: A 7×6 position (column digits) that takes the compiled solver seconds (a bench position).
 HARD_CONNECT_FOUR = "76666151"
@@ -218,7 +219,7 @@ def test_connect_four_plays_and_analyses_through_the_compiled_solver() -> None:
     assert type(connect_four._solver(4, 4, 4)) is NativeSolver
     start = spec.new_game()
     state = start.play_all(start.read_moves("45151554323"))
-    assert spec.analyse(state, time_limit=30).certainty.name == "PROVEN"
+    assert spec.analyse(state, limit=Limit(time=30)).certainty.name == "PROVEN"
 
 
 def test_without_the_module_connect_four_warns_once_and_solves_in_python() -> None:

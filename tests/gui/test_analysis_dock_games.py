@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import Board, analyse
-from tictactoe_gui.engine.games import Certainty, GameAnalysis, GameState, find_game
+from tictactoe_gui.engine.games import Certainty, GameAnalysis, GameState, Limit, find_game
 from tictactoe_gui.engine.rowcol import RowColAnalysis
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.engine_worker import EngineResult
@@ -267,7 +267,7 @@ def test_an_estimate_is_never_shown_as_proven(qtbot: QtBot) -> None:
 
 def test_a_connect_four_estimate_says_so_in_every_row(qtbot: QtBot) -> None:
     state = connect_four("4453")
-    analysis = state.spec.analyse(state, time_limit=0.05)
+    analysis = state.spec.analyse(state, limit=Limit(time=0.05))
     assert analysis.certainty is Certainty.ESTIMATED
     dock = make_dock(qtbot)
     dock.show_game_analysis(state, analysis, SEATS)

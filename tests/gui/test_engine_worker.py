@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import human_vs_ai
 from tictactoe_gui.engine import Algorithm, Board, analyse, search
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
 from tictactoe_gui.gui.main_window import MainWindow
@@ -253,7 +254,7 @@ def test_a_client_serves_any_game_through_the_game_interface(
     assert (answer.request_id, answer.state) == (request_id, state)
     assert {value.move for value in answer.analysis.moves} == set(state.legal_moves())
     (move,) = chosen  # the player's move came first, from the same generator as a command's
-    assert move.move == spec.choose_move(state, player, random.Random(3), time_limit=0.3)
+    assert move.move == spec.choose_move(state, player, random.Random(3), limit=Limit(time=0.3))
 
 
 def test_clients_keep_their_own_requests_and_stop_with_the_thread(

@@ -26,6 +26,7 @@ from tictactoe_gui.engine.games import (
     GameError,
     GameSpec,
     GameState,
+    Limit,
     names_a_size,
 )
 from tictactoe_gui.engine.variants import quote
@@ -191,7 +192,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             analysis = first_search[key] = game.analyse(
                 state,
                 algorithm=args.algorithm,
-                time_limit=args.time,
+                limit=Limit(time=args.time),
                 proof_time=PROVE_SECONDS if args.time is None else None,
             )
         chosen = None

@@ -21,6 +21,7 @@ from tictactoe_gui.engine.games import (
     GameSolution,
     GameSpec,
     GameState,
+    Limit,
     NoSolverError,
     OutOfTimeError,
 )
@@ -149,7 +150,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 
     try:
         solution = spec.prove(
-            state, time_limit=args.time, on_progress=progress if show_bar else None
+            state, limit=Limit(time=args.time), on_progress=progress if show_bar else None
         )
     except OutOfTimeError:
         if show_bar:

@@ -48,6 +48,7 @@ from tictactoe_gui.engine.game_interface import (
     Solving,
     UnknownGameError,
     ValueKind,
+    limit_text,
     score_chance,
 )
 from tictactoe_gui.engine.gravity_native import solver_for
@@ -60,6 +61,7 @@ from tictactoe_gui.engine.gravity_search import (
     deepest_estimate,
 )
 from tictactoe_gui.engine.gravity_state import GravityState, game_result
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.notation import COLUMN_LETTERS, NotationError, cell_name, parse_cell
 from tictactoe_gui.engine.personas import Event, get_persona
 from tictactoe_gui.engine.variants import Family, Variant, mnk, quote
@@ -174,9 +176,10 @@ class GravitySpec(GameSpec):
         player: str,
         rng: random.Random,
         *,
-        time_limit: float | None = None,
+        limit: Limit | None = None,
         cancel: threading.Event | None = None,
     ) -> int:
+        """As :meth:`GameSpec.choose_move`; only Sera searches within ``limit``'s time."""
         gravity_state = self._state(state)
         if gravity_state.to_move is None:
             raise GameError(f"no move to choose: the game is over ({gravity_state.result_text()})")
@@ -191,7 +194,7 @@ class GravitySpec(GameSpec):
         if key == "kitty":
             return self._cell(gravity_state, rng.choice(sorted(columns)))
         if key == "sera":
-            budget = SERA_SECONDS if time_limit is None else time_limit
+            budget = SERA_SECONDS if limit is None or limit.time is None else limit.time
             col = self._sera(position, columns, rng, budget, cancel)
             return self._cell(gravity_state, col)
         return self._cell(gravity_state, self._cop(position, columns, rng, cancel))
@@ -272,17 +275,17 @@ class GravitySpec(GameSpec):
         self,
         state: GameState,
         *,
-        time_limit: float | None = None,
+        limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
         proof_time: float | None = None,
     ) -> GameAnalysis:
-        """Every column exact where the solver finishes within the time (at once on small
-        boards), else every column estimated by the window evaluation, labelled so."""
+        """Every column exact where the solver finishes within ``limit``'s time (at once on
+        small boards), else every column estimated by the window evaluation, labelled so."""
         self.check_algorithm(algorithm)
         gravity_state = self._state(state)
         started = time.monotonic()
-        budget = DEFAULT_ANALYSIS_SECONDS if time_limit is None else time_limit
+        budget = DEFAULT_ANALYSIS_SECONDS if limit is None or limit.time is None else limit.time
         if proof_time is not None:
             budget = max(budget, proof_time)
         if gravity_state.to_move is None:
@@ -486,9 +489,10 @@ class GravitySpec(GameSpec):
         self,
         state: GameState,
         *,
-        time_limit: float,
+        limit: Limit,
         on_progress: Callable[[int, int], None] | None = None,
     ) -> GameSolution:
+        """As :meth:`GameSpec.prove`, within ``limit``'s time and nodes."""
         gravity_state = self._state(state)
         started = time.monotonic()
         result = gravity_state.result
@@ -498,19 +502,20 @@ class GravitySpec(GameSpec):
         solver = _solver(self.rows, self.cols, self.k)
         before = solver.nodes
         position = _position(gravity_state)
-        deadline = started + time_limit
+        deadline = None if limit.time is None else started + limit.time
+        node_limit = None if limit.nodes is None else before + limit.nodes
         columns = [c for c in board.centre_order if board.landing_bit(position.mask, c)]
         try:
             # The position's score first (one search), then the first column that keeps it.
-            best = solver.score(position, deadline=deadline)
+            best = solver.score(position, deadline=deadline, node_limit=node_limit)
             for done, col in enumerate(columns, start=1):
-                kept = solver.keeps(position, col, best, deadline=deadline)
+                kept = solver.keeps(position, col, best, deadline=deadline, node_limit=node_limit)
                 if on_progress is not None:
                     on_progress(done, len(columns))
                 if kept:
                     break
         except OutOfBudgetError:
-            raise OutOfTimeError(f"{self.id}: not solved within {time_limit:g} seconds") from None
+            raise OutOfTimeError(f"{self.id}: not solved within {limit_text(limit)}") from None
         best_moves = (self._cell(gravity_state, col),)
         mover = gravity_state.to_move
         assert mover is not None

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Self
 
+from tictactoe_gui.engine.limits import Limit as Limit
 from tictactoe_gui.engine.variants import Variant, VariantError, quote
 
 if TYPE_CHECKING:
@@ -456,10 +457,14 @@ class GameSpec(abc.ABC):
         player: str,
         rng: random.Random,
         *,
-        time_limit: float | None = None,
+        limit: Limit | None = None,
         cancel: threading.Event | None = None,
     ) -> int:
         """The move ``player`` plays in ``state``; all chance comes from ``rng``.
+
+        ``limit`` is the engine's one :class:`~tictactoe_gui.engine.limits.Limit` (time,
+        depth, nodes) for the player's search, where the player searches within one (None:
+        the player's own measure).
 
         ``cancel`` goes to the player's search where it takes one (Row & Column's, and
         k in a row's on boards too big to solve): setting it stops that search with
@@ -474,12 +479,16 @@ class GameSpec(abc.ABC):
         self,
         state: GameState,
         *,
-        time_limit: float | None = None,
+        limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
         proof_time: float | None = None,
     ) -> GameAnalysis:
         """Every legal move scored: proven where the engine can, an estimate otherwise.
+
+        ``limit`` bounds the search (the engine's one
+        :class:`~tictactoe_gui.engine.limits.Limit`: time, depth, nodes; None: the game's
+        own default), where the game's search takes one.
 
         Setting ``cancel`` stops the search with
         :class:`~tictactoe_gui.engine.search.SearchCancelled` (a short one may finish first).
@@ -593,12 +602,13 @@ class GameSpec(abc.ABC):
         self,
         state: GameState,
         *,
-        time_limit: float,
+        limit: Limit,
         on_progress: Callable[[int, int], None] | None = None,
     ) -> GameSolution:
         """The result of ``state`` with best play and its line, proven by the game's exact
-        solver; :class:`OutOfTimeError` after ``time_limit`` seconds, :class:`NoSolverError`
-        in a game without one. ``on_progress(done, total)`` reports the moves searched."""
+        solver; :class:`OutOfTimeError` once ``limit`` is reached (its time, or its nodes
+        where the solver counts them), :class:`NoSolverError` in a game without one.
+        ``on_progress(done, total)`` reports the moves searched."""
         raise NoSolverError(f"{self.name} has no exact solver; analyse gives its engine's estimate")
 
     def __str__(self) -> str:
@@ -626,6 +636,18 @@ class Game:
     #: Ids that name the game but not its size (``rowcol``): a position read under one of
     #: them takes its size from its text (:meth:`GameSpec.sized_for`).
     unsized: tuple[str, ...] = ()
+
+
+def limit_text(limit: Limit) -> str:
+    """A limit as a message says it: ``"2 seconds"``, ``"2 seconds or 10,000 nodes"``."""
+    parts = []
+    if limit.time is not None:
+        parts.append(f"{limit.time:g} seconds")
+    if limit.depth is not None:
+        parts.append(f"{limit.depth} {'ply' if limit.depth == 1 else 'plies'}")
+    if limit.nodes is not None:
+        parts.append(f"{limit.nodes:,} {'node' if limit.nodes == 1 else 'nodes'}")
+    return " or ".join(parts) or "no limit"
 
 
 def score_chance(value: MoveValue, margin: int, scale: float) -> float:

@@ -27,6 +27,7 @@ from tictactoe_gui.engine.game_interface import (
     GameSolution as GameSolution,
     GameSpec as GameSpec,
     GameState as GameState,
+    Limit as Limit,
     MoveError as MoveError,
     MoveValue as MoveValue,
     NoSolverError as NoSolverError,

@@ -51,6 +51,7 @@ from tictactoe_gui.engine.game_interface import (
     Solving,
     UnknownGameError,
     ValueKind,
+    limit_text,
 )
 from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.notation import NotationError, cell_name, parse_cell
@@ -232,7 +233,7 @@ class KInARowSpec(GameSpec):
         player: str,
         rng: random.Random,
         *,
-        time_limit: float | None = None,
+        limit: Limit | None = None,
         cancel: threading.Event | None = None,
     ) -> int:
         board = self._board(state)
@@ -242,7 +243,6 @@ class KInARowSpec(GameSpec):
             persona = get_persona(player)
         except ValueError as error:
             raise GameError(str(error)) from None
-        limit = None if time_limit is None else Limit(time=time_limit)
         decision = persona.choose_move(board, rng, limit=limit, cancel=cancel)
         return board.index(decision.move)
 
@@ -256,7 +256,7 @@ class KInARowSpec(GameSpec):
         self,
         state: GameState,
         *,
-        time_limit: float | None = None,
+        limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
         proof_time: float | None = None,
@@ -269,7 +269,7 @@ class KInARowSpec(GameSpec):
             analyse(
                 board,
                 Algorithm(algorithm or Algorithm.TABLE.value),
-                limit=Limit(time=time_limit),
+                limit=limit,
                 cancel=cancel,
                 proof_time=proof_time if board.cells <= PROOF_CELLS else None,
             )
@@ -296,7 +296,7 @@ class KInARowSpec(GameSpec):
         self,
         state: GameState,
         *,
-        time_limit: float,
+        limit: Limit,
         on_progress: Callable[[int, int], None] | None = None,
     ) -> GameSolution:
         """The exact value by the k-in-a-row solver (:func:`~.mnk.solve.solve`): alpha-beta
@@ -313,11 +313,11 @@ class KInARowSpec(GameSpec):
                 self.k,
                 board.x,
                 board.o,
-                limit=Limit(time=time_limit),
+                limit=limit,
                 on_move=on_progress,
             )
         except SearchStopped:
-            raise OutOfTimeError(f"{self.id}: not solved within {time_limit:g} seconds") from None
+            raise OutOfTimeError(f"{self.id}: not solved within {limit_text(limit)}") from None
         if board.is_over:
             result = self._result_of(board)
         elif solution.outcome is Outcome.DRAW:

@@ -35,6 +35,7 @@ from tictactoe_gui.engine.game_interface import (
     GameAnalysis,
     GameSpec,
     GameState,
+    Limit,
     MoveValue,
     ValueKind,
 )
@@ -404,7 +405,8 @@ def analyse_game(
     :class:`~tictactoe_gui.engine.search.SearchCancelled`)."""
     analyses = []
     for done, state in enumerate(states):
-        analyses.append(state.spec.analyse(state, time_limit=time_per_position, cancel=cancel))
+        limit = Limit(time=time_per_position)
+        analyses.append(state.spec.analyse(state, limit=limit, cancel=cancel))
         if progress is not None:
             progress(done + 1, len(states))
     return tuple(analyses)

@@ -40,7 +40,9 @@ from tictactoe_gui.engine.game_interface import (
     Solving,
     UnknownGameError,
     ValueKind,
+    limit_text,
 )
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.notation import NotationError, cell_name, parse_cell
 from tictactoe_gui.engine.personas import Event
 from tictactoe_gui.engine.rowcol import (
@@ -49,7 +51,6 @@ from tictactoe_gui.engine.rowcol import (
     EXACT_CELLS,
     STRATEGIES,
     IllegalTakeError,
-    Limit,
     Player,
     Position,
     RowColAnalysis,
@@ -61,6 +62,7 @@ from tictactoe_gui.engine.rowcol import (
     judge_take,
     parse_board,
 )
+from tictactoe_gui.engine.rowcol.analysis import Limit as _RowColLimit
 from tictactoe_gui.engine.rowcol.rules import check_value_range
 from tictactoe_gui.engine.search import SearchCancelled
 from tictactoe_gui.engine.variants import (
@@ -345,11 +347,11 @@ class RowColSpec(GameSpec):
         player: str,
         rng: random.Random,
         *,
-        time_limit: float | None = None,
+        limit: Limit | None = None,
         cancel: threading.Event | None = None,
     ) -> int:
-        """As :meth:`GameSpec.choose_move`; Row & Column's players take no time limit (the
-        depth-limited search is bounded by nodes)."""
+        """As :meth:`GameSpec.choose_move`; Row & Column's players take no ``limit`` (their
+        depth-limited search is bounded by its own node budget)."""
         position = self._position(state)
         if position.is_over:
             raise GameError(f"no take to choose: the game is over in {position}")
@@ -363,13 +365,13 @@ class RowColSpec(GameSpec):
         self,
         state: GameState,
         *,
-        time_limit: float | None = None,
+        limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
         proof_time: float | None = None,
     ) -> GameAnalysis:
         """As :meth:`GameSpec.analyse`: exact with at most 25 cells left, else a search
-        within a node budget (``time_limit`` and ``proof_time`` are not used)."""
+        within a node budget (``limit`` and ``proof_time`` are not used)."""
         self.check_algorithm(algorithm)
         position = self._position(state)
         return self._converted(analyse(position, table=_table_for(position), cancel=cancel))
@@ -386,22 +388,23 @@ class RowColSpec(GameSpec):
 
     def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:
         """The exact margins (``node_limit`` is not used: the exact search has no budget)."""
-        return self._converted(analyse(self._position(state), Limit(exact=True)))
+        return self._converted(analyse(self._position(state), _RowColLimit(exact=True)))
 
     def prove(
         self,
         state: GameState,
         *,
-        time_limit: float,
+        limit: Limit,
         on_progress: Callable[[int, int], None] | None = None,
     ) -> GameSolution:
         """The exact margins' result and line (Row & Column's exact search, stopped after
-        ``time_limit`` seconds)."""
+        ``limit.time`` seconds; it counts no nodes against a limit)."""
         position = self._position(state)
         cancel = threading.Event()
-        timer = threading.Timer(time_limit, cancel.set)
-        timer.daemon = True
-        timer.start()
+        timer = None if limit.time is None else threading.Timer(limit.time, cancel.set)
+        if timer is not None:
+            timer.daemon = True
+            timer.start()
 
         def progress(nodes: int, done: int, total: int) -> None:
             if on_progress is not None:
@@ -410,15 +413,16 @@ class RowColSpec(GameSpec):
         try:
             analysis = analyse(
                 position,
-                Limit(exact=True),
+                _RowColLimit(exact=True),
                 table=SolveTable(position.size, position.values),
                 cancel=cancel,
                 progress=progress,
             )
         except SearchCancelled:
-            raise OutOfTimeError(f"{self.id}: not solved within {time_limit:g} seconds") from None
+            raise OutOfTimeError(f"{self.id}: not solved within {limit_text(limit)}") from None
         finally:
-            timer.cancel()
+            if timer is not None:
+                timer.cancel()
         a, b = analysis.predicted_a, analysis.predicted_b
         return GameSolution(
             _result(a, b, _final_text(a, b)),

@@ -38,7 +38,7 @@ from tictactoe_gui.engine import (
     principal_variation,
 )
 from tictactoe_gui.engine.analysis import solvable, with_proof
-from tictactoe_gui.engine.games import GameAnalysis, GameState
+from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit
 from tictactoe_gui.gui.error_log import logger, summary_of
 from tictactoe_gui.session.game import engine_name
 
@@ -187,16 +187,15 @@ class EngineWorker(QObject):
             return
         state = request.state
         spec = state.spec
+        limit = None if request.time_limit is None else Limit(time=request.time_limit)
         try:
             if request.player is not None and state.to_move is not None:
                 rng = request.rng if request.rng is not None else random.Random()
-                move = spec.choose_move(
-                    state, request.player, rng, time_limit=request.time_limit, cancel=cancel
-                )
+                move = spec.choose_move(state, request.player, rng, limit=limit, cancel=cancel)
                 if cancel.is_set():
                     raise SearchCancelled
                 self.game_move_chosen.emit(GameMove(request.request_id, state, move))
-            analysis = spec.analyse(state, time_limit=request.time_limit, cancel=cancel)
+            analysis = spec.analyse(state, limit=limit, cancel=cancel)
             if cancel.is_set():
                 raise SearchCancelled
             self.game_analysed.emit(GameAnswer(request.request_id, state, analysis))

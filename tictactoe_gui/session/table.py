@@ -28,6 +28,7 @@ from tictactoe_gui.engine.games import (
     GameError,
     GameSpec,
     GameState,
+    Limit,
 )
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.session.base import SessionBase, plural
@@ -377,14 +378,15 @@ class TableSession(SessionBase[int]):
 def play_computers(
     session: TableSession,
     *,
-    time_limit: float | None = None,
+    limit: Limit | None = None,
     on_move: Callable[[GameState, int], None] | None = None,
 ) -> GameState:
     """Play the computer players' moves, each with its own generator (see
-    :meth:`TableSession.move_rng`), until the game ends or a person is to move."""
+    :meth:`TableSession.move_rng`) and searching within ``limit``, until the game ends or
+    a person is to move."""
     while (seat := session.player_to_move) is not None and seat.is_ai:
         state = session.state
-        move = session.spec.choose_move(state, seat.name, session.move_rng(), time_limit=time_limit)
+        move = session.spec.choose_move(state, seat.name, session.move_rng(), limit=limit)
         if on_move is not None:
             on_move(state, move)
         session.play(move)
