@@ -1,6 +1,7 @@
 """The leaderboard window shows the recorded standings, sorts, and filters by opponent."""
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from tests.storage.games import human, make_game, persona
@@ -30,8 +31,8 @@ def test_people_and_personas_show_their_figures_apart(qtbot: QtBot, league: Repo
         ["Kitty", "4", "0", "4", "0", "0%"],
         ["Sera", "2", "1", "0", "1", "50%"],
     ]
-    assert dialog.tabs.tabText(0) == "People"
-    assert dialog.tabs.tabText(1) == "Personas"
+    assert dialog.people_label.buddy() is dialog.people
+    assert dialog.personas_label.buddy() is dialog.personas
     horizontal = Qt.Orientation.Horizontal
     assert dialog.people.model().headerData(0, horizontal) == "Player"
     assert dialog.personas.model().headerData(0, horizontal) == "Persona"
@@ -97,3 +98,20 @@ def test_a_failing_database_shows_a_message_not_a_crash(qtbot: QtBot, league: Re
     dialog.refresh()
     assert rows(dialog.people) == []
     assert dialog.status.text().startswith("The records could not be read")
+
+
+def test_tab_goes_through_the_filters_then_both_tables_then_close(
+    qtbot: QtBot, league: Repository
+) -> None:
+    dialog = LeaderboardDialog(league)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow, timeout=5000)
+    dialog.game.setFocus(Qt.FocusReason.TabFocusReason)
+    reached = [QApplication.focusWidget()]
+    for _ in range(4):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        reached.append(QApplication.focusWidget())
+    close = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+    assert reached == [dialog.game, dialog.opponent, dialog.people, dialog.personas, close]

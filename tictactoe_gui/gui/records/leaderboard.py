@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QTableView,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -119,7 +118,7 @@ class _StandingsTable(QTableView):
 
 
 class LeaderboardDialog(QDialog):
-    """Standings of people and, on their own tab, of the personas, one game at a time;
+    """Standings of people and, under them, of the personas, one game at a time;
     filterable by opponent. Standings never mix games."""
 
     def __init__(self, repository: RecordsReader, parent: QWidget | None = None) -> None:
@@ -134,12 +133,13 @@ class LeaderboardDialog(QDialog):
         self.opponent = speak_choice_changes(QComboBox(self))
         self.opponent.setObjectName("opponentFilter")
         self._fill_opponents()
-        self.people = _StandingsTable("peopleTable", "Player")
-        self.personas = _StandingsTable("personasTable", "Persona")
-        self.tabs = QTabWidget(self)
-        self.tabs.setAccessibleName("Standings")
-        self.tabs.addTab(self.people, "People")
-        self.tabs.addTab(self.personas, "Personas")
+        self.people = _StandingsTable("peopleTable", "Player", self)
+        self.personas = _StandingsTable("personasTable", "Persona", self)
+        # One above the other, not on tabs: a tab bar built with the window reports its
+        # first tab as selected before the window opens, and Orca 43 follows that into the
+        # window and then takes it as already said, so its title went unsaid.
+        self.people_label = buddy_label("&People's standings", self.people, self)
+        self.personas_label = buddy_label("P&ersonas' standings", self.personas, self)
         self.status = QLabel(self)
         self.status.setObjectName("leaderboardStatus")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
@@ -150,7 +150,10 @@ class LeaderboardDialog(QDialog):
         filter_row.addWidget(self.opponent, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(filter_row)
-        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.people_label)
+        layout.addWidget(self.people, 3)
+        layout.addWidget(self.personas_label)
+        layout.addWidget(self.personas, 2)
         layout.addWidget(self.status)
         layout.addWidget(buttons)
 
