@@ -246,3 +246,38 @@ def test_a_damaged_tree_in_the_file_is_reported_and_the_game_still_reads(tmp_pat
         with pytest.raises(InvalidGameError, match="node 0 should list the later nodes") as error:
             recorded_tree(detail)
     assert "\n" not in str(error.value)
+
+
+def test_every_damaged_tree_is_refused_in_one_line_or_read_whole() -> None:
+    """Trees damaged at random (a child renumbered, a node dropped or doubled, a move
+    renamed): the rules check reads each whole or refuses it with a one-line reason, never
+    with another error."""
+    import random
+
+    rng = random.Random(20261126)
+    text = record_tree(TICTACTOE, MAIN, study_tree())
+    assert text is not None
+    names = [f"{col}{row}" for col in "abcd" for row in range(5)] + ["", "b", "11", "é1"]
+    reasons: list[str] = []
+    for _ in range(400):
+        tree = json.loads(text)
+        for _ in range(rng.randint(1, 3)):
+            node = rng.choice(tree)
+            what = rng.randrange(5)
+            if what == 0 and node["children"]:
+                node["children"][rng.randrange(len(node["children"]))] = rng.randint(-1, 9)
+            elif what == 1:
+                node["move"] = rng.choice(names)
+            elif what == 2 and len(tree) > 1:
+                del tree[rng.randrange(len(tree))]
+            elif what == 3:
+                tree.append(dict(rng.choice(tree)))
+            else:
+                node["children"] = list(reversed(node["children"]))
+        game = saved_with_tree(tree)
+        try:
+            check_record(game)
+        except InvalidGameError as error:
+            reasons.append(str(error))
+    assert len(reasons) > 300  # most damage is found; what is left is a tree the rules allow
+    assert all(reason and "\n" not in reason for reason in reasons)

@@ -59,8 +59,10 @@ def parse_tree(text: str, plies: int | None = None) -> tuple[TreeNode, ...]:
 def tree_nodes(data: object, plies: int | None = None) -> tuple[TreeNode, ...]:
     """The nodes of a tree already read from JSON (an export holds it as a list), checked
     as :func:`parse_tree` checks them."""
-    if not isinstance(data, list) or not data:
+    if not isinstance(data, list):
         raise InvalidGameError(f"{TREE} is not a list of nodes")
+    if not data:
+        raise InvalidGameError(f"{TREE} has no nodes, not even the start")
     if len(data) > MAX_TREE_NODES:
         raise InvalidGameError(f"{TREE} has more than {MAX_TREE_NODES:,} nodes")
     nodes: list[TreeNode] = []
