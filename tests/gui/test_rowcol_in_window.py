@@ -15,6 +15,7 @@ from tests.gui.conftest import click_cell
 from tests.gui.helpers import human_vs_ai, rowcol_setup
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
 from tictactoe_gui.gui.table_boards import position_of
 from tictactoe_gui.storage import Repository
@@ -242,3 +243,18 @@ def test_the_move_list_names_every_take_of_row_and_column_by_its_cell_and_taker(
     assert model.rowCount() == 2
     assert model.index(0, 0).data() == "1. a3"
     assert model.index(0, 0).data(Qt.ItemDataRole.AccessibleTextRole).startswith("Move 1: X a3")
+
+
+def test_new_game_offers_the_size_of_the_row_and_column_game_on_the_board(
+    qtbot: QtBot, settings: QSettings, no_leaked_threads: None
+) -> None:
+    window = MainWindow(settings, InMemoryRecords())
+    qtbot.addWidget(window)
+    # As --game rowcol5 starts it: not through the New Game dialog.
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Ann", "greedy", size=5))
+    dialog = window.show_new_game_dialog()
+    assert dialog.is_rowcol()
+    assert dialog.rowcol_options().size_spin.value() == 5
+    dialog.reject()
+    window.shutdown()
+    window.close()

@@ -409,6 +409,12 @@ class RowColOptions(QWidget):
         settings.endGroup()
 
 
+def remember_size(settings: QSettings, size: int) -> None:
+    """Keep ``size`` as the grid New Game offers next (a game started elsewhere than in the
+    dialog: from the command line, a saved game)."""
+    settings.setValue("rowColumn/size", size)
+
+
 def _int(value: object, default: int) -> int:
     try:
         return int(str(value))

@@ -410,9 +410,13 @@ class TableGamesPart(WindowBase):
     def _remember_game(self, spec: GameSpec) -> None:
         self._settings.setValue(LAST_FAMILY_KEY, spec.game_key)
         if not spec.own_new_game_options:
-            # Row & Column keeps its size with its own options (rowColumn/…); the last
-            # game of the combo stays what it was.
             self._settings.setValue(LAST_GAME_KEY, spec.id)
+        else:
+            # Row & Column keeps its size with its own options, where New Game finds the
+            # size of the game played last; the last game of the combo stays what it was.
+            from tictactoe_gui.gui.dialogs.rowcol_options import remember_size
+
+            remember_size(self._settings, spec.rows)
 
     def _enter_table_mode(self) -> None:
         """Park the k-in-a-row controller: its timers and search stop, its signals are held."""
