@@ -213,5 +213,5 @@ def test_a_tree_that_cannot_be_read_is_said_and_the_main_line_replays(
     assert controller.replay_length == len(PLAYED)
     assert lines_of(window.moves_dock.tree) == {indices(PLAYED)}
     message = window.statusBar().currentMessage()
-    assert message.startswith("This game's variations cannot be read (the tree of moves is not")
+    assert message.startswith("This game's variations cannot be read (the tree of moves has no")
     assert message.endswith("its main line is replayed.")
