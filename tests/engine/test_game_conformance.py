@@ -230,7 +230,7 @@ def test_undo_restores_the_exact_state_before_the_move(spec: GameSpec) -> None:
         assert undone.scores == before.scores
     with pytest.raises(GameError) as refused:
         states[0].undo()
-    one_line(refused)
+    assert f"no {spec.move_word} to take back" in one_line(refused)
     read = spec.from_position_text(states[-1].position_text())
     with pytest.raises(GameError):
         read.undo()

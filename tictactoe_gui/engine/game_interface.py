@@ -25,13 +25,21 @@ import abc
 import enum
 import math
 import random
+import re
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Self
 
 from tictactoe_gui.engine.limits import Limit as Limit
-from tictactoe_gui.engine.variants import Variant, VariantError, quote
+from tictactoe_gui.engine.variants import (
+    BUILT_IN,
+    Family,
+    Variant,
+    VariantError,
+    get_variant,
+    quote,
+)
 
 if TYPE_CHECKING:
     from tictactoe_gui.engine.analysis import Judgement
@@ -103,6 +111,13 @@ class GameResult:
     returns: tuple[int, int]
     #: In words: ``"X wins"``, ``"draw"``, ``"A wins 12 to 7"``.
     text: str
+
+    @classmethod
+    def of_winner(cls, winner: int | None, text: str) -> GameResult:
+        """A game seat ``winner`` won (returns +1 and -1), or drawn (None: 0 each)."""
+        if winner is None:
+            return cls(None, (0, 0), text)
+        return cls(winner, (1, -1) if winner == 0 else (-1, 1), text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +285,29 @@ class GameState(abc.ABC):
         O (where discs fall, the cells they have landed on), which the window draws and
         reads out; None (the default) in a game whose board is no grid of X and O."""
         return None
+
+
+class LinkedState(GameState):
+    """A state that keeps the one it was played from (``previous``; None where its moves
+    began): :attr:`start` and :meth:`undo` follow that link, as every built-in game's do."""
+
+    __slots__ = ()
+
+    #: The state before the last move; None at :attr:`start`.
+    previous: Self | None
+
+    @property
+    def start(self) -> Self:
+        state = self
+        while state.previous is not None:
+            state = state.previous
+        return state
+
+    def undo(self) -> Self:
+        if self.previous is None:
+            word = self.spec.move_word
+            raise GameError(f"no {word} to take back: this is where the game started")
+        return self.previous
 
 
 @dataclass(frozen=True, slots=True)
@@ -636,6 +674,44 @@ class Game:
     #: Ids that name the game but not its size (``rowcol``): a position read under one of
     #: them takes its size from its text (:meth:`GameSpec.sized_for`).
     unsized: tuple[str, ...] = ()
+
+
+def variant_game(
+    *,
+    key: str,
+    name: str,
+    grammar: str,
+    grammar_text: str,
+    family: Family,
+    pattern: re.Pattern[str],
+    spec_of: Callable[[Variant], GameSpec],
+    smallest: Iterable[Variant],
+    unsized: tuple[str, ...] = (),
+) -> Game:
+    """A game whose sizes are the :class:`~.variants.Variant` values of one ``family`` (k in
+    a row, Row & Column): it lists the family's built-in variants, and finds an id as
+    :func:`~.variants.get_variant` reads it; text of the family's ``pattern`` naming no
+    size of it is an :class:`UnknownGameError` that says why."""
+
+    def find(text: str) -> GameSpec | None:
+        try:
+            variant = get_variant(text)
+        except VariantError as error:
+            if pattern.fullmatch(text):
+                raise UnknownGameError(str(error)) from None
+            return None
+        return spec_of(variant) if variant.family is family else None
+
+    return Game(
+        key=key,
+        name=name,
+        grammar=grammar,
+        grammar_text=grammar_text,
+        listed=tuple(spec_of(v) for v in BUILT_IN if v.family is family),
+        smallest=tuple(spec_of(v) for v in smallest),
+        find=find,
+        unsized=unsized,
+    )
 
 
 def limit_text(limit: Limit) -> str:

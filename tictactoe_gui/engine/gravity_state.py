@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Final
 
 from tictactoe_gui.engine.board import Board, BoardError, Mark
 from tictactoe_gui.engine.game_interface import (
-    GameError,
     GameResult,
-    GameState,
+    LinkedState,
     MoveError,
     PositionTextError,
 )
@@ -30,13 +29,11 @@ _COLUMN_DIGITS: Final = re.compile(r"[1-9]+")
 
 def game_result(winner: int | None) -> GameResult:
     """The result of a game ``winner`` won (0 for X, 1 for O), or a draw for None."""
-    if winner is None:
-        return GameResult(None, (0, 0), "draw")
-    return GameResult(winner, (1, -1) if winner == 0 else (-1, 1), f"{'XO'[winner]} wins")
+    return GameResult.of_winner(winner, "draw" if winner is None else f"{'XO'[winner]} wins")
 
 
 @dataclass(frozen=True, slots=True)
-class GravityState(GameState):
+class GravityState(LinkedState):
     """A position: ``x`` and ``o`` are bit masks of the cells holding each disc (bit
     ``row * cols + col``, row 0 the top), as :class:`~.board.Board` numbers them."""
 
@@ -59,13 +56,6 @@ class GravityState(GameState):
         if outcome is not None:
             result = game_result(None if outcome.winner is None else int(outcome.winner is Mark.O))
         object.__setattr__(self, "_result", result)
-
-    @property
-    def start(self) -> GravityState:
-        state = self
-        while state.previous is not None:
-            state = state.previous
-        return state
 
     @property
     def discs(self) -> int:
@@ -112,11 +102,6 @@ class GravityState(GameState):
         if self.to_move == 0:
             return GravityState(spec, self.x | bit, self.o, (*self.moves, move), self)
         return GravityState(spec, self.x, self.o | bit, (*self.moves, move), self)
-
-    def undo(self) -> GravityState:
-        if self.previous is None:
-            raise GameError("no move to take back: this is where the game started")
-        return self.previous
 
     @property
     def result(self) -> GameResult | None:

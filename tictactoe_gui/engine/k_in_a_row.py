@@ -36,13 +36,13 @@ from tictactoe_gui.engine.analysis import (
 from tictactoe_gui.engine.board import Board, BoardError, IllegalMoveError, Mark, Move
 from tictactoe_gui.engine.game_interface import (
     Certainty,
-    Game,
     GameAnalysis,
     GameError,
     GameResult,
     GameSolution,
     GameSpec,
     GameState,
+    LinkedState,
     MoveError,
     MoveValue,
     OutOfTimeError,
@@ -52,28 +52,24 @@ from tictactoe_gui.engine.game_interface import (
     UnknownGameError,
     ValueKind,
     limit_text,
+    variant_game,
 )
 from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.notation import NotationError, cell_name, parse_cell
 from tictactoe_gui.engine.personas import PERSONAS, Event, get_persona
 from tictactoe_gui.engine.search import Algorithm, NodeLimitReached
 from tictactoe_gui.engine.variants import (
-    BUILT_IN,
     MAX_SIDE,
     MIN_K,
     MIN_SIDE,
     Family,
     Variant,
-    VariantError,
-    get_variant,
     mnk,
 )
 
 if TYPE_CHECKING:
     from tictactoe_gui.engine.review import Settled
 
-#: The grammar's shape; :func:`~tictactoe_gui.engine.variants.get_variant` reads the numbers.
-_GRAMMAR: Final = re.compile(r"\s*\d+\s*x\s*\d+\s*k\s*\d+\s*", re.IGNORECASE)
 _SEATS: Final = (Mark.X, Mark.O)
 
 
@@ -82,9 +78,7 @@ def _seat(mark: Mark) -> int:
 
 
 def _result(winner: Mark | None, text: str) -> GameResult:
-    if winner is None:
-        return GameResult(None, (0, 0), text)
-    return GameResult(_seat(winner), (1, -1) if winner is Mark.X else (-1, 1), text)
+    return GameResult.of_winner(None if winner is None else _seat(winner), text)
 
 
 def _solving(variant: Variant) -> tuple[Solving, str]:
@@ -109,18 +103,11 @@ def _solving(variant: Variant) -> tuple[Solving, str]:
 
 
 @dataclass(frozen=True, slots=True)
-class KInARowState(GameState):
+class KInARowState(LinkedState):
     spec: KInARowSpec
     board: Board
     moves: tuple[int, ...] = ()
     previous: KInARowState | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def start(self) -> KInARowState:
-        state = self
-        while state.previous is not None:
-            state = state.previous
-        return state
 
     @property
     def to_move(self) -> int | None:
@@ -136,11 +123,6 @@ class KInARowState(GameState):
         except IllegalMoveError as error:
             raise MoveError(str(error)) from None
         return KInARowState(self.spec, board, (*self.moves, move), self)
-
-    def undo(self) -> KInARowState:
-        if self.previous is None:
-            raise GameError("no move to take back: this is where the game started")
-        return self.previous
 
     @property
     def result(self) -> GameResult | None:
@@ -551,18 +533,7 @@ def spec_of(variant: Variant) -> KInARowSpec:
     )
 
 
-def find(text: str) -> KInARowSpec | None:
-    """The spec ``text`` names, if it is a k-in-a-row id (see :class:`~.games.Game`)."""
-    try:
-        variant = get_variant(text)
-    except VariantError as error:
-        if _GRAMMAR.fullmatch(text):
-            raise UnknownGameError(str(error)) from None
-        return None
-    return spec_of(variant) if variant.family is Family.MNK else None
-
-
-GAME: Final = Game(
+GAME: Final = variant_game(
     key=KInARowSpec.game_key,
     name="k in a row",
     grammar="MxNkK",
@@ -570,7 +541,8 @@ GAME: Final = Game(
         f"M rows by N columns, K in a row; M and N from {MIN_SIDE} to {MAX_SIDE}, K from "
         f"{MIN_K} to the longer side; such as 3x4k3"
     ),
-    listed=tuple(spec_of(v) for v in BUILT_IN if v.family is Family.MNK),
-    smallest=(spec_of(mnk(3, 3, 3)), spec_of(mnk(3, 4, 3))),
-    find=find,
+    family=Family.MNK,
+    pattern=re.compile(r"\s*\d+\s*x\s*\d+\s*k\s*\d+\s*", re.IGNORECASE),
+    spec_of=spec_of,
+    smallest=(mnk(3, 3, 3), mnk(3, 4, 3)),
 )

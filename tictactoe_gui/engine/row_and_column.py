@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from tictactoe_gui.engine.analysis import Judgement
 from tictactoe_gui.engine.game_interface import (
     Certainty,
-    Game,
     GameAnalysis,
     GameError,
     GameResult,
     GameSolution,
     GameSpec,
     GameState,
+    LinkedState,
     MoveError,
     MoveValue,
     OutOfTimeError,
@@ -41,6 +41,7 @@ from tictactoe_gui.engine.game_interface import (
     UnknownGameError,
     ValueKind,
     limit_text,
+    variant_game,
 )
 from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.notation import NotationError, cell_name, parse_cell
@@ -66,13 +67,10 @@ from tictactoe_gui.engine.rowcol.analysis import Limit as _RowColLimit
 from tictactoe_gui.engine.rowcol.rules import check_value_range
 from tictactoe_gui.engine.search import SearchCancelled
 from tictactoe_gui.engine.variants import (
-    BUILT_IN,
     ROWCOL_MAX,
     ROWCOL_MIN,
     Family,
     Variant,
-    VariantError,
-    get_variant,
     quote,
     rowcol,
 )
@@ -80,7 +78,6 @@ from tictactoe_gui.engine.variants import (
 if TYPE_CHECKING:
     from tictactoe_gui.engine.review import Settled
 
-_GRAMMAR: Final = re.compile(r"\s*rowcol\s*\d*\s*", re.IGNORECASE)
 _SEATS: Final = (Player.A, Player.B)
 #: Grids this small (4×4) are solved in a moment; 5×5's opening takes seconds.
 _AT_ONCE_CELLS: Final = 16
@@ -102,18 +99,11 @@ def _final_text(score_a: int, score_b: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class RowColState(GameState):
+class RowColState(LinkedState):
     spec: RowColSpec
     position: Position
     moves: tuple[int, ...] = ()
     previous: RowColState | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def start(self) -> RowColState:
-        state = self
-        while state.previous is not None:
-            state = state.previous
-        return state
 
     @property
     def to_move(self) -> int | None:
@@ -129,11 +119,6 @@ class RowColState(GameState):
         except IllegalTakeError as error:
             raise MoveError(str(error)) from None
         return RowColState(self.spec, position, (*self.moves, move), self)
-
-    def undo(self) -> RowColState:
-        if self.previous is None:
-            raise GameError("no take to take back: this is where the game started")
-        return self.previous
 
     @property
     def result(self) -> GameResult | None:
@@ -546,18 +531,7 @@ def state_of_game(played: RowColGame) -> RowColState:
     return state.play_all(take.cell for take in played.takes)
 
 
-def find(text: str) -> RowColSpec | None:
-    """The spec ``text`` names, if it is a Row & Column id (see :class:`~.games.Game`)."""
-    try:
-        variant = get_variant(text)
-    except VariantError as error:
-        if _GRAMMAR.fullmatch(text):
-            raise UnknownGameError(str(error)) from None
-        return None
-    return spec_of(variant) if variant.family is Family.ROWCOL else None
-
-
-GAME: Final = Game(
+GAME: Final = variant_game(
     key=RowColSpec.game_key,
     name="Row & Column",
     grammar="rowcolN",
@@ -565,8 +539,9 @@ GAME: Final = Game(
         f"an N×N grid of numbers, N from {ROWCOL_MIN} to {ROWCOL_MAX}; such as rowcol5, "
         "and rowcol alone is 4×4"
     ),
-    listed=tuple(spec_of(v) for v in BUILT_IN if v.family is Family.ROWCOL),
-    smallest=(spec_of(rowcol(ROWCOL_MIN)),),
-    find=find,
+    family=Family.ROWCOL,
+    pattern=re.compile(r"\s*rowcol\s*\d*\s*", re.IGNORECASE),
+    spec_of=spec_of,
+    smallest=(rowcol(ROWCOL_MIN),),
     unsized=("rowcol",),
 )
