@@ -4,20 +4,23 @@ Run with ``python -m tests.benchmarks.bench_gui`` (or ``make bench``); ``--windo
 the window's figures alone, ``--runs N`` measures the window N times (default 3). Not
 part of the test suite: it prints figures, it does not assert them.
 
-**The window as a person runs it**: the main window shown with its analysis dock open,
-a 20×20 game of four in a row in progress against Sera, at the switch interval the app
-sets. Each turn the person plays a move, Sera thinks for her 2 seconds and answers, and
-the dock analyses the new position for its 2 seconds, updating with every depth: her
-search and the dock's analysis both on the one engine thread (the compiled search,
-which releases the GIL), her move landing on the board, the move list and the dock
-meanwhile. A 1 ms precise QTimer ticks on the window's thread; the worst gap between
+**The window as a person runs it**: the main window shown with its analysis dock open, a
+20×20 game of four in a row against Sera, at the switch interval the app sets. Each turn
+is a new game: the person plays a first move, Sera thinks for her 2 seconds and answers,
+and the dock analyses the new position for its 2 seconds, updating with every depth: her
+search and the dock's analysis both on the one engine thread (the compiled search, which
+releases the GIL), her move landing on the board, the move list and the dock meanwhile.
+(Openings, since a few moves further four in a row is sharp: a proven win ends the
+searches in milliseconds and the game in a few moves, and there would be nothing left to
+measure.) A turn the engine fails, or does not finish in time, stops the benchmark with
+the reason. A 1 ms precise QTimer ticks on the window's thread; the worst gap between
 two ticks and the 99th percentile of the gaps say how long the window could not react
 (targets: worst ≤ 16 ms, 99th percentile ≤ 8 ms). Each run is measured beside the same
-timer with nothing to do (the machine's own load), and the figures are the median of
-the runs. On Linux it also says where the window's thread spent its gaps over 5 ms,
-from the thread's own scheduler counters read at every tick: waiting on the run queue
-(ready, the CPUs busy), its own work, or asleep (waiting for the GIL). Offscreen by
-default; ``QT_QPA_PLATFORM=xcb`` under Xvfb measures an X window.
+timer with nothing to do (the machine's own load), and the figures are the median of the
+runs. On Linux it also says where the window's thread spent its gaps over 5 ms, from the
+thread's own scheduler counters read at every tick: waiting on the run queue (ready, the
+CPUs busy), its own work, or asleep (waiting for the GIL). Offscreen by default;
+``QT_QPA_PLATFORM=xcb`` under Xvfb measures an X window.
 
 The engine alone, for comparison: the same timer while the engine thread analyses a
 20×20 game for 2 seconds, with no window, at the app's switch interval
@@ -43,6 +46,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -60,10 +64,9 @@ TARGET_MS = 16.0
 P99_TARGET_MS = 8.0
 TICK_MS = 1
 REPAINTS = 200
-#: A 20×20 game after a few moves: what the dock analyses in a game of four in a row.
-BIG_POSITION = Board.empty(FOUR).play_all(
-    [Move(9, 9), Move(9, 10), Move(10, 10), Move(8, 8), Move(8, 11), Move(11, 11)]
-)
+#: A 20×20 game of four in a row after its first move, which the engine analyses for the
+#: whole time it is given (a few moves further a proof of a win ends the search early).
+BIG_POSITION = Board.empty(FOUR).play(Move(9, 9))
 REPAINT_TARGET_MS = 4.0
 #: Seconds the dock's analysis and Sera's search each take on the big board.
 THINK_SECONDS = 2.0
@@ -191,8 +194,19 @@ def think_ms(app: QApplication, settings: QSettings, think: int, big: bool = Fal
 
 #: Turns measured in the window (a move by the person, Sera's answer, the dock's analysis).
 WINDOW_TURNS = 3
-#: The person plays the dock's advice; before there is any, the first of these still free.
-PERSON_MOVES = [Move(10, 9), Move(9, 8), Move(11, 10)]
+#: The person's first move on the empty 20×20 board, a new game each turn: a different
+#: cell each time, so that no table answers a turn from an earlier one. After one or two
+#: stones neither side has a win a 2-second search can see, so Sera and the dock each
+#: think for their whole time; a few moves further four in a row is sharp (the middle
+#: games above: the threat search proves a win there in milliseconds and the game ends).
+#: The first turn warms up and is not counted.
+FIRST_MOVES = (Move(9, 9), Move(8, 10), Move(11, 7), Move(6, 6), Move(12, 12), Move(5, 9))
+#: A turn whose searches have not both answered by then has failed (seconds).
+TURN_DEADLINE_S = 20 * THINK_SECONDS
+
+
+class BenchError(Exception):
+    """The window did not play the turn it was asked to (the reason is the message)."""
 
 
 def window_gaps_against_sera(
@@ -200,15 +214,18 @@ def window_gaps_against_sera(
     settings: QSettings,
     turns: int = WINDOW_TURNS,
     spent: list[tuple[float, ...]] | None = None,
+    lasted: list[float] | None = None,
 ) -> list[float]:
     """The gaps (ms) between a 1 ms timer's ticks on the real window's thread through
     ``turns`` turns of a 20×20 game against Sera, at the app's own switch interval.
 
     The whole app as a person runs it: the main window shown, the analysis dock open and
-    updating with every depth, Sera's 2-second search and then the dock's 2-second
-    analysis of her move on the engine thread; the person plays the dock's best move. The
-    first turn warms up (imports, caches) and is not counted. With ``spent``, each
-    counted turn's :func:`breakdown` of its long gaps is added to it (on Linux).
+    updating with every depth. Each turn opens a new game on the empty board, waits for
+    the dock's analysis of it, and then is measured: the person plays a first move (one of
+    :data:`FIRST_MOVES`), Sera searches for her 2 seconds on the engine thread and
+    answers, and the dock analyses her move for its 2 seconds. The first turn warms up
+    (imports, caches) and is not counted. With ``spent``, each counted turn's :func:`breakdown` of
+    its long gaps is added to it (on Linux); with ``lasted``, how long it lasted (s).
     """
     from dataclasses import replace
 
@@ -223,46 +240,51 @@ def window_gaps_against_sera(
     window.analysis_dock.show()
     controller = window.controller
     controller.set_time_limit(THINK_SECONDS)
+    failures: list[str] = []
+    window.engine.failed.connect(failures.append)
     gaps: list[float] = []
+
+    def wait_until(done: Callable[[], bool], what: str) -> None:
+        """Run the window's event loop until ``done()``; a failure or the deadline ends it."""
+        loop = QEventLoop()
+        check = QTimer()
+        check.setInterval(5)
+        check.timeout.connect(lambda: loop.quit() if done() or failures else None)
+        QTimer.singleShot(int(TURN_DEADLINE_S * 1000), lambda: loop.exit(1))
+        check.start()
+        timed_out = loop.exec()
+        check.stop()
+        if failures or timed_out:
+            reason = failures[0] if failures else f"no answer in {TURN_DEADLINE_S:g} s"
+            raise BenchError(f"{what}: {reason}")
+
+    def analysed() -> bool:
+        result = controller.current_result
+        board = controller.board
+        return not controller.engine_busy() and (
+            board.is_over or (result is not None and result.board == board)
+        )
+
     try:
-        window.new_game(replace(human_vs_ai("sera"), start=BIG_POSITION))
-        for turn in range(turns + 1):
-            if controller.board.is_over:
-                break
-            result = controller.current_result
-            if (
-                result is not None
-                and result.board == controller.board
-                and result.analysis.candidates
-            ):
-                move = result.analysis.candidates[0].move  # the dock's advice
-            else:
-                move = next(m for m in PERSON_MOVES if controller.board.is_legal(m))
+        for turn, move in enumerate(FIRST_MOVES[: turns + 1]):
+            window.new_game(replace(human_vs_ai("sera"), start=Board.empty(FOUR)))
+            wait_until(analysed, "the dock's analysis of the empty board")
             ply = controller.board.ply
-            controller.play_human(move.row, move.col)
             ticks: list[float] = []
             scheduled: list[tuple[float, float]] = []
             timer = ticking(ticks, scheduled)
-            loop = QEventLoop()
-            done = QTimer()
-            done.setInterval(5)
-
-            def check(loop: QEventLoop = loop, ply: int = ply) -> None:
-                result = controller.current_result
-                board = controller.board
-                answered = board.ply >= ply + 2 or board.is_over
-                analysed = board.is_over or (result is not None and result.board == board)
-                if answered and analysed and not controller.engine_busy():
-                    loop.quit()
-
-            done.timeout.connect(check)
             timer.start()
-            done.start()
-            loop.exec()
+            began = time.perf_counter()
+            controller.play_human(move.row, move.col)
+            wait_until(
+                lambda ply=ply: controller.board.ply >= ply + 2 and analysed(),
+                "Sera's answer and the dock's analysis of it",
+            )
             timer.stop()
-            done.stop()
             if turn:
                 gaps.extend(gaps_ms(ticks))
+                if lasted is not None:
+                    lasted.append(time.perf_counter() - began)
                 if spent is not None and scheduled:
                     spent.append(breakdown(ticks, scheduled))
     finally:
@@ -404,17 +426,18 @@ def idle_gaps(seconds: float) -> list[float]:
 def window_figures(app: QApplication, runs: int) -> None:
     print(
         f"The real window on 20×20 against Sera, the dock updating ({WINDOW_TURNS} turns of"
-        f" her {THINK_SECONDS:g} s search and the dock's {THINK_SECONDS:g} s analysis),"
-        f" switch interval {GIL_SWITCH_INTERVAL_S * 1000:g} ms (the app's), a {TICK_MS} ms"
-        f" timer; beside it the same timer with nothing to do for 3 s:"
+        f" her {THINK_SECONDS:g} s search and the dock's {THINK_SECONDS:g} s analysis, each"
+        f" after a first move), switch interval {GIL_SWITCH_INTERVAL_S * 1000:g} ms (the"
+        f" app's), a {TICK_MS} ms timer; beside it the same timer with nothing to do for 3 s:"
     )
     rows: list[tuple[float, float, float, float]] = []
     spent: list[tuple[float, ...]] = []
+    lasted: list[float] = []
     for run in range(runs):
         idle = idle_gaps(3.0)
         with tempfile.TemporaryDirectory() as folder:
             settings = QSettings(str(Path(folder) / "window.ini"), QSettings.Format.IniFormat)
-            window = window_gaps_against_sera(app, settings, spent=spent)
+            window = window_gaps_against_sera(app, settings, spent=spent, lasted=lasted)
         rows.append((max(window), p99(window), max(idle), p99(idle)))
         print(
             f"  run {run + 1}: window worst {max(window):6.1f} ms, 99th percentile"
@@ -428,6 +451,10 @@ def window_figures(app: QApplication, runs: int) -> None:
         f" {medians[1]:.1f} ms | idle worst {medians[2]:.1f} ms, 99th percentile"
         f" {medians[3]:.1f} ms (targets for the window: worst ≤ {TARGET_MS:g} ms,"
         f" 99th percentile ≤ {P99_TARGET_MS:g} ms)"
+    )
+    print(
+        f"  each counted turn, the person's move to the dock's analysis of Sera's answer,"
+        f" lasted {min(lasted):.1f}-{max(lasted):.1f} s (both searches took their time)"
     )
     if spent:
         total, cpu, queued = (sum(column) for column in zip(*spent, strict=True))
