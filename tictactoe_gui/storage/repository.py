@@ -90,6 +90,10 @@ SUMMARY_SELECT: Final = """
     LEFT JOIN players AS px ON px.id = g.x_player_id
     LEFT JOIN players AS po ON po.id = g.o_player_id
 """
+#: A summary's columns and then the game's tree of moves: for games read whole, never for
+#: the history's pages (a long tree is read only where it is wanted).
+DETAIL_SELECT: Final = SUMMARY_SELECT.replace("g.resigned\n", "g.resigned, g.tree\n", 1)
+_TREE_COLUMN: Final = 26
 
 
 def _integer(value: object, label: str) -> int:
@@ -541,24 +545,18 @@ class Repository:
         ).fetchall()
         return tuple(MoveEntry(*row) for row in rows)
 
-    def _detail(self, summary: GameSummary) -> GameDetail:
+    def _detail(self, summary: GameSummary, tree: object) -> GameDetail:
         """A game's summary with its moves and its tree of moves, as they lie in the file."""
-        row = self._connection.execute(
-            "SELECT tree FROM games WHERE id = ?", (summary.id,)
-        ).fetchone()
-        tree = None if row is None or row[0] is None else str(row[0])
-        return GameDetail(summary, self._moves(summary.id), tree)
+        return GameDetail(summary, self._moves(summary.id), None if tree is None else str(tree))
 
     def game(self, game_id: int) -> GameDetail:
         """A recorded game with all its moves; :class:`GameNotFoundError` if there is none."""
         with self._errors("read the game"):
-            row = self._connection.execute(
-                f"{SUMMARY_SELECT} WHERE g.id = ?", (game_id,)
-            ).fetchone()
+            row = self._connection.execute(f"{DETAIL_SELECT} WHERE g.id = ?", (game_id,)).fetchone()
             if row is None:
                 raise GameNotFoundError(f"no recorded game has id {game_id}")
             (summary,) = self._readable([summary_of(row)], None)
-            return self._detail(summary)
+            return self._detail(summary, row[_TREE_COLUMN])
 
     def iter_games(
         self, game: str | None = None, *, on_damaged: DamageReport | None = None
@@ -571,14 +569,15 @@ class Repository:
         while True:
             with self._errors("read the games"):
                 rows = self._connection.execute(
-                    f"{SUMMARY_SELECT}{where}(g.ended_at, g.id) > (?, ?)"
+                    f"{DETAIL_SELECT}{where}(g.ended_at, g.id) > (?, ?)"
                     " ORDER BY g.ended_at, g.id LIMIT 500",
                     [*params, last_end, last_id],
                 ).fetchall()
                 if not rows:
                     return
+                trees = {row[0]: row[_TREE_COLUMN] for row in rows}
                 details = [
-                    self._detail(summary)
+                    self._detail(summary, trees[summary.id])
                     for summary in self._readable(map(summary_of, rows), on_damaged)
                 ]
             yield from details
