@@ -33,6 +33,7 @@ from tictactoe_gui.engine import Judgement, Verdict
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 
 MoveT = TypeVar("MoveT")
+PositionT = TypeVar("PositionT")
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -56,17 +57,26 @@ ESTIMATE_VERDICT_WORDS = {
 }
 
 
-class SessionBase(ABC, Generic[MoveT]):
-    """A game's seed and per-move generators, its start time and its tree of lines, and
-    the words for the coach's verdict on each move."""
+class SessionBase(ABC, Generic[MoveT, PositionT]):
+    """A game's moves from its start and the position after each, its seed and per-move
+    generators, its start time and its tree of lines, and the words for the coach's verdict
+    on each move."""
 
     #: The coach's words on a verdict, proven and by the estimate.
     verdict_texts: ClassVar[Mapping[Verdict, str]] = VERDICT_WORDS
     estimate_verdict_texts: ClassVar[Mapping[Verdict, str]] = ESTIMATE_VERDICT_WORDS
 
     def __init__(
-        self, seed: int, started_at: datetime | None = None, lines: MoveTree | None = None
+        self,
+        start: PositionT,
+        seed: int,
+        started_at: datetime | None = None,
+        lines: MoveTree | None = None,
     ) -> None:
+        self.start = start
+        self._moves: list[MoveT] = []
+        #: The start, then the position after each move.
+        self._positions: list[PositionT] = [start]
         self.seed = seed
         self.started_at = started_at or datetime.now(UTC)
         self._master = random.Random(seed)
@@ -76,10 +86,9 @@ class SessionBase(ABC, Generic[MoveT]):
 
     # -- what a game says about its moves -------------------------------------------------
 
-    @property
     @abstractmethod
-    def moves(self) -> tuple[MoveT, ...]:
-        """The moves played from the start to the position on the board."""
+    def _after(self, position: PositionT, move: MoveT) -> PositionT:
+        """The position after ``move`` in ``position`` (the game's error for an illegal one)."""
 
     @abstractmethod
     def _tree_move(self, move: MoveT) -> int:
@@ -88,6 +97,36 @@ class SessionBase(ABC, Generic[MoveT]):
     @abstractmethod
     def _game_move(self, move: int) -> MoveT:
         """The tree's ``move`` as the game plays it."""
+
+    # -- the moves -----------------------------------------------------------------------
+
+    @property
+    def moves(self) -> tuple[MoveT, ...]:
+        """The moves played from the start to the position on the board."""
+        return tuple(self._moves)
+
+    def position_at(self, ply: int) -> PositionT:
+        """The position after ``ply`` moves (0: the start)."""
+        return self._positions[ply]
+
+    def play(self, move: MoveT) -> PositionT:
+        """Play ``move`` for the side to move (the game's error for an illegal one); the tree
+        of lines follows."""
+        after = self._after(self._positions[-1], move)
+        self._moves.append(move)
+        self._positions.append(after)
+        self._follow_moves()
+        return after
+
+    def set_moves(self, moves: Sequence[MoveT]) -> None:
+        """Undo, redo and replay: the game becomes the start followed by ``moves`` (each one
+        checked); the tree of lines follows."""
+        positions = [self.start]
+        for move in moves:
+            positions.append(self._after(positions[-1], move))
+        self._moves = list(moves)
+        self._positions = positions
+        self._follow_moves()
 
     # -- randomness ------------------------------------------------------------------------
 

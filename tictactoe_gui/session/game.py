@@ -312,7 +312,7 @@ def greeting_for(name: str, record: WinLossDraw | None) -> str:
     return f"Welcome back, {name} — {record.summary()}"
 
 
-class GameSession(SessionBase[Move]):
+class GameSession(SessionBase[Move, Board]):
     """A game in progress: its setup, seed, moves and everything judged about them.
 
     Nothing here waits or threads: a driver (the window's controller, the
@@ -330,11 +330,8 @@ class GameSession(SessionBase[Move]):
     ) -> None:
         if setup.start.is_over:
             raise ValueError(f"cannot start from a finished position ({setup.start.outcome})")
-        super().__init__(seed, started_at, lines)
+        super().__init__(setup.start, seed, started_at, lines)
         self.setup = setup
-        self.start = setup.start
-        self._moves: list[Move] = []
-        self._boards: list[Board] = [setup.start]
         self.analyses: dict[Board, Analysis] = {}
         self.verdicts: dict[tuple[Board, Move], Verdict] = {}
         #: The verdicts with how they were reached (proven, or by the estimate).
@@ -357,22 +354,18 @@ class GameSession(SessionBase[Move]):
 
     @property
     def board(self) -> Board:
-        return self._boards[-1]
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        return tuple(self._moves)
+        return self._positions[-1]
 
     @property
     def boards(self) -> tuple[Board, ...]:
-        return tuple(self._boards)
+        return tuple(self._positions)
 
     @property
     def last_move(self) -> Move | None:
         return self._moves[-1] if self._moves else None
 
     def board_at(self, ply: int) -> Board:
-        return self._boards[ply]
+        return self._positions[ply]
 
     @property
     def is_over(self) -> bool:
@@ -392,6 +385,9 @@ class GameSession(SessionBase[Move]):
 
     def ai_to_move(self) -> bool:
         return not self.is_over and self.player_to_move().is_ai
+
+    def _after(self, position: Board, move: Move) -> Board:
+        return position.play(move)
 
     def _tree_move(self, move: Move) -> int:
         return self.start.index(move)
@@ -423,12 +419,9 @@ class GameSession(SessionBase[Move]):
         if self.resigned is not None:
             raise ValueError("the game is over: a side has resigned")
         before = self.board
-        after = before.play(move)
+        after = super().play(move)
         if decision is not None:
             self.note_decision(before, move, decision)
-        self._moves.append(move)
-        self._boards.append(after)
-        self._follow_moves()
         return after
 
     def note_decision(self, board: Board, move: Move, decision: Decision) -> None:
@@ -439,12 +432,7 @@ class GameSession(SessionBase[Move]):
 
     def set_moves(self, moves: Sequence[Move]) -> None:
         """Replace the moves played (undo, redo and replay); checks every one."""
-        boards = [self.start]
-        for move in moves:
-            boards.append(boards[-1].play(move))
-        self._moves = list(moves)
-        self._boards = boards
-        self._follow_moves()
+        super().set_moves(moves)
         self.resigned = None
         self.forfeit_reason = ""
 
@@ -475,7 +463,7 @@ class GameSession(SessionBase[Move]):
 
     def unanalysed(self) -> tuple[Board, ...]:
         """Positions before a move that no analysis covers yet (the coach needs them)."""
-        return tuple(dict.fromkeys(b for b in self._boards[:-1] if b not in self.analyses))
+        return tuple(dict.fromkeys(b for b in self._positions[:-1] if b not in self.analyses))
 
     def judge_known_moves(self) -> list[tuple[int, Verdict]]:
         """Judge every move whose position before it has been analysed; the new verdicts.
@@ -487,7 +475,7 @@ class GameSession(SessionBase[Move]):
         known = self._proven_along_the_game()
         found = []
         for ply in range(1, len(self._moves) + 1):
-            before_board, move = self._boards[ply - 1], self._moves[ply - 1]
+            before_board, move = self._positions[ply - 1], self._moves[ply - 1]
             before = self.analyses.get(before_board)
             if before is None:
                 # Unanalysed (the game ended before its review): what is proven still tells.
@@ -496,7 +484,7 @@ class GameSession(SessionBase[Move]):
                 judgement = judge(
                     before,
                     move,
-                    self.analyses.get(self._boards[ply]),
+                    self.analyses.get(self._positions[ply]),
                     known_before=known[ply - 1],
                     known_after=known[ply],
                 )
@@ -517,7 +505,7 @@ class GameSession(SessionBase[Move]):
         These are facts about positions and are kept for the rest of the game.
         """
         facts = self.proven
-        for board in self._boards:
+        for board in self._positions:
             if board in facts:
                 continue
             if board.is_over:
@@ -528,10 +516,10 @@ class GameSession(SessionBase[Move]):
             if result is not None:
                 facts[board] = result
         for ply in range(len(self._moves) - 1, -1, -1):
-            board, after = self._boards[ply], facts.get(self._boards[ply + 1])
+            board, after = self._positions[ply], facts.get(self._positions[ply + 1])
             if board not in facts and after is not None and after.winner is board.to_move:
                 facts[board] = after
-        return [facts.get(board) for board in self._boards]
+        return [facts.get(board) for board in self._positions]
 
     def verdict_at(self, ply: int) -> Verdict | None:
         """The coach's verdict on move number ``ply`` (1-based), once the engine has judged it."""
@@ -542,7 +530,7 @@ class GameSession(SessionBase[Move]):
         """The verdict on move ``ply`` (1-based) and whether it is by the estimate."""
         if not 1 <= ply <= len(self._moves):
             return None
-        return self.judgements.get((self._boards[ply - 1], self._moves[ply - 1]))
+        return self.judgements.get((self._positions[ply - 1], self._moves[ply - 1]))
 
     def _judgement_of(self, ply: int) -> Judgement | None:
         return self.judgement_at(ply)
@@ -566,7 +554,7 @@ class GameSession(SessionBase[Move]):
 
     def coach_line(self, ply: int, verdict: Verdict) -> str | None:
         """What is said about move ``ply``: the coach in Human vs Human, else a persona's voice."""
-        before = self._boards[ply - 1]
+        before = self._positions[ply - 1]
         mover = before.to_move
         spec = self.setup.player(mover)
         move = self._moves[ply - 1]
@@ -654,7 +642,7 @@ class GameSession(SessionBase[Move]):
             counts = dict.fromkeys(Verdict, 0)
             moves = estimated = 0
             for ply, move in enumerate(self._moves, start=1):
-                before = self._boards[ply - 1]
+                before = self._positions[ply - 1]
                 if before.to_move is not mark:
                     continue
                 moves += 1
@@ -710,7 +698,7 @@ class GameSession(SessionBase[Move]):
         nodes = {Mark.X: 0, Mark.O: 0}
         depth = {Mark.X: 0, Mark.O: 0}
         for ply, move in enumerate(self._moves, start=1):
-            before = self._boards[ply - 1]
+            before = self._positions[ply - 1]
             mark = before.to_move
             analysis = self.analyses.get(before)
             score = None
@@ -718,7 +706,7 @@ class GameSession(SessionBase[Move]):
             if analysis is not None and analysis.has_candidate(move):
                 score = analysis.score_of(move)
                 best = analysis.best_score
-            after = self.analyses.get(self._boards[ply])
+            after = self.analyses.get(self._positions[ply])
             moves.append(
                 MoveRecord(
                     ply=ply,

@@ -16,7 +16,7 @@ or the command line). Nothing here names a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import ClassVar
@@ -133,7 +133,7 @@ class SeatSummary:
         return f"{head}: {accuracy:.0%} accurate{how} — " + ", ".join(details)
 
 
-class TableSession(SessionBase[int]):
+class TableSession(SessionBase[int, GameState]):
     """A game of any registered game in progress: the one place its turns and moves are kept.
 
     Its coach speaks of every game alike: a verdict's words are its name ("mistake", "best
@@ -157,13 +157,12 @@ class TableSession(SessionBase[int]):
         *,
         lines: MoveTree | None = None,
     ) -> None:
-        super().__init__(seed, started_at, lines)
+        start = setup.start_state(seed)
+        if start.is_over:
+            raise GameError(f"cannot start from a finished position ({start.result})")
+        super().__init__(start, seed, started_at, lines)
         self.setup = setup
         self.spec = setup.spec
-        self.start = setup.start_state(seed)
-        if self.start.is_over:
-            raise GameError(f"cannot start from a finished position ({self.start.result})")
-        self._states: list[GameState] = [self.start]
         self._hints = [0, 0]
         #: Analyses by position (its text), for hints and verdicts.
         self._analyses: dict[str, GameAnalysis] = {}
@@ -173,19 +172,15 @@ class TableSession(SessionBase[int]):
     @property
     def state(self) -> GameState:
         """The position now, with every move played from the start (the records read it)."""
-        return self._states[-1]
+        return self._positions[-1]
 
     @property
     def states(self) -> tuple[GameState, ...]:
-        return tuple(self._states)
-
-    @property
-    def moves(self) -> tuple[int, ...]:
-        return self.state.moves[len(self.start.moves) :]
+        return tuple(self._positions)
 
     def mover_of(self, number: int) -> int:
         """The seat that played move ``number`` (0-based)."""
-        seat = self._states[number].to_move
+        seat = self._positions[number].to_move
         assert seat is not None
         return seat
 
@@ -218,6 +213,9 @@ class TableSession(SessionBase[int]):
         seat = self.player_to_move
         return seat is not None and seat.is_ai
 
+    def _after(self, position: GameState, move: int) -> GameState:
+        return position.play(move)
+
     def _tree_move(self, move: int) -> int:
         return move
 
@@ -239,21 +237,6 @@ class TableSession(SessionBase[int]):
             return f"{error}."
         return None
 
-    def play(self, move: int) -> GameState:
-        """Play ``move`` for the seat to move (a person's click or a computer's choice)."""
-        state = self.state.play(move)
-        self._states.append(state)
-        self._follow_moves()
-        return state
-
-    def set_moves(self, moves: Sequence[int]) -> None:
-        """Undo, redo and replay: the game becomes the start followed by ``moves``."""
-        states = [self.start]
-        for move in moves:
-            states.append(states[-1].play(move))
-        self._states = states
-        self._follow_moves()
-
     # -- hints and the coach -------------------------------------------------------------
 
     def count_hint(self) -> None:
@@ -269,16 +252,16 @@ class TableSession(SessionBase[int]):
 
     def unanalysed(self) -> tuple[GameState, ...]:
         """The positions before each move that the coach has no analysis of yet."""
-        return tuple(s for s in self._states[:-1] if self.analysis_of(s) is None)
+        return tuple(s for s in self._positions[:-1] if self.analysis_of(s) is None)
 
     def _judgement_of(self, ply: int) -> Judgement | None:
         if not 1 <= ply <= len(self.moves):
             return None
-        before_state = self._states[ply - 1]
+        before_state = self._positions[ply - 1]
         before = self.analysis_of(before_state)
         if before is None:
             return None
-        after = self.analysis_of(self._states[ply])
+        after = self.analysis_of(self._positions[ply])
         return self.spec.judge(before_state, before, self.moves[ply - 1], after)
 
     def judgement_at(self, number: int) -> tuple[Verdict, bool] | None:
