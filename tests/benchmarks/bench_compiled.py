@@ -21,7 +21,8 @@ from __future__ import annotations
 import statistics
 import time
 
-from tests.benchmarks.bench_bigboard import MIDDLE_GAMES, _place
+from tests.benchmarks.bench_bigboard import MIDDLE_GAMES
+from tests.engine.mnk.test_compiled import picture_bitboards as _place
 from tictactoe_gui.engine.mnk import Limit, native, search
 from tictactoe_gui.engine.mnk.search import SearchResult
 

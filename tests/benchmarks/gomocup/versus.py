@@ -10,7 +10,8 @@ once with each side as X. The engine is told one thread, ``SECONDS`` a move (def
 
 What it reports for each side: games won, median search depth and nodes per second
 (Sera's from her search results; the engine's from the depth and speed its
-``MESSAGE`` lines report, when they do).
+``MESSAGE`` lines report, when they do). With ``BENCH_GOMOCUP_MOVES=1`` in the
+environment it also prints each game's moves (row,col from the top-left, X first).
 """
 
 from __future__ import annotations
@@ -245,6 +246,8 @@ def play(path: str, opening: list[Cell], sera_is_x: bool, seconds: float,
         engine.close()
     x, o = masks(moves)
     state = State(SIZE, SIZE, K, x, o)
+    if os.environ.get("BENCH_GOMOCUP_MOVES"):
+        print("    moves:", " ".join(f"{row},{col}" for row, col in moves))
     if state.winner == 0:
         return f"draw after {len(moves)} plies"
     sera_won = (state.winner == 1) == sera_is_x
