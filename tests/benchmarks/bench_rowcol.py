@@ -28,7 +28,6 @@ from typing import Any
 from tictactoe_gui.engine import SearchCancelled
 from tictactoe_gui.engine.rowcol import (
     STRATEGIES,
-    Limit,
     Position,
     analyse,
     best_takes,
@@ -138,7 +137,7 @@ def _one_minute(position: Position) -> dict[str, Any]:
     watchdog = _CpuWatchdog(MINUTE)
     started = time.process_time()
     try:
-        exact = analyse(position, Limit(exact=True), cancel=watchdog.cancel)
+        exact = analyse(position, exact=True, cancel=watchdog.cancel)
         exact_result: dict[str, Any] = {"solved": True, "value": exact.to_move_margin}
     except SearchCancelled:
         exact_result = {"solved": False}

@@ -10,9 +10,11 @@ import pytest
 
 from tictactoe_gui.engine.games import (
     BUILT_IN_GAMES,
+    Certainty,
     Game,
     GameError,
     GameSpec,
+    Limit,
     Registry,
     Solving,
     UnknownGameError,
@@ -21,6 +23,7 @@ from tictactoe_gui.engine.games import (
     listed_games,
     registered_games,
 )
+from tictactoe_gui.engine.rowcol import RowColAnalysis
 from tictactoe_gui.engine.search import SearchCancelled
 from tictactoe_gui.engine.variants import BUILT_IN, VariantError, get_variant
 
@@ -259,3 +262,16 @@ def test_an_analysis_stops_when_cancelled(game_id: str) -> None:
     cancel.set()
     with pytest.raises(SearchCancelled):
         spec.analyse(spec.new_game(), cancel=cancel)
+
+
+def test_row_and_column_searches_to_the_depth_and_within_the_nodes_its_limit_gives() -> None:
+    spec = find_game("rowcol6")
+    start = spec.new_game(3)
+    shallow = spec.analyse(start, limit=Limit(depth=2))
+    assert shallow.certainty is Certainty.ESTIMATED
+    assert isinstance(shallow.source, RowColAnalysis)
+    assert shallow.source.depth == 2
+    budgeted = spec.analyse(start, limit=Limit(nodes=5_000))
+    # The search checks its budget between passes of a few thousand nodes at most.
+    assert budgeted.nodes < 5_000 + 2_048 + 36
+    assert budgeted.nodes < spec.analyse(start).nodes

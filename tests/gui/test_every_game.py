@@ -14,10 +14,10 @@ plays many more seeds at the window's own pace.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -26,7 +26,8 @@ from pytestqt.qtbot import QtBot
 from tests.gui.helpers import rowcol_setup
 from tictactoe_gui.engine import Board, Mark, Move, Proven, row_and_column
 from tictactoe_gui.engine.games import find_game
-from tictactoe_gui.engine.rowcol import STRATEGIES, Limit, Player
+from tictactoe_gui.engine.limits import Limit
+from tictactoe_gui.engine.rowcol import STRATEGIES, Player, Position, RowColAnalysis
 from tictactoe_gui.engine.variants import Family, Variant, get_variant, mnk
 from tictactoe_gui.gui.dialogs.new_game import GAMES
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
@@ -241,7 +242,11 @@ def test_every_row_and_column_game_ends_with_its_banner_and_is_recorded_once(
 ) -> None:
     # A short look ahead, never a full solution: the dock's analysis of a 6×6 board's
     # middle game takes about a second a take at the window's own pace.
-    short = functools.partial(row_and_column.analyse, limit=Limit(exact=False, nodes=20_000))
+    search = row_and_column.analyse
+
+    def short(position: Position, limit: Limit | None = None, **options: Any) -> RowColAnalysis:
+        return search(position, Limit(nodes=20_000), **{**options, "exact": False})
+
     monkeypatch.setattr(row_and_column, "analyse", short)
     window = game_window
     saved: list[int] = []

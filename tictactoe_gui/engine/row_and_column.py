@@ -63,7 +63,6 @@ from tictactoe_gui.engine.rowcol import (
     judge_take,
     parse_board,
 )
-from tictactoe_gui.engine.rowcol.analysis import Limit as _RowColLimit
 from tictactoe_gui.engine.rowcol.rules import check_value_range
 from tictactoe_gui.engine.search import SearchCancelled
 from tictactoe_gui.engine.variants import (
@@ -356,10 +355,11 @@ class RowColSpec(GameSpec):
         proof_time: float | None = None,
     ) -> GameAnalysis:
         """As :meth:`GameSpec.analyse`: exact with at most 25 cells left, else a search
-        within a node budget (``limit`` and ``proof_time`` are not used)."""
+        within ``limit``'s depth and nodes (a budget of its own where it sets none; its
+        time and ``proof_time`` are not used)."""
         self.check_algorithm(algorithm)
         position = self._position(state)
-        return self._converted(analyse(position, table=_table_for(position), cancel=cancel))
+        return self._converted(analyse(position, limit, table=_table_for(position), cancel=cancel))
 
     def analysis_json(self, state: GameState, analysis: GameAnalysis) -> dict[str, object]:
         source = analysis.source
@@ -373,7 +373,7 @@ class RowColSpec(GameSpec):
 
     def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:
         """The exact margins (``node_limit`` is not used: the exact search has no budget)."""
-        return self._converted(analyse(self._position(state), _RowColLimit(exact=True)))
+        return self._converted(analyse(self._position(state), exact=True))
 
     def prove(
         self,
@@ -398,7 +398,7 @@ class RowColSpec(GameSpec):
         try:
             analysis = analyse(
                 position,
-                _RowColLimit(exact=True),
+                exact=True,
                 table=SolveTable(position.size, position.values),
                 cancel=cancel,
                 progress=progress,

@@ -9,15 +9,16 @@ from functools import cache
 import pytest
 
 from tictactoe_gui.engine import SearchCancelled
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.rowcol import (
     ExactSearch,
-    Limit,
     Method,
     Player,
     Position,
     SolveTable,
     analyse,
     best_takes,
+    method_for,
 )
 
 
@@ -144,7 +145,7 @@ def test_limited_search_is_minimax_to_its_horizon(depth: int) -> None:
         start = Position.from_seed(4, seed)
         _, _, limited = brute_force(4, start.values)
         position = start.play(random.Random(seed).randrange(16))
-        analysis = analyse(position, Limit(exact=False, depth=depth))
+        analysis = analyse(position, Limit(depth=depth), exact=False)
         taken = taken_set(position)
         expected = {
             c: position.values[c] - limited(taken | {c}, c, depth - 1)
@@ -158,10 +159,10 @@ def test_limited_search_is_minimax_to_its_horizon(depth: int) -> None:
 
 def test_limited_search_says_exact_only_when_it_saw_the_end() -> None:
     start = Position.from_seed(4, 3).play(5).play(6).play(2).play(14)
-    shallow = analyse(start, Limit(exact=False, depth=2))
+    shallow = analyse(start, Limit(depth=2), exact=False)
     assert not shallow.exact
     assert "estimate, 2 takes ahead" in shallow.prediction_text()
-    deep = analyse(start, Limit(exact=False))  # deepens until no pass meets the horizon
+    deep = analyse(start, exact=False)  # deepens until no pass meets the horizon
     assert deep.exact
     assert [(c.cell, c.margin) for c in deep.candidates] == [
         (c.cell, c.margin) for c in analyse(start).candidates
@@ -184,8 +185,8 @@ def test_small_boards_default_to_exact() -> None:
     for cell in (0, 1, 6, 8, 23, 18):
         position = position.play(cell)
     assert analyse(position).exact
-    assert Limit().method_for(Position.from_seed(5, 1)) is Method.EXACT
-    assert Limit().method_for(Position.from_seed(6, 1)) is Method.LIMITED
+    assert method_for(Position.from_seed(5, 1)) is Method.EXACT
+    assert method_for(Position.from_seed(6, 1)) is Method.LIMITED
 
 
 def test_a_finished_position_has_no_candidates_and_margin_zero() -> None:

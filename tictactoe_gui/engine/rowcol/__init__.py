@@ -5,13 +5,13 @@ Standard library only, like the rest of the engine.
 
 from tictactoe_gui.engine.rowcol.analysis import (
     EXACT_CELLS,
-    Limit,
     Method,
     RowColAnalysis,
     TakeCandidate,
     analyse,
     best_takes,
     judge_take,
+    method_for,
 )
 from tictactoe_gui.engine.rowcol.game import (
     Mode,
@@ -57,7 +57,6 @@ __all__ = [
     "STRATEGIES",
     "ExactSearch",
     "IllegalTakeError",
-    "Limit",
     "LimitedSearch",
     "Method",
     "Mode",
@@ -77,6 +76,7 @@ __all__ = [
     "game_seeds",
     "get_strategy",
     "judge_take",
+    "method_for",
     "parse_board",
     "parse_player",
     "parse_value_range",

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from tictactoe_gui.engine.analysis import Verdict
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.rowcol.rules import Player, Position, allowed_cells_of
 from tictactoe_gui.engine.rowcol.search import (
     INFINITY,
@@ -38,22 +39,12 @@ class Method(enum.StrEnum):
     LIMITED = "depth-limited"
 
 
-@dataclass(frozen=True, slots=True)
-class Limit:
-    """How hard to look.
-
-    ``exact`` None means: exact when at most :data:`EXACT_CELLS` cells are
-    left, a depth-limited search otherwise. A depth-limited search deepens up
-    to ``depth`` takes (no limit if None) while it stays within ``nodes``.
-    """
-
-    exact: bool | None = None
-    depth: int | None = None
-    nodes: int = DEFAULT_NODE_BUDGET
-
-    def method_for(self, position: Position) -> Method:
-        exact = self.exact if self.exact is not None else position.cells_left <= EXACT_CELLS
-        return Method.EXACT if exact else Method.LIMITED
+def method_for(position: Position, exact: bool | None = None) -> Method:
+    """The search for ``position``: exact or depth-limited as ``exact`` says, or (None)
+    exact when at most :data:`EXACT_CELLS` cells are left."""
+    if exact is None:
+        exact = position.cells_left <= EXACT_CELLS
+    return Method.EXACT if exact else Method.LIMITED
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +120,17 @@ def analyse(
     position: Position,
     limit: Limit | None = None,
     *,
+    exact: bool | None = None,
     table: SolveTable | None = None,
     cancel: threading.Event | None = None,
     progress: ProgressCallback | None = None,
 ) -> RowColAnalysis:
     """Score every allowed cell of ``position``: exactly, or within ``limit``'s budget.
+
+    ``exact`` chooses the search (:func:`method_for`: None, exact near the end). A
+    depth-limited search deepens up to ``limit``'s ``depth`` takes while it stays within
+    its ``nodes`` (:data:`DEFAULT_NODE_BUDGET` where it sets none); ``limit`` is the
+    engine's one :class:`~tictactoe_gui.engine.limits.Limit`, whose ``time`` is not used.
 
     ``table`` (exact searches only) lets analyses of one board share what they
     learned. ``cancel`` makes the search raise ``SearchCancelled`` promptly;
@@ -141,7 +138,7 @@ def analyse(
     """
     limit = limit or Limit()
     started = time.perf_counter()
-    method = limit.method_for(position)
+    method = method_for(position, exact)
     if position.is_over:
         return RowColAnalysis(
             position,
@@ -242,7 +239,8 @@ def _analyse_limited(
     progress: ProgressCallback | None,
     started: float,
 ) -> RowColAnalysis:
-    search = LimitedSearch(position.size, position.values, cancel, limit.nodes)
+    nodes = DEFAULT_NODE_BUDGET if limit.nodes is None else limit.nodes
+    search = LimitedSearch(position.size, position.values, cancel, nodes)
     remaining = position.remaining
     cells = sorted(position.allowed_cells(), key=lambda c: -position.values[c])
     max_depth = limit.depth if limit.depth is not None else position.cells_left

@@ -27,7 +27,6 @@ from tictactoe_gui.engine.analysis import Verdict
 from tictactoe_gui.engine.personas import Event, Level, Voice
 from tictactoe_gui.engine.rowcol.analysis import (
     EXACT_CELLS,
-    Limit,
     RowColAnalysis,
     analyse,
     best_takes,
@@ -119,7 +118,7 @@ def perfect_strategy(
     if position.cells_left <= EXACT_CELLS:
         value, best, nodes = best_takes(position, table=table, cancel=cancel)
         return TakeDecision(rng.choice(best), nodes=nodes, reason="perfect", margin=value)
-    analysis = analyse(position, Limit(exact=False), cancel=cancel)
+    analysis = analyse(position, exact=False, cancel=cancel)
     cell = rng.choice(analysis.best_cells)
     return TakeDecision(cell, analysis.nodes, "estimate", analysis.to_move_margin, analysis)
 
