@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QAbstractButton, QDialogButtonBox, QLabel
+from PySide6.QtWidgets import QAbstractButton, QDialogButtonBox, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
@@ -361,3 +361,22 @@ def test_each_alt_key_reaches_one_control(qtbot: QtBot) -> None:
     ]
     assert len(keys) >= 8
     assert len(keys) == len(set(keys)), sorted(keys)
+
+
+def test_tab_goes_from_the_board_through_the_controls_in_the_order_they_are_seen(
+    qtbot: QtBot,
+) -> None:
+    dialog = make_dialog(qtbot)
+    dialog.activateWindow()
+    dialog.board_view.setFocus()
+    qtbot.waitUntil(dialog.board_view.hasFocus)
+    seen = []
+    for _ in range(4):
+        qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Tab)
+        seen.append(dialog.focusWidget())
+    assert seen == [
+        dialog.x_button,  # the colour to drop (the checked one of the two)
+        dialog.take_back_button,
+        dialog.text_edit,
+        dialog.findChild(QPushButton, "useTextButton"),
+    ]

@@ -97,6 +97,11 @@ class GravitySetupDialog(SetupPositionDialog):
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
         layout.insertLayout(layout.indexOf(self.status_label) + 1, colour_row)
+        # Tab follows the controls as they are seen: the colour row sits above the text.
+        self.setTabOrder(self.board_view, self.x_button)
+        self.setTabOrder(self.x_button, self.o_button)
+        self.setTabOrder(self.o_button, self.take_back_button)
+        self.setTabOrder(self.take_back_button, self.text_edit)
         assert isinstance(self.board_view, DropBoardView)
         self.board_view.column_full.connect(self._say_full)
         self.board_view.installEventFilter(self)
