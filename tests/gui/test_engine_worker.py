@@ -248,7 +248,9 @@ def test_a_client_serves_any_game_through_the_game_interface(
     chosen: list[GameMove] = []
     client.move_chosen.connect(chosen.append)
     with qtbot.waitSignal(client.analysed, timeout=20_000) as blocker:
-        request_id = client.submit(state, player=player, rng=random.Random(3), time_limit=0.3)
+        request_id = client.submit(
+            state, player=player, rng=random.Random(3), limit=Limit(time=0.3)
+        )
     answer = blocker.args[0]
     assert isinstance(answer, GameAnswer)
     assert (answer.request_id, answer.state) == (request_id, state)

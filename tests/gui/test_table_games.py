@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
 from tests.gui.helpers import human_vs_ai
-from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.engine.games import Limit, find_game
 from tictactoe_gui.gui.board_reading import board_of
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.session.table import Seat, TableSetup
@@ -488,18 +488,18 @@ def test_the_docks_time_per_move_is_the_engines_in_connect_four(
 ) -> None:
     window = c4_window
     table = window.start_table_game(connect_four("sera", person_first=False), seed=13)
-    asked: list[float | None] = []
+    asked: list[object] = []
     original = table.engine.submit
 
     def submit(state: object, **options: object) -> int:
-        asked.append(options.get("time_limit"))  # type: ignore[arg-type]
+        asked.append(options.get("limit"))
         return original(state, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(table.engine, "submit", submit)
     window.analysis_dock.time_budget_changed.emit(0.25)
     assert table.time_limit == 0.25
     table.play_again()  # Sera to drop first: asked with the dock's time
-    assert asked[-1] == 0.25
+    assert asked[-1] == Limit(time=0.25)
 
 
 def test_resigning_connect_four_is_a_recorded_loss_and_undo_takes_it_back(

@@ -107,8 +107,8 @@ class GameRequest:
     #: Also choose this player's move (its key), with all chance from ``rng``.
     player: str | None = None
     rng: random.Random | None = field(default=None, compare=False)
-    #: Seconds the analysis and the player may take, where the game's searches take a time.
-    time_limit: float | None = None
+    #: The limit of the analysis and the player's search, where the game's searches take one.
+    limit: Limit | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +187,7 @@ class EngineWorker(QObject):
             return
         state = request.state
         spec = state.spec
-        limit = None if request.time_limit is None else Limit(time=request.time_limit)
+        limit = request.limit
         try:
             if request.player is not None and state.to_move is not None:
                 rng = request.rng if request.rng is not None else random.Random()
@@ -567,14 +567,14 @@ class EngineClient(QObject):
         *,
         player: str | None = None,
         rng: random.Random | None = None,
-        time_limit: float | None = None,
+        limit: Limit | None = None,
     ) -> int:
-        """Analyse ``state`` (and with ``player``, choose that player's move first); cancels
-        what this client asked before. Returns the request id."""
+        """Analyse ``state`` (and with ``player``, choose that player's move first) within
+        ``limit``; cancels what this client asked before. Returns the request id."""
         self.cancel()
         self._current_id = self._service.next_request_id()
         self._cancel = threading.Event()
-        request = GameRequest(self._current_id, state, player, rng, time_limit)
+        request = GameRequest(self._current_id, state, player, rng, limit)
         self._service.send_game_request(request, self._cancel)
         return self._current_id
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QUndoStack
 
-from tictactoe_gui.engine.games import GameAnalysis, GameState, PlayerInfo
+from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit, PlayerInfo
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.table_lines import TableLines, TableMovesCommand, TableWidgets
 from tictactoe_gui.records_bridge import state_finished_game
@@ -615,7 +615,7 @@ class TableController(TableLines):
         seat = session.player_to_move
         player = seat.name if seat is not None and seat.is_ai and not self.replaying else None
         self.engine.submit(
-            session.state, player=player, rng=session.move_rng(), time_limit=self._time_limit
+            session.state, player=player, rng=session.move_rng(), limit=Limit(time=self._time_limit)
         )
 
     def _show_end(self) -> None:

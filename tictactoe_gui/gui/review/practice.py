@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.engine.games import GameError
+from tictactoe_gui.engine.games import GameError, Limit
 from tictactoe_gui.engine.practice import (
     Attempt,
     Exercise,
@@ -198,7 +198,7 @@ class PracticeDialog(QDialog):
         if attempt is None:
             self._waiting = move
             self.feedback.setText(f"Looking at {exercise.state.spec.format_move(move)}…")
-            self._client.submit(exercise.state.play(move), time_limit=0.5)
+            self._client.submit(exercise.state.play(move), limit=Limit(time=0.5))
             return None
         self._judged(attempt)
         return attempt

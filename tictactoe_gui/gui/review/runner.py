@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from tictactoe_gui.engine.games import GameAnalysis, GameState
+from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit
 from tictactoe_gui.engine.review import REVIEW_SECONDS, review_of
 from tictactoe_gui.gui.engine_worker import EngineService, GameAnswer
 
@@ -66,7 +66,7 @@ class ReviewRunner(QObject):
             self._running = False
             self.finished.emit(review_of(self._states, self._analyses, resigned=self._resigned))
             return
-        self._client.submit(self._states[done], time_limit=self._time)
+        self._client.submit(self._states[done], limit=Limit(time=self._time))
 
     @Slot(object)
     def _on_analysed(self, answer: GameAnswer) -> None:
