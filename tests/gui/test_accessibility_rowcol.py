@@ -344,6 +344,17 @@ def test_a_computer_player_s_manner_is_read_with_its_choice(
         assert described(combo) == f"{persona.name}: {persona.description}"
 
 
+def test_the_computer_players_are_offered_by_name_and_level_as_in_every_game(
+    rowcol_dialog: NewGameDialog,
+) -> None:
+    # As Connect Four's "Cop (medium)" and the dock's card say it: a strategy's key
+    # ("maximize-future-min") is the command line's name, and the help's.
+    options = rowcol_dialog.rowcol_options()
+    for combo in (options.opponent.combo, options.strategy_a.combo, options.strategy_b.combo):
+        names = [combo.itemText(index) for index in range(combo.count())]
+        assert names == ["Dice (easy)", "Magpie (easy)", "Hedge (medium)", "Abacus (hard)"]
+
+
 def test_the_speed_slider_says_the_pause_between_takes(
     qtbot: QtBot, rowcol_dialog: NewGameDialog
 ) -> None:

@@ -57,7 +57,9 @@ def _strategy_combo(name: str) -> QComboBox:
     combo = QComboBox()
     combo.setAccessibleName(name)
     for persona in STRATEGIES.values():
-        combo.addItem(f"{persona.name} — {persona.key}", persona.key)
+        # By name and level as every game's players are ("Cop (medium)"); the strategy's key
+        # is the command line's name for it (the help's table gives both).
+        combo.addItem(f"{persona.name} ({persona.level})", persona.key)
     return combo
 
 
