@@ -380,3 +380,22 @@ def test_tab_goes_from_the_board_through_the_controls_in_the_order_they_are_seen
         dialog.text_edit,
         dialog.findChild(QPushButton, "useTextButton"),
     ]
+
+
+def test_set_up_from_a_replay_leaves_the_replay_and_its_keys(
+    qtbot: QtBot, window: MainWindow, repository: Repository
+) -> None:
+    window.start_table_game(two_people(), seed=4)
+    for col in (0, 1, 0, 1, 0, 1, 0):  # X wins down column a
+        click_cell(qtbot, window.board_view, 0, col)
+    (summary,) = repository.list_games(GameFilter(game="connect4"))
+    window.replay_recorded_game(repository.game(summary.id))
+    assert window.table.replaying
+    assert all(action.isEnabled() for action in window.replay_actions)
+    dialog = open_setup(window)
+    dialog.set_text("445")
+    qtbot.mouseClick(dialog.play_button, Qt.MouseButton.LeftButton)
+    assert not window.table.replaying
+    assert not window.replay_bar.isVisible()
+    assert not any(action.isEnabled() for action in window.replay_actions)
+    assert window.table.state == at("445")

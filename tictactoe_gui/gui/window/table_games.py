@@ -393,6 +393,9 @@ class TableGamesPart(WindowBase):
         state = self.table.state
         self.setup_action.setEnabled(NumbersTableBoard.draws(state) or GridTableBoard.draws(state))
         self.resign_action.setEnabled(session.spec.can_resign)
+        # The arrow keys step a replay only while one is shown: a game set up from a
+        # replay gives them back to the board.
+        self._set_replay_keys(self.table.replaying)
         self.analysis_dock.clear_comparison()
         self._update_table_undo()
         if self._ready:
