@@ -150,3 +150,27 @@ def test_the_greeting_is_in_place_when_the_board_takes_the_focus_at_start(
     assert len(focused.read) == 1
     assert focused.read[0].startswith("New game:")
     assert window.board_view.accessibleDescription() == focused.read[0]
+
+
+def test_a_fresh_game_s_title_is_given_before_the_rest_of_the_window_is_built(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    """Building the rest of the window reports hundreds of accessibility events, and Orca
+    43 drops a change of name that comes while over 100 wait (unless it is the focused
+    object's): the game's title, set among them, went unsaid on a busy machine where Orca
+    had spoken the window under the app's name. It is set before them."""
+    from tictactoe_gui.gui.analysis_dock import AnalysisDock
+
+    window = MainWindow(settings, staged=True)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    built_when_titled: list[int] = []
+    window.windowTitleChanged.connect(
+        lambda _title: built_when_titled.append(len(window.findChildren(AnalysisDock)))
+    )
+    with qtbot.waitSignal(window.ready, timeout=5000):
+        window.complete(InMemoryRecords())
+    assert window.windowTitle() == "Player (X) vs Cop (O)"
+    # Once, and before the docks were built.
+    assert built_when_titled == [0]

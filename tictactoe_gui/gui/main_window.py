@@ -66,6 +66,14 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.recording import GameRecords
 
 
+def game_title(setup: GameSetup) -> str:
+    """The window's title for a game of k in a row: its players, and the game unless it
+    is tic-tac-toe (Qt adds the app's name)."""
+    x, o = setup.x.display_name, setup.o.display_name
+    game = "" if setup.variant.is_tictactoe else f" · {setup.variant.name}"
+    return f"{x} (X) vs {o} (O){game}"
+
+
 class MainWindow(FirstFramePart, MenusPart):
     """The app's one window. ``settings`` and ``records`` are injected so tests use their own."""
 
@@ -160,6 +168,19 @@ class MainWindow(FirstFramePart, MenusPart):
         self.engine = later.EngineService(self)
         self.controller = later.GameController(self.engine, self._records, self)
 
+        # A relaunch plays on the game left unfinished, or opens a fresh, idle game of the
+        # last kind: a series runs only when asked.
+        table_setup = self._initial_table_setup()
+        fresh: GameSetup | None = None
+        kept = self._game_in_progress
+        if table_setup is None and (kept is None or not kept.exists()):
+            # A fresh game's title is given first, while little else has been reported:
+            # the rest of the window, built next, is hundreds of accessibility events, and
+            # Orca 43 drops a change of name that comes when over 100 of them are waiting
+            # (unless it is of the focused object), so the title went unsaid on a busy
+            # machine where Orca had spoken the window under the app's name.
+            fresh = self._initial_setup()
+            self.setWindowTitle(game_title(fresh))
         self._create_strips()
         self._create_actions()
         self._fill_menus()
@@ -167,9 +188,6 @@ class MainWindow(FirstFramePart, MenusPart):
         self._connect_signals()
         self._create_announcer()
         self._restore_settings()
-        # A relaunch plays on the game left unfinished, or opens a fresh, idle game of the
-        # last kind: a series runs only when asked.
-        table_setup = self._initial_table_setup()
         resumed, problem = False, ""
         if table_setup is not None:
             # The game left unfinished, else a fresh one (a relaunched AI vs AI game waits
@@ -181,7 +199,7 @@ class MainWindow(FirstFramePart, MenusPart):
             resumed, problem = self._resume_game_in_progress()
         if not resumed and table_setup is None:
             self._settings.remove(GAME_IN_PROGRESS_KEY)
-            self.controller.new_game(self._initial_setup(), paused=True)
+            self.controller.new_game(fresh or self._initial_setup(), paused=True)
         if problem:
             self.show_message(problem)  # after the new game's greeting, which it outranks
         # From now on every move is kept (not before: the fresh game would replace it).
@@ -520,8 +538,7 @@ class MainWindow(FirstFramePart, MenusPart):
         self.autoplay_bar.set_paused(self.controller.paused)
         self.analysis_dock.clear_comparison()
         x, o = setup.x.display_name, setup.o.display_name
-        game = "" if setup.variant.is_tictactoe else f" · {setup.variant.name}"
-        self.setWindowTitle(f"{x} (X) vs {o} (O){game}")
+        self.setWindowTitle(game_title(setup))
         self.players_bar.show_players(setup)
         self.analysis_dock.set_player_names(x, o)
         humans = [p.name for p in (setup.x, setup.o) if not p.is_ai]
