@@ -15,8 +15,11 @@ dbus-x11, xvfb, x11-utils, openbox and xdotool.
     python -m tests.benchmarks.orca_check --display 94 --keep /tmp/orca-run
 
 A step is a list of xdotool key names (``KP_5``, ``Tab``, ``ctrl+z``) or
-``type:TEXT``; the script waits until Orca has been quiet for a moment before
-the next one. Exit status 1 when a step that should be heard was silent.
+``type:TEXT``, and may name words that must be heard in what Orca says after it
+(``EXPECTED``); the script waits until Orca has been quiet for a moment before
+the next one. At the window's opening its title must be said once and the board
+announced. Exit status 1 when a step that should be heard was silent, or words
+that should be heard were not (each one printed as ``MISSING: ...``).
 """
 
 from __future__ import annotations
@@ -129,6 +132,17 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
         ("Escape back to the grid", ["Escape"]),
     ],
 }
+#: Words that must be heard after a step (scenario, step's description): each one in
+#: order within what Orca said, ``!`` before one that must not be heard.
+EXPECTED: dict[tuple[str, str], tuple[str, ...]] = {
+    # The name field: its name, its text whole, and that it is selected, nothing before.
+    ("opponent", "Tab to the name"): ("Your name: text.", "Player selected.", "!Playe selected"),
+    ("opponent", "Tab to the opponent"): ("Opponent: combo box.", "!unselected"),
+    ("dialogs", "Tab"): ("Your name: text.", "Player selected."),
+    # The leaderboard, built on its first opening, said by its title first.
+    ("dialogs", "Ctrl+L opens the leaderboard"): ("Leaderboard", "Game: combo box."),
+}
+
 #: The scenario each game opens on unless one is named.
 GAME_SCENARIOS = {"four": "four", "connect4": "connect4", "rowcol5": "rowcol"}
 
@@ -176,6 +190,37 @@ def _wait_quiet(log: Path, seen: int, limit: float) -> list[str]:
         elif count > seen and time.monotonic() - last_change >= QUIET_S:
             break
     return _speech(log)[seen:]
+
+
+def missing(heard: Sequence[str], expected: Sequence[str]) -> list[str]:
+    """The words of ``expected`` not heard, in order, in ``heard`` (``!words``: heard
+    though they should not be)."""
+    text, at, wanting = " | ".join(heard), 0, []
+    for words in expected:
+        if words.startswith("!"):
+            if words[1:] in text:
+                wanting.append(words)
+            continue
+        found = text.find(words, at)
+        if found < 0:
+            wanting.append(words)
+        else:
+            at = found + len(words)
+    return wanting
+
+
+def opening_misses(heard: Sequence[str]) -> list[str]:
+    """What the window's opening should say and did not: its game's title once (after
+    the app's name, if Orca spoke the window before its game was set up), the board."""
+    titles = [
+        line
+        for line in heard
+        if " vs " in line and line.split(" frame.")[0].endswith("— Tic-Tac-Toe")
+    ]
+    wanting = [] if len(titles) == 1 else [f"the title once (said {len(titles)} times)"]
+    if not any(line.endswith(" board.") for line in heard):
+        wanting.append("the board")
+    return wanting
 
 
 def _keys(env: dict[str, str], keys: Sequence[str]) -> None:
@@ -294,14 +339,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             time.sleep(0.2)
         heard = _wait_quiet(orca_log, before, START_LIMIT_S)
         print("(window opens):", " | ".join(heard) or "(silence)")
+        wanting = opening_misses(heard)
+        for words in wanting:
+            print("MISSING:", words)
         seen = before + len(heard)
+        checked: set[tuple[str, str]] = set()
         for what, keys in SCENARIOS[scenario]:
             _keys(env, keys)
             heard = _wait_quiet(orca_log, seen, STEP_LIMIT_S)
             seen += len(heard)
             silent += not heard
             print(f"{what} [{' '.join(keys)}]:", " | ".join(heard) or "(silence)")
-        return 1 if silent else 0
+            # A step named twice (Tab, Tab) is held to its words the first time.
+            if (scenario, what) in EXPECTED and (scenario, what) not in checked:
+                checked.add((scenario, what))
+                for words in missing(heard, EXPECTED[scenario, what]):
+                    print("MISSING:", words)
+                    wanting.append(words)
+        return 1 if silent or wanting else 0
     finally:
         for process in reversed(processes):
             if process.poll() is None:
