@@ -399,3 +399,18 @@ def test_set_up_from_a_replay_leaves_the_replay_and_its_keys(
     assert not window.replay_bar.isVisible()
     assert not any(action.isEnabled() for action in window.replay_actions)
     assert window.table.state == at("445")
+
+
+def test_a_position_pasted_over_a_replay_leaves_the_replay_and_its_keys(
+    qtbot: QtBot, window: MainWindow, repository: Repository
+) -> None:
+    window.start_table_game(two_people(), seed=5)
+    for col in (0, 1, 0, 1, 0, 1, 0):
+        click_cell(qtbot, window.board_view, 0, col)
+    (summary,) = repository.list_games(GameFilter(game="connect4"))
+    window.replay_recorded_game(repository.game(summary.id))
+    assert window.paste_position("4453")
+    assert not window.table.replaying
+    assert not any(action.isEnabled() for action in window.replay_actions)
+    assert window.setup_action.isEnabled()
+    assert window.undo_action.isEnabled()  # the pasted moves are steps to take back

@@ -257,6 +257,7 @@ class WindowBase(QMainWindow):
         def start_table_game(
             self, setup: TableSetup, seed: int | None = None, *, paused: bool = False
         ) -> TableController: ...
+        def study_table_game(self, start: GameState, moves: tuple[int, ...]) -> TableController: ...
         def replay_table_game(
             self,
             start: GameState,

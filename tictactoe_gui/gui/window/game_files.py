@@ -103,7 +103,7 @@ class GameFilesPart(WindowBase):
                     raise
                 start, moves_text = table.state.start, text  # a move list from the start
             moves = start.read_moves(moves_text) if moves_text.strip() else ()
-            table.study(start, moves)
+            self.study_table_game(start, moves)
         except ValueError as error:
             self.show_message(f"Nothing pasted: {shown(str(error))}.")
             return False

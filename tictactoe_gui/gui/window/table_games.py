@@ -311,6 +311,14 @@ class TableGamesPart(WindowBase):
         self._after_table_start()
         return table
 
+    def study_table_game(self, start: GameState, moves: tuple[int, ...]) -> TableController:
+        """Two people at the board on ``start`` with ``moves`` played (a pasted position or
+        move list), never recorded; MoveError with nothing changed for a move refused."""
+        table = self.table
+        table.study(start, moves)
+        self._after_table_start()
+        return table
+
     def replay_table_game(
         self,
         start: GameState,
