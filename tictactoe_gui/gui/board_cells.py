@@ -31,7 +31,13 @@ class AccessibleCells:
     def __init__(self, board: QWidget) -> None:
         self._board = board
         self._cells: list[QWidget] = []
-        self._names: list[str] = []
+        #: Each cell's place (``"c1"``) for the board size in ``_places_for`` (rows, cols).
+        self._places: list[str] = []
+        self._places_for = (0, 0)
+        #: The mark each cell was last named with (None: empty), and the cells named since
+        #: they were built; only cells whose mark changed are named again.
+        self._marks: list[Mark | None] = []
+        self._named = False
 
     def __len__(self) -> int:
         return len(self._cells)
@@ -49,7 +55,7 @@ class AccessibleCells:
         for cell in added:
             cell.show()
         self._cells += added
-        self._names = [""] * count
+        self._named = False
 
     def place(self, area: QRectF, cols: int) -> None:
         """Put each cell over its square of ``area``, the board's cells ``cols`` across."""
@@ -63,11 +69,20 @@ class AccessibleCells:
 
     def name(self, shown: Mapping[int, Mark], rows: int, cols: int) -> None:
         """Name every cell after its place and the mark ``shown`` on it."""
-        # Only the names that changed are set: on a 20×20 board that is one or two cells a move.
-        for index, cell in enumerate(self._cells):
-            row, col = divmod(index, cols)
+        if not self._named or self._places_for != (rows, cols):
+            self._places = [cell_name(*divmod(index, cols), rows) for index in range(len(self))]
+            self._places_for = (rows, cols)
+            self._marks = [None] * len(self)
+            changed: range | set[int] = range(len(self))
+        else:
+            # A move or an undo changes one or two cells: only those are named again (on a
+            # 20×20 board, naming all 400 took a few milliseconds of the window's time).
+            marks = self._marks
+            changed = {i for i, mark in enumerate(marks) if mark is not None} | shown.keys()
+            changed = {i for i in changed if shown.get(i) != marks[i]}
+        for index in changed:
             mark = shown.get(index)
-            name = f"{cell_name(row, col, rows)}, {'empty' if mark is None else mark}"
-            if self._names[index] != name:
-                self._names[index] = name
-                cell.setAccessibleName(name)
+            self._marks[index] = mark
+            name = f"{self._places[index]}, {'empty' if mark is None else mark}"
+            self._cells[index].setAccessibleName(name)
+        self._named = True
