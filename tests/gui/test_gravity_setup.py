@@ -414,3 +414,23 @@ def test_a_position_pasted_over_a_replay_leaves_the_replay_and_its_keys(
     assert not any(action.isEnabled() for action in window.replay_actions)
     assert window.setup_action.isEnabled()
     assert window.undo_action.isEnabled()  # the pasted moves are steps to take back
+
+
+def test_restart_over_a_replay_gives_the_arrow_keys_back_to_the_board(
+    qtbot: QtBot, window: MainWindow, repository: Repository
+) -> None:
+    window.start_table_game(two_people(), seed=6)
+    for col in (0, 1, 0, 1, 0, 1, 0):
+        click_cell(qtbot, window.board_view, 0, col)
+    (summary,) = repository.list_games(GameFilter(game="connect4"))
+    window.replay_recorded_game(repository.game(summary.id))
+    window.game_play_again()
+    assert not window.table.replaying
+    assert not any(action.isEnabled() for action in window.replay_actions)
+    view = window.board_view
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus)
+    before = view.focus_cell.col
+    step = 1 if before < view.cols - 1 else -1
+    qtbot.keyClick(view, Qt.Key.Key_Right if step == 1 else Qt.Key.Key_Left)
+    assert view.focus_cell.col == before + step

@@ -500,6 +500,7 @@ class TableGamesPart(WindowBase):
     def game_play_again(self) -> None:
         if self.table_active:
             self.table.play_again()
+            self._after_table_start()  # from a replay too: its keys go back to the board
         else:
             self.controller.play_again()
 
