@@ -1,6 +1,7 @@
 """Set Up Position on Connect Four and the other gravity boards: discs dropped by click or
 key, taken off the top, typed or pasted; impossible positions refused in one line; then
-the game plays on from the position set up, unrecorded, Undo stopping there."""
+the game plays on from the position set up, unrecorded, Undo stopping there. And what the
+window hands back when a game set up, pasted or restarted takes over from a replay."""
 
 from __future__ import annotations
 
