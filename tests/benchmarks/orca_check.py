@@ -136,7 +136,12 @@ SCENARIOS: dict[str, list[tuple[str, list[str]]]] = {
 #: order within what Orca said, ``!`` before one that must not be heard.
 EXPECTED: dict[tuple[str, str], tuple[str, ...]] = {
     # The name field: its name, its text whole, and that it is selected, nothing before.
-    ("opponent", "Tab to the name"): ("Your name: text.", "Player selected.", "!Playe selected"),
+    ("opponent", "Tab to the name"): (
+        "!layered pane",
+        "Your name: text.",
+        "Player selected.",
+        "!Playe selected",
+    ),
     ("opponent", "Tab to the opponent"): ("Opponent: combo box.", "!unselected"),
     ("dialogs", "Tab"): ("Your name: text.", "Player selected."),
     # The leaderboard, built on its first opening, said by its title first.

@@ -12,7 +12,7 @@ one line. Read here through Qt's accessibility interfaces, what Qt hands AT-SPI.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, Qt, QTimer
+from PySide6.QtCore import QMimeData, QSettings, Qt, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleInterface, QPalette
 from PySide6.QtWidgets import QDialog, QPushButton, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
@@ -168,3 +168,30 @@ def test_the_field_is_as_tall_as_a_line_edit(qtbot: QtBot) -> None:
 
     field, line = SpokenLineEdit("Player"), QLineEdit("Player")
     assert field.sizeHint().height() == line.sizeHint().height()
+
+
+def roles_above(widget: QWidget) -> list[QAccessible.Role]:
+    """The roles of the objects a screen reader finds above ``widget``, up to its window."""
+    roles = []
+    iface = interface(widget).parent()
+    while iface is not None and iface.isValid() and iface.object() is not widget.window():
+        roles.append(iface.role())
+        iface = iface.parent()
+    return roles
+
+
+def test_new_game_s_fields_lie_in_no_layered_pane(qtbot: QtBot, settings: QSettings) -> None:
+    """New Game's modes and Row & Column's players are pages shown one at a time; as a
+    QStackedWidget they were a "layered pane", which Orca 43 named before the first field
+    of a page ("layered pane. Your name: text.")."""
+    from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
+
+    dialog = NewGameDialog(settings)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    for field in (dialog.your_name_edit, *dialog.player_name_edits):
+        assert QAccessible.Role.LayeredPane not in roles_above(field)
+    dialog.choose_rowcol()
+    options = dialog.rowcol_options()
+    assert options is not None
+    assert QAccessible.Role.LayeredPane not in roles_above(options.your_name.edit)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QSizePolicy,
+    QStackedLayout,
     QStyle,
     QStyleOptionFrame,
     QWidget,
@@ -337,6 +338,36 @@ class SpokenLineEdit(QPlainTextEdit):
 
 def _one_line(text: str) -> str:
     return " ".join(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+
+
+class PageStack(QWidget):
+    """Pages shown one at a time, as in a QStackedWidget, that a screen reader passes by.
+
+    Qt reports a QStackedWidget as a "layered pane", which Orca 43 names before the first
+    control of a page the focus enters ("layered pane. Your name: text."); a plain widget
+    laid out by a QStackedLayout (what a QStackedWidget is made of) is a filler, which
+    Orca leaves unsaid.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._stack = QStackedLayout(self)
+        self._stack.setContentsMargins(0, 0, 0, 0)
+
+    def addWidget(self, page: QWidget) -> int:
+        return self._stack.addWidget(page)
+
+    def count(self) -> int:
+        return self._stack.count()
+
+    def currentIndex(self) -> int:
+        return self._stack.currentIndex()
+
+    def setCurrentIndex(self, index: int) -> None:
+        self._stack.setCurrentIndex(index)
+
+    def currentWidget(self) -> QWidget | None:
+        return self._stack.currentWidget()
 
 
 class _ChoiceNews(QObject):

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QSlider,
     QSpinBox,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -49,7 +48,12 @@ from tictactoe_gui.engine.variants import (
     get_variant,
     mnk,
 )
-from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label, speak_choice_changes
+from tictactoe_gui.gui.accessibility import (
+    PageStack,
+    SpokenLineEdit,
+    buddy_label,
+    speak_choice_changes,
+)
 from tictactoe_gui.gui.dialogs.fields import SPEED_RANGE, NameField, speed_to_delay
 from tictactoe_gui.gui.dialogs.game_names import (
     game_summary,
@@ -391,7 +395,7 @@ class NewGameDialog(QDialog):
             mode_layout.addWidget(button)
         layout.addWidget(mode_box)
 
-        self._pages = QStackedWidget()
+        self._pages = PageStack()
         self._pages.addWidget(self._build_human_vs_ai())
         self._pages.addWidget(self._build_human_vs_human())
         self._pages.addWidget(self._build_ai_vs_ai())

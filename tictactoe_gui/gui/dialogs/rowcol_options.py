@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QSlider,
     QSpinBox,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -39,7 +38,12 @@ from tictactoe_gui.engine.rowcol import (
 )
 from tictactoe_gui.engine.rowcol.rules import VALUE_LIMIT
 from tictactoe_gui.engine.variants import ROWCOL_DEFAULT, ROWCOL_MAX, ROWCOL_MIN
-from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label, speak_choice_changes
+from tictactoe_gui.gui.accessibility import (
+    PageStack,
+    SpokenLineEdit,
+    buddy_label,
+    speak_choice_changes,
+)
 from tictactoe_gui.gui.dialogs.fields import SPEED_RANGE, NameField, speed_to_delay
 from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage.records import GameMode, validate_player_name
@@ -202,7 +206,7 @@ class RowColOptions(QWidget):
         board.addRow(buddy_label("&First:", self.first_combo), self.first_combo)
         layout.addWidget(board_box)
 
-        self.pages = QStackedWidget()
+        self.pages = PageStack()
         # Human vs AI
         page = QWidget()
         form = QFormLayout(page)
