@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
+import sys
 import threading
+import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -317,3 +320,25 @@ def test_a_small_board_proven_by_a_proof_answers_without_every_line(
     assert result.analysis.exact
     assert result.analysis.principal_variation  # the proof's own line
     assert all(line == () for line in result.continuations)
+
+
+def test_a_search_that_loaded_modules_keeps_them_out_of_full_collections(
+    qtbot: QtBot, engine: EngineService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a search loads (a new game's engine) lives as long as the app: frozen, a full
+    garbage collection no longer walks it (on the window's time, or holding the GIL)."""
+    board = Board.from_text("X...O....")
+    with qtbot.waitSignal(engine.analysed, timeout=5000):
+        engine.submit(board)
+    frozen = gc.get_freeze_count()
+    with qtbot.waitSignal(engine.analysed, timeout=5000):
+        engine.submit(board)
+    assert gc.get_freeze_count() <= frozen  # nothing was loaded: nothing more is frozen
+    loaded = types.ModuleType("tictactoe_gui_loaded_by_a_search")
+    loaded.table = [[cell] for cell in range(100)]  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, loaded.__name__, loaded)
+    with qtbot.waitSignal(engine.analysed, timeout=5000):
+        engine.submit(board.play(board.legal_moves()[0]))
+    assert gc.get_freeze_count() >= frozen + 100
+    # Out of every generation a collection walks (frozen objects are in none of them).
+    assert not any(tracked is loaded.table for tracked in gc.get_objects())

@@ -188,6 +188,10 @@ def run(
             traceback.print_exc()
             app.exit(EXIT_INCOMPLETE)
             return
+        # What start-up loaded stays out of the garbage collections' walks from now on.
+        from tictactoe_gui.gui.engine_worker import settle_loaded
+
+        settle_loaded()
         if records.recording_off:
             window.set_recording_off(records.recording_off)
         if records.notice:
