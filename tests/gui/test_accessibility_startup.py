@@ -10,6 +10,7 @@ would then go quiet once the window was complete.
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QWidget
@@ -152,16 +153,26 @@ def test_the_greeting_is_in_place_when_the_board_takes_the_focus_at_start(
     assert window.board_view.accessibleDescription() == focused.read[0]
 
 
+@pytest.mark.parametrize(
+    ("game", "title"),
+    [
+        (None, "Player (X) vs Cop (O)"),
+        ("gomoku", "Player (X) vs Cop (O) · Gomoku"),
+        ("connect4", "Player (X) vs Cop (O) · Connect Four"),
+        ("rowcol", "Player (A) vs Hedge (B) · Row & Column 4×4"),
+    ],
+)
 def test_a_fresh_game_s_title_is_given_before_the_rest_of_the_window_is_built(
-    qtbot: QtBot, settings: QSettings
+    qtbot: QtBot, settings: QSettings, game: str | None, title: str
 ) -> None:
     """Building the rest of the window reports hundreds of accessibility events, and Orca
     43 drops a change of name that comes while over 100 wait (unless it is the focused
     object's): the game's title, set among them, went unsaid on a busy machine where Orca
-    had spoken the window under the app's name. It is set before them."""
+    had spoken the window under the app's name. It is set before them, once."""
     from tictactoe_gui.gui.analysis_dock import AnalysisDock
 
-    window = MainWindow(settings, staged=True)
+    opening = None if game is None else find_game(game)
+    window = MainWindow(settings, staged=True, game=opening)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
@@ -171,6 +182,6 @@ def test_a_fresh_game_s_title_is_given_before_the_rest_of_the_window_is_built(
     )
     with qtbot.waitSignal(window.ready, timeout=5000):
         window.complete(InMemoryRecords())
-    assert window.windowTitle() == "Player (X) vs Cop (O)"
+    assert window.windowTitle() == title
     # Once, and before the docks were built.
     assert built_when_titled == [0]

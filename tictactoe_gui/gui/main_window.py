@@ -64,6 +64,7 @@ if TYPE_CHECKING:
         GameSetup,
     )
     from tictactoe_gui.gui.recording import GameRecords
+    from tictactoe_gui.session.table import TableSetup
 
 
 def game_title(setup: GameSetup) -> str:
@@ -72,6 +73,14 @@ def game_title(setup: GameSetup) -> str:
     x, o = setup.x.display_name, setup.o.display_name
     game = "" if setup.variant.is_tictactoe else f" · {setup.variant.name}"
     return f"{x} (X) vs {o} (O){game}"
+
+
+def table_title(setup: TableSetup) -> str:
+    """The window's title for a fresh game at the table, as the table gives it when the
+    game starts: its players by seat, and the game."""
+    spec = setup.spec
+    names = [seat.display_name(spec) for seat in setup.seats]
+    return f"{names[0]} ({spec.seats[0]}) vs {names[1]} ({spec.seats[1]}) · {spec.name}"
 
 
 class MainWindow(FirstFramePart, MenusPart):
@@ -173,14 +182,19 @@ class MainWindow(FirstFramePart, MenusPart):
         table_setup = self._initial_table_setup()
         fresh: GameSetup | None = None
         kept = self._game_in_progress
+        # A fresh game's title is given first, while little else has been reported: the
+        # rest of the window, built next, is hundreds of accessibility events, and Orca 43
+        # drops a change of name that comes when over 100 of them are waiting (unless it
+        # is of the focused object), so the title went unsaid on a busy machine where Orca
+        # had spoken the window under the app's name. (A game resumed takes its title as
+        # it starts.)
         if table_setup is None and (kept is None or not kept.exists()):
-            # A fresh game's title is given first, while little else has been reported:
-            # the rest of the window, built next, is hundreds of accessibility events, and
-            # Orca 43 drops a change of name that comes when over 100 of them are waiting
-            # (unless it is of the focused object), so the title went unsaid on a busy
-            # machine where Orca had spoken the window under the app's name.
             fresh = self._initial_setup()
             self.setWindowTitle(game_title(fresh))
+        elif table_setup is not None:
+            table_file = self._table_game_file()
+            if table_file is None or not table_file.exists():
+                self.setWindowTitle(table_title(table_setup))
         self._create_strips()
         self._create_actions()
         self._fill_menus()
