@@ -258,16 +258,24 @@ class TableGamesPart(WindowBase):
         self.moves_dock.set_tree(board, tree, node)
 
     def _table_node_chosen(self, node: int) -> None:
-        """A move chosen in the move list of a table game: a move off the game's line (a
-        variation) is gone to, and a move played there is a variation where it differs from
-        the line; a move of the line is looked back at (``ply_selected`` says which)."""
+        """A move chosen in the move list of a table game: the game goes to the position
+        after it, and a move played there is a variation where it differs from the line, as
+        in k in a row. Against a persona, an earlier move of the game in progress, or a
+        position where the persona was to move, is only looked back at (``ply_selected``
+        says which): going there would take moves back and have the persona play again."""
         table = self.table
         session = table.session
         if session is None:
             return
         lines, now = session.lines(), session.line_node
-        if node in (0, *lines.path(now), *lines.line_from(now)):
-            return
+        on_line = node in (0, *lines.path(now))
+        if table.replaying and (on_line or node in lines.line_from(now)):
+            return  # the replay steps there
+        if on_line and session.setup.mode is later.GameMode.HUMAN_VS_AI:
+            state = session.states[lines.depth(node)]
+            mover = state.to_move
+            if not table.is_over or (mover is not None and session.seat(mover).is_ai):
+                return
         self._looking_at = None
         table.go_to_node(node)
 

@@ -1,0 +1,80 @@
+"""Branching from a move of the game's own line in Connect Four and Row & Column, as in k in
+a row: choosing an earlier move in the move list goes there, and a different move played
+there is a variation beside the line (against a persona, a game in progress and a position
+where the persona is to move are only looked at)."""
+
+from __future__ import annotations
+
+import random
+
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import rowcol_setup
+from tests.gui.test_move_list_variations import shown
+from tests.gui.test_table_variations import (
+    connect_four_people,
+    drop,
+    numbers,
+    session_of,
+    take,
+)
+from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.gui.board_reading import board_of
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.session.table import Seat, TableSetup
+from tictactoe_gui.storage.records import GameMode
+
+
+def test_a_disc_dropped_after_choosing_an_earlier_move_of_the_line_is_a_variation(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.start_table_game(connect_four_people())
+    for col in (3, 3, 2):
+        drop(qtbot, window, col)
+    session = session_of(window)
+    main_line = session.moves
+    dock = window.moves_dock
+    dock.table.clicked.emit(dock.model.index(1, 0))  # 1… d2, a move of the line on the board
+    assert session.moves == main_line[:2]
+    assert window.looking_at is None  # gone to, the board plays there
+    assert window.board_view.board == board_of(session.state)[0]
+    drop(qtbot, window, 4)
+    e1 = find_game("connect4").parse_move("e1")
+    assert session.moves == (*main_line[:2], e1)
+    assert session.lines().main_line() == main_line
+    assert shown(dock.model) == ["1. d1", "1… d2", ("2. c1", ["2. e1"])]
+
+
+def test_a_take_after_choosing_an_earlier_take_of_the_line_is_a_variation(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bo"), 5)
+    session = session_of(window)
+    rng = random.Random(3)
+    for _ in range(3):
+        take(qtbot, window, rng.choice(numbers(window).position.allowed_cells()))
+    main_line = session.moves
+    dock = window.moves_dock
+    dock.table.clicked.emit(dock.model.index(1, 0))
+    assert session.moves == main_line[:2]
+    assert window.looking_at is None
+    other = next(c for c in numbers(window).position.allowed_cells() if c != main_line[2])
+    take(qtbot, window, other)
+    assert session.moves == (*main_line[:2], other)
+    assert session.lines().main_line() == main_line
+
+
+def test_against_a_persona_the_game_in_progress_is_only_looked_back_at(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    spec = find_game("connect4")
+    people = TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, "kitty")))
+    table = window.start_table_game(people, seed=4)
+    session = session_of(window)
+    drop(qtbot, window, 3)
+    qtbot.waitUntil(lambda: len(session.moves) == 2 and table.is_human_turn(), timeout=10_000)
+    played = session.moves
+    dock = window.moves_dock
+    dock.table.clicked.emit(dock.model.index(0, 0))
+    assert window.looking_at == 1
+    assert session.moves == played
