@@ -158,7 +158,7 @@ def test_enter_in_a_field_presses_the_dialog_s_default_button(qtbot: QtBot) -> N
     dialog.show()
     field.setFocus()
     qtbot.waitUntil(field.hasFocus, timeout=5000)
-    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+    with qtbot.waitSignals([field.returnPressed, dialog.accepted], order="strict", timeout=5000):
         qtbot.keyClick(field, Qt.Key.Key_Return)
     assert field.text() == "Player"
 

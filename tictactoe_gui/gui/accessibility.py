@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
     QTimer,
+    Signal,
 )
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QPainter, QPalette, QTextCursor
 from PySide6.QtWidgets import (
@@ -153,8 +154,9 @@ class SpokenLineEdit(QPlainTextEdit):
     field's text only as far as its last run ends: "Playe" for "Player". Qt's accessible
     text documents give their runs whole, so this field is a plain text edit kept to one
     line, with the line edit's calls the dialogs use (``text``, ``setText``,
-    ``setMaxLength``; ``textChanged`` carries no text). Enter is left to the dialog (its
-    default button), and text pasted or dropped in has its line breaks made spaces.
+    ``setMaxLength``, ``returnPressed``; ``textChanged`` carries no text). Enter goes on to
+    the dialog (its default button) as from a line edit, and text pasted or dropped in has
+    its line breaks made spaces.
 
     Reached by Tab (or a mnemonic) it selects its text, as a line edit does, but only once
     its focus has been reported: Qt reports what a focus-in handler does before the focus
@@ -163,6 +165,9 @@ class SpokenLineEdit(QPlainTextEdit):
     name it at all. Leaving it keeps the selection, so Orca says nothing of it on the way
     out ("Text unselected" before the next control).
     """
+
+    #: Enter was pressed in the field (as a line edit's).
+    returnPressed = Signal()  # noqa: N815 - the name QLineEdit gives it
 
     _SELECTING = (
         Qt.FocusReason.TabFocusReason,
@@ -236,7 +241,8 @@ class SpokenLineEdit(QPlainTextEdit):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            event.ignore()  # the dialog's default button, as from a line edit
+            self.returnPressed.emit()
+            event.ignore()  # and the dialog's default button, as from a line edit
             return
         super().keyPressEvent(event)
 

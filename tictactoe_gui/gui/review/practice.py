@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -31,6 +30,7 @@ from tictactoe_gui.engine.practice import (
     try_move,
 )
 from tictactoe_gui.engine.review import GameReview
+from tictactoe_gui.gui.accessibility import SpokenLineEdit
 from tictactoe_gui.gui.engine_worker import EngineService, GameAnswer
 
 
@@ -78,7 +78,7 @@ class PracticeDialog(QDialog):
         self.prompt.setAccessibleName("Exercise")
         self.prompt.setWordWrap(True)
         self.board = self._position_view()
-        self.move_field = QLineEdit(self)
+        self.move_field = SpokenLineEdit(parent=self)
         self.move_field.setObjectName("practiceMove")
         self.move_field.setAccessibleName("Your move")
         self.move_field.setPlaceholderText("a move, such as b2")
