@@ -467,20 +467,24 @@ class MainWindow(FirstFramePart, MenusPart):
         c = self.controller
         lines = c.lines
         path = lines.path(c.line_node)
-        if (
-            c.setup.mode is later.GameMode.HUMAN_VS_AI
-            and node in (0, *path)
-            and c.state is not later.State.REPLAY
-        ):
+        if c.setup.mode is later.GameMode.HUMAN_VS_AI and c.state is not later.State.REPLAY:
             depth = lines.depth(node)
-            ai_to_move = c.player_to_move_at(c.board_at(depth)).is_ai
-            if c.state is later.State.PLAYING or ai_to_move:
-                # Against an AI the game waits while its earlier positions are looked at:
-                # going there would take moves back and have the AI play again. Once the
-                # game is over, a position where the person was to move is gone to, to
-                # analyse it and try another move there.
-                self.look_at_ply(depth)
-                return
+            if node in (0, *path):
+                ai_to_move = c.player_to_move_at(c.board_at(depth)).is_ai
+                if c.state is later.State.PLAYING or ai_to_move:
+                    # Against an AI the game waits while its earlier positions are looked
+                    # at: going there would take moves back and have the AI play again. Once
+                    # the game is over, a position where the person was to move is gone to,
+                    # to analyse it and try another move there.
+                    self.look_at_ply(depth)
+                    return
+            elif node not in lines.line_from(c.line_node):
+                board = c.start.play_all(c.session.moves_to(node))
+                if c.player_to_move_at(board).is_ai:
+                    # A move of another line where the AI was to move: looked at too, or
+                    # the AI would play there at once and the list move on by itself.
+                    self.look_at_node(node, board)
+                    return
         self._looking_at = None
         c.go_to_node(node)
 

@@ -104,6 +104,23 @@ class SeriesReplayPart(WindowBase):
             "to go back to the game."
         )
 
+    def look_at_node(self, node: int, board: Board) -> None:
+        """Show ``board``, the position after ``node`` of the game's lines off the line the
+        game is on, until the game moves on, a move of its line is chosen or the board is
+        clicked (the AI does not play there)."""
+        controller = self.controller
+        moves = controller.session.moves_to(node)
+        self._looking_at = len(moves)
+        view = self.board_view
+        view.set_board(board, moves[-1] if moves else None)
+        view.set_move_order(moves)
+        view.set_interactive(False)
+        self.moves_dock.set_tree(controller.start, controller.lines, node)
+        self.show_message(
+            f"Looking at move {len(moves)} of another line; choose a move where you are to "
+            "move to play on from there, or click the board to go back to the game."
+        )
+
     def back_to_game(self) -> None:
         if self._looking_at is None:
             return
