@@ -21,6 +21,7 @@ from pytestqt.qtbot import QtBot
 from tests.gui.helpers import ai_vs_ai, analysed, human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.notation import cell_name
+from tictactoe_gui.engine.personas import COP
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
@@ -362,11 +363,19 @@ def test_news_that_comes_later_is_said_without_the_turn_heard_just_before(
     original = view.setAccessibleDescription
     monkeypatch.setattr(view, "setAccessibleDescription", lambda t: (given.append(t), original(t)))
     window.controller.play_human(3, 3)
-    qtbot.waitUntil(lambda: "by the estimate" in " ".join(given[1:]), timeout=10000)
+    session = window.controller.session
+    # The coach's verdict on the reply: proven (a threat the search proves after it) or
+    # by the estimate, whichever the analysis after it gives.
+    qtbot.waitUntil(lambda: session.judgement_at(2) is not None, timeout=10000)
+    judgement = session.judgement_at(2)
+    assert judgement is not None
     reply = next(i for i, text in enumerate(given) if "Cop played O at" in text)
     assert given[reply].endswith("X to move. Cursor d4, X.")
+    qtbot.waitUntil(lambda: len(given) > reply + 1)
     later = given[reply + 1]
-    assert "by the estimate" in later
+    assert any(later.startswith(f"Cop: “{line}”") for line in COP.voice.own_move[judgement.verdict])
+    reply_cell = session.position_at(1).cell_name(session.moves[1])
+    assert (f"({reply_cell}: " in later) is judgement.by_estimate
     assert "to move" not in later
     assert "Cursor" not in later
     # The player acts: the turn and the cursor are said again with what comes next.
