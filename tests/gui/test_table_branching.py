@@ -6,6 +6,7 @@ where the persona is to move are only looked at)."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from pytestqt.qtbot import QtBot
 
@@ -78,3 +79,41 @@ def test_against_a_persona_the_game_in_progress_is_only_looked_back_at(
     dock.table.clicked.emit(dock.model.index(0, 0))
     assert window.looking_at == 1
     assert session.moves == played
+
+
+def test_against_a_persona_a_move_of_another_line_where_it_was_to_move_is_looked_at(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from tictactoe_gui.engine.move_tree import ROOT
+
+    spec = find_game("connect4")
+    people = TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, "kitty")))
+    table = window.start_table_game(people, seed=4)
+    session = session_of(window)
+
+    def persons_turn_after(count: int) -> bool:
+        return len(session.moves) == count and table.is_human_turn()
+
+    for count in (2, 4):
+        drop(qtbot, window, 3)
+        qtbot.waitUntil(partial(persons_turn_after, count), timeout=10_000)
+    main_line = session.moves
+    while len(session.moves) > 2:
+        window.undo_action.trigger()
+    drop(qtbot, window, 0)  # a variation beside the main line's third move
+    qtbot.waitUntil(partial(persons_turn_after, 4), timeout=10_000)
+    variation, lines = session.moves, session.lines()
+    third = ROOT
+    for _ in range(3):
+        third = lines.children(third)[0]
+    assert third not in lines.path(session.line_node)
+    window.moves_dock.select_node(third)  # the persona was to move after it
+    assert window.looking_at == 3
+    assert session.moves == variation  # nothing played, nothing taken back
+    assert session.lines() == lines
+    after = session.states[0].play_all(main_line[:3])
+    assert window.board_view.board == board_of(after)[0]
+    # The person's move after it is gone to, as ever.
+    window.moves_dock.select_node(lines.children(third)[0])
+    assert window.looking_at is None
+    assert session.moves == main_line

@@ -31,8 +31,9 @@ class TableBoard(Protocol):
     def show(self, session: TableSession, *, new_game: bool = False) -> None:
         """Show the session's position (``new_game``: a new game's first position)."""
 
-    def look_at(self, session: TableSession, number: int) -> None:
-        """Show the position after the session's first ``number`` moves (a look back)."""
+    def look_at(self, session: TableSession, moves: Sequence[int]) -> None:
+        """Show the position after ``moves`` from the session's start (a look back at a move
+        of its line or of another)."""
 
     def set_interactive(self, interactive: bool) -> None: ...
 
@@ -72,8 +73,8 @@ class GridTableBoard:
         self._state = session.state
         self.view.set_state(session.state)
 
-    def look_at(self, session: TableSession, number: int) -> None:
-        self.view.set_state(session.states[number])
+    def look_at(self, session: TableSession, moves: Sequence[int]) -> None:
+        self.view.set_state(state_after(session, moves))
 
     def set_interactive(self, interactive: bool) -> None:
         self.view.set_interactive(interactive)
@@ -97,6 +98,15 @@ class GridTableBoard:
             return
         board, _gravity = board_of(state)
         self.view.set_preview(board, [board.move_at(move) for move in moves])
+
+
+def state_after(session: TableSession, moves: Sequence[int]) -> GameState:
+    """The position after ``moves`` from the session's start (the one it keeps, where they
+    are the first of its moves)."""
+    moves = tuple(moves)
+    if moves == session.moves[: len(moves)]:
+        return session.states[len(moves)]
+    return session.states[0].play_all(moves)
 
 
 def position_of(state: GameState) -> Position:
@@ -124,17 +134,19 @@ class NumbersTableBoard:
         return True
 
     def show(self, session: TableSession, *, new_game: bool = False) -> None:
-        self.look_at(session, len(session.moves))
+        self.look_at(session, session.moves)
         if new_game:
             self.view.new_game()
 
-    def look_at(self, session: TableSession, number: int) -> None:
+    def look_at(self, session: TableSession, moves: Sequence[int]) -> None:
         from tictactoe_gui.engine.rowcol import Player
 
         owners: dict[int, Player] = {}
-        for taken, move in enumerate(session.moves[:number]):
-            owners[move] = Player.A if session.mover_of(taken) == 0 else Player.B
-        self.view.set_position(position_of(session.states[number]), owners)
+        state = session.states[0]
+        for move in moves:
+            owners[move] = Player.A if state.to_move == 0 else Player.B
+            state = state.play(move)
+        self.view.set_position(position_of(state), owners)
 
     def set_interactive(self, interactive: bool) -> None:
         self.view.set_interactive(interactive)
@@ -189,8 +201,8 @@ class WindowBoards:
         if self.numbers is not None:
             self.numbers.view.hide()
 
-    def look_at(self, session: TableSession, number: int) -> None:
-        self.current.look_at(session, number)
+    def look_at(self, session: TableSession, moves: Sequence[int]) -> None:
+        self.current.look_at(session, moves)
 
     def set_interactive(self, interactive: bool) -> None:
         self.current.set_interactive(interactive)

@@ -107,7 +107,7 @@ class TableGamesPart(WindowBase):
             return
         ply = max(0, ply)
         self._looking_at = ply
-        self._table_boards.look_at(session, ply)
+        self._table_boards.look_at(session, session.moves[:ply])
         if self.board_widget() is self.board_view:
             # (It still reports a click, which ends the look back; the numbers board stays
             # as it is, so that its click does too.)
@@ -115,6 +115,17 @@ class TableGamesPart(WindowBase):
         self.show_message(
             f"Looking at move {ply} of {len(session.moves)}; select the last move or click "
             "the board to go back to the game."
+        )
+
+    def _look_at_table_moves(self, session: TableSession, moves: tuple[int, ...]) -> None:
+        """The position after ``moves``, off the game's line, shown as a look back."""
+        self._looking_at = len(moves)
+        self._table_boards.look_at(session, moves)
+        if self.board_widget() is self.board_view:
+            self.board_view.set_interactive(False)
+        self.show_message(
+            f"Looking at move {len(moves)} of another line; choose a move where you are to "
+            "move to play on from there, or click the board to go back to the game."
         )
 
     def _back_to_table_game(self) -> None:
@@ -271,10 +282,18 @@ class TableGamesPart(WindowBase):
         on_line = node in (0, *lines.path(now))
         if table.replaying and (on_line or node in lines.line_from(now)):
             return  # the replay steps there
-        if on_line and session.setup.mode is later.GameMode.HUMAN_VS_AI:
-            state = session.states[lines.depth(node)]
-            mover = state.to_move
-            if not table.is_over or (mover is not None and session.seat(mover).is_ai):
+        if session.setup.mode is later.GameMode.HUMAN_VS_AI:
+            from tictactoe_gui.gui.table_boards import state_after
+
+            moves = session.moves_to(node)
+            mover = state_after(session, moves).to_move
+            ai_to_move = mover is not None and session.seat(mover).is_ai
+            if on_line and (ai_to_move or not table.is_over):
+                return
+            if ai_to_move and node not in lines.line_from(now):
+                # A move of another line where the persona was to move: looked at too, or
+                # the persona would play there at once and the list move on by itself.
+                self._look_at_table_moves(session, moves)
                 return
         self._looking_at = None
         table.go_to_node(node)
