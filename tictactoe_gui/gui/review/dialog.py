@@ -82,6 +82,9 @@ class ReviewDialog(QDialog):
     reviewed = Signal(object)
     #: A position was picked (0 the start, n after the n-th move).
     position_shown = Signal(int)
+    #: A cell of the review's board was clicked: another move tried in the position shown
+    #: (its ply, the cell's row and column), for the main window to play as a variation.
+    move_tried = Signal(int, int, int)
 
     def __init__(
         self,
@@ -100,6 +103,7 @@ class ReviewDialog(QDialog):
         self.setWindowTitle(f"Review — {spec.name}: {subject.title or ' vs '.join(subject.names)}")
         self.review: GameReview | None = None
         self._engine = engine
+        self._shown = 0
         self._build()
         self._runner = ReviewRunner(
             engine,
@@ -173,6 +177,17 @@ class ReviewDialog(QDialog):
         for label in self.sides:
             layout.addWidget(label)
         layout.addWidget(splitter, 1)
+        from tictactoe_gui.gui.board_view import BoardView
+
+        if isinstance(self.board, BoardView):
+            tip = QLabel(
+                "Click the board to try another move in the position shown: it is played on "
+                "the main board, beside the game's line as a variation.",
+                self,
+            )
+            tip.setObjectName("reviewTryTip")
+            tip.setWordWrap(True)
+            layout.addWidget(tip)
         layout.addLayout(buttons)
         self.resize(820, 560)
 
@@ -194,9 +209,17 @@ class ReviewDialog(QDialog):
         view = BoardView(self)
         view.setObjectName("reviewBoard")
         view.setAccessibleName("Position")
-        view.set_interactive(False)
+        view.setAccessibleDescription(
+            "Choose a cell to try another move here, on the main board as a variation."
+        )
+        view.set_interactive(True)
         view.set_animations_enabled(False)
+        view.cell_activated.connect(self._on_board_cell)
         return view
+
+    @Slot(int, int)
+    def _on_board_cell(self, row: int, col: int) -> None:
+        self.move_tried.emit(self._shown, row, col)
 
     def _set_row(self, row: int, move: str, verdict: str, better: str) -> None:
         for column, text in enumerate((move, verdict, better)):
@@ -210,6 +233,7 @@ class ReviewDialog(QDialog):
     def show_position(self, ply: int) -> None:
         """Show the position after move ``ply`` (0: the start) on the board and the graph."""
         ply = max(0, min(ply, len(self.states) - 1))
+        self._shown = ply
         state = self.states[ply]
         board = self.board
         from tictactoe_gui.gui.board_view import BoardView

@@ -110,7 +110,7 @@ class RecordsWindowsPart(WindowBase):
         when = detail.summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
         title = f"{game.names[0]} vs {game.names[1]}, {when}"
         subject = ReviewSubject(game.start, game.moves, game.names, game.resigned, title)
-        return self._open_review(subject)
+        return self._open_review(subject, detail)
 
     @Slot()
     def review_current_game(self) -> QDialog | None:
@@ -154,14 +154,56 @@ class RecordsWindowsPart(WindowBase):
         resigned = table.resigned if replay is None else None
         return self._open_review(ReviewSubject(session.states[0], moves, names, resigned))
 
-    def _open_review(self, subject: ReviewSubject) -> QDialog:
+    def _open_review(self, subject: ReviewSubject, detail: GameDetail | None = None) -> QDialog:
+        from functools import partial
+
         from tictactoe_gui.gui.review.dialog import ReviewDialog
 
         dialog = ReviewDialog(subject, self.engine, self)
+        dialog.move_tried.connect(partial(self._try_from_review, subject, detail))
         # A window of its own, beside the board (as the records windows are).
         dialog.setParent(self, Qt.WindowType.Window)
         dialog.show()
         return dialog
+
+    def _try_from_review(
+        self, subject: ReviewSubject, detail: GameDetail | None, ply: int, row: int, col: int
+    ) -> None:
+        """Another move tried on a review's board after ``ply`` moves: the game goes there
+        on the main board (a game of the history is replayed first) and the move is played
+        as a click there would be, beside the game's line as a variation."""
+        if detail is not None:
+            self.replay_recorded_game(detail)
+        elif self._line_on_board()[:ply] != subject.moves[:ply] or (
+            self._start_on_board() != subject.start.position_text()
+        ):
+            self.show_message(
+                "The game reviewed is no longer on the board: review it again to try a move."
+            )
+            return
+        self.moves_dock.select_ply(ply)
+        self.board_view.cell_activated.emit(row, col)
+        self.raise_()
+        self.activateWindow()
+
+    def _start_on_board(self) -> str:
+        if self.table_active:
+            session = self.table.session
+            return "" if session is None else session.states[0].position_text()
+        start = self.controller.start
+        return later.find_game(start.variant.id).from_position_text(start.to_text()).position_text()
+
+    def _line_on_board(self) -> tuple[int, ...]:
+        """The moves of the game's line on the board, as the game interface numbers them."""
+        if self.table_active:
+            table = self.table
+            session = table.session
+            replay = table.replay_moves
+            return () if session is None else tuple(session.moves if replay is None else replay)
+        controller = self.controller
+        in_replay = controller.state is later.State.REPLAY
+        moves = controller.replay_moves if in_replay else tuple(controller.moves)
+        return tuple(controller.start.index(move) for move in moves)
 
     def replay_recorded_game(self, detail: GameDetail) -> None:
         """Replay a game from the history on the board."""

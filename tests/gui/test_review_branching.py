@@ -1,0 +1,73 @@
+"""Another move tried on the review's board is played on the main board as a variation: for
+the game on the board, and for a game of the history (replayed first, then a study)."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from tests.gui.helpers import human_vs_human
+from tests.gui.test_review_dialog import GAME, open_review, record
+from tictactoe_gui.engine import Move
+from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.gui.board_view import BoardView
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.review.dialog import ReviewDialog
+from tictactoe_gui.storage import Repository
+
+B2, A1, C3, A3 = Move(1, 1), Move(2, 0), Move(0, 2), Move(0, 0)
+
+
+def review_on_board(qtbot: QtBot, window: MainWindow) -> ReviewDialog:
+    window.new_game(human_vs_human())
+    for move in (B2, A1, C3):
+        assert window.controller.play_human(move.row, move.col)
+    window.review_action.trigger()
+    (dialog,) = window.findChildren(ReviewDialog)
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def test_a_move_tried_on_the_review_board_is_a_variation_of_the_game_on_the_board(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dialog = review_on_board(qtbot, window)
+    dialog.show_position(2)
+    assert isinstance(dialog.board, BoardView)
+    dialog.board.cell_activated.emit(A3.row, A3.col)
+    controller = window.controller
+    assert controller.moves == (B2, A1, A3)
+    start = controller.start
+    assert controller.lines.main_line() == tuple(start.index(m) for m in (B2, A1, C3))
+    dialog.close()
+
+
+def test_a_game_no_longer_on_the_board_is_not_played_on_and_it_is_said(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dialog = review_on_board(qtbot, window)
+    window.new_game(human_vs_human())
+    dialog.show_position(2)
+    assert isinstance(dialog.board, BoardView)
+    dialog.board.cell_activated.emit(A3.row, A3.col)
+    assert window.controller.moves == ()
+    assert "no longer on the board" in window.statusBar().currentMessage()
+    dialog.close()
+
+
+def test_a_move_tried_on_a_history_games_review_replays_it_with_the_move_as_a_variation(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    window, repository = repo_window
+    record(repository, "tictactoe", GAME)
+    dialog = open_review(qtbot, window)
+    dialog.show_position(6)  # before X's blunder c3
+    spec = find_game("tictactoe")
+    b3 = spec.parse_move("b3")
+    played = tuple(spec.parse_move(name) for name in GAME.split(", "))
+    assert isinstance(dialog.board, BoardView)
+    dialog.board.cell_activated.emit(*divmod(b3, 3))
+    controller = window.controller
+    start = controller.start
+    assert tuple(start.index(m) for m in controller.moves) == (*played[:6], b3)
+    assert controller.lines.main_line() == played  # the game as recorded, kept beside it
+    dialog.close()
