@@ -342,7 +342,9 @@ def test_sera_plays_a_proven_win_on_a_big_board() -> None:
 
 
 def test_an_estimates_expected_line_starts_with_its_best_move() -> None:
-    board = Board.empty(FOUR).play_all([Move(9, 9), Move(9, 10), Move(10, 10), Move(8, 8)])
+    # Gomoku's opening, which no threat search settles (four in a row on 20×20 is a
+    # first-player win the search proves within a few moves).
+    board = Board.empty(GOMOKU).play_all([Move(7, 7), Move(7, 8), Move(8, 8), Move(6, 6)])
     reports: list[SearchProgress] = []
     analysis = analyse(board, progress=reports.append)
     assert not analysis.exact
