@@ -38,9 +38,12 @@ if TYPE_CHECKING:
 #: The engine thread runs pure Python; a shorter GIL switch interval than the default 5 ms
 #: lets the GUI thread get in between search steps quickly (see tests/benchmarks/bench_gui.py).
 GIL_SWITCH_INTERVAL_S = 0.002
-#: Until the window is complete a thread loads its modules beside the GUI thread, which
-#: then waits no longer than this for the GIL each time it runs Python (a click on the
-#: first frame, its repaint): the loading only yields when the GUI thread asks.
+#: From the first paint until the window is complete a thread loads the rest of it beside
+#: the GUI thread, which then waits no longer than this for the GIL each time it runs
+#: Python (a click on the first frame, its repaint): the loading only yields when the GUI
+#: thread asks. (Not before the first paint: there, on a busy machine, handing the GIL
+#: over that often made the frame later, each hand-over waiting for a thread to be
+#: scheduled.)
 LOADING_SWITCH_INTERVAL_S = 0.0002
 #: The modules of the window's first frame, loaded on a thread while the GUI thread starts Qt.
 FRAME_MODULES = (
@@ -151,7 +154,7 @@ def run(
     once the records are closed and the settings written: Python's own teardown of the
     Qt types the window used takes PySide6 most of a second after the window has gone.
     """
-    sys.setswitchinterval(LOADING_SWITCH_INTERVAL_S)
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     app = start_qt_while_loading(FRAME_MODULES, argv)
     # Loaded by now: these imports only name them.
     from tictactoe_gui.gui.error_log import ErrorReporter, error_log_path, logger
@@ -197,7 +200,11 @@ def run(
         if records.notice:
             window.show_notice("Game Records", records.notice)
 
-    after_first_paint(window, lambda: load_then(LATER, complete, window))
+    def load_the_rest() -> None:
+        sys.setswitchinterval(LOADING_SWITCH_INTERVAL_S)  # until complete()
+        load_then(LATER, complete, window)
+
+    after_first_paint(window, load_the_rest)
     # Reports the first paint when the start-up benchmark asks (inert otherwise).
     startup_probe.install(window, ready=window.ready, target=window.centre_cell_on_screen)
     window.show()
