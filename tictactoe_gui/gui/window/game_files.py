@@ -184,8 +184,9 @@ class GameFilesPart(WindowBase):
     def save_game_to(self, path: Path) -> bool:
         if self.table_active:
             return self._save_table_game_to(path)
+        psq = path.suffix.lower() == ".psq"
         try:
-            if path.suffix.lower() == ".psq":
+            if psq:
                 later.game_file.save_as_psq(path, self.saved_game())
             else:
                 later.game_file.save(path, self.saved_game())
@@ -195,7 +196,16 @@ class GameFilesPart(WindowBase):
         except later.game_file.GameFileError as error:
             self.show_notice("Save Game", f"Could not save {path.name}: {error}.")
             return False
-        self.show_message(f"Saved the game to {path.name}.")
+        lines = self.controller.lines
+        others = sum(1 for node in range(len(lines)) if not lines.children(node)) - 1
+        if psq and others > 0:
+            self.show_message(
+                f"Saved the line on the board to {path.name}; a .psq file holds one line, so "
+                f"the game's {others} other line{'s' if others > 1 else ''} "
+                f"{'are' if others > 1 else 'is'} left out (a saved game, .json, keeps them)."
+            )
+        else:
+            self.show_message(f"Saved the game to {path.name}.")
         return True
 
     def open_game_file(self, path: Path) -> bool:
