@@ -19,7 +19,7 @@ import pytest
 
 from tictactoe_gui.engine.mnk import Limit, TranspositionTable, native, search
 from tictactoe_gui.engine.mnk.limits import Budget, SearchStopped
-from tictactoe_gui.engine.mnk.search import _AlphaBeta
+from tictactoe_gui.engine.mnk.search import VCF_PLIES, _AlphaBeta
 from tictactoe_gui.engine.mnk.state import State
 
 
@@ -64,6 +64,37 @@ def _ids() -> list[str]:
 
 def test_the_compiled_core_is_built_and_loaded() -> None:
     assert native.available(), f"the compiled search core did not load: {native.UNAVAILABLE}"
+
+
+def test_both_searches_look_for_a_vcf_as_close_to_the_root() -> None:
+    from tictactoe_gui.engine.mnk import _core  # type: ignore[attr-defined, unused-ignore]
+
+    assert _core.VCF_PLIES == VCF_PLIES >= 1
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_node_near_the_root_answers_with_its_vcf(compiled: bool) -> None:
+    """A node within VCF_PLIES of the root with a VCF scores the win at the VCF's length
+    (its shortest in fours) without searching its moves; deeper, it searches them."""
+    from tests.engine.mnk.positions import parse
+    from tests.engine.mnk.test_threats_native import LONG_VCF
+    from tictactoe_gui.engine.mnk.search import MATE
+
+    rows, cols, x, o = parse("/".join(LONG_VCF))
+    found = []
+    for ply in (VCF_PLIES, VCF_PLIES + 1):
+        state = State(rows, cols, 5, x, o)
+        budget = Budget(Limit())
+        engine: _AlphaBeta | native.NativeAlphaBeta = (
+            native.NativeAlphaBeta(state, native.new_table(16), 1, 14, budget)
+            if compiled
+            else _AlphaBeta(state, TranspositionTable(), budget)
+        )
+        score = engine.negamax(2, -(10**10), 10**10, ply)
+        found.append((MATE - score - ply, budget.nodes))
+    (vcf_plies, vcf_nodes), (_, searched_nodes) = found
+    assert vcf_plies == 11  # the VCF's 11 plies (test_threats.py)
+    assert vcf_nodes < searched_nodes
 
 
 def _results(
@@ -206,6 +237,10 @@ def test_bad_moves_are_refused_with_a_message() -> None:
         compiled.unmake()
 
 
+#: A ply deep enough that a node does not look for a VCF first (one is found at once here).
+_BELOW_VCF = VCF_PLIES + 1
+
+
 def test_the_search_releases_the_gil() -> None:
     """Python code runs in another thread all through one long compiled search call."""
     size, k, picture = POSITIONS[11]
@@ -217,7 +252,7 @@ def test_the_search_releases_the_gil() -> None:
 
     def run() -> None:
         started = time.perf_counter()
-        compiled.negamax(10, -(10**10), 10**10, 1)
+        compiled.negamax(10, -(10**10), 10**10, _BELOW_VCF)
         took.append(time.perf_counter() - started)
         finished.set()
 
@@ -250,7 +285,7 @@ def test_the_search_takes_the_gil_back_only_now_and_then() -> None:
     compiled = native.NativeAlphaBeta(state, native.new_table(16), 1, 14, budget)
     compiled.make(next(iter(state.candidates)))
     started = time.perf_counter()
-    compiled.negamax(10, -(10**10), 10**10, 1)
+    compiled.negamax(10, -(10**10), 10**10, _BELOW_VCF)
     took = time.perf_counter() - started
     assert took > 0.1, "the search was too short to tell"
     assert asked, "a long search asks whether to stop"

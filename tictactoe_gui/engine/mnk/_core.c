@@ -27,6 +27,11 @@
 #ifndef QUIESCENCE_FOURS
 #define QUIESCENCE_FOURS 6
 #endif
+/* Nodes this close to the root (plies) look for a VCF of the side to move first. */
+#ifndef VCF_PLIES
+#define VCF_PLIES 3
+#endif
+#define VCF_LINE_MAX 512
 #ifndef QUIESCENCE_WIDTH
 #define QUIESCENCE_WIDTH 3
 #endif
@@ -769,6 +774,8 @@ static inline void table_put(SearcherObject *s, uint64_t key, int depth, int fla
     }
 }
 
+#include "_core_threats.h"
+
 static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta, int ply);
 
 /* _AlphaBeta.quiesce: a quiet node past the depth stands pat or plays a four (VCF at the
@@ -843,6 +850,13 @@ static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta
     }
     if (ply >= MAX_PLY) return score_for_mover(s);
     if (depth <= 0) return quiesce(s, depth, alpha, beta, ply);
+    if (ply <= VCF_PLIES && s->fours[mover].size) {
+        /* a VCF near the root is a win the depth alone might not reach */
+        int32_t line[VCF_LINE_MAX];
+        int length = threat_vcf(s, line);
+        if (length < 0) return 0;
+        if (length > 0) return MATE - ply - length;
+    }
     uint64_t key = s->hash;
     Entry *entry = table_get(s, key);
     int tt_move = -1;
@@ -896,8 +910,6 @@ static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta
     table_put(s, key, depth, flag, to_table(best, ply), best_move);
     return best;
 }
-
-#include "_core_threats.h"
 
 static void searcher_dealloc(SearcherObject *self) {
     memo_free(self);
@@ -982,6 +994,7 @@ static int searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
     self->table = (TableObject *)table;
     self->generation = generation;
     for (int i = 0; i <= MAX_PLY; i++) self->killers[i][0] = self->killers[i][1] = -1;
+    self->max_fours = 20;
     GeometryObject *g = self->geo;
     int n = g->ncells, k = g->k;
     self->k = k;
@@ -1290,7 +1303,8 @@ static PyObject *searcher_threats(SearcherObject *self, PyObject *args) {
                           &max_nodes, &seconds_left, &poll))
         return NULL;
     if (check_idle(self) < 0) return NULL;
-    if (kind < 0 || kind > 4 || threes < 0 || threes > 8 || max_fours < 0 || max_fours > 200) {
+    if (kind < 0 || kind > 4 || threes < 0 || threes > 8 || max_fours < 0 ||
+        2 * max_fours + 1 > VCF_LINE_MAX) {
         PyErr_SetString(PyExc_ValueError, "no such threat search");
         return NULL;
     }
@@ -1516,6 +1530,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         PyModule_AddObject(m, "Table", (PyObject *)&TableType) < 0 ||
         PyModule_AddObject(m, "Searcher", (PyObject *)&SearcherType) < 0 ||
         PyModule_AddIntConstant(m, "MAX_PLY", MAX_PLY) < 0 ||
+        PyModule_AddIntConstant(m, "VCF_PLIES", VCF_PLIES) < 0 ||
         PyModule_AddObject(m, "POLL_SECONDS", PyFloat_FromDouble(POLL_NS / 1e9)) < 0) {
         Py_DECREF(m);
         return NULL;

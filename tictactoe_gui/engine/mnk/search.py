@@ -48,6 +48,10 @@ WIDTH: Final = 14
 QUIESCENCE_FOURS: Final = 6
 #: ... and how many of the mover's fours each such node tries.
 QUIESCENCE_WIDTH: Final = 3
+#: Nodes this close to the root (plies) look for a VCF of the side to move first: a win
+#: by fours the depth alone might not reach, and below a root move and a reply, a quiet
+#: threat of the opponent's that Sera's answers do not stop.
+VCF_PLIES: Final = 3
 #: How deep forced blocks may extend a line past its nominal depth.
 _MAX_PLY: Final = 64
 #: How many of the best root moves are checked against the opponent's VCT (all it searches).
@@ -231,6 +235,7 @@ class _AlphaBeta:
         self.table = table
         self.budget = budget
         self.history = [0] * len(state.cells)
+        self.threats = ThreatSearch(budget)
         #: Two moves per ply that last cut off a sibling (killer moves), newest first.
         self.killers = [[-1, -1] for _ in range(_MAX_PLY + 1)]
 
@@ -298,6 +303,10 @@ class _AlphaBeta:
             return state.score_for_mover()
         if depth <= 0:
             return self.quiesce(depth, alpha, beta, ply)
+        if ply <= VCF_PLIES and state.fours[mover]:
+            line = self.threats.vcf(state)
+            if line is not None:
+                return MATE - ply - len(line)
         key = state.hash
         entry = self.table.get(key)
         tt_move = -1
