@@ -171,3 +171,22 @@ def test_practice_accepts_exactly_the_moves_that_keep_the_value(game_id: str) ->
             assert not played.better
             assert "the move played" in played.words(exercise)
     assert total  # random play errs: there is something to practise
+
+
+def test_a_wrong_try_is_called_the_same_kind_of_error_too_only_when_it_is() -> None:
+    from tictactoe_gui.engine.practice import exercises, try_move
+
+    kinds = set()
+    for seed in range(8):
+        final = _random_game("rowcol3", seed)
+        for exercise in exercises(review_game(final.start, final.moves)):
+            for move in exercise.state.legal_moves():
+                attempt = try_move(exercise, move)
+                assert attempt is not None
+                if attempt.better or move == exercise.played or attempt.grade is None:
+                    continue
+                words = attempt.words(exercise)
+                same = attempt.grade is exercise.grade
+                kinds.add(same)
+                assert words.endswith(" too.") == same, (words, exercise.grade)
+    assert kinds == {True, False}  # both kinds of wrong try were met

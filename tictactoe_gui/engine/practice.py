@@ -77,7 +77,8 @@ class Attempt:
         return self.grade in (Grade.BEST, Grade.GOOD)
 
     def words(self, exercise: Exercise) -> str:
-        """``"Yes: b3 is the best move."``, ``"No: a3 is a blunder too."``"""
+        """``"Yes: b3 is the best move."``, ``"No: a3 is a blunder too."`` (as the move played
+        was), ``"No: a3 is an inaccuracy."``"""
         spec = exercise.state.spec
         move = spec.format_move(self.move)
         how = " by the estimate" if self.by_estimate else ""
@@ -89,7 +90,8 @@ class Attempt:
             kind = "the best move" if self.grade is Grade.BEST else "a good move"
             return f"Yes: {move} is {kind}{how}."
         article = "an" if self.grade is Grade.INACCURACY else "a"
-        return f"No: {move} is {article} {self.grade.value}{how} too."
+        too = " too" if self.grade is exercise.grade else ""  # as bad as the move played
+        return f"No: {move} is {article} {self.grade.value}{how}{too}."
 
 
 def exercises(review: GameReview, seat: int | None = None) -> tuple[Exercise, ...]:
