@@ -393,8 +393,16 @@ def _keeps_score(game: FinishedGame | GameSummary) -> bool:
     return spec is not None and spec.value_kind is ValueKind.MARGIN
 
 
+def _resigned_seat(game: FinishedGame | GameSummary) -> str | None:
+    """The seat letter of the side that gave the game up (None: it ended on the board)."""
+    if game.resigned is None or game.result is Result.DRAW:
+        return None
+    return seat_letters(game)["XO".index(game.resigned)]
+
+
 def outcome_text(game: FinishedGame | GameSummary) -> str:
-    """The result in a few words: "X wins", "Draw", "A wins, 7 to -2" or "Tie, 3 each"."""
+    """The result in a few words: "X wins", "Draw", "A wins, 7 to -2", "Tie, 3 each" or
+    "X resigned — O wins"."""
     first, second = seat_letters(game)
     scores = final_scores(game)
     if game.result is Result.DRAW:
@@ -402,6 +410,9 @@ def outcome_text(game: FinishedGame | GameSummary) -> str:
             return "Tie" if scores is None else f"Tie, {scores[0]} each"
         return "Draw"
     winner = first if game.result is Result.X_WINS else second
+    loser = _resigned_seat(game)
+    if loser is not None:
+        return f"{loser} resigned — {winner} wins"
     if scores is None:
         return f"{winner} wins"
     high, low = (scores[0], scores[1]) if winner == first else (scores[1], scores[0])
@@ -409,10 +420,15 @@ def outcome_text(game: FinishedGame | GameSummary) -> str:
 
 
 def result_sentence(game: FinishedGame | GameSummary, plies: int) -> str:
-    """``"X wins in 5 moves"``, ``"draw in 9 moves"``, ``"A wins, 7 to -2, after 8 takes"``."""
+    """``"X wins in 5 moves"``, ``"draw in 9 moves"``, ``"A wins, 7 to -2, after 8 takes"``,
+    ``"X resigned after 4 moves — O wins"``."""
     spec = _known_spec(game)
     word = "move" if spec is None else spec.move_word
     counted = f"{plies} {word}{'s' * (plies != 1)}"
+    loser = _resigned_seat(game)
+    if loser is not None:
+        winner = seat_letters(game)[game.result is Result.O_WINS]
+        return f"{loser} resigned after {counted} — {winner} wins"
     if _keeps_score(game):
         outcome = outcome_text(game)
         if game.result is Result.DRAW:

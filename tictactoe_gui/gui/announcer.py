@@ -385,6 +385,9 @@ class GameNarrator(QObject):
         text = f"Move {len(moves)} of {total}: {mover} at {board.cell_name(moves[-1])}."
         if board.is_over:
             text += f" Game over, {board.outcome}. {winning_line_words(board)}"
+        ending = self._controller.replay_ending
+        if ending is not None:
+            text += f" {ending}."
         return text
 
     def _on_game_over(self, info: GameOverInfo | None) -> None:

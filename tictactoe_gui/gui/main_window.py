@@ -456,6 +456,7 @@ class MainWindow(FirstFramePart, MenusPart):
         self.board_view.set_interactive(c.accepts_moves())
         self.players_bar.show_turn(board)
         self._update_spoiler_guard()
+        self._note_replay_ending()
 
     @Slot(int)
     def _on_node_chosen(self, node: int) -> None:

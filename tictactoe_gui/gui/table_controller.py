@@ -90,6 +90,7 @@ class TableController(TableLines):
         self._think.setSingleShot(True)
         self._think.timeout.connect(self._apply_pending)
         self._replay_moves: list[int] | None = None
+        self._replay_resigned: tuple[tuple[int, ...], int] | None = None
         self._replay_index = 0
         self._replay_title = ""
         self._replay_timer = QTimer(self)
@@ -550,6 +551,9 @@ class TableController(TableLines):
         if mover is None:
             words = session.result_words()
             return f"Game over: {words}." if words else "Game over."
+        ending = self.replay_ending()
+        if ending is not None:
+            return f"{ending}."
         board = self._widgets.board.status_text()
         if board:
             return board

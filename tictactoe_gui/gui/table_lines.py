@@ -78,6 +78,8 @@ class TableLines(QObject):
     _widgets: TableWidgets
     _quiet: bool
     _replay_moves: list[int] | None
+    #: The replayed game's recorded moves and the seat that gave it up after them.
+    _replay_resigned: tuple[tuple[int, ...], int] | None
     _replay_index: int
     _replay_title: str
     _replay_timer: QTimer
@@ -162,9 +164,11 @@ class TableLines(QObject):
         names: tuple[str, str],
         when: str,
         lines: MoveTree | None = None,
+        resigned: int | None = None,
     ) -> None:
         """Show a recorded game at its start; the replay bar (and Undo, Redo) steps through it.
-        ``lines``: its tree of moves where it has variations (choosing one replays it)."""
+        ``lines``: its tree of moves where it has variations (choosing one replays it);
+        ``resigned``: the seat that gave the game up after ``moves``, which its end says."""
         spec = start.spec
         setup = TableSetup(
             spec,
@@ -179,6 +183,7 @@ class TableLines(QObject):
         w = self._widgets
         w.autoplay_bar.hide()
         self._replay_moves = list(moves)
+        self._replay_resigned = None if resigned is None else (tuple(moves), resigned)
         seats = spec.seats
         self._replay_title = f"{names[0]} ({seats[0]}) vs {names[1]} ({seats[1]}), {when}"
         w.replay_bar.set_playing(False)
@@ -211,6 +216,21 @@ class TableLines(QObject):
         self._widgets.replay_bar.show_position(index, len(moves), self._replay_title, unit=word)
         self._set_moves(tuple(moves[:index]))
 
+    def replay_ending(self) -> str | None:
+        """Where a replay shows the recorded end of a game given up, who gave it up
+        ("Ada (X) resigned — Cop (O) wins"); None anywhere else."""
+        if self._replay_moves is None or self._replay_resigned is None:
+            return None
+        moves, loser = self._replay_resigned
+        session = self._session()
+        if session.moves != moves:
+            return None
+        seats, winner = session.spec.seats, 1 - loser
+        return (
+            f"{session.name_of(loser)} ({seats[loser]}) resigned — "
+            f"{session.name_of(winner)} ({seats[winner]}) wins"
+        )
+
     def replay_step(self, delta: int) -> None:
         self.replay_seek(self._replay_index + delta)
 
@@ -230,6 +250,7 @@ class TableLines(QObject):
 
     def _leave_replay(self) -> None:
         self._replay_timer.stop()
+        self._replay_resigned = None
         if self._replay_moves is not None:
             self._replay_moves = None
             self._widgets.replay_bar.set_playing(False)

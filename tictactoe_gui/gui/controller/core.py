@@ -191,6 +191,9 @@ class ControllerCore(GameEndings):
                 f"Replay: {self._replay_title} — move {len(self.moves)} of "
                 f"{len(self._replay_moves)}"
             )
+            ending = self.replay_ending
+            if ending is not None:
+                text += f": {ending}"
         elif self._session.is_over:
             text = f"Game over — {self._session.result_words()}"
         else:

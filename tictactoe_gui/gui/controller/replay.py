@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tictactoe_gui.engine import SERA, Board, Move
+from tictactoe_gui.engine import SERA, Board, Mark, Move
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.controller.ai_turns import AiTurns
 from tictactoe_gui.gui.controller.state import State
@@ -25,11 +25,13 @@ class ReplayAndLines(AiTurns):
         moves: Sequence[Move],
         names: tuple[str, str] = ("X", "O"),
         lines: MoveTree | None = None,
+        resigned: Mark | None = None,
     ) -> None:
         """Show a recorded game: step through it, autoplay it, the dock analysing each position.
 
         ``names`` are the X and O sides as the records name them, shown beside the board;
-        ``lines`` the game's tree of moves where it has variations (choosing one replays it).
+        ``lines`` the game's tree of moves where it has variations (choosing one replays it);
+        ``resigned`` the side that gave the game up after ``moves``, which its end says.
         """
         start.play_all(tuple(moves))  # raises IllegalMoveError for a game that cannot be
         self._stop_everything()
@@ -46,6 +48,7 @@ class ReplayAndLines(AiTurns):
         self._session.analyses.update(self._known)
         self._session.add_line(moves)
         self._replay_moves = list(moves)
+        self._replay_resigned = None if resigned is None else (tuple(moves), resigned)
         self._replay_title = title
         self._last_command = None
         self._undo_stack.clear()

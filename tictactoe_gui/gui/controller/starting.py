@@ -101,6 +101,7 @@ class GameStarts(ControllerCore):
         self._over_info = None
         self._paused = paused
         self._replay_moves = []
+        self._replay_resigned = None
         self._last_command = None
         self._undo_stack.clear()
         self.paused_changed.emit(paused)

@@ -99,6 +99,8 @@ class ControllerState(QObject):
         self._series_left = 0
         self._replay_moves: list[Move] = []
         self._replay_title = ""
+        #: The replayed game's recorded moves and the side that gave it up after them.
+        self._replay_resigned: tuple[tuple[Move, ...], Mark] | None = None
         self._thinking_line = ""
         self._search_words = ""
         self._thinking_for: Board | None = None
@@ -198,6 +200,22 @@ class ControllerState(QObject):
     def replay_moves(self) -> tuple[Move, ...]:
         """Every move of the game being replayed (empty outside a replay)."""
         return tuple(self._replay_moves)
+
+    @property
+    def replay_ending(self) -> str | None:
+        """Where a replay shows the recorded end of a game given up, who gave it up
+        ("Ada (X) resigned — Cop (O) wins"); None anywhere else."""
+        if self._state is not State.REPLAY or self._replay_resigned is None:
+            return None
+        moves, loser = self._replay_resigned
+        if tuple(self._session.moves) != moves:
+            return None
+        winner = loser.other
+        name = self._setup.player
+        return (
+            f"{name(loser).display_name} ({loser}) resigned — "
+            f"{name(winner).display_name} ({winner}) wins"
+        )
 
     @property
     def lines(self) -> MoveTree:

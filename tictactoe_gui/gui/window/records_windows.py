@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Slot
 
-from tictactoe_gui.engine import Board
+from tictactoe_gui.engine import Board, Mark
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.window.base import (
     WindowBase,
@@ -226,7 +226,9 @@ class RecordsWindowsPart(WindowBase):
         when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
         x_name, o_name = later.side_name(summary.x), later.side_name(summary.o)
         lines, note = self.recorded_lines(detail)  # its variations, in the move list
-        self.start_replay(f"{x_name} vs {o_name}, {when}", start, moves, (x_name, o_name), lines)
+        resigned = None if summary.resigned is None else Mark(summary.resigned)
+        title = f"{x_name} vs {o_name}, {when}"
+        self.start_replay(title, start, moves, (x_name, o_name), lines, resigned)
         if note is not None:
             self.show_message(note)
         self.raise_()
@@ -245,7 +247,9 @@ class RecordsWindowsPart(WindowBase):
         when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
         names = (later.side_name(summary.x), later.side_name(summary.o))
         lines, note = self.recorded_lines(detail)  # its variations, in the move list
-        self.replay_table_game(start, [entry.cell for entry in detail.moves], names, when, lines)
+        resigned = None if summary.resigned is None else "XO".index(summary.resigned)
+        moves = [entry.cell for entry in detail.moves]
+        self.replay_table_game(start, moves, names, when, lines, resigned)
         if note is not None:
             self.show_message(note)
         self.raise_()

@@ -15,7 +15,7 @@ from tictactoe_gui.gui.window.base import (
 )
 
 if TYPE_CHECKING:
-    from tictactoe_gui.engine import Move
+    from tictactoe_gui.engine import Mark, Move
     from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.gui.game_controller import Tally
     from tictactoe_gui.storage.records import GameDetail
@@ -31,12 +31,14 @@ class SeriesReplayPart(WindowBase):
         moves: Sequence[Move],
         names: tuple[str, str] = ("X", "O"),
         lines: MoveTree | None = None,
+        resigned: Mark | None = None,
     ) -> None:
         """Show a recorded game with step and autoplay; the dock analyses each position
-        (``lines``: its tree of moves, where it has variations)."""
+        (``lines``: its tree of moves, where it has variations; ``resigned``: the side that
+        gave it up after ``moves``)."""
         self.board_view.clear_news()
         self.leave_table_mode()
-        self.controller.start_replay(title, start, moves, names, lines)
+        self.controller.start_replay(title, start, moves, names, lines, resigned)
         self.replay_bar.show_position(0, len(moves), title)
         self.replay_bar.set_playing(False)
         self.replay_bar.show()
@@ -63,6 +65,13 @@ class SeriesReplayPart(WindowBase):
             return None, (
                 f"This game's variations cannot be read ({error}); its main line is replayed."
             )
+
+    def _note_replay_ending(self) -> None:
+        """At the recorded end of a game given up, the board says who resigned where it
+        would say whose turn it is (a replay goes on from there no more)."""
+        table = self.table_active
+        ending = self.table.replay_ending() if table else self.controller.replay_ending
+        self.board_view.set_status_note(None if ending is None else f"{ending}.")
 
     def replay_seek_end(self) -> None:
         self.controller.replay_seek(self.controller.replay_length)

@@ -141,6 +141,7 @@ class TableGamesPart(WindowBase):
     @Slot()
     def _table_moved(self) -> None:
         self._looking_at = None  # the game moved: the board shows it again
+        self._note_replay_ending()
 
     def _table_game_file(self) -> Path | None:
         """Where a table game in progress is kept (beside k in a row's), if anywhere."""
@@ -353,12 +354,14 @@ class TableGamesPart(WindowBase):
         names: tuple[str, str],
         when: str,
         lines: MoveTree | None = None,
+        resigned: int | None = None,
     ) -> TableController:
         """A recorded game of a table game, replayed on the board (``lines``: its tree of
-        moves, where it has variations)."""
+        moves, where it has variations; ``resigned``: the seat that gave it up after
+        ``moves``)."""
         self._enter_table_mode()
         table = self.table
-        table.replay(start, moves, names, when, lines)
+        table.replay(start, moves, names, when, lines, resigned)
         self._after_table_start()
         self._set_replay_keys(True)
         return table
