@@ -71,3 +71,20 @@ def test_a_move_tried_on_a_history_games_review_replays_it_with_the_move_as_a_va
     assert tuple(start.index(m) for m in controller.moves) == (*played[:6], b3)
     assert controller.lines.main_line() == played  # the game as recorded, kept beside it
     dialog.close()
+
+
+def test_stepping_through_a_connect_four_review_shows_each_position(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from tictactoe_gui.gui.board_reading import board_of
+    from tictactoe_gui.gui.review.dialog import ReviewSubject
+
+    start = find_game("connect4").new_game()
+    moves = tuple(start.read_moves("d1, d2, c1, e1, b1"))
+    dialog = ReviewDialog(ReviewSubject(start, moves, ("Ann", "Bea")), window.engine, window)
+    qtbot.addWidget(dialog)
+    assert isinstance(dialog.board, BoardView)
+    for ply in (2, 4, 1, 5):
+        dialog.table.setCurrentCell(ply - 1, 0)  # a click on the move's row
+        assert dialog.board.board == board_of(start.play_all(moves[:ply]))[0]
+    dialog.close()

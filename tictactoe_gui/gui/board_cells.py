@@ -79,7 +79,8 @@ class AccessibleCells:
             # 20×20 board, naming all 400 took a few milliseconds of the window's time).
             marks = self._marks
             changed = {i for i, mark in enumerate(marks) if mark is not None} | shown.keys()
-            changed = {i for i in changed if shown.get(i) != marks[i]}
+            # (A board drawn without its cells named has none: nothing to name.)
+            changed = {i for i in changed if i < len(marks) and shown.get(i) != marks[i]}
         for index in changed:
             mark = shown.get(index)
             self._marks[index] = mark
