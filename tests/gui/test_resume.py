@@ -17,6 +17,7 @@ from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui import game_file
+from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.game_controller import PlayerSpec, State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
@@ -380,9 +381,16 @@ def test_a_staged_window_resumes_when_complete(
     window = MainWindow(settings, staged=True)
     qtbot.addWidget(window)
     window.show()
+    titles: list[tuple[str, bool]] = []
+    window.windowTitleChanged.connect(
+        lambda title: titles.append((title, not window.findChildren(AnalysisDock)))
+    )
     window.complete(records, game_in_progress=kept)
     assert window.controller.moves == (Move(1, 1),)
     assert window.controller.setup.x.name == "Ann"
+    # Its title is given once, before the rest of the window is built (whose hundreds of
+    # accessibility events could have a busy screen reader drop a later change of title).
+    assert titles == [("Ann (X) vs Ben (O)", True)]
     window.close()
 
 

@@ -186,8 +186,8 @@ class MainWindow(FirstFramePart, MenusPart):
         # rest of the window, built next, is hundreds of accessibility events, and Orca 43
         # drops a change of name that comes when over 100 of them are waiting (unless it
         # is of the focused object), so the title went unsaid on a busy machine where Orca
-        # had spoken the window under the app's name. (A game resumed takes its title as
-        # it starts.)
+        # had spoken the window under the app's name. (A game at the table resumed takes
+        # its title as it starts.)
         if table_setup is None and (kept is None or not kept.exists()):
             fresh = self._initial_setup()
             self.setWindowTitle(game_title(fresh))
@@ -195,6 +195,10 @@ class MainWindow(FirstFramePart, MenusPart):
             table_file = self._table_game_file()
             if table_file is None or not table_file.exists():
                 self.setWindowTitle(table_title(table_setup))
+        else:
+            resumed_title = self._title_of_game_in_progress()
+            if resumed_title is not None:
+                self.setWindowTitle(resumed_title)
         self._create_strips()
         self._create_actions()
         self._fill_menus()
@@ -231,6 +235,24 @@ class MainWindow(FirstFramePart, MenusPart):
         if self._staged:
             self._play_early_input()
         self.ready.emit()
+
+    def _title_of_game_in_progress(self) -> str | None:
+        """The title of the game of k in a row left unfinished, which complete() resumes
+        (None when there is none to resume or its file cannot be read: complete() says
+        why, as it tries)."""
+        path = self._game_in_progress
+        if path is None or not path.exists():
+            return None
+        try:
+            game = later.game_file.load(path)
+            players = game.players
+            if players is None or not game.playable or not game.moves:
+                return None
+            if self._opening_game not in (None, game.variant):
+                return None
+            return game_title(players.setup(game.start))
+        except (OSError, ValueError):
+            return None
 
     @property
     def is_ready(self) -> bool:
