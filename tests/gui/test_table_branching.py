@@ -117,3 +117,26 @@ def test_against_a_persona_a_move_of_another_line_where_it_was_to_move_is_looked
     window.moves_dock.select_node(lines.children(third)[0])
     assert window.looking_at is None
     assert session.moves == main_line
+
+
+def test_a_disc_dropped_in_a_replay_makes_it_a_study_with_the_disc_as_a_variation(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    spec = find_game("connect4")
+    start = spec.new_game()
+    recorded = list(start.read_moves("d1, d2, c1, e1, b1"))
+    window.start_table_game(connect_four_people())
+    table = window.table
+    table.replay(start, recorded, ("Ann", "Bea"), "2026-11-26 10:00")
+    table.replay_seek(2)
+    assert table.replaying
+    drop(qtbot, window, 5)  # f1 where the game went on with c1
+    session = session_of(window)
+    assert not table.replaying
+    assert session.moves == (*recorded[:2], spec.parse_move("f1"))
+    assert session.lines().main_line() == tuple(recorded)  # the game as recorded, beside it
+    assert not window.replay_bar.isVisible()
+    drop(qtbot, window, 5)  # and the study plays on
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert session.moves == tuple(recorded[:2])

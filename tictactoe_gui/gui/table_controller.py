@@ -335,14 +335,13 @@ class TableController(TableLines):
     def cell_activated(self, row: int, col: int) -> None:
         """A click or key on the board's cell (row, col): the move there, if it may be played."""
         session = self._session()
-        if self.replaying:
-            self._say("This is a replay: start a New Game (Ctrl+N) to play.")
-            return
         move = row * session.spec.cols + col
         why = session.why_not_playable(move)
         if why is not None:
             self._say(why)
             return
+        if self.replaying:
+            self._study_from_replay()  # a move of one's own there: a variation in a study
         self._play(move)
 
     def _play(self, move: int) -> None:

@@ -248,6 +248,18 @@ class TableLines(QObject):
         else:
             self._replay_timer.stop()
 
+    def _study_from_replay(self) -> None:
+        """The replay on the board made a study (its two players at the board, not
+        recorded) at the same position with the same lines, so that a move played there is
+        a variation beside the game: Undo steps back through the game, Redo plays it on."""
+        moves, index = tuple(self._replay_moves or ()), self._replay_index
+        session = self._session()
+        self._leave_replay()
+        self._restore(moves[:index], moves[index:])
+        self._widgets.set_title(
+            f"Study: {session.name_of(0)} vs {session.name_of(1)} · {session.spec.name}"
+        )
+
     def _leave_replay(self) -> None:
         self._replay_timer.stop()
         self._replay_resigned = None
