@@ -41,6 +41,37 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     return f"{count} {noun if count == 1 else (many or noun + 's')}"
 
 
+class Accuracy:
+    """How one side's moves were judged, whatever the game: its verdicts counted, the share
+    that kept the best outcome available, and those counts in words (the summaries of both
+    sessions are built on it)."""
+
+    __slots__ = ()
+    best: int
+    good: int
+    mistakes: int
+    blunders: int
+
+    @property
+    def judged(self) -> int:
+        return self.best + self.good + self.mistakes + self.blunders
+
+    @property
+    def accuracy(self) -> float | None:
+        """Share of judged moves that kept the best outcome available (best or good);
+        None when no move was judged."""
+        return (self.best + self.good) / self.judged if self.judged else None
+
+    def verdict_details(self) -> list[str]:
+        """``["3 best", "1 good", "1 mistake"]``: the verdicts counted, in words."""
+        details = [f"{self.best} best", f"{self.good} good"]
+        if self.mistakes:
+            details.append(plural(self.mistakes, "mistake"))
+        if self.blunders:
+            details.append(plural(self.blunders, "blunder"))
+        return details
+
+
 #: The coach's words on a move, proven.
 VERDICT_WORDS = {
     Verdict.BEST: "best move",

@@ -50,6 +50,7 @@ from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.session.base import (
     ESTIMATE_VERDICT_WORDS,
     VERDICT_WORDS,
+    Accuracy,
     SessionBase,
     plural as plural,  # where the window reads it
 )
@@ -195,7 +196,7 @@ class GameSetup:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerSummary:
+class PlayerSummary(Accuracy):
     """How one side played, judged move by move against the engine."""
 
     name: str
@@ -214,16 +215,6 @@ class PlayerSummary:
     #: With ``resigned``: whether the position it gave up was proven lost.
     resigned_lost: bool = False
 
-    @property
-    def judged(self) -> int:
-        return self.best + self.good + self.mistakes + self.blunders
-
-    @property
-    def accuracy(self) -> float | None:
-        """Share of judged moves that kept the best outcome available (best or good);
-        None when no move was judged."""
-        return (self.best + self.good) / self.judged if self.judged else None
-
     def describe(self) -> str:
         head = f"{self.name} ({self.mark})"
         if not self.moves:
@@ -232,11 +223,7 @@ class PlayerSummary:
             return f"{head}: {plural(self.moves, 'move')}, none judged"
         how = " by the estimate" if self.by_estimate else ""
         parts = [f"{head}: {self.accuracy:.0%} accurate{how}"]
-        details = [f"{self.best} best", f"{self.good} good"]
-        if self.mistakes:
-            details.append(plural(self.mistakes, "mistake"))
-        if self.blunders:
-            details.append(plural(self.blunders, "blunder"))
+        details = self.verdict_details()
         if self.judged < self.moves:
             details.append(f"{self.moves - self.judged} not judged")
         if self.hints:

@@ -31,7 +31,7 @@ from tictactoe_gui.engine.games import (
     Limit,
 )
 from tictactoe_gui.engine.move_tree import MoveTree
-from tictactoe_gui.session.base import SessionBase, plural
+from tictactoe_gui.session.base import Accuracy, SessionBase, plural
 from tictactoe_gui.session.game import PlayerKind
 from tictactoe_gui.storage.records import GameMode, Side
 
@@ -95,7 +95,7 @@ class TableSetup:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatSummary:
+class SeatSummary(Accuracy):
     """How one seat played, judged move by move by the game's coach."""
 
     name: str
@@ -111,22 +111,12 @@ class SeatSummary:
     #: How many verdicts compare estimates rather than proven values.
     by_estimate: int = 0
 
-    @property
-    def accuracy(self) -> float | None:
-        """Share of judged moves that were best or good; None when none was judged."""
-        judged = self.best + self.good + self.mistakes + self.blunders
-        return (self.best + self.good) / judged if judged else None
-
     def describe(self) -> str:
         head = f"{self.name} ({self.seat})"
         accuracy = self.accuracy
         if accuracy is None:
             return f"{head}: no {self.word}s judged"
-        details = [f"{self.best} best", f"{self.good} good"]
-        if self.mistakes:
-            details.append(plural(self.mistakes, "mistake"))
-        if self.blunders:
-            details.append(plural(self.blunders, "blunder"))
+        details = self.verdict_details()
         if self.hints:
             details.append(plural(self.hints, "hint"))
         how = " by the estimate" if self.by_estimate else ""
