@@ -10,6 +10,12 @@ external engines) share:
   replays a game in the window, in ``play`` and in ``match``, whatever was searched and
   cancelled meanwhile;
 - when the game began;
+- **the moves and the position after each** (:meth:`SessionBase.play`,
+  :meth:`SessionBase.set_moves`: undo, redo and replay set the moves to a list), each
+  game saying only how a move is played on its position (``PositionT``: k in a row's
+  ``Board``, the interface's ``GameState``);
+- the words for the coach's verdict on a move (:meth:`SessionBase.verdict_words`) and
+  each side's verdicts counted (:class:`Accuracy`, under both sessions' summaries);
 - **every line played** (:meth:`SessionBase.lines`): the game's tree of moves
   (:class:`~tictactoe_gui.engine.move_tree.MoveTree`, moves as the game interface's
   integers), which every change of the moves on the board follows, so that a different
