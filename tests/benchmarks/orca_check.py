@@ -245,6 +245,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scenario", default=None, choices=sorted(SCENARIOS))
     parser.add_argument("--keep", type=Path, help="keep the logs in this directory")
     args = parser.parse_args(argv)
+    # A display already served is someone else's: the app, Orca and the keys sent would
+    # land among their windows.
+    if (
+        Path(f"/tmp/.X11-unix/X{args.display}").exists()
+        or subprocess.run(
+            ["xdpyinfo"],
+            env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "DISPLAY": f":{args.display}"},
+            capture_output=True,
+            check=False,
+        ).returncode
+        == 0
+    ):
+        print(f"Display :{args.display} is in use: choose a free one with --display.")
+        return 2
     scenario = args.scenario or GAME_SCENARIOS.get(args.game or "", "tictactoe")
     work = args.keep or Path(tempfile.mkdtemp(prefix="orca-check-"))
     work.mkdir(parents=True, exist_ok=True)
