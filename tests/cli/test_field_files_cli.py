@@ -122,3 +122,19 @@ def test_options_that_do_not_fit_are_refused_in_one_line(db: Path, tmp_path: Pat
     code, _, err = run("export", "-", "--id", "1", "--format", "csv", "--db", str(db))
     assert code == 2
     assert "--id exports one game as psq or digits" in err
+
+
+@pytest.mark.parametrize(
+    "header", ["Piskvorky 15x, 11:11, 0", "piskvorky", "Piskvorky fifteen by fifteen"]
+)
+def test_a_psq_file_whose_header_is_wrong_is_refused_naming_line_1(
+    db: Path, tmp_path: Path, header: str
+) -> None:
+    source = tmp_path / "broken.psq"
+    source.write_text(f"{header}\n8,8,0\n9,8,0\n")
+    code, out, err = run("import", str(source), "--db", str(db))
+    assert (code, out) == (2, "")  # as any other bad file (not a JSON parse error)
+    assert err.startswith("tictactoe-gui: broken.psq, line 1: ")
+    assert "Piskvorky WxH" in err
+    assert len(err.splitlines()) == 1
+    assert not db.exists()

@@ -27,6 +27,8 @@ from tictactoe_gui.engine.games import GameError, GameSpec, GameState, find_game
 #: The largest file taken for a game (a 20×20 game is a few kilobytes).
 MAX_CHARACTERS: Final = 1_000_000
 _HEADER: Final = re.compile(r"\s*piskvorky\s+(\d{1,3})\s*x\s*(\d{1,3})\b.*", re.IGNORECASE)
+#: A first line that names Piskvork, even one whose size cannot be read.
+_PISKVORKY: Final = re.compile(r"\s*piskvorky\b", re.IGNORECASE)
 _MOVE: Final = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?")
 _DIGITS: Final = re.compile(r"[0-9]+")
 #: What Piskvork writes in the header after the size (the fields say nothing of the game).
@@ -50,8 +52,8 @@ def kind_of(text: str) -> FileKind | None:
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith(("{", "[")):
         return FileKind.JSON
-    if _HEADER.fullmatch(stripped.split("\n", 1)[0].rstrip("\r")):
-        return FileKind.PSQ
+    if _PISKVORKY.match(stripped.split("\n", 1)[0]):
+        return FileKind.PSQ  # (a header that is wrong is then said to be, naming line 1)
     if _DIGITS.fullmatch(stripped.strip()):
         return FileKind.DIGITS
     return None
@@ -80,6 +82,11 @@ def read_psq(text: str, spec: GameSpec | None = None) -> ReadGame:
     lines = text.lstrip("\ufeff").splitlines()
     header = _HEADER.fullmatch(lines[0]) if lines else None
     if header is None:
+        if lines and _PISKVORKY.match(lines[0]):
+            raise FieldFormatError(
+                f"line 1: {_shown(lines[0])} does not give the board's size as "
+                "'Piskvorky WxH, …' (W columns by H rows)"
+            )
         raise FieldFormatError("line 1: not a Piskvork game (it should begin 'Piskvorky WxH, …')")
     cols, rows = int(header.group(1)), int(header.group(2))
     if spec is not None and not spec.psq_files:
