@@ -140,3 +140,22 @@ def test_a_disc_dropped_in_a_replay_makes_it_a_study_with_the_disc_as_a_variatio
     window.undo_action.trigger()
     window.undo_action.trigger()
     assert session.moves == tuple(recorded[:2])
+
+
+def test_lines_played_puts_the_keys_in_a_table_games_move_list(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from PySide6.QtCore import Qt
+
+    window.start_table_game(connect_four_people())
+    for col in (3, 3, 2):
+        drop(qtbot, window, col)
+    session = session_of(window)
+    played = session.moves
+    window.moves_dock.hide()
+    assert window.lines_action.isEnabled()
+    window.lines_action.trigger()
+    assert window.moves_dock.isVisible()
+    qtbot.waitUntil(window.moves_dock.table.hasFocus)
+    qtbot.keyClick(window.moves_dock.table, Qt.Key.Key_Left)
+    assert session.moves == played[:2]

@@ -500,7 +500,6 @@ class TableGamesPart(WindowBase):
             self.resign_action,
             self.setup_action,
             self.heat_map_action,
-            self.lines_action,
         ]
 
     # -- commands, to whichever controller has the board -----------------------------------
