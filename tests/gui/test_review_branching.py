@@ -88,3 +88,31 @@ def test_stepping_through_a_connect_four_review_shows_each_position(
         dialog.table.setCurrentCell(ply - 1, 0)  # a click on the move's row
         assert dialog.board.board == board_of(start.play_all(moves[:ply]))[0]
     dialog.close()
+
+
+def test_show_on_the_board_takes_the_game_to_the_position_reviewed_in_any_game(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    import random
+
+    from tests.gui.helpers import rowcol_setup
+    from tests.gui.test_table_variations import numbers, session_of, take
+    from tictactoe_gui.storage.records import GameMode
+
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bo"), 5)
+    session = session_of(window)
+    rng = random.Random(3)
+    for _ in range(3):
+        take(qtbot, window, rng.choice(numbers(window).position.allowed_cells()))
+    played = session.moves
+    window.review_action.trigger()
+    (dialog,) = window.findChildren(ReviewDialog)
+    qtbot.addWidget(dialog)
+    dialog.show_position(1)
+    assert dialog.board_button.isEnabled()
+    dialog.board_button.click()
+    assert session.moves == played[:1]  # the game went there: a take there is a variation
+    other = next(c for c in numbers(window).position.allowed_cells() if c != played[1])
+    take(qtbot, window, other)
+    assert session.lines().main_line() == played
+    dialog.close()

@@ -85,6 +85,8 @@ class ReviewDialog(QDialog):
     #: A cell of the review's board was clicked: another move tried in the position shown
     #: (its ply, the cell's row and column), for the main window to play as a variation.
     move_tried = Signal(int, int, int)
+    #: Show on the Board: the main board to go to the position shown (its ply).
+    board_requested = Signal(int)
 
     def __init__(
         self,
@@ -165,10 +167,17 @@ class ReviewDialog(QDialog):
         self.practice_button.setObjectName("practiceButton")
         self.practice_button.setEnabled(False)
         self.practice_button.clicked.connect(self.open_practice)
+        self.board_button = QPushButton("Show on the &Board", self)
+        self.board_button.setObjectName("showOnBoardButton")
+        self.board_button.setToolTip(
+            "The main board goes to the position shown, to play another move there"
+        )
+        self.board_button.clicked.connect(lambda: self.board_requested.emit(self._shown))
         close = QPushButton("Close", self)
         close.clicked.connect(self.close)
         buttons = QHBoxLayout()
         buttons.addWidget(self.practice_button)
+        buttons.addWidget(self.board_button)
         buttons.addStretch(1)
         buttons.addWidget(close)
         layout.addWidget(self.status)

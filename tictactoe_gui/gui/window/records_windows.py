@@ -161,6 +161,7 @@ class RecordsWindowsPart(WindowBase):
 
         dialog = ReviewDialog(subject, self.engine, self)
         dialog.move_tried.connect(partial(self._try_from_review, subject, detail))
+        dialog.board_requested.connect(partial(self._go_from_review, subject, detail))
         # A window of its own, beside the board (as the records windows are).
         dialog.setParent(self, Qt.WindowType.Window)
         dialog.show()
@@ -172,6 +173,13 @@ class RecordsWindowsPart(WindowBase):
         """Another move tried on a review's board after ``ply`` moves: the game goes there
         on the main board (a game of the history is replayed first) and the move is played
         as a click there would be, beside the game's line as a variation."""
+        if self._go_from_review(subject, detail, ply):
+            self.board_view.cell_activated.emit(row, col)
+
+    def _go_from_review(self, subject: ReviewSubject, detail: GameDetail | None, ply: int) -> bool:
+        """The main board goes to the position after ``ply`` moves of a reviewed game (a game
+        of the history is replayed first), as choosing that move in the move list would;
+        False (and said) where the game reviewed is no longer on the board."""
         if detail is not None:
             self.replay_recorded_game(detail)
         elif self._line_on_board()[:ply] != subject.moves[:ply] or (
@@ -180,11 +188,11 @@ class RecordsWindowsPart(WindowBase):
             self.show_message(
                 "The game reviewed is no longer on the board: review it again to try a move."
             )
-            return
+            return False
         self.moves_dock.select_ply(ply)
-        self.board_view.cell_activated.emit(row, col)
         self.raise_()
         self.activateWindow()
+        return True
 
     def _start_on_board(self) -> str:
         if self.table_active:
