@@ -442,3 +442,21 @@ def test_the_first_frame_is_the_board_of_the_game_to_resume(
     assert staged.controller.board.variant == FOUR
     assert staged.controller.moves == (Move(9, 9),)
     staged.close()
+
+
+def test_a_game_reopened_by_undo_is_kept_to_resume(
+    qtbot: QtBot, kept: Path, keeping_window: MainWindow
+) -> None:
+    window = keeping_window
+    controller = window.controller
+    window.new_game(human_vs_human())
+    settle(qtbot, window)
+    for row, col in ((0, 0), (1, 1), (0, 1), (2, 2), (0, 2)):  # X wins along the top row
+        controller.play_human(row, col)
+    assert controller.session.is_over
+    qtbot.waitUntil(lambda: not kept.exists(), timeout=5000)
+    controller.undo()
+    assert controller.state is State.PLAYING
+    # Quitting now promises the game will be there at the next start: it must be kept.
+    qtbot.waitUntil(kept.exists, timeout=5000)
+    assert game_file.load(kept).moves == controller.moves

@@ -222,6 +222,8 @@ class MainWindow(FirstFramePart, MenusPart):
             self.show_message(problem)  # after the new game's greeting, which it outranks
         # From now on every move is kept (not before: the fresh game would replace it).
         self.controller.position_changed.connect(self._keep_game_in_progress)
+        # An undo that reopens a finished game says so after the move: keep it then too.
+        self.controller.game_over.connect(self._keep_game_in_progress)
         if self._staged:
             # The board takes the focus now, its description already holding the game's
             # greeting: a screen reader reads it once, with the focus.
