@@ -196,6 +196,10 @@ def test_a_persona_promises_never_to_lose_only_where_every_position_is_solved(
 
 def test_abacus_promises_perfect_play_only_on_grids_it_solves_from_the_start() -> None:
     abacus = get_strategy("perfect")
+    assert "never does worse" in abacus.describe(4)
+    # 5×5 is counted to the end where the time per move allows: its opening takes seconds.
     assert "perfect play" in abacus.describe(5)
+    assert "estimate" in abacus.describe(5)
+    assert "estimate" not in abacus.describe(4)
     assert "out-played" in abacus.describe(6)
     assert str(ROWCOL_EXACT_CELLS) in abacus.describe(8)

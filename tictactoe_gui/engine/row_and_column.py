@@ -334,8 +334,10 @@ class RowColSpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
     ) -> int:
-        """As :meth:`GameSpec.choose_move`; Row & Column's players take no ``limit`` (their
-        depth-limited search is bounded by its own node budget)."""
+        """As :meth:`GameSpec.choose_move`: a searching player (Abacus) keeps to ``limit``'s
+        time and nodes, playing its estimate where its exact search could not end within
+        them (without a time or nodes, its depth-limited search keeps a node budget of its
+        own)."""
         position = self._position(state)
         if position.is_over:
             raise GameError(f"no take to choose: the game is over in {position}")
@@ -343,7 +345,7 @@ class RowColSpec(GameSpec):
             persona = get_strategy(player)
         except ValueError as error:
             raise GameError(str(error)) from None
-        return persona.choose_take(position, rng, _table_for(position), cancel).cell
+        return persona.choose_take(position, rng, _table_for(position), cancel, limit).cell
 
     def analyse(
         self,
@@ -355,8 +357,9 @@ class RowColSpec(GameSpec):
         proof_time: float | None = None,
     ) -> GameAnalysis:
         """As :meth:`GameSpec.analyse`: exact with at most 25 cells left, else a search
-        within ``limit``'s depth and nodes (a budget of its own where it sets none; its
-        time and ``proof_time`` are not used)."""
+        within ``limit``'s depth and nodes (a budget of its own where it sets none) and its
+        time; where ``limit`` sets a time or nodes, an exact search that cannot end within
+        them gives way to the estimate, said so (``proof_time`` is not used)."""
         self.check_algorithm(algorithm)
         position = self._position(state)
         return self._converted(analyse(position, limit, table=_table_for(position), cancel=cancel))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from tictactoe_gui.engine.analysis import Verdict
@@ -32,6 +32,10 @@ from tictactoe_gui.engine.rowcol.search import (
 EXACT_CELLS: Final = 25
 #: Nodes a depth-limited analysis may spend by default (a fraction of a second).
 DEFAULT_NODE_BUDGET: Final = 400_000
+#: Where a limit of time or nodes bounds a search that would be exact, the share of it the
+#: depth-limited estimate takes first; the exact search tries the rest, and what it learns
+#: stays in the board's table, so each later try goes further.
+ESTIMATE_SHARE: Final = 0.4
 
 
 class Method(enum.StrEnum):
@@ -129,8 +133,11 @@ def analyse(
 
     ``exact`` chooses the search (:func:`method_for`: None, exact near the end). A
     depth-limited search deepens up to ``limit``'s ``depth`` takes while it stays within
-    its ``nodes`` (:data:`DEFAULT_NODE_BUDGET` where it sets none); ``limit`` is the
-    engine's one :class:`~tictactoe_gui.engine.limits.Limit`, whose ``time`` is not used.
+    its ``nodes`` (:data:`DEFAULT_NODE_BUDGET` where it sets none) and its ``time``;
+    ``limit`` is the engine's one :class:`~tictactoe_gui.engine.limits.Limit`. Where the
+    search would be exact (``exact`` None) and ``limit`` sets a time or nodes, the estimate
+    takes its share of them first (:data:`ESTIMATE_SHARE`), then the exact search the rest:
+    the analysis is exact if that search ends in time, else the estimate, said so.
 
     ``table`` (exact searches only) lets analyses of one board share what they
     learned. ``cancel`` makes the search raise ``SearchCancelled`` promptly;
@@ -152,9 +159,48 @@ def analyse(
             True,
             method,
         )
+    if method is Method.EXACT and exact is None and bounded(limit):
+        estimate, nodes, deadline = estimate_first(position, limit, cancel, started)
+        if estimate.exact or (nodes is not None and nodes <= 0):
+            return estimate
+        try:
+            found = _analyse_exact(position, table, cancel, progress, started, nodes, deadline)
+        except BudgetSpent as spent:
+            return replace(estimate, nodes=estimate.nodes + spent.nodes, elapsed=_since(started))
+        return replace(found, nodes=found.nodes + estimate.nodes)
     if method is Method.EXACT:
         return _analyse_exact(position, table, cancel, progress, started)
     return _analyse_limited(position, limit, cancel, progress, started)
+
+
+def bounded(limit: Limit | None) -> bool:
+    """Whether ``limit`` bounds a search by its time or its nodes (a depth alone does not
+    bound an exact search)."""
+    return limit is not None and (limit.time is not None or limit.nodes is not None)
+
+
+def estimate_first(
+    position: Position,
+    limit: Limit,
+    cancel: threading.Event | None,
+    started: float,
+) -> tuple[RowColAnalysis, int | None, float | None]:
+    """The depth-limited estimate within its share of ``limit`` (:data:`ESTIMATE_SHARE`)
+    from ``started``, and what it leaves an exact search: the nodes left and the deadline
+    (None where ``limit`` sets none)."""
+    share = Limit(
+        time=None if limit.time is None else limit.time * ESTIMATE_SHARE,
+        depth=limit.depth,
+        nodes=None if limit.nodes is None else max(1, int(limit.nodes * ESTIMATE_SHARE)),
+    )
+    estimate = _analyse_limited(position, share, cancel, None, started)
+    nodes = None if limit.nodes is None else limit.nodes - estimate.nodes
+    deadline = None if limit.time is None else started + limit.time
+    return estimate, nodes, deadline
+
+
+def _since(started: float) -> float:
+    return time.perf_counter() - started
 
 
 def _candidate(position: Position, cell: int, margin: int) -> TakeCandidate:
@@ -179,8 +225,10 @@ def _analyse_exact(
     cancel: threading.Event | None,
     progress: ProgressCallback | None,
     started: float,
+    nodes: int | None = None,
+    deadline: float | None = None,
 ) -> RowColAnalysis:
-    search = ExactSearch(position.size, position.values, table, cancel)
+    search = ExactSearch(position.size, position.values, table, cancel, nodes, deadline)
     remaining = position.remaining
     cells = position.allowed_cells()
     scored = []
@@ -240,7 +288,8 @@ def _analyse_limited(
     started: float,
 ) -> RowColAnalysis:
     nodes = DEFAULT_NODE_BUDGET if limit.nodes is None else limit.nodes
-    search = LimitedSearch(position.size, position.values, cancel, nodes)
+    deadline = None if limit.time is None else started + limit.time
+    search = LimitedSearch(position.size, position.values, cancel, nodes, deadline)
     remaining = position.remaining
     cells = sorted(position.allowed_cells(), key=lambda c: -position.values[c])
     max_depth = limit.depth if limit.depth is not None else position.cells_left
@@ -306,15 +355,19 @@ def best_takes(
     *,
     table: SolveTable | None = None,
     cancel: threading.Event | None = None,
+    nodes: int | None = None,
+    deadline: float | None = None,
 ) -> tuple[int, tuple[int, ...], int]:
     """The exact margin, every best cell (row-major) and the nodes it took.
 
     Cheaper than :func:`analyse` when only the best cells matter (a perfect
     player choosing): the other cells are only proven worse, not scored.
+    Raises :class:`~tictactoe_gui.engine.rowcol.search.BudgetSpent` past ``nodes`` nodes
+    or the ``deadline`` (``perf_counter`` time).
     """
     if position.is_over:
         return 0, (), 0
-    search = ExactSearch(position.size, position.values, table, cancel)
+    search = ExactSearch(position.size, position.values, table, cancel, nodes, deadline)
     remaining = position.remaining
     value = search.value(remaining, position.last)
     best = []

@@ -15,16 +15,19 @@ deepens one take at a time within a node budget, and says it is exact only
 when its last pass never reached the horizon.
 
 Both check a cancel flag every 2,048 nodes and raise
-:class:`~tictactoe_gui.engine.search.SearchCancelled` when it is set.
+:class:`~tictactoe_gui.engine.search.SearchCancelled` when it is set, and
+:class:`BudgetSpent` once past a node budget or a deadline they were given.
 """
 
 from __future__ import annotations
 
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Final
 
+from tictactoe_gui.engine.limits import SearchStopped
 from tictactoe_gui.engine.rowcol.rules import line_masks
 from tictactoe_gui.engine.search import SearchCancelled
 
@@ -92,7 +95,9 @@ class SolveTable:
 
 
 class ExactSearch:
-    """One exact search of one board: counts nodes, honours a cancel flag."""
+    """One exact search of one board: counts nodes, honours a cancel flag, and stops with
+    :class:`BudgetSpent` past ``node_budget`` nodes or the ``deadline`` (``perf_counter``
+    time); what it learned before it stopped stays in the table, true."""
 
     def __init__(
         self,
@@ -100,6 +105,8 @@ class ExactSearch:
         values: tuple[int, ...],
         table: SolveTable | None = None,
         cancel: threading.Event | None = None,
+        node_budget: int | None = None,
+        deadline: float | None = None,
     ) -> None:
         if table is None:
             table = SolveTable(size, values)
@@ -109,6 +116,8 @@ class ExactSearch:
         self.values = values
         self.table = table
         self.cancel = cancel
+        self.node_budget = node_budget
+        self.deadline = deadline
         self.nodes = 0
         self.opening = size * size
         self.shift = self.opening.bit_length()
@@ -129,8 +138,8 @@ class ExactSearch:
     def _search(self, remaining: int, last: int, alpha: int, beta: int) -> int:
         # The hot loop of the whole game: locals only, no helper calls.
         self.nodes += 1
-        if self.nodes & _CHECK_EVERY == 0 and self.cancel is not None and self.cancel.is_set():
-            raise SearchCancelled
+        if self.nodes & _CHECK_EVERY == 0:
+            _check(self.nodes, self.cancel, self.node_budget, self.deadline)
         entries = self.table.entries
         key = remaining << self.shift | last
         entry = entries.get(key)
@@ -205,11 +214,13 @@ class LimitedSearch:
         values: tuple[int, ...],
         cancel: threading.Event | None = None,
         node_budget: int | None = None,
+        deadline: float | None = None,
     ) -> None:
         self.size = size
         self.values = values
         self.cancel = cancel
         self.node_budget = node_budget
+        self.deadline = deadline
         self.nodes = 0
         self.horizon_hits = 0
         self.opening = size * size
@@ -238,10 +249,7 @@ class LimitedSearch:
     def _search(self, remaining: int, last: int, depth: int, alpha: int, beta: int) -> int:
         self.nodes += 1
         if self.nodes & _CHECK_EVERY == 0:
-            if self.cancel is not None and self.cancel.is_set():
-                raise SearchCancelled
-            if self.node_budget is not None and self.nodes > self.node_budget:
-                raise BudgetSpent
+            _check(self.nodes, self.cancel, self.node_budget, self.deadline)
         moves = self._orders[last]
         if depth <= 0:
             if any(remaining & bit for _, bit, _, _ in moves):
@@ -286,8 +294,23 @@ class LimitedSearch:
         return best
 
 
-class BudgetSpent(Exception):  # noqa: N818 - reads as an event, like SearchCancelled
-    """Raised inside a limited search when its node budget is used up."""
+class BudgetSpent(SearchStopped):
+    """Raised inside a search when its node budget or its time is used up (``nodes``: what
+    it had searched)."""
+
+
+def _check(
+    nodes: int, cancel: threading.Event | None, budget: int | None, deadline: float | None
+) -> None:
+    """Stop a search that was cancelled (:class:`SearchCancelled`) or has spent its nodes or
+    its time (:class:`BudgetSpent`): read every 2,048 nodes, so a search runs past its
+    limit by fewer than that."""
+    if cancel is not None and cancel.is_set():
+        raise SearchCancelled
+    if (budget is not None and nodes > budget) or (
+        deadline is not None and time.perf_counter() >= deadline
+    ):
+        raise BudgetSpent(nodes)
 
 
 #: A progress callback: nodes so far, root cells done, root cells in all.

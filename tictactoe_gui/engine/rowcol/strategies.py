@@ -9,6 +9,9 @@ Four strategies, each a persona with a name and a voice:
 - **Abacus** (``perfect``): exact best play where the board is small enough
   to solve (see :data:`~tictactoe_gui.engine.rowcol.analysis.EXACT_CELLS`),
   a depth-limited search beyond that, chosen at random among equal bests.
+  Given a limit of time or nodes, it keeps to it: its estimate first, then
+  the exact search within what is left, its estimate played where that
+  search could not end in time.
 
 All chance goes through the ``random.Random`` handed in, so a seed replays a
 game exactly. Chatter draws from its own generator unless given one, so
@@ -19,20 +22,24 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from tictactoe_gui.engine.analysis import Verdict
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.personas import Event, Level, Voice
 from tictactoe_gui.engine.rowcol.analysis import (
     EXACT_CELLS,
     RowColAnalysis,
     analyse,
     best_takes,
+    bounded,
+    estimate_first,
 )
 from tictactoe_gui.engine.rowcol.rules import Position, line_masks
-from tictactoe_gui.engine.rowcol.search import SolveTable
+from tictactoe_gui.engine.rowcol.search import BudgetSpent, SolveTable
 from tictactoe_gui.engine.variants import quote
 
 
@@ -49,10 +56,11 @@ class TakeDecision:
     analysis: RowColAnalysis | None = None
 
 
-#: How a player chooses: the position, its generator, a solver table for this board and a
-#: cancel flag (only a searching strategy looks at the last two).
+#: How a player chooses: the position, its generator, a solver table for this board, a
+#: cancel flag and the engine's limit (only a searching strategy looks at the last three).
 Strategy = Callable[
-    [Position, random.Random, SolveTable | None, threading.Event | None], TakeDecision
+    [Position, random.Random, SolveTable | None, threading.Event | None, Limit | None],
+    TakeDecision,
 ]
 
 
@@ -61,6 +69,7 @@ def random_strategy(
     rng: random.Random,
     table: SolveTable | None = None,
     cancel: threading.Event | None = None,
+    limit: Limit | None = None,
 ) -> TakeDecision:
     return TakeDecision(rng.choice(position.allowed_cells()), reason="random")
 
@@ -70,6 +79,7 @@ def greedy_strategy(
     rng: random.Random,
     table: SolveTable | None = None,
     cancel: threading.Event | None = None,
+    limit: Limit | None = None,
 ) -> TakeDecision:
     """The largest value allowed (at random among equal values)."""
     cells = position.allowed_cells()
@@ -96,6 +106,7 @@ def maximize_future_min_strategy(
     rng: random.Random,
     table: SolveTable | None = None,
     cancel: threading.Event | None = None,
+    limit: Limit | None = None,
 ) -> TakeDecision:
     """The take that maximises its gain minus the opponent's best next take."""
     cells = position.allowed_cells()
@@ -110,17 +121,36 @@ def perfect_strategy(
     rng: random.Random,
     table: SolveTable | None = None,
     cancel: threading.Event | None = None,
+    limit: Limit | None = None,
 ) -> TakeDecision:
     """Exact best play where the board is solvable, a depth-limited estimate beyond.
 
-    Setting ``cancel`` stops the search with ``SearchCancelled``.
+    Within ``limit``'s time or nodes where it sets either: the estimate takes its share,
+    the exact search the rest, and the estimate is played (said so: ``"estimate"``) where
+    that search did not end in time. Setting ``cancel`` stops the search with
+    ``SearchCancelled``.
     """
-    if position.cells_left <= EXACT_CELLS:
+    if position.cells_left <= EXACT_CELLS and not bounded(limit):
         value, best, nodes = best_takes(position, table=table, cancel=cancel)
         return TakeDecision(rng.choice(best), nodes=nodes, reason="perfect", margin=value)
-    analysis = analyse(position, exact=False, cancel=cancel)
+    if position.cells_left > EXACT_CELLS:
+        analysis = analyse(position, limit, exact=False, cancel=cancel)
+    else:
+        assert limit is not None
+        analysis, left, deadline = estimate_first(position, limit, cancel, time.perf_counter())
+        if not analysis.exact and (left is None or left > 0):
+            try:
+                value, best, spent = best_takes(
+                    position, table=table, cancel=cancel, nodes=left, deadline=deadline
+                )
+            except BudgetSpent as stopped:
+                analysis = replace(analysis, nodes=analysis.nodes + stopped.nodes)
+            else:
+                cell = rng.choice(best)
+                return TakeDecision(cell, analysis.nodes + spent, "perfect", value)
     cell = rng.choice(analysis.best_cells)
-    return TakeDecision(cell, analysis.nodes, "estimate", analysis.to_move_margin, analysis)
+    reason = "perfect" if analysis.exact else "estimate"
+    return TakeDecision(cell, analysis.nodes, reason, analysis.to_move_margin, analysis)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,14 +169,16 @@ class RowColPersona:
         rng: random.Random,
         table: SolveTable | None = None,
         cancel: threading.Event | None = None,
+        limit: Limit | None = None,
     ) -> TakeDecision:
         """The cell this persona takes in ``position``; the game must not be over.
 
-        ``cancel`` stops a searching persona (Abacus) with ``SearchCancelled``.
+        ``cancel`` stops a searching persona (Abacus) with ``SearchCancelled``; ``limit``
+        (the engine's one :class:`~tictactoe_gui.engine.limits.Limit`) bounds its search.
         """
         if position.is_over:
             raise ValueError(f"{self.name} cannot take a cell: the game is over in {position}")
-        return self.strategy(position, rng, table, cancel)
+        return self.strategy(position, rng, table, cancel, limit)
 
     def say(self, event: Event, rng: random.Random | None = None) -> str:
         return self.voice.say(event, rng)
@@ -162,6 +194,12 @@ class RowColPersona:
                 "Counts ahead as far as time allows, then every line to the end once "
                 f"{EXACT_CELLS} cells are left: perfect from there, so it can be out-played "
                 "early on a board this big."
+            )
+        if self.key == "perfect" and size * size > SOLVED_AT_ONCE_CELLS:
+            return (
+                "Counts every line to the end: perfect play where the count ends within its "
+                "time per move, its best estimate where it does not (a 5×5 opening takes "
+                "seconds to count)."
             )
         return self.description
 
@@ -281,6 +319,9 @@ ABACUS: Final = RowColPersona(
     ),
     strategy=perfect_strategy,
 )
+
+#: Boards counted to the end at once (4×4): Abacus plays perfectly there whatever its time.
+SOLVED_AT_ONCE_CELLS: Final = 16
 
 STRATEGIES: Final[dict[str, RowColPersona]] = {p.key: p for p in (DICE, MAGPIE, HEDGE, ABACUS)}
 
