@@ -159,3 +159,23 @@ def test_lines_played_puts_the_keys_in_a_table_games_move_list(
     qtbot.waitUntil(window.moves_dock.table.hasFocus)
     qtbot.keyClick(window.moves_dock.table, Qt.Key.Key_Left)
     assert session.moves == played[:2]
+
+
+def test_a_number_taken_in_a_row_and_column_replay_makes_it_a_study(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bo"), 5)
+    session = session_of(window)
+    rng = random.Random(3)
+    for _ in range(3):
+        take(qtbot, window, rng.choice(numbers(window).position.allowed_cells()))
+    recorded = list(session.moves)
+    table = window.table
+    table.replay(session.states[0], recorded, ("Ann", "Bo"), "2026-11-26 10:00")
+    table.replay_seek(1)
+    other = next(c for c in numbers(window).position.allowed_cells() if c != recorded[1])
+    take(qtbot, window, other)  # a click on the grid, as in any game
+    session = session_of(window)
+    assert not table.replaying
+    assert session.moves == (recorded[0], other)
+    assert session.lines().main_line() == tuple(recorded)

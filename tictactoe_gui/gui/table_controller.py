@@ -586,7 +586,8 @@ class TableController(TableLines):
     def _refresh(self) -> None:
         session = self._session()
         w = self._widgets
-        w.board.set_interactive(self.is_human_turn())
+        # In a replay a move may be played too: it makes the replay a study there.
+        w.board.set_interactive(self.is_human_turn() or (self.replaying and not session.is_over))
         w.show_lines(session)
         if session.setup.mode is GameMode.AI_VS_AI and not self.replaying:
             self._show_coach()
