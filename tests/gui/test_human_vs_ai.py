@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
@@ -9,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from tests.gui.conftest import click_cell
 from tests.gui.helpers import human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board, Mark, Move, analyse
+from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
@@ -314,3 +317,22 @@ def test_play_again_returns_the_keyboard_to_the_board(qtbot: QtBot, window: Main
     qtbot.waitUntil(lambda: window.focusWidget() is window.board_view, timeout=5000)
     qtbot.keyClick(window.board_view, Qt.Key.Key_5)
     assert controller.board.mark_at(4) is Mark.X
+
+
+def test_a_proven_reply_is_one_readable_line(qtbot: QtBot, window: MainWindow) -> None:
+    four = get_variant("four")
+    # O has an open three in the middle; X's stones are scattered along an edge.
+    empty = Board.empty(four)
+    start = empty.play_all(
+        empty.parse_move(text) for text in ("a1", "j10", "a4", "k10", "a7", "l10")
+    )
+    controller = window.controller
+    window.new_game(replace(human_vs_ai("sera"), start=start))
+    settle(qtbot, window)
+    said: list[str] = []
+    controller.message.connect(said.append)
+    controller.play_human(0, 19)
+    qtbot.waitUntil(lambda: controller.session.is_over, timeout=10000)
+    proven = [line for line in said if "by force" in line]
+    assert proven, said
+    assert proven[0].startswith("Sera: O wins by force in "), proven[0]

@@ -67,7 +67,7 @@ class AiTurns(HintsAndAnalysis):
         if choice.decision.proven:
             # Only a proof is news worth a line (and a screen reader's voice) on every move.
             name = self.player_to_move().display_name
-            self.message.emit(f"{name} {choice.decision.thinking}.")
+            self.message.emit(f"{name}: {choice.decision.thinking}.")
         self._session.note_decision(self.board, move, choice.decision)
         self._remember(self._session.analyses)
         if self._setup.mode is GameMode.HUMAN_VS_AI:
