@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import SERA, Algorithm, Board, Move, TranspositionTable, analyse
 from tictactoe_gui.engine.limits import Limit
-from tictactoe_gui.engine.variants import get_variant
+from tictactoe_gui.engine.variants import GOMOKU, get_variant
 from tictactoe_gui.gui.analysis import coach, words
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.engine_worker import EngineResult
@@ -158,14 +158,15 @@ def test_a_win_the_search_sees_is_not_called_proven(qtbot: QtBot) -> None:
     from tictactoe_gui.engine import Candidate, Mark, Prediction
 
     dock = make_dock(qtbot)
-    four = get_variant("four")
-    board = Board.empty(four).play_all([Move(9, 9), Move(9, 10), Move(10, 10), Move(8, 8)])
+    # Gomoku's opening, which no threat search settles (four in a row's is a quick proven
+    # win for the first player).
+    board = Board.empty(GOMOKU).play_all([Move(7, 7), Move(7, 8), Move(8, 8), Move(6, 6)])
     estimate = estimate_result(board).analysis
     # What the estimate reports when a line ends in a win it did not prove: a huge value.
     seen = words.WIN_SEEN
     analysis = replace(
         estimate,
-        candidates=(Candidate(Move(11, 11), seen, None, None), *estimate.candidates[1:]),
+        candidates=(Candidate(Move(9, 9), seen, None, None), *estimate.candidates[1:]),
         prediction=Prediction(None, None, exact=False, evaluation=seen, mover=Mark.X),
     )
     dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
@@ -224,7 +225,7 @@ def test_each_completed_depth_shows_while_the_search_goes_on(qtbot: QtBot) -> No
     from tictactoe_gui.engine import SearchProgress
 
     dock = make_dock(qtbot)
-    board = Board.empty(get_variant("four")).play_all([Move(9, 9), Move(0, 0)])
+    board = Board.empty(get_variant("four")).play_all([Move(9, 9), Move(10, 10)])
     dock.show_result(None)  # the position changed: its analysis is on the way
     dock.set_thinking(True, "Sera is thinking…")
     progress = SearchProgress(
@@ -253,7 +254,7 @@ def test_each_completed_depth_shows_while_the_search_goes_on(qtbot: QtBot) -> No
 
 def test_the_best_move_of_an_estimate_previews_its_whole_line(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
-    board = Board.empty(get_variant("four")).play_all([Move(9, 9), Move(9, 10)])
+    board = Board.empty(GOMOKU).play_all([Move(7, 7), Move(7, 8)])
     result = estimate_result(board)
     analysis = result.analysis
     assert len(analysis.principal_variation) >= 2

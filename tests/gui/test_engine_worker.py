@@ -314,7 +314,7 @@ def test_a_small_board_proven_by_a_proof_answers_without_every_line(
     every move is proven), so the answer comes without them: the proof gives its line."""
     board = Board.from_text("5/5/2O2/.O3/2XXX", get_variant("5x5k4"))
     with qtbot.waitSignal(engine.analysed, timeout=10_000) as blocker:
-        engine.submit(board, persona_key="sera", seed=1, time_limit=0.05)
+        engine.submit(board, persona_key="sera", seed=1, time_limit=0.5)
     result = blocker.args[0]
     assert isinstance(result, EngineResult)
     assert result.analysis.exact
