@@ -7,7 +7,7 @@ from tests.storage.games import human, make_game, persona
 from tictactoe_gui.gui.records import StatisticsDialog
 from tictactoe_gui.gui.records.common import OUTCOME_COLOURS
 from tictactoe_gui.storage import Repository
-from tictactoe_gui.storage.records import Result, WinLossDraw
+from tictactoe_gui.storage.records import GameMode, Result, WinLossDraw
 
 
 def table(dialog: StatisticsDialog) -> list[list[str]]:
@@ -84,7 +84,7 @@ def test_no_games_yet(qtbot: QtBot, repo: Repository) -> None:
     qtbot.addWidget(dialog)
     dialog.show()
     assert dialog.stats is None
-    assert "No games of Tic-tac-toe recorded yet" in dialog.message.text()
+    assert "No one has played Tic-tac-toe yet" in dialog.message.text()
     assert dialog.totals["games"].text() == "0"
     assert dialog.timeline_chart.series["win"] == []
 
@@ -115,3 +115,16 @@ def test_one_game_still_draws_its_line_from_zero(qtbot: QtBot, repo: Repository)
     }
     # Beyond the legend's swatch, the line runs across most of the chart's width.
     assert max(columns) - min(columns) > image.width() // 2
+
+
+def test_only_personas_games_say_no_person_has_played(qtbot: QtBot, repo: Repository) -> None:
+    repo.save_game(
+        make_game(persona("sera"), persona("cop"), Result.X_WINS, mode=GameMode.AI_VS_AI)
+    )
+    dialog = StatisticsDialog(repo)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.stats is None
+    # A game of Tic-tac-toe is recorded: the message must not say there is none.
+    assert "recorded yet" not in dialog.message.text()
+    assert "No one has played Tic-tac-toe yet" in dialog.message.text()

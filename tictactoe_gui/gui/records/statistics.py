@@ -162,7 +162,8 @@ class StatisticsDialog(QDialog):
             self.stats = None
             if not self.message.text():
                 self.message.setText(
-                    f"No games of {game_name(self._game)} recorded yet:"
+                    # People's figures: games between personas alone are no one's.
+                    f"No one has played {game_name(self._game)} yet:"
                     " play a game to see statistics."
                 )
             self._show(None)
