@@ -163,8 +163,7 @@ class StatisticsDialog(QDialog):
             if not self.message.text():
                 self.message.setText(
                     # People's figures: games between personas alone are no one's.
-                    f"No one has played {game_name(self._game)} yet:"
-                    " play a game to see statistics."
+                    f"No one has played {game_name(self._game)} yet: play a game to see statistics."
                 )
             self._show(None)
             return
