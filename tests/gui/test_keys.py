@@ -60,3 +60,31 @@ def test_escape_gives_the_keys_back_to_the_board(qtbot: QtBot, window: MainWindo
     qtbot.keyClick(window.board_view, Qt.Key.Key_Up)
     qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.controller.board.ply == 1)
+
+
+def test_a_cell_name_that_is_no_cell_is_said_in_the_go_to_cell_dialog(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from PySide6.QtWidgets import QInputDialog
+
+    start(qtbot, window)
+    view = window.board_view
+    focus(qtbot, view)
+    before = view.focus_cell
+    qtbot.keyClick(view, Qt.Key.Key_G)
+    dialog = view.findChild(QInputDialog, "goToCellDialog")
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    field = dialog.findChild(QLineEdit)
+    qtbot.keyClicks(field, "z9")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    # Seen, not only heard: the dialog stays open with the reason, and the name is kept.
+    assert dialog.isVisible()
+    assert "'z9' is off the 3×3 board" in dialog.labelText()
+    assert dialog.textValue() == "z9"
+    assert view.focus_cell == before
+    field.selectAll()
+    qtbot.keyClicks(field, "c1")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert view.focus_cell == Move(2, 2)

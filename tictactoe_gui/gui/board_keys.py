@@ -134,10 +134,19 @@ class GoToCellDialog(QInputDialog):
         self._board = board
         self.setObjectName("goToCellDialog")
         self.setWindowTitle("Go to Cell")
-        self.setLabelText(f"Cell (a column letter and a row number, a1 to {last}):")
+        self._prompt = f"Cell (a column letter and a row number, a1 to {last}):"
+        self.setLabelText(self._prompt)
         self.setInputMode(QInputDialog.InputMode.TextInput)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
     def accept(self) -> None:
-        self._board.go_to_cell(self.textValue())
+        name = self.textValue()
+        try:
+            self._board.board.parse_move(name.strip())
+        except ValueError as error:
+            # Seen as well as heard, and the name kept to correct.
+            self.setLabelText(f"{error}.\n{self._prompt}")
+            self._board.go_to_cell(name)
+            return
+        self._board.go_to_cell(name)
         super().accept()
