@@ -356,3 +356,17 @@ def test_a_lost_position_names_the_winner_beside_the_best_defence(qtbot: QtBot) 
         f"O {lost.cell_name(best.move)} (X wins in {best.plies_to_end})"
     )
     assert "loss" not in dock.best_move_text()
+
+
+def test_a_game_given_up_shows_no_bar_still_on_its_way(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    dock.set_persona(SERA, "Coach")
+    board = Board.from_text("X........")
+    analysis = analyse(board)
+    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    assert dock.evaluation_bar.isVisibleTo(dock)
+    dock.show_ended("Ann resigned")
+    assert dock.prediction_text() == "Game over: Ann resigned"
+    # Nothing is coming: no empty bar over a "…" as if a search were on its way.
+    assert not dock.evaluation_bar.isVisibleTo(dock)
+    assert not dock.candidates_shown()

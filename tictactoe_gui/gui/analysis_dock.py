@@ -504,7 +504,7 @@ class AnalysisDock(QDockWidget):
         else:
             self.show_game_thinking(state)
             self._thinking.set_thinking(False, "")
-            self._outcome.evaluation_box.hide()
+        self._outcome.evaluation_box.hide()  # nothing is on its way
         set_shown_keeping_focus(self._candidates_box, False)
         self._details.fill("—")
         self._outcome.prediction_label.setText(f"Game over: {words}")
