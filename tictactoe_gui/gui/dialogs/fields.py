@@ -3,9 +3,9 @@ the AI vs AI speed slider's scale (New Game, Row & Column's options, the AI vs A
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from tictactoe_gui.gui.accessibility import SpokenLineEdit
+from tictactoe_gui.gui.accessibility import SpokenLineEdit, buddy_label
 from tictactoe_gui.storage.records import InvalidNameError, validate_player_name
 
 #: The speed slider runs from slow (left) to top speed (right); values are delays in ms.
@@ -57,3 +57,17 @@ class NameField(QWidget):
         self.error.setVisible(bool(text))
         # Screen readers say the field's description when it changes and when it is reached.
         self.edit.setAccessibleDescription(text or "")
+
+
+def add_row(form: QFormLayout, text: str, field: QWidget, focus: QWidget) -> None:
+    """A form row whose label names (and focuses) ``focus``, the control inside ``field``,
+    so a screen reader reads "Opponent: Cop (medium)" rather than the bare value."""
+    form.addRow(buddy_label(text, focus), field)
+
+
+def int_or(value: object, default: int) -> int:
+    """``value`` (a setting read back) as a whole number, else ``default``."""
+    try:
+        return int(str(value))
+    except ValueError:
+        return default

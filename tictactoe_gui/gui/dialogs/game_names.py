@@ -1,5 +1,5 @@
-"""How the New Game dialog names each game and sums up its rules and what the engine can
-say about it."""
+"""How the New Game dialog names each game and its modes, and sums up each game's rules and
+what the engine can say about it."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 from tictactoe_gui.engine.analysis import EXACT_CELLS, PROOF_CELLS
 from tictactoe_gui.engine.games import GameError, GameSpec, find_game
 from tictactoe_gui.engine.variants import Variant, VariantError, get_variant
+from tictactoe_gui.storage.records import GameMode
 
 
 def game_summary(variant: Variant) -> str:
@@ -70,3 +71,17 @@ def plays(spec: GameSpec, key: str) -> bool:
     except GameError:
         return False
     return True
+
+
+#: The modes New Game offers, each with its title and what it is, for k in a row and for
+#: Row & Column.
+MODES = (
+    (GameMode.HUMAN_VS_AI, "Human vs AI", "Play against Kitty, Cop or Sera."),
+    (GameMode.HUMAN_VS_HUMAN, "Human vs Human", "Two people at one board; the engine coaches."),
+    (GameMode.AI_VS_AI, "AI vs AI", "Watch two personas play, move by move."),
+)
+ROWCOL_MODES = (
+    (GameMode.HUMAN_VS_AI, "Human vs AI", "Play against Dice, Magpie, Hedge or Abacus."),
+    (GameMode.HUMAN_VS_HUMAN, "Human vs Human", "Two people at one grid; the engine coaches."),
+    (GameMode.AI_VS_AI, "AI vs AI", "Watch two computer players take, one take at a time."),
+)

@@ -54,8 +54,17 @@ from tictactoe_gui.gui.accessibility import (
     buddy_label,
     speak_choice_changes,
 )
-from tictactoe_gui.gui.dialogs.fields import SPEED_RANGE, NameField, speed_to_delay
+from tictactoe_gui.gui.dialogs.fields import (
+    SPEED_RANGE,
+    NameField,
+    add_row,
+    int_or,
+    speed_to_delay,
+)
+from tictactoe_gui.gui.dialogs.fit import fit_to_contents, grow_to_contents
 from tictactoe_gui.gui.dialogs.game_names import (
+    MODES,
+    ROWCOL_MODES,
     game_summary,
     game_title,
     plays,
@@ -69,17 +78,6 @@ from tictactoe_gui.storage.records import GameMode, validate_player_name
 if TYPE_CHECKING:
     from tictactoe_gui.gui.dialogs.rowcol_options import RowColOptions
     from tictactoe_gui.session.table import TableSetup
-
-MODES = (
-    (GameMode.HUMAN_VS_AI, "Human vs AI", "Play against Kitty, Cop or Sera."),
-    (GameMode.HUMAN_VS_HUMAN, "Human vs Human", "Two people at one board; the engine coaches."),
-    (GameMode.AI_VS_AI, "AI vs AI", "Watch two personas play, move by move."),
-)
-ROWCOL_MODES = (
-    (GameMode.HUMAN_VS_AI, "Human vs AI", "Play against Dice, Magpie, Hedge or Abacus."),
-    (GameMode.HUMAN_VS_HUMAN, "Human vs Human", "Two people at one grid; the engine coaches."),
-    (GameMode.AI_VS_AI, "AI vs AI", "Watch two computer players take, one take at a time."),
-)
 
 
 def _named_games() -> tuple[Variant, ...]:
@@ -439,9 +437,9 @@ class NewGameDialog(QDialog):
         self._your_side.setAccessibleName("Your side")
         self._your_side.addItem("X — you move first", "X")
         self._your_side.addItem("O — the AI moves first", "O")
-        _add_row(form, "Your name:", self._your_name, self._your_name.edit)
+        add_row(form, "Your name:", self._your_name, self._your_name.edit)
         self._opponent = _PersonaPicker(form, "Opponent:", "Opponent", self)
-        _add_row(form, "You play:", self._your_side, self._your_side)
+        add_row(form, "You play:", self._your_side, self._your_side)
         self._opponent.combo.currentIndexChanged.connect(self._name_opponent_in_sides)
         self._name_opponent_in_sides()
         return page
@@ -462,12 +460,12 @@ class NewGameDialog(QDialog):
         self._first = speak_choice_changes(QComboBox())
         self._first.addItem("Player 1 (plays X)", 1)
         self._first.addItem("Player 2 (plays X)", 2)
-        _add_row(form, "Player 1:", self._player_one, self._player_one.edit)
-        _add_row(form, "Player 2:", self._player_two, self._player_two.edit)
+        add_row(form, "Player 1:", self._player_one, self._player_one.edit)
+        add_row(form, "Player 2:", self._player_two, self._player_two.edit)
         # The choice is who plays X; X moves first unless a set-up position has O to move.
         x_first = self._start.to_move is Mark.X
         self._first.setAccessibleName("Who moves first" if x_first else "Who plays X")
-        _add_row(form, "Moves first:" if x_first else "Plays X:", self._first, self._first)
+        add_row(form, "Moves first:" if x_first else "Plays X:", self._first, self._first)
         return page
 
     def _build_ai_vs_ai(self) -> QWidget:
@@ -487,7 +485,7 @@ class NewGameDialog(QDialog):
         self._x_persona = _PersonaPicker(form, "X (moves first):", "X persona", self)
         self._o_persona = _PersonaPicker(form, "O:", "O persona", self)
         form.addRow(buddy_label("Speed:", self._speed), speed_row)
-        _add_row(form, "Games in the series:", self._games, self._games)
+        add_row(form, "Games in the series:", self._games, self._games)
         self._ai_form = form
         return page
 
@@ -505,6 +503,7 @@ class NewGameDialog(QDialog):
             if self._rowcol is not None:
                 self._rowcol.set_mode(self.mode())
             self._validate()
+            fit_to_contents(self)
 
     def is_rowcol(self) -> bool:
         """Whether the game chosen is Row & Column (see :meth:`rowcol_setup`)."""
@@ -597,7 +596,13 @@ class NewGameDialog(QDialog):
         ):
             button.setText(f"{title} — {help_text}")
         self._validate()
-        self.adjustSize()
+        fit_to_contents(self)
+
+    def event(self, event: QEvent) -> bool:
+        handled = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest:
+            grow_to_contents(self)  # a longer description takes more room
+        return handled
 
     def _validate(self) -> bool:
         mode = self.mode()
@@ -719,8 +724,8 @@ class NewGameDialog(QDialog):
         self._first.setCurrentIndex(0 if str(s.value("firstPlayer", "1")) == "1" else 1)
         self._x_persona.set_key(str(s.value("xPersona", "sera")))
         self._o_persona.set_key(str(s.value("oPersona", "cop")))
-        self._speed.setValue(_int(s.value("speed", 1300), 1300))
-        self._games.setValue(_int(s.value("games", 1), 1))
+        self._speed.setValue(int_or(s.value("speed", 1300), 1300))
+        self._games.setValue(int_or(s.value("games", 1), 1))
         s.endGroup()
 
     def _save(self) -> None:
@@ -788,16 +793,3 @@ class NewGameDialog(QDialog):
             if not field.error.isHidden():
                 return field.error.text()
         return ""
-
-
-def _add_row(form: QFormLayout, text: str, field: QWidget, focus: QWidget) -> None:
-    """A form row whose label names (and focuses) ``focus``, the control inside ``field``,
-    so a screen reader reads "Opponent: Cop (medium)" rather than the bare value."""
-    form.addRow(buddy_label(text, focus), field)
-
-
-def _int(value: object, default: int) -> int:
-    try:
-        return int(str(value))
-    except ValueError:
-        return default
