@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
+from tests.gui.conftest import click_cell
 from tests.gui.helpers import human_vs_ai
 from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.move_tree import ROOT
@@ -59,3 +60,18 @@ def test_a_variations_move_where_the_ai_was_to_move_is_looked_at_not_played_on(
     dock.select_node(fourth)
     assert window.looking_at is None
     assert controller.moves == played[:4]
+
+
+def test_a_click_back_from_a_finished_game_asks_for_no_move(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.new_game(human_vs_ai("kitty"))
+    play_out(qtbot, window)
+    window.look_at_ply(2)
+    assert window.looking_at == 2
+    click_cell(qtbot, window.board_view, 1, 1)
+    assert window.looking_at is None
+    said = window.statusBar().currentMessage()
+    # The game is over: there is no move to play, and the words do not ask for one.
+    assert said.startswith("Back to the game")
+    assert "play your move" not in said

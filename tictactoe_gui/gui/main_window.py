@@ -464,7 +464,11 @@ class MainWindow(FirstFramePart, MenusPart):
         if self._looking_at is not None:
             # Looking back at an earlier position: a click returns to the game, plays nothing.
             self.back_to_game()
-            self.show_message("Back to the game: play your move on the position as it is now.")
+            self.show_message(
+                "Back to the game: play your move on the position as it is now."
+                if self.controller.is_human_turn()
+                else "Back to the game as it stands now."
+            )
             return
         self.controller.play_human(row, col)
 
