@@ -580,6 +580,7 @@ class MainWindow(FirstFramePart, MenusPart):
         self._set_replay_keys(False)
         self.replay_bar.set_playing(False)
         self.autoplay_bar.setVisible(setup.mode is later.GameMode.AI_VS_AI)
+        self._update_pause_actions()
         self.autoplay_bar.set_delay(setup.move_delay_ms)
         # A relaunched AI vs AI game starts paused: the bar says what the controller does.
         self.autoplay_bar.set_paused(self.controller.paused)

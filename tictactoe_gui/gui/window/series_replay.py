@@ -39,6 +39,7 @@ class SeriesReplayPart(WindowBase):
         self.board_view.clear_news()
         self.leave_table_mode()
         self.controller.start_replay(title, start, moves, names, lines, resigned)
+        self._update_pause_actions()
         self.replay_bar.show_position(0, len(moves), title)
         self.replay_bar.set_playing(False)
         self.replay_bar.show()
@@ -75,6 +76,21 @@ class SeriesReplayPart(WindowBase):
 
     def replay_seek_end(self) -> None:
         self.controller.replay_seek(self.controller.replay_length)
+
+    def _update_pause_actions(self) -> None:
+        """Pause and Step only between two computer players, in every game: where a person
+        plays, or a recorded game is replayed, there is nothing to pause."""
+        if self.table_active:
+            table = self.table
+            setup = None if table.session is None else table.session.setup
+            between = setup is not None and setup.mode is later.GameMode.AI_VS_AI
+            between = between and not table.replaying
+        else:
+            controller = self.controller
+            between = controller.setup.mode is later.GameMode.AI_VS_AI
+            between = between and controller.state is not later.State.REPLAY
+        self.pause_action.setEnabled(between)
+        self.step_action.setEnabled(between)
 
     def _set_replay_keys(self, enabled: bool) -> None:
         for act in self.replay_actions:

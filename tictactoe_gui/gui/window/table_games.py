@@ -426,6 +426,7 @@ class TableGamesPart(WindowBase):
         players = f"{session.name_of(0)} ({seats[0]}) vs {session.name_of(1)} ({seats[1]})"
         self.autoplay_bar.tally.setText(players)
         self._say_pace(self.table.move_delay_ms)
+        self._update_pause_actions()
         # Set Up Position: on a grid of numbers, or with discs that fall (a free board of X
         # and O is k in a row's, with its own dialog).
         state = self.table.state
