@@ -348,16 +348,3 @@ def test_the_move_list_gives_each_verdict_and_says_when_it_is_by_the_estimate(
     tip = model.data(model.index_of_ply(1), Qt.ItemDataRole.AccessibleTextRole)
     assert tip.startswith("Move 1: X a20 — ")
     assert tip.endswith("by the estimate")
-
-
-def test_pause_and_step_say_they_are_for_two_ais_in_a_game_between_people(
-    qtbot: QtBot, window: MainWindow
-) -> None:
-    window.new_game(human_vs_human())
-    settle(qtbot, window)
-    window.pause_action.trigger()
-    assert not window.controller.paused
-    assert window.statusBar().currentMessage() == "Pause is for AI vs AI games."
-    window.statusBar().clearMessage()
-    window.controller.step()
-    assert window.statusBar().currentMessage() == "Step is for AI vs AI games."

@@ -558,8 +558,6 @@ class TableGamesPart(WindowBase):
         if controller.setup.mode is later.GameMode.AI_VS_AI and self.autoplay_bar.isVisible():
             controller.set_paused(not controller.paused)
             self.announcer.announce("Paused." if controller.paused else "Resumed.")
-        else:
-            self.show_message("Pause is for AI vs AI games.")  # as Step says
 
     def _say_pace(self, delay_ms: int) -> None:
         """The AI vs AI bar's speed slider says the pause between moves (its value is only a
