@@ -20,13 +20,14 @@ from PySide6.QtWidgets import QMainWindow
 from tictactoe_gui.lazy_names import lazy_module
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QAction, QActionGroup
     from PySide6.QtWidgets import (
         QDialog,
         QDockWidget,
+        QFileDialog,
         QLabel,
         QMenu,
         QMessageBox,
@@ -219,6 +220,8 @@ class WindowBase(QMainWindow):
         def resume_game(self, game: SavedGame) -> None: ...
         def _resume_game_in_progress(self) -> tuple[bool, str]: ...
         def _keep_game_in_progress(self, *_: object) -> None: ...
+        def pasted_study(self, text: str | None = None) -> Callable[[], None] | None: ...
+        def show_open_game_dialog(self) -> QFileDialog: ...
 
         # records_windows.py
         def _refresh_records_windows(self) -> None: ...

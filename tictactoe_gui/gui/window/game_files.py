@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +30,8 @@ SAVED_GAMES = "Saved games (*.json)"
 PSQ_GAMES = "Piskvork games (*.psq)"
 #: The folder of the last game saved or opened, where Save Game and Open Game start.
 GAMES_FOLDER_KEY = "files/gamesFolder"
+#: What a paste says once the pasted position is on the board.
+PASTED = "Studying the pasted position; play moves for either side."
 
 
 class GameFilesPart(WindowBase):
@@ -73,21 +75,29 @@ class GameFilesPart(WindowBase):
         """Study the position or move list on the clipboard (or ``text``) on this game's board:
         people at the board, the coach watching, nothing recorded. Bad text is one line in
         the status bar and changes nothing."""
+        study = self.pasted_study(text)
+        if study is None:
+            return False
+        study()
+        return True
+
+    def pasted_study(self, text: str | None = None) -> Callable[[], None] | None:
+        """What pasting the clipboard (or ``text``) starts, read but not yet started; None,
+        said on one line, when it holds nothing this game's board can show."""
         if text is None:
             clipboard = QGuiApplication.clipboard()
             text = clipboard.text() if clipboard is not None else ""
         if self.table_active:
-            return self._paste_table_game(text)
+            return self._pasted_table_game(text)
         variant = self.controller.board.variant
         try:
             start, moves = later.game_file.parse_pasted(text, variant)
         except later.game_file.GameFileError as error:
             self.show_message(f"Nothing pasted: {error}.")
-            return False
-        self._study(start, moves, "Studying the pasted position; play moves for either side.")
-        return True
+            return None
+        return lambda: self._study(start, moves, PASTED)
 
-    def _paste_table_game(self, text: str) -> bool:
+    def _pasted_table_game(self, text: str) -> Callable[[], None] | None:
         """A position ("… then" moves) or a move list of the table game on the board."""
         from tictactoe_gui.untrusted import shown
 
@@ -103,12 +113,15 @@ class GameFilesPart(WindowBase):
                     raise
                 start, moves_text = table.state.start, text  # a move list from the start
             moves = start.read_moves(moves_text) if moves_text.strip() else ()
-            self.study_table_game(start, moves)
         except ValueError as error:
             self.show_message(f"Nothing pasted: {shown(str(error))}.")
-            return False
-        self.show_message("Studying the pasted position; play moves for either side.")
-        return True
+            return None
+
+        def study() -> None:
+            self.study_table_game(start, moves)
+            self.show_message(PASTED)
+
+        return study
 
     def _study(self, start: Board, moves: Sequence[Move], message: str) -> None:
         setup = later.GameSetup(

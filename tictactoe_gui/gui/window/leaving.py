@@ -18,7 +18,7 @@ from tictactoe_gui.gui.window.base import (
 )
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMessageBox
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
 
     from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 
@@ -92,6 +92,34 @@ class LeavingPart(WindowBase):
             f"Leave the game in progress? {self._where_the_game_goes()}",
             "New Game",
             show,
+        )
+        return box if box is not None else shown[0]
+
+    def request_paste(self, text: str | None = None) -> QMessageBox | None:
+        """Paste Position or Moves (Ctrl+Shift+V): the clipboard's (or ``text``'s) position
+        studied, once the game in progress may be left; text that pastes nothing asks
+        nothing (it says why on one line)."""
+        study = self.pasted_study(text)
+        if study is None:
+            return None
+        return self.confirm(
+            CONFIRM_NEW_GAME,
+            "Paste Position or Moves",
+            f"Leave the game in progress? {self._where_the_game_goes()}",
+            "Paste",
+            study,
+        )
+
+    @Slot()
+    def request_open_game(self) -> QMessageBox | QFileDialog:
+        """Open Game (Ctrl+O): the file dialog, once the game in progress may be left."""
+        shown: list[QFileDialog] = []
+        box = self.confirm(
+            CONFIRM_NEW_GAME,
+            "Open Game",
+            f"Leave the game in progress? {self._where_the_game_goes()}",
+            "Open Game…",
+            lambda: shown.append(self.show_open_game_dialog()),
         )
         return box if box is not None else shown[0]
 

@@ -107,7 +107,7 @@ class MenusPart(
             "&Save Game…", self.show_save_game_dialog, "Ctrl+S", "Save this game to a file"
         )
         self.open_game_action = action(
-            "&Open Game…", self.show_open_game_dialog, "Ctrl+O", "Open a game saved to a file"
+            "&Open Game…", self.request_open_game, "Ctrl+O", "Open a game saved to a file"
         )
         self.copy_position_action = action(
             "&Copy Position",
@@ -120,7 +120,7 @@ class MenusPart(
         )
         self.paste_action = action(
             "&Paste Position or Moves",
-            lambda: self.paste_position(),  # triggered(bool) is not the text
+            lambda: self.request_paste(),  # triggered(bool) is not the text
             "Ctrl+Shift+V",
             "Study the position or the moves on the clipboard",
         )
