@@ -354,7 +354,8 @@ class GameFilesPart(WindowBase):
         self.show_message("Resumed the game you were playing — New Game (Ctrl+N) starts another.")
         return True, ""
 
-    @Slot(object, object)
+    @Slot(object)  # game_over: an undo that reopens a finished game
+    @Slot(object, object)  # position_changed
     def _keep_game_in_progress(self, *_: object) -> None:
         """Keep the game on the board in its file after every move (written whole, then
         renamed into place); a finished game, a replay or a game with no move yet leaves
