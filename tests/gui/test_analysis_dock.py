@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import SERA, Algorithm, Board, Move, TranspositionTable, analyse
@@ -370,3 +371,24 @@ def test_a_game_given_up_shows_no_bar_still_on_its_way(qtbot: QtBot) -> None:
     # Nothing is coming: no empty bar over a "…" as if a search were on its way.
     assert not dock.evaluation_bar.isVisibleTo(dock)
     assert not dock.candidates_shown()
+
+
+def test_tab_never_stops_on_the_docks_scrolling_frame(qtbot: QtBot) -> None:
+    """The frame that scrolls the dock draws no focus mark and reads as a bare "Analysis":
+    Tab goes from one control in it to the next, which the frame scrolls into view."""
+    from PySide6.QtWidgets import QAbstractScrollArea, QScrollArea
+
+    dock = make_dock(qtbot)
+    frames = dock.findChildren(QScrollArea)
+    assert frames
+    for frame in frames:
+        assert not frame.focusPolicy() & Qt.FocusPolicy.TabFocus
+    # What Tab does reach in the dock is a control, not a frame around others.
+    reached = [
+        w
+        for w in dock.findChildren(QWidget)
+        if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisibleTo(dock)
+    ]
+    assert reached
+    assert not any(type(w) is QScrollArea for w in reached)
+    assert all(not isinstance(w, QAbstractScrollArea) or w.accessibleName() for w in reached)

@@ -176,6 +176,9 @@ class AnalysisDock(QDockWidget):
 
         scroll = self._scroll = QScrollArea()
         scroll.setAccessibleName("Analysis")
+        # Tab goes to the controls inside, which the frame scrolls into view; the frame
+        # itself would be a stop with no focus mark that arrow keys seem not to answer.
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body.setMinimumWidth(280)
