@@ -9,6 +9,7 @@ reads aloud is in :mod:`.board_reading`.)
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import (
     QEvent,
     QItemSelectionModel,
@@ -391,7 +392,8 @@ class _ChoiceNews(QObject):
             self._combo.setAccessibleDescription(self._combo.currentText())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.FocusOut:
+        # A combo box that has the focus as its window is destroyed loses it half gone.
+        if event.type() == QEvent.Type.FocusOut and shiboken6.isValid(self._combo):
             self._combo.setAccessibleDescription(self._kept)
         return False
 
