@@ -196,3 +196,22 @@ def test_with_recording_off_in_a_locked_folder_the_records_still_read(
     finally:
         subprocess.run(["chattr", "-i", str(folder)], check=True)
     assert path.read_bytes() == original
+
+
+def test_the_history_opens_on_its_games_so_the_arrow_keys_move_through_them(
+    qtbot: QtBot, mixed: Repository, tmp_path: Path
+) -> None:
+    # With the focus on the game filter, Down chose another game instead of the next one.
+    dialog = HistoryDialog(mixed)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.focusWidget() is not None)
+    assert dialog.focusWidget() is dialog.view
+    assert dialog.view.currentIndex().row() == 0
+    with Repository.open(tmp_path / "empty.sqlite3") as nothing:
+        empty = HistoryDialog(nothing)
+        qtbot.addWidget(empty)
+        empty.show()
+        qtbot.waitUntil(lambda: empty.focusWidget() is not None)
+        assert empty.focusWidget() is not empty.view  # nothing to move through: the filters
+        empty.close()

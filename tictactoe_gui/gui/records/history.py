@@ -18,6 +18,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -337,6 +338,13 @@ class HistoryDialog(QDialog):
         self._update_buttons()
 
     # -- filters ---------------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # Opened on its games, so that the arrow keys move through them (on the game
+        # filter they chose another game); with none recorded, on the filters.
+        if self.model.rowCount() and not self.view.hasFocus():
+            self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        super().showEvent(event)
 
     def _fill_players(self) -> None:
         self.player_filter.blockSignals(True)
