@@ -72,7 +72,7 @@ def test_the_review_in_words_marks_the_moves_and_the_accuracy(db: Path) -> None:
     assert lines[0].startswith("Review of game 1: Cop (X) vs Kitty (O), Tic-tac-toe")
     blunder = next(line for line in lines if "??" in line)
     assert "blunder — better" in blunder
-    assert blunder.endswith("[proven]")
+    assert ", proven): " in blunder  # the better move's value and how it is known
     assert any(line.startswith("Cop (X): ") and "accurate" in line for line in lines)
     assert any(line.startswith("Kitty (O): ") and "1 blunder" in line for line in lines)
 

@@ -64,7 +64,7 @@ def test_a_game_of_the_history_is_reviewed_with_its_blunder_and_graph(
     assert table.accessibleName() == "Moves reviewed"
     assert table.rowCount() == 8
     rows = [[table.item(row, col).text() for col in range(3)] for row in range(8)]
-    assert rows[6] == ["7. X c3??", "?? blunder", "b3 (draw): b3 c3 c2, proven"]
+    assert rows[6] == ["7. X c3??", "?? blunder", "b3 (draw, proven): b3 c3 c2"]
     assert all(row[1] == "best" and row[2] == "" for row in rows[:6])
     assert dialog.sides[0].text() == "Ann (X): 75% accurate — 3 best, 0 good, 1 blunder"
     assert dialog.sides[1].text().startswith("Cop (O): 100% accurate")
@@ -229,3 +229,24 @@ def test_the_banner_of_a_finished_game_offers_its_review(qtbot: QtBot, window: M
     assert dialog.table.rowCount() == 5
     assert dialog.graph.describe().splitlines()[-1] == "after ply 5: proven, X wins"
     dialog.close()
+
+
+def test_a_better_move_by_the_estimate_says_its_value_and_how_it_is_known_once() -> None:
+    import random
+
+    from tictactoe_gui.engine.review import review_game
+    from tictactoe_gui.gui.review.dialog import better_words
+
+    rng = random.Random(1)
+    state = find_game("gomoku").new_game(1)
+    while len(state.moves) < 6:
+        state = state.play(rng.choice(state.legal_moves()))
+    review = review_game(state.start, state.moves, time_per_position=0.05)
+    estimated = [m for m in review.moves if m.better_text is not None and not m.line_proven]
+    assert estimated  # random stones give better moves, by the estimate on 15×15
+    for move in estimated:
+        text = better_words(move)
+        assert text.startswith(f"{move.better_text} (")
+        assert text.count("(") == 1  # one pair of brackets: "c2 (+9, estimate): c2 d3"
+        assert "estimate)" in text
+        assert text.endswith(" ".join(move.line_text))

@@ -69,17 +69,15 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 
 
 def move_line(move: ReviewedMove, seats: tuple[str, str]) -> str:
-    """``"7. X c3 ?? blunder — better b3 (draw): b3 c3 c2"``, one move of the review."""
+    """``"7. X c3 ?? blunder — better b3 (draw, proven): b3 c3 c2"``, one move of the
+    review."""
     head = f"{move.ply:>3}. {seats[move.seat]} {move.text}{move.symbol}"
     if move.grade is None:
         return f"{head:<16} not judged"
     words = move.grade.value + (" by the estimate" if move.by_estimate else "")
     if move.better_text is None:
         return f"{head:<16} {words}"
-    how = "proven" if move.line_proven else "estimate"
-    value = f" ({move.better_words})" if move.better_words else ""
-    line = " ".join(move.line_text)
-    return f"{head:<16} {words} — better {move.better_text}{value}: {line} [{how}]"
+    return f"{head:<16} {words} — better {move.better_said}"
 
 
 def review_text(game: RecordedGame, review: GameReview) -> str:

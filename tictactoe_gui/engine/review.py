@@ -214,6 +214,18 @@ class ReviewedMove:
     def symbol(self) -> str:
         return "" if self.grade is None else self.grade.symbol
 
+    @property
+    def better_said(self) -> str:
+        """``"b3 (draw, proven): b3 c3 c2"``, ``"c2 (+9, estimate): c2"``, or nothing when
+        the move was the best: the value and how it is known said once, in one pair of
+        brackets, then the line it starts."""
+        if self.better_text is None:
+            return ""
+        how = "proven" if self.line_proven else "estimate"
+        value = (self.better_words or "").removesuffix(" (estimate)")
+        said = f"{value}, {how}" if value else how
+        return f"{self.better_text} ({said}): {' '.join(self.line_text)}"
+
 
 @dataclass(frozen=True, slots=True)
 class SideAccuracy:

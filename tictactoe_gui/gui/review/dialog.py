@@ -67,12 +67,8 @@ def verdict_words(move: ReviewedMove) -> str:
 
 
 def better_words(move: ReviewedMove) -> str:
-    """``"b3 (draw): b3 c3 c2, proven"``, or nothing when the move was the best."""
-    if move.better_text is None:
-        return ""
-    value = f" ({move.better_words})" if move.better_words else ""
-    how = "proven" if move.line_proven else "estimate"
-    return f"{move.better_text}{value}: {' '.join(move.line_text)}, {how}"
+    """The better move, its value and its line (``ReviewedMove.better_said``)."""
+    return move.better_said
 
 
 class ReviewDialog(QDialog):
