@@ -76,6 +76,13 @@ def test_history_filters_row_and_column_by_its_players_and_results(
     assert labels == ["Any result", "A wins", "B wins", "Tie"]
     dialog.result_filter.setCurrentIndex(dialog.result_filter.findText("A wins"))
     assert dialog.model.rowCount() == results.count(Result.X_WINS)
+    # Each seat says who sat there and as which letter, in one pair of brackets.
+    seats = {
+        dialog.model.index(r, c).data() for r in range(dialog.model.rowCount()) for c in (2, 3)
+    }
+    assert seats <= {"Ada (as A)", "Ada (as B)", "Magpie (AI, as A)", "Magpie (AI, as B)",
+                     "Hedge (AI, as A)", "Hedge (AI, as B)"}  # fmt: skip
+    assert any("AI, as" in seat for seat in seats)
 
 
 def test_statistics_name_row_and_columns_opponents(qtbot: QtBot, league: Repository) -> None:

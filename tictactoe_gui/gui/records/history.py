@@ -206,11 +206,13 @@ class HistoryModel(QAbstractTableModel):
     @staticmethod
     def _seat(game: GameSummary, seat: int) -> str:
         # Row & Column's A and B sit in the X and O columns: say which is which.
-        label = side_label((game.x, game.o)[seat])
+        side = (game.x, game.o)[seat]
         seats = seat_letters(game)
-        if seats != ("X", "O"):
-            return f"{label} (as {seats[seat]})"
-        return label
+        if seats == ("X", "O"):
+            return side_label(side)
+        if side.kind is SideKind.PERSONA:  # "Magpie (AI, as A)", not "(AI) (as A)"
+            return f"{persona_name(side.name)} (AI, as {seats[seat]})"
+        return f"{side.name} (as {seats[seat]})"
 
 
 def _player_data(kind: SideKind, name: str) -> str:
