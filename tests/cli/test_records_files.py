@@ -198,8 +198,8 @@ def test_a_file_that_is_not_json_leaves_the_records_as_they_were(tmp_path: Path)
         code, out, err = run("import", str(bad), "--db", str(folder / name))
         assert (code, out) == (1, "")
         assert err == (
-            "tictactoe-gui: notes.json is not a JSON records file:"
-            " the file is not valid JSON (Expecting value)\n"
+            "tictactoe-gui: notes.json is none of the files import reads: a records export"
+            " (JSON), a Piskvork game (.psq) or a Connect Four game of column digits\n"
         )
         assert files() == before
 

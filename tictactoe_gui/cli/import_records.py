@@ -34,6 +34,7 @@ from tictactoe_gui.cli.common import (
     expand_user,
 )
 from tictactoe_gui.records_bridge import check_record, open_to_record
+from tictactoe_gui.storage.errors import RecordsError
 from tictactoe_gui.storage.exchange import JsonImport
 from tictactoe_gui.storage.records import InvalidGameError
 
@@ -91,7 +92,16 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             "--game is for a .psq or column-digits file; a JSON export names its own games"
         )
     with JsonImport(args.file, check_record) as job:
-        job.check()
+        try:
+            job.check()
+        except RecordsError as error:
+            if kind is not None:
+                raise
+            # Not JSON, nor any other format import knows: say which it takes.
+            raise RecordsError(
+                f"{args.file.name} is none of the files import reads: a records export (JSON),"
+                " a Piskvork game (.psq) or a Connect Four game of column digits"
+            ) from error
         repository, notice = open_to_record(database_path(args))
         if notice is not None:
             streams.report(notice)
