@@ -103,6 +103,11 @@ def test_connect_four_is_played_to_the_end_in_the_main_window_and_recorded(
     # The banner takes the players' place and offers the game's review.
     assert not window.players_bar.isVisible()
     assert window.banner.review_button.isVisible()
+    # Each side's play is summed up, the computer player's as the person's.
+    lines = window.banner.summary.text().splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        f"{session.name_of(seat)} ({session.spec.seats[seat]})" for seat in (0, 1)
+    ]
     games = repository.list_games(GameFilter(game="connect4"))
     assert len(games) == 1
     assert games[0].plies == len(session.moves)

@@ -626,12 +626,8 @@ class TableController(TableLines):
         session = self._session()
         w = self._widgets
         note = self._save()
-        people = [
-            summary
-            for summary, seat in zip(session.summaries(), session.setup.seats, strict=True)
-            if not seat.is_ai
-        ]
-        summary = "\n".join(s.describe() for s in people)
+        # Both sides, the computer player's too, as k in a row's banner has them.
+        summary = "\n".join(s.describe() for s in session.summaries())
         words = self._result_words()
         headline = words[0].upper() + words[1:] + "." if words else "Game over."
         reaction = session.reaction(self.resigned)
