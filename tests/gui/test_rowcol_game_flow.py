@@ -167,7 +167,8 @@ def test_two_computer_players_pause_step_and_resume(
     assert not bar.step_button.isEnabled()
     dock = window.window.analysis_dock
     qtbot.waitUntil(lambda: dock.prediction_text().startswith("Game over"))
-    assert window.banner.summary.isHidden()  # no person's accuracy to show
+    # Both computer players' play is summed up, as k in a row's banner does.
+    assert len(window.banner.summary.text().splitlines()) == 2
 
 
 def test_the_speed_sets_the_pause_between_takes(qtbot: QtBot, rowcol_window: RowColTable) -> None:
@@ -292,7 +293,7 @@ def test_a_saved_game_shows_in_the_open_history_at_once(
                 result = f"Tie, {final.score_a} each"
             else:
                 result = f"{winner} wins, {final.score(winner)} to {final.score(winner.other)}"
-            assert cells == ["Magpie (AI) (as A)", "Dice (AI) (as B)", result]
+            assert cells == ["Magpie (AI, as A)", "Dice (AI, as B)", result]
         finally:
             window.shutdown()
             window.close()
