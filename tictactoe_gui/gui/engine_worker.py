@@ -218,6 +218,7 @@ class EngineWorker(QObject):
             analysis = spec.analyse(state, limit=limit, cancel=cancel)
             if cancel.is_set():
                 raise SearchCancelled
+            settle_loaded()  # before the answer, which the window may act on at once
             self.game_analysed.emit(GameAnswer(request.request_id, state, analysis))
         except SearchCancelled:
             self.cancelled.emit(request.request_id)
@@ -353,6 +354,7 @@ class EngineWorker(QObject):
             )
         if cancel.is_set():
             raise SearchCancelled
+        settle_loaded()  # before the answer, which the window may act on at once
         self.analysed.emit(
             EngineResult(request.request_id, analysis, continuations, review, comparison)
         )
