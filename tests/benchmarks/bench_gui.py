@@ -55,6 +55,7 @@ from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from tictactoe_gui.engine import Board, Move, analyse
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.variants import FOUR
 from tictactoe_gui.gui.app import GIL_SWITCH_INTERVAL_S
 from tictactoe_gui.gui.engine_worker import EngineService
@@ -131,7 +132,7 @@ def engine_alone_gaps(app: QApplication, engine: EngineService) -> list[float]:
     loop = QEventLoop()
     engine.analysed.connect(loop.quit)
     timer.start()
-    engine.submit(BIG_POSITION, time_limit=THINK_SECONDS)
+    engine.submit(BIG_POSITION, limit=Limit(time=THINK_SECONDS))
     loop.exec()
     timer.stop()
     engine.analysed.disconnect(loop.quit)
@@ -143,7 +144,7 @@ def engine_alone(app: QApplication, interval: float, runs: int = 3) -> list[list
     sys.setswitchinterval(interval)
     engine = EngineService()
     try:
-        engine.submit(BIG_POSITION, time_limit=0.2)  # warm up: imports, thread start, caches
+        engine.submit(BIG_POSITION, limit=Limit(time=0.2))  # warm up: imports, thread start, caches
         loop = QEventLoop()
         engine.analysed.connect(loop.quit)
         loop.exec()
@@ -159,7 +160,7 @@ def stop_during_search_ms(app: QApplication) -> float:
     engine = EngineService()
     loop = QEventLoop()
     engine.progressed.connect(loop.quit)
-    engine.submit(BIG_POSITION, time_limit=30.0)
+    engine.submit(BIG_POSITION, limit=Limit(time=30.0))
     loop.exec()  # the search is under way
     started = time.perf_counter()
     engine.shutdown()

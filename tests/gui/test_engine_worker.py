@@ -158,7 +158,7 @@ def test_the_dock_hears_one_search_while_sera_chooses_on_a_big_board(
     engine.search_info.connect(dock.append)
     engine.persona_info.connect(own.append)
     with qtbot.waitSignal(engine.analysed, timeout=30000) as blocker:
-        engine.submit(board, persona_key="sera", seed=3, time_limit=0.4)
+        engine.submit(board, persona_key="sera", seed=3, limit=Limit(time=0.4))
     analysis = blocker.args[0].analysis
     assert own, "Sera's search reported nothing"
     depths = [info.depth for info in dock]
@@ -185,7 +185,7 @@ def test_a_win_sera_proves_is_what_the_dock_shows_even_if_its_analysis_missed_it
     chosen: list[MoveChoice] = []
     engine.move_chosen.connect(chosen.append)
     with qtbot.waitSignal(engine.analysed, timeout=30000) as blocker:
-        engine.submit(board, persona_key="sera", seed=1, time_limit=2.0)
+        engine.submit(board, persona_key="sera", seed=1, limit=Limit(time=2.0))
     (choice,) = chosen
     assert choice.decision.proven
     analysis = blocker.args[0].analysis
@@ -213,8 +213,32 @@ def test_earlier_positions_are_reviewed_within_the_time_given(
     four = Board.empty(get_variant("four"))
     earlier = (four.play(four.parse_move("j10")), four.play(four.parse_move("a1")))
     with qtbot.waitSignal(engine.analysed, timeout=10_000):
-        engine.submit(earlier[0].play(earlier[0].parse_move("k11")), review=earlier, time_limit=0.1)
+        engine.submit(
+            earlier[0].play(earlier[0].parse_move("k11")), review=earlier, limit=Limit(time=0.1)
+        )
     assert limits == [0.1, 0.1, 0.1]
+
+
+def test_the_one_limit_asked_for_reaches_the_analysis_whole(
+    qtbot: QtBot, engine: EngineService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request's Limit is the engine's own: its time and depth bound the board's analysis
+    and its proof time goes to the proof search, as the window asks them in one value."""
+    from tictactoe_gui.gui import engine_worker
+
+    asked: list[tuple[Limit, float | None]] = []
+
+    def recording_analyse(board: Board, *args: Any, **kwargs: Any) -> Any:
+        asked.append((kwargs["limit"], kwargs["proof_time"]))
+        return analyse(board, *args, **kwargs)
+
+    monkeypatch.setattr(engine_worker, "analyse", recording_analyse)
+    small = Board.from_text("5/1XX2/1OO2/5/5", get_variant("5x5k4"))
+    limit = Limit(time=0.5, depth=2, proof_time=0.25)
+    with qtbot.waitSignal(engine.analysed, timeout=10_000) as blocker:
+        engine.submit(small, limit=limit)
+    assert asked == [(limit, 0.25)]
+    assert blocker.args[0].analysis.exact  # the proof settled it within its time
 
 
 def test_a_search_that_gives_up_by_itself_is_reported_as_a_failure(
@@ -314,7 +338,7 @@ def test_a_small_board_proven_by_a_proof_answers_without_every_line(
     every move is proven), so the answer comes without them: the proof gives its line."""
     board = Board.from_text("5/5/2O2/.O3/2XXX", get_variant("5x5k4"))
     with qtbot.waitSignal(engine.analysed, timeout=10_000) as blocker:
-        engine.submit(board, persona_key="sera", seed=1, time_limit=0.5)
+        engine.submit(board, persona_key="sera", seed=1, limit=Limit(time=0.5))
     result = blocker.args[0]
     assert isinstance(result, EngineResult)
     assert result.analysis.exact

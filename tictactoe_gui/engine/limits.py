@@ -33,15 +33,22 @@ class Limit:
 
     A limit with none of the three set searches until the search has nothing left
     to learn (or is cancelled); each search documents its own natural end.
+
+    ``proof_time`` is apart from the three: the seconds a search that can prove a result
+    (k in a row's proof-number search on a small board) may give to proving it, where the
+    search has such a proof; None leaves it the search's own share of ``time``.
     """
 
     time: float | None = None
     depth: int | None = None
     nodes: int | None = None
+    proof_time: float | None = None
 
     def __post_init__(self) -> None:
         if self.time is not None and self.time < 0:
             raise ValueError(f"a time limit cannot be negative, got {self.time}")
+        if self.proof_time is not None and self.proof_time < 0:
+            raise ValueError(f"a proof's time cannot be negative, got {self.proof_time}")
         if self.depth is not None and self.depth < 1:
             raise ValueError(f"a depth limit is at least 1 ply, got {self.depth}")
         if self.nodes is not None and self.nodes < 1:

@@ -85,12 +85,12 @@ class EngineRequest:
     review: tuple[Board, ...] = ()
     #: Also analyse the position with all three algorithms, for the study comparison.
     compare: bool = False
-    #: Seconds a search that cannot be exact may take (None: its default depth).
-    time_limit: float | None = None
+    #: How long a search that cannot be exact may run (None: its default depth), and in
+    #: its ``proof_time`` how long to try to prove a small board's result (None: the
+    #: analysis's own share).
+    limit: Limit | None = None
     #: Also ask this external engine (a command) for its move, instead of a persona.
     engine_command: str | None = None
-    #: Seconds to try to prove a small board's result (None: the analysis's own share).
-    proof_time: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,16 +279,11 @@ class EngineWorker(QObject):
             self.move_chosen.emit(MoveChoice(request.request_id, board, decision))
         elif request.persona_key is not None and not board.is_over:
             persona = get_persona(request.persona_key)
-            limit = None
-            if request.time_limit is not None:
-                from tictactoe_gui.engine.mnk.limits import Limit
-
-                limit = Limit(time=request.time_limit)
             decision = persona.choose_move(
                 board,
                 random.Random(request.seed),
                 table,
-                limit=limit,
+                limit=request.limit,
                 cancel=cancel,
                 progress=lambda progress: report(progress, own=True),
             )
@@ -300,11 +295,10 @@ class EngineWorker(QObject):
         # for every move (unlimited, they held up the game's end), and the board's own
         # analysis, which the dock waits for, comes after them (at the board's 30 s each,
         # two earlier positions kept it waiting a minute).
+        limit = request.limit or Limit()
         review_time = REVIEW_SECONDS
-        if request.time_limit is not None:
-            review_time = min(review_time, request.time_limit)
-        from tictactoe_gui.engine.limits import Limit
-
+        if limit.time is not None:
+            review_time = min(review_time, limit.time)
         review = tuple(
             analyse(b, Algorithm.TABLE, table=table, cancel=cancel, limit=Limit(time=review_time))
             for b in request.review
@@ -323,8 +317,8 @@ class EngineWorker(QObject):
                 table=table,
                 cancel=cancel,
                 progress=report,
-                limit=Limit(time=request.time_limit),
-                proof_time=request.proof_time,
+                limit=limit,
+                proof_time=limit.proof_time,
             )
         if (
             decision is not None
@@ -426,11 +420,12 @@ class EngineService(QObject):
         seed: int = 0,
         review: tuple[Board, ...] = (),
         compare: bool = False,
-        time_limit: float | None = None,
+        limit: Limit | None = None,
         engine_command: str | None = None,
-        proof_time: float | None = None,
     ) -> int:
-        """Ask about ``board``; cancels whatever was asked before. Returns the request id."""
+        """Ask about ``board`` within ``limit`` (None: each search's own measure; its
+        ``proof_time``, how long to try to prove a small board's result); cancels whatever
+        was asked before. Returns the request id."""
         self.cancel()
         self._current_id = self.next_request_id()
         self._cancel = threading.Event()
@@ -442,9 +437,8 @@ class EngineService(QObject):
             seed,
             tuple(review),
             compare,
-            time_limit,
+            limit,
             engine_command,
-            proof_time,
         )
         self._set_busy(True)
         self._request.emit(request, self._cancel)

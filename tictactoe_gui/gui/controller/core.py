@@ -13,6 +13,7 @@ from PySide6.QtGui import QUndoCommand
 
 from tictactoe_gui.engine import Event, Move
 from tictactoe_gui.engine.analysis import PROVE_SECONDS
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.gui.controller.ending import GameEndings
 from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.storage.records import GameMode
@@ -160,9 +161,8 @@ class ControllerCore(GameEndings):
             seed=self._session.ply_seed(),
             review=self._session.unanalysed(),
             compare=compare,
-            time_limit=self._time_limit,
+            limit=Limit(time=self._time_limit, proof_time=PROVE_SECONDS if prove else None),
             engine_command=engine_command,
-            proof_time=PROVE_SECONDS if prove else None,
         )
         self._update_thinking()
 
