@@ -17,6 +17,7 @@ import time
 
 import pytest
 
+from tests.engine.mnk.helpers import LONG_VCF, assert_runs_without_the_gil
 from tictactoe_gui.engine.mnk import Limit, TranspositionTable, native, search
 from tictactoe_gui.engine.mnk.limits import Budget, SearchStopped
 from tictactoe_gui.engine.mnk.search import VCF_PLIES, _AlphaBeta
@@ -77,7 +78,6 @@ def test_a_node_near_the_root_answers_with_its_vcf(compiled: bool) -> None:
     """A node within VCF_PLIES of the root with a VCF scores the win at the VCF's length
     (its shortest in fours) without searching its moves; deeper, it searches them."""
     from tests.engine.mnk.positions import parse
-    from tests.engine.mnk.test_threats_native import LONG_VCF
     from tictactoe_gui.engine.mnk.search import MATE
 
     rows, cols, x, o = parse("/".join(LONG_VCF))
@@ -247,29 +247,7 @@ def test_the_search_releases_the_gil() -> None:
     state = State(size, size, k, *picture_bitboards(picture, size))
     compiled = native.NativeAlphaBeta(state, native.new_table(16), 1, 14, Budget(Limit()))
     compiled.make(next(iter(state.candidates)))
-    finished = threading.Event()
-    took: list[float] = []
-
-    def run() -> None:
-        started = time.perf_counter()
-        compiled.negamax(10, -(10**10), 10**10, _BELOW_VCF)
-        took.append(time.perf_counter() - started)
-        finished.set()
-
-    worker = threading.Thread(target=run)
-    gaps = []
-    last = time.perf_counter()
-    worker.start()
-    while not finished.is_set():
-        time.sleep(0.001)
-        now = time.perf_counter()
-        gaps.append(now - last)
-        last = now
-    worker.join()
-    assert took[0] > 0.1, "the search was too short to tell"
-    # Holding the GIL would leave this thread waiting for the whole call.
-    assert max(gaps) < took[0] / 2
-    assert len(gaps) > 20
+    assert_runs_without_the_gil(lambda: compiled.negamax(10, -(10**10), 10**10, _BELOW_VCF))
 
 
 def test_the_search_takes_the_gil_back_only_now_and_then() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
@@ -185,11 +184,14 @@ def test_the_search_releases_the_gil_and_stops_on_cancel() -> None:
         except SearchStopped as stop:
             stopped.append(stop.nodes)
 
+    # The search asks now and then whether to stop: once it has counted 4,096 nodes this
+    # thread, which it lets run meanwhile (holding the GIL would keep it waiting for the
+    # whole proof), stops it.
+    counted = threading.Event()
+    native.budget.on_check = lambda nodes: counted.set() if nodes >= 4_096 else None
     worker = threading.Thread(target=run)
     worker.start()
-    # This thread keeps running while the search does: it sees the count grow, then stops it.
-    while native.budget.nodes < 4_096 and worker.is_alive():
-        time.sleep(0.001)
+    assert counted.wait(timeout=30)
     cancel.set()
     worker.join(timeout=30)
     assert not worker.is_alive()

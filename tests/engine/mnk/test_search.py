@@ -7,6 +7,7 @@ import threading
 import pytest
 
 from tests.engine.mnk import brute
+from tests.engine.mnk.helpers import LONG_VCF
 from tests.engine.mnk.positions import parse, positions
 from tictactoe_gui.engine.mnk import Limit, Outcome, Progress, TranspositionTable, search
 from tictactoe_gui.engine.mnk.limits import Budget
@@ -185,24 +186,7 @@ def test_a_leaf_plays_its_fours_so_one_ply_sees_an_eleven_ply_vcf(compiled: bool
     # alpha-beta search alone, one ply deep, finds it by playing fours past its depth,
     # and its first move is a four after whose only block the threat search proves the
     # remaining 9 plies.
-    text = (
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "......O.X......",
-        "......X.X......",
-        "....X..XOOO....",
-        "....X....OX....",
-        "....X..O.......",
-        "....O.OO.......",
-        "....X..OOXX....",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-    )
-    rows, cols, x, o = parse("/".join(text))
+    rows, cols, x, o = parse("/".join(LONG_VCF))
     result = search(rows, cols, 5, x, o, Limit(depth=1), proofs=False, compiled=compiled)
     assert result.depth == 1
     assert result.mate == 11

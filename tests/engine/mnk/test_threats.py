@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.mnk import brute
+from tests.engine.mnk.helpers import LONG_VCF
 from tests.engine.mnk.positions import parse, positions
 from tictactoe_gui.engine.mnk.limits import Budget, Limit
 from tictactoe_gui.engine.mnk.search import Outcome
@@ -50,24 +51,7 @@ def test_a_four_three_is_found_as_a_three_ply_win() -> None:
 
 def test_a_long_vcf_on_gomoku_is_a_legal_forced_line() -> None:
     # Found by a seeded random search; X's shortest VCF here is 11 plies.
-    text = (
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-        "......O.X......",
-        "......X.X......",
-        "....X..XOOO....",
-        "....X....OX....",
-        "....X..O.......",
-        "....O.OO.......",
-        "....X..OOXX....",
-        "...............",
-        "...............",
-        "...............",
-        "...............",
-    )
-    rows, cols, x, o = parse("/".join(text))
+    rows, cols, x, o = parse("/".join(LONG_VCF))
     state = State(rows, cols, 5, x, o)
     assert state.to_move == 1
     line = threats().vcf(state)

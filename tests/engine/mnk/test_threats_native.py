@@ -16,31 +16,13 @@ from typing import Any
 
 import pytest
 
+from tests.engine.mnk.helpers import LONG_VCF, assert_runs_without_the_gil
 from tests.engine.mnk.positions import parse, positions
 from tests.engine.mnk.test_compiled import POSITIONS, picture_bitboards
 from tictactoe_gui.engine.mnk import native
 from tictactoe_gui.engine.mnk.limits import Budget, Limit, SearchStopped
 from tictactoe_gui.engine.mnk.state import State
 from tictactoe_gui.engine.mnk.threats import ThreatSearch
-
-#: X's shortest VCF here is 11 plies (test_threats.py).
-LONG_VCF = (
-    "...............",
-    "...............",
-    "...............",
-    "...............",
-    "......O.X......",
-    "......X.X......",
-    "....X..XOOO....",
-    "....X....OX....",
-    "....X..O.......",
-    "....O.OO.......",
-    "....X..OOXX....",
-    "...............",
-    "...............",
-    "...............",
-    "...............",
-)
 
 
 def _fixed_positions() -> list[tuple[int, int, int, int, int]]:
@@ -153,29 +135,7 @@ def _slow_vct() -> tuple[State, native.NativeThreatSearch]:
 def test_the_compiled_threat_search_releases_the_gil() -> None:
     """Python code runs in another thread all through one long compiled threat search."""
     state, search = _slow_vct()
-    finished = threading.Event()
-    took: list[float] = []
-
-    def run() -> None:
-        started = time.perf_counter()
-        search.prove_win(state, 4)
-        took.append(time.perf_counter() - started)
-        finished.set()
-
-    worker = threading.Thread(target=run)
-    gaps = []
-    last = time.perf_counter()
-    worker.start()
-    while not finished.is_set():
-        time.sleep(0.001)
-        now = time.perf_counter()
-        gaps.append(now - last)
-        last = now
-    worker.join()
-    assert took[0] > 0.1, "the search was too short to tell"
-    # Holding the GIL would leave this thread waiting for the whole call.
-    assert max(gaps) < took[0] / 2
-    assert len(gaps) > 20
+    assert_runs_without_the_gil(lambda: search.prove_win(state, 4))
 
 
 def test_a_cancel_stops_the_compiled_threat_search() -> None:
