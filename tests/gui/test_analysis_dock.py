@@ -174,7 +174,7 @@ def test_a_win_the_search_sees_is_not_called_proven(qtbot: QtBot) -> None:
     assert dock.evaluation_text() == ("+win", "X wins, as far as the search sees")
     assert dock.certainty_text().startswith("Estimate")
     assert dock.evaluation_bar.value == 0.9  # as far as an estimate goes, never the end
-    assert dock.model.data(dock.model.index(0, 1)) == "+win"
+    assert dock.model.data(dock.model.index(0, 1)) == "+win est."
     assert dock.model.data(dock.model.index(0, 2)) == "estimate"
 
 
@@ -392,3 +392,45 @@ def test_tab_never_stops_on_the_docks_scrolling_frame(qtbot: QtBot) -> None:
     assert reached
     assert not any(type(w) is QScrollArea for w in reached)
     assert all(not isinstance(w, QAbstractScrollArea) or w.accessibleName() for w in reached)
+
+
+SCORE_WORDS = r"(win|loss) in \d+|draw|([+-][\d,]+|[+-]win|0) est\."
+
+
+def test_a_proven_score_reads_in_the_words_of_the_estimates_beside_it(qtbot: QtBot) -> None:
+    import re
+
+    from tictactoe_gui.engine.analysis import with_proof
+
+    dock = make_dock(qtbot)
+    four = get_variant("four")
+    board = Board.empty(four).play_all([Move(9, 9), Move(10, 10)])
+    estimate = estimate_result(board).analysis
+    # A proof settles one move (as a persona's threat search does) while the rest stay
+    # estimates: the proven score is a win in plies, not the search's raw "+399".
+    proven = with_proof(estimate, True, (Move(9, 10), Move(0, 0), Move(9, 11)))
+    dock.show_result(EngineResult(1, proven, tuple(() for _ in proven.candidates)))
+    dock.set_top_n(9)
+    model = dock.model
+    shown = [str(model.data(model.index(row, 1))) for row in range(model.rowCount())]
+    assert shown[0] == "win in 3"
+    assert all(text.endswith(" est.") for text in shown[1:])
+    assert all(re.fullmatch(SCORE_WORDS, text) for text in shown), shown
+    heard = model.data(model.index(1, 1), Qt.ItemDataRole.AccessibleTextRole)
+    assert heard == f"Score {shown[1].removesuffix(' est.')}, estimated"
+
+
+def test_every_proven_score_on_three_by_three_is_a_result_in_plies(qtbot: QtBot) -> None:
+    import re
+
+    dock = make_dock(qtbot)
+    # After X's corner every reply is proven: O's edges lose, the centre draws.
+    board = Board.empty().play(Move(0, 0))
+    analysis = analyse(board, Algorithm.ALPHABETA)
+    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    dock.set_top_n(9)
+    model = dock.model
+    for row, candidate in enumerate(analysis.candidates):
+        text = str(model.data(model.index(row, 1)))
+        assert re.fullmatch(r"(win|loss) in \d+|draw", text), text
+        assert text == candidate.describe

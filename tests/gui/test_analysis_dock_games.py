@@ -138,6 +138,8 @@ def test_each_row_is_read_once_with_its_headers_and_says_which_is_best(
     for words, row in zip(heard, shown_rows(dock), strict=True):
         assert [w.split(" ")[0] for w in words] == ["Move", "Score", "Outcome"]
         assert words[1] == f"Score {row[1]}"
+        # A proven score says its result in plies, as the estimates beside it say theirs.
+        assert row[1] == row[2]
         best = row[0] in {state.spec.format_move(m) for m in analysis.best_moves}
         assert words[0] == (f"Move {row[0]}, best" if best else f"Move {row[0]}")
     assert heard[0][2] == "Outcome X wins in 3"
@@ -275,6 +277,8 @@ def test_a_connect_four_estimate_says_so_in_every_row(qtbot: QtBot) -> None:
     assert "estimate" in dock.prediction_text()
     assert not dock.prediction_text().endswith("(proven)")
     assert {row[2] for row in shown_rows(dock)} == {"estimate"}
+    assert all(row[1].endswith(" est.") for row in shown_rows(dock))
+    assert all(words[1].endswith(", estimated") for words in heard_rows(dock))
     assert {words[2] for words in heard_rows(dock)} == {"Outcome estimate"}
     assert -1.0 < dock.evaluation_bar.value < 1.0
 

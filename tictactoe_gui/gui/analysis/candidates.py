@@ -38,7 +38,9 @@ from tictactoe_gui.gui.analysis.words import (
     line_text,
     outcome_text,
     rate,
+    score_text,
     side_outcome_text,
+    spoken_score,
 )
 from tictactoe_gui.gui.board_view import is_dark, outcome_colour
 
@@ -160,9 +162,7 @@ class CandidatesModel(QAbstractTableModel):
             if column == 0:
                 return cell_label(board, candidate.move)
             if column == 1:
-                if candidate.exact:
-                    return f"{candidate.score:+d}" if candidate.score else "0"
-                return evaluation_number(candidate.score)
+                return score_text(candidate.score, candidate.outcome, candidate.plies_to_end)
             return outcome_text(candidate)
         if role == Qt.ItemDataRole.ToolTipRole:
             name = cell_label(board, candidate.move)
@@ -193,6 +193,8 @@ class CandidatesModel(QAbstractTableModel):
             # Each cell its own words, after its column's: a screen reader reads a row
             # cell by cell ("Cell b2, Score 0, Outcome draw"), once.
             shown = self.data(index, Qt.ItemDataRole.DisplayRole)
+            if column == 1:
+                shown = spoken_score(str(shown))
             if column == 2:
                 shown = side_outcome_text(candidate, self._analysis.to_move)
             return f"{self.COLUMNS[column]} {shown}"

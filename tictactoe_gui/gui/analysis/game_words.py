@@ -22,7 +22,12 @@ from tictactoe_gui.engine.games import (
     MoveValue,
     ValueKind,
 )
-from tictactoe_gui.gui.analysis.words import ESTIMATE_BAR_LIMIT, evaluation_number
+from tictactoe_gui.gui.analysis.words import (
+    ESTIMATE_BAR_LIMIT,
+    evaluation_number,
+    score_text,
+    spoken_score,
+)
 
 #: The headers of a table game's candidate table, by what its values measure (the first is
 #: the game's word for a move: "Move", "Take").
@@ -108,8 +113,8 @@ def column_tips(state: GameState) -> tuple[str, str, str]:
         )
     return (
         move,
-        "The engine's score for the side to move: higher is better (a quicker win or a "
-        "slower loss where proven, an evaluation where estimated)",
+        "The engine's score for the side to move: a result in plies where proven "
+        '("win in 3", "draw"), an evaluation marked "est." where estimated ("+35 est.")',
         "The result with best play after the move, for the side to move, with the plies to the end",
     )
 
@@ -168,13 +173,10 @@ def rows(state: GameState, analysis: GameAnalysis) -> tuple[GameRow, ...]:
                 "(an estimate, not proven)"
             )
         else:
-            score = (
-                (f"{value.score:+d}" if value.score else "0")
-                if proven
-                else evaluation_number(value.score)
-            )
+            outcome = move_outcome(value) if proven else None
+            score = score_text(value.score, outcome, plies_of(value))
             shown = (value.text, score, value.words if proven else "estimate")
-            spoken = (name, score, outcome_words(state, value, mover))
+            spoken = (name, spoken_score(score), outcome_words(state, value, mover))
             tip = (
                 f"{value.text}: {value.words} for {seat} with best play (proven)"
                 if proven

@@ -102,6 +102,22 @@ def evaluation_number(value: int) -> str:
     return f"{value:+,d}" if value else "0"
 
 
+def score_text(score: int, outcome: MoveOutcome | None, plies: int | None) -> str:
+    """A candidate's score in the words every row of the column shares: a proven result
+    with its plies (``"win in 3"``, ``"loss in 4"``, ``"draw"``), or an estimate said to
+    be one (``"+35 est."``, ``"+win est."``), never a proven result's raw number."""
+    if outcome is None:
+        return f"{evaluation_number(score)} est."
+    if outcome is MoveOutcome.DRAW:
+        return "draw"
+    return str(outcome) if plies is None else f"{outcome} in {plies}"
+
+
+def spoken_score(shown: str) -> str:
+    """The score column's words as a screen reader hears them ("est." spelt out)."""
+    return shown.removesuffix(" est.") + ", estimated" if shown.endswith(" est.") else shown
+
+
 def preview_line(result: EngineResult, candidate: Candidate) -> tuple[Move, ...]:
     """The line previewed for a candidate: the move and its expected continuation.
 
