@@ -358,6 +358,8 @@ class GameSpec(abc.ABC):
     move_prompt: ClassVar[str] = "a cell such as {example}"
     #: Whether :meth:`new_game` lets either seat move first.
     chooses_first: ClassVar[bool] = False
+    #: What a game that no seat wins is called: ``"draw"``, ``"tie"`` (a game of points).
+    draw_word: ClassVar[str] = "draw"
     #: Whether a new game draws a board of numbers, whose range :meth:`new_game` takes.
     draws_values: ClassVar[bool] = False
     #: The range a drawn board's numbers come from when none is given (games that draw one).

@@ -234,6 +234,7 @@ class RowColSpec(GameSpec):
     own_new_game_options: ClassVar[bool] = True
     move_word: ClassVar[str] = "take"
     move_verb: ClassVar[str] = "take"
+    draw_word: ClassVar[str] = "tie"
     chooses_first: ClassVar[bool] = True
     draws_values: ClassVar[bool] = True
     default_values: ClassVar[tuple[int, int] | None] = (DEFAULT_LOW, DEFAULT_HIGH)

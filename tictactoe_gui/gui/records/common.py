@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QMessageBox, QWidget
 
 from tictactoe_gui.engine import PERSONAS
+from tictactoe_gui.engine.games import GameError, GameSpec, find_game, registered_games
 from tictactoe_gui.gui.accessibility import buddy_label, name_message_box_icon, speak_choice_changes
 from tictactoe_gui.storage.reader import RecordsReader
 from tictactoe_gui.storage.records import (
@@ -17,25 +18,42 @@ from tictactoe_gui.storage.records import (
     LOSS,
     WIN,
     RecordsError,
+    Result,
     Side,
     SideKind,
 )
 
-#: Persona keys in the order the app presents them (easiest first).
-PERSONA_KEYS: tuple[str, ...] = tuple(PERSONAS)
-#: Row & Column's computer players, recorded by strategy, in the same order.
-ROWCOL_KEYS: tuple[str, ...] = ("random", "greedy", "maximize-future-min", "perfect")
 
-
-def is_rowcol_game(game: str | None) -> bool:
-    return game is not None and game.startswith("rowcol")
+def game_spec(game: str | None) -> GameSpec | None:
+    """The game a records filter names (its id); None for every game, or for a game this
+    app does not know (an imported record's)."""
+    if game is None:
+        return None
+    try:
+        return find_game(game)
+    except GameError:
+        return None
 
 
 def persona_keys_for(game: str | None) -> tuple[str, ...]:
-    """The computer players of ``game`` (None: every game's), easiest first."""
-    if game is None:
-        return PERSONA_KEYS + ROWCOL_KEYS
-    return ROWCOL_KEYS if is_rowcol_game(game) else PERSONA_KEYS
+    """The computer players of ``game`` as its spec lists them, easiest first (None, or a
+    game this app does not know: every game's, game by game)."""
+    spec = game_spec(game)
+    specs = [spec] if spec is not None else [known.listed[0] for known in registered_games()]
+    return tuple(dict.fromkeys(player.key for each in specs for player in each.players))
+
+
+def result_labels(game: str | None) -> dict[Result, str]:
+    """The results a filter offers for ``game``, in its seats' names and its word for a
+    game no one wins (``"X wins"``, ``"Draw"``; ``"A wins"``, ``"Tie"``); those of the
+    default game for every game or one this app does not know."""
+    spec = game_spec(game) or find_game(DEFAULT_GAME)
+    first, second = spec.seats
+    return {
+        Result.X_WINS: f"{first} wins",
+        Result.O_WINS: f"{second} wins",
+        Result.DRAW: spec.draw_word.capitalize(),
+    }
 
 
 #: Outcome colours, chosen to stay apart for the common colour-vision deficiencies

@@ -40,9 +40,9 @@ from tictactoe_gui.gui.records.common import (
     GameChoice,
     documents_folder,
     game_name,
-    is_rowcol_game,
     persona_keys_for,
     persona_name,
+    result_labels,
     show_message,
     side_label,
 )
@@ -60,7 +60,6 @@ from tictactoe_gui.storage.records import (
     GameSummary,
     PartialImportError,
     RecordsError,
-    Result,
     SideKind,
 )
 
@@ -71,8 +70,6 @@ MODE_LABELS = {
     GameMode.HUMAN_VS_HUMAN: "Human vs Human",
     GameMode.AI_VS_AI: "AI vs AI",
 }
-RESULT_LABELS = {Result.X_WINS: "X wins", Result.O_WINS: "O wins", Result.DRAW: "Draw"}
-ROWCOL_RESULT_LABELS = {Result.X_WINS: "A wins", Result.O_WINS: "B wins", Result.DRAW: "Tie"}
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -373,10 +370,7 @@ class HistoryDialog(QDialog):
         self.result_filter.clear()
         self.result_filter.addItem("Any result", None)
         if self.player_filter.currentData() is None:
-            labels = RESULT_LABELS
-            if is_rowcol_game(self.game_filter.game):
-                labels = ROWCOL_RESULT_LABELS  # Row & Column's seats are A and B
-            for result, label in labels.items():
+            for result, label in result_labels(self.game_filter.game).items():
                 self.result_filter.addItem(label, result.value)
         else:
             for value, label in ((WIN, "Won"), (LOSS, "Lost"), (DRAW, "Drawn")):
