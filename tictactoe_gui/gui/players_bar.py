@@ -60,6 +60,8 @@ class PlayersBar(QFrame):
         self._labels = {mark: QLabel() for mark in Mark}
         self._names = {Mark.X: "", Mark.O: ""}
         self._board: Board | None = None
+        self._resigned: Mark | None = None
+        self._active: Mark | None = None
         layout.addStretch(1)
         for mark, label in self._labels.items():
             label.setObjectName(f"player{mark}")
@@ -90,21 +92,37 @@ class PlayersBar(QFrame):
         # The labels carry colours from the palette in their style sheets: redo
         # them when the theme changes, or names vanish against the new background.
         if event.type() == QEvent.Type.PaletteChange and self._board is not None:
-            self.show_turn(self._board)
+            self.show_turn(self._board, self._resigned)
 
-    def show_turn(self, board: Board) -> None:
+    @property
+    def picked_out(self) -> Mark | None:
+        """The side picked out: the one to move, or the winner of a game that has ended."""
+        return self._active
+
+    def show_turn(self, board: Board, resigned: Mark | None = None) -> None:
+        """Pick out the side to move on ``board``, or its winner once it is over; where
+        ``resigned`` gave the game up there, nobody is to move: the winner is picked out and
+        each side's name says which resigned and which won."""
         self._board = board
+        self._resigned = resigned
         palette = self.palette()
         text = palette.color(QPalette.ColorRole.WindowText).name()
-        winner = board.winner
+        winner = board.winner if resigned is None else resigned.other
         active = None if board.is_over and winner is None else winner or board.to_move
+        self._active = active
         for mark, label in self._labels.items():
             colour = mark_colour(mark, palette).name()
             name = self._names[mark].translate(_ESCAPES)
+            ending = ""
+            if resigned is not None:
+                ending = " resigned" if mark is resigned else " wins"
             label.setText(
                 f'<span style="color:{colour}; font-weight:800">{mark}</span>&nbsp; {name}'
+                + (f"&nbsp; <i>{ending.strip()}</i>" if ending else "")
             )
-            label.setAccessibleName(f"{mark}: {self._names[mark]}")
+            label.setAccessibleName(
+                f"{mark}: {self._names[mark]}" + ("," + ending if ending else "")
+            )
             tint = QColor(mark_colour(mark, palette))
             tint.setAlpha(38 if mark is active else 0)
             rgba = f"rgba({tint.red()}, {tint.green()}, {tint.blue()}, {tint.alpha()})"

@@ -216,15 +216,21 @@ class TableLines(QObject):
         self._widgets.replay_bar.show_position(index, len(moves), self._replay_title, unit=word)
         self._set_moves(tuple(moves[:index]))
 
-    def replay_ending(self) -> str | None:
-        """Where a replay shows the recorded end of a game given up, who gave it up
-        ("Ada (X) resigned — Cop (O) wins"); None anywhere else."""
+    def replay_resigned(self) -> int | None:
+        """Where a replay shows the recorded end of a game given up, the seat that gave it
+        up; None anywhere else."""
         if self._replay_moves is None or self._replay_resigned is None:
             return None
         moves, loser = self._replay_resigned
-        session = self._session()
-        if session.moves != moves:
+        return loser if self._session().moves == moves else None
+
+    def replay_ending(self) -> str | None:
+        """Where a replay shows the recorded end of a game given up, who gave it up
+        ("Ada (X) resigned — Cop (O) wins"); None anywhere else."""
+        loser = self.replay_resigned()
+        if loser is None:
             return None
+        session = self._session()
         seats, winner = session.spec.seats, 1 - loser
         return (
             f"{session.name_of(loser)} ({seats[loser]}) resigned — "

@@ -9,8 +9,10 @@ from datetime import UTC, datetime
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
+from tictactoe_gui.engine import Mark
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.records.history import COLUMNS
@@ -87,8 +89,27 @@ def test_history_and_the_end_of_a_replay_say_the_game_was_resigned(
     description = window.board_view.accessibleDescription()
     assert SAID in description
     assert "X to move" not in description
+    # Nobody is to move there: beside the board the winner is picked out, not X, whose
+    # turn it was, and each side's name says which resigned and which won.
+    bar = window.players_bar
+    assert bar.picked_out is Mark.O
+    assert [label.accessibleName() for label in player_labels(window)] == [
+        "X: Ada, resigned",
+        "O: Cop, wins",
+    ]
     # A step back is a position of the game like any other.
     window.game_replay_step(-1)
     assert "resigned" not in window.turn_label.text()
+    assert bar.picked_out is Mark.O  # O to move after X's first move
+    assert [label.accessibleName() for label in player_labels(window)] == ["X: Ada", "O: Cop"]
     window.game_replay_end()
     assert SAID in window.turn_label.text()
+    assert bar.picked_out is Mark.O
+    window.game_replay_step(-2)
+    assert bar.picked_out is Mark.X
+
+
+def player_labels(window: MainWindow) -> list[QLabel]:
+    labels = [window.players_bar.findChild(QLabel, f"player{mark}") for mark in Mark]
+    assert all(label is not None for label in labels)
+    return [label for label in labels if label is not None]

@@ -202,13 +202,20 @@ class ControllerState(QObject):
         return tuple(self._replay_moves)
 
     @property
-    def replay_ending(self) -> str | None:
-        """Where a replay shows the recorded end of a game given up, who gave it up
-        ("Ada (X) resigned — Cop (O) wins"); None anywhere else."""
+    def replay_resigned(self) -> Mark | None:
+        """Where a replay shows the recorded end of a game given up, the side that gave it
+        up; None anywhere else."""
         if self._state is not State.REPLAY or self._replay_resigned is None:
             return None
         moves, loser = self._replay_resigned
-        if tuple(self._session.moves) != moves:
+        return loser if tuple(self._session.moves) == moves else None
+
+    @property
+    def replay_ending(self) -> str | None:
+        """Where a replay shows the recorded end of a game given up, who gave it up
+        ("Ada (X) resigned — Cop (O) wins"); None anywhere else."""
+        loser = self.replay_resigned
+        if loser is None:
             return None
         winner = loser.other
         name = self._setup.player

@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Slot
 
-from tictactoe_gui.engine import Board
+from tictactoe_gui.engine import Board, Mark
 from tictactoe_gui.gui.window.base import (
     WindowBase,
     later,
 )
 
 if TYPE_CHECKING:
-    from tictactoe_gui.engine import Mark, Move
+    from tictactoe_gui.engine import Move
     from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.gui.game_controller import Tally
     from tictactoe_gui.storage.records import GameDetail
@@ -73,6 +73,22 @@ class SeriesReplayPart(WindowBase):
         table = self.table_active
         ending = self.table.replay_ending() if table else self.controller.replay_ending
         self.board_view.set_status_note(None if ending is None else f"{ending}.")
+        # Nobody is to move there: the bar picks out the winner, not the side that resigned.
+        if not table:
+            resigned = self.controller.replay_resigned
+            if resigned is not None:
+                self.players_bar.show_turn(self.controller.board, resigned)
+            return
+        seat = self.table.replay_resigned()
+        if seat is None:
+            return
+        from tictactoe_gui.gui.board_reading import board_of
+
+        try:
+            board, _gravity = board_of(self.table.state)
+        except ValueError:
+            return  # a grid of numbers: no bar of X and O
+        self.players_bar.show_turn(board, (Mark.X, Mark.O)[seat])
 
     def replay_seek_end(self) -> None:
         self.controller.replay_seek(self.controller.replay_length)
