@@ -121,3 +121,37 @@ def test_every_listed_game_names_its_players_by_key() -> None:
         seat = Seat.ai(spec, strongest)
         assert seat.display_name(spec) == spec.player(strongest).name
         assert Seat.ai(spec, medium).is_ai
+
+
+def test_a_seat_gives_the_game_up_in_the_session_and_setting_the_moves_takes_it_back() -> None:
+    spec = find_game("connect4")
+    setup = TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ada"), Seat.ai(spec, "kitty")))
+    session = TableSession(setup, 1)
+    session.play(spec.parse_move("d1"))
+    session.play(spec.parse_move("d2"))
+    assert session.resign() == 0
+    assert (session.resigned, session.is_over, session.winner) == (0, True, 1)
+    assert session.player_to_move is None
+    assert not session.is_human_turn()
+    assert not session.ai_to_move()
+    assert session.result_words() == "Ada (X) resigns: Kitty (O) wins"
+    assert session.why_not_playable(spec.parse_move("d3")) == (
+        "The game is over: Ada (X) resigns: Kitty (O) wins."
+    )
+    with pytest.raises(ValueError, match="already over"):
+        session.resign()
+    with pytest.raises(ValueError, match="resigned"):
+        session.play(spec.parse_move("d3"))
+    session.set_moves(session.moves[:1])  # an undo takes the resignation back
+    assert (session.resigned, session.is_over, session.winner) == (None, False, None)
+    assert session.ai_to_move()
+
+
+def test_a_game_decided_by_points_is_not_given_up() -> None:
+    spec = find_game("rowcol3")
+    setup = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob")))
+    session = TableSession(setup, 3)
+    with pytest.raises(GameError, match="is not given up: it ends on the board"):
+        session.resign()
+    assert session.resigned is None
+    assert not session.is_over

@@ -78,8 +78,6 @@ class TableController(TableLines):
         self._time_limit: float | None = None
         self._announced = 0
         self._undoing = False
-        #: The seat that gave the game up (None: nobody has).
-        self.resigned: int | None = None
         #: A saved game is being played back onto the board (its moves are not said).
         self._quiet = False
         self._hint_waiting = False
@@ -123,13 +121,17 @@ class TableController(TableLines):
             and self.session is not None
             and self.session.is_human_turn()
             and not self.replaying
-            and self.resigned is None
         )
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended, on the board or by a resignation."""
-        return self._session().is_over or self.resigned is not None
+        return self._session().is_over
+
+    @property
+    def resigned(self) -> int | None:
+        """The seat that gave the game up (None: nobody has, or no game)."""
+        return None if self.session is None else self.session.resigned
 
     def resign(self) -> None:
         """The person to move gives the game up: a loss for them, recorded like any other
@@ -140,23 +142,11 @@ class TableController(TableLines):
         elif not self.is_human_turn():
             self._say("Resign on your own turn: only a person at the board may resign.")
         else:
-            self.resigned = session.state.to_move
+            session.resign()
             self._think.stop()
             self._pending = None
             self.engine.cancel()
             self._refresh()
-
-    def _result_words(self) -> str:
-        """How the game ended (a resignation, or the session's words for the board)."""
-        session = self._session()
-        if self.resigned is None:
-            return session.result_words()
-        seats, loser = session.spec.seats, self.resigned
-        winner = 1 - loser
-        return (
-            f"{session.name_of(loser)} ({seats[loser]}) resigns: "
-            f"{session.name_of(winner)} ({seats[winner]}) wins"
-        )
 
     def spec_move_word(self) -> str:
         """What a move of the game is called (``move``, ``take``), for the undo stack."""
@@ -292,7 +282,6 @@ class TableController(TableLines):
         self.park()
         self._active = True
         self.session = session
-        self.resigned = None
         self._saved = saved
         self._save_failed = ""
         self._announced = 0
@@ -355,8 +344,7 @@ class TableController(TableLines):
         self._hint_waiting = False
         before = session.state
         played_before = len(session.moves)
-        self.resigned = None  # an undo (or a replay's step) takes a resignation back too
-        session.set_moves(moves)
+        session.set_moves(moves)  # an undo (or a replay's step) takes a resignation back too
         self._widgets.board.show(session)
         if self._quiet:
             return
@@ -610,8 +598,8 @@ class TableController(TableLines):
             (session.name_of(0), session.name_of(1)), session.spec.seats, session.state.to_move
         )
         self.position_changed.emit()
-        if self.resigned is not None:
-            self._widgets.analysis_dock.show_ended(self._result_words())
+        if session.resigned is not None:
+            self._widgets.analysis_dock.show_ended(session.result_words())
             return  # nothing left to search
         known = session.analysis_of(session.state)
         if known is not None and not session.ai_to_move():
@@ -628,9 +616,9 @@ class TableController(TableLines):
         note = self._save()
         # Both sides, the computer player's too, as k in a row's banner has them.
         summary = "\n".join(s.describe() for s in session.summaries())
-        words = self._result_words()
+        words = session.result_words()
         headline = words[0].upper() + words[1:] + "." if words else "Game over."
-        reaction = session.reaction(self.resigned)
+        reaction = session.reaction()
         w.banner.show_text(headline, reaction, summary, note, save_failed=bool(self._save_failed))
         w.autoplay_bar.set_finished(True)
         w.show_status(f"Game over: {words}." if words else "Game over.")
@@ -659,7 +647,7 @@ class TableController(TableLines):
                 session.started_at,
                 datetime.now(UTC),
                 seed=session.seed,
-                resigned=self.resigned,
+                resigned=session.resigned,
                 tree=session.lines(),  # the lines taken back and played otherwise, kept
             )
             game_id = self.records.save_game(game)

@@ -14,6 +14,8 @@ external engines) share:
   :meth:`SessionBase.set_moves`: undo, redo and replay set the moves to a list), each
   game saying only how a move is played on its position (``PositionT``: k in a row's
   ``Board``, the interface's ``GameState``);
+- **a resignation** (:meth:`SessionBase.resign`): the side to move gives the game up, the
+  game is over, no move is played after it, and setting the moves (an undo) takes it back;
 - the words for the coach's verdict on a move (:meth:`SessionBase.verdict_words`) and
   each side's verdicts counted (:class:`Accuracy`, under both sessions' summaries);
 - **every line played** (:meth:`SessionBase.lines`): the game's tree of moves
@@ -24,7 +26,8 @@ external engines) share:
   records keep with a game.
 
 A session's moves are its game's own kind (``MoveT``: k in a row's ``Move``, the
-interface's ``int``); a subclass says how one becomes the tree's integer and back.
+interface's ``int``); a subclass says how one becomes the tree's integer and back. Its
+sides too (``SideT``: k in a row's ``Mark``, the interface's seat number).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 
 MoveT = TypeVar("MoveT")
 PositionT = TypeVar("PositionT")
+SideT = TypeVar("SideT")
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -94,10 +98,10 @@ ESTIMATE_VERDICT_WORDS = {
 }
 
 
-class SessionBase(ABC, Generic[MoveT, PositionT]):
-    """A game's moves from its start and the position after each, its seed and per-move
-    generators, its start time and its tree of lines, and the words for the coach's verdict
-    on each move."""
+class SessionBase(ABC, Generic[MoveT, PositionT, SideT]):
+    """A game's moves from its start and the position after each, a resignation, its seed
+    and per-move generators, its start time and its tree of lines, and the words for the
+    coach's verdict on each move."""
 
     #: The coach's words on a verdict, proven and by the estimate.
     verdict_texts: ClassVar[Mapping[Verdict, str]] = VERDICT_WORDS
@@ -120,12 +124,18 @@ class SessionBase(ABC, Generic[MoveT, PositionT]):
         self._ply_seeds: list[int] = []
         self._tree = lines or MoveTree()
         self._node = ROOT
+        #: The side that gave the game up (None: nobody has).
+        self.resigned: SideT | None = None
 
     # -- what a game says about its moves -------------------------------------------------
 
     @abstractmethod
     def _after(self, position: PositionT, move: MoveT) -> PositionT:
         """The position after ``move`` in ``position`` (the game's error for an illegal one)."""
+
+    @abstractmethod
+    def _to_move(self, position: PositionT) -> SideT | None:
+        """The side to move in ``position``; None once the game has ended on the board."""
 
     @abstractmethod
     def _tree_move(self, move: MoveT) -> int:
@@ -146,9 +156,16 @@ class SessionBase(ABC, Generic[MoveT, PositionT]):
         """The position after ``ply`` moves (0: the start)."""
         return self._positions[ply]
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended, on the board or by a resignation."""
+        return self.resigned is not None or self._to_move(self._positions[-1]) is None
+
     def play(self, move: MoveT) -> PositionT:
-        """Play ``move`` for the side to move (the game's error for an illegal one); the tree
-        of lines follows."""
+        """Play ``move`` for the side to move (the game's error for an illegal one; a
+        ValueError once a side has resigned); the tree of lines follows."""
+        if self.resigned is not None:
+            raise ValueError("the game is over: a side has resigned")
         after = self._after(self._positions[-1], move)
         self._moves.append(move)
         self._positions.append(after)
@@ -157,13 +174,23 @@ class SessionBase(ABC, Generic[MoveT, PositionT]):
 
     def set_moves(self, moves: Sequence[MoveT]) -> None:
         """Undo, redo and replay: the game becomes the start followed by ``moves`` (each one
-        checked); the tree of lines follows."""
+        checked), a resignation taken back; the tree of lines follows."""
         positions = [self.start]
         for move in moves:
             positions.append(self._after(positions[-1], move))
         self._moves = list(moves)
         self._positions = positions
+        self.resigned = None
         self._follow_moves()
+
+    def resign(self) -> SideT:
+        """The side to move gives the game up: the game ends as a loss for it (a ValueError
+        when it is over already). That side."""
+        side = None if self.resigned is not None else self._to_move(self._positions[-1])
+        if side is None:
+            raise ValueError("the game is already over")
+        self.resigned = side
+        return side
 
     # -- randomness ------------------------------------------------------------------------
 

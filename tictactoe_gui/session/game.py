@@ -299,7 +299,7 @@ def greeting_for(name: str, record: WinLossDraw | None) -> str:
     return f"Welcome back, {name} — {record.summary()}"
 
 
-class GameSession(SessionBase[Move, Board]):
+class GameSession(SessionBase[Move, Board, Mark]):
     """A game in progress: its setup, seed, moves and everything judged about them.
 
     Nothing here waits or threads: a driver (the window's controller, the
@@ -328,7 +328,6 @@ class GameSession(SessionBase[Move, Board]):
         self.costs: dict[tuple[Board, Move], tuple[int, int]] = {}
         self.hints = {Mark.X: 0, Mark.O: 0}
         self._hinted: set[Board] = set()
-        self.resigned: Mark | None = None
         #: Why a program lost by breaking the rules or the protocol, when that ended the game.
         self.forfeit_reason = ""
         self.ended_once = False
@@ -355,10 +354,6 @@ class GameSession(SessionBase[Move, Board]):
         return self._positions[ply]
 
     @property
-    def is_over(self) -> bool:
-        return self.resigned is not None or self.board.is_over
-
-    @property
     def winner(self) -> Mark | None:
         if self.resigned is not None:
             return self.resigned.other
@@ -375,6 +370,9 @@ class GameSession(SessionBase[Move, Board]):
 
     def _after(self, position: Board, move: Move) -> Board:
         return position.play(move)
+
+    def _to_move(self, position: Board) -> Mark | None:
+        return None if position.is_over else position.to_move
 
     def _tree_move(self, move: Move) -> int:
         return self.start.index(move)
@@ -403,8 +401,6 @@ class GameSession(SessionBase[Move, Board]):
 
     def play(self, move: Move, decision: Decision | None = None) -> Board:
         """Play ``move`` (raises IllegalMoveError); ``decision`` records what an AI spent on it."""
-        if self.resigned is not None:
-            raise ValueError("the game is over: a side has resigned")
         before = self.board
         after = super().play(move)
         if decision is not None:
@@ -420,15 +416,7 @@ class GameSession(SessionBase[Move, Board]):
     def set_moves(self, moves: Sequence[Move]) -> None:
         """Replace the moves played (undo, redo and replay); checks every one."""
         super().set_moves(moves)
-        self.resigned = None
         self.forfeit_reason = ""
-
-    def resign(self) -> Mark:
-        """The side to move gives up; the game ends as a loss for it. Returns that side."""
-        if self.is_over:
-            raise ValueError("the game is already over")
-        self.resigned = self.board.to_move
-        return self.resigned
 
     def forfeit(self, reason: str) -> Mark:
         """The program to move broke the rules or the protocol: it loses, for ``reason``."""

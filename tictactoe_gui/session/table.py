@@ -123,7 +123,7 @@ class SeatSummary(Accuracy):
         return f"{head}: {accuracy:.0%} accurate{how} — " + ", ".join(details)
 
 
-class TableSession(SessionBase[int, GameState]):
+class TableSession(SessionBase[int, GameState, int]):
     """A game of any registered game in progress: the one place its turns and moves are kept.
 
     Its coach speaks of every game alike: a verdict's words are its name ("mistake", "best
@@ -175,12 +175,10 @@ class TableSession(SessionBase[int, GameState]):
         return seat
 
     @property
-    def is_over(self) -> bool:
-        return self.state.is_over
-
-    @property
     def winner(self) -> int | None:
         """The winning seat once the game is over (None for a draw, a tie, or not over)."""
+        if self.resigned is not None:
+            return 1 - self.resigned
         result = self.state.result
         return None if result is None else result.winner
 
@@ -192,7 +190,8 @@ class TableSession(SessionBase[int, GameState]):
 
     @property
     def player_to_move(self) -> Seat | None:
-        mover = self.state.to_move
+        """Who is to move; None once the game is over (on the board or by a resignation)."""
+        mover = None if self.resigned is not None else self.state.to_move
         return None if mover is None else self.seat(mover)
 
     def is_human_turn(self) -> bool:
@@ -206,6 +205,9 @@ class TableSession(SessionBase[int, GameState]):
     def _after(self, position: GameState, move: int) -> GameState:
         return position.play(move)
 
+    def _to_move(self, position: GameState) -> int | None:
+        return position.to_move
+
     def _tree_move(self, move: int) -> int:
         return move
 
@@ -213,6 +215,13 @@ class TableSession(SessionBase[int, GameState]):
         return move
 
     # -- moving --------------------------------------------------------------------------
+
+    def resign(self) -> int:
+        """The seat to move gives the game up, in a game that may be given up (GameError for
+        one decided on the board, such as one won on points). That seat."""
+        if not self.spec.can_resign:
+            raise GameError(f"{self.spec.name} is not given up: it ends on the board")
+        return super().resign()
 
     def why_not_playable(self, move: int) -> str | None:
         """Why the person to move may not play ``move`` now, in words; None when they may."""
@@ -307,8 +316,15 @@ class TableSession(SessionBase[int, GameState]):
     # -- the end -------------------------------------------------------------------------
 
     def result_words(self) -> str:
-        """``"A wins, 14 to 9"``, ``"A tie at 7 each"``, ``"Sera (X) wins"``, ``"a draw"``, or
-        ``""`` while the game goes on."""
+        """``"A wins, 14 to 9"``, ``"A tie at 7 each"``, ``"Sera (X) wins"``, ``"a draw"``,
+        ``"Ada (X) resigns: Kitty (O) wins"``, or ``""`` while the game goes on."""
+        seats = self.spec.seats
+        if self.resigned is not None:
+            loser, winner = self.resigned, 1 - self.resigned
+            return (
+                f"{self.name_of(loser)} ({seats[loser]}) resigns: "
+                f"{self.name_of(winner)} ({seats[winner]}) wins"
+            )
         result = self.state.result
         if result is None:
             return ""
@@ -321,11 +337,11 @@ class TableSession(SessionBase[int, GameState]):
             words += f", {scores[seat]} to {scores[1 - seat]}"
         return words
 
-    def reaction(self, resigned: int | None = None) -> str:
-        """What a computer player says at the end (the first one seated, if both are);
-        ``resigned``: the seat that gave the game up, whose opponent answers that."""
-        if resigned is not None:
-            seat = self.seat(1 - resigned)
+    def reaction(self) -> str:
+        """What a computer player says at the end (the first one seated, if both are); after
+        a resignation, the opponent of the seat that gave the game up answers that."""
+        if self.resigned is not None:
+            seat = self.seat(1 - self.resigned)
             if not seat.is_ai:
                 return ""
             words = self.spec.say(seat.name, Event.RESIGNATION, self.move_rng(len(self.moves)))
