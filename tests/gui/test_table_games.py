@@ -473,10 +473,12 @@ def test_selecting_a_move_in_the_list_looks_back_and_a_click_returns_to_the_game
 
 
 def test_a_relaunch_on_connect_four_shows_its_board_in_the_first_frame(
-    qtbot: QtBot, settings: QSettings, no_leaked_threads: None
+    qtbot: QtBot, settings: QSettings, repository: Repository, no_leaked_threads: None
 ) -> None:
-    settings.setValue("newGame/family", "gravity")
-    settings.setValue("newGame/game", "connect4")
+    first = MainWindow(settings, repository)
+    qtbot.addWidget(first)
+    first.start_table_game(connect_four("kitty"))
+    first.close()
     window = MainWindow(settings, staged=True)
     qtbot.addWidget(window)
     # Before the game is set up: Connect Four's board, whose discs fall.
@@ -485,6 +487,22 @@ def test_a_relaunch_on_connect_four_shows_its_board_in_the_first_frame(
     window.complete()
     assert window.table_active
     assert window.board_view.gravity
+    window.close()
+
+
+def test_a_relaunch_after_another_game_shows_no_board_of_discs(
+    qtbot: QtBot, settings: QSettings, repository: Repository, no_leaked_threads: None
+) -> None:
+    from tests.gui.helpers import rowcol_setup
+
+    first = MainWindow(settings, repository)
+    qtbot.addWidget(first)
+    first.start_table_game(connect_four("kitty"))
+    first.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Ann", "greedy"))
+    first.close()
+    window = MainWindow(settings, staged=True)
+    qtbot.addWidget(window)
+    assert not window.board_view.gravity  # the last game played was Row & Column
     window.close()
 
 

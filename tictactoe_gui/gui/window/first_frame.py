@@ -11,9 +11,9 @@ the first paint.
 
 from __future__ import annotations
 
-import re
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, Slot
+from PySide6.QtCore import QEvent, QSettings, Qt, Slot
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QWidget
 
@@ -21,16 +21,47 @@ from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.variants import DEFAULT, Variant, VariantError, get_variant
 from tictactoe_gui.gui.window.base import GAME_IN_PROGRESS_KEY, WindowBase
 
+if TYPE_CHECKING:
+    from tictactoe_gui.engine.game_interface import GameSpec
+
 #: What New Game keeps (the dialog's settings group), read here without the dialog.
 _FAMILY = "newGame/family"
-_GRAVITY = "gravity"
-#: A gravity board's id (``6x7k4g``), and Connect Four's own, read as rows, columns, k.
-_GRAVITY_ID = re.compile(r"(\d{1,2})x(\d{1,2})k(\d{1,2})g")
-_GRAVITY_SIZES = {"connect4": _GRAVITY_ID.fullmatch("6x7k4g")}
+#: The board of the last game played at the table, as the first frame shows it: the game's
+#: key, its empty board's id and whether discs fall on it (``"gravity 6x7k4 falls"``),
+#: kept when the game starts (:func:`remember_frame`) so the frame loads no game to draw it.
+FRAME_KEY = "firstFrame/board"
 _MODE = "newGame/mode"
 _YOUR_SIDE = "newGame/yourSide"
 _AI_VS_AI = "ai-vs-ai"
 _HUMAN_VS_AI = "human-vs-ai"
+
+
+_FALLS = "falls"
+
+
+def frame_of(spec: GameSpec) -> tuple[Board, bool] | None:
+    """The empty board a first frame shows for ``spec``, a game at the table, and whether
+    discs fall on it; None where its board is no grid of X and O (Row & Column's)."""
+    from tictactoe_gui.engine.game_interface import GameError  # loaded with the game
+
+    try:
+        board = spec.new_game().marks_board()
+    except GameError:
+        return None
+    return None if board is None else (board, spec.discs_fall)
+
+
+def remember_frame(settings: QSettings, spec: GameSpec) -> None:
+    """Keep the board of ``spec``, a game at the table just started, for the next first
+    frame (see :data:`FRAME_KEY`)."""
+    frame = frame_of(spec)
+    if frame is None:
+        settings.remove(FRAME_KEY)
+        return
+    board, falls = frame
+    settings.setValue(
+        FRAME_KEY, f"{spec.game_key} {board.variant.id} {_FALLS if falls else 'stays'}"
+    )
 
 
 class FirstFramePart(WindowBase):
@@ -55,17 +86,18 @@ class FirstFramePart(WindowBase):
             except VariantError:
                 game = DEFAULT
         board = Board.empty(game) if game.family is DEFAULT.family else Board.empty()
-        gravity = self._gravity_frame()
-        if gravity is not None:
-            board = gravity  # Connect Four's board, discs to fall on it (table_games.py)
+        table = self._table_frame()
+        gravity = False
+        if table is not None:
+            board, gravity = table  # a game at the table (Connect Four's board: discs fall)
         # Its cells are named for screen readers when the game starts, in complete(); until
         # then hovering shows no move, and a click or key waits for the game (below).
-        self.board_view.set_board(board, name_cells=False, gravity=gravity is not None)
+        self.board_view.set_board(board, name_cells=False, gravity=gravity)
         # Drawn at once, not animated in: nothing animates until the game is set up.
         self.board_view.set_animations_enabled(False)
         self._early_input.clear()
         # A game at the table starts afresh in complete(): nothing is drawn before then.
-        self._early_moves_shown = gravity is None and self._person_moves_first(game)
+        self._early_moves_shown = table is None and self._person_moves_first(game)
         self._frame_variant = board.variant
         self.board_view.cell_activated.connect(self._early_cell)
         self.board_view.set_interactive(False)
@@ -90,22 +122,21 @@ class FirstFramePart(WindowBase):
         corner = view.mapToGlobal(cell.topLeft().toPoint())
         return corner.x(), corner.y(), round(cell.width()), round(cell.height())
 
-    def _gravity_frame(self) -> Board | None:
-        """The empty board of the gravity game the window opens on (asked for, else the
-        last one played), found without loading the games; None for another game."""
+    def _table_frame(self) -> tuple[Board, bool] | None:
+        """The empty board of the game at the table the window opens on (asked for, else
+        the last one played), and whether discs fall on it; None for k in a row or a game
+        whose board is no grid of X and O. The last game's board is the one kept when it
+        started (:func:`remember_frame`): no game is loaded to draw it."""
         table = self._opening_table
         if table is not None:
-            text = table.id if table.variant.family.value == _GRAVITY else ""
-        elif self._opening_game is None and self._settings.value(_FAMILY) == _GRAVITY:
-            text = str(self._settings.value("newGame/game", ""))
-        else:
+            return frame_of(table)
+        if self._opening_game is not None:
             return None
-        size = _GRAVITY_SIZES.get(text) or _GRAVITY_ID.fullmatch(text)
-        if size is None:
+        parts = str(self._settings.value(FRAME_KEY, "")).split()
+        if len(parts) != 3 or parts[0] != self._settings.value(_FAMILY):
             return None
-        rows, cols, k = (int(group) for group in size.groups())
         try:
-            return Board.empty(get_variant(f"{rows}x{cols}k{k}"))
+            return Board.empty(get_variant(parts[1])), parts[2] == _FALLS
         except VariantError:
             return None
 

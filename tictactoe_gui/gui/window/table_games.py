@@ -450,7 +450,10 @@ class TableGamesPart(WindowBase):
         board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _remember_game(self, spec: GameSpec) -> None:
+        from tictactoe_gui.gui.window.first_frame import remember_frame
+
         self._settings.setValue(LAST_FAMILY_KEY, spec.game_key)
+        remember_frame(self._settings, spec)
         if not spec.own_new_game_options:
             self._settings.setValue(LAST_GAME_KEY, spec.id)
         else:
