@@ -82,3 +82,21 @@ def test_a_longer_description_chosen_grows_the_dialog(qtbot: QtBot, settings: QS
         for choice in range(combo.count()):
             combo.setCurrentIndex(choice)
             settled(qtbot, dialog, combo.itemText(choice))
+
+
+def test_the_dialog_that_grows_stays_wholly_on_the_screen(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    dialog = make_dialog(qtbot, settings)
+    room = dialog.screen().availableGeometry()
+    # Low on the screen and at its right edge, where growing taller or wider would push its
+    # lower or right part off the screen.
+    frame = dialog.frameGeometry()
+    dialog.move(room.right() - frame.width() + 1, room.bottom() - frame.height() + 1)
+    assert room.contains(dialog.frameGeometry())
+    before = dialog.height()
+    dialog.choose_rowcol()
+    dialog.set_mode(GameMode.AI_VS_AI)
+    settled(qtbot, dialog, "Row & Column, AI vs AI")
+    assert dialog.height() > before  # it grew (more fields)
+    qtbot.waitUntil(lambda: room.contains(dialog.frameGeometry()), timeout=2000)

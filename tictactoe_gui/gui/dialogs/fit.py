@@ -6,7 +6,8 @@ so New Game on Row & Column (a taller set of fields) came out shorter than its c
 and squeezed or clipped the players' descriptions. :func:`fit_to_contents` sizes a window
 to its contents as they are now, word-wrapped labels included, within the screen's room;
 :func:`grow_to_contents` lets it grow when a later change (a longer description) asks for
-more room.
+more room. Either moves a window that its new size pushed past the screen's edge back onto
+it, wholly, as a window manager does only when a window is first placed.
 """
 
 from __future__ import annotations
@@ -38,6 +39,23 @@ def _needed(window: QWidget, width: int) -> QSize:
     return QSize(width, height)
 
 
+def _resize_on_screen(window: QWidget, size: QSize) -> None:
+    """Resize ``window`` to ``size`` and, where that takes its frame past the screen's edge
+    (a window low on the screen that grows taller), move it back wholly onto the screen."""
+    window.resize(size)
+    screen = window.screen()
+    if screen is None or not window.isWindow():
+        return
+    room = screen.availableGeometry()
+    frame = window.frameGeometry()
+    # The frame as the new size makes it (a window manager may apply the resize later).
+    frame.setSize(size + (frame.size() - window.geometry().size()).expandedTo(QSize(0, 0)))
+    left = max(room.left(), min(frame.left(), room.right() + 1 - frame.width()))
+    top = max(room.top(), min(frame.top(), room.bottom() + 1 - frame.height()))
+    if (left, top) != (frame.left(), frame.top()):
+        window.move(left, top)
+
+
 def fit_to_contents(window: QWidget) -> None:
     """Resize ``window`` to what its contents need now, at its hint's width (after a change
     of what it shows: the layouts first pass the change up, as they would a moment later)."""
@@ -45,7 +63,7 @@ def fit_to_contents(window: QWidget) -> None:
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
     size = _needed(window, window.sizeHint().width())
     if size != window.size():
-        window.resize(size)
+        _resize_on_screen(window, size)
 
 
 def grow_to_contents(window: QWidget) -> None:
@@ -54,4 +72,4 @@ def grow_to_contents(window: QWidget) -> None:
     size = _needed(window, max(window.width(), window.sizeHint().width()))
     size = size.expandedTo(window.size())
     if size != window.size():
-        window.resize(size)
+        _resize_on_screen(window, size)
