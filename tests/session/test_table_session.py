@@ -155,3 +155,20 @@ def test_a_game_decided_by_points_is_not_given_up() -> None:
         session.resign()
     assert session.resigned is None
     assert not session.is_over
+
+
+def test_hints_count_once_per_position_and_seat_however_often_asked() -> None:
+    spec = find_game("connect4")
+    setup = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob")))
+    session = TableSession(setup, 1)
+    session.count_hint()
+    session.count_hint()  # asked again on the same position
+    assert session.hints == {0: 1, 1: 0}
+    session.play(spec.parse_move("d1"))
+    session.count_hint()
+    session.play(spec.parse_move("d2"))
+    session.count_hint()  # a new position of Ann's
+    session.set_moves([])
+    session.count_hint()  # the first position again: counted already
+    assert session.hints == {0: 2, 1: 1}
+    assert [summary.hints for summary in session.summaries()] == [2, 1]

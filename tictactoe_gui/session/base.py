@@ -16,6 +16,9 @@ external engines) share:
   ``Board``, the interface's ``GameState``);
 - **a resignation** (:meth:`SessionBase.resign`): the side to move gives the game up, the
   game is over, no move is played after it, and setting the moves (an undo) takes it back;
+- **hints counted** once per position and side, however often one is asked for there
+  (:meth:`SessionBase.count_hint`; a position is told from another by
+  ``_position_key``: k in a row's ``Board``, the interface's position text);
 - the words for the coach's verdict on a move (:meth:`SessionBase.verdict_words`) and
   each side's verdicts counted (:class:`Accuracy`, under both sessions' summaries);
 - **every line played** (:meth:`SessionBase.lines`): the game's tree of moves
@@ -34,7 +37,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import ClassVar, Generic, TypeVar
 
@@ -126,6 +129,9 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT]):
         self._node = ROOT
         #: The side that gave the game up (None: nobody has).
         self.resigned: SideT | None = None
+        #: The hints each side asked for, one per position (see :meth:`count_hint`).
+        self.hints: dict[SideT, int] = dict.fromkeys(self._sides(), 0)
+        self._hinted: set[Hashable] = set()
 
     # -- what a game says about its moves -------------------------------------------------
 
@@ -136,6 +142,15 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT]):
     @abstractmethod
     def _to_move(self, position: PositionT) -> SideT | None:
         """The side to move in ``position``; None once the game has ended on the board."""
+
+    @abstractmethod
+    def _sides(self) -> tuple[SideT, SideT]:
+        """The game's two sides, the first to sit first."""
+
+    @abstractmethod
+    def _position_key(self, position: PositionT) -> Hashable:
+        """What tells ``position`` from another (how it was reached aside): hints are
+        counted once per key."""
 
     @abstractmethod
     def _tree_move(self, move: MoveT) -> int:
@@ -191,6 +206,18 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT]):
             raise ValueError("the game is already over")
         self.resigned = side
         return side
+
+    # -- hints ------------------------------------------------------------------------------
+
+    def count_hint(self) -> None:
+        """A hint was asked for in the position on the board: counted for the side to move,
+        once per position however often it is asked (nothing once the game is over)."""
+        position = self._positions[-1]
+        side = None if self.resigned is not None else self._to_move(position)
+        key = self._position_key(position)
+        if side is not None and key not in self._hinted:
+            self._hinted.add(key)
+            self.hints[side] += 1
 
     # -- randomness ------------------------------------------------------------------------
 

@@ -326,8 +326,6 @@ class GameSession(SessionBase[Move, Board, Mark]):
         #: Positions' proven results, from the analyses and from how the game went on.
         self.proven: dict[Board, Proven] = {}
         self.costs: dict[tuple[Board, Move], tuple[int, int]] = {}
-        self.hints = {Mark.X: 0, Mark.O: 0}
-        self._hinted: set[Board] = set()
         #: Why a program lost by breaking the rules or the protocol, when that ended the game.
         self.forfeit_reason = ""
         self.ended_once = False
@@ -373,6 +371,12 @@ class GameSession(SessionBase[Move, Board, Mark]):
 
     def _to_move(self, position: Board) -> Mark | None:
         return None if position.is_over else position.to_move
+
+    def _sides(self) -> tuple[Mark, Mark]:
+        return Mark.X, Mark.O
+
+    def _position_key(self, position: Board) -> Board:
+        return position
 
     def _tree_move(self, move: Move) -> int:
         return self.start.index(move)
@@ -425,13 +429,6 @@ class GameSession(SessionBase[Move, Board, Mark]):
         return mark
 
     # -- hints, analyses, verdicts -----------------------------------------------------------
-
-    def count_hint(self) -> None:
-        """A hint was asked for in this position (counted once per position and side)."""
-        board = self.board
-        if board not in self._hinted:
-            self._hinted.add(board)
-            self.hints[board.to_move] += 1
 
     def add_analysis(self, analysis: Analysis) -> None:
         self.analyses[analysis.board] = analysis

@@ -7,7 +7,7 @@ by name, or one of the game's players by its key), the moves with undo and redo
 as "set the moves to this list", **one rule for randomness** (the game's seed
 gives one ``random.Random`` from which each move's own generator is drawn in
 order, so a seed replays a game whatever was searched and cancelled meanwhile),
-hints counted per seat, the coach's verdicts (the game's own
+hints counted once per position and seat, the coach's verdicts (the game's own
 :meth:`~tictactoe_gui.engine.games.GameSpec.judge`) and each seat's accuracy,
 the words for the result and the finished state the records are built from
 (:func:`tictactoe_gui.records_bridge.state_finished_game`, called by the window
@@ -153,7 +153,6 @@ class TableSession(SessionBase[int, GameState, int]):
         super().__init__(start, seed, started_at, lines)
         self.setup = setup
         self.spec = setup.spec
-        self._hints = [0, 0]
         #: Analyses by position (its text), for hints and verdicts.
         self._analyses: dict[str, GameAnalysis] = {}
 
@@ -208,6 +207,12 @@ class TableSession(SessionBase[int, GameState, int]):
     def _to_move(self, position: GameState) -> int | None:
         return position.to_move
 
+    def _sides(self) -> tuple[int, int]:
+        return 0, 1
+
+    def _position_key(self, position: GameState) -> str:
+        return position.position_text()
+
     def _tree_move(self, move: int) -> int:
         return move
 
@@ -237,11 +242,6 @@ class TableSession(SessionBase[int, GameState, int]):
         return None
 
     # -- hints and the coach -------------------------------------------------------------
-
-    def count_hint(self) -> None:
-        mover = self.state.to_move
-        if mover is not None:
-            self._hints[mover] += 1
 
     def add_analysis(self, state: GameState, analysis: GameAnalysis) -> None:
         self._analyses[state.position_text()] = analysis
@@ -306,7 +306,7 @@ class TableSession(SessionBase[int, GameState, int]):
                 counts[seat][Verdict.GOOD],
                 counts[seat][Verdict.MISTAKE],
                 counts[seat][Verdict.BLUNDER],
-                self._hints[seat],
+                self.hints[seat],
                 counts[seat]["estimated"],
             )
             for seat in (0, 1)
