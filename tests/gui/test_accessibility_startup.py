@@ -10,6 +10,8 @@ would then go quiet once the window was complete.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
@@ -185,3 +187,42 @@ def test_a_fresh_game_s_title_is_given_before_the_rest_of_the_window_is_built(
     assert window.windowTitle() == title
     # Once, and before the docks were built.
     assert built_when_titled == [0]
+
+
+@pytest.mark.parametrize("game", ["connect4", "rowcol4"])
+def test_a_resumed_table_game_s_title_is_given_before_the_rest_of_the_window_is_built(
+    qtbot: QtBot, settings: QSettings, tmp_path: Path, game: str
+) -> None:
+    """A table game left unfinished and played on at the next start names its players and
+    its game before the rest of the window is built, as a fresh game does, and once."""
+    from tictactoe_gui.gui.analysis_dock import AnalysisDock
+
+    kept = tmp_path / "game-in-progress.json"
+    spec = find_game(game)
+    people = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bea")))
+    first = MainWindow(settings, game_in_progress=kept)
+    qtbot.addWidget(first)
+    table = first.start_table_game(people, seed=4)
+    assert table.session is not None
+    table.cell_activated(*divmod(table.session.state.legal_moves()[0], spec.cols))
+    assert len(table.session.moves) == 1
+    title = first.windowTitle()
+    assert title.startswith("Ann (")
+    assert title.endswith(spec.name)
+    first.close()
+
+    window = MainWindow(settings, staged=True, game=spec)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    built_when_titled: list[int] = []
+    window.windowTitleChanged.connect(
+        lambda _title: built_when_titled.append(len(window.findChildren(AnalysisDock)))
+    )
+    with qtbot.waitSignal(window.ready, timeout=5000):
+        window.complete(InMemoryRecords(), game_in_progress=kept)
+    assert window.table.session is not None
+    assert len(window.table.session.moves) == 1  # the game played on
+    assert window.windowTitle() == title
+    assert built_when_titled == [0]
+    window.close()

@@ -186,15 +186,14 @@ class MainWindow(FirstFramePart, MenusPart):
         # rest of the window, built next, is hundreds of accessibility events, and Orca 43
         # drops a change of name that comes when over 100 of them are waiting (unless it
         # is of the focused object), so the title went unsaid on a busy machine where Orca
-        # had spoken the window under the app's name. (A game at the table resumed takes
-        # its title as it starts.)
+        # had spoken the window under the app's name. A game resumed is titled as it will
+        # be when it starts.
         if table_setup is None and (kept is None or not kept.exists()):
             fresh = self._initial_setup()
             self.setWindowTitle(game_title(fresh))
         elif table_setup is not None:
-            table_file = self._table_game_file()
-            if table_file is None or not table_file.exists():
-                self.setWindowTitle(table_title(table_setup))
+            resumed_setup = self._table_game_to_resume(table_setup.spec)
+            self.setWindowTitle(table_title(resumed_setup or table_setup))
         else:
             resumed_title = self._title_of_game_in_progress()
             if resumed_title is not None:
@@ -237,6 +236,23 @@ class MainWindow(FirstFramePart, MenusPart):
         if self._staged:
             self._play_early_input()
         self.ready.emit()
+
+    def _table_game_to_resume(self, spec: GameSpec) -> TableSetup | None:
+        """The players of the ``spec`` game at the table left unfinished, which complete()
+        resumes (None when there is none, or its file cannot be read: complete() says why,
+        as it tries)."""
+        from tictactoe_gui.session import table_file
+
+        path = self._table_game_file()
+        if path is None or not path.exists():
+            return None
+        try:
+            game = table_file.load(path)
+        except table_file.TableFileError:
+            return None
+        if game.setup.spec != spec or game.finished:
+            return None
+        return game.setup
 
     def _title_of_game_in_progress(self) -> str | None:
         """The title of the game of k in a row left unfinished, which complete() resumes
