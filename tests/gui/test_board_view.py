@@ -347,3 +347,50 @@ def test_a_previewed_line_numbers_on_from_the_move_numbers(qtbot: QtBot) -> None
     assert view.preview_first_number() == 4  # the line goes on from move 3
     rect = view.cell_rect(Move(11, 9)).toAlignedRect()
     assert view.grab().toImage().copy(rect) != plain.copy(rect)
+
+
+def test_asking_again_for_what_the_board_shows_does_not_repaint_it(qtbot: QtBot) -> None:
+    """The window says after every analysis and turn whether the board takes clicks, its
+    heat-map and its previewed line; when nothing changed, the board is not drawn again (a
+    20×20 board is the window's dearest repaint while the engine thinks)."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QHBoxLayout, QLabel
+
+    class Paints(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.counts: dict[QObject, int] = {}
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                self.counts[watched] = self.counts.get(watched, 0) + 1
+            return False
+
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    layout = QHBoxLayout(holder)
+    view = BoardView()
+    sibling = QLabel("beside the board")
+    layout.addWidget(view)
+    layout.addWidget(sibling)
+    holder.resize(500, 300)
+    board = Board.empty(get_variant("four")).play(Move(9, 9))
+    analysis = analyse(board)
+    view.set_board(board, Move(9, 9))
+    view.set_heat_map(analysis)
+    view.set_preview(board, [Move(9, 10)])
+    holder.show()
+    qtbot.waitExposed(holder)
+    paints = Paints()
+    view.installEventFilter(paints)
+    sibling.installEventFilter(paints)
+    sibling.update()  # whatever was still to be drawn is drawn with it
+    qtbot.waitUntil(lambda: paints.counts.get(sibling, 0) > 0, timeout=2000)
+    for changed in (False, True):
+        view.set_interactive(view.interactive != changed)
+        view.set_heat_map(None if changed else view.heat_map)
+        view.set_preview(board, [Move(9, 10), Move(8, 8)] if changed else [Move(9, 10)])
+        paints.counts.clear()
+        sibling.update()  # drawn in the same pass as the board would be
+        qtbot.waitUntil(lambda: paints.counts.get(sibling, 0) > 0, timeout=2000)
+        assert paints.counts.get(view, 0) == (1 if changed else 0)

@@ -336,8 +336,9 @@ class BoardView(QWidget):
 
     def set_interactive(self, interactive: bool) -> None:
         """Whether a click could be a move now (only changes the hover highlight)."""
-        self._interactive = interactive
-        self.update()
+        if interactive != self._interactive:
+            self._interactive = interactive
+            self.update()
 
     def set_hover_ghost(self, shown: bool) -> None:
         """Whether hovering shows a faint copy of the mark a click would play."""
@@ -355,8 +356,10 @@ class BoardView(QWidget):
         On a board drawn with stones only the best few candidates are coloured
         (:meth:`set_heat_top`), numbered by rank.
         """
-        self._heat = analysis if analysis is None or analysis.board == self._board else None
-        self.update()
+        heat = analysis if analysis is None or analysis.board == self._board else None
+        if heat is not self._heat:  # the window asks again after every analysis and turn
+            self._heat = heat
+            self.update()
 
     # The methods other parts of the window connect to are declared slots: connecting a
     # signal to any other method makes PySide6 change the board's class, and Qt then gives
@@ -375,9 +378,11 @@ class BoardView(QWidget):
     @Slot(object, object)
     def set_preview(self, start: Board | None, moves: Sequence[Move]) -> None:
         """Ghost marks for a line of play from ``start`` (numbered in order)."""
-        self._preview_start = start
-        self._preview = tuple(moves) if start is not None else ()
-        self.update()
+        preview = tuple(moves) if start is not None else ()
+        if start is not self._preview_start or preview != self._preview:
+            self._preview_start = start
+            self._preview = preview
+            self.update()
 
     def preview_first_number(self) -> int:
         """The number on a previewed line's first ghost: 1, or with move numbers shown the
