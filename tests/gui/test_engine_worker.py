@@ -104,6 +104,23 @@ def worker_cancellations(engine: EngineService) -> list[int]:
     return stopped
 
 
+def test_a_long_search_reports_its_progress_ten_times_a_second_at_most(
+    qtbot: QtBot, engine: EngineService
+) -> None:
+    """Each report wakes the window's thread (the dock's node count and bar): ten a second
+    read as live, and twenty kept the window busier while the engine thinks."""
+    import time
+
+    reported: list[float] = []
+    engine._worker.progressed.connect(
+        lambda *_: reported.append(time.monotonic()), Qt.ConnectionType.DirectConnection
+    )
+    engine.submit(LONG_SEARCH, algorithm=Algorithm.MINIMAX)
+    qtbot.waitUntil(lambda: len(reported) >= 6, timeout=10_000)
+    engine.cancel()
+    assert (reported[5] - reported[0]) / 5 >= 0.09  # (twenty a second: 0.05)
+
+
 def test_shutdown_during_a_search_stops_it_rather_than_waiting_for_it(
     qtbot: QtBot, engine: EngineService
 ) -> None:

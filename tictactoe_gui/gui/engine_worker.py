@@ -48,8 +48,9 @@ if TYPE_CHECKING:
     # Loaded when first needed (a big board, an external engine), not for 3×3.
     from tictactoe_gui.session.external_engine import ExternalEnginePlayer
 
-#: How often the worker reports the node count of a long search (seconds).
-PROGRESS_INTERVAL = 0.05
+#: How often the worker reports the node count of a long search (seconds): ten times a
+#: second reads as live in the dock, and each report wakes the window's thread.
+PROGRESS_INTERVAL = 0.1
 #: The most time an earlier position's analysis takes (for the coach's verdicts), seconds.
 REVIEW_SECONDS = 0.5
 #: How many modules were loaded when :func:`settle_loaded` last froze what was there.
