@@ -257,3 +257,68 @@ def test_choosing_another_game_loads_its_engine(tmp_path: Path) -> None:
     assert "tictactoe_gui.engine.mnk" in stages["four"]
     assert "tictactoe_gui.gui.rowcol_view" not in stages["four"]
     assert {"tictactoe_gui.engine.rowcol", "tictactoe_gui.gui.rowcol_view"} <= stages["rowcol"]
+
+
+SOURCE_READS = """
+import inspect
+import sys
+
+import PySide6.QtCore
+from tictactoe_gui.gui.app import skip_pyside_source_reads
+
+read = []
+getsource = inspect.getsource
+inspect.getsource = lambda module: read.append(module.__name__) or getsource(module)
+if sys.argv[1] == "skip":
+    skip_pyside_source_reads()
+    skip_pyside_source_reads()  # a second call changes nothing
+import tictactoe_gui.gui.main_window
+
+answers = sys.modules["shibokensupport.feature"].pyside_feature_dict
+print(" ".join(sorted(read)))
+print(" ".join(f"{name}={answer}" for name, answer in answers.items()))
+"""
+
+
+def source_reads(skip: bool) -> tuple[list[str], dict[str, int]]:
+    """The modules of the app and of Python whose source PySide6 read while the window's
+    frame loaded, and its answers for the app's modules (0: uses PySide6, -1: does not)."""
+    result = subprocess.run(
+        [sys.executable, "-c", SOURCE_READS, "skip" if skip else "read"],
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    read, answered = result.stdout.splitlines()
+    ours_or_python = [
+        name
+        for name in read.split()
+        if name.startswith("tictactoe_gui.") or name.partition(".")[0] in sys.stdlib_module_names
+    ]
+    answers = {
+        name: int(answer)
+        for name, _, answer in (pair.partition("=") for pair in answered.split())
+        if name.startswith("tictactoe_gui.")
+    }
+    return ours_or_python, answers
+
+
+def test_pyside_is_spared_reading_the_source_of_the_modules_the_frame_loads() -> None:
+    """PySide6 reads the source of each module imported after it to learn whether it names
+    PySide6; the app's own modules and Python's answer from their name: the window's
+    modules use it (its optional features, which the app never turns on, would apply to
+    them), the rest do not, as reading says."""
+    read_before, answers_before = source_reads(skip=False)
+    read_after, answers_after = source_reads(skip=True)
+    assert "tictactoe_gui.gui.board_view" in read_before
+    assert "textwrap" in read_before
+    assert read_after == []
+    assert answers_after.keys() == answers_before.keys()
+    for name, answer in answers_after.items():
+        if name.startswith("tictactoe_gui.gui."):
+            assert answer == 0
+        else:
+            assert answer == answers_before[name] == -1, name

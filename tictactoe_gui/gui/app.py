@@ -155,6 +155,7 @@ def run(
     Qt types the window used takes PySide6 most of a second after the window has gone.
     """
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
+    skip_pyside_source_reads()
     app = start_qt_while_loading(FRAME_MODULES, argv)
     # Loaded by now: these imports only name them.
     from tictactoe_gui.gui.error_log import ErrorReporter, error_log_path, logger
@@ -228,6 +229,34 @@ def run(
     if exit_process:
         end_process(status)
     return status
+
+
+def skip_pyside_source_reads() -> None:
+    """Spare PySide6 reading the source of each of the app's modules as it is imported.
+
+    For its optional features (``snake_case``, ``true_property``) PySide6 notes, for every
+    module imported after it, whether that module names PySide6, by reading its whole
+    source (``inspect.getsource``): 10-30 ms before the first paint, for some 60 modules.
+    For the app's own modules the answer is known without reading: only ``gui/`` imports
+    PySide6 (the layers' contract, which ``lint-imports`` checks); and Python's own never
+    does. Any other module is asked as before. Nothing changes if PySide6's internals are
+    not what this expects.
+    """
+    feature = sys.modules.get("shibokensupport.feature")
+    original = getattr(feature, "_mod_uses_pyside", None)
+    if feature is None or original is None or getattr(original, "_knows_the_app", False):
+        return
+
+    def uses_pyside(module: object) -> bool:
+        name = getattr(module, "__name__", "")
+        if not isinstance(name, str):
+            return bool(original(module))
+        if name.startswith(f"{tictactoe_gui.__name__}."):
+            return name.startswith(f"{__package__}.")
+        return name.partition(".")[0] not in sys.stdlib_module_names and bool(original(module))
+
+    uses_pyside._knows_the_app = True  # type: ignore[attr-defined]
+    setattr(feature, "_mod_uses_pyside", uses_pyside)  # noqa: B010 (not in PySide6's stubs)
 
 
 def start_qt_while_loading(modules: tuple[str, ...], argv: list[str] | None) -> QApplication:
