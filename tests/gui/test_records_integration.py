@@ -136,3 +136,25 @@ def test_a_recorded_20_by_20_game_replays_on_its_own_board(
     assert controller.board == Board.empty(four).play_all(moves)
     assert window.board_view.board.variant == four
     history.close()
+
+
+def test_a_table_game_that_follows_takes_the_last_games_greeting_away(
+    qtbot: QtBot, repo_window: tuple[MainWindow, Repository]
+) -> None:
+    from tictactoe_gui.engine.games import find_game
+    from tictactoe_gui.session.table import Seat, TableSetup
+
+    window, _repository = repo_window
+    window.new_game(human_vs_ai("cop", name="Grace"))
+    bar = window.statusBar()
+    assert bar.currentMessage().startswith("Welcome, Grace!")
+    spec = find_game("connect4")
+    people = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bea")))
+    window.start_table_game(people, seed=1)
+    # The greeting was the game of tic-tac-toe's: the game now on the board is Ann and Bea's.
+    assert "Grace" not in bar.currentMessage()
+    # What was said for the window, not for that game, stays to be read.
+    window.new_game(human_vs_ai("cop", name="Grace"))
+    window.show_message("The records are read-only.")
+    window.start_table_game(people, seed=2)
+    assert bar.currentMessage() == "The records are read-only."

@@ -126,6 +126,8 @@ class MainWindow(FirstFramePart, MenusPart):
         self._keep_failed = False
         #: The move the board shows while looking back through the game (None: the game).
         self._looking_at: int | None = None
+        #: The last message the game of k in a row showed in the status bar.
+        self._game_message: str | None = None
         self.setWindowTitle(APP_DISPLAY_NAME)
         self._settings = settings
         self._closed = False
@@ -254,6 +256,13 @@ class MainWindow(FirstFramePart, MenusPart):
             return None
         return game.setup
 
+    @Slot(str)
+    def _show_game_message(self, text: str) -> None:
+        """A message of the game of k in a row (its greeting, a persona's thinking), kept
+        to be taken away when a game at the table takes the board."""
+        self._game_message = text
+        self.show_message(text)
+
     def _title_of_game_in_progress(self) -> str | None:
         """The title of the game of k in a row left unfinished, which complete() resumes
         (None when there is none to resume or its file cannot be read: complete() says
@@ -342,7 +351,7 @@ class MainWindow(FirstFramePart, MenusPart):
         c.verdict_added.connect(lambda ply, _verdict: self.moves_dock.model.verdict_changed(ply))
         c.position_changed.connect(self._on_position_changed)
         c.status_changed.connect(self.turn_label.setText)
-        c.message.connect(self.show_message)
+        c.message.connect(self._show_game_message)
         c.analysis_changed.connect(self._on_analysis)
         c.thinking_changed.connect(dock.set_thinking)
         c.progress.connect(dock.set_progress)

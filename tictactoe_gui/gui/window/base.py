@@ -123,6 +123,7 @@ class WindowBase(QMainWindow):
     _keep_failed: bool
     #: Every line played in the game on the board, under its session (see game_files.py).
     _looking_at: int | None
+    _game_message: str | None
     _closed: bool
     _quit_asked: bool
     _staged: bool

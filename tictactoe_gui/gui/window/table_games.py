@@ -479,6 +479,9 @@ class TableGamesPart(WindowBase):
         # What the board said of the game before is old news; the new game's greeting,
         # which comes next, is what it says with the focus.
         self.board_view.clear_news()
+        # So is what the game before said in the status bar ("Welcome, Ann! …").
+        if self.statusBar().currentMessage() == self._game_message:
+            self.statusBar().clearMessage()
 
     def leave_table_mode(self) -> None:
         """Give the board back to the k-in-a-row controller (which then starts its game)."""
