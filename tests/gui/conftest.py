@@ -95,13 +95,32 @@ def click_cell(qtbot: QtBot, view: BoardView, row: int, col: int) -> None:
 
 
 @pytest.fixture
+def repository(tmp_path: Path) -> Iterator[Repository]:
+    """Records in a real SQLite file under ``tmp_path``."""
+    with Repository.open(tmp_path / "records.sqlite3") as repository:
+        yield repository
+
+
+@pytest.fixture
+def recorded_window(
+    qtbot: QtBot, settings: QSettings, repository: Repository, no_leaked_threads: None
+) -> Iterator[MainWindow]:
+    """The main window on its first game, shown, recording into ``repository``."""
+    window = MainWindow(settings, repository)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.close()
+
+
+@pytest.fixture
 def repo_window(
-    qtbot: QtBot, settings: QSettings, tmp_path: Path, no_leaked_threads: None
+    qtbot: QtBot, settings: QSettings, repository: Repository, no_leaked_threads: None
 ) -> Iterator[tuple[MainWindow, Repository]]:
     """A window recording into a real SQLite file under ``tmp_path``, and its repository."""
-    with Repository.open(tmp_path / "records.sqlite3") as repository:
-        window = MainWindow(settings, repository)
-        qtbot.addWidget(window)
-        window.show()
-        yield window, repository
-        window.close()
+    window = MainWindow(settings, repository)
+    qtbot.addWidget(window)
+    window.show()
+    yield window, repository
+    window.close()

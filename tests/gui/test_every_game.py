@@ -16,11 +16,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import rowcol_setup
@@ -55,23 +53,10 @@ def test_the_games_played_here_are_the_ones_new_game_offers() -> None:
 
 
 @pytest.fixture
-def repository(tmp_path: Path) -> Iterator[Repository]:
-    with Repository.open(tmp_path / "records.sqlite3") as repository:
-        yield repository
-
-
-@pytest.fixture
-def game_window(
-    qtbot: QtBot, settings: QSettings, repository: Repository, no_leaked_threads: None
-) -> Iterator[MainWindow]:
-    window = MainWindow(settings, repository)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    window.controller.set_time_limit(SECONDS_PER_MOVE)
-    yield window
-    window.controller.shutdown()
-    window.close()
+def game_window(recorded_window: MainWindow) -> Iterator[MainWindow]:
+    recorded_window.controller.set_time_limit(SECONDS_PER_MOVE)
+    yield recorded_window
+    recorded_window.controller.shutdown()
 
 
 class Failures:

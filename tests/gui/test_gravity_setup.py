@@ -6,11 +6,9 @@ window hands back when a game set up, pasted or restarted takes over from a repl
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractButton, QDialogButtonBox, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
@@ -237,24 +235,6 @@ def test_every_gravity_board_can_be_set_up(qtbot: QtBot) -> None:
 # -- in the window ------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def repository(tmp_path: Path) -> Iterator[Repository]:
-    with Repository.open(tmp_path / "records.sqlite3") as repository:
-        yield repository
-
-
-@pytest.fixture
-def window(
-    qtbot: QtBot, settings: QSettings, repository: Repository, no_leaked_threads: None
-) -> Iterator[MainWindow]:
-    window = MainWindow(settings, repository)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.close()
-
-
 def two_people() -> TableSetup:
     return TableSetup(C4, GameMode.HUMAN_VS_HUMAN, (Seat.human("Alice"), Seat.human("Bob")))
 
@@ -267,8 +247,9 @@ def open_setup(window: MainWindow) -> GravitySetupDialog:
 
 
 def test_set_up_position_plays_on_from_the_discs_dropped(
-    qtbot: QtBot, window: MainWindow, repository: Repository
+    qtbot: QtBot, recorded_window: MainWindow, repository: Repository
 ) -> None:
+    window = recorded_window
     window.start_table_game(two_people(), seed=1)
     click_cell(qtbot, window.board_view, 0, 0)  # a1 in the game, before setting up
     dialog = open_setup(window)
@@ -301,8 +282,9 @@ def test_set_up_position_plays_on_from_the_discs_dropped(
 
 
 def test_set_up_position_with_o_to_move_gives_the_turn_to_o(
-    qtbot: QtBot, window: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
+    window = recorded_window
     window.start_table_game(two_people(), seed=2)
     dialog = open_setup(window)
     dialog.text_edit.setText("445")
@@ -314,8 +296,9 @@ def test_set_up_position_with_o_to_move_gives_the_turn_to_o(
 
 
 def test_an_impossible_position_and_cancel_leave_the_game_as_it_was(
-    qtbot: QtBot, window: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
+    window = recorded_window
     window.start_table_game(two_people(), seed=3)
     click_cell(qtbot, window.board_view, 0, 3)
     table = window.table
@@ -384,8 +367,9 @@ def test_tab_goes_from_the_board_through_the_controls_in_the_order_they_are_seen
 
 
 def test_set_up_from_a_replay_leaves_the_replay_and_its_keys(
-    qtbot: QtBot, window: MainWindow, repository: Repository
+    qtbot: QtBot, recorded_window: MainWindow, repository: Repository
 ) -> None:
+    window = recorded_window
     window.start_table_game(two_people(), seed=4)
     for col in (0, 1, 0, 1, 0, 1, 0):  # X wins down column a
         click_cell(qtbot, window.board_view, 0, col)
@@ -403,8 +387,9 @@ def test_set_up_from_a_replay_leaves_the_replay_and_its_keys(
 
 
 def test_a_position_pasted_over_a_replay_leaves_the_replay_and_its_keys(
-    qtbot: QtBot, window: MainWindow, repository: Repository
+    qtbot: QtBot, recorded_window: MainWindow, repository: Repository
 ) -> None:
+    window = recorded_window
     window.start_table_game(two_people(), seed=5)
     for col in (0, 1, 0, 1, 0, 1, 0):
         click_cell(qtbot, window.board_view, 0, col)
@@ -418,8 +403,9 @@ def test_a_position_pasted_over_a_replay_leaves_the_replay_and_its_keys(
 
 
 def test_restart_over_a_replay_gives_the_arrow_keys_back_to_the_board(
-    qtbot: QtBot, window: MainWindow, repository: Repository
+    qtbot: QtBot, recorded_window: MainWindow, repository: Repository
 ) -> None:
+    window = recorded_window
     window.start_table_game(two_people(), seed=6)
     for col in (0, 1, 0, 1, 0, 1, 0):
         click_cell(qtbot, window.board_view, 0, col)

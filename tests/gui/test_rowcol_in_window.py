@@ -4,10 +4,7 @@ dock, banner and bars, the records; the last game played comes back with the win
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from pytestqt.qtbot import QtBot
 
@@ -22,24 +19,6 @@ from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameFilter, GameMode
 
 GAME_TIMEOUT_MS = 30_000
-
-
-@pytest.fixture
-def repository(tmp_path: Path) -> Iterator[Repository]:
-    with Repository.open(tmp_path / "records.sqlite3") as repository:
-        yield repository
-
-
-@pytest.fixture
-def main(
-    qtbot: QtBot, settings: QSettings, repository: Repository, no_leaked_threads: None
-) -> Iterator[MainWindow]:
-    window = MainWindow(settings, repository)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.close()
 
 
 def numbers_view(window: MainWindow) -> RowColBoardView:
@@ -70,9 +49,9 @@ def play_to_the_end(qtbot: QtBot, window: MainWindow, seed: int) -> None:
 
 
 def test_row_and_column_is_played_to_the_end_in_the_main_window_and_recorded(
-    qtbot: QtBot, main: MainWindow, repository: Repository
+    qtbot: QtBot, recorded_window: MainWindow, repository: Repository
 ) -> None:
-    window = main
+    window = recorded_window
     window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Ann", "greedy"), 3)
     view = numbers_view(window)
     assert view.isVisible()
@@ -97,8 +76,10 @@ def test_row_and_column_is_played_to_the_end_in_the_main_window_and_recorded(
     assert table.session.moves == session.moves
 
 
-def test_new_game_starts_row_and_column_in_the_main_window(qtbot: QtBot, main: MainWindow) -> None:
-    window = main
+def test_new_game_starts_row_and_column_in_the_main_window(
+    qtbot: QtBot, recorded_window: MainWindow
+) -> None:
+    window = recorded_window
     dialog = window.choose_rowcol()
     assert dialog.isVisible()
     assert dialog.is_rowcol()
@@ -112,9 +93,9 @@ def test_new_game_starts_row_and_column_in_the_main_window(qtbot: QtBot, main: M
 
 
 def test_switching_tictactoe_connect_four_row_and_column_and_back(
-    qtbot: QtBot, main: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
-    window = main
+    window = recorded_window
     qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=5000)
     click_cell(qtbot, window.board_view, 1, 1)
     qtbot.waitUntil(lambda: len(window.controller.moves) == 2, timeout=5000)
@@ -180,11 +161,11 @@ def test_a_row_and_column_window_left_open_last_time_opens_as_the_last_game(
 
 
 def test_a_row_and_column_position_is_copied_and_pasted_back(
-    qtbot: QtBot, main: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
     from PySide6.QtGui import QGuiApplication
 
-    window = main
+    window = recorded_window
     window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bea"), 7)
     click_number(qtbot, window, 5)
     table = window.table
@@ -199,9 +180,9 @@ def test_a_row_and_column_position_is_copied_and_pasted_back(
 
 
 def test_the_move_list_names_every_take_of_row_and_column_by_its_cell_and_taker(
-    qtbot: QtBot, main: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
-    window = main
+    window = recorded_window
     window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bo"), 5)
     session = window.table.session
     assert session is not None

@@ -9,7 +9,6 @@ the game (the history lists it and replays it on the board).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,24 +26,6 @@ from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameFilter, GameMode, Result
 
 GAME_TIMEOUT_MS = 60_000
-
-
-@pytest.fixture
-def repository(tmp_path: Path) -> Iterator[Repository]:
-    with Repository.open(tmp_path / "records.sqlite3") as repository:
-        yield repository
-
-
-@pytest.fixture
-def c4_window(
-    qtbot: QtBot, settings: QSettings, repository: Repository, no_leaked_threads: None
-) -> Iterator[MainWindow]:
-    window = MainWindow(settings, repository)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.close()
 
 
 def connect_four(persona: str = "kitty", *, person_first: bool = True) -> TableSetup:
@@ -85,12 +66,12 @@ def play_by_clicks(qtbot: QtBot, window: MainWindow, seed: int, *, keys: bool = 
 @pytest.mark.parametrize(("persona", "keys"), [("kitty", False), ("kitty", True), ("sera", False)])
 def test_connect_four_is_played_to_the_end_in_the_main_window_and_recorded(
     qtbot: QtBot,
-    c4_window: MainWindow,
+    recorded_window: MainWindow,
     repository: Repository,
     persona: str,
     keys: bool,
 ) -> None:
-    window = c4_window
+    window = recorded_window
     window.start_table_game(connect_four(persona), seed=1)
     assert window.table_active
     assert window.board_view.gravity
@@ -117,9 +98,9 @@ def test_connect_four_is_played_to_the_end_in_the_main_window_and_recorded(
 
 
 def test_a_recorded_connect_four_game_replays_on_the_board(
-    qtbot: QtBot, c4_window: MainWindow, repository: Repository
+    qtbot: QtBot, recorded_window: MainWindow, repository: Repository
 ) -> None:
-    window = c4_window
+    window = recorded_window
     window.start_table_game(connect_four("kitty"), seed=2)
     play_by_clicks(qtbot, window, seed=3)
     session = window.table.session
@@ -140,9 +121,9 @@ def test_a_recorded_connect_four_game_replays_on_the_board(
 
 
 def test_undo_takes_back_the_reply_and_the_move_and_redo_plays_them_again(
-    qtbot: QtBot, c4_window: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
-    window = c4_window
+    window = recorded_window
     window.start_table_game(connect_four("kitty"), seed=4)
     table = window.table
     assert table.session is not None
@@ -156,8 +137,10 @@ def test_undo_takes_back_the_reply_and_the_move_and_redo_plays_them_again(
     assert table.session.moves[0] == 38  # d1
 
 
-def test_ai_vs_ai_steps_one_move_at_a_time_when_paused(qtbot: QtBot, c4_window: MainWindow) -> None:
-    window = c4_window
+def test_ai_vs_ai_steps_one_move_at_a_time_when_paused(
+    qtbot: QtBot, recorded_window: MainWindow
+) -> None:
+    window = recorded_window
     spec = find_game("connect4")
     setup = TableSetup(
         spec, GameMode.AI_VS_AI, (Seat.ai(spec, "kitty"), Seat.ai(spec, "cop")), move_delay_ms=0
@@ -176,9 +159,9 @@ def test_ai_vs_ai_steps_one_move_at_a_time_when_paused(qtbot: QtBot, c4_window: 
 
 
 def test_at_the_end_of_ai_vs_ai_the_card_shows_who_won_not_who_is_to_move(
-    qtbot: QtBot, c4_window: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
-    window = c4_window
+    window = recorded_window
     spec = find_game("connect4")
     setup = TableSetup(
         spec, GameMode.AI_VS_AI, (Seat.ai(spec, "kitty"), Seat.ai(spec, "cop")), move_delay_ms=0
@@ -197,14 +180,14 @@ def test_at_the_end_of_ai_vs_ai_the_card_shows_who_won_not_who_is_to_move(
 
 
 def test_switching_games_in_one_window_keeps_one_engine_thread(
-    qtbot: QtBot, c4_window: MainWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, recorded_window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     started: list[QThread] = []
     original = QThread.start
     monkeypatch.setattr(
         QThread, "start", lambda self, *a: (started.append(self), original(self, *a))[1]
     )
-    window = c4_window
+    window = recorded_window
     window.start_table_game(connect_four("kitty"), seed=6)
     click_cell(qtbot, window.board_view, 0, 2)
     table = window.table
@@ -242,9 +225,9 @@ def test_the_window_opens_on_connect_four_and_a_relaunch_opens_it_again(
 
 
 def test_new_game_offers_connect_four_with_the_personas(
-    qtbot: QtBot, c4_window: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
-    window = c4_window
+    window = recorded_window
     dialog = window.show_new_game_dialog()
     combo = dialog.game_combo
     names = [combo.itemText(i) for i in range(combo.count())]
@@ -270,11 +253,11 @@ def test_new_game_offers_connect_four_with_the_personas(
 
 
 def test_copy_and_paste_a_connect_four_position_and_its_moves(
-    qtbot: QtBot, c4_window: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
     from PySide6.QtGui import QGuiApplication
 
-    window = c4_window
+    window = recorded_window
     spec = find_game("connect4")
     people = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bea")))
     window.start_table_game(people)
@@ -305,11 +288,11 @@ def test_copy_and_paste_a_connect_four_position_and_its_moves(
 
 
 def test_the_open_history_lists_a_connect_four_game_at_once_and_replays_it(
-    qtbot: QtBot, c4_window: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
     from tictactoe_gui.gui.records import HistoryDialog
 
-    window = c4_window
+    window = recorded_window
     history = window.show_history()
     assert isinstance(history, HistoryDialog)
     assert history.model.rowCount() == 0
@@ -325,9 +308,9 @@ def test_the_open_history_lists_a_connect_four_game_at_once_and_replays_it(
 
 
 def test_a_hint_on_connect_four_outlines_the_best_columns(
-    qtbot: QtBot, c4_window: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
-    window = c4_window
+    window = recorded_window
     window.start_table_game(connect_four("kitty"), seed=10)
     table = window.table
     assert table.session is not None
@@ -341,9 +324,9 @@ def test_a_hint_on_connect_four_outlines_the_best_columns(
 
 
 def test_a_connect_four_game_is_saved_and_opened_to_play_on_with_its_undone_moves(
-    qtbot: QtBot, c4_window: MainWindow, tmp_path: Path
+    qtbot: QtBot, recorded_window: MainWindow, tmp_path: Path
 ) -> None:
-    window = c4_window
+    window = recorded_window
     window.start_table_game(connect_four("kitty"), seed=11)
     table = window.table
     assert table.session is not None
@@ -376,11 +359,11 @@ def test_a_connect_four_game_is_saved_and_opened_to_play_on_with_its_undone_move
 
 
 def test_a_finished_row_and_column_game_opens_from_its_file_as_a_replay(
-    qtbot: QtBot, c4_window: MainWindow, tmp_path: Path
+    qtbot: QtBot, recorded_window: MainWindow, tmp_path: Path
 ) -> None:
     from tests.gui.helpers import rowcol_setup
 
-    window = c4_window
+    window = recorded_window
     setup = rowcol_setup(GameMode.AI_VS_AI, "greedy", "random", size=3, move_delay_ms=0)
     table = window.start_table_game(setup, 5)
     session = table.session
@@ -451,9 +434,9 @@ def test_two_computer_players_left_unfinished_open_paused_at_the_next_start(
 
 
 def test_selecting_a_move_in_the_list_looks_back_and_a_click_returns_to_the_game(
-    qtbot: QtBot, c4_window: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
-    window = c4_window
+    window = recorded_window
     spec = find_game("connect4")
     people = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bea")))
     table = window.start_table_game(people)
@@ -507,9 +490,9 @@ def test_a_relaunch_after_another_game_shows_no_board_of_discs(
 
 
 def test_the_docks_time_per_move_is_the_engines_in_connect_four(
-    qtbot: QtBot, c4_window: MainWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, recorded_window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window = c4_window
+    window = recorded_window
     table = window.start_table_game(connect_four("sera", person_first=False), seed=13)
     asked: list[object] = []
     original = table.engine.submit
@@ -526,9 +509,9 @@ def test_the_docks_time_per_move_is_the_engines_in_connect_four(
 
 
 def test_resigning_connect_four_is_a_recorded_loss_and_undo_takes_it_back(
-    qtbot: QtBot, c4_window: MainWindow, repository: Repository
+    qtbot: QtBot, recorded_window: MainWindow, repository: Repository
 ) -> None:
-    window = c4_window
+    window = recorded_window
     window._settings.setValue("confirm/resign", False)
     table = window.start_table_game(connect_four("kitty"), seed=14)
     assert window.resign_action.isEnabled()
@@ -550,10 +533,10 @@ def test_resigning_connect_four_is_a_recorded_loss_and_undo_takes_it_back(
     assert len(repository.list_games(GameFilter(game="connect4"))) == 1
 
 
-def test_row_and_column_is_not_given_up(qtbot: QtBot, c4_window: MainWindow) -> None:
+def test_row_and_column_is_not_given_up(qtbot: QtBot, recorded_window: MainWindow) -> None:
     from tests.gui.helpers import rowcol_setup
 
-    window = c4_window
+    window = recorded_window
     window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Ann", "greedy"))
     assert not window.resign_action.isEnabled()
     window.table.resign()
@@ -562,11 +545,11 @@ def test_row_and_column_is_not_given_up(qtbot: QtBot, c4_window: MainWindow) -> 
 
 
 def test_a_finished_connect_four_game_is_reviewed_move_by_move_from_the_banner(
-    qtbot: QtBot, c4_window: MainWindow
+    qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
     from tictactoe_gui.gui.review.dialog import ReviewDialog
 
-    window = c4_window
+    window = recorded_window
     window.start_table_game(connect_four("kitty"), seed=2)
     play_by_clicks(qtbot, window, seed=3)
     qtbot.waitUntil(window.banner.isVisible, timeout=5000)
