@@ -460,3 +460,90 @@ def test_a_game_reopened_by_undo_is_kept_to_resume(
     # Quitting now promises the game will be there at the next start: it must be kept.
     qtbot.waitUntil(kept.exists, timeout=5000)
     assert game_file.load(kept).moves == controller.moves
+
+
+def test_a_series_left_unfinished_goes_on_with_its_count(
+    qtbot: QtBot,
+    settings: QSettings,
+    records: InMemoryRecords,
+    kept: Path,
+    keeping_window: MainWindow,
+) -> None:
+    window = keeping_window
+    controller = window.controller
+    window.new_game(ai_vs_ai("kitty", "cop", games=3, delay=40))
+    window.game_set_paused(True)
+    # Step by step through the first game and into the second.
+    while controller.tally.games < 1 or not controller.moves:
+        before = (controller.tally.games, len(controller.moves))
+        controller.step()
+        qtbot.waitUntil(
+            lambda before=before: (controller.tally.games, len(controller.moves)) != before,
+            timeout=5000,
+        )
+    tally = controller.tally
+    counted = (tally.x_wins, tally.o_wins, tally.draws)
+    assert sum(counted) == 1
+    moves = controller.moves
+    qtbot.waitUntil(lambda: game_file.load(kept).moves == moves, timeout=5000)
+    window.close()
+
+    again = MainWindow(settings, records, game_in_progress=kept)
+    qtbot.addWidget(again)
+    again.show()
+    resumed = again.controller
+    assert resumed.moves == moves
+    assert resumed.paused
+    # The series goes on where it stood: its score, its length, the games left.
+    tally = resumed.tally
+    assert (tally.x_wins, tally.o_wins, tally.draws) == counted
+    assert resumed.setup.games == 3
+    assert resumed.setup.move_delay_ms == 40
+    assert resumed.series_left == 2
+    assert "game 2 of 3" in again.autoplay_bar.tally.text()
+    again.close()
+
+
+@pytest.mark.parametrize(
+    ("series", "reason"),
+    [
+        ([3], "the series should say its games"),
+        ({"games": 0}, "the series' games should be a number from 1 to 1000"),
+        ({"games": 3, "draws": "2"}, "the series' draws should be a number from 0 to 3"),
+        ({"games": 3, "move_delay_ms": -1}, "the series' move_delay_ms should be a number"),
+        ({"games": 3, "seed": -1}, "the series' seed should be a whole number"),
+        ({"games": 2, "x_wins": 1, "o_wins": 1}, "the series has no game left to play"),
+    ],
+)
+def test_a_series_that_cannot_go_on_is_one_line(series: object, reason: str) -> None:
+    text = json.dumps(
+        {
+            "app": "tictactoe-gui",
+            "format": 2,
+            "game": "tictactoe",
+            "start": ".........",
+            "tree": [{"children": []}],
+            "players": {
+                "mode": "ai-vs-ai",
+                "x": {"kind": "ai", "name": "kitty"},
+                "o": {"kind": "ai", "name": "cop"},
+            },
+            "series": series,
+        }
+    )
+    with pytest.raises(game_file.GameFileError) as caught:
+        game_file.from_json(text)
+    assert reason in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_series_is_saved_and_read_back_whole() -> None:
+    series = game_file.SavedSeries(10, 11, 250, 2, 1, 3)
+    setup = ai_vs_ai("kitty", "cop")
+    players = game_file.SavedPlayers(setup.mode, setup.x, setup.o, seed=5, series=series)
+    game = game_file.SavedGame(Board.empty(), (Move(1, 1),), "Kitty", "Cop", None, (), players)
+    read = game_file.from_json(game_file.to_json(game))
+    assert read.players is not None
+    assert read.players.series == series
+    resumed = read.players.setup(read.start)
+    assert (resumed.games, resumed.seed, resumed.move_delay_ms) == (10, 11, 250)

@@ -11,6 +11,12 @@ A saved game is a small JSON object (UTF-8, one file per game)::
                  "o": {"kind": "ai", "name": "sera"}, "record": true},
      "seed": 12345, "hints": [0, 1], "started": "2026-05-01T10:00:00+00:00"}
 
+A game between two computer players adds its series (its length, its seed, the pause
+between moves and the score so far)::
+
+     "series": {"games": 10, "seed": 11, "move_delay_ms": 700,
+                "x_wins": 2, "o_wins": 1, "draws": 3}
+
 ``game`` is any id ``--game`` takes, ``start`` the start position in the
 command line's text form. ``tree`` holds the moves from the start as a tree:
 node 0 is the start, every other node a move in the cell notation (``a1`` is
@@ -23,7 +29,7 @@ kept when saved again. Where the line on the board is a variation, ``line``
 is the number of its last node, and ``ply`` counts along that line.
 ``result`` is the result as the window says it, or null for a game not
 finished; ``players`` (who plays each side, and how) with ``seed``, ``hints``
-and ``started`` are what it takes to play on. Reading checks everything
+and ``started`` (and ``series``) are what it takes to play on. Reading checks everything
 against the rules and says in one line what is wrong with a file that does not
 hold a game.
 
@@ -50,7 +56,7 @@ from tictactoe_gui.engine import Board, BoardError, IllegalMoveError, Move
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree, Node
 from tictactoe_gui.engine.notation import NotationError, parse_cell, parse_move_list
 from tictactoe_gui.engine.variants import Variant, VariantError, get_variant, quote
-from tictactoe_gui.session import GameSetup, PlayerKind, PlayerSpec
+from tictactoe_gui.session import DEFAULT_MOVE_DELAY_MS, GameSetup, PlayerKind, PlayerSpec, Tally
 from tictactoe_gui.storage.records import GameMode, validate_player_name
 
 APP_TAG: Final = "tictactoe-gui"
@@ -69,6 +75,33 @@ class GameFileError(ValueError):
     """A file or text that holds no game or position; the message says why, in one line."""
 
 
+#: The most games a series may have (as New Game offers).
+MAX_SERIES_GAMES: Final = 1000
+#: The longest pause between two computer players' moves a file may ask for.
+MAX_MOVE_DELAY_MS: Final = 60_000
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSeries:
+    """A series of games between two computer players, as it stood when the game was saved:
+    its length, its seed, its pace and the score of the games it has finished."""
+
+    games: int = 1
+    seed: int | None = None
+    move_delay_ms: int = DEFAULT_MOVE_DELAY_MS
+    x_wins: int = 0
+    o_wins: int = 0
+    draws: int = 0
+
+    @property
+    def played(self) -> int:
+        return self.x_wins + self.o_wins + self.draws
+
+    def tally(self) -> Tally:
+        """The score of the games finished, as the window counts it."""
+        return Tally(self.x_wins, self.o_wins, self.draws)
+
+
 @dataclass(frozen=True, slots=True)
 class SavedPlayers:
     """Who plays a saved game, and how: what it takes to play on from the file."""
@@ -84,6 +117,9 @@ class SavedPlayers:
     hints: tuple[int, int] = (0, 0)
     #: When the game began (ISO 8601), as it goes to the records.
     started: str | None = None
+    #: Two computer players: the series the game belongs to (None: one game at the default
+    #: pace, as a file written before series were kept says).
+    series: SavedSeries | None = None
 
     @property
     def has_engine(self) -> bool:
@@ -91,7 +127,19 @@ class SavedPlayers:
         return self.x.is_engine or self.o.is_engine
 
     def setup(self, start: Board) -> GameSetup:
-        return GameSetup(self.mode, self.x, self.o, start, record=self.record)
+        series = self.series
+        if series is None:
+            return GameSetup(self.mode, self.x, self.o, start, record=self.record)
+        return GameSetup(
+            self.mode,
+            self.x,
+            self.o,
+            start,
+            games=series.games,
+            move_delay_ms=series.move_delay_ms,
+            seed=series.seed,
+            record=self.record,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +229,16 @@ def to_json(game: SavedGame) -> str:
         data["seed"] = players.seed
         data["hints"] = list(players.hints)
         data["started"] = players.started
+        series = players.series
+        if series is not None:
+            data["series"] = {
+                "games": series.games,
+                "seed": series.seed,
+                "move_delay_ms": series.move_delay_ms,
+                "x_wins": series.x_wins,
+                "o_wins": series.o_wins,
+                "draws": series.draws,
+            }
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
@@ -450,7 +508,40 @@ def _players(data: dict[str, object], name: str) -> SavedPlayers:
         seed,
         (hints[0], hints[1]),
         started if isinstance(started, str) else None,
+        _series(data.get("series"), name) if mode is GameMode.AI_VS_AI else None,
     )
+
+
+def _series(value: object, name: str) -> SavedSeries | None:
+    """The series of a game between two computer players (None where the file has none)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise GameFileError(f"{name}: the series should say its games, seed, pace and score")
+
+    def count(key: str, low: int, high: int, default: int) -> int:
+        number = value.get(key, default)
+        if type(number) is not int or not low <= number <= high:
+            raise GameFileError(
+                f"{name}: the series' {key} should be a number from {low} to {high}"
+            )
+        return number
+
+    games = count("games", 1, MAX_SERIES_GAMES, 1)
+    seed = value.get("seed")
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+        raise GameFileError(f"{name}: the series' seed should be a whole number from 0 to 2^64 - 1")
+    series = SavedSeries(
+        games,
+        seed,
+        count("move_delay_ms", 0, MAX_MOVE_DELAY_MS, DEFAULT_MOVE_DELAY_MS),
+        count("x_wins", 0, games, 0),
+        count("o_wins", 0, games, 0),
+        count("draws", 0, games, 0),
+    )
+    if series.played >= games:
+        raise GameFileError(f"{name}: the series has no game left to play ({games} played)")
+    return series
 
 
 def _variant(value: object, name: str) -> Variant:

@@ -50,17 +50,19 @@ class GameStarts(ControllerCore):
         hints: tuple[int, int] = (0, 0),
         started_at: datetime | None = None,
         lines: MoveTree | None = None,
+        tally: Tally | None = None,
     ) -> None:
         """Play on a saved game: its players, its moves, and an undo history that takes them
         back as they were played (against an AI, each of the person's moves with its reply),
         with ``undone`` ready to redo; ``lines``, the game's tree of moves where it has
-        variations. An AI vs AI game waits, paused. Raises IllegalMoveError (changing
-        nothing) for moves that cannot be played."""
+        variations; ``tally``, the score of the series it belongs to so far (this game one
+        of ``setup.games``). An AI vs AI game waits, paused. Raises IllegalMoveError
+        (changing nothing) for moves that cannot be played."""
         setup.start.play_all((*moves, *undone))
         if setup.start.play_all(moves).is_over:
             raise ValueError("cannot play on a finished game")
-        self._tally = Tally()
-        self._series_left = 1
+        self._tally = Tally() if tally is None else replace(tally)
+        self._series_left = max(1, setup.games - self._tally.games)
         self.tally_changed.emit(self._tally)
         self._begin(
             setup,

@@ -140,7 +140,7 @@ class GameFilesPart(WindowBase):
     def saved_game(self) -> SavedGame:
         """The game on the board as a file holds it: a game in progress with its players
         and the moves taken back, a replay as the whole game replayed."""
-        from tictactoe_gui.gui.game_file import SavedGame, SavedPlayers
+        from tictactoe_gui.gui.game_file import SavedGame, SavedPlayers, SavedSeries
 
         controller = self.controller
         setup = controller.setup
@@ -164,6 +164,17 @@ class GameFilesPart(WindowBase):
         else:
             result = None
         hints = controller.hints_used
+        series = None
+        if setup.mode is later.GameMode.AI_VS_AI:
+            tally = controller.tally
+            series = SavedSeries(
+                setup.games,
+                setup.seed,
+                setup.move_delay_ms,
+                tally.x_wins,
+                tally.o_wins,
+                tally.draws,
+            )
         players = SavedPlayers(
             setup.mode,
             setup.x,
@@ -172,6 +183,7 @@ class GameFilesPart(WindowBase):
             seed=session.seed,
             hints=(hints[later.Mark.X], hints[later.Mark.O]),
             started=session.started_at.isoformat(),
+            series=series,
         )
         return SavedGame(
             controller.start,
@@ -331,6 +343,7 @@ class GameFilesPart(WindowBase):
             hints=players.hints,
             started_at=started,
             lines=game.move_tree(),
+            tally=None if players.series is None else players.series.tally(),
         )
 
     def _resume_game_in_progress(self) -> tuple[bool, str]:
