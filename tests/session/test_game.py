@@ -76,7 +76,7 @@ def test_undo_is_setting_the_moves_and_hints_count_once_per_position() -> None:
 def test_verdicts_summaries_and_the_record() -> None:
     session = GameSession(human_vs_cop(), seed=4)
     for move in (Move(0, 0), Move(0, 1)):  # a corner, then an edge next to it: O now loses
-        session.add_analysis(analyse(session.board))
+        session.add_analysis(session.board, analyse(session.board))
         session.play(move)
     verdicts = dict(session.judge_known_moves())
     assert verdicts == {1: Verdict.BEST, 2: Verdict.BLUNDER}
@@ -158,7 +158,9 @@ def test_a_move_the_analysis_does_not_list_is_judged_without_error() -> None:
     session = four_in_a_row_game()
     for ply, name in enumerate(FAR_CORNERS):
         # Time enough to find the proof before a1 (it takes a few milliseconds).
-        session.add_analysis(analyse(session.board, proof_time=10.0 if ply == 6 else None))
+        session.add_analysis(
+            session.board, analyse(session.board, proof_time=10.0 if ply == 6 else None)
+        )
         session.play(session.board.parse_move(name))
         session.judge_known_moves()
     before_a1 = session.analyses[session.board_at(6)]
@@ -215,7 +217,7 @@ def test_without_analyses_the_end_of_the_game_still_tells_which_move_lost_it() -
 def test_a_side_that_resigned_is_said_to_have_resigned_beside_its_accuracy() -> None:
     session = GameSession(human_vs_cop(), seed=10)
     for move in (Move(1, 1), Move(0, 0)):
-        session.add_analysis(analyse(session.board))
+        session.add_analysis(session.board, analyse(session.board))
         session.play(move)
     session.resign()
     session.judge_known_moves()
@@ -234,9 +236,9 @@ def test_resigning_a_proven_loss_keeps_the_outcome_and_the_accuracy() -> None:
     session = GameSession(human_vs_cop(), seed=10)
     # X takes three corners around O's centre: two threats at once, O to move has lost.
     for move in (Move(0, 0), Move(1, 1), Move(2, 2), Move(0, 2), Move(2, 0)):
-        session.add_analysis(analyse(session.board))
+        session.add_analysis(session.board, analyse(session.board))
         session.play(move)
-    session.add_analysis(analyse(session.board))
+    session.add_analysis(session.board, analyse(session.board))
     session.judge_known_moves()
     loser = session.board.to_move
     assert analyse(session.board).prediction.winner is loser.other

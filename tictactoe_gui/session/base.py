@@ -16,9 +16,11 @@ external engines) share:
   ``Board``, the interface's ``GameState``);
 - **a resignation** (:meth:`SessionBase.resign`): the side to move gives the game up, the
   game is over, no move is played after it, and setting the moves (an undo) takes it back;
-- **hints counted** once per position and side, however often one is asked for there
-  (:meth:`SessionBase.count_hint`; a position is told from another by
-  ``_position_key``: k in a row's ``Board``, the interface's position text);
+- **the analyses of positions** (:meth:`SessionBase.add_analysis`,
+  :meth:`SessionBase.analysis_of`) and **hints counted** once per position and side,
+  however often one is asked for there (:meth:`SessionBase.count_hint`), a position told
+  from another, however it was reached, by its key (``KeyT``: k in a row's ``Board``,
+  the interface's position text);
 - the words for the coach's verdict on a move (:meth:`SessionBase.verdict_words`) and
   each side's verdicts counted (:class:`Accuracy`, under both sessions' summaries);
 - **every line played** (:meth:`SessionBase.lines`): the game's tree of moves
@@ -30,7 +32,8 @@ external engines) share:
 
 A session's moves are its game's own kind (``MoveT``: k in a row's ``Move``, the
 interface's ``int``); a subclass says how one becomes the tree's integer and back. Its
-sides too (``SideT``: k in a row's ``Mark``, the interface's seat number).
+sides too (``SideT``: k in a row's ``Mark``, the interface's seat number), and its
+analyses (``AnalysisT``: k in a row's ``Analysis``, the interface's ``GameAnalysis``).
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 MoveT = TypeVar("MoveT")
 PositionT = TypeVar("PositionT")
 SideT = TypeVar("SideT")
+KeyT = TypeVar("KeyT", bound=Hashable)
+AnalysisT = TypeVar("AnalysisT")
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -101,10 +106,10 @@ ESTIMATE_VERDICT_WORDS = {
 }
 
 
-class SessionBase(ABC, Generic[MoveT, PositionT, SideT]):
-    """A game's moves from its start and the position after each, a resignation, its seed
-    and per-move generators, its start time and its tree of lines, and the words for the
-    coach's verdict on each move."""
+class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
+    """A game's moves from its start and the position after each, a resignation, the
+    analyses of positions and the hints asked for, its seed and per-move generators, its
+    start time and its tree of lines, and the words for the coach's verdict on each move."""
 
     #: The coach's words on a verdict, proven and by the estimate.
     verdict_texts: ClassVar[Mapping[Verdict, str]] = VERDICT_WORDS
@@ -131,7 +136,9 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT]):
         self.resigned: SideT | None = None
         #: The hints each side asked for, one per position (see :meth:`count_hint`).
         self.hints: dict[SideT, int] = dict.fromkeys(self._sides(), 0)
-        self._hinted: set[Hashable] = set()
+        self._hinted: set[KeyT] = set()
+        #: The analyses of positions, by position (see :meth:`add_analysis`).
+        self.analyses: dict[KeyT, AnalysisT] = {}
 
     # -- what a game says about its moves -------------------------------------------------
 
@@ -148,9 +155,9 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT]):
         """The game's two sides, the first to sit first."""
 
     @abstractmethod
-    def _position_key(self, position: PositionT) -> Hashable:
-        """What tells ``position`` from another (how it was reached aside): hints are
-        counted once per key."""
+    def _position_key(self, position: PositionT) -> KeyT:
+        """What tells ``position`` from another (how it was reached aside): analyses are
+        kept by it, hints counted once per key."""
 
     @abstractmethod
     def _tree_move(self, move: MoveT) -> int:
@@ -207,7 +214,25 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT]):
         self.resigned = side
         return side
 
-    # -- hints ------------------------------------------------------------------------------
+    # -- analyses and hints -----------------------------------------------------------------
+
+    def add_analysis(self, position: PositionT, analysis: AnalysisT) -> None:
+        """``analysis`` of ``position``, kept for that position however it is reached."""
+        self.analyses[self._position_key(position)] = analysis
+
+    def analysis_of(self, position: PositionT) -> AnalysisT | None:
+        """The analysis of ``position`` (reached any way), None while there is none."""
+        return self.analyses.get(self._position_key(position))
+
+    def unanalysed(self) -> tuple[PositionT, ...]:
+        """The positions before each move that no analysis covers yet (the coach needs
+        them), each once."""
+        missing: dict[KeyT, PositionT] = {}
+        for position in self._positions[:-1]:
+            key = self._position_key(position)
+            if key not in self.analyses:
+                missing.setdefault(key, position)
+        return tuple(missing.values())
 
     def count_hint(self) -> None:
         """A hint was asked for in the position on the board: counted for the side to move,

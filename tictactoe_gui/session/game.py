@@ -299,7 +299,7 @@ def greeting_for(name: str, record: WinLossDraw | None) -> str:
     return f"Welcome back, {name} — {record.summary()}"
 
 
-class GameSession(SessionBase[Move, Board, Mark]):
+class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
     """A game in progress: its setup, seed, moves and everything judged about them.
 
     Nothing here waits or threads: a driver (the window's controller, the
@@ -319,7 +319,6 @@ class GameSession(SessionBase[Move, Board, Mark]):
             raise ValueError(f"cannot start from a finished position ({setup.start.outcome})")
         super().__init__(setup.start, seed, started_at, lines)
         self.setup = setup
-        self.analyses: dict[Board, Analysis] = {}
         self.verdicts: dict[tuple[Board, Move], Verdict] = {}
         #: The verdicts with how they were reached (proven, or by the estimate).
         self.judgements: dict[tuple[Board, Move], Judgement] = {}
@@ -429,13 +428,6 @@ class GameSession(SessionBase[Move, Board, Mark]):
         return mark
 
     # -- hints, analyses, verdicts -----------------------------------------------------------
-
-    def add_analysis(self, analysis: Analysis) -> None:
-        self.analyses[analysis.board] = analysis
-
-    def unanalysed(self) -> tuple[Board, ...]:
-        """Positions before a move that no analysis covers yet (the coach needs them)."""
-        return tuple(dict.fromkeys(b for b in self._positions[:-1] if b not in self.analyses))
 
     def judge_known_moves(self) -> list[tuple[int, Verdict]]:
         """Judge every move whose position before it has been analysed; the new verdicts.

@@ -114,7 +114,7 @@ def run_session(
         decision = player.decide(board, session.move_rng())
         wanted = solvable(board) if judge is None else judge
         if wanted and board not in session.analyses:
-            session.add_analysis(decision.analysis or analyse(board, table=table))
+            session.add_analysis(board, decision.analysis or analyse(board, table=table))
         if not board.is_legal(decision.move):
             board.play(decision.move)  # raises IllegalMoveError naming what is wrong
         session.play(decision.move, decision)
@@ -122,7 +122,7 @@ def run_session(
             on_move(session, decision)
     final = session.board
     if (solvable(final) if judge is None else judge) and final not in session.analyses:
-        session.add_analysis(analyse(final, table=table))
+        session.add_analysis(final, analyse(final, table=table))
     session.judge_known_moves()
     return session.game_record()
 

@@ -123,7 +123,7 @@ class SeatSummary(Accuracy):
         return f"{head}: {accuracy:.0%} accurate{how} — " + ", ".join(details)
 
 
-class TableSession(SessionBase[int, GameState, int]):
+class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
     """A game of any registered game in progress: the one place its turns and moves are kept.
 
     Its coach speaks of every game alike: a verdict's words are its name ("mistake", "best
@@ -153,8 +153,6 @@ class TableSession(SessionBase[int, GameState, int]):
         super().__init__(start, seed, started_at, lines)
         self.setup = setup
         self.spec = setup.spec
-        #: Analyses by position (its text), for hints and verdicts.
-        self._analyses: dict[str, GameAnalysis] = {}
 
     # -- reading -------------------------------------------------------------------------
 
@@ -242,16 +240,6 @@ class TableSession(SessionBase[int, GameState, int]):
         return None
 
     # -- hints and the coach -------------------------------------------------------------
-
-    def add_analysis(self, state: GameState, analysis: GameAnalysis) -> None:
-        self._analyses[state.position_text()] = analysis
-
-    def analysis_of(self, state: GameState) -> GameAnalysis | None:
-        return self._analyses.get(state.position_text())
-
-    def unanalysed(self) -> tuple[GameState, ...]:
-        """The positions before each move that the coach has no analysis of yet."""
-        return tuple(s for s in self._positions[:-1] if self.analysis_of(s) is None)
 
     def _judgement_of(self, ply: int) -> Judgement | None:
         if not 1 <= ply <= len(self.moves):

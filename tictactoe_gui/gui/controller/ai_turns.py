@@ -88,9 +88,9 @@ class AiTurns(HintsAndAnalysis):
         if result.board != self.board:
             return
         self._result = result
-        self._session.add_analysis(result.analysis)
+        self._session.add_analysis(result.analysis.board, result.analysis)
         for analysis in result.review:
-            self._session.add_analysis(analysis)
+            self._session.add_analysis(analysis.board, analysis)
         self._remember(self._session.analyses)
         self._judge_known_moves()
         self.analysis_changed.emit(result)

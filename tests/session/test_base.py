@@ -1,0 +1,36 @@
+"""What both sessions keep alike through their one base, k in a row's and any table game's."""
+
+from __future__ import annotations
+
+from tictactoe_gui.engine import Board, Move, analyse
+from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.storage.records import GameMode
+
+
+def test_a_k_in_a_row_analysis_is_found_again_for_the_same_position_reached_otherwise() -> None:
+    setup = GameSetup(GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("A"), PlayerSpec.human("B"))
+    session = GameSession(setup, seed=1)
+    for move in (Move(0, 0), Move(1, 1), Move(2, 2)):
+        session.play(move)
+    known = analyse(session.board)
+    session.add_analysis(session.board, known)
+    session.set_moves([Move(2, 2), Move(1, 1), Move(0, 0)])  # the same cells, other order
+    assert session.analysis_of(session.board) is known
+    assert session.analysis_of(Board.empty()) is None
+    assert session.unanalysed() == (Board.empty(), session.board_at(1), session.board_at(2))
+
+
+def test_a_table_games_analysis_is_found_again_for_the_same_position_reached_otherwise() -> None:
+    spec = find_game("connect4")
+    setup = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("A"), Seat.human("B")))
+    session = TableSession(setup, 1)
+    d1, e1, f1 = (spec.parse_move(name) for name in ("d1", "e1", "f1"))
+    session.set_moves([d1, e1, f1])
+    known = spec.analyse(session.state)
+    session.add_analysis(session.state, known)
+    session.set_moves([f1, e1, d1])
+    assert session.analysis_of(session.state) is known
+    assert session.analysis_of(session.start) is None
+    assert session.unanalysed() == session.states[:3]
