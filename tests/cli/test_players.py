@@ -18,7 +18,7 @@ from tictactoe_gui.cli.players import PlayerChoice, parse_player
 from tictactoe_gui.records_bridge import open_for_reading
 from tictactoe_gui.storage.records import Result, Side
 
-from ..session.helpers import gone, wait_until
+from ..session.helpers import wait_gone, wait_until
 
 BRAIN = Path(__file__).parents[1] / "session" / "protocol_brain.py"
 
@@ -243,7 +243,7 @@ def test_nothing_an_engine_started_outlives_the_match(tmp_path: Path) -> None:
     )
     assert code == 0, err
     grandchild = int(pid_file.read_text())
-    wait_until(lambda: gone(grandchild))
+    wait_gone(grandchild)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="fork and sessions")
@@ -292,4 +292,4 @@ def test_a_match_told_to_end_ends_its_engine_too(tmp_path: Path, ending: signal.
             match.kill()
     assert match.returncode == 128 + ending
     assert err.strip().endswith(f"stopped by {ending.name}"), err
-    wait_until(lambda: gone(engine_pid))
+    wait_gone(engine_pid)

@@ -36,11 +36,14 @@ HOSTILE = "\x1b[2J\x1b]0;pwned\x07\u202eevil\u200b"
 
 def detach(pid_file: str, *, own_session: bool, keep_pipes: bool) -> None:
     """Fork a grandchild that sleeps for an hour, reparented away from this process."""
+    known, written = os.pipe()  # the grandchild says here when its pid file is written
     if os.fork() != 0:
+        os.close(written)
         os.wait()  # the middle process exits at once
-        while not os.path.exists(pid_file):  # answer only once the grandchild is known
-            time.sleep(0.01)
+        os.read(known, 1)  # answer only once the grandchild is known
+        os.close(known)
         return
+    os.close(known)
     if own_session:
         os.setsid()
     if os.fork() != 0:
@@ -52,6 +55,8 @@ def detach(pid_file: str, *, own_session: bool, keep_pipes: bool) -> None:
     with open(pid_file + ".tmp", "w") as file:
         file.write(str(os.getpid()))
     os.replace(pid_file + ".tmp", pid_file)
+    os.write(written, b"k")
+    os.close(written)
     time.sleep(3600)
     os._exit(0)
 

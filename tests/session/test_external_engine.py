@@ -28,7 +28,7 @@ from tictactoe_gui.session.external_engine import (
     LineSplitter,
 )
 
-from .helpers import gone, wait_until
+from .helpers import gone, wait_gone, wait_until
 
 BRAIN = Path(__file__).with_name("protocol_brain.py")
 FAST = EngineLimits(turn=2.0, start=5.0, grace=0.5)
@@ -338,7 +338,7 @@ def test_a_detached_grandchild_is_killed_with_the_engine(tmp_path: Path) -> None
         wait_until(pid_file.exists)
         grandchild = int(pid_file.read_text())
         assert not gone(grandchild)
-    wait_until(lambda: gone(grandchild))
+    wait_gone(grandchild)
 
 
 @posix_only
