@@ -311,7 +311,8 @@ def test_a_finished_game_says_how_it_ended_and_offers_no_moves(qtbot: QtBot) -> 
     analysis = state.spec.analyse(state)
     dock = make_dock(qtbot)
     dock.show_game_analysis(state, analysis, ("Ann", "Sera"))
-    assert dock.prediction_text() == "Game over: X wins (Ann)"
+    # Named as k in a row's dock names a winner.
+    assert dock.prediction_text() == "Game over: Ann (X) wins"
     assert not dock.candidates_shown()
 
 

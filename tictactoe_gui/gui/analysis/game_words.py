@@ -251,12 +251,16 @@ def outlook(state: GameState, analysis: GameAnalysis, names: tuple[str, str]) ->
     """The banner, evaluation and badge for ``analysis`` of ``state``."""
     over = state.result
     if over is not None:
-        banner = f"Game over: {over.text}"
-        if (
-            over.winner is not None
-            and side(state, over.winner, names) != state.spec.seats[over.winner]
-        ):
-            banner += f" ({names[over.winner]})"
+        text = over.text
+        if over.winner is not None:
+            # The winner named as k in a row's dock names it: "Ann (X) wins".
+            mark = state.spec.seats[over.winner]
+            named = side(state, over.winner, names)
+            if named != mark and text.startswith(f"{mark} "):
+                text = f"{named}{text[len(mark) :]}"
+            elif named != mark:
+                text += f" ({names[over.winner]})"
+        banner = f"Game over: {text}"
         return GameOutlook(banner, None, "—", over.text, 0.0, "", "", True)
     mover = state.to_move
     assert mover is not None
