@@ -39,6 +39,13 @@ def connect_four(columns: str) -> GameState:
     return start.play_all(start.read_moves(columns))
 
 
+def analysed(state: GameState) -> GameAnalysis:
+    """The engine's analysis of ``state`` searched to its end, not within the game's default
+    seconds: each position here is proven in well under a second, which a busy machine
+    stretched past the default and turned into an estimate."""
+    return state.spec.analyse(state, limit=Limit())
+
+
 def shown_rows(dock: AnalysisDock) -> list[tuple[str, ...]]:
     model = dock.model
     return [
@@ -75,17 +82,26 @@ def heard_rows(dock: AnalysisDock) -> list[list[str]]:
 def double_threat() -> tuple[GameState, GameAnalysis]:
     """X to move with c1 and d1: e1 threatens b1 and f1 at once, so X wins in 3 plies."""
     state = connect_four("44444433")
-    analysis = state.spec.analyse(state)
+    analysis = analysed(state)
     assert analysis.certainty is Certainty.PROVEN
     return state, analysis
 
 
-def test_connect_four_shows_every_columns_exact_value_in_its_landing_cell(
+@pytest.fixture
+def threat_shown(
     qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
-) -> None:
+) -> tuple[AnalysisDock, GameState, GameAnalysis]:
+    """The dock showing the double threat's analysis, the players named X and O."""
     state, analysis = double_threat
     dock = make_dock(qtbot)
     dock.show_game_analysis(state, analysis, SEATS)
+    return dock, state, analysis
+
+
+def test_connect_four_shows_every_columns_exact_value_in_its_landing_cell(
+    threat_shown: tuple[AnalysisDock, GameState, GameAnalysis],
+) -> None:
+    dock, _, analysis = threat_shown
     assert headers(dock) == ("Move", "Score", "Outcome")
     rows = shown_rows(dock)
     # One row per column that takes a disc, named by the cell the disc lands in (column
@@ -108,7 +124,7 @@ def test_connect_four_shows_every_columns_exact_value_in_its_landing_cell(
 
 def test_connect_four_losses_name_the_winner_and_the_players(qtbot: QtBot) -> None:
     state = connect_four("444444333")  # O to move: every column loses
-    analysis = state.spec.analyse(state)
+    analysis = analysed(state)
     assert analysis.certainty is Certainty.PROVEN
     assert state.to_move == 1
     dock = make_dock(qtbot)
@@ -129,11 +145,9 @@ def test_connect_four_losses_name_the_winner_and_the_players(qtbot: QtBot) -> No
 
 
 def test_each_row_is_read_once_with_its_headers_and_says_which_is_best(
-    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+    threat_shown: tuple[AnalysisDock, GameState, GameAnalysis],
 ) -> None:
-    state, analysis = double_threat
-    dock = make_dock(qtbot)
-    dock.show_game_analysis(state, analysis, SEATS)
+    dock, state, analysis = threat_shown
     heard = heard_rows(dock)
     for words, row in zip(heard, shown_rows(dock), strict=True):
         assert [w.split(" ")[0] for w in words] == ["Move", "Score", "Outcome"]
@@ -164,11 +178,9 @@ def test_the_table_is_entered_on_its_first_row(
 
 
 def test_the_best_move_and_the_line_are_values_tab_reaches_named_by_their_labels(
-    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+    threat_shown: tuple[AnalysisDock, GameState, GameAnalysis],
 ) -> None:
-    state, analysis = double_threat
-    dock = make_dock(qtbot)
-    dock.show_game_analysis(state, analysis, SEATS)
+    dock = threat_shown[0]
     for name, words, text in (
         ("bestMoveLabel", "Best move:", dock.best_move_text()),
         ("principalVariation", "Expected line:", dock.line_text()),
@@ -284,11 +296,9 @@ def test_a_connect_four_estimate_says_so_in_every_row(qtbot: QtBot) -> None:
 
 
 def test_thinking_clears_the_last_positions_figures(
-    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+    threat_shown: tuple[AnalysisDock, GameState, GameAnalysis],
 ) -> None:
-    state, analysis = double_threat
-    dock = make_dock(qtbot)
-    dock.show_game_analysis(state, analysis, SEATS)
+    dock, state, analysis = threat_shown
     after = state.play(analysis.best_moves[0])
     dock.show_game_thinking(after)
     assert dock.model.rowCount() == 0
@@ -317,11 +327,9 @@ def test_a_finished_game_says_how_it_ended_and_offers_no_moves(qtbot: QtBot) -> 
 
 
 def test_selecting_a_move_previews_it_and_the_best_its_line(
-    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+    qtbot: QtBot, threat_shown: tuple[AnalysisDock, GameState, GameAnalysis]
 ) -> None:
-    state, analysis = double_threat
-    dock = make_dock(qtbot)
-    dock.show_game_analysis(state, analysis, SEATS)
+    dock, state, analysis = threat_shown
     with qtbot.waitSignal(dock.game_preview_requested) as best:
         dock.select_candidate(0)
     assert best.args == [state, analysis.line]
@@ -380,7 +388,7 @@ def test_a_drawn_connect_four_position_names_the_draw_and_each_losing_column(
     qtbot: QtBot,
 ) -> None:
     state = connect_four("171675277312654226333221711634")  # 30 discs, X to move
-    analysis = state.spec.analyse(state)
+    analysis = analysed(state)
     assert analysis.result is not None
     assert analysis.result.winner is None
     dock = make_dock(qtbot)
@@ -472,11 +480,9 @@ def test_the_card_shows_a_table_games_player_and_takes_no_room_before(
 
 
 def test_a_connect_four_move_is_previewed_on_the_board_as_k_in_a_rows_are(
-    qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
+    qtbot: QtBot, threat_shown: tuple[AnalysisDock, GameState, GameAnalysis]
 ) -> None:
-    state, analysis = double_threat
-    dock = make_dock(qtbot)
-    dock.show_game_analysis(state, analysis, SEATS)
+    dock, state, analysis = threat_shown
     with qtbot.waitSignal(dock.preview_requested) as shown:
         dock.select_candidate(0)
     board, moves = shown.args
