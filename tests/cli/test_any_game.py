@@ -242,7 +242,7 @@ def session_series(
     ends = []
     for game_seed in game_seeds(seed, games):
         setup = TableSetup(
-            spec, GameMode.AI_VS_AI, (Seat.ai(spec, a), Seat.ai(spec, b)), first=first,
+            spec, GameMode.AI_VS_AI, (Seat.for_game(spec, a), Seat.for_game(spec, b)), first=first,
             values=values,
         )  # fmt: skip
         session = TableSession(setup, game_seed)

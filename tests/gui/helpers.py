@@ -88,7 +88,7 @@ def rowcol_setup(
     def seat(choice: str) -> Seat:
         if choice.startswith("person:"):
             return Seat.human(choice.removeprefix("person:"))
-        return Seat.ai(spec, choice)
+        return Seat.for_game(spec, choice)
 
     start = None
     if values is not None:

@@ -155,7 +155,7 @@ def test_the_window_on_row_and_column_and_connect_four_names_every_control(
     assert audit(window) == []
     spec = find_game("connect4")
     window.start_table_game(
-        TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, "cop")))
+        TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.for_game(spec, "cop")))
     )
     assert audit(window) == []
 

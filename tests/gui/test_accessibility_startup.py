@@ -112,7 +112,9 @@ def test_the_window_is_one_accessible_object_from_its_first_frame_on(
         spec = find_game(game)
         window.start_table_game(
             TableSetup(
-                spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, spec.players[0].key))
+                spec,
+                GameMode.HUMAN_VS_AI,
+                (Seat.human("Ann"), Seat.for_game(spec, spec.players[0].key)),
             )
         )
     window.leave_table_mode()

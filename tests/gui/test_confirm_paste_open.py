@@ -42,7 +42,9 @@ def table_game(qtbot: QtBot, window: MainWindow, setup: TableSetup) -> Callable[
 
 def connect_four(qtbot: QtBot, window: MainWindow) -> tuple[str, Callable[[], int]]:
     spec = find_game("connect4")
-    setup = TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Alice"), Seat.ai(spec, "kitty")))
+    setup = TableSetup(
+        spec, GameMode.HUMAN_VS_AI, (Seat.human("Alice"), Seat.for_game(spec, "kitty"))
+    )
     return "44", table_game(qtbot, window, setup)
 
 

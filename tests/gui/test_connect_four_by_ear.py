@@ -165,7 +165,7 @@ def test_rows_columns_and_diagonals_read_on_a_board_where_discs_fall(qtbot: QtBo
 
 def connect_four_setup() -> TableSetup:
     spec = find_game("connect4")
-    return TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, "kitty")))
+    return TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.for_game(spec, "kitty")))
 
 
 def test_a_new_connect_four_game_is_greeted_on_the_board(qtbot: QtBot, settings: QSettings) -> None:

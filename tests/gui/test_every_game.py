@@ -187,11 +187,11 @@ def test_every_connect_four_game_ends_with_its_banner_and_is_recorded_once(
     games: list[TableSetup] = []
     for persona in PERSONAS:
         for person_first in (True, False):
-            you, ai = Seat.human("Alice"), Seat.ai(spec, persona)
+            you, ai = Seat.human("Alice"), Seat.for_game(spec, persona)
             seats = (you, ai) if person_first else (ai, you)
             games.append(TableSetup(spec, GameMode.HUMAN_VS_AI, seats))
     for x_key, o_key in (("sera", "cop"), ("kitty", "sera"), ("cop", "kitty")):
-        seats = (Seat.ai(spec, x_key), Seat.ai(spec, o_key))
+        seats = (Seat.for_game(spec, x_key), Seat.for_game(spec, o_key))
         games.append(TableSetup(spec, GameMode.AI_VS_AI, seats, move_delay_ms=0))
     expected = []
     for number, setup in enumerate(games):

@@ -36,7 +36,11 @@ def offered(window: MainWindow) -> bool:
 
 def connect_four(mode: GameMode) -> TableSetup:
     spec = find_game("connect4")
-    person, kitty, cop = Seat.human("Alice"), Seat.ai(spec, "kitty"), Seat.ai(spec, "cop")
+    person, kitty, cop = (
+        Seat.human("Alice"),
+        Seat.for_game(spec, "kitty"),
+        Seat.for_game(spec, "cop"),
+    )
     seats = {
         GameMode.HUMAN_VS_AI: (person, kitty),
         GameMode.HUMAN_VS_HUMAN: (person, Seat.human("Bob")),

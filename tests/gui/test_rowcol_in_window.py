@@ -103,7 +103,7 @@ def test_switching_tictactoe_connect_four_row_and_column_and_back(
     from tictactoe_gui.session.table import Seat, TableSetup
 
     window.start_table_game(
-        TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, "kitty"))), 1
+        TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.for_game(spec, "kitty"))), 1
     )
     assert window.board_view.isVisible()
     assert window.board_view.gravity

@@ -69,7 +69,9 @@ def test_against_a_persona_the_game_in_progress_is_only_looked_back_at(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     spec = find_game("connect4")
-    people = TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, "kitty")))
+    people = TableSetup(
+        spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.for_game(spec, "kitty"))
+    )
     table = window.start_table_game(people, seed=4)
     session = session_of(window)
     drop(qtbot, window, 3)
@@ -87,7 +89,9 @@ def test_against_a_persona_a_move_of_another_line_where_it_was_to_move_is_looked
     from tictactoe_gui.engine.move_tree import ROOT
 
     spec = find_game("connect4")
-    people = TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, "kitty")))
+    people = TableSetup(
+        spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.for_game(spec, "kitty"))
+    )
     table = window.start_table_game(people, seed=4)
     session = session_of(window)
 

@@ -30,7 +30,7 @@ GAME_TIMEOUT_MS = 60_000
 
 def connect_four(persona: str = "kitty", *, person_first: bool = True) -> TableSetup:
     spec = find_game("connect4")
-    you, ai = Seat.human("Alice"), Seat.ai(spec, persona)
+    you, ai = Seat.human("Alice"), Seat.for_game(spec, persona)
     seats = (you, ai) if person_first else (ai, you)
     return TableSetup(spec, GameMode.HUMAN_VS_AI, seats)
 
@@ -143,7 +143,10 @@ def test_ai_vs_ai_steps_one_move_at_a_time_when_paused(
     window = recorded_window
     spec = find_game("connect4")
     setup = TableSetup(
-        spec, GameMode.AI_VS_AI, (Seat.ai(spec, "kitty"), Seat.ai(spec, "cop")), move_delay_ms=0
+        spec,
+        GameMode.AI_VS_AI,
+        (Seat.for_game(spec, "kitty"), Seat.for_game(spec, "cop")),
+        move_delay_ms=0,
     )
     window.start_table_game(setup, seed=5, paused=True)
     assert window.autoplay_bar.isVisible()
@@ -164,7 +167,10 @@ def test_at_the_end_of_ai_vs_ai_the_card_shows_who_won_not_who_is_to_move(
     window = recorded_window
     spec = find_game("connect4")
     setup = TableSetup(
-        spec, GameMode.AI_VS_AI, (Seat.ai(spec, "kitty"), Seat.ai(spec, "cop")), move_delay_ms=0
+        spec,
+        GameMode.AI_VS_AI,
+        (Seat.for_game(spec, "kitty"), Seat.for_game(spec, "cop")),
+        move_delay_ms=0,
     )
     table = window.start_table_game(setup, seed=8)
     assert table.session is not None
@@ -410,7 +416,10 @@ def test_two_computer_players_left_unfinished_open_paused_at_the_next_start(
     qtbot.addWidget(first)
     spec = find_game("connect4")
     computers = TableSetup(
-        spec, GameMode.AI_VS_AI, (Seat.ai(spec, "kitty"), Seat.ai(spec, "cop")), move_delay_ms=0
+        spec,
+        GameMode.AI_VS_AI,
+        (Seat.for_game(spec, "kitty"), Seat.for_game(spec, "cop")),
+        move_delay_ms=0,
     )
     table = first.start_table_game(computers, seed=3)
     assert table.session is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tictactoe_gui.engine import Board, Move, analyse
 from tictactoe_gui.engine.games import find_game
-from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec
+from tictactoe_gui.session import GameSession, GameSetup, PlayerKind, PlayerSpec
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
@@ -34,3 +34,19 @@ def test_a_table_games_analysis_is_found_again_for_the_same_position_reached_oth
     assert session.analysis_of(session.state) is known
     assert session.analysis_of(session.start) is None
     assert session.unanalysed() == session.states[:3]
+
+
+def test_one_kind_of_seat_for_every_game_names_its_player_in_that_game() -> None:
+    assert Seat is PlayerSpec
+    rowcol, connect4 = find_game("rowcol3"), find_game("connect4")
+    abacus = Seat.for_game(rowcol, "perfect")
+    assert abacus == PlayerSpec(PlayerKind.AI, "perfect")
+    assert abacus.is_ai
+    assert abacus.persona is None  # Row & Column's players are no personas
+    assert abacus.name_in(rowcol) == "Abacus"
+    kitty = Seat.for_game(connect4, "kitty")
+    assert kitty == PlayerSpec.ai("kitty")  # the same seat as k in a row's
+    assert kitty.name_in(connect4) == kitty.display_name == "Kitty"
+    assert PlayerSpec.human("Ann").name_in(rowcol) == "Ann"
+    engine = PlayerSpec.engine("/opt/pbrain-x --fast")
+    assert engine.name_in(connect4) == "pbrain-x"

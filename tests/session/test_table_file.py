@@ -16,7 +16,9 @@ from tictactoe_gui.storage.records import GameMode
 def session_of(game: str, moves: tuple[int, ...], seed: int = 3) -> TableSession:
     spec = find_game(game)
     setup = TableSetup(
-        spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.ai(spec, spec.default_players[1]))
+        spec,
+        GameMode.HUMAN_VS_AI,
+        (Seat.human("Ann"), Seat.for_game(spec, spec.default_players[1])),
     )
     session = TableSession(setup, seed)
     session.set_moves(moves)

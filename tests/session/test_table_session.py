@@ -24,8 +24,8 @@ SPECS = sorted(
 def computers(game_id: str, seed: int, **options: object) -> TableSession:
     spec = find_game(game_id)
     first, second = spec.players[0].key, spec.players[0].key
-    setup = TableSetup(spec, GameMode.AI_VS_AI, (Seat.ai(spec, first), Seat.ai(spec, second)),
-                       **options)  # type: ignore[arg-type]  # fmt: skip
+    seats = (Seat.for_game(spec, first), Seat.for_game(spec, second))
+    setup = TableSetup(spec, GameMode.AI_VS_AI, seats, **options)  # type: ignore[arg-type]
     return TableSession(setup, seed)
 
 
@@ -61,7 +61,9 @@ def test_undo_and_redo_set_the_moves_and_the_record_is_checked(spec_id: str) -> 
 
 def test_a_person_is_told_why_a_move_is_refused_and_whose_turn_it_is() -> None:
     spec = find_game("connect4")
-    setup = TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ada"), Seat.ai(spec, "kitty")))
+    setup = TableSetup(
+        spec, GameMode.HUMAN_VS_AI, (Seat.human("Ada"), Seat.for_game(spec, "kitty"))
+    )
     session = TableSession(setup, 1)
     assert session.is_human_turn()
     floating = spec.parse_move("d2")
@@ -73,7 +75,7 @@ def test_a_person_is_told_why_a_move_is_refused_and_whose_turn_it_is() -> None:
     assert session.is_human_turn()
     assert len(session.moves) == 2
     with pytest.raises(GameError):
-        Seat.ai(spec, "abacus")
+        Seat.for_game(spec, "abacus")
 
 
 def test_row_and_column_keeps_its_coach_its_hints_and_its_words() -> None:
@@ -118,14 +120,16 @@ def test_row_and_column_keeps_its_coach_its_hints_and_its_words() -> None:
 def test_every_listed_game_names_its_players_by_key() -> None:
     for spec in listed_games():
         strongest, medium = spec.default_players
-        seat = Seat.ai(spec, strongest)
-        assert seat.display_name(spec) == spec.player(strongest).name
-        assert Seat.ai(spec, medium).is_ai
+        seat = Seat.for_game(spec, strongest)
+        assert seat.name_in(spec) == spec.player(strongest).name
+        assert Seat.for_game(spec, medium).is_ai
 
 
 def test_a_seat_gives_the_game_up_in_the_session_and_setting_the_moves_takes_it_back() -> None:
     spec = find_game("connect4")
-    setup = TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ada"), Seat.ai(spec, "kitty")))
+    setup = TableSetup(
+        spec, GameMode.HUMAN_VS_AI, (Seat.human("Ada"), Seat.for_game(spec, "kitty"))
+    )
     session = TableSession(setup, 1)
     session.play(spec.parse_move("d1"))
     session.play(spec.parse_move("d2"))

@@ -186,7 +186,7 @@ def _run_through_interface(
                 TableSetup(
                     spec,
                     GameMode.AI_VS_AI,
-                    (Seat.ai(spec, sides[0]), Seat.ai(spec, sides[1])),
+                    (Seat.for_game(spec, sides[0]), Seat.for_game(spec, sides[1])),
                     first=start.first,
                     values=start.values,
                 ),

@@ -216,7 +216,7 @@ def _play_through_interface(
     player = spec.player(opponent)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     rng = random.Random(seed)
-    seats = [Seat.human(args.name), Seat.ai(spec, opponent)]
+    seats = [Seat.human(args.name), Seat.for_game(spec, opponent)]
     if seat == 1:
         seats.reverse()
     session = TableSession(

@@ -79,7 +79,7 @@ def table_title(setup: TableSetup) -> str:
     """The window's title for a fresh game at the table, as the table gives it when the
     game starts: its players by seat, and the game."""
     spec = setup.spec
-    names = [seat.display_name(spec) for seat in setup.seats]
+    names = [seat.name_in(spec) for seat in setup.seats]
     return f"{names[0]} ({spec.seats[0]}) vs {names[1]} ({spec.seats[1]}) · {spec.name}"
 
 

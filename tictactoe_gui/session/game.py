@@ -20,9 +20,7 @@ it counts in no standings or greetings.
 
 from __future__ import annotations
 
-import enum
 import random
-import shlex
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -40,7 +38,6 @@ from tictactoe_gui.engine import (
     Persona,
     Proven,
     Verdict,
-    get_persona,
     judge,
     judge_by_proof,
     proven_result,
@@ -55,93 +52,16 @@ from tictactoe_gui.session.base import (
     plural as plural,  # where the window reads it
 )
 from tictactoe_gui.session.record import GameRecord, MoveRecord
-from tictactoe_gui.storage.records import GameMode, Side, WinLossDraw
-from tictactoe_gui.untrusted import shown
+from tictactoe_gui.session.seats import (
+    ENGINE_PREFIX as ENGINE_PREFIX,  # where the callers read them
+    PlayerKind as PlayerKind,
+    PlayerSpec as PlayerSpec,
+    engine_name as engine_name,
+)
+from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
 #: The pause between moves of an AI vs AI game, by default.
 DEFAULT_MOVE_DELAY_MS = 700
-
-
-class PlayerKind(enum.StrEnum):
-    HUMAN = "human"
-    AI = "ai"
-    #: An external program speaking the Gomocup protocol (``name`` is its command).
-    ENGINE = "engine"
-
-
-#: How a player choice names an external engine: ``engine:COMMAND``.
-ENGINE_PREFIX = "engine:"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSpec:
-    """One side of the table: a person (by name) or a persona (by key)."""
-
-    kind: PlayerKind
-    name: str
-
-    @classmethod
-    def human(cls, name: str) -> PlayerSpec:
-        return cls(PlayerKind.HUMAN, name)
-
-    @classmethod
-    def ai(cls, persona_key: str) -> PlayerSpec:
-        return cls(PlayerKind.AI, get_persona(persona_key).key)
-
-    @classmethod
-    def engine(cls, command: str) -> PlayerSpec:
-        """An external Gomocup engine, run as ``command`` (a program and its arguments)."""
-        if not command.strip():
-            raise ValueError("an external engine needs a command to run")
-        return cls(PlayerKind.ENGINE, command.strip())
-
-    @classmethod
-    def from_choice(cls, choice: str) -> PlayerSpec:
-        """A computer player named as a choice: a persona key, or ``engine:COMMAND``."""
-        if choice.startswith(ENGINE_PREFIX):
-            return cls.engine(choice.removeprefix(ENGINE_PREFIX))
-        return cls.ai(choice)
-
-    @property
-    def is_ai(self) -> bool:
-        """Whether a program plays this side (a persona or an external engine)."""
-        return self.kind is not PlayerKind.HUMAN
-
-    @property
-    def is_engine(self) -> bool:
-        return self.kind is PlayerKind.ENGINE
-
-    @property
-    def persona(self) -> Persona | None:
-        return get_persona(self.name) if self.kind is PlayerKind.AI else None
-
-    @property
-    def display_name(self) -> str:
-        persona = self.persona
-        if persona is not None:
-            return persona.name
-        if self.is_engine:
-            return engine_name(self.name)
-        return self.name
-
-    def side(self) -> Side:
-        if self.kind is PlayerKind.AI:
-            return Side.persona(self.name)
-        if self.is_engine:
-            # The records know people and personas; an engine is kept under its name.
-            return Side.human(f"{ENGINE_PREFIX}{engine_name(self.name)}"[:32])
-        return Side.human(self.name)
-
-
-def engine_name(command: str) -> str:
-    """How an external engine is called: its program's file name ("pbrain-foo"), escaped
-    (a file name may hold control characters; it is shown and recorded as text)."""
-    try:
-        words = shlex.split(command)
-    except ValueError:  # an unclosed quote: the command will fail to start, and say so
-        words = command.split()
-    program = words[0] if words else command
-    return shown(program.replace("\\", "/").rsplit("/", 1)[-1] or command, None)
 
 
 def _empty_tictactoe() -> Board:

@@ -32,35 +32,8 @@ from tictactoe_gui.engine.games import (
 )
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.session.base import Accuracy, SessionBase, plural
-from tictactoe_gui.session.game import PlayerKind
+from tictactoe_gui.session.seats import Seat as Seat  # where the callers read it
 from tictactoe_gui.storage.records import GameMode, Side
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """Who sits in a seat: a person (by name) or one of the game's players (by its key)."""
-
-    kind: PlayerKind
-    name: str
-
-    @classmethod
-    def human(cls, name: str) -> Seat:
-        return cls(PlayerKind.HUMAN, name)
-
-    @classmethod
-    def ai(cls, spec: GameSpec, player: str) -> Seat:
-        """The game's player named ``player`` (GameError for one it lacks)."""
-        return cls(PlayerKind.AI, spec.player(player).key)
-
-    @property
-    def is_ai(self) -> bool:
-        return self.kind is not PlayerKind.HUMAN
-
-    def display_name(self, spec: GameSpec) -> str:
-        return spec.player(self.name).name if self.is_ai else self.name
-
-    def side(self) -> Side:
-        return Side.persona(self.name) if self.is_ai else Side.human(self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +156,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         return self.setup.seats[index]
 
     def name_of(self, index: int) -> str:
-        return self.seat(index).display_name(self.spec)
+        return self.seat(index).name_in(self.spec)
 
     @property
     def player_to_move(self) -> Seat | None:
@@ -232,7 +205,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         if seat is None:
             return f"The game is over: {self.result_words()}."
         if seat.is_ai:
-            return f"It is {seat.display_name(self.spec)}'s turn."
+            return f"It is {seat.name_in(self.spec)}'s turn."
         try:
             self.state.play(move)
         except GameError as error:
@@ -333,7 +306,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
             if not seat.is_ai:
                 return ""
             words = self.spec.say(seat.name, Event.RESIGNATION, self.move_rng(len(self.moves)))
-            return f"{seat.display_name(self.spec)}: {words}" if words else ""
+            return f"{seat.name_in(self.spec)}: {words}" if words else ""
         if not self.is_over:
             return ""
         for index in (0, 1):
@@ -344,7 +317,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
                     Event.DRAW if winner is None else Event.WIN if winner == index else Event.LOSS
                 )
                 words = self.spec.say(seat.name, event, self.move_rng(len(self.moves)))
-                return f"{seat.display_name(self.spec)}: {words}" if words else ""
+                return f"{seat.name_in(self.spec)}: {words}" if words else ""
         return ""
 
     def sides(self) -> tuple[Side, Side]:

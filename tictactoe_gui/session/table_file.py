@@ -254,5 +254,5 @@ def _seat(data: object, spec: GameSpec) -> Seat:
     if kind == PlayerKind.HUMAN.value:
         return Seat.human(validate_player_name(seat_name))
     if kind == PlayerKind.AI.value:
-        return Seat.ai(spec, seat_name)
+        return Seat.for_game(spec, seat_name)
     raise TableFileError(f"a seat's kind {kind!r} is neither human nor ai")

@@ -553,7 +553,7 @@ class NewGameDialog(QDialog):
         mode = self.mode()
         if mode is GameMode.HUMAN_VS_AI:
             you = Seat.human(validate_player_name(self._your_name.edit.text()))
-            ai = Seat.ai(spec, self._opponent.key())
+            ai = Seat.for_game(spec, self._opponent.key())
             seats = (you, ai) if self._your_side.currentData() == "X" else (ai, you)
             return TableSetup(spec, mode, seats)
         if mode is GameMode.HUMAN_VS_HUMAN:
@@ -564,7 +564,10 @@ class NewGameDialog(QDialog):
         return TableSetup(
             spec,
             mode,
-            (Seat.ai(spec, self._x_persona.key()), Seat.ai(spec, self._o_persona.key())),
+            (
+                Seat.for_game(spec, self._x_persona.key()),
+                Seat.for_game(spec, self._o_persona.key()),
+            ),
             move_delay_ms=speed_to_delay(self._speed.value()),
         )
 

@@ -341,14 +341,14 @@ class RowColOptions(QWidget):
         spec = find_game(f"rowcol{size}")
         if mode is GameMode.HUMAN_VS_AI:
             you = Seat.human(validate_player_name(self.your_name.edit.text()))
-            computer = Seat.ai(spec, self.opponent.key())
+            computer = Seat.for_game(spec, self.opponent.key())
             a, b = (you, computer) if self.your_side.currentData() == "A" else (computer, you)
         elif mode is GameMode.HUMAN_VS_HUMAN:
             a = Seat.human(validate_player_name(self.name_a.edit.text()))
             b = Seat.human(validate_player_name(self.name_b.edit.text()))
         else:
-            a = Seat.ai(spec, self.strategy_a.key())
-            b = Seat.ai(spec, self.strategy_b.key())
+            a = Seat.for_game(spec, self.strategy_a.key())
+            b = Seat.for_game(spec, self.strategy_b.key())
         first = spec.seat(str(self.first_combo.currentData()))
         delay = speed_to_delay(self.speed.value())
         seed = self.seed_spin.value()

@@ -304,7 +304,7 @@ class GameFilesPart(WindowBase):
             return False
         if game.finished:
             setup = game.setup
-            names = tuple(seat.display_name(setup.spec) for seat in setup.seats)
+            names = tuple(seat.name_in(setup.spec) for seat in setup.seats)
             self.replay_table_game(
                 game.start,
                 [*game.moves, *game.undone],

@@ -69,7 +69,7 @@ class NewGamesPart(WindowBase):
         return later.TableSetup(
             spec,
             later.GameMode.HUMAN_VS_AI,
-            (later.Seat.human("Player"), later.Seat.ai(spec, spec.default_players[1])),
+            (later.Seat.human("Player"), later.Seat.for_game(spec, spec.default_players[1])),
         )
 
     def _initial_setup(self) -> later.GameSetup:
