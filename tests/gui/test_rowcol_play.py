@@ -74,9 +74,12 @@ def test_a_person_plays_a_computer_player_to_the_end(
 
 def test_the_analysis_shows_every_allowed_cell(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
-    new_game(window, 4, 2, "person", "perfect")
     dock = window.window.analysis_dock
-    qtbot.waitUntil(lambda: window.analysis_now() is not None, timeout=10_000)
+    # 4×4 is proven well within the dock's default second, but not on a busy machine.
+    dock.set_time_budget(30)
+    assert window.table.time_limit == 30
+    new_game(window, 4, 2, "person", "perfect")
+    qtbot.waitUntil(lambda: window.analysis_now() is not None, timeout=30_000)
     model = dock.model
     analysis = window.game_analysis()
     assert analysis is not None
