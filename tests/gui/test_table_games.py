@@ -531,7 +531,10 @@ def test_resigning_connect_four_is_a_recorded_loss_and_undo_takes_it_back(
     assert window.banner.headline.text() == "Alice (X) resigns: Kitty (O) wins."
     assert not window.board_view.interactive
     # Kitty answers the resignation, and the dock no longer guards "your move".
-    assert window.banner.reaction.text().startswith("Kitty: ")
+    # In quotes, as a persona's words are in k in a row.
+    reaction = window.banner.reaction.text()
+    assert reaction.startswith("Kitty: “")
+    assert reaction.endswith("”")
     assert not window.analysis_dock.engine_view_hidden()
     (game,) = repository.list_games(GameFilter(game="connect4"))
     assert game.result is Result.O_WINS

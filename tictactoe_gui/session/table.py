@@ -306,7 +306,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
             if not seat.is_ai:
                 return ""
             words = self.spec.say(seat.name, Event.RESIGNATION, self.move_rng(len(self.moves)))
-            return f"{seat.name_in(self.spec)}: {words}" if words else ""
+            return f"{seat.name_in(self.spec)}: “{words}”" if words else ""
         if not self.is_over:
             return ""
         for index in (0, 1):
@@ -317,7 +317,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
                     Event.DRAW if winner is None else Event.WIN if winner == index else Event.LOSS
                 )
                 words = self.spec.say(seat.name, event, self.move_rng(len(self.moves)))
-                return f"{seat.name_in(self.spec)}: {words}" if words else ""
+                return f"{seat.name_in(self.spec)}: “{words}”" if words else ""
         return ""
 
     def sides(self) -> tuple[Side, Side]:
