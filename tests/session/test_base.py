@@ -5,7 +5,7 @@ from __future__ import annotations
 from tictactoe_gui.engine import Board, Move, analyse
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.session import GameSession, GameSetup, PlayerKind, PlayerSpec
-from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup, play_computers
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -50,3 +50,22 @@ def test_one_kind_of_seat_for_every_game_names_its_player_in_that_game() -> None
     assert PlayerSpec.human("Ann").name_in(rowcol) == "Ann"
     engine = PlayerSpec.engine("/opt/pbrain-x --fast")
     assert engine.name_in(connect4) == "pbrain-x"
+
+
+def test_every_computer_player_answers_the_end_in_its_quotes_in_every_game() -> None:
+    spec = find_game("connect4")
+    kitty = Seat.for_game(spec, "kitty")
+    table = TableSession(TableSetup(spec, GameMode.AI_VS_AI, (kitty, kitty)), 5)
+    assert table.reaction() == ""  # nothing said before the end
+    play_computers(table)
+    reaction = table.reaction()
+    # One player in both seats: each of its words says which side speaks.
+    assert reaction.startswith("Kitty (X): “")
+    assert "   Kitty (O): “" in reaction
+    setup = GameSetup(GameMode.AI_VS_AI, PlayerSpec.ai("kitty"), PlayerSpec.ai("kitty"))
+    game = GameSession(setup, seed=5)
+    for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
+        game.play(move)
+    said = game.reaction()
+    assert said.startswith("Kitty (X): “")
+    assert "   Kitty (O): “" in said

@@ -21,6 +21,9 @@ external engines) share:
   however often one is asked for there (:meth:`SessionBase.count_hint`), a position told
   from another, however it was reached, by its key (``KeyT``: k in a row's ``Board``,
   the interface's position text);
+- **the computer players' words at the end** (:meth:`SessionBase.reaction`), each seat's
+  player given by the game (:meth:`SessionBase.player_of`, one kind of seat:
+  :class:`~tictactoe_gui.session.seats.PlayerSpec`);
 - the words for the coach's verdict on a move (:meth:`SessionBase.verdict_words`) and
   each side's verdicts counted (:class:`Accuracy`, under both sessions' summaries);
 - **every line played** (:meth:`SessionBase.lines`): the game's tree of moves
@@ -44,8 +47,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import ClassVar, Generic, TypeVar
 
-from tictactoe_gui.engine import Judgement, Verdict
+from tictactoe_gui.engine import Event, Judgement, Verdict
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
+from tictactoe_gui.session.seats import PlayerSpec
 
 MoveT = TypeVar("MoveT")
 PositionT = TypeVar("PositionT")
@@ -213,6 +217,56 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
             raise ValueError("the game is already over")
         self.resigned = side
         return side
+
+    # -- the players ------------------------------------------------------------------------
+
+    @abstractmethod
+    def player_of(self, side: SideT) -> PlayerSpec:
+        """Who sits on ``side``."""
+
+    @abstractmethod
+    def _name_of(self, side: SideT) -> str:
+        """The name of ``side``'s player in the game."""
+
+    @abstractmethod
+    def _side_label(self, side: SideT) -> str:
+        """What the game calls ``side`` ("X", "A")."""
+
+    @property
+    @abstractmethod
+    def winner(self) -> SideT | None:
+        """The side that won, once the game is over (None: a draw, a tie, or not over)."""
+
+    @abstractmethod
+    def _say(self, player: PlayerSpec, event: Event, rng: random.Random) -> str:
+        """What the computer player ``player`` says on ``event`` (nothing: ``""``)."""
+
+    def _answers_resignation(self) -> bool:
+        """Whether a side's giving up is what the winner speaks of (not a win on the board)."""
+        return self.resigned is not None
+
+    def reaction(self) -> str:
+        """Each computer player's word on the result, the first seated first
+        (``Cop: “…”``); a player in both seats says which side speaks, and after a
+        resignation the winner speaks of that. Nothing while the game goes on."""
+        if not self.is_over:
+            return ""
+        winner = self.winner
+        players = [(side, self.player_of(side)) for side in self._sides()]
+        computers = [(side, player) for side, player in players if player.is_ai]
+        same = len({player for _, player in computers}) < len(computers)
+        rng = self.move_rng(len(self._moves))
+        lines = []
+        for side, player in computers:
+            event = Event.DRAW if winner is None else Event.WIN if winner == side else Event.LOSS
+            if event is Event.WIN and self._answers_resignation():
+                event = Event.RESIGNATION  # it won because the other side gave up
+            words = self._say(player, event, rng)
+            if words:
+                name = self._name_of(side)
+                speaker = f"{name} ({self._side_label(side)})" if same else name
+                lines.append(f"{speaker}: “{words}”")
+        return "   ".join(lines)
 
     # -- analyses and hints -----------------------------------------------------------------
 

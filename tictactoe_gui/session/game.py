@@ -501,24 +501,22 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
             return f"{loser} resigned: {spec.display_name} ({winner}) wins."
         return f"{spec.display_name} ({winner}) wins!"
 
-    def reaction(self) -> str:
-        """Each persona's word on the result."""
-        winner = self.winner
-        personas = [
-            (mark, spec.persona)
-            for mark, spec in ((Mark.X, self.setup.x), (Mark.O, self.setup.o))
-            if spec.persona is not None
-        ]
-        # A persona playing itself needs its marks to tell its two voices apart.
-        same = len({persona.key for _, persona in personas}) < len(personas)
-        lines = []
-        for mark, persona in personas:
-            event = event_for(winner, mark)
-            if event is Event.WIN and self.resigned is not None and not self.forfeit_reason:
-                event = Event.RESIGNATION  # it won because the other side gave up
-            speaker = f"{persona.name} ({mark})" if same else persona.name
-            lines.append(f"{speaker}: “{persona.say(event)}”")
-        return "   ".join(lines)
+    def player_of(self, side: Mark) -> PlayerSpec:
+        return self.setup.player(side)
+
+    def _name_of(self, side: Mark) -> str:
+        return self.setup.player(side).display_name
+
+    def _side_label(self, side: Mark) -> str:
+        return str(side)
+
+    def _say(self, player: PlayerSpec, event: Event, rng: random.Random) -> str:
+        persona = player.persona
+        return "" if persona is None else persona.say(event, rng)  # an engine says nothing
+
+    def _answers_resignation(self) -> bool:
+        # A program that broke the rules lost; its opponent won on the board's terms.
+        return self.resigned is not None and not self.forfeit_reason
 
     def summaries(self) -> tuple[PlayerSummary, ...]:
         summaries = []

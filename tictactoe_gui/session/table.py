@@ -16,6 +16,7 @@ or the command line). Nothing here names a game.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -298,27 +299,17 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
             words += f", {scores[seat]} to {scores[1 - seat]}"
         return words
 
-    def reaction(self) -> str:
-        """What a computer player says at the end (the first one seated, if both are); after
-        a resignation, the opponent of the seat that gave the game up answers that."""
-        if self.resigned is not None:
-            seat = self.seat(1 - self.resigned)
-            if not seat.is_ai:
-                return ""
-            words = self.spec.say(seat.name, Event.RESIGNATION, self.move_rng(len(self.moves)))
-            return f"{seat.name_in(self.spec)}: “{words}”" if words else ""
-        if not self.is_over:
-            return ""
-        for index in (0, 1):
-            seat = self.seat(index)
-            if seat.is_ai:
-                winner = self.winner
-                event = (
-                    Event.DRAW if winner is None else Event.WIN if winner == index else Event.LOSS
-                )
-                words = self.spec.say(seat.name, event, self.move_rng(len(self.moves)))
-                return f"{seat.name_in(self.spec)}: “{words}”" if words else ""
-        return ""
+    def player_of(self, side: int) -> Seat:
+        return self.seat(side)
+
+    def _name_of(self, side: int) -> str:
+        return self.name_of(side)
+
+    def _side_label(self, side: int) -> str:
+        return self.spec.seats[side]
+
+    def _say(self, player: Seat, event: Event, rng: random.Random) -> str:
+        return "" if player.is_engine else self.spec.say(player.name, event, rng)
 
     def sides(self) -> tuple[Side, Side]:
         """The two seats as the records keep them."""
