@@ -81,6 +81,32 @@ def test_pause_stops_the_game_and_step_plays_one_move(qtbot: QtBot, window: Main
     qtbot.waitUntil(lambda: controller.board.is_over, timeout=10000)
 
 
+def test_step_past_the_end_of_a_game_starts_the_next_one_paused(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    controller = window.controller
+    window.new_game(ai_vs_ai("sera", "kitty", games=2))
+    window.autoplay_bar.pause_button.click()
+    while controller.state is not State.OVER:
+        before = controller.board.ply
+        window.autoplay_bar.step_button.click()
+        qtbot.waitUntil(lambda before=before: controller.board.ply > before, timeout=5000)
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=10000)
+    assert controller.series_left == 1
+    window.autoplay_bar.step_button.click()  # the series' next game, on its empty board
+    assert controller.tally.games == 1
+    assert controller.board.ply == 0
+    # Still paused: it waits for Resume or Step, as the game before did.
+    assert controller.paused
+    assert window.autoplay_bar.pause_button.text() == "Resume"
+    analysed(qtbot, window)
+    assert controller.board.ply == 0
+    window.autoplay_bar.step_button.click()
+    qtbot.waitUntil(lambda: controller.board.ply == 1, timeout=5000)
+    analysed(qtbot, window)
+    assert controller.board.ply == 1
+
+
 def test_a_series_keeps_a_running_tally(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(ai_vs_ai("sera", "kitty", games=3))
     controller = window.controller

@@ -51,7 +51,8 @@ class AutoplayControls(GameStarts):
     def _next_series_game(self) -> None:
         if self._series_left <= 0 or self._setup.mode is not GameMode.AI_VS_AI:
             return
-        self._begin(self._setup)
+        # Step starts it paused, as the game before was: it waits for Resume or Step.
+        self._begin(self._setup, paused=self._paused)
 
     @property
     def series_left(self) -> int:
