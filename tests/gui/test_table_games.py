@@ -528,7 +528,7 @@ def test_resigning_connect_four_is_a_recorded_loss_and_undo_takes_it_back(
     qtbot.waitUntil(lambda: person_to_play(window) and len(table.state.moves) == 2)
     window.resign_action.trigger()
     assert table.resigned == 0
-    assert window.banner.headline.text() == "Alice (X) resigns: Kitty (O) wins."
+    assert window.banner.headline.text() == "Kitty (O) wins: Alice resigned."
     assert not window.board_view.interactive
     # Kitty answers the resignation, and the dock no longer guards "your move".
     # In quotes, as a persona's words are in k in a row.

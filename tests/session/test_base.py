@@ -69,3 +69,21 @@ def test_every_computer_player_answers_the_end_in_its_quotes_in_every_game() -> 
     said = game.reaction()
     assert said.startswith("Kitty (X): “")
     assert "   Kitty (O): “" in said
+
+
+def test_every_game_words_its_result_and_a_resignation_alike() -> None:
+    spec = find_game("connect4")
+    seats = (Seat.human("Ada"), Seat.for_game(spec, "kitty"))
+    table = TableSession(TableSetup(spec, GameMode.HUMAN_VS_AI, seats), 1)
+    setup = GameSetup(GameMode.HUMAN_VS_AI, PlayerSpec.human("Ada"), PlayerSpec.ai("cop"))
+    game = GameSession(setup, seed=1)
+    assert table.result_words() == game.result_words() == ""  # nothing while it goes on
+    table.resign()
+    game.resign()
+    assert table.result_words() == "Kitty (O) wins: Ada resigned"
+    assert game.result_words() == "Cop (O) wins: Ada resigned"
+    table.set_moves([])
+    table.set_moves([spec.parse_move(name) for name in ["d1", "e1", "d2", "e2", "d3", "e3", "d4"]])
+    game.set_moves([Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)])
+    assert table.result_words() == "Ada (X) wins"
+    assert game.result_words() == "Ada (X) wins"

@@ -21,8 +21,10 @@ external engines) share:
   however often one is asked for there (:meth:`SessionBase.count_hint`), a position told
   from another, however it was reached, by its key (``KeyT``: k in a row's ``Board``,
   the interface's position text);
-- **the computer players' words at the end** (:meth:`SessionBase.reaction`), each seat's
-  player given by the game (:meth:`SessionBase.player_of`, one kind of seat:
+- **the words for the result** (:meth:`SessionBase.result_words`: who won, a draw, a
+  resignation) and **the computer players' words at the end**
+  (:meth:`SessionBase.reaction`), each seat's player given by the game
+  (:meth:`SessionBase.player_of`, one kind of seat:
   :class:`~tictactoe_gui.session.seats.PlayerSpec`);
 - the words for the coach's verdict on a move (:meth:`SessionBase.verdict_words`) and
   each side's verdicts counted (:class:`Accuracy`, under both sessions' summaries);
@@ -240,6 +242,31 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
     @abstractmethod
     def _say(self, player: PlayerSpec, event: Event, rng: random.Random) -> str:
         """What the computer player ``player`` says on ``event`` (nothing: ``""``)."""
+
+    def _draw_words(self) -> str:
+        """A result nobody won, in words (a game kept on points: a tie and the score)."""
+        return "a draw"
+
+    def _score_words(self, winner: SideT) -> str:
+        """What follows the winner's name in a game kept on points (", 14 to 9")."""
+        return ""
+
+    def _why_won(self) -> str:
+        """Why the winner won, where it was not on the board ("Ann resigned")."""
+        return "" if self.resigned is None else f"{self._name_of(self.resigned)} resigned"
+
+    def result_words(self) -> str:
+        """``"Sera (X) wins"``, ``"a draw"``, ``"Cop (O) wins: Ann resigned"``, with the
+        score where the game keeps one (``"A wins, 14 to 9"``, ``"A tie at 7 each"``), or
+        ``""`` while the game goes on."""
+        if not self.is_over:
+            return ""
+        winner = self.winner
+        if winner is None:
+            return self._draw_words()
+        words = f"{self._name_of(winner)} ({self._side_label(winner)}) wins"
+        why = self._why_won()
+        return f"{words}: {why}" if why else words + self._score_words(winner)
 
     def _answers_resignation(self) -> bool:
         """Whether a side's giving up is what the winner speaks of (not a win on the board)."""

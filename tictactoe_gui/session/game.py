@@ -472,16 +472,8 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
         x, o = self.setup.x.display_name, self.setup.o.display_name
         return f"{x} (X) against {o} (O)."
 
-    def result_words(self) -> str:
-        winner = self.winner
-        if winner is None:
-            return "a draw"
-        words = f"{self.setup.player(winner).display_name} ({winner}) wins"
-        if self.forfeit_reason:
-            words += f": {self.forfeit_reason}"
-        elif self.resigned is not None:
-            words += f": {self.setup.player(self.resigned).display_name} resigned"
-        return words
+    def _why_won(self) -> str:
+        return self.forfeit_reason or super()._why_won()
 
     def headline(self) -> str:
         winner = self.winner

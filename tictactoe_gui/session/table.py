@@ -277,27 +277,13 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
 
     # -- the end -------------------------------------------------------------------------
 
-    def result_words(self) -> str:
-        """``"A wins, 14 to 9"``, ``"A tie at 7 each"``, ``"Sera (X) wins"``, ``"a draw"``,
-        ``"Ada (X) resigns: Kitty (O) wins"``, or ``""`` while the game goes on."""
-        seats = self.spec.seats
-        if self.resigned is not None:
-            loser, winner = self.resigned, 1 - self.resigned
-            return (
-                f"{self.name_of(loser)} ({seats[loser]}) resigns: "
-                f"{self.name_of(winner)} ({seats[winner]}) wins"
-            )
-        result = self.state.result
-        if result is None:
-            return ""
+    def _draw_words(self) -> str:
         scores = self.state.scores
-        if result.winner is None:
-            return "a draw" if scores is None else f"A tie at {scores[0]} each"
-        seat = result.winner
-        words = f"{self.name_of(seat)} ({self.spec.seats[seat]}) wins"
-        if scores is not None:
-            words += f", {scores[seat]} to {scores[1 - seat]}"
-        return words
+        return "a draw" if scores is None else f"A tie at {scores[0]} each"
+
+    def _score_words(self, winner: int) -> str:
+        scores = self.state.scores
+        return "" if scores is None else f", {scores[winner]} to {scores[1 - winner]}"
 
     def player_of(self, side: int) -> Seat:
         return self.seat(side)
