@@ -152,7 +152,10 @@ def test_two_computer_players_pause_step_and_resume(
     # Paused: the first take is chosen but waits.
     qtbot.waitUntil(lambda: window.table._pending is not None, timeout=10_000)
     assert window.session.moves == ()
-    assert "(paused)" in window.status_label.text()
+    # Nobody thinks while the game is paused: the player waits to take, as in k in a row.
+    assert window.status_label.text().startswith("Paused — ")
+    assert window.status_label.text().endswith(" to take")
+    assert "thinking" not in window.status_label.text()
     bar.step_button.click()
     assert len(window.session.moves) == 1
     # A step while the next take is still being chosen plays it as soon as it comes.

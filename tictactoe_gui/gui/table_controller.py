@@ -550,10 +550,16 @@ class TableController(TableLines):
     def _show_turn(self) -> None:
         session = self._session()
         if session.ai_to_move() and not self.replaying:
-            paused = " (paused)" if self._held() else ""
             mover = session.state.to_move
             assert mover is not None
-            self._widgets.show_status(f"{session.name_of(mover)} is thinking…{paused}")
+            spec = session.spec
+            player = f"{session.name_of(mover)} ({spec.seats[mover]})"
+            # Paused, nobody is thinking: the player waits to move, as k in a row says.
+            self._widgets.show_status(
+                f"Paused — {player} to {spec.move_verb}"
+                if self._held()
+                else f"{player} is thinking…"
+            )
         else:
             self._widgets.show_status(f"{self._coach_line()}{self._turn_text(session)}")
 
