@@ -115,6 +115,19 @@ def test_the_replay_button_replays_the_selected_game(qtbot: QtBot, league: Repos
     assert blocker.args[0].summary.id == dialog.model.summary(0).id
 
 
+def test_history_opens_on_the_newest_game_chosen(qtbot: QtBot, league: Repository) -> None:
+    dialog = HistoryDialog(league)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    # Replay and Review answer at once, on the game at the top.
+    assert dialog.replay_button.isEnabled()
+    assert dialog.review_button.isEnabled()
+    assert [index.row() for index in dialog.view.selectionModel().selectedRows()] == [0]
+    qtbot.keyClick(dialog.view, Qt.Key.Key_Down)
+    assert [index.row() for index in dialog.view.selectionModel().selectedRows()] == [1]
+
+
 def test_export_then_import_into_another_database(
     qtbot: QtBot, league: Repository, tmp_path: Path
 ) -> None:

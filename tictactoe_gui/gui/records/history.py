@@ -340,9 +340,12 @@ class HistoryDialog(QDialog):
 
     def showEvent(self, event: QShowEvent) -> None:
         # Opened on its games, so that the arrow keys move through them (on the game
-        # filter they chose another game); with none recorded, on the filters.
+        # filter they chose another game); with none recorded, on the filters. The newest
+        # is chosen, so that Replay and Review answer at once.
         if self.model.rowCount() and not self.view.hasFocus():
             self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+            if not self.view.selectionModel().hasSelection():
+                self.view.selectRow(0)
         super().showEvent(event)
 
     def _fill_players(self) -> None:
