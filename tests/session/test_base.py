@@ -87,3 +87,27 @@ def test_every_game_words_its_result_and_a_resignation_alike() -> None:
     game.set_moves([Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)])
     assert table.result_words() == "Ada (X) wins"
     assert game.result_words() == "Ada (X) wins"
+
+
+def test_who_is_to_move_is_asked_alike_and_nobody_is_once_the_game_is_over() -> None:
+    spec = find_game("connect4")
+    ada, kitty = Seat.human("Ada"), Seat.for_game(spec, "kitty")
+    table = TableSession(TableSetup(spec, GameMode.HUMAN_VS_AI, (ada, kitty)), 1)
+    cop = PlayerSpec.ai("cop")
+    game = GameSession(GameSetup(GameMode.HUMAN_VS_AI, ada, cop), seed=1)
+    assert table.player_to_move == game.player_to_move == ada
+    assert table.is_human_turn()
+    assert game.is_human_turn()
+    table.play(spec.parse_move("d1"))
+    game.play(Move(1, 1))
+    assert (table.player_to_move, game.player_to_move) == (kitty, cop)
+    assert table.ai_to_move()
+    assert game.ai_to_move()
+    table.set_moves([])
+    game.set_moves([])
+    table.resign()
+    game.resign()
+    assert table.player_to_move is None
+    assert game.player_to_move is None
+    assert not game.is_human_turn()
+    assert not game.ai_to_move()

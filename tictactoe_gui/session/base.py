@@ -187,7 +187,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
     @property
     def is_over(self) -> bool:
         """Whether the game has ended, on the board or by a resignation."""
-        return self.resigned is not None or self._to_move(self._positions[-1]) is None
+        return self.side_to_move is None
 
     def play(self, move: MoveT) -> PositionT:
         """Play ``move`` for the side to move (the game's error for an illegal one; a
@@ -214,7 +214,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
     def resign(self) -> SideT:
         """The side to move gives the game up: the game ends as a loss for it (a ValueError
         when it is over already). That side."""
-        side = None if self.resigned is not None else self._to_move(self._positions[-1])
+        side = self.side_to_move
         if side is None:
             raise ValueError("the game is already over")
         self.resigned = side
@@ -234,10 +234,39 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
     def _side_label(self, side: SideT) -> str:
         """What the game calls ``side`` ("X", "A")."""
 
-    @property
     @abstractmethod
+    def _other(self, side: SideT) -> SideT:
+        """The side that is not ``side``."""
+
+    @abstractmethod
+    def _winner_on(self, position: PositionT) -> SideT | None:
+        """The side that won ``position`` on the board (None: nobody has, or not over)."""
+
+    @property
     def winner(self) -> SideT | None:
         """The side that won, once the game is over (None: a draw, a tie, or not over)."""
+        if self.resigned is not None:
+            return self._other(self.resigned)
+        return self._winner_on(self._positions[-1])
+
+    @property
+    def side_to_move(self) -> SideT | None:
+        """The side to move; None once the game is over (on the board or by a resignation)."""
+        return None if self.resigned is not None else self._to_move(self._positions[-1])
+
+    @property
+    def player_to_move(self) -> PlayerSpec | None:
+        """Who is to move; None once the game is over (on the board or by a resignation)."""
+        side = self.side_to_move
+        return None if side is None else self.player_of(side)
+
+    def is_human_turn(self) -> bool:
+        player = self.player_to_move
+        return player is not None and not player.is_ai
+
+    def ai_to_move(self) -> bool:
+        player = self.player_to_move
+        return player is not None and player.is_ai
 
     @abstractmethod
     def _say(self, player: PlayerSpec, event: Event, rng: random.Random) -> str:
@@ -318,9 +347,8 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
     def count_hint(self) -> None:
         """A hint was asked for in the position on the board: counted for the side to move,
         once per position however often it is asked (nothing once the game is over)."""
-        position = self._positions[-1]
-        side = None if self.resigned is not None else self._to_move(position)
-        key = self._position_key(position)
+        side = self.side_to_move
+        key = self._position_key(self._positions[-1])
         if side is not None and key not in self._hinted:
             self._hinted.add(key)
             self.hints[side] += 1

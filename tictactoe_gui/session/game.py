@@ -270,20 +270,11 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
     def board_at(self, ply: int) -> Board:
         return self._positions[ply]
 
-    @property
-    def winner(self) -> Mark | None:
-        if self.resigned is not None:
-            return self.resigned.other
-        return self.board.winner
+    def _other(self, side: Mark) -> Mark:
+        return side.other
 
-    def player_to_move(self) -> PlayerSpec:
-        return self.setup.player(self.board.to_move)
-
-    def is_human_turn(self) -> bool:
-        return not self.is_over and not self.player_to_move().is_ai
-
-    def ai_to_move(self) -> bool:
-        return not self.is_over and self.player_to_move().is_ai
+    def _winner_on(self, position: Board) -> Mark | None:
+        return position.winner
 
     def _after(self, position: Board, move: Move) -> Board:
         return position.play(move)
@@ -308,9 +299,9 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
     def why_not_playable(self, move: Move) -> str | None:
         """Why a person may not play ``move`` now, in words; None when they may."""
         board = self.board
-        if self.is_over:
+        spec = self.player_to_move
+        if spec is None:
             return "The game is over — Play Again (Ctrl+R) or start a New Game (Ctrl+N)."
-        spec = self.player_to_move()
         if spec.is_ai:
             if self.setup.mode is GameMode.AI_VS_AI:
                 return "Two AIs are playing this game — start a New Game (Ctrl+N) to play."

@@ -145,12 +145,11 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         assert seat is not None
         return seat
 
-    @property
-    def winner(self) -> int | None:
-        """The winning seat once the game is over (None for a draw, a tie, or not over)."""
-        if self.resigned is not None:
-            return 1 - self.resigned
-        result = self.state.result
+    def _other(self, side: int) -> int:
+        return 1 - side
+
+    def _winner_on(self, position: GameState) -> int | None:
+        result = position.result
         return None if result is None else result.winner
 
     def seat(self, index: int) -> Seat:
@@ -158,20 +157,6 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
 
     def name_of(self, index: int) -> str:
         return self.seat(index).name_in(self.spec)
-
-    @property
-    def player_to_move(self) -> Seat | None:
-        """Who is to move; None once the game is over (on the board or by a resignation)."""
-        mover = None if self.resigned is not None else self.state.to_move
-        return None if mover is None else self.seat(mover)
-
-    def is_human_turn(self) -> bool:
-        seat = self.player_to_move
-        return seat is not None and not seat.is_ai
-
-    def ai_to_move(self) -> bool:
-        seat = self.player_to_move
-        return seat is not None and seat.is_ai
 
     def _after(self, position: GameState, move: int) -> GameState:
         return position.play(move)

@@ -239,7 +239,7 @@ class ControllerState(QObject):
         return self._session.verdict_at(ply)
 
     def player_to_move(self) -> PlayerSpec:
-        return self._session.player_to_move()
+        return self._session.setup.player(self.board.to_move)
 
     def player_to_move_at(self, board: Board) -> PlayerSpec:
         return self._setup.player(board.to_move)
