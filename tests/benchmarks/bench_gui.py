@@ -240,9 +240,7 @@ def window_gaps_against_sera(
     window.show()
     window.analysis_dock.show()
     controller = window.controller
-    # As a person sets it: the dock's time per move, which the controller's searches take
-    # and the dock's thinking bar fills against.
-    window.analysis_dock.set_time_budget(THINK_SECONDS)
+    controller.set_time_limit(THINK_SECONDS)
     failures: list[str] = []
     window.engine.failed.connect(failures.append)
     gaps: list[float] = []

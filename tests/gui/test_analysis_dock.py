@@ -434,23 +434,3 @@ def test_every_proven_score_on_three_by_three_is_a_result_in_plies(qtbot: QtBot)
         text = str(model.data(model.index(row, 1)))
         assert re.fullmatch(r"(win|loss) in \d+|draw", text), text
         assert text == candidate.describe
-
-
-def test_the_thinking_bar_fills_with_the_time_per_move_then_says_only_busy(qtbot: QtBot) -> None:
-    """Within the engine's time per move the bar shows how much of it has gone (a bar that
-    only pulsed repainted the window sixty times a second while the engine thought); a
-    search that runs past it (a proof on a small board) shows the busy bar."""
-    dock = make_dock(qtbot)
-    dock.set_time_budget(0.5)
-    bar = dock._thinking_bar
-    dock.set_thinking(True, "Thinking…")
-    assert bar.maximum() > 0
-    assert bar.value() <= bar.maximum() // 4
-    qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() >= bar.maximum() // 2, timeout=3000)
-    qtbot.waitUntil(lambda: bar.maximum() == 0, timeout=3000)  # past the half second
-    dock.set_thinking(False, "")
-    dock.set_thinking(True, "Thinking…")  # a new search starts from an empty bar
-    assert bar.maximum() > 0
-    assert bar.value() <= bar.maximum() // 4
-    dock.set_thinking(False, "")
-    assert not bar.isVisible()

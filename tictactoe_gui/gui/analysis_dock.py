@@ -163,7 +163,6 @@ class AnalysisDock(QDockWidget):
         self._study = StudyPanel()
         self._study.algorithm_changed.connect(self.algorithm_changed)
         self._study.time_budget_changed.connect(self.time_budget_changed)
-        self._study.time_budget_changed.connect(self._set_thinking_budget)
         self._study.restart_button.clicked.connect(self.restart_requested)
         self._study.compare_button.clicked.connect(self.compare_requested)
         layout.addWidget(self._study)
@@ -365,9 +364,6 @@ class AnalysisDock(QDockWidget):
 
     def time_budget(self) -> float:
         return self._study.time_budget()
-
-    def _set_thinking_budget(self, seconds: float) -> None:
-        self._thinking.budget = seconds
 
     def set_algorithm(self, algorithm: Algorithm) -> None:
         self._study.set_algorithm(algorithm)

@@ -4,7 +4,7 @@ compared)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
+from PySide6.QtCore import QElapsedTimer, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
@@ -25,27 +25,16 @@ from tictactoe_gui.gui.analysis.words import duration, rate, seconds_text
 #: The engine's time per move on boards it cannot solve (seconds), offered in the dock.
 TIME_BUDGETS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 DEFAULT_TIME_BUDGET = 1.0
-#: Steps of the thinking bar, and how long it waits for a progress report before it moves
-#: by itself (ms): it moves with the search's reports, so the window wakes once for both.
-BAR_STEPS = 100
-BAR_TICK_MS = 150
 
 
 class ThinkingLine(QWidget):
     """ "Thinking…" with the search's progress (nodes, speed, depth) and Stop, while it runs.
 
-    Its bar fills with the time spent against the engine's time per move (:attr:`budget`),
-    as the search reports its progress (or every :data:`BAR_TICK_MS` without a report); a
-    search still going past it (a proof on a small board) shows the style's busy bar. (A
-    busy bar throughout repainted the window sixty times a second, each time on the
-    window's thread, while the engine thread wanted the CPU.)
     It keeps its space when hidden, so the dock does not jump while the engine works."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.search_clock = QElapsedTimer()
-        #: The engine's time per move (seconds) that the bar fills against.
-        self.budget = DEFAULT_TIME_BUDGET
         thinking_layout = QVBoxLayout(self)
         thinking_layout.setContentsMargins(0, 0, 0, 0)
         thinking_layout.setSpacing(3)
@@ -53,7 +42,7 @@ class ThinkingLine(QWidget):
         self.label.setObjectName("thinkingLabel")
         self.label.setWordWrap(True)
         self.bar = QProgressBar()
-        self.bar.setRange(0, BAR_STEPS)
+        self.bar.setRange(0, 0)
         self.bar.setTextVisible(False)
         self.bar.setMaximumHeight(6)
         self.bar.setAccessibleName("Engine thinking")
@@ -69,9 +58,6 @@ class ThinkingLine(QWidget):
         policy = self.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
         self.setSizePolicy(policy)
-        self._bar_timer = QTimer(self)
-        self._bar_timer.setInterval(BAR_TICK_MS)
-        self._bar_timer.timeout.connect(self._advance_bar)
         self.hide()
 
     def text(self) -> str:
@@ -80,38 +66,20 @@ class ThinkingLine(QWidget):
     def set_thinking(self, busy: bool, text: str) -> None:
         if busy and (self.isHidden() or not self.search_clock.isValid()):
             self.search_clock.start()
-            self.bar.setRange(0, BAR_STEPS)
-            self.bar.setValue(0)
-            self._bar_timer.start()
         self.label.setText(text or "Thinking…")
         self.setVisible(busy)
         if not busy:
             self.search_clock.invalidate()
-            self._bar_timer.stop()
-
-    def _advance_bar(self) -> None:
-        if not self.search_clock.isValid() or self.bar.maximum() == 0:
-            self._bar_timer.stop()
-            return
-        spent = self.seconds() / self.budget if self.budget > 0 else 1.0
-        if spent < 1.0:
-            self.bar.setValue(int(spent * BAR_STEPS))
-            self._bar_timer.start()  # again from now: a report moves it sooner
-        else:  # past the time per move: busy, and the style animates it
-            self.bar.setRange(0, 0)
-            self._bar_timer.stop()
 
     def seconds(self) -> float:
         """How long the search under way has run (0 when none is)."""
         return self.search_clock.elapsed() / 1000 if self.search_clock.isValid() else 0.0
 
     def show_nodes(self, nodes: int) -> None:
-        self._advance_bar()
         base = self.label.text().split("  ")[0]
         self.label.setText(f"{base}  {nodes:,} nodes · {rate(nodes, self.seconds())}")
 
     def show_progress(self, progress: SearchProgress) -> None:
-        self._advance_bar()
         base = self.label.text().split("  ")[0]
         nps = progress.nodes_per_second
         self.label.setText(
