@@ -216,6 +216,7 @@ def window_gaps_against_sera(
     turns: int = WINDOW_TURNS,
     spent: list[tuple[float, ...]] | None = None,
     lasted: list[float] | None = None,
+    busy: list[float] | None = None,
 ) -> list[float]:
     """The gaps (ms) between a 1 ms timer's ticks on the real window's thread through
     ``turns`` turns of a 20×20 game against Sera, at the app's own switch interval.
@@ -226,7 +227,8 @@ def window_gaps_against_sera(
     :data:`FIRST_MOVES`), Sera searches for her 2 seconds on the engine thread and
     answers, and the dock analyses her move for its 2 seconds. The first turn warms up
     (imports, caches) and is not counted. With ``spent``, each counted turn's :func:`breakdown` of
-    its long gaps is added to it (on Linux); with ``lasted``, how long it lasted (s).
+    its long gaps is added to it (on Linux); with ``lasted``, how long it lasted (s); with
+    ``busy``, the window thread's CPU time in it per second (ms, on Linux).
     """
     from dataclasses import replace
 
@@ -286,6 +288,8 @@ def window_gaps_against_sera(
                 gaps.extend(gaps_ms(ticks))
                 if lasted is not None:
                     lasted.append(time.perf_counter() - began)
+                if busy is not None and len(scheduled) > 1:
+                    busy.append((scheduled[-1][0] - scheduled[0][0]) / (ticks[-1] - ticks[0]))
                 if spent is not None and scheduled:
                     spent.append(breakdown(ticks, scheduled))
     finally:
@@ -411,16 +415,20 @@ def board_view_figures(app: QApplication) -> None:
     )
 
 
-def idle_gaps(seconds: float) -> list[float]:
+def idle_gaps(seconds: float, busy: list[float] | None = None) -> list[float]:
     """The same 1 ms timer's gaps (ms) with nothing else to do: what the machine's own load
-    costs, to read the window's figures against."""
+    costs, to read the window's figures against. With ``busy``, the thread's CPU time per
+    second (ms, on Linux: the timer's own ticks) is added to it."""
     ticks: list[float] = []
-    timer = ticking(ticks)
+    scheduled: list[tuple[float, float]] = []
+    timer = ticking(ticks, scheduled)
     loop = QEventLoop()
     QTimer.singleShot(int(seconds * 1000), loop.quit)
     timer.start()
     loop.exec()
     timer.stop()
+    if busy is not None and len(scheduled) > 1:
+        busy.append((scheduled[-1][0] - scheduled[0][0]) / (ticks[-1] - ticks[0]))
     return gaps_ms(ticks)
 
 
@@ -434,11 +442,13 @@ def window_figures(app: QApplication, runs: int) -> None:
     rows: list[tuple[float, float, float, float]] = []
     spent: list[tuple[float, ...]] = []
     lasted: list[float] = []
+    busy: list[float] = []
+    idle_busy: list[float] = []
     for run in range(runs):
-        idle = idle_gaps(3.0)
+        idle = idle_gaps(3.0, idle_busy)
         with tempfile.TemporaryDirectory() as folder:
             settings = QSettings(str(Path(folder) / "window.ini"), QSettings.Format.IniFormat)
-            window = window_gaps_against_sera(app, settings, spent=spent, lasted=lasted)
+            window = window_gaps_against_sera(app, settings, spent=spent, lasted=lasted, busy=busy)
         rows.append((max(window), p99(window), max(idle), p99(idle)))
         print(
             f"  run {run + 1}: window worst {max(window):6.1f} ms, 99th percentile"
@@ -457,6 +467,13 @@ def window_figures(app: QApplication, runs: int) -> None:
         f"  each counted turn, the person's move to the dock's analysis of Sera's answer,"
         f" lasted {min(lasted):.1f}-{max(lasted):.1f} s (both searches took their time)"
     )
+    if busy and idle_busy:
+        print(
+            f"  the window's thread was on a CPU {statistics.median(busy):.0f} ms a second of"
+            f" the turns (median; {min(busy):.0f}-{max(busy):.0f}), the idle timer's"
+            f" {statistics.median(idle_busy):.0f} ms (its ticks alone): the window's own work"
+            " is the difference"
+        )
     if spent:
         total, cpu, queued = (sum(column) for column in zip(*spent, strict=True))
         if total:
