@@ -109,7 +109,7 @@ def test_a_take_and_the_end_of_the_game_are_one_description(
     assert window.session.is_over
     qtbot.waitUntil(lambda: bool(given), timeout=1000)
     assert len(given) == 1
-    verdict = window.session.verdict_at(5)
+    verdict = window.session.verdict_at(6)
     assert verdict is not None
     assert given[0].startswith(f"Player B (B) takes c3, 3. c3 was {verdict}. Game over. ")
     assert window.session.result_words() in given[0]

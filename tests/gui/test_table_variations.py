@@ -210,11 +210,12 @@ def test_a_table_games_move_list_gives_its_own_coachs_verdicts(
         # The coach judges a move once the position before it is analysed.
         qtbot.waitUntil(lambda: session.analysis_of(session.state) is not None, timeout=20_000)
         drop(qtbot, window, col)
-    assert session.verdict_at(1) is not None
+    assert session.verdict_at(2) is not None
     model = window.moves_dock.model
     said = model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole)
-    judged = session.verdict_at(1)
-    assert judged is not None
-    how = " by the estimate" if session.by_estimate(1) else ""
+    judgement = session.judgement_at(2)
+    assert judgement is not None
+    judged = judgement.verdict
+    how = " by the estimate" if judgement.by_estimate else ""
     assert said == f"Move 2: O d2 — {judged.value}{how}"
     assert session.verdict_words(2) == f"{judged.value}{how}"

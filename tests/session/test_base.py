@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tictactoe_gui.engine import Board, Move, analyse
+from tictactoe_gui.engine import Board, Move, Verdict, analyse
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.session import GameSession, GameSetup, PlayerKind, PlayerSpec
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup, play_computers
@@ -111,3 +111,24 @@ def test_who_is_to_move_is_asked_alike_and_nobody_is_once_the_game_is_over() -> 
     assert game.player_to_move is None
     assert not game.is_human_turn()
     assert not game.ai_to_move()
+
+
+def test_the_coachs_verdict_on_move_1_is_on_the_first_move_in_every_game() -> None:
+    spec = find_game("connect4")
+    seats = (Seat.human("A"), Seat.human("B"))
+    table = TableSession(TableSetup(spec, GameMode.HUMAN_VS_HUMAN, seats), 1)
+    table.add_analysis(table.state, spec.analyse(table.state))
+    table.play(spec.parse_move("d1"))
+    table.play(spec.parse_move("d2"))
+    setup = GameSetup(GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("A"), PlayerSpec.human("B"))
+    game = GameSession(setup, seed=1)
+    game.add_analysis(game.board, analyse(game.board))
+    game.play(Move(1, 1))
+    game.play(Move(0, 0))
+    game.judge_known_moves()
+    for session in (table, game):
+        judgement = session.judgement_at(1)
+        assert judgement is not None
+        assert session.verdict_at(1) is judgement.verdict is Verdict.BEST
+        assert session.verdict_at(2) is None  # the position before it is not analysed
+        assert session.verdict_at(0) is None  # no move 0

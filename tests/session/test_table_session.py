@@ -96,10 +96,10 @@ def test_row_and_column_keeps_its_coach_its_hints_and_its_words() -> None:
     # Every take judged as Row & Column's own coach judges it.
     for cell in start.legal_moves():
         session.set_moves([cell])
-        assert session.verdict_at(0) == judge_take(source, cell)
+        assert session.verdict_at(1) == judge_take(source, cell)
     worst = min(source.candidates, key=lambda candidate: candidate.margin).cell
     session.set_moves([worst])
-    assert session.verdict_at(0) in (Verdict.MISTAKE, Verdict.BLUNDER)
+    assert session.verdict_at(1) in (Verdict.MISTAKE, Verdict.BLUNDER)
     summaries = session.summaries()
     assert (summaries[1].moves, summaries[1].hints) == (1, 1)
     assert summaries[1].describe().startswith("Bob (B): 0% accurate — 0 best, 0 good")

@@ -570,12 +570,12 @@ class TableController(TableLines):
             return ""
         if self.replaying:
             return ""
-        number = len(session.moves) - 1
-        verdict = session.verdict_at(number)
-        if verdict is None:
+        judgement = session.judgement_at(len(session.moves))
+        if judgement is None:
             return ""
-        how = " by the estimate" if session.by_estimate(number) else ""
-        return f"{session.spec.format_move(session.moves[-1])} was {verdict.value}{how}. "
+        how = " by the estimate" if judgement.by_estimate else ""
+        move = session.spec.format_move(session.moves[-1])
+        return f"{move} was {judgement.verdict.value}{how}. "
 
     def _refresh(self) -> None:
         session = self._session()

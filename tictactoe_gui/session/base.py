@@ -405,10 +405,22 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
     def _judgement_of(self, ply: int) -> Judgement | None:
         """The coach's judgement of move ``ply`` (1-based), once known."""
 
+    def judgement_at(self, ply: int) -> Judgement | None:
+        """The coach's judgement of move ``ply`` (1-based: move 1 is the first), its verdict
+        and whether it is by the estimate; None while it is not judged."""
+        if not 1 <= ply <= len(self._moves):
+            return None
+        return self._judgement_of(ply)
+
+    def verdict_at(self, ply: int) -> Verdict | None:
+        """The coach's verdict on move ``ply`` (1-based), once judged."""
+        judgement = self.judgement_at(ply)
+        return None if judgement is None else judgement.verdict
+
     def verdict_words(self, ply: int) -> str | None:
         """The coach's word on move ``ply`` (1-based), saying when it is by the estimate
         (the move list's tooltip); None while the move is not judged."""
-        judgement = self._judgement_of(ply)
+        judgement = self.judgement_at(ply)
         if judgement is None:
             return None
         texts = self.estimate_verdict_texts if judgement.by_estimate else self.verdict_texts

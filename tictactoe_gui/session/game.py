@@ -396,19 +396,9 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
                 facts[board] = after
         return [facts.get(board) for board in self._positions]
 
-    def verdict_at(self, ply: int) -> Verdict | None:
-        """The coach's verdict on move number ``ply`` (1-based), once the engine has judged it."""
-        judgement = self.judgement_at(ply)
-        return None if judgement is None else judgement.verdict
-
-    def judgement_at(self, ply: int) -> Judgement | None:
-        """The verdict on move ``ply`` (1-based) and whether it is by the estimate."""
-        if not 1 <= ply <= len(self._moves):
-            return None
-        return self.judgements.get((self._positions[ply - 1], self._moves[ply - 1]))
-
     def _judgement_of(self, ply: int) -> Judgement | None:
-        return self.judgement_at(ply)
+        """Move ``ply``'s judgement, as :meth:`judge_known_moves` found it."""
+        return self.judgements.get((self._positions[ply - 1], self._moves[ply - 1]))
 
     def hint_text(self, analysis: Analysis) -> str:
         """What a hint says: the best cells, or that every move is as good as another."""

@@ -201,28 +201,13 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
     # -- hints and the coach -------------------------------------------------------------
 
     def _judgement_of(self, ply: int) -> Judgement | None:
-        if not 1 <= ply <= len(self.moves):
-            return None
+        """The game's coach judges move ``ply`` once the position before it is analysed."""
         before_state = self._positions[ply - 1]
         before = self.analysis_of(before_state)
         if before is None:
             return None
         after = self.analysis_of(self._positions[ply])
         return self.spec.judge(before_state, before, self.moves[ply - 1], after)
-
-    def judgement_at(self, number: int) -> tuple[Verdict, bool] | None:
-        """The coach's verdict on move ``number`` (0-based) and whether it is by the estimate,
-        once the position before it is analysed."""
-        judgement = self._judgement_of(number + 1)
-        return None if judgement is None else (judgement.verdict, judgement.by_estimate)
-
-    def verdict_at(self, number: int) -> Verdict | None:
-        judged = self.judgement_at(number)
-        return None if judged is None else judged[0]
-
-    def by_estimate(self, number: int) -> bool:
-        judged = self.judgement_at(number)
-        return judged is not None and judged[1]
 
     def hint_text(self, analysis: GameAnalysis) -> str:
         """What a hint says: the best moves and what they keep, proven or by the estimate."""
@@ -239,10 +224,10 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         for number in range(len(self.moves)):
             seat = self.mover_of(number)
             counts[seat]["moves"] += 1
-            judged = self.judgement_at(number)
+            judged = self.judgement_at(number + 1)
             if judged is not None:
-                counts[seat][judged[0]] += 1
-                counts[seat]["estimated"] += judged[1]
+                counts[seat][judged.verdict] += 1
+                counts[seat]["estimated"] += judged.by_estimate
         first, second = (
             SeatSummary(
                 self.name_of(seat),
