@@ -42,8 +42,10 @@ def connect_four(columns: str) -> GameState:
 def analysed(state: GameState) -> GameAnalysis:
     """The engine's analysis of ``state`` searched to its end, not within the game's default
     seconds: each position here is proven in well under a second, which a busy machine
-    stretched past the default and turned into an estimate."""
-    return state.spec.analyse(state, limit=Limit())
+    stretched past the default and turned into an estimate. (A limit without a time is the
+    game's default seconds: the search is given a minute, which it ends as soon as it has
+    proven the position.)"""
+    return state.spec.analyse(state, limit=Limit(time=60))
 
 
 def shown_rows(dock: AnalysisDock) -> list[tuple[str, ...]]:
