@@ -275,6 +275,8 @@ def test_an_estimate_is_never_shown_as_proven(qtbot: QtBot) -> None:
     assert (dock.evaluation_bar.value > 0) == (ahead == "A")
     for words in heard_rows(dock):
         assert words[2].endswith(", estimated")
+    # Shown as estimates too, as an estimated score is ("+9 est."), never as a proven margin.
+    assert all(row[2].endswith(" est.") for row in shown_rows(dock))
     model = dock.model
     assert "(an estimate, not proven)" in str(
         model.data(model.index(0, 2), Qt.ItemDataRole.ToolTipRole)

@@ -163,7 +163,8 @@ def rows(state: GameState, analysis: GameAnalysis) -> tuple[GameRow, ...]:
         if spec.value_kind is ValueKind.MARGIN:
             margin = f"{value.score:+d}"
             points = _points(state, value.move, mover)
-            shown = (value.text, points, margin)
+            # An estimated margin is marked as one, as an estimated score is.
+            shown = (value.text, points, margin if proven else f"{margin} est.")
             spoken_margin = f"{margin} for {seat}" + ("" if proven else ", estimated")
             spoken = (name, points, spoken_margin)
             tip = (
