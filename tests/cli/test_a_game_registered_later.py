@@ -10,7 +10,6 @@ refuse in one line what it lacks (an exact solver).
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
@@ -21,7 +20,7 @@ from typing import cast
 
 import pytest
 
-from tictactoe_gui.cli import main
+from tests.cli.helpers import run
 from tictactoe_gui.engine import games
 from tictactoe_gui.engine.games import (
     Certainty,
@@ -226,12 +225,6 @@ def registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The built-in games and the take-away game, in a registry of this test's own."""
     monkeypatch.setattr(games, "REGISTRY", games.Registry(games._load_built_in_games))
     games.register_game(TAKE_AWAY)
-
-
-def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_games_lists_it_with_its_grammar() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from collections.abc import Iterator
@@ -11,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tictactoe_gui.cli import main
+from tests.cli.helpers import run
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.row_and_column import RowColState
 from tictactoe_gui.engine.rowcol import (
@@ -25,12 +24,6 @@ from tictactoe_gui.engine.rowcol import (
 from tictactoe_gui.records_bridge import open_for_reading
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
-
-
-def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def analysed(*args: str) -> dict[str, Any]:

@@ -11,14 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.helpers import run
 from tictactoe_gui.cli import main
 from tictactoe_gui.engine import SERA, Algorithm, Board, TranspositionTable, analyse
-
-
-def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_analyse_human_output_shows_board_candidates_and_prediction() -> None:

@@ -3,17 +3,10 @@ and played through the game interface, with moves as cells, column letters or co
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
-from tictactoe_gui.cli import main
-
-
-def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
+from tests.cli.helpers import run
 
 
 def test_games_lists_connect_four_and_the_gravity_grammar() -> None:

@@ -4,7 +4,6 @@ game is exported with its main line."""
 
 from __future__ import annotations
 
-import io
 import json
 import sqlite3
 from datetime import UTC, datetime
@@ -12,31 +11,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.helpers import run
 from tests.storage.games import human
-from tictactoe_gui.cli import main
 from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 from tictactoe_gui.records_bridge import finished_game, open_to_record, recorded_tree
 from tictactoe_gui.session.record import GameRecord, MoveRecord
-from tictactoe_gui.storage import DATABASE_ENV_VAR, Repository
+from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameMode
 
 BEGAN = datetime(2026, 4, 2, 20, 0, tzinfo=UTC)
 #: X takes the top row; c2 was played at the fourth move, taken back, and b1 played.
 MAIN = (0, 3, 1, 7, 2)
 TAKEN_BACK = (0, 3, 1, 5)
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), stdin=io.StringIO(""), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(DATABASE_ENV_VAR, str(tmp_path / "default.sqlite3"))
-    return tmp_path / "records.sqlite3"
 
 
 def lines_of(tree: MoveTree) -> set[tuple[int, ...]]:

@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
 
 import pytest
 
-from tictactoe_gui.cli import main
+from tests.cli.helpers import run
 from tictactoe_gui.engine.field_formats import write_digits, write_psq
 from tictactoe_gui.engine.games import GameState, find_game
-from tictactoe_gui.storage import DATABASE_ENV_VAR
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), stdin=io.StringIO(""), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(DATABASE_ENV_VAR, str(tmp_path / "default.sqlite3"))
-    return tmp_path / "records.sqlite3"
 
 
 def finished(game_id: str, seed: int) -> GameState:

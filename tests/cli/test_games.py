@@ -3,7 +3,6 @@ the a1 cell notation, and exact answers kept apart from estimates."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
@@ -11,17 +10,11 @@ from typing import Any
 
 import pytest
 
-from tictactoe_gui.cli import main
+from tests.cli.helpers import run
 from tictactoe_gui.engine import Algorithm, Board, analyse
 from tictactoe_gui.engine.k_in_a_row import proven_score
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.storage import Repository
-
-
-def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def analysed(*args: str) -> dict[str, Any]:

@@ -9,23 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.helpers import run
 from tests.storage.games import human, make_game, persona
 from tictactoe_gui.cli import main
-from tictactoe_gui.storage import DATABASE_ENV_VAR, Repository
+from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameMode, Result, SideKind
-
-
-def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    # Point the default somewhere harmless so no test can touch a real user file.
-    monkeypatch.setenv(DATABASE_ENV_VAR, str(tmp_path / "default.sqlite3"))
-    return tmp_path / "records.sqlite3"
 
 
 def test_match_record_stores_every_game_as_played(db: Path) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import shutil
 import sqlite3
@@ -11,22 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.helpers import run
 from tests.storage.games import human, make_game, persona
-from tictactoe_gui.cli import main
-from tictactoe_gui.storage import DATABASE_ENV_VAR, Repository
+from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import MoveEntry, Result
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), stdin=io.StringIO(""), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(DATABASE_ENV_VAR, str(tmp_path / "default.sqlite3"))
-    return tmp_path / "records.sqlite3"
 
 
 def small_board_game(minute: int) -> object:

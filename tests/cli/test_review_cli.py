@@ -8,20 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.helpers import run
 from tictactoe_gui.cli import main
-from tictactoe_gui.storage import DATABASE_ENV_VAR, Repository
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(args), stdin=io.StringIO(""), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(DATABASE_ENV_VAR, str(tmp_path / "default.sqlite3"))
-    return tmp_path / "records.sqlite3"
+from tictactoe_gui.storage import Repository
 
 
 def test_the_review_of_a_recorded_game_says_what_the_game_said(db: Path) -> None:
