@@ -106,3 +106,21 @@ def test_twenty_by_twenty_coordinates_stay_legible_at_the_smallest_window(
     texts = [text for _rect, _flags, text in view.coordinate_labels()]
     assert "a" in texts
     assert "1" in texts
+
+
+def test_a_series_tally_is_whole_in_sight_at_the_default_size(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # The score, the game of the series and who plays: beside the pace controls it was cut
+    # to "X 1 · O 0…" in a desktop's fonts, the draws and the game of the series unseen.
+    default_size(qtbot, window)
+    window.autoplay_bar.show_tally(Tally(1, 0, 2), 5, "Sera", "Cop")
+    window.autoplay_bar.show()
+    tally = window.autoplay_bar.tally
+    qtbot.waitUntil(lambda: tally.isVisible(), timeout=3000)
+    assert "game 4 of 5" in tally.text()
+    # Room to spare: a desktop's fonts are wider than the test's.
+    qtbot.waitUntil(
+        lambda: tally.width() >= 1.4 * tally.fontMetrics().horizontalAdvance(tally.text()),
+        timeout=3000,
+    )

@@ -234,8 +234,10 @@ class AutoplayBar(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("autoplayBar")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 4, 8, 4)
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(8, 4, 8, 4)
+        rows.setSpacing(2)
+        layout = QHBoxLayout()
         style = self.style()
         self.pause_button = QPushButton("Pause")
         self.pause_button.setObjectName("pauseButton")
@@ -271,8 +273,11 @@ class AutoplayBar(QFrame):
         layout.addWidget(self.speed)
         layout.addWidget(QLabel("Fast"))
         layout.addWidget(self.instant)
-        layout.addSpacing(12)
-        layout.addWidget(self.tally, 1)
+        layout.addStretch(1)
+        rows.addLayout(layout)
+        # On a line of its own: beside the pace controls a desktop's fonts left it room for
+        # "X 1 · O 0…", the draws and the game of the series unseen.
+        rows.addWidget(self.tally)
 
     def set_finished(self, finished: bool) -> None:
         """Nothing left to pause or step once the last game of the series has ended."""
