@@ -189,3 +189,30 @@ def test_between_two_people_a_game_is_at_stake_from_the_first_move(
     window.new_game(human_vs_ai("cop", human_side="O"))
     qtbot.waitUntil(lambda: len(window.controller.moves) == 1, timeout=5000)
     assert not window.game_at_stake()
+
+
+def test_leaving_a_game_played_on_after_its_recorded_end_says_so(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    at_stake(qtbot, window)
+    assert "is not recorded" in str(window.request_restart().text())  # type: ignore[union-attr]
+    for box in window.findChildren(QMessageBox):
+        answer(box, yes=False)
+    controller = window.controller
+    box = window.resign()
+    assert box is not None
+    answer(box)
+    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
+    assert controller.game_over_info is not None
+    assert controller.game_over_info.saved_id is not None  # its first ending is recorded
+    controller.undo()  # back into the game, for study
+    settle(qtbot, window)
+    controller.play_human(0, 0)
+    settle(qtbot, window)
+    assert window.game_at_stake()
+    question = window.request_restart()
+    assert question is not None
+    # Its ending is in the records already: leaving now is not what keeps it out of them.
+    assert "not recorded" not in question.text()
+    assert "first ending is recorded" in question.text()
+    answer(question, yes=False)

@@ -543,6 +543,13 @@ def test_resigning_connect_four_is_a_recorded_loss_and_undo_takes_it_back(
     assert table.resigned is None
     assert table.is_human_turn()
     assert len(repository.list_games(GameFilter(game="connect4"))) == 1
+    # Played on, leaving the game does not keep it out of the records: its first ending is.
+    click_cell(qtbot, window.board_view, 0, 2)
+    qtbot.waitUntil(lambda: person_to_play(window) and len(table.state.moves) == 2)
+    question = window.request_restart()
+    assert question is not None
+    assert "first ending is recorded" in question.text()
+    question.reject()
 
 
 def test_row_and_column_is_not_given_up(qtbot: QtBot, recorded_window: MainWindow) -> None:

@@ -108,6 +108,12 @@ class TableController(TableLines):
         return self.session.state
 
     @property
+    def first_ending_recorded(self) -> bool:
+        """Whether the game went to the records at its first ending (and is played on
+        after an undo)."""
+        return self._saved and not self.is_over
+
+    @property
     def paused(self) -> bool:
         return self._paused
 

@@ -152,7 +152,23 @@ class LeavingPart(WindowBase):
     def _where_the_game_goes(self, *, quit: bool = False) -> str:
         if quit and self._game_in_progress is not None:
             return "It will be here to play on when you start the app again."
+        if self._first_ending_recorded():
+            # Played on after its end (an undo): that first ending is what the records keep.
+            return "Its first ending is recorded; what was played after it is not."
         return "It ends unfinished and is not recorded."
+
+    def _first_ending_recorded(self) -> bool:
+        """Whether the game on the board went to the records once already, at its first
+        ending (and is being played on after an undo)."""
+        if self.table_active:
+            return self.table.first_ending_recorded
+        controller = getattr(self, "controller", None)
+        return (
+            controller is not None
+            and controller.setup.recorded
+            and controller.session.ended_once
+            and controller.game_over_info is None
+        )
 
     def game_at_stake(self) -> bool:
         """Whether leaving now throws away a game a person is playing: not over, not a
