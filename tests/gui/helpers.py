@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine.games import find_game
@@ -99,3 +101,30 @@ def rowcol_setup(
     return TableSetup(
         spec, mode, (seat(a), seat(b)), first=first, start=start, move_delay_ms=move_delay_ms
     )
+
+
+def tab_to(qtbot: QtBot, window: MainWindow, wanted: QWidget) -> None:
+    """Tab from the board until ``wanted`` has the focus (failing, with the names met on
+    the way, when 40 presses do not reach it)."""
+    window.board_view.setFocus()
+    names = []
+    for _ in range(40):
+        focus = QApplication.focusWidget()
+        assert focus is not None
+        if focus is wanted:
+            return
+        names.append(focus.accessibleName())
+        qtbot.keyClick(focus, Qt.Key.Key_Tab)
+    raise AssertionError(f"Tab never reached {wanted.accessibleName()}: {names}")
+
+
+def row_words(table: QAccessibleInterface, row: int) -> list[str]:
+    """What a screen reader says for each cell of ``row`` of an accessible table."""
+    texts = []
+    for i in range(table.childCount()):
+        child = table.child(i)
+        if child is not None and child.role() == QAccessible.Role.Cell:
+            cell = child.tableCellInterface()
+            if cell is not None and cell.rowIndex() == row:
+                texts.append(child.text(QAccessible.Text.Name))
+    return texts

@@ -9,11 +9,11 @@ what these tests listen to.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible, QAccessibleInterface
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import analysed, human_vs_human
+from tests.gui.helpers import analysed, human_vs_human, row_words, tab_to
 from tictactoe_gui.gui.main_window import MainWindow
 
 Text = QAccessible.Text
@@ -24,31 +24,6 @@ def start(qtbot: QtBot, window: MainWindow) -> None:
     analysed(qtbot, window)
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
-
-
-def tab_to(qtbot: QtBot, window: MainWindow, wanted: QWidget) -> list[str]:
-    """Tab from the board until ``wanted`` has the focus; the names met on the way."""
-    window.board_view.setFocus()
-    names = []
-    for _ in range(30):
-        focus = QApplication.focusWidget()
-        assert focus is not None
-        if focus is wanted:
-            return names
-        names.append(focus.accessibleName())
-        qtbot.keyClick(focus, Qt.Key.Key_Tab)
-    raise AssertionError(f"Tab never reached {wanted.accessibleName()}: {names}")
-
-
-def row_words(table: QAccessibleInterface, row: int) -> list[str]:
-    texts = []
-    for i in range(table.childCount()):
-        child = table.child(i)
-        if child is not None and child.role() == QAccessible.Role.Cell:
-            cell = child.tableCellInterface()
-            if cell is not None and cell.rowIndex() == row:
-                texts.append(child.text(Text.Name))
-    return texts
 
 
 def test_a_table_is_entered_on_a_row_that_is_read_and_its_edges_answer(

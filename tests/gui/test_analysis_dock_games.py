@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible, QAccessibleInterface, QColor, QPalette
+from PySide6.QtGui import QAccessible, QColor, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import row_words
 from tictactoe_gui.engine import Board, analyse
 from tictactoe_gui.engine.games import Certainty, GameAnalysis, GameState, Limit, find_game
 from tictactoe_gui.engine.rowcol import RowColAnalysis
@@ -61,17 +62,6 @@ def headers(dock: AnalysisDock) -> tuple[str, ...]:
     return tuple(
         str(model.headerData(col, Qt.Orientation.Horizontal)) for col in range(model.columnCount())
     )
-
-
-def row_words(table: QAccessibleInterface, row: int) -> list[str]:
-    texts = []
-    for i in range(table.childCount()):
-        child = table.child(i)
-        if child is not None and child.role() == QAccessible.Role.Cell:
-            cell = child.tableCellInterface()
-            if cell is not None and cell.rowIndex() == row:
-                texts.append(child.text(Text.Name))
-    return texts
 
 
 def heard_rows(dock: AnalysisDock) -> list[list[str]]:

@@ -4,11 +4,11 @@ the best move and the expected line are on the Tab path, as for k in a row."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import tab_to
 from tictactoe_gui.engine.games import Certainty, find_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.session.table import Seat, TableSetup
@@ -24,19 +24,6 @@ def start_connect_four(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.waitUntil(lambda: window.analysis_dock.game_analysis is not None, timeout=30_000)
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
-
-
-def tab_to(qtbot: QtBot, window: MainWindow, wanted: QWidget) -> None:
-    window.board_view.setFocus()
-    names = []
-    for _ in range(40):
-        focus = QApplication.focusWidget()
-        assert focus is not None
-        if focus is wanted:
-            return
-        names.append(focus.accessibleName())
-        qtbot.keyClick(focus, Qt.Key.Key_Tab)
-    raise AssertionError(f"Tab never reached {wanted.accessibleName()}: {names}")
 
 
 def test_a_connect_four_analysis_is_heard_as_k_in_a_rows_is(
