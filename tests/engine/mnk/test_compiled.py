@@ -283,12 +283,12 @@ def test_a_cancel_stops_the_compiled_search() -> None:
         seen.append(1)
         cancel.set()
 
-    started = time.perf_counter()
+    started = time.process_time()  # processor time, which load does not stretch
     result = search(
         size, size, k, x, o, Limit(depth=30), cancel=cancel, on_progress=on_progress, proofs=False
     )
     assert result.depth == 1
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
     state = State(size, size, k, x, o)
     budget = Budget(Limit(nodes=50))
     compiled = native.NativeAlphaBeta(state, native.new_table(8), 1, 14, budget)

@@ -144,8 +144,8 @@ def test_a_cancel_stops_the_compiled_threat_search() -> None:
     budget = Budget(Limit(), cancel=cancel)
     budget.on_check = lambda nodes: cancel.set() if nodes > 1_000 else None
     search = native.NativeThreatSearch(budget)
-    started = time.perf_counter()
+    started = time.process_time()  # processor time, which load does not stretch
     with pytest.raises(SearchStopped):
         search.prove_win(state, 4)
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
     assert 1_000 < budget.nodes < 1_000_000
