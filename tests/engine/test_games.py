@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+from dataclasses import replace
 
 import pytest
 
@@ -15,6 +16,7 @@ from tictactoe_gui.engine.games import (
     GameError,
     GameSpec,
     Limit,
+    Listing,
     Registry,
     Solving,
     UnknownGameError,
@@ -275,3 +277,29 @@ def test_row_and_column_searches_to_the_depth_and_within_the_nodes_its_limit_giv
     # The search checks its budget between passes of a few thousand nodes at most.
     assert budgeted.nodes < 5_000 + 2_048 + 36
     assert budgeted.nodes < spec.analyse(start).nodes
+
+
+def test_listing_the_games_loads_no_game_not_loaded_yet_and_says_what_each_loaded_says() -> None:
+    code = (
+        "import sys\n"
+        "from tictactoe_gui.engine.games import Listing, game_listings, registered_games\n"
+        "listed = game_listings()\n"
+        "engines = ('row_and_column', 'connect_four', 'rowcol', 'gravity_state')\n"
+        "print([g for g in engines if 'tictactoe_gui.engine.' + g in sys.modules])\n"
+        "print(listed == tuple(Listing.of(game) for game in registered_games()))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.split("\n")[:2] == ["[]", "True"]
+
+
+def test_a_game_registered_later_is_listed_as_it_says() -> None:
+    game = registered_games()[0]
+    later = replace(game, key="later", name="Later")
+    registry = Registry()
+    registry.register(later)
+    (listing,) = registry.listings()
+    assert listing == Listing.of(later)
+    assert (listing.key, listing.name) == ("later", "Later")
+    assert listing.sizes == tuple((spec.id, spec.name) for spec in game.listed)

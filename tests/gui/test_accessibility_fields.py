@@ -184,6 +184,7 @@ def test_new_game_s_fields_lie_in_no_layered_pane(qtbot: QtBot, settings: QSetti
     """New Game's modes and Row & Column's players are pages shown one at a time; as a
     QStackedWidget they were a "layered pane", which Orca 43 named before the first field
     of a page ("layered pane. Your name: text.")."""
+    from tictactoe_gui.engine.games import find_game
     from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 
     dialog = NewGameDialog(settings)
@@ -191,7 +192,7 @@ def test_new_game_s_fields_lie_in_no_layered_pane(qtbot: QtBot, settings: QSetti
     dialog.show()
     for field in (dialog.your_name_edit, *dialog.player_name_edits):
         assert QAccessible.Role.LayeredPane not in roles_above(field)
-    dialog.choose_rowcol()
-    options = dialog.rowcol_options()
+    dialog.choose_game(find_game("rowcol"))
+    options = dialog.own_options()
     assert options is not None
     assert QAccessible.Role.LayeredPane not in roles_above(options.your_name.edit)

@@ -294,7 +294,7 @@ def test_a_replay_stepped_from_its_bar_is_heard_there(
 def rowcol_dialog(qtbot: QtBot, settings: QSettings) -> NewGameDialog:
     dialog = NewGameDialog(settings)
     qtbot.addWidget(dialog)
-    dialog.choose_rowcol()
+    dialog.choose_game(find_game("rowcol"))
     dialog.show()
     qtbot.waitExposed(dialog)
     return dialog
@@ -320,7 +320,7 @@ def test_start_and_cancel_come_after_the_row_and_column_options(
     rowcol_dialog: NewGameDialog,
 ) -> None:
     dialog = rowcol_dialog
-    options = dialog.rowcol_options()
+    options = dialog.own_options()
     path = tab_path(dialog)
     start = dialog._buttons.button(QDialogButtonBox.StandardButton.Ok)
     cancel = dialog._buttons.button(QDialogButtonBox.StandardButton.Cancel)
@@ -336,7 +336,7 @@ def test_start_and_cancel_come_after_the_row_and_column_options(
 def test_a_computer_player_s_manner_is_read_with_its_choice(
     rowcol_dialog: NewGameDialog,
 ) -> None:
-    options = rowcol_dialog.rowcol_options()
+    options = rowcol_dialog.own_options()
     combo = options.opponent.combo
     for index in range(combo.count()):
         combo.setCurrentIndex(index)
@@ -349,7 +349,7 @@ def test_the_computer_players_are_offered_by_name_and_level_as_in_every_game(
 ) -> None:
     # As Connect Four's "Cop (medium)" and the dock's card say it: a strategy's key
     # ("maximize-future-min") is the command line's name, and the help's.
-    options = rowcol_dialog.rowcol_options()
+    options = rowcol_dialog.own_options()
     for combo in (options.opponent.combo, options.strategy_a.combo, options.strategy_b.combo):
         names = [combo.itemText(index) for index in range(combo.count())]
         assert names == ["Dice (easy)", "Magpie (easy)", "Hedge (medium)", "Abacus (hard)"]
@@ -358,7 +358,7 @@ def test_the_computer_players_are_offered_by_name_and_level_as_in_every_game(
 def test_the_speed_slider_says_the_pause_between_takes(
     qtbot: QtBot, rowcol_dialog: NewGameDialog
 ) -> None:
-    speed = rowcol_dialog.rowcol_options().speed
+    speed = rowcol_dialog.own_options().speed
     speed.setValue(speed.minimum())
     slowest = speed_to_delay(speed.minimum()) / 1000
     assert described(speed) == f"A take every {slowest:.2f} seconds"
@@ -372,7 +372,7 @@ def test_the_speed_slider_says_the_pause_between_takes(
 
 def test_problems_are_the_description_of_their_field(rowcol_dialog: NewGameDialog) -> None:
     dialog = rowcol_dialog
-    options = dialog.rowcol_options()
+    options = dialog.own_options()
     dialog.set_mode(GameMode.HUMAN_VS_HUMAN)
     options.name_a.edit.setText("Ann")
     options.name_b.edit.setText("ann")

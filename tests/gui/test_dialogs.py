@@ -261,7 +261,7 @@ def test_the_window_opens_on_the_game_asked_for(
         # New Game then opens on that game, as on the game chosen last.
         dialog = window.show_new_game_dialog()
         assert dialog.variant() == gomoku
-        assert not dialog.is_rowcol()
+        assert dialog.own_options_game() is None
         dialog.reject()
     finally:
         window.close()

@@ -13,6 +13,7 @@ from pytestqt.exceptions import TimeoutError
 from pytestqt.qtbot import QtBot
 
 from tests.gui.test_dialogs import make_dialog
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.storage.records import GameMode
 
@@ -73,7 +74,7 @@ def test_every_game_and_mode_shows_its_texts_whole(
 
 def test_a_longer_description_chosen_grows_the_dialog(qtbot: QtBot, settings: QSettings) -> None:
     dialog = make_dialog(qtbot, settings)
-    dialog.choose_rowcol()
+    dialog.choose_game(find_game("rowcol"))
     dialog.set_mode(GameMode.AI_VS_AI)
     settled(qtbot, dialog, "Row & Column, AI vs AI")
     for combo in dialog.findChildren(QComboBox):

@@ -36,8 +36,8 @@ def test_new_game_offers_row_and_column_and_starts_it_in_the_window(
 ) -> None:
     main_setup = window.controller.setup
     dialog = open_rowcol_dialog(qtbot, window)
-    assert dialog.is_rowcol()
-    options = dialog.rowcol_options()
+    assert dialog.own_options_game() is not None
+    options = dialog.own_options()
     assert options.isVisible()
     button = dialog.findChild(QRadioButton, f"mode-{GameMode.HUMAN_VS_AI.value}")
     assert "Dice, Magpie, Hedge or Abacus" in button.text()
@@ -64,15 +64,15 @@ def test_new_game_offers_row_and_column_and_starts_it_in_the_window(
     assert window.controller.setup == main_setup  # parked, as it was
     # New Game opens on Row & Column next time, with the choices kept.
     again = window.show_new_game_dialog()
-    assert again.is_rowcol()
-    assert again.rowcol_options().size_spin.value() == 5
-    assert again.rowcol_options().your_name.edit.text() == "Alice"
+    assert again.own_options_game() is not None
+    assert again.own_options().size_spin.value() == 5
+    assert again.own_options().your_name.edit.text() == "Alice"
     again.reject()
 
 
 def test_a_typed_board_is_checked_as_it_is_typed(qtbot: QtBot, window: MainWindow) -> None:
     dialog = open_rowcol_dialog(qtbot, window)
-    options = dialog.rowcol_options()
+    options = dialog.own_options()
     options.typed_radio.setChecked(True)
     assert not options.size_spin.isEnabled()
     options.board_edit.setText("1,2/3,4")
@@ -103,7 +103,7 @@ def test_a_relaunch_after_row_and_column_opens_row_and_column_with_its_choices(
 ) -> None:
     dialog = open_rowcol_dialog(qtbot, window)
     dialog.set_mode(GameMode.AI_VS_AI)
-    dialog.rowcol_options().size_spin.setValue(5)
+    dialog.own_options().size_spin.setValue(5)
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert settings.value("newGame/family") == "rowcol"
     window.close()
@@ -119,7 +119,7 @@ def test_a_relaunch_after_row_and_column_opens_row_and_column_with_its_choices(
         assert rowcol.table.paused
         assert rowcol.session.moves == ()
         dialog = again.show_new_game_dialog()
-        assert dialog.is_rowcol()
+        assert dialog.own_options_game() is not None
         assert dialog.mode() is GameMode.AI_VS_AI  # Row & Column keeps its own mode
         dialog.reject()
         # A k-in-a-row game chosen from there is the last game the next time.
@@ -131,7 +131,7 @@ def test_a_relaunch_after_row_and_column_opens_row_and_column_with_its_choices(
 def test_the_game_menu_item_asks_for_a_game_first(qtbot: QtBot, window: MainWindow) -> None:
     window.rowcol_action.trigger()
     (dialog,) = [d for d in window.findChildren(NewGameDialog) if d.isVisible()]
-    assert dialog.is_rowcol()
+    assert dialog.own_options_game() is not None
     assert not window.table_active
     dialog.reject()
     assert not window.table_active

@@ -82,7 +82,7 @@ def test_new_game_starts_row_and_column_in_the_main_window(
     window = recorded_window
     dialog = window.choose_rowcol()
     assert dialog.isVisible()
-    assert dialog.is_rowcol()
+    assert dialog.own_options_game() is not None
     dialog.ok_button.click()
     assert window.table_active
     table = window.table
@@ -234,8 +234,8 @@ def test_new_game_offers_the_size_of_the_row_and_column_game_on_the_board(
     # As --game rowcol5 starts it: not through the New Game dialog.
     window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Ann", "greedy", size=5))
     dialog = window.show_new_game_dialog()
-    assert dialog.is_rowcol()
-    assert dialog.rowcol_options().size_spin.value() == 5
+    assert dialog.own_options_game() is not None
+    assert dialog.own_options().size_spin.value() == 5
     dialog.reject()
     window.shutdown()
     window.close()

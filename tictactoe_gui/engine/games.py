@@ -15,7 +15,8 @@ through it (an import-linter contract in pyproject.toml keeps it so).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from tictactoe_gui.engine.game_interface import (
@@ -42,6 +43,35 @@ from tictactoe_gui.engine.game_interface import (
 from tictactoe_gui.engine.variants import quote
 
 
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """What a menu of games shows of one game (New Game's list), known before the game
+    loads: a game built in gives it beside its loader, so listing every game loads no
+    game's engine (the conformance tests hold it equal to the loaded game's own)."""
+
+    #: :attr:`Game.key`.
+    key: str
+    #: :attr:`Game.name`.
+    name: str
+    #: The sizes the game lists by name (:attr:`Game.listed`), as (id, name), in order.
+    sizes: tuple[tuple[str, str], ...]
+    #: :attr:`GameSpec.own_new_game_options` of its sizes.
+    own_new_game_options: bool
+    #: :attr:`GameSpec.k_in_a_row_board` of its sizes.
+    k_in_a_row_board: bool
+
+    @classmethod
+    def of(cls, game: Game) -> Listing:
+        first = game.listed[0]
+        return cls(
+            game.key,
+            game.name,
+            tuple((spec.id, spec.name) for spec in game.listed),
+            first.own_new_game_options,
+            first.k_in_a_row_board,
+        )
+
+
 class Registry:
     """Games by key, in the order they were registered.
 
@@ -56,10 +86,13 @@ class Registry:
         load: Callable[[], None] | None = None,
         *,
         built_in: Sequence[tuple[str, Callable[[], Game]]] = (),
+        listings: Mapping[str, Listing] | None = None,
     ) -> None:
         # Every game by key, in order; None for a built-in game not loaded yet.
         self._games: dict[str, Game | None] = dict.fromkeys(key for key, _ in built_in)
         self._loaders = dict(built_in)
+        #: What a built-in game not loaded yet lists (:meth:`listings`).
+        self._listings = dict(listings or {})
         # Registers the games built in, on first use.
         self._load_games = load
         self._loaded = load is None
@@ -76,6 +109,16 @@ class Registry:
     def games(self) -> tuple[Game, ...]:
         self._load()
         return tuple(self._game(key) for key in tuple(self._games))
+
+    def listings(self) -> tuple[Listing, ...]:
+        """Every game as a menu lists it, in order, loading none that gave its listing."""
+        self._load()
+        return tuple(self._listing(key) for key in tuple(self._games))
+
+    def _listing(self, key: str) -> Listing:
+        if self._games[key] is None and key in self._listings:
+            return self._listings[key]
+        return Listing.of(self._game(key))
 
     def game(self, key: str) -> Game | None:
         """The game registered as ``key`` (``mnk``, ``rowcol``), loading it alone; None
@@ -158,7 +201,14 @@ def _load_built_in_games() -> None:
         REGISTRY.register(load())
 
 
-REGISTRY: Final = Registry(built_in=BUILT_IN_GAMES)
+#: What New Game lists of the games built in that load on first use, before they load
+#: (k in a row loads with the default game; the conformance tests check these).
+BUILT_IN_LISTINGS: Final = {
+    "rowcol": Listing("rowcol", "Row & Column", (("rowcol4", "Row & Column 4×4"),), True, False),
+    "gravity": Listing("gravity", "Connect Four", (("connect4", "Connect Four"),), False, False),
+}
+
+REGISTRY: Final = Registry(built_in=BUILT_IN_GAMES, listings=BUILT_IN_LISTINGS)
 
 
 def register_game(game: Game) -> None:
@@ -168,6 +218,12 @@ def register_game(game: Game) -> None:
 
 def registered_games() -> tuple[Game, ...]:
     return REGISTRY.games()
+
+
+def game_listings() -> tuple[Listing, ...]:
+    """Every registered game as a menu lists it, in order, without loading a game built
+    in that has not loaded yet."""
+    return REGISTRY.listings()
 
 
 def registered_game(key: str) -> Game | None:

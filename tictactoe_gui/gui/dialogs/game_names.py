@@ -73,15 +73,26 @@ def plays(spec: GameSpec, key: str) -> bool:
     return True
 
 
-#: The modes New Game offers, each with its title and what it is, for k in a row and for
-#: Row & Column.
+#: The modes New Game offers, each with its title and what it is (the words of the
+#: default game; :func:`mode_texts` gives each game's).
 MODES = (
     (GameMode.HUMAN_VS_AI, "Human vs AI", "Play against Kitty, Cop or Sera."),
     (GameMode.HUMAN_VS_HUMAN, "Human vs Human", "Two people at one board; the engine coaches."),
-    (GameMode.AI_VS_AI, "AI vs AI", "Watch two personas play, move by move."),
+    (GameMode.AI_VS_AI, "AI vs AI", "Watch two computer players, one move at a time."),
 )
-ROWCOL_MODES = (
-    (GameMode.HUMAN_VS_AI, "Human vs AI", "Play against Dice, Magpie, Hedge or Abacus."),
-    (GameMode.HUMAN_VS_HUMAN, "Human vs Human", "Two people at one grid; the engine coaches."),
-    (GameMode.AI_VS_AI, "AI vs AI", "Watch two computer players take, one take at a time."),
-)
+
+
+def mode_texts(spec: GameSpec) -> tuple[tuple[GameMode, str, str], ...]:
+    """:data:`MODES` in ``spec``'s words: its computer players by name, its word for a
+    move (``"Play against Dice, Magpie, Hedge or Abacus."``, ``"one take at a time"``)."""
+    names = [player.name for player in spec.players]
+    players = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return (
+        (GameMode.HUMAN_VS_AI, "Human vs AI", f"Play against {players}."),
+        MODES[1],
+        (
+            GameMode.AI_VS_AI,
+            "AI vs AI",
+            f"Watch two computer players, one {spec.move_word} at a time.",
+        ),
+    )

@@ -1,10 +1,13 @@
 """The New Game dialog: the game, mode, players, personas, sides and AI vs AI pace.
 
-The game is one of the built-in k-in-a-row games (tic-tac-toe, four in a row,
-gomoku, the small boards) or a custom board of any rows, columns and k within
+The game is any size a registered game lists (tic-tac-toe, four in a row, gomoku,
+the small boards, Connect Four), a custom board of any rows, columns and k within
 the limits :mod:`~tictactoe_gui.engine.variants` sets, explained beside the
-fields. The setup it returns starts from the empty board of that game (or
-from the set-up position it was given, whose game is then fixed).
+fields, or a game with options of its own (Row & Column), whose part of the
+dialog (:mod:`~.game_options`) takes the place of the sizes and the personas.
+The list, the players offered and the modes' words come from the games' specs.
+The setup it returns starts from the empty board of that game (or from the
+set-up position it was given, whose game is then fixed).
 
 It validates player names with the records' own rule (so a name the dialog
 accepts is a name the records accept), keeps OK disabled while anything is
@@ -13,18 +16,14 @@ invalid, and remembers the last choices in ``QSettings``.
 
 from __future__ import annotations
 
-import shlex
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -36,8 +35,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.engine import PERSONAS, Board, Mark
-from tictactoe_gui.engine.games import GameSpec, find_game, registered_game
+from tictactoe_gui.engine import Board, Mark
+from tictactoe_gui.engine.games import (
+    GameError,
+    GameSpec,
+    find_game,
+    game_listings,
+    registered_game,
+)
 from tictactoe_gui.engine.variants import (
     DEFAULT,
     MAX_SIDE,
@@ -64,19 +69,19 @@ from tictactoe_gui.gui.dialogs.fields import (
 from tictactoe_gui.gui.dialogs.fit import fit_to_contents, grow_to_contents
 from tictactoe_gui.gui.dialogs.game_names import (
     MODES,
-    ROWCOL_MODES,
     game_summary,
     game_title,
+    mode_texts,
     plays,
     table_game_summary,
     variant_of,
 )
+from tictactoe_gui.gui.dialogs.persona_picker import PersonaPicker
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
-from tictactoe_gui.session.game import ENGINE_PREFIX
 from tictactoe_gui.storage.records import GameMode, validate_player_name
 
 if TYPE_CHECKING:
-    from tictactoe_gui.gui.dialogs.rowcol_options import RowColOptions
+    from tictactoe_gui.gui.dialogs.game_options import GameOptions
     from tictactoe_gui.session.table import TableSetup
 
 
@@ -86,16 +91,34 @@ def _named_games() -> tuple[Variant, ...]:
     return tuple(spec.variant for spec in game.listed)
 
 
-#: The games offered by name (the sizes k in a row lists, the default game's), then a
-#: custom board.
+#: The default game's sizes offered by name (k in a row's).
 GAMES: tuple[Variant, ...] = _named_games()
-#: Games of the registry played on the board with the personas (Connect Four), by id and
-#: name, listed after the k-in-a-row games; New Game returns them as a table game
-#: (table_setup()). Named here so that opening the dialog loads no other game's engine.
-TABLE_GAMES = (("connect4", "Connect Four"),)
 CUSTOM = "custom"
-#: Row & Column, the number game: its options replace the k-in-a-row players.
-ROWCOL = "rowcol"
+
+
+def game_items() -> tuple[tuple[str, str], ...]:
+    """The game combo's items (text, data), from the registry in its order: every size a
+    game played with the personas lists (by its spec's id), then a custom board of the
+    default game, then each game with options of its own (by its key), whose part of the
+    dialog chooses its size."""
+    named: list[tuple[str, str]] = []
+    own: list[tuple[str, str]] = []
+    for game in game_listings():  # no game's engine loads until the game is chosen
+        if game.own_new_game_options:
+            own.append((game.name, game.key))
+            continue
+        for game_id, name in game.sizes:
+            title = game_title(get_variant(game_id)) if game.k_in_a_row_board else name
+            named.append((title, game_id))
+    return (*named, ("Custom board…", CUSTOM), *own)
+
+
+def _own_options_game(data: str) -> GameSpec | None:
+    """The game with options of its own a combo item names (its key), else None."""
+    game = registered_game(data)
+    if game is None or not game.listed[0].own_new_game_options:
+        return None
+    return game.listed[0]
 
 
 class _GamePicker(QWidget):
@@ -108,12 +131,8 @@ class _GamePicker(QWidget):
         self.combo = speak_choice_changes(QComboBox())
         self.combo.setObjectName("gameCombo")
         self.combo.setAccessibleName("Game")
-        for variant in GAMES:
-            self.combo.addItem(game_title(variant), variant.id)
-        for game_id, name in TABLE_GAMES:
-            self.combo.addItem(name, game_id)
-        self.combo.addItem("Custom board…", CUSTOM)
-        self.combo.addItem("Row & Column (a grid of numbers)", ROWCOL)
+        for text, data in game_items():
+            self.combo.addItem(text, data)
         # The label sits beside the combo in the form, so screen readers name it by it.
         layout.addRow(buddy_label("&Game:", self.combo), self.combo)
 
@@ -155,10 +174,16 @@ class _GamePicker(QWidget):
         key = str(self.combo.currentData())
         if key == CUSTOM:
             return mnk(self.rows.value(), self.cols.value(), self.k.value())
-        return variant_of(key)
+        own = _own_options_game(key)
+        return own.variant if own is not None else variant_of(key)
 
-    def is_rowcol(self) -> bool:
-        return bool(self.combo.currentData() == ROWCOL)
+    def own_options_game(self) -> GameSpec | None:
+        """The game chosen when it has options of its own (its default size), else None."""
+        return _own_options_game(str(self.combo.currentData()))
+
+    def spec(self) -> GameSpec:
+        """The game chosen (a game with options of its own: its default size)."""
+        return self.own_options_game() or find_game(self.variant().id)
 
     def custom_spins(self) -> tuple[QSpinBox, QSpinBox, QSpinBox]:
         return self.rows, self.cols, self.k
@@ -166,11 +191,13 @@ class _GamePicker(QWidget):
     def set_variant(self, variant: Variant) -> None:
         spec = find_game(variant.id)
         if spec.own_new_game_options:
-            self.combo.setCurrentIndex(self.combo.findData(ROWCOL))
+            self.combo.setCurrentIndex(self.combo.findData(spec.game_key))
             return
         index = self.combo.findData(variant.id)
         if index < 0 and not spec.k_in_a_row_board:
-            index = self.combo.findData(TABLE_GAMES[0][0])
+            # A size the game does not list: its first listed size.
+            game = registered_game(spec.game_key)
+            index = -1 if game is None else self.combo.findData(game.listed[0].id)
         if index < 0:
             self.rows.setValue(variant.rows)
             self.cols.setValue(variant.cols)
@@ -183,8 +210,9 @@ class _GamePicker(QWidget):
     def _update(self) -> None:
         custom = self.combo.currentData() == CUSTOM
         self.custom.setVisible(custom)
-        self.summary.setVisible(not self.is_rowcol())
-        if self.is_rowcol():
+        own = self.own_options_game() is not None
+        self.summary.setVisible(not own)
+        if own:
             return
         # k runs from 3 to the longer side: the spin box cannot leave that range.
         longest = max(self.rows.value(), self.cols.value())
@@ -203,141 +231,6 @@ class _GamePicker(QWidget):
         self.summary.setText(text)
 
 
-class _PersonaPicker(QObject):
-    """A persona combo in a form, with the chosen persona's one-line description under it.
-
-    The combo sits in the form itself, beside its label, so screen readers find the
-    label through Qt's "labelled by" relation (which Qt looks for among siblings).
-    """
-
-    def __init__(self, form: QFormLayout, text: str, name: str, parent: QObject) -> None:
-        super().__init__(parent)
-        self.combo = speak_choice_changes(QComboBox())
-        self.combo.setAccessibleName(name)
-        for persona in PERSONAS.values():
-            self.combo.addItem(f"{persona.name} ({persona.level})", persona.key)
-        self.combo.addItem("External engine…", ENGINE_PREFIX)
-        #: The external engine's command, once one is chosen.
-        self.command = ""
-        self._previous = 0
-        #: The board the persona would play on: what it does depends on it.
-        self._board_size = (3, 3)
-        #: A game at the table whose own players the personas are (None: k in a row).
-        self._game: GameSpec | None = None
-        self.description = QLabel()
-        self.description.setObjectName(f"personaDescription-{name.lower().replace(' ', '-')}")
-        self.description.setWordWrap(True)
-        self.description.setEnabled(False)  # a quieter colour for the help text
-        form.addRow(buddy_label(text, self.combo), self.combo)
-        form.setWidget(form.rowCount(), QFormLayout.ItemRole.FieldRole, self.description)
-        self.combo.activated.connect(self._on_activated)
-        self.combo.currentIndexChanged.connect(self._describe)
-        #: A key that steps through the closed combo (or the wheel) is changing it now:
-        #: passing over "External engine…" then only says how to choose it.
-        self._stepping = False
-        self.combo.installEventFilter(self)
-        self._describe()
-
-    _STEP_KEYS = (
-        Qt.Key.Key_Up,
-        Qt.Key.Key_Down,
-        Qt.Key.Key_PageUp,
-        Qt.Key.Key_PageDown,
-        Qt.Key.Key_Home,
-        Qt.Key.Key_End,
-    )
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.combo and not self.combo.view().isVisible():
-            if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-                if event.key() in self._STEP_KEYS:
-                    self._stepping = True
-                elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and (
-                    self.combo.currentData() == ENGINE_PREFIX
-                ):
-                    self._choose_program(self.combo.currentIndex())
-                    return True  # chosen here: not the dialog's Start
-            elif event.type() in (QEvent.Type.KeyRelease, QEvent.Type.FocusOut):
-                self._stepping = False
-            elif event.type() == QEvent.Type.Wheel:
-                self._stepping = True
-                QTimer.singleShot(0, self, self._stop_stepping)
-        return False
-
-    def _stop_stepping(self) -> None:
-        self._stepping = False
-
-    def key(self) -> str:
-        """A persona key, or ``engine:COMMAND`` for an external engine."""
-        data = str(self.combo.currentData())
-        if data == ENGINE_PREFIX:
-            return f"{ENGINE_PREFIX}{self.command}"
-        return data
-
-    def name(self) -> str:
-        return PlayerSpec.from_choice(self.key()).display_name if self._usable() else "The engine"
-
-    def set_key(self, key: str) -> None:
-        if key.startswith(ENGINE_PREFIX) and key != ENGINE_PREFIX:
-            self.command = key.removeprefix(ENGINE_PREFIX)
-            key = ENGINE_PREFIX
-        index = self.combo.findData(key)
-        if index >= 0:
-            self.combo.setCurrentIndex(index)
-            self._previous = index
-        self._describe()
-
-    def set_board_size(self, rows: int, cols: int, game: GameSpec | None = None) -> None:
-        """Describe the personas as they play on a board of ``rows`` × ``cols`` (or as
-        ``game``'s own players, a game at the table)."""
-        self._board_size = (rows, cols)
-        self._game = game
-        self._describe()
-
-    def usable(self) -> bool:
-        """Whether the choice is complete (an external engine needs its program)."""
-        return self._usable()
-
-    def _usable(self) -> bool:
-        return str(self.combo.currentData()) != ENGINE_PREFIX or bool(self.command)
-
-    def _on_activated(self, index: int) -> None:
-        if self.combo.itemData(index) != ENGINE_PREFIX:
-            self._previous = index
-            return
-        if self._stepping:
-            self._describe()  # passing over it: Enter chooses the program
-            return
-        self._choose_program(index)
-
-    def _choose_program(self, index: int) -> None:
-        parent = self.combo.window()
-        path, _ = QFileDialog.getOpenFileName(
-            parent, "Choose a Gomocup engine", self.command or str(Path.home())
-        )
-        if path:
-            self.command = shlex.quote(path)
-            self._previous = index
-        elif not self.command:
-            self.combo.setCurrentIndex(self._previous)  # nothing chosen: keep the persona
-        self._describe()
-
-    def _describe(self) -> None:
-        data = str(self.combo.currentData())
-        if data == ENGINE_PREFIX:
-            self.description.setText(
-                f"A Gomocup-protocol engine: {self.command}"
-                if self.command
-                else "Press Enter to choose the program of a Gomocup-protocol engine."
-            )
-            return
-        game = self._game
-        if game is not None and plays(game, data):
-            self.description.setText(game.player(data).description)
-            return
-        self.description.setText(PERSONAS[data].describe(*self._board_size))
-
-
 class NewGameDialog(QDialog):
     def __init__(
         self,
@@ -345,7 +238,7 @@ class NewGameDialog(QDialog):
         parent: QWidget | None = None,
         *,
         start: Board | None = None,
-        offer_rowcol: bool = True,
+        offer_own_options: bool = True,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("newGameDialog")
@@ -356,9 +249,9 @@ class NewGameDialog(QDialog):
         self._start = start if start is not None else Board.empty()
         #: Whether the caller chose the game (else the last one chosen here is offered).
         self._explicit_variant = start is not None
-        #: Whether the last choice of Row & Column is offered again (not for a relaunch,
-        #: which opens the last k-in-a-row game).
-        self._offer_rowcol = offer_rowcol
+        #: Whether the last game chosen is offered again where it has options of its own
+        #: (not for a relaunch, which opens the last k-in-a-row game).
+        self._offer_own_options = offer_own_options
 
         layout = QVBoxLayout(self)
         if self._given_start is not None:
@@ -398,11 +291,12 @@ class NewGameDialog(QDialog):
         self._pages.addWidget(self._build_human_vs_human())
         self._pages.addWidget(self._build_ai_vs_ai())
         layout.addWidget(self._pages)
-        #: Row & Column's board and players, built the first time that game is chosen.
-        self._rowcol: RowColOptions | None = None
-        self._rowcol_box = QVBoxLayout()
-        self._rowcol_box.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(self._rowcol_box)
+        #: The options of each game with options of its own (by its key), each built the
+        #: first time its game is chosen.
+        self._own_options: dict[str, GameOptions] = {}
+        self._own_options_box = QVBoxLayout()
+        self._own_options_box.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._own_options_box)
 
         self._buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -438,7 +332,7 @@ class NewGameDialog(QDialog):
         self._your_side.addItem("X — you move first", "X")
         self._your_side.addItem("O — the AI moves first", "O")
         add_row(form, "Your name:", self._your_name, self._your_name.edit)
-        self._opponent = _PersonaPicker(form, "Opponent:", "Opponent", self)
+        self._opponent = PersonaPicker(form, "Opponent:", "Opponent", self)
         add_row(form, "You play:", self._your_side, self._your_side)
         self._opponent.combo.currentIndexChanged.connect(self._name_opponent_in_sides)
         self._name_opponent_in_sides()
@@ -482,8 +376,8 @@ class NewGameDialog(QDialog):
         self._games = QSpinBox()
         self._games.setAccessibleName("Number of games")
         self._games.setRange(1, 1000)
-        self._x_persona = _PersonaPicker(form, "X (moves first):", "X persona", self)
-        self._o_persona = _PersonaPicker(form, "O:", "O persona", self)
+        self._x_persona = PersonaPicker(form, "X (moves first):", "X persona", self)
+        self._o_persona = PersonaPicker(form, "O:", "O persona", self)
         form.addRow(buddy_label("Speed:", self._speed), speed_row)
         add_row(form, "Games in the series:", self._games, self._games)
         self._ai_form = form
@@ -500,30 +394,37 @@ class NewGameDialog(QDialog):
     def _on_mode(self, button_id: int, checked: bool) -> None:
         if checked:
             self._pages.setCurrentIndex(button_id)
-            if self._rowcol is not None:
-                self._rowcol.set_mode(self.mode())
+            for options in self._own_options.values():
+                options.set_mode(self.mode())
             self._validate()
             fit_to_contents(self)
 
-    def is_rowcol(self) -> bool:
-        """Whether the game chosen is Row & Column (see :meth:`rowcol_setup`)."""
-        return self._given_start is None and self._game.is_rowcol()
+    def own_options_game(self) -> GameSpec | None:
+        """The game chosen when it has New Game options of its own (its default size;
+        :meth:`own_options_setup` gives the game chosen in them), else None."""
+        return None if self._given_start is not None else self._game.own_options_game()
 
-    def rowcol_options(self) -> RowColOptions:
-        """Row & Column's part of the dialog (built the first time it is asked for)."""
-        if self._rowcol is None:
-            from tictactoe_gui.gui.dialogs.rowcol_options import RowColOptions
+    def own_options(self) -> GameOptions:
+        """The part of the dialog of the game chosen, which has options of its own (built
+        the first time it is asked for); GameError for a game without."""
+        spec = self.own_options_game()
+        if spec is None:
+            raise GameError(f"{self.variant().name} has no New Game options of its own")
+        options = self._own_options.get(spec.game_key)
+        if options is None:
+            from tictactoe_gui.gui.dialogs.game_options import options_for
 
-            self._rowcol = RowColOptions()
-            self._rowcol.restore(self._settings)
-            self._rowcol.set_mode(self.mode())
-            self._rowcol.changed.connect(self._validate)
-            self._rowcol_box.addWidget(self._rowcol)
+            options = options_for(spec)
+            self._own_options[spec.game_key] = options
+            options.restore(self._settings)
+            options.set_mode(self.mode())
+            options.changed.connect(self._validate)
+            self._own_options_box.addWidget(options)
             # Built after Start and Cancel, it would come after them on the Tab path too:
             # move them back behind its last control, where they are on screen.
-            last: QWidget = self._rowcol
+            last: QWidget = options
             after = last.nextInFocusChain()
-            while after is not None and self._rowcol.isAncestorOf(after):
+            while after is not None and options.isAncestorOf(after):
                 if after.focusPolicy() & Qt.FocusPolicy.TabFocus:
                     last = after
                 after = after.nextInFocusChain()
@@ -533,12 +434,12 @@ class NewGameDialog(QDialog):
             ):
                 QWidget.setTabOrder(last, self._buttons.button(button))
                 last = self._buttons.button(button)
-        return self._rowcol
+        return options
 
     def table_game(self) -> GameSpec | None:
         """The game chosen when it is played at the table with the personas (Connect
         Four): :meth:`table_setup` then describes it, not :meth:`setup`."""
-        if self._given_start is not None or self.is_rowcol():
+        if self._given_start is not None or self.own_options_game() is not None:
             return None
         spec = find_game(self._game.variant().id)
         return None if spec.k_in_a_row_board else spec
@@ -571,31 +472,34 @@ class NewGameDialog(QDialog):
             move_delay_ms=speed_to_delay(self._speed.value()),
         )
 
-    def rowcol_setup(self) -> tuple[TableSetup, int]:
-        """The Row & Column game chosen and its seed (only call once the dialog is valid)."""
-        return self.rowcol_options().setup(self.mode())
+    def own_options_setup(self) -> tuple[TableSetup, int]:
+        """The game chosen in a game's own options and its seed (only call once the dialog
+        is valid and :meth:`own_options_game` names one)."""
+        return self.own_options().setup(self.mode())
+
+    def _chosen_spec(self) -> GameSpec:
+        return find_game(self.variant().id) if self._given_start else self._game.spec()
 
     def _describe_personas(self) -> None:
-        """Each persona described as it plays on the board chosen (perfect only where solved)."""
-        if self.is_rowcol():
+        """The players of the game chosen, each described as it plays on the board chosen
+        (perfect only where solved)."""
+        if self.own_options_game() is not None:
             return
-        variant, game = self.variant(), self.table_game()
+        spec = self._chosen_spec()
         for picker in (self._opponent, self._x_persona, self._o_persona):
-            picker.set_board_size(variant.rows, variant.cols, game)
+            picker.set_game(spec)
 
     def _on_game(self) -> None:
-        rowcol = self.is_rowcol()
+        own = self.own_options_game()
         self._describe_personas()
         # A series is k in a row's: a game at the table is one game.
         self._ai_form.setRowVisible(self._games, self.table_game() is None)
-        if rowcol:
-            self.rowcol_options().show()
-        elif self._rowcol is not None:
-            self._rowcol.hide()
-        self._pages.setVisible(not rowcol)
-        texts = ROWCOL_MODES if rowcol else MODES
+        shown = self.own_options() if own is not None else None
+        for options in self._own_options.values():
+            options.setVisible(options is shown)
+        self._pages.setVisible(own is None)
         for (_mode, title, help_text), button in zip(
-            texts, self._mode_buttons.values(), strict=True
+            mode_texts(self._chosen_spec()), self._mode_buttons.values(), strict=True
         ):
             button.setText(f"{title} — {help_text}")
         self._validate()
@@ -611,8 +515,8 @@ class NewGameDialog(QDialog):
         mode = self.mode()
         if self._restoring:
             return False
-        if self.is_rowcol():
-            valid = self.rowcol_options().validate(mode)
+        if self.own_options_game() is not None:
+            valid = self.own_options().validate(mode)
             self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(valid)
             return valid
         valid = True
@@ -663,9 +567,10 @@ class NewGameDialog(QDialog):
         if self._given_start is None:
             self._game.set_variant(variant)
 
-    def choose_rowcol(self) -> None:
-        """Offer Row & Column (New Game from its own window)."""
-        self.set_variant(get_variant(ROWCOL))
+    def choose_game(self, spec: GameSpec) -> None:
+        """Offer ``spec`` (a game with options of its own: its options, on their last
+        choices)."""
+        self.set_variant(spec.variant)
 
     def start_board(self) -> Board:
         if self._given_start is not None:
@@ -699,7 +604,6 @@ class NewGameDialog(QDialog):
 
     def _restore(self) -> None:
         s = self._settings
-        rowcol_mode = s.value("rowColumn/mode", GameMode.HUMAN_VS_AI.value)
         s.beginGroup("newGame")
         if not self._explicit_variant:
             try:
@@ -707,18 +611,11 @@ class NewGameDialog(QDialog):
             except VariantError:
                 self._game.set_variant(DEFAULT)
             # The kind of game last played (its game's key): one with options of its own.
-            kind = registered_game(str(s.value("family", ""))) if self._offer_rowcol else None
+            offer = self._offer_own_options
+            kind = registered_game(str(s.value("family", ""))) if offer else None
             if kind is not None and kind.listed[0].own_new_game_options:
                 self._game.set_variant(kind.listed[0].variant)
-        mode_text = s.value("mode", GameMode.HUMAN_VS_AI.value)
-        if self._game.is_rowcol():
-            mode_text = rowcol_mode
-        try:
-            mode = GameMode(str(mode_text))
-        except ValueError:
-            mode = GameMode.HUMAN_VS_AI
-        self.set_mode(mode)
-        self._pages.setCurrentIndex([m for m, _, _ in MODES].index(mode))
+        self._restore_mode(str(s.value("mode", GameMode.HUMAN_VS_AI.value)))
         self._your_name.edit.setText(str(s.value("yourName", "Player")))
         self._opponent.set_key(str(s.value("opponent", "cop")))
         self._your_side.setCurrentIndex(0 if s.value("yourSide", "X") == "X" else 1)
@@ -730,18 +627,31 @@ class NewGameDialog(QDialog):
         self._speed.setValue(int_or(s.value("speed", 1300), 1300))
         self._games.setValue(int_or(s.value("games", 1), 1))
         s.endGroup()
+        if self.own_options_game() is not None:
+            # A game with options of its own keeps its own mode too (read with them).
+            options = self.own_options()
+            self._restore_mode(options.saved_mode(s) or GameMode.HUMAN_VS_AI.value)
+
+    def _restore_mode(self, text: str) -> None:
+        try:
+            mode = GameMode(text)
+        except ValueError:
+            mode = GameMode.HUMAN_VS_AI
+        self.set_mode(mode)
+        self._pages.setCurrentIndex([m for m, _, _ in MODES].index(mode))
 
     def _save(self) -> None:
         s = self._settings
-        s.beginGroup("newGame")
-        if self.is_rowcol():
+        own = self.own_options_game()
+        if own is not None:
             # The last k-in-a-row game and mode stay remembered for the main window's
-            # relaunch; Row & Column keeps its own.
-            s.setValue("family", find_game(ROWCOL).game_key)
-            s.endGroup()
-            self.rowcol_options().save(s)
-            s.setValue("rowColumn/mode", self.mode().value)
+            # relaunch; a game with options of its own keeps its own.
+            s.setValue("newGame/family", own.game_key)
+            options = self.own_options()
+            options.save(s)
+            options.save_mode(s, self.mode())
             return
+        s.beginGroup("newGame")
         s.setValue("mode", self.mode().value)
         s.setValue("family", find_game(self.variant().id).game_key)
         if self._given_start is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -45,6 +45,7 @@ from tictactoe_gui.gui.accessibility import (
     speak_choice_changes,
 )
 from tictactoe_gui.gui.dialogs.fields import SPEED_RANGE, NameField, speed_to_delay
+from tictactoe_gui.gui.dialogs.game_options import GameOptions
 from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage.records import GameMode, validate_player_name
 
@@ -120,10 +121,10 @@ def _checked(field: NameField) -> str | None:
     return name
 
 
-class RowColOptions(QWidget):
+class RowColOptions(GameOptions):
     """The Row & Column part of New Game: board, first player, players for each mode."""
 
-    changed = Signal()
+    settings_group = "rowColumn"
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -378,7 +379,7 @@ class RowColOptions(QWidget):
     # -- memory --------------------------------------------------------------------------
 
     def restore(self, settings: QSettings) -> None:
-        settings.beginGroup("rowColumn")
+        settings.beginGroup(self.settings_group)
         self.size_spin.setValue(_int(settings.value("size"), ROWCOL_DEFAULT))
         self.low_spin.setValue(_int(settings.value("low"), DEFAULT_LOW))
         self.high_spin.setValue(_int(settings.value("high"), DEFAULT_HIGH))
@@ -397,7 +398,7 @@ class RowColOptions(QWidget):
         settings.endGroup()
 
     def save(self, settings: QSettings) -> None:
-        settings.beginGroup("rowColumn")
+        settings.beginGroup(self.settings_group)
         settings.setValue("size", self.size_spin.value())
         settings.setValue("low", self.low_spin.value())
         settings.setValue("high", self.high_spin.value())
@@ -418,7 +419,7 @@ class RowColOptions(QWidget):
 def remember_size(settings: QSettings, size: int) -> None:
     """Keep ``size`` as the grid New Game offers next (a game started elsewhere than in the
     dialog: from the command line, a saved game)."""
-    settings.setValue("rowColumn/size", size)
+    settings.setValue(f"{RowColOptions.settings_group}/size", size)
 
 
 def _int(value: object, default: int) -> int:

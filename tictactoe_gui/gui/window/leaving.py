@@ -83,7 +83,7 @@ class LeavingPart(WindowBase):
 
         def show() -> None:
             dialog = self.show_new_game_dialog()
-            dialog.choose_rowcol()
+            dialog.choose_game(later.find_game("rowcol"))
             shown.append(dialog)
 
         box = self.confirm(

@@ -55,9 +55,10 @@ class NewGamesPart(WindowBase):
             s.setValue("newGame/game", spec.id)
         dialog = later.NewGameDialog(s, self)
         try:
-            if dialog.is_rowcol() and spec.own_new_game_options:
+            own = dialog.own_options_game()
+            if own is not None and own.game_key == spec.game_key:
                 if dialog.is_valid():
-                    setup, _seed = dialog.rowcol_setup()
+                    setup, _seed = dialog.own_options_setup()
                     # The size asked for (--game rowcol5), with the last players.
                     return replace(setup, spec=spec) if self._opening_table else setup
             elif dialog.table_game() == spec and dialog.is_valid():
@@ -80,7 +81,7 @@ class NewGamesPart(WindowBase):
             self._settings,
             self,
             start=Board.empty(game) if game is not None else None,
-            offer_rowcol=False,
+            offer_own_options=False,
         )
         fallback = later.GameSetup.default()
         if game is not None:
@@ -109,8 +110,8 @@ class NewGamesPart(WindowBase):
         return dialog
 
     def _on_new_game_accepted(self, dialog: NewGameDialog) -> None:
-        if dialog.is_rowcol():
-            setup, seed = dialog.rowcol_setup()
+        if dialog.own_options_game() is not None:
+            setup, seed = dialog.own_options_setup()
             self.start_table_game(setup, seed)
         elif dialog.table_game() is not None:
             self.start_table_game(dialog.table_setup())
