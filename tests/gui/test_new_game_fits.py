@@ -96,7 +96,7 @@ def test_the_dialog_that_grows_stays_wholly_on_the_screen(
     dialog.move(room.right() - frame.width() + 1, room.bottom() - frame.height() + 1)
     assert room.contains(dialog.frameGeometry())
     before = dialog.height()
-    dialog.choose_rowcol()
+    dialog.choose_game(find_game("rowcol"))
     dialog.set_mode(GameMode.AI_VS_AI)
     settled(qtbot, dialog, "Row & Column, AI vs AI")
     assert dialog.height() > before  # it grew (more fields)
