@@ -111,9 +111,9 @@ def assert_the_loser_is_not_called_perfect(window: MainWindow) -> None:
     winner = session.winner
     if winner is None:
         return
-    loser = next(summary for summary in info.summaries if summary.mark is winner.other)
+    loser = next(summary for summary in info.summaries if summary.side is winner.other)
     if loser.accuracy == 1.0:
-        first = session.board_at(0 if session.start.to_move is loser.mark else 1)
+        first = session.board_at(0 if session.start.to_move is loser.side else 1)
         assert session.proven.get(first) == Proven(winner), loser.describe()
     if loser.by_estimate:
         assert "accurate by the estimate" in window.banner.summary.text()

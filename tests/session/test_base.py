@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tictactoe_gui.engine import Board, Move, Verdict, analyse
+from tictactoe_gui.engine import Board, Mark, Move, Verdict, analyse
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.session import GameSession, GameSetup, PlayerKind, PlayerSpec
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup, play_computers
@@ -132,3 +132,28 @@ def test_the_coachs_verdict_on_move_1_is_on_the_first_move_in_every_game() -> No
         assert session.verdict_at(1) is judgement.verdict is Verdict.BEST
         assert session.verdict_at(2) is None  # the position before it is not analysed
         assert session.verdict_at(0) is None  # no move 0
+
+
+def test_every_game_sums_up_each_side_alike_a_resignation_counted_as_a_decision() -> None:
+    spec = find_game("connect4")
+    seats = (Seat.human("Ada"), Seat.for_game(spec, "kitty"))
+    table = TableSession(TableSetup(spec, GameMode.HUMAN_VS_AI, seats), 1)
+    setup = GameSetup(GameMode.HUMAN_VS_AI, PlayerSpec.human("Ada"), PlayerSpec.ai("cop"))
+    game = GameSession(setup, seed=1)
+    table.play(spec.parse_move("d1"))
+    table.play(spec.parse_move("d2"))
+    game.play(Move(1, 1))
+    game.play(Move(0, 0))
+    table.resign()
+    game.resign()
+    given_up = "0% accurate — 0 best, 0 good, 1 blunder, then resigned a game not proven lost"
+    (ada, kitty), (ada_k, cop) = table.summaries(), game.summaries()
+    assert ada.describe() == f"Ada (X): {given_up}, counted as a blunder"
+    assert ada_k.describe() == ada.describe()
+    assert (ada.side, ada_k.side, kitty.side) == (0, Mark.X, 1)
+    assert kitty.describe() == "Kitty (O): 1 move, none judged"
+    assert cop.describe() == "Cop (O): 1 move, none judged"
+    rowcol = find_game("rowcol3")
+    people = (Seat.human("Ann"), Seat.human("Bob"))
+    fresh = TableSession(TableSetup(rowcol, GameMode.HUMAN_VS_HUMAN, people), 3)
+    assert fresh.summaries()[0].describe() == "Ann (A): no takes played"

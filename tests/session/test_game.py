@@ -243,7 +243,7 @@ def test_resigning_a_proven_loss_keeps_the_outcome_and_the_accuracy() -> None:
     loser = session.board.to_move
     assert analyse(session.board).prediction.winner is loser.other
     session.resign()
-    summary = {s.mark: s for s in session.summaries()}[loser]
+    summary = {s.side: s for s in session.summaries()}[loser]
     assert summary.resigned_lost
     blunders_before = summary.blunders
     assert summary.judged == summary.moves + 1  # the resignation is one more decision

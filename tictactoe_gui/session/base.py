@@ -27,7 +27,8 @@ external engines) share:
   (:meth:`SessionBase.player_of`, one kind of seat:
   :class:`~tictactoe_gui.session.seats.PlayerSpec`);
 - the words for the coach's verdict on a move (:meth:`SessionBase.verdict_words`) and
-  each side's verdicts counted (:class:`Accuracy`, under both sessions' summaries);
+  how each side played (:meth:`SessionBase.summaries`, one :class:`SideSummary` per
+  side: its verdicts counted, a resignation counted as one more decision);
 - **every line played** (:meth:`SessionBase.lines`): the game's tree of moves
   (:class:`~tictactoe_gui.engine.move_tree.MoveTree`, moves as the game interface's
   integers), which every change of the moves on the board follows, so that a different
@@ -46,6 +47,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import ClassVar, Generic, TypeVar
 
@@ -94,6 +96,49 @@ class Accuracy:
         if self.blunders:
             details.append(plural(self.blunders, "blunder"))
         return details
+
+
+@dataclass(frozen=True, slots=True)
+class SideSummary(Accuracy, Generic[SideT]):
+    """How one side played in any game, judged move by move by the game's coach."""
+
+    name: str
+    side: SideT
+    #: What the game calls the side (``"X"``, ``"A"``).
+    label: str
+    #: What a move is called (``"move"``, ``"take"``).
+    word: str
+    moves: int
+    best: int
+    good: int
+    mistakes: int
+    blunders: int
+    hints: int
+    #: How many of the verdicts compare estimates rather than proven results.
+    by_estimate: int = 0
+    #: Whether this side gave the game up; the resignation counts as one more decision
+    #: (good where the loss was proven, else a blunder).
+    resigned: bool = False
+    #: With ``resigned``: whether the position it gave up was proven lost.
+    resigned_lost: bool = False
+
+    def describe(self) -> str:
+        head = f"{self.name} ({self.label})"
+        if not self.moves:
+            return f"{head}: no {self.word}s played"
+        if self.accuracy is None:
+            return f"{head}: {plural(self.moves, self.word)}, none judged"
+        how = " by the estimate" if self.by_estimate else ""
+        details = self.verdict_details()
+        if self.judged < self.moves:
+            details.append(f"{self.moves - self.judged} not judged")
+        if self.hints:
+            details.append(plural(self.hints, "hint"))
+        if self.resigned and self.resigned_lost:
+            details.append("then resigned a lost game")
+        elif self.resigned:
+            details.append("then resigned a game not proven lost, counted as a blunder")
+        return f"{head}: {self.accuracy:.0%} accurate{how} — " + ", ".join(details)
 
 
 #: The coach's words on a move, proven.
@@ -296,6 +341,54 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         words = f"{self._name_of(winner)} ({self._side_label(winner)}) wins"
         why = self._why_won()
         return f"{words}: {why}" if why else words + self._score_words(winner)
+
+    @property
+    def move_word(self) -> str:
+        """What a move of the game is called in its summaries (``"move"``, ``"take"``)."""
+        return "move"
+
+    def _resigned_a_lost_game(self) -> bool:
+        """Whether the position given up was proven lost for the side that resigned."""
+        return False
+
+    def summaries(self) -> tuple[SideSummary[SideT], SideSummary[SideT]]:
+        """How each side played: its moves, the coach's verdicts on them, its hints, and a
+        resignation counted as one more decision (it kept the outcome only where the loss
+        was proven; else it threw the game away: a side that lost is never "100 %")."""
+
+        def summary(side: SideT) -> SideSummary[SideT]:
+            counts = dict.fromkeys(Verdict, 0)
+            moves = estimated = 0
+            for ply in range(1, len(self._moves) + 1):
+                if self._to_move(self._positions[ply - 1]) != side:
+                    continue
+                moves += 1
+                judgement = self.judgement_at(ply)
+                if judgement is not None:
+                    counts[judgement.verdict] += 1
+                    estimated += judgement.by_estimate
+            resigned = self.resigned == side
+            resigned_lost = resigned and self._resigned_a_lost_game()
+            if resigned:
+                counts[Verdict.GOOD if resigned_lost else Verdict.BLUNDER] += 1
+            return SideSummary(
+                self._name_of(side),
+                side,
+                self._side_label(side),
+                self.move_word,
+                moves,
+                counts[Verdict.BEST],
+                counts[Verdict.GOOD],
+                counts[Verdict.MISTAKE],
+                counts[Verdict.BLUNDER],
+                self.hints[side],
+                estimated,
+                resigned,
+                resigned_lost,
+            )
+
+        first, second = self._sides()
+        return summary(first), summary(second)
 
     def _answers_resignation(self) -> bool:
         """Whether a side's giving up is what the winner speaks of (not a win on the board)."""

@@ -47,8 +47,8 @@ from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.session.base import (
     ESTIMATE_VERDICT_WORDS,
     VERDICT_WORDS,
-    Accuracy,
     SessionBase,
+    SideSummary,
     plural as plural,  # where the window reads it
 )
 from tictactoe_gui.session.record import GameRecord, MoveRecord
@@ -115,44 +115,8 @@ class GameSetup:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerSummary(Accuracy):
-    """How one side played, judged move by move against the engine."""
-
-    name: str
-    mark: Mark
-    moves: int
-    best: int
-    good: int
-    mistakes: int
-    blunders: int
-    hints: int
-    #: How many of the verdicts compare estimates rather than proven results.
-    by_estimate: int = 0
-    #: Whether this side gave the game up; the resignation counts as one more decision
-    #: (good where the loss was proven, else a blunder).
-    resigned: bool = False
-    #: With ``resigned``: whether the position it gave up was proven lost.
-    resigned_lost: bool = False
-
-    def describe(self) -> str:
-        head = f"{self.name} ({self.mark})"
-        if not self.moves:
-            return f"{head}: no moves played"
-        if self.accuracy is None:
-            return f"{head}: {plural(self.moves, 'move')}, none judged"
-        how = " by the estimate" if self.by_estimate else ""
-        parts = [f"{head}: {self.accuracy:.0%} accurate{how}"]
-        details = self.verdict_details()
-        if self.judged < self.moves:
-            details.append(f"{self.moves - self.judged} not judged")
-        if self.hints:
-            details.append(plural(self.hints, "hint"))
-        if self.resigned and self.resigned_lost:
-            details.append("then resigned a lost game")
-        elif self.resigned:
-            details.append("then resigned a game not proven lost, counted as a blunder")
-        return parts[0] + " — " + ", ".join(details)
+#: How one side of a k-in-a-row game played (its side is its mark).
+PlayerSummary = SideSummary[Mark]
 
 
 @dataclass(slots=True)
@@ -490,43 +454,6 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
     def _answers_resignation(self) -> bool:
         # A program that broke the rules lost; its opponent won on the board's terms.
         return self.resigned is not None and not self.forfeit_reason
-
-    def summaries(self) -> tuple[PlayerSummary, ...]:
-        summaries = []
-        for mark in (Mark.X, Mark.O):
-            counts = dict.fromkeys(Verdict, 0)
-            moves = estimated = 0
-            for ply, move in enumerate(self._moves, start=1):
-                before = self._positions[ply - 1]
-                if before.to_move is not mark:
-                    continue
-                moves += 1
-                judgement = self.judgements.get((before, move))
-                if judgement is not None:
-                    counts[judgement.verdict] += 1
-                    estimated += judgement.by_estimate
-            resigned_lost = False
-            if self.resigned is mark:
-                # Giving up is a decision too: it kept the outcome only where the loss was
-                # proven; else it threw the game away (a side that lost is never "100 %").
-                resigned_lost = self._resigned_a_lost_game()
-                counts[Verdict.GOOD if resigned_lost else Verdict.BLUNDER] += 1
-            summaries.append(
-                PlayerSummary(
-                    name=self.setup.player(mark).display_name,
-                    mark=mark,
-                    moves=moves,
-                    best=counts[Verdict.BEST],
-                    good=counts[Verdict.GOOD],
-                    mistakes=counts[Verdict.MISTAKE],
-                    blunders=counts[Verdict.BLUNDER],
-                    by_estimate=estimated,
-                    resigned=self.resigned is mark,
-                    resigned_lost=resigned_lost,
-                    hints=self.hints[mark],
-                )
-            )
-        return tuple(summaries)
 
     def _resigned_a_lost_game(self) -> bool:
         """Whether the position given up was proven lost for the side that resigned."""

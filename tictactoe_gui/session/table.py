@@ -32,7 +32,7 @@ from tictactoe_gui.engine.games import (
     Limit,
 )
 from tictactoe_gui.engine.move_tree import MoveTree
-from tictactoe_gui.session.base import Accuracy, SessionBase, plural
+from tictactoe_gui.session.base import SessionBase, SideSummary
 from tictactoe_gui.session.seats import Seat as Seat  # where the callers read it
 from tictactoe_gui.storage.records import GameMode, Side
 
@@ -68,33 +68,8 @@ class TableSetup:
         return self.record and not self.from_position
 
 
-@dataclass(frozen=True, slots=True)
-class SeatSummary(Accuracy):
-    """How one seat played, judged move by move by the game's coach."""
-
-    name: str
-    seat: str
-    #: What a move is called: ``"move"``, ``"take"``.
-    word: str
-    moves: int
-    best: int
-    good: int
-    mistakes: int
-    blunders: int
-    hints: int
-    #: How many verdicts compare estimates rather than proven values.
-    by_estimate: int = 0
-
-    def describe(self) -> str:
-        head = f"{self.name} ({self.seat})"
-        accuracy = self.accuracy
-        if accuracy is None:
-            return f"{head}: no {self.word}s judged"
-        details = self.verdict_details()
-        if self.hints:
-            details.append(plural(self.hints, "hint"))
-        how = " by the estimate" if self.by_estimate else ""
-        return f"{head}: {accuracy:.0%} accurate{how} — " + ", ".join(details)
+#: How one seat of a table game played (its side is its seat's number).
+SeatSummary = SideSummary[int]
 
 
 class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
@@ -219,31 +194,19 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         how = "exactly" if analysis.certainty is Certainty.PROVEN else "by the estimate"
         return f"Hint: {spec.move_verb} {names}: {best.words} ({how})."
 
-    def summaries(self) -> tuple[SeatSummary, SeatSummary]:
-        counts = [dict.fromkeys(("moves", "estimated", *Verdict), 0) for _ in range(2)]
-        for number in range(len(self.moves)):
-            seat = self.mover_of(number)
-            counts[seat]["moves"] += 1
-            judged = self.judgement_at(number + 1)
-            if judged is not None:
-                counts[seat][judged.verdict] += 1
-                counts[seat]["estimated"] += judged.by_estimate
-        first, second = (
-            SeatSummary(
-                self.name_of(seat),
-                self.spec.seats[seat],
-                self.spec.move_word,
-                counts[seat]["moves"],
-                counts[seat][Verdict.BEST],
-                counts[seat][Verdict.GOOD],
-                counts[seat][Verdict.MISTAKE],
-                counts[seat][Verdict.BLUNDER],
-                self.hints[seat],
-                counts[seat]["estimated"],
-            )
-            for seat in (0, 1)
+    @property
+    def move_word(self) -> str:
+        return self.spec.move_word
+
+    def _resigned_a_lost_game(self) -> bool:
+        analysis = self.analysis_of(self.state)
+        return (
+            analysis is not None
+            and analysis.certainty is Certainty.PROVEN
+            and analysis.result is not None
+            and self.resigned is not None
+            and analysis.result.winner == 1 - self.resigned
         )
-        return first, second
 
     # -- the end -------------------------------------------------------------------------
 
