@@ -592,3 +592,19 @@ def test_a_finished_connect_four_game_is_reviewed_move_by_move_from_the_banner(
         assert "by the estimate" not in verdict
         assert verdict != "best"
     dialog.close()
+
+
+def test_a_replayed_game_is_analysed_under_the_same_title_as_k_in_a_rows(
+    window: MainWindow,
+) -> None:
+    from tictactoe_gui.engine import Board
+
+    role = window.analysis_dock.findChild(QLabel, "personaRole")
+    assert role is not None
+    start = Board.empty()
+    window.start_replay("Ada vs Cop", start, [start.move_at(4)])
+    assert role.text() == "ANALYSIS"
+    spec = find_game("connect4")
+    window.replay_table_game(spec.new_game(), [3], ("Ada", "Cop"), "today")
+    # Nobody coaches a replay: the engine analyses it, as in k in a row.
+    assert role.text() == "ANALYSIS"

@@ -309,7 +309,9 @@ class TableController(TableLines):
             seat = next(seat for seat in session.setup.seats if seat.is_ai)
             player, role = spec.player(seat.name), "Opponent"
         elif mode is GameMode.HUMAN_VS_HUMAN:
-            player, role = spec.player(spec.default_players[0]), "Coach"
+            # A replay is analysed, as k in a row's is; two people at the board are coached.
+            role = "Analysis" if self.replaying else "Coach"
+            player = spec.player(spec.default_players[0])
         elif not session.is_over:
             mover = session.player_to_move
             player = None if mover is None else spec.player(mover.name)

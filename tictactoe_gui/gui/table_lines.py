@@ -95,6 +95,7 @@ class TableLines(QObject):
         def _play(self, move: int) -> None: ...
         def _refresh(self) -> None: ...
         def _reset(self, session: TableSession, *, saved: bool) -> None: ...
+        def _show_coach(self) -> None: ...
 
     # -- the game's lines ----------------------------------------------------------------
 
@@ -184,6 +185,7 @@ class TableLines(QObject):
         w.autoplay_bar.hide()
         self._replay_moves = list(moves)
         self._replay_resigned = None if resigned is None else (tuple(moves), resigned)
+        self._show_coach()  # a replay now: analysed, not coached
         seats = spec.seats
         self._replay_title = f"{names[0]} ({seats[0]}) vs {names[1]} ({seats[1]}), {when}"
         w.replay_bar.set_playing(False)
