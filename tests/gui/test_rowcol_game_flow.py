@@ -128,15 +128,6 @@ def test_a_relaunch_after_row_and_column_opens_row_and_column_with_its_choices(
         again.close()
 
 
-def test_the_game_menu_item_asks_for_a_game_first(qtbot: QtBot, window: MainWindow) -> None:
-    window.rowcol_action.trigger()
-    (dialog,) = [d for d in window.findChildren(NewGameDialog) if d.isVisible()]
-    assert dialog.own_options_game() is not None
-    assert not window.table_active
-    dialog.reject()
-    assert not window.table_active
-
-
 # -- AI vs AI ----------------------------------------------------------------------------------
 
 

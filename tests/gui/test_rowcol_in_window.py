@@ -80,7 +80,8 @@ def test_new_game_starts_row_and_column_in_the_main_window(
     qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
     window = recorded_window
-    dialog = window.choose_rowcol()
+    dialog = window.show_new_game_dialog()
+    dialog.choose_game(find_game("rowcol"))
     assert dialog.isVisible()
     assert dialog.own_options_game() is not None
     dialog.ok_button.click()

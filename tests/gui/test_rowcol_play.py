@@ -143,7 +143,6 @@ def test_row_and_column_searches_on_the_windows_one_engine_thread(
 ) -> None:
     window = rowcol_window
     main = window.window
-    assert main.rowcol_action.text() == "Row && &Column…"
     qtbot.waitUntil(lambda: window.analysis_now() is not None, timeout=10_000)
     threads = [
         thread

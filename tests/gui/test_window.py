@@ -40,7 +40,6 @@ def menu_texts(window: MainWindow, name: str) -> list[str]:
 def test_menus_and_shortcuts(window: MainWindow) -> None:
     assert menu_texts(window, "gameMenu") == [
         "New Game…",
-        "Row & Column…",
         "Restart",
         "Undo",
         "Redo",

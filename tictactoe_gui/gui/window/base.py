@@ -158,7 +158,6 @@ class WindowBase(QMainWindow):
 
     # Its actions (menus.py).
     new_game_action: QAction
-    rowcol_action: QAction
     restart_action: QAction
     undo_action: QAction
     redo_action: QAction

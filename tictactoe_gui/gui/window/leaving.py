@@ -75,26 +75,6 @@ class LeavingPart(WindowBase):
         )
         return box if box is not None else shown[0]
 
-    @Slot()
-    def choose_rowcol(self) -> QMessageBox | NewGameDialog:
-        """Row & Column… (the Game menu): New Game on Row & Column, once the game in
-        progress may be left."""
-        shown: list[NewGameDialog] = []
-
-        def show() -> None:
-            dialog = self.show_new_game_dialog()
-            dialog.choose_game(later.find_game("rowcol"))
-            shown.append(dialog)
-
-        box = self.confirm(
-            CONFIRM_NEW_GAME,
-            "New Game",
-            f"Leave the game in progress? {self._where_the_game_goes()}",
-            "New Game",
-            show,
-        )
-        return box if box is not None else shown[0]
-
     def request_paste(self, text: str | None = None) -> QMessageBox | None:
         """Paste Position or Moves (Ctrl+Shift+V): the clipboard's (or ``text``'s) position
         studied, once the game in progress may be left; text that pastes nothing asks

@@ -62,12 +62,6 @@ class MenusPart(
             "Ctrl+N",
             "Start a new game",
         )
-        self.rowcol_action = action(
-            "Row && &Column…",
-            self.choose_rowcol,
-            None,
-            "Play Row & Column, the number game: New Game on it",
-        )
         self.restart_action = action(
             "&Restart", self.request_restart, "Ctrl+R", "Start this game again"
         )
@@ -232,7 +226,6 @@ class MenusPart(
     def _fill_menus(self) -> None:
         game = self.game_menu
         game.addAction(self.new_game_action)
-        game.addAction(self.rowcol_action)
         game.addAction(self.restart_action)
         game.addSeparator()
         game.addAction(self.undo_action)
