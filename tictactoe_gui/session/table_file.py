@@ -135,7 +135,7 @@ def table_game_of(text: str) -> GameSpec | None:
         spec = find_game(str(data["game"])) if isinstance(data, dict) else None
     except (ValueError, KeyError, TypeError):
         return None
-    if spec is None or spec.variant.family.value == "mnk":
+    if spec is None or spec.k_in_a_row_board:
         return None
     return spec
 

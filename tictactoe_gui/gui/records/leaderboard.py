@@ -184,7 +184,7 @@ class LeaderboardDialog(QDialog):
 
     def _show(self) -> None:
         key = self.opponent.currentData()
-        game = self.game.game or "tictactoe"
+        game = self.game.game or DEFAULT_GAME
         try:
             standings = self._repository.standings(key, game)
         except RecordsError as exc:

@@ -27,7 +27,7 @@ from tictactoe_gui.gui.records.common import (
     persona_name,
 )
 from tictactoe_gui.storage.reader import RecordsReader
-from tictactoe_gui.storage.records import PlayerStats, RecordsError, WinLossDraw
+from tictactoe_gui.storage.records import DEFAULT_GAME, PlayerStats, RecordsError, WinLossDraw
 
 RECORD_COLUMNS = ("Opponent", "Games", "Wins", "Losses", "Draws", "Win rate")
 
@@ -123,7 +123,7 @@ class StatisticsDialog(QDialog):
 
     @property
     def _game(self) -> str:
-        return self.game.game or "tictactoe"
+        return self.game.game or DEFAULT_GAME
 
     def _game_changed(self) -> None:
         current = self.player.currentText()
