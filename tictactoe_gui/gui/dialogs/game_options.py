@@ -57,20 +57,30 @@ class GameOptions(QWidget):
     def save_mode(self, settings: QSettings, mode: GameMode) -> None:
         settings.setValue(f"{self.settings_group}/mode", mode.value)
 
+    @classmethod
+    def remember(cls, settings: QSettings, spec: GameSpec) -> None:
+        """Keep what New Game offers next after ``spec`` was started elsewhere than in the
+        dialog (the command line, a saved game): by default nothing."""
 
-def _row_and_column() -> GameOptions:
+
+def _row_and_column() -> type[GameOptions]:
     from tictactoe_gui.gui.dialogs.rowcol_options import RowColOptions
 
-    return RowColOptions()
+    return RowColOptions
 
 
 #: The widget of each game with New Game options of its own, by the game's key.
-OPTIONS: dict[str, Callable[[], GameOptions]] = {"rowcol": _row_and_column}
+OPTIONS: dict[str, Callable[[], type[GameOptions]]] = {"rowcol": _row_and_column}
+
+
+def options_class(spec: GameSpec) -> type[GameOptions]:
+    """The widget of ``spec``'s own New Game options; GameError for a game without."""
+    load = OPTIONS.get(spec.game_key)
+    if load is None or not spec.own_new_game_options:
+        raise GameError(f"{spec.name} has no New Game options of its own")
+    return load()
 
 
 def options_for(spec: GameSpec) -> GameOptions:
     """A new widget of ``spec``'s own New Game options; GameError for a game without."""
-    make = OPTIONS.get(spec.game_key)
-    if make is None or not spec.own_new_game_options:
-        raise GameError(f"{spec.name} has no New Game options of its own")
-    return make()
+    return options_class(spec)()

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.engine.games import GameSpec, find_game
 from tictactoe_gui.engine.rowcol import (
     DEFAULT_HIGH,
     DEFAULT_LOW,
@@ -125,6 +125,11 @@ class RowColOptions(GameOptions):
     """The Row & Column part of New Game: board, first player, players for each mode."""
 
     settings_group = "rowColumn"
+
+    @classmethod
+    def remember(cls, settings: QSettings, spec: GameSpec) -> None:
+        """The grid of ``spec`` is the size New Game offers next."""
+        remember_size(settings, spec.rows)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -457,11 +457,11 @@ class TableGamesPart(WindowBase):
         if not spec.own_new_game_options:
             self._settings.setValue(LAST_GAME_KEY, spec.id)
         else:
-            # Row & Column keeps its size with its own options, where New Game finds the
-            # size of the game played last; the last game of the combo stays what it was.
-            from tictactoe_gui.gui.dialogs.rowcol_options import remember_size
+            # A game with options of its own keeps its size with them, where New Game finds
+            # the size of the game played last; the last game of the combo stays what it was.
+            from tictactoe_gui.gui.dialogs.game_options import options_class
 
-            remember_size(self._settings, spec.rows)
+            options_class(spec).remember(self._settings, spec)
 
     def _enter_table_mode(self) -> None:
         """Park the k-in-a-row controller: its timers and search stop, its signals are held."""
