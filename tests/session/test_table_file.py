@@ -62,6 +62,8 @@ def test_a_k_in_a_row_file_is_not_a_table_game() -> None:
         (lambda d: d["players"].update(seats=[]), "two seats"),
         (lambda d: d["players"]["seats"][1].update(name="hal"), "hal"),
         (lambda d: d.update(seed="x"), "seed"),
+        (lambda d: d.update(resigned=1), "O resigned, but it was X's turn"),
+        (lambda d: d.update(resigned="X"), "resigned 'X' is no seat"),
     ],
 )
 def test_a_damaged_file_says_what_is_wrong_in_one_line(change: object, message: str) -> None:
@@ -118,3 +120,17 @@ def test_a_file_of_format_2_still_opens_as_one_line() -> None:
     assert saved.undone == (spec.parse_move("c1"),)
     assert saved.tree is None
     assert saved.lines().main_line() == (*saved.moves, *saved.undone)
+
+
+def test_a_game_given_up_is_saved_as_given_up_and_opens_finished() -> None:
+    session = session_of("connect4", (38, 31))
+    assert session.resign() == 0
+    text = table_file.to_json(session)
+    assert json.loads(text)["resigned"] == 0
+    saved = table_file.from_json(text)
+    assert saved.resigned == 0
+    assert saved.finished  # it opens as a replay, not a game to play on
+    session.set_moves(session.moves)  # the resignation taken back
+    again = table_file.from_json(table_file.to_json(session))
+    assert again.resigned is None
+    assert not again.finished

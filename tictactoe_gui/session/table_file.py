@@ -12,7 +12,7 @@ A saved table game is a small JSON object (UTF-8, one file per game)::
      "players": {"mode": "human-vs-ai",
                  "seats": [{"kind": "human", "name": "Ann"}, {"kind": "ai", "name": "kitty"}],
                  "record": true, "from_position": false},
-     "seed": 12345, "result": null}
+     "seed": 12345, "result": null, "resigned": null}
 
 ``game`` is any id ``--game`` takes, ``start`` the start position as the game writes it
 (:meth:`~tictactoe_gui.engine.games.GameState.position_text`). ``tree`` holds every line
@@ -22,6 +22,9 @@ other node a move in the game's notation with the nodes that follow it, the line
 on first; a node's other children are variations. ``ply`` says how many moves of the main
 line are played (the rest were taken back and can be played again); where the board's line
 is a variation, ``line`` is the number of its last node and ``ply`` counts along it.
+``resigned`` is the seat (0 or 1) that gave the game up where ``ply`` moves were played
+(null, or missing in older files: nobody); such a game opens finished, as one over on
+the board does.
 Format 2 (``"moves": ["d1", "d2", "c1"]``, one line and no variation) is still read.
 Reading checks everything against the rules and says in one line what is wrong with a file
 that does not hold a game. The k-in-a-row games keep their own file (``gui/game_file.py``),
@@ -69,6 +72,8 @@ class SavedTableGame:
     #: Every line played from the start, the variations beside the main line; None: the
     #: moves then those undone, one line.
     tree: MoveTree | None = None
+    #: The seat that gave the game up after ``moves`` (None: nobody did).
+    resigned: int | None = None
 
     def lines(self) -> MoveTree:
         """The game's tree of moves, holding the moves played then those undone."""
@@ -82,7 +87,8 @@ class SavedTableGame:
 
     @property
     def finished(self) -> bool:
-        return self.start.play_all(self.moves).is_over
+        """Whether the game is over: on the board, or given up."""
+        return self.resigned is not None or self.start.play_all(self.moves).is_over
 
 
 def to_json(session: TableSession, undone: tuple[int, ...] = ()) -> str:
@@ -108,6 +114,7 @@ def to_json(session: TableSession, undone: tuple[int, ...] = ()) -> str:
         },
         "seed": session.seed,
         "result": words or None,
+        "resigned": session.resigned,
     }
     if not whole.is_main_line(end):
         data["line"] = end  # the board's line is a variation: its last node
@@ -179,7 +186,22 @@ def from_json(text: str, name: str = "the file") -> SavedTableGame:
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TableFileError(f"{name}: the seed {seed!r} is not a number")
-    return SavedTableGame(setup, moves[:ply], moves[ply:], seed, tree)
+    resigned = _resigned(data.get("resigned"), spec, start.play_all(moves[:ply]), name)
+    return SavedTableGame(setup, moves[:ply], moves[ply:], seed, tree, resigned)
+
+
+def _resigned(data: object, spec: GameSpec, state: GameState, name: str) -> int | None:
+    """The seat that gave the game up, checked: on its own turn, in a game one may give up."""
+    if data is None:
+        return None
+    if type(data) is not int or data not in (0, 1):
+        raise TableFileError(f"{name}: resigned {data!r} is no seat (0 or 1)")
+    if not spec.can_resign:
+        raise TableFileError(f"{name}: a game of {spec.name} ends on the board; no one resigns")
+    if state.to_move != data:
+        turn = "nobody's turn" if state.to_move is None else f"{spec.seats[state.to_move]}'s turn"
+        raise TableFileError(f"{name}: {spec.seats[data]} resigned, but it was {turn}")
+    return data
 
 
 def _line_of_format_2(

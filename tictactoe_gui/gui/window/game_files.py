@@ -311,6 +311,8 @@ class GameFilesPart(WindowBase):
                 (names[0], names[1]),
                 path.name,
                 game.tree,
+                # A game given up ends where it was given up, whatever was taken back before.
+                game.resigned if not game.undone else None,
             )
             self.table.replay_seek(len(game.moves))
             self.show_message(f"Opened {path.name} as a replay: the game is over.")
