@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QPoint, QSettings, Qt, QThread
+from PySide6.QtCore import (
+    QMessageLogContext,
+    QPoint,
+    QSettings,
+    Qt,
+    QThread,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from pytestqt.qtbot import QtBot
 
+from tests.conftest import TERMINAL_STDERR
 from tests.gui.helpers import rowcol_setup
 from tests.gui.rowcol_table import RowColTable
 from tictactoe_gui.engine import Move
@@ -18,6 +28,26 @@ from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameMode
+
+
+@pytest.fixture(autouse=True)
+def fatal_qt_messages_are_heard(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Write a fatal Qt message to the terminal at once: Qt ends the process right after
+    it, and pytest-qt keeps Qt's messages with the test's report, which is then lost, so a
+    crashed test would leave no word of why."""
+    terminal = request.config.stash.get(TERMINAL_STDERR, None)
+    previous = None
+
+    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if kind == QtMsgType.QtFatalMsg and terminal is not None:
+            line = f"\nQt fatal message during {request.node.nodeid}: {message}\n"
+            os.write(terminal, line.encode(errors="replace"))
+        if previous is not None:
+            previous(kind, context, message)
+
+    previous = qInstallMessageHandler(handler)
+    yield
+    qInstallMessageHandler(previous)
 
 
 @pytest.fixture(autouse=True)
