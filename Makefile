@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 # The install compiles the engine's C core, so a change to it reinstalls too.
-CORE_C := tictactoe_gui/engine/mnk/_core.c tictactoe_gui/engine/mnk/_core_threats.h tictactoe_gui/engine/_gravity.c tictactoe_gui/engine/mnk/_proof.c
+CORE_C := tictactoe_gui/engine/mnk/_core.c tictactoe_gui/engine/mnk/_core_threats.h tictactoe_gui/engine/mnk/_core_patterns.h tictactoe_gui/engine/_gravity.c tictactoe_gui/engine/mnk/_proof.c
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml $(CORE_C) | sha1sum | cut -c1-12)
 INTEROP := $(VENV)/.interop-$(shell sha1sum pyproject.toml | cut -c1-12)
 

@@ -98,12 +98,14 @@ def test_a_node_near_the_root_answers_with_its_vcf(compiled: bool) -> None:
 
 
 def _results(
-    size: int, k: int, picture: str, limit: Limit, proofs: bool
+    size: int, k: int, picture: str, limit: Limit, proofs: bool, patterns: bool = False
 ) -> list[tuple[object, ...]]:
     x, o = picture_bitboards(picture, size)
     found = []
     for compiled in (False, True):
-        result = search(size, size, k, x, o, limit, proofs=proofs, compiled=compiled)
+        result = search(
+            size, size, k, x, o, limit, proofs=proofs, compiled=compiled, patterns=patterns
+        )
         found.append(
             (
                 result.best,
@@ -125,6 +127,24 @@ def test_both_searches_agree_at_fixed_depth(size: int, k: int, picture: str) -> 
     for proofs in (False, True):
         reference, compiled = _results(size, k, picture, Limit(depth=depth), proofs)
         assert compiled == reference, f"proofs={proofs}"
+    if k == 5:
+        # With the line patterns in the evaluation and the ordering: the same again.
+        for proofs in (False, True):
+            reference, compiled = _results(size, k, picture, Limit(depth=depth), proofs, True)
+            assert compiled == reference, f"patterns, proofs={proofs}"
+
+
+def test_the_line_patterns_change_what_the_search_does() -> None:
+    changed = 0
+    for size, k, picture in POSITIONS:
+        if k == 5:
+            x, o = picture_bitboards(picture, size)
+            found = [
+                search(size, size, k, x, o, Limit(depth=4), proofs=False, patterns=patterns)
+                for patterns in (False, True)
+            ]
+            changed += (found[0].nodes, found[0].score) != (found[1].nodes, found[1].score)
+    assert changed >= 2
 
 
 def test_the_positions_exercise_the_alpha_beta_search() -> None:
@@ -182,6 +202,8 @@ def _python_view(state: State) -> dict[str, object]:
         "candidates": list(state.candidates),
         "potential": state.potential[1] + state.potential[2],
         "live": (state.live[1], state.live[2]),
+        "pattern": state.pattern[1] + state.pattern[2],
+        "pattern_codes": list(state.pattern_codes),
     }
 
 
@@ -201,7 +223,7 @@ def test_moves_taken_back_leave_the_same_position_down_to_iteration_order(
 ) -> None:
     """make/unmake in both, in a random walk; sets and dicts iterate in the same order."""
     rng = random.Random(seed)
-    state = State(size, size, k)
+    state = State(size, size, k, patterns=k == 5)
     table = native.new_table(8)
     compiled = native.NativeAlphaBeta(state, table, 1, 14, Budget(Limit()))
     reference = _AlphaBeta(state, TranspositionTable(8), Budget(Limit()))
@@ -369,11 +391,14 @@ def test_both_searches_agree_on_seeded_random_positions(seed: int) -> None:
         [Limit(depth=3), Limit(depth=4), Limit(depth=9, nodes=rng.randrange(50, 3000))]
     )
     proofs = rng.random() < 0.5
+    patterns = k == 5 and rng.random() < 0.5
     picture = "/".join(
         "".join(
             ".XO"[(x >> (r * size + c) & 1) + 2 * (o >> (r * size + c) & 1)] for c in range(size)
         )
         for r in range(size)
     )
-    reference, compiled = _results(size, k, picture, limit, proofs)
-    assert compiled == reference, f"{size}x{size} k{k} {picture} {limit} proofs={proofs}"
+    reference, compiled = _results(size, k, picture, limit, proofs, patterns)
+    assert compiled == reference, (
+        f"{size}x{size} k{k} {picture} {limit} proofs={proofs} patterns={patterns}"
+    )

@@ -25,6 +25,8 @@ def snapshot(state: State) -> tuple[object, ...]:
         sorted(state.candidates),
         list(state.live),
         state.to_move,
+        [list(p) for p in state.pattern[1:]],
+        list(state.pattern_codes),
     )
 
 
@@ -47,7 +49,7 @@ def naive_win_cells(state: State, player: int) -> set[int]:
 def test_make_and_unmake_match_a_fresh_build(rows: int, cols: int, k: int) -> None:
     rng = random.Random(rows * 100 + cols * 10 + k)
     for _ in range(25 if rows * cols < 50 else 6):
-        state = State(rows, cols, k)
+        state = State(rows, cols, k, patterns=k == 5)
         while not state.is_over:
             state.make(rng.choice([c for c in range(rows * cols) if state.cells[c] == 0]))
             if state.winner:
@@ -55,13 +57,13 @@ def test_make_and_unmake_match_a_fresh_build(rows: int, cols: int, k: int) -> No
                     to_cells(rows, cols, *state.masks()), rows, cols, k, "XO"[state.winner - 1]
                 )
                 break
-            fresh = State(rows, cols, k, *state.masks())
+            fresh = State(rows, cols, k, *state.masks(), patterns=k == 5)
             assert snapshot(state) == snapshot(fresh)
             for player in (X, O):
                 assert set(state.wins[player]) == naive_win_cells(state, player)
         while state.history:
             state.unmake()
-        assert snapshot(state) == snapshot(State(rows, cols, k))
+        assert snapshot(state) == snapshot(State(rows, cols, k, patterns=k == 5))
 
 
 def test_windows_count_every_line_of_k() -> None:

@@ -331,6 +331,17 @@ typedef struct {
     size_t memo_mask, memo_size;
     int cut;
     int max_fours;
+    /* line patterns (patterns.py): each cell's four line codes, its value for each side,
+     * the level tables (bytes objects of the State, held) and the combination values, and
+     * for each cell the codes a stone there changes */
+    int patterns;
+    int32_t *pcodes;
+    uint16_t *pkeys[3]; /* each cell's four levels for each side, 3 bits a line */
+    int64_t *pattern[3];
+    PyObject *levels_obj[2];
+    const uint8_t *levels[2];
+    int64_t *cell_values;
+    int32_t *link_start, *link_slot, *link_weight;
 } SearcherObject;
 
 static int ordered_alloc(Ordered *o, int n) {
@@ -484,12 +495,15 @@ static void track(SearcherObject *s, int window, int sign) {
         if (s->cells[cells[i]] == EMPTY) ordered_add(table, cells[i], sign);
 }
 
+#include "_core_patterns.h"
+
 static int place(SearcherObject *s, int cell, int player) {
     GeometryObject *geo = s->geo;
     const int32_t *windows_of = &geo->cw[geo->cw_start[cell]];
     int nw = geo->cw_start[cell + 1] - geo->cw_start[cell];
     int k = s->k, k1 = s->k1;
     for (int i = 0; i < nw; i++) track(s, windows_of[i], -1);
+    int was_empty = s->cells[cell] == EMPTY;
     s->cells[cell] = (int8_t)player;
     int other = 3 - player;
     int32_t *mine = s->counts[player], *theirs = s->counts[other];
@@ -518,6 +532,7 @@ static int place(SearcherObject *s, int cell, int player) {
             for (int j = 0; j < k; j++) pot_theirs[wcells[j]] -= step;
         }
     }
+    if (s->patterns) delta += move_patterns(s, cell, player, was_empty);
     s->evaluation += delta;
     s->hash ^= geo->zobrist[player * s->ncells + cell];
     s->empties--;
@@ -571,6 +586,7 @@ static int remove_stone(SearcherObject *s, int cell) {
         }
     }
     s->evaluation -= delta;
+    if (s->patterns) s->evaluation += move_patterns(s, cell, -player, 1);
     s->hash ^= geo->zobrist[player * s->ncells + cell];
     s->empties++;
     s->winner = EMPTY;
@@ -633,6 +649,7 @@ static int ordered(SearcherObject *s, int tt_move, int width, int ply, int32_t *
         return n;
     }
     const int64_t *mine = s->potential[mover], *theirs = s->potential[3 - mover];
+    const int64_t *mine_lines = s->pattern[mover], *their_lines = s->pattern[3 - mover];
     const int64_t *history = s->history;
     int64_t *keys = s->sort_keys;
     int32_t *cells = s->sort_cells;
@@ -641,7 +658,8 @@ static int ordered(SearcherObject *s, int tt_move, int width, int ply, int32_t *
         int32_t c = s->set_keys[i];
         if (c >= 0) {
             cells[count] = c;
-            keys[count] = -(3 * mine[c] + 2 * theirs[c] + history[c]);
+            keys[count] = -(3 * (mine[c] + mine_lines[c]) + 2 * (theirs[c] + their_lines[c]) +
+                            history[c]);
             count++;
         }
     }
@@ -788,13 +806,15 @@ static int64_t quiesce(SearcherObject *s, int depth, int64_t alpha, int64_t beta
     if (best >= beta || depth <= -QUIESCENCE_FOURS || fours->size == 0) return best;
     if (best > alpha) alpha = best;
     const int64_t *mine = s->potential[mover], *theirs = s->potential[3 - mover];
+    const int64_t *mine_lines = s->pattern[mover], *their_lines = s->pattern[3 - mover];
     const int64_t *history = s->history;
     int64_t *keys = s->sort_keys;
     int32_t *moves = &s->ply_moves[(size_t)ply * (size_t)(s->ncells + 1)];
     uint8_t *single = s->chosen; /* scratch: 1 for a cell that makes one four only */
     int n = 0;
     for (int c = fours->head; c >= 0; c = fours->next[c]) {
-        int64_t key = -(3 * mine[c] + 2 * theirs[c] + history[c]);
+        int64_t key =
+            -(3 * (mine[c] + mine_lines[c]) + 2 * (theirs[c] + their_lines[c]) + history[c]);
         uint8_t one = fours->count[c] < 2;
         int j = n++;
         while (j > 0 && (single[j - 1] > one || (single[j - 1] == one && keys[j - 1] > key))) {
@@ -853,7 +873,11 @@ static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta
     if (ply <= VCF_PLIES && s->fours[mover].size) {
         /* a VCF near the root is a win the depth alone might not reach */
         int32_t line[VCF_LINE_MAX];
+        /* the threat search reads no line patterns: its moves, all taken back, skip them */
+        int patterns = s->patterns;
+        s->patterns = 0;
         int length = threat_vcf(s, line);
+        s->patterns = patterns;
         if (length < 0) return 0;
         if (length > 0) return MATE - ply - length;
     }
@@ -919,6 +943,9 @@ static void searcher_dealloc(SearcherObject *self) {
     for (int p = 1; p <= 2; p++) {
         PyMem_Free(self->counts[p]);
         PyMem_Free(self->potential[p]);
+        PyMem_Free(self->pattern[p]);
+        PyMem_Free(self->pkeys[p]);
+        Py_XDECREF(self->levels_obj[p - 1]);
         ordered_free(&self->wins[p]);
         ordered_free(&self->fours[p]);
     }
@@ -932,6 +959,11 @@ static void searcher_dealloc(SearcherObject *self) {
     PyMem_Free(self->sort_keys);
     PyMem_Free(self->sort_cells);
     PyMem_Free(self->chosen);
+    PyMem_Free(self->pcodes);
+    PyMem_Free(self->cell_values);
+    PyMem_Free(self->link_start);
+    PyMem_Free(self->link_slot);
+    PyMem_Free(self->link_weight);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -1016,7 +1048,8 @@ static int searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
     for (int p = 1; p <= 2; p++) {
         self->counts[p] = PyMem_Calloc((size_t)g->nwindows + 1, sizeof(int32_t));
         self->potential[p] = PyMem_Calloc((size_t)n, sizeof(int64_t));
-        failed |= !self->counts[p] || !self->potential[p];
+        self->pattern[p] = PyMem_Calloc((size_t)n, sizeof(int64_t));
+        failed |= !self->counts[p] || !self->potential[p] || !self->pattern[p];
         failed |= ordered_alloc(&self->wins[p], n) < 0;
         failed |= ordered_alloc(&self->fours[p], n) < 0;
     }
@@ -1079,6 +1112,7 @@ static int searcher_init(SearcherObject *self, PyObject *args, PyObject *kwds) {
     rc = obj ? read_int64s(obj, 3, self->live) : -1;
     Py_XDECREF(obj);
     if (rc < 0) goto fail;
+    if (read_patterns(self, state) < 0) goto fail;
     PyMem_Free(scratch);
     scratch = NULL;
 
@@ -1341,6 +1375,9 @@ static PyObject *searcher_threats(SearcherObject *self, PyObject *args) {
     int made_before = self->nmade;
     if (begin_search(self, nodes, max_nodes, seconds_left, poll) < 0) goto fail;
     int found = 0, n_first = 0, n_second = 0;
+    /* the threat search reads no line patterns: its moves, all taken back, skip them */
+    int patterns = self->patterns;
+    self->patterns = 0;
     switch (kind) {
     case 0: found = threat_vcf(self, first); break;
     case 1: found = threat_prove_win(self, threes, first); break;
@@ -1348,6 +1385,7 @@ static PyObject *searcher_threats(SearcherObject *self, PyObject *args) {
     case 3: found = threat_defences(self, first, &n_first, second, &n_second); break;
     default: n_first = threat_vct_refuted(self, moves, n_moves, threes, first); break;
     }
+    self->patterns = patterns;
     if (end_search(self, made_before) < 0) goto fail;
     PyObject *answer;
     if (kind <= 2) {
@@ -1468,18 +1506,36 @@ static PyObject *searcher_snapshot(SearcherObject *self, PyObject *Py_UNUSED(ign
             if (potential == NULL) break;
         }
     }
-    if (!tables || !candidates || !potential) {
+    PyObject *pattern = PyList_New(0);
+    for (int p = 1; p <= 2 && pattern; p++) {
+        for (int c = 0; c < self->ncells; c++) {
+            PyObject *v = PyLong_FromLongLong(self->pattern[p][c]);
+            if (v == NULL || PyList_Append(pattern, v) < 0) Py_CLEAR(pattern);
+            Py_XDECREF(v);
+            if (pattern == NULL) break;
+        }
+    }
+    PyObject *codes = PyList_New(0);
+    for (int i = 0; codes && self->patterns && i < self->ncells * 4; i++) {
+        PyObject *v = PyLong_FromLong(self->pcodes[i]);
+        if (v == NULL || PyList_Append(codes, v) < 0) Py_CLEAR(codes);
+        Py_XDECREF(v);
+    }
+    if (!tables || !candidates || !potential || !pattern || !codes) {
         Py_XDECREF(cells);
         Py_XDECREF(tables);
         Py_XDECREF(candidates);
         Py_XDECREF(potential);
+        Py_XDECREF(pattern);
+        Py_XDECREF(codes);
         return NULL;
     }
-    return Py_BuildValue("{sNsLsKsisisisNsNsNs(LL)}", "cells", cells, "evaluation",
+    return Py_BuildValue("{sNsLsKsisisisNsNsNs(LL)sNsN}", "cells", cells, "evaluation",
                          (long long)self->evaluation, "hash", (unsigned long long)self->hash,
                          "empties", self->empties, "winner", self->winner, "to_move",
                          self->to_move, "tables", tables, "candidates", candidates, "potential",
-                         potential, "live", (long long)self->live[1], (long long)self->live[2]);
+                         potential, "live", (long long)self->live[1], (long long)self->live[2],
+                         "pattern", pattern, "pattern_codes", codes);
 }
 
 static PyMethodDef searcher_methods[] = {

@@ -258,10 +258,14 @@ class _AlphaBeta:
             return list(their_wins)
         mine = state.potential[mover]
         theirs = state.potential[3 - mover]
+        mine_lines = state.pattern[mover]
+        their_lines = state.pattern[3 - mover]
         history = self.history
         moves = sorted(
             state.candidates,
-            key=lambda c: -(3 * mine[c] + 2 * theirs[c] + history[c]),
+            key=lambda c: (
+                -(3 * (mine[c] + mine_lines[c]) + 2 * (theirs[c] + their_lines[c]) + history[c])
+            ),
         )
         if len(moves) > width:
             fours = state.fours[mover]
@@ -366,9 +370,15 @@ class _AlphaBeta:
         alpha = max(alpha, best)
         mine = state.potential[state.to_move]
         theirs = state.potential[3 - state.to_move]
+        mine_lines = state.pattern[state.to_move]
+        their_lines = state.pattern[3 - state.to_move]
         history = self.history
         ordered = sorted(
-            fours, key=lambda c: (fours[c] < 2, -(3 * mine[c] + 2 * theirs[c] + history[c]))
+            fours,
+            key=lambda c: (
+                fours[c] < 2,
+                -(3 * (mine[c] + mine_lines[c]) + 2 * (theirs[c] + their_lines[c]) + history[c]),
+            ),
         )
         for cell in ordered[:QUIESCENCE_WIDTH]:
             state.make(cell)
@@ -428,6 +438,7 @@ def search(
     to_move: int | None = None,
     compiled: bool | None = None,
     target: float | None = None,
+    patterns: bool = False,
 ) -> SearchResult:
     """The best move for the side to move, found within ``limit``. See the module docstring.
 
@@ -439,13 +450,19 @@ def search(
     (True; an error when it cannot take the position), the pure-Python reference
     (False), or the compiled one whenever it can (None). Both find the same result.
 
+    ``patterns=True`` adds the line patterns of five in a row (:mod:`.patterns`) to the
+    evaluation and the move ordering: measured against PentaZen and Rapfi they did not
+    make Sera stronger yet (tests/benchmarks/README.md), so they are off by default.
+
     ``target`` (seconds) is the time the search aims to take when the limit's time is a
     ceiling above it: after a completed depth it stops once it has used a share of the
     target, less when the best move has stayed the same for three depths and nothing
     threatens (:data:`STABLE_SHARE`), all of it when the best move has just changed or the
     opponent has a threat the proofs found (VCF or VCT), more only up to the limit.
     """
-    state = State(rows, cols, k, x_mask, o_mask, blocked=blocked, to_move=to_move)
+    state = State(
+        rows, cols, k, x_mask, o_mask, blocked=blocked, to_move=to_move, patterns=patterns
+    )
     if state.is_over:
         raise ValueError("the game is over: there is no move to search")
     budget = Budget(limit, cancel)

@@ -5,8 +5,10 @@ bitboards, bit ``row * cols + col``) and changed in place with :meth:`State.make
 and :meth:`State.unmake`. Every move updates, for the windows through its cell
 only: the stone counts, the window evaluation, each cell's attacking potential,
 the cells that would win at once (*win cells*) and the cells that would make a
-window of k - 1 (*four cells*, as gomoku players say for k = 5). Nothing is
-rescanned, so a search pays for the windows a move touches, not for the board.
+window of k - 1 (*four cells*, as gomoku players say for k = 5). On five in a row, with
+``patterns=True``, it also updates the line codes of the cells that see the move and
+those cells' line-pattern values (:mod:`.patterns`), which join the evaluation. Nothing
+is rescanned, so a search pays for the windows and lines a move touches, not for the board.
 
 Players are ``1`` (X, moves first) and ``2`` (O). Searches own their State; it
 never leaves the engine, which hands out frozen values only.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from tictactoe_gui.engine.mnk import patterns as line_patterns
 from tictactoe_gui.engine.mnk.geometry import Geometry, geometry
 
 X: Final = 1
@@ -57,7 +60,10 @@ class State:
     """A position under search. See the module docstring."""
 
     __slots__ = (
+        "_cell_values",
         "_k1",
+        "_levels",
+        "_links",
         "_potential",
         "_value",
         "candidates",
@@ -72,6 +78,9 @@ class State:
         "k",
         "live",
         "near",
+        "pattern",
+        "pattern_codes",
+        "patterns",
         "potential",
         "to_move",
         "winner",
@@ -89,6 +98,7 @@ class State:
         *,
         blocked: int = 0,
         to_move: int | None = None,
+        patterns: bool = False,
     ) -> None:
         geo = geometry(rows, cols, k)
         cells = rows * cols
@@ -110,6 +120,20 @@ class State:
         self.geo: Geometry = geo
         self.k = k
         self._k1 = k + 1
+        # Line patterns (see .patterns) join the evaluation of five in a row when asked.
+        if patterns and k != line_patterns.PATTERN_K:
+            raise ValueError(f"line patterns are made for k = {line_patterns.PATTERN_K}")
+        self.patterns = patterns
+        if patterns:
+            self._levels = line_patterns.line_levels(k)
+            self._cell_values = line_patterns.cell_values()
+            self._links = line_patterns.pattern_links(rows, cols, k)
+            self.pattern_codes = list(line_patterns.empty_codes(rows, cols, k))
+        else:
+            self._levels = (b"", b"")
+            self._cell_values = ()
+            self._links = ()
+            self.pattern_codes = []
         weights = weights or evaluation_weights(k)
         if len(weights) != k + 1:
             raise ValueError(f"window weights need k + 1 = {k + 1} values")
@@ -132,6 +156,12 @@ class State:
         self.near = [0] * cells
         self.candidates: set[int] = set()
         self.evaluation = 0
+        # pattern[p][cell]: an empty cell's line-pattern value for player p (else zero).
+        self.pattern: list[list[int]] = [[], [0] * cells, [0] * cells]
+        if patterns:
+            # On the empty board both sides' values are equal, so the evaluation stays 0.
+            for cell in range(cells):
+                self._rescore(cell)
         self.hash = 0
         self.empties = cells
         self.winner = EMPTY
@@ -232,6 +262,7 @@ class State:
         windows_of = geo.cell_windows[cell]
         for window in windows_of:
             track(window, -1)
+        was_empty = self.cells[cell] == EMPTY
         self.cells[cell] = player
         other = 3 - player
         mine = self.counts[player]
@@ -269,6 +300,8 @@ class State:
                 step = pot_weights[b]
                 for other_cell in windows[window]:
                     pot_theirs[other_cell] -= step
+        if self.patterns:
+            delta_eval += self._move_patterns(cell, player, was_empty)
         self.evaluation += delta_eval
         self.hash ^= geo.zobrist[player][cell]
         self.empties -= 1
@@ -282,6 +315,44 @@ class State:
             near[other_cell] += 1
             if cells[other_cell] == EMPTY:
                 candidates.add(other_cell)
+
+    def _rescore(self, cell: int) -> tuple[int, int]:
+        """Recompute the cell's pattern values from its line codes; return the old ones."""
+        codes = self.pattern_codes
+        base = cell * 4
+        a, b, c, d = codes[base], codes[base + 1], codes[base + 2], codes[base + 3]
+        values = self._cell_values
+        old = (self.pattern[1][cell], self.pattern[2][cell])
+        for player in (1, 2):
+            levels = self._levels[player - 1]
+            self.pattern[player][cell] = values[
+                levels[a] << 9 | levels[b] << 6 | levels[c] << 3 | levels[d]
+            ]
+        return old
+
+    def _move_patterns(self, cell: int, digit: int, leaves: bool) -> int:
+        """Add ``digit`` (a player, negative to take the stone back) to the line codes that
+        see ``cell`` and rescore the empty cells among them; return the change in the
+        evaluation. ``leaves``: the cell leaves the empty cells (placing; its values become
+        0) or joins them (taking back; its values are scored again)."""
+        codes = self.pattern_codes
+        cells = self.cells
+        pattern_x, pattern_o = self.pattern[1], self.pattern[2]
+        delta = 0
+        if leaves:
+            if digit > 0:
+                delta -= pattern_x[cell] - pattern_o[cell]
+                pattern_x[cell] = pattern_o[cell] = 0
+            else:
+                self._rescore(cell)
+                delta += pattern_x[cell] - pattern_o[cell]
+        for slot, weight in self._links[cell]:
+            codes[slot] += digit * weight
+            other = slot >> 2
+            if cells[other] == EMPTY:
+                old_x, old_o = self._rescore(other)
+                delta += pattern_x[other] - old_x - pattern_o[other] + old_o
+        return delta
 
     def _remove(self, cell: int) -> None:
         geo = self.geo
@@ -324,6 +395,8 @@ class State:
                 for other_cell in windows[window]:
                     pot_theirs[other_cell] += step
         self.evaluation -= delta_eval
+        if self.patterns:
+            self.evaluation += self._move_patterns(cell, -player, True)
         self.hash ^= geo.zobrist[player][cell]
         self.empties += 1
         self.winner = EMPTY
