@@ -157,3 +157,13 @@ def test_every_game_sums_up_each_side_alike_a_resignation_counted_as_a_decision(
     people = (Seat.human("Ann"), Seat.human("Bob"))
     fresh = TableSession(TableSetup(rowcol, GameMode.HUMAN_VS_HUMAN, people), 3)
     assert fresh.summaries()[0].describe() == "Ann (A): no takes played"
+
+
+def test_both_setups_list_their_seats_and_each_side_sits_in_its_own() -> None:
+    spec = find_game("connect4")
+    ada, kitty = Seat.human("Ada"), Seat.for_game(spec, "kitty")
+    table = TableSession(TableSetup(spec, GameMode.HUMAN_VS_AI, (ada, kitty)), 1)
+    game = GameSession(GameSetup(GameMode.HUMAN_VS_AI, ada, PlayerSpec.ai("cop")), seed=1)
+    assert game.setup.seats == (ada, PlayerSpec.ai("cop"))
+    assert (table.player_of(0), table.player_of(1)) == table.setup.seats
+    assert (game.player_of(Mark.X), game.player_of(Mark.O)) == game.setup.seats

@@ -267,9 +267,14 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
 
     # -- the players ------------------------------------------------------------------------
 
+    @property
     @abstractmethod
+    def seats(self) -> tuple[PlayerSpec, PlayerSpec]:
+        """Who sits at the table, in the order of the game's sides (its setup's seats)."""
+
     def player_of(self, side: SideT) -> PlayerSpec:
         """Who sits on ``side``."""
+        return self.seats[self._sides().index(side)]
 
     @abstractmethod
     def _name_of(self, side: SideT) -> str:

@@ -89,6 +89,11 @@ class GameSetup:
         return self.x if mark is Mark.X else self.o
 
     @property
+    def seats(self) -> tuple[PlayerSpec, PlayerSpec]:
+        """X's player, then O's: the seats in order, as every game's setup lists them."""
+        return self.x, self.o
+
+    @property
     def variant(self) -> Variant:
         return self.start.variant
 
@@ -438,8 +443,9 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
             return f"{loser} resigned: {spec.display_name} ({winner}) wins."
         return f"{spec.display_name} ({winner}) wins!"
 
-    def player_of(self, side: Mark) -> PlayerSpec:
-        return self.setup.player(side)
+    @property
+    def seats(self) -> tuple[PlayerSpec, PlayerSpec]:
+        return self.setup.seats
 
     def _name_of(self, side: Mark) -> str:
         return self.setup.player(side).display_name

@@ -218,8 +218,9 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         scores = self.state.scores
         return "" if scores is None else f", {scores[winner]} to {scores[1 - winner]}"
 
-    def player_of(self, side: int) -> Seat:
-        return self.seat(side)
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return self.setup.seats
 
     def _name_of(self, side: int) -> str:
         return self.name_of(side)
