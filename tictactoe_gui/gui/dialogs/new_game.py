@@ -478,7 +478,7 @@ class NewGameDialog(QDialog):
         return self.own_options().setup(self.mode())
 
     def _chosen_spec(self) -> GameSpec:
-        return find_game(self.variant().id) if self._given_start else self._game.spec()
+        return find_game(self.variant().id) if self._given_start is not None else self._game.spec()
 
     def _describe_personas(self) -> None:
         """The players of the game chosen, each described as it plays on the board chosen
