@@ -17,6 +17,7 @@ from PySide6.QtCore import (
     QtMsgType,
     qInstallMessageHandler,
 )
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from tests.conftest import TERMINAL_STDERR
@@ -24,6 +25,7 @@ from tests.gui.helpers import rowcol_setup
 from tests.gui.rowcol_table import RowColTable
 from tictactoe_gui.engine import Move
 from tictactoe_gui.gui.board_view import BoardView
+from tictactoe_gui.gui.collector import collect_on_gui_thread
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.storage import Repository
@@ -48,6 +50,13 @@ def fatal_qt_messages_are_heard(request: pytest.FixtureRequest) -> Iterator[None
     previous = qInstallMessageHandler(handler)
     yield
     qInstallMessageHandler(previous)
+
+
+@pytest.fixture(autouse=True)
+def collections_on_the_gui_thread(qapp: QApplication) -> None:
+    """Python's cycle collections run on the GUI thread, as in the app: a window a test
+    left behind is never destroyed on the engine thread."""
+    collect_on_gui_thread(qapp)
 
 
 @pytest.fixture(autouse=True)

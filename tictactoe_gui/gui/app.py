@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 import tictactoe_gui
 from tictactoe_gui import startup_probe
 from tictactoe_gui.assets import asset_path
+from tictactoe_gui.gui.collector import collect_on_gui_thread
 from tictactoe_gui.storage.errors import RecordsError, UnwritableDatabaseError
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ def create_application(argv: list[str] | None = None, *, icon: bool = True) -> Q
     app.setOrganizationDomain(tictactoe_gui.ORGANIZATION_DOMAIN)
     app.setApplicationVersion(tictactoe_gui.__version__)
     app.setDesktopFileName(tictactoe_gui.DESKTOP_FILE_NAME)
+    collect_on_gui_thread(app)  # never a window destroyed on the engine thread
     if icon:
         set_icon(app)
     return app
