@@ -485,7 +485,8 @@ def test_a_series_left_unfinished_goes_on_with_its_count(
     counted = (tally.x_wins, tally.o_wins, tally.draws)
     assert sum(counted) == 1
     moves = controller.moves
-    qtbot.waitUntil(lambda: game_file.load(kept).moves == moves, timeout=5000)
+    # The game in progress is kept a moment after the move (the file may not exist yet).
+    qtbot.waitUntil(lambda: kept.exists() and game_file.load(kept).moves == moves, timeout=5000)
     window.close()
 
     again = MainWindow(settings, records, game_in_progress=kept)
