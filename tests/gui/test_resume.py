@@ -473,8 +473,11 @@ def test_a_series_left_unfinished_goes_on_with_its_count(
     controller = window.controller
     window.new_game(ai_vs_ai("kitty", "cop", games=3, delay=40))
     window.game_set_paused(True)
-    # Step by step through the first game and into the second.
-    while controller.tally.games < 1 or not controller.moves:
+    # Step by step through the first game and into the second (a finished first game
+    # still shows its moves until the next one starts).
+    while (
+        controller.tally.games < 1 or controller.state is not State.PLAYING or not controller.moves
+    ):
         before = (controller.tally.games, len(controller.moves))
         controller.step()
         qtbot.waitUntil(
@@ -485,7 +488,7 @@ def test_a_series_left_unfinished_goes_on_with_its_count(
     counted = (tally.x_wins, tally.o_wins, tally.draws)
     assert sum(counted) == 1
     moves = controller.moves
-    # The game in progress is kept a moment after the move (the file may not exist yet).
+    # Kept after every move of an unfinished game (no file while none is in progress).
     qtbot.waitUntil(lambda: kept.exists() and game_file.load(kept).moves == moves, timeout=5000)
     window.close()
 
