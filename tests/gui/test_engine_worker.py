@@ -354,8 +354,8 @@ def test_a_small_board_proven_by_a_proof_answers_without_every_line(
     exact search does not settle whole (seconds apiece, some 40 s for a position whose
     every move is proven), so the answer comes without them: the proof gives its line."""
     board = Board.from_text("5/5/2O2/.O3/2XXX", get_variant("5x5k4"))
-    with qtbot.waitSignal(engine.analysed, timeout=10_000) as blocker:
-        engine.submit(board, persona_key="sera", seed=1, limit=Limit(time=0.5))
+    with qtbot.waitSignal(engine.analysed, timeout=30_000) as blocker:
+        engine.submit(board, persona_key="sera", seed=1, limit=Limit(time=5.0))
     result = blocker.args[0]
     assert isinstance(result, EngineResult)
     assert result.analysis.exact
