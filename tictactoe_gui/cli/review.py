@@ -37,8 +37,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=seconds,
         default=REVIEW_SECONDS,
         metavar="SECONDS",
-        help=f"how long each position is analysed (default {REVIEW_SECONDS:g}; the small "
-        "boards are solved at once)",
+        help=f"how long each position is analysed (default {REVIEW_SECONDS:g}; 3×3 is "
+        "exact at once; a move judged by the estimate says so, and more time proves more)",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object")
     add_db_option(parser)
