@@ -7,15 +7,19 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QFontMetricsF
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_human, settle
+from tests.gui.conftest import click_cell
+from tests.gui.helpers import human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.session import Tally
+from tictactoe_gui.session.table import Seat, TableSetup
+from tictactoe_gui.storage.records import GameMode
 
 FOUR = get_variant("four")
 
@@ -124,3 +128,78 @@ def test_a_series_tally_is_whole_in_sight_at_the_default_size(
         lambda: tally.width() >= 1.4 * tally.fontMetrics().horizontalAdvance(tally.text()),
         timeout=3000,
     )
+
+
+def banner_laid_out(window: MainWindow) -> bool:
+    """Whether the banner has had its layout: each of its lines at its full height and
+    inside the banner (wrapped words too tall for it grow it first)."""
+    banner = window.banner
+    if not banner.isVisible() or window.players_bar.isVisible():
+        return False
+    if window.board_area.y() != banner.geometry().bottom() + 1 + window._central_layout.spacing():
+        return False  # the board is not yet right under the banner
+    inside = banner.contentsRect()
+    for label in (banner.headline, banner.reaction, banner.summary, banner.save_note):
+        if not label.isVisible():
+            continue
+        wanted = label.heightForWidth(label.width())
+        if label.height() < max(wanted, label.minimumSizeHint().height()):
+            return False
+        if not inside.contains(label.geometry(), False) and label.parent() is banner:
+            return False
+    return True
+
+
+def test_a_long_ending_does_not_move_the_board(qtbot: QtBot, window: MainWindow) -> None:
+    # A long name wrapped an accuracy line: the banner grew past the players bar's room
+    # and the board moved down and shrank.
+    default_size(qtbot, window)
+    long_name = "Bartholomew Fitzgerald the Third"
+    window.new_game(human_vs_ai("cop", name=long_name))
+    controller = window.controller
+    settle(qtbot, window)
+    before = QRect(window.board_view.mapTo(window, QPoint(0, 0)), window.board_view.size())
+    while not controller.board.is_over:
+        move = controller.board.legal_moves()[0]
+        controller.play_human(move.row, move.col)
+        qtbot.waitUntil(
+            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
+        )
+    qtbot.waitUntil(lambda: banner_laid_out(window), timeout=10000)
+    banner = window.banner
+    assert long_name in banner.summary.text()
+    after = QRect(window.board_view.mapTo(window, QPoint(0, 0)), window.board_view.size())
+    assert after == before
+    # Nothing of the ending is lost: what is cut short is whole in its tooltip and spoken.
+    for label in (banner.reaction, banner.summary, banner.save_note):
+        assert label.accessibleName() == label.text()
+        if label.toolTip():
+            assert label.toolTip() == label.text()
+
+
+def test_a_recorded_connect_four_ending_does_not_move_the_board(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # A game at the table adds "Recorded.", and its long headline widened the window.
+    default_size(qtbot, window)
+    first, second = "Bartholomew Fitzgerald the Third", "Alexandra Montgomery-Whitfield"
+    setup = TableSetup(
+        find_game("connect4"), GameMode.HUMAN_VS_HUMAN, (Seat.human(first), Seat.human(second))
+    )
+    window.start_table_game(setup, seed=1)
+    bar, view = window.players_bar, window.board_view
+    qtbot.waitUntil(
+        lambda: bar.isVisible() and bar.geometry().bottom() < window.board_area.geometry().top(),
+        timeout=5000,
+    )
+    before = QRect(view.mapTo(window, QPoint(0, 0)), view.size())
+    for col in (0, 1, 0, 1, 0, 1, 0):  # X drops four in the first column
+        click_cell(qtbot, view, 0, col)
+    qtbot.waitUntil(lambda: banner_laid_out(window), timeout=10_000)
+    assert window.banner.save_note.text() == "Recorded."
+    assert first in window.banner.summary.text()
+    note = window.banner.save_note  # whole, beside the headline cut short
+    assert note.width() >= note.fontMetrics().horizontalAdvance(note.text())
+    assert not note.toolTip()
+    assert window.banner.headline.toolTip() == window.banner.headline.text()
+    assert QRect(view.mapTo(window, QPoint(0, 0)), view.size()) == before

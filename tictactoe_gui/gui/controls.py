@@ -33,8 +33,9 @@ from tictactoe_gui.gui.players_bar import (
 
 
 class ElidedLabel(QLabel):
-    """One line of plain text that never widens its window: too long for its room, it ends
-    in "…" and the whole text is its tooltip (and what a screen reader reads)."""
+    """Plain text that never widens its window nor wraps to more lines than it has: a line
+    too long for its room ends in "…" and the whole text is its tooltip (and what a screen
+    reader reads)."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(text, parent)
@@ -55,14 +56,21 @@ class ElidedLabel(QLabel):
         self._update_tip()
 
     def _update_tip(self) -> None:
-        fits = self.fontMetrics().horizontalAdvance(self.text()) <= self.contentsRect().width()
+        room = self.contentsRect().width()
+        metrics = self.fontMetrics()
+        fits = all(metrics.horizontalAdvance(line) <= room for line in self.text().splitlines())
         self.setToolTip("" if fits else self.text())
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         rect = self.contentsRect()
-        shown = self.fontMetrics().elidedText(
-            self.text(), Qt.TextElideMode.ElideRight, rect.width()
+        metrics = self.fontMetrics()
+        # Cut short just where the tooltip says so (the same measure).
+        shown = "\n".join(
+            line
+            if metrics.horizontalAdvance(line) <= rect.width()
+            else metrics.elidedText(line, Qt.TextElideMode.ElideRight, rect.width())
+            for line in self.text().splitlines()
         )
         self.style().drawItemText(
             painter,
@@ -73,6 +81,11 @@ class ElidedLabel(QLabel):
             shown,
             self.foregroundRole(),
         )
+
+
+#: The most of the banner's width a note beside the headline keeps whole (a longer one,
+#: such as why a save failed, is cut short where the headline needs the room).
+NOTE_WIDTH = 200
 
 
 class GameOverBanner(QFrame):
@@ -91,27 +104,37 @@ class GameOverBanner(QFrame):
         layout.setContentsMargins(14, BANNER_MARGIN, 14, BANNER_MARGIN)
         text = QVBoxLayout()
         text.setSpacing(BANNER_SPACING)
-        self.headline = QLabel()
+        # Each of the banner's lines keeps to one line, cut short with its whole text in its
+        # tooltip and spoken name: wrapped, long names made the banner taller than the
+        # players bar's room, and the board moved down when a game ended.
+        self.headline = ElidedLabel()
         self.headline.setObjectName("resultHeadline")
         font = QFont(self.headline.font())
         font.setPointSizeF(font.pointSizeF() * BANNER_HEADLINE_SCALE)
         font.setBold(True)
         self.headline.setFont(font)
-        self.reaction = QLabel()
-        self.reaction.setWordWrap(True)
+        # Whole where there is room (the note beside it takes what is left), else cut short.
+        self.headline.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.reaction = ElidedLabel()
         italic = QFont(self.reaction.font())
         italic.setItalic(True)
         self.reaction.setFont(italic)
-        self.summary = QLabel()
+        self.summary = ElidedLabel()
         self.summary.setObjectName("accuracySummary")
-        self.summary.setWordWrap(True)
-        self.save_note = QLabel()
+        # Beside the headline, so a note ("Recorded.") takes no line of its own.
+        self.save_note = ElidedLabel()
         self.save_note.setObjectName("saveNote")
-        self.save_note.setWordWrap(True)
+        self.save_note.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.save_note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         for label in (self.headline, self.reaction, self.summary, self.save_note):
             # Player names are user input: never let one be read as rich text.
             label.setTextFormat(Qt.TextFormat.PlainText)
-            text.addWidget(label)
+        top = QHBoxLayout()
+        top.addWidget(self.headline)
+        top.addWidget(self.save_note, 1)
+        text.addLayout(top)
+        text.addWidget(self.reaction)
+        text.addWidget(self.summary)
         layout.addLayout(text, 1)
         buttons = QVBoxLayout()
         self.play_again_button = QPushButton("Play Again")
@@ -130,36 +153,24 @@ class GameOverBanner(QFrame):
         self.new_game_button.clicked.connect(self.new_game)
         self.retry_button.clicked.connect(self.retry_save)
         self.review_button.clicked.connect(self.review)
-        buttons.addWidget(self.play_again_button)
-        # Beside New Game, so the banner is no taller than the players bar it replaces.
+        # Two rows of buttons, so the banner is no taller than the players bar it replaces.
+        first = QHBoxLayout()
+        first.addWidget(self.play_again_button)
+        first.addWidget(self.retry_button)
+        buttons.addLayout(first)
         second = QHBoxLayout()
         second.addWidget(self.new_game_button)
         second.addWidget(self.review_button)
         buttons.addLayout(second)
-        buttons.addWidget(self.retry_button)
         buttons.addStretch(1)
         layout.addLayout(buttons)
         self.setAutoFillBackground(True)
         self._save_failed = False
         self._restyling = False
-        # The players bar's room: the banner takes its place without moving the board.
-        self._room = banner_room(self)
-        self.setMinimumHeight(self._room)
+        # The players bar's room, no more and no less: the banner takes its place without
+        # moving the board.
+        self.setFixedHeight(banner_room(self))
         self.hide()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_height()
-
-    def _fit_height(self) -> None:
-        # Wrapped text is taller the narrower the banner; a window's minimum size does not
-        # ask wrapped labels for their height, so the banner states it as its minimum and
-        # the window can no longer shrink until the board runs under it.
-        layout = self.layout()
-        if layout is not None and layout.hasHeightForWidth():
-            height = max(layout.totalHeightForWidth(self.width()), self._room)
-            if height > 0 and height != self.minimumHeight():
-                self.setMinimumHeight(height)
 
     def show_info(self, info: GameOverInfo | None) -> None:
         if info is None:
@@ -183,6 +194,9 @@ class GameOverBanner(QFrame):
         self.summary.setText(summary)
         self.summary.setVisible(bool(summary))
         self.save_note.setText(save_note)
+        # A short note ("Recorded.") whole; the headline beside it is cut short first.
+        width = self.save_note.fontMetrics().horizontalAdvance(save_note) + 1
+        self.save_note.setMinimumWidth(min(width, NOTE_WIDTH))
         self.save_note.setVisible(bool(save_note))
         self._save_failed = save_failed
         self.retry_button.setVisible(save_failed)

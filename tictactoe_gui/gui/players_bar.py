@@ -28,14 +28,14 @@ BANNER_HEADLINE_SCALE = 1.6
 #: The banner's margins (top and bottom) and the space between its lines.
 BANNER_MARGIN = 10
 BANNER_SPACING = 3
-#: Lines of text under the headline a game's ending usually needs (a persona's word and
-#: each side's accuracy), and room for the banner's frame.
+#: Lines of text under the headline (a persona's word and each side's accuracy, each cut
+#: short to one line; a note sits beside the headline), and room for the banner's frame.
 BANNER_LINES = 3
 BANNER_FRAME = 4
 
 
 def banner_room(widget: QWidget) -> int:
-    """The height the game-over banner takes for an ending's usual words.
+    """The height the game-over banner takes, whatever an ending's words.
 
     The players bar keeps that much room while a game is played, and the banner takes
     the bar's place when it ends, so the board does not move when a game ends."""
