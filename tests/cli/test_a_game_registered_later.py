@@ -235,6 +235,15 @@ def test_games_lists_it_with_its_grammar() -> None:
     assert "takeN" in [grammar["grammar"] for grammar in payload["grammars"]]
 
 
+def test_every_commands_game_option_names_it_with_its_grammar() -> None:
+    for command in ("play", "match", "analyse"):
+        code, out, err = run(command, "--help")
+        assert (code, err) == (0, "")
+        help_text = " ".join(out.split())
+        for name in ("take7", "takeN", "connect4", "MxNkKg"):
+            assert name in help_text, (command, name)
+
+
 def test_match_plays_its_strongest_against_its_medium_player() -> None:
     code, out, err = run("match", "--game", "take7", "--games", "3", "--seed", "1", "--json")
     assert (code, err) == (0, "")

@@ -300,12 +300,19 @@ class _GameAction(argparse.Action):
         namespace.game_text = text.strip().lower()
 
 
-#: ``--game``'s help: the ids it takes.
-GAME_HELP: Final = (
-    "which game, by the id 'games' lists: tictactoe (the default), four (20x20, four in a "
-    "row), gomoku (15x15, five), 4x4k3, 4x4k4, 5x5k4, any MxNkK (M rows, N columns, K in a "
-    "row), rowcol (Row & Column 4×4) or rowcolN (N×N, N from 3 to 10)"
-)
+def game_help() -> str:
+    """``--game``'s help: the ids and grammars it takes, from the registry (loading no game
+    that gave its listing), so a game registered later is named too."""
+    from tictactoe_gui.engine.games import game_listings
+
+    listings = game_listings()
+    ids = [game_id for listing in listings for game_id, _ in listing.sizes]
+    ids[0] = f"{ids[0]} (the default)"
+    grammars = ", ".join(listing.grammar for listing in listings)
+    return (
+        f"which game, by the id 'games' lists: {', '.join(ids)}; or any size by its "
+        f"grammar: {grammars}"
+    )
 
 
 def add_game_option(parser: argparse.ArgumentParser) -> None:
@@ -313,7 +320,7 @@ def add_game_option(parser: argparse.ArgumentParser) -> None:
     from tictactoe_gui.engine.games import find_game
 
     parser.add_argument(
-        "--game", action=_GameAction, default=find_game(DEFAULT.id), metavar="ID", help=GAME_HELP
+        "--game", action=_GameAction, default=find_game(DEFAULT.id), metavar="ID", help=game_help()
     )
     parser.set_defaults(game_text=None)
 

@@ -53,6 +53,8 @@ class Listing:
     key: str
     #: :attr:`Game.name`.
     name: str
+    #: :attr:`Game.grammar`: how an id names any size (``MxNkK``, ``rowcolN``).
+    grammar: str
     #: The sizes the game lists by name (:attr:`Game.listed`), as (id, name), in order.
     sizes: tuple[tuple[str, str], ...]
     #: :attr:`GameSpec.own_new_game_options` of its sizes.
@@ -66,6 +68,7 @@ class Listing:
         return cls(
             game.key,
             game.name,
+            game.grammar,
             tuple((spec.id, spec.name) for spec in game.listed),
             first.own_new_game_options,
             first.k_in_a_row_board,
@@ -204,8 +207,12 @@ def _load_built_in_games() -> None:
 #: What New Game lists of the games built in that load on first use, before they load
 #: (k in a row loads with the default game; the conformance tests check these).
 BUILT_IN_LISTINGS: Final = {
-    "rowcol": Listing("rowcol", "Row & Column", (("rowcol4", "Row & Column 4×4"),), True, False),
-    "gravity": Listing("gravity", "Connect Four", (("connect4", "Connect Four"),), False, False),
+    "rowcol": Listing(
+        "rowcol", "Row & Column", "rowcolN", (("rowcol4", "Row & Column 4×4"),), True, False
+    ),
+    "gravity": Listing(
+        "gravity", "Connect Four", "MxNkKg", (("connect4", "Connect Four"),), False, False
+    ),
 }
 
 REGISTRY: Final = Registry(built_in=BUILT_IN_GAMES, listings=BUILT_IN_LISTINGS)
