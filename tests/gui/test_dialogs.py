@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QLabel, QSpinBox
 from pytestqt.qtbot import QtBot
@@ -287,3 +290,24 @@ def test_persona_cards_describe_how_each_plays_on_the_chosen_board(
     assert "never loses" in description.text()  # 16 cells: every position solved
     cols.setValue(9)
     assert "never loses" not in description.text()
+
+
+def test_a_closed_dialog_that_showed_row_and_column_is_freed(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    # Finding the last of Row & Column's fields on the Tab path left its rules label (the
+    # last widget in it) holding the dialog: the two kept each other, and the dialog with
+    # every widget in it was never freed.
+    gone: list[str] = []
+    for game_id in ("tictactoe", "rowcol"):
+        dialog = NewGameDialog(settings)
+        dialog.destroyed.connect(lambda _object=None, game_id=game_id: gone.append(game_id))
+        choose(dialog, game_id)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        dialog.reject()
+        freed = weakref.ref(dialog)
+        del dialog
+        gc.collect()
+        assert freed() is None, game_id
+        assert gone[-1:] == [game_id]

@@ -421,13 +421,17 @@ class NewGameDialog(QDialog):
             options.changed.connect(self._validate)
             self._own_options_box.addWidget(options)
             # Built after Start and Cancel, it would come after them on the Tab path too:
-            # move them back behind its last control, where they are on screen.
+            # move them back behind its last control, where they are on screen. Its widgets
+            # end the focus chain: walked back from the dialog, whose wrapper then holds
+            # them, for each widget's wrapper holds the one its chain call returned, and
+            # one of them holding the dialog would keep it and every widget in it forever.
             last: QWidget = options
-            after = last.nextInFocusChain()
-            while after is not None and options.isAncestorOf(after):
-                if after.focusPolicy() & Qt.FocusPolicy.TabFocus:
-                    last = after
-                after = after.nextInFocusChain()
+            before = self.previousInFocusChain()
+            while before is not None and options.isAncestorOf(before):
+                if before.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                    last = before
+                    break
+                before = before.previousInFocusChain()
             for button in (
                 QDialogButtonBox.StandardButton.Ok,
                 QDialogButtonBox.StandardButton.Cancel,
