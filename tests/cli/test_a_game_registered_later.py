@@ -150,7 +150,6 @@ class PileSpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
-        proof_time: float | None = None,
     ) -> GameAnalysis:
         self.check_algorithm(algorithm)
         pile = cast(PileState, state)

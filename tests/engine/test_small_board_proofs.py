@@ -44,7 +44,7 @@ def test_past_the_exact_try_the_proof_gives_the_exact_value(
         for x, o in positions(seed, variant.rows, variant.cols, variant.k, stones, 5):
             board = Board(x, o, variant)
             # A budget of 10 nodes makes the exact try fail at once: only the proof settles it.
-            proven = analyse(board, limit=Limit(nodes=10), proof_time=60)
+            proven = analyse(board, limit=Limit(nodes=10, proof_time=60))
             truth = exact_analysis(board)
             label = board.to_text()
             assert proven.exact, label
@@ -67,7 +67,7 @@ def test_past_the_exact_try_the_proof_gives_the_exact_value(
 
 def test_a_small_board_not_proven_in_time_stays_an_honest_estimate() -> None:
     board = Board.empty(get_variant("5x5k4"))
-    analysis = analyse(board, limit=Limit(nodes=10), proof_time=0.05)
+    analysis = analyse(board, limit=Limit(nodes=10, proof_time=0.05))
     assert not analysis.exact
     assert analysis.prediction.code is None
     assert str(analysis.prediction).endswith("(estimate)")
@@ -131,7 +131,7 @@ def test_an_unproven_analysis_counts_the_nodes_of_every_search_it_ran() -> None:
 
     board = Board.empty(get_variant("5x5k4"))
     alone = estimate(board)  # the same fixed depth as the analysis without a time limit
-    analysis = analyse(board, limit=Limit(nodes=5_000), proof_time=0.05)
+    analysis = analyse(board, limit=Limit(nodes=5_000, proof_time=0.05))
     assert not analysis.exact
     assert analysis.depth == alone.depth
     # The exact try's 5,000 nodes (it stops at its first check past them), the
@@ -144,8 +144,7 @@ def test_the_proof_search_reports_its_progress() -> None:
     board = Board.empty(get_variant("4x5k4"))  # proven a draw in some 36,000 positions
     analysis = analyse(
         board,
-        limit=Limit(nodes=10),
-        proof_time=60,
+        limit=Limit(nodes=10, proof_time=60),
         progress=lambda progress: reported.append(progress.nodes),
     )
     assert analysis.exact
@@ -153,3 +152,21 @@ def test_the_proof_search_reports_its_progress() -> None:
     assert max(reported) > 20_000
     assert max(reported) <= analysis.nodes
     assert reported == sorted(reported)
+
+
+def test_the_limit_carries_the_time_a_proof_may_take() -> None:
+    """The empty 5×5 board needs about a second of proof, more than the share of an analysis
+    without a time limit: the Limit's proof_time gives it that, through the engine and
+    through the game interface alike."""
+    from tictactoe_gui.engine.games import Certainty, find_game
+
+    board = Board.empty(get_variant("5x5k4"))
+    assert not analyse(board, limit=Limit(nodes=10)).exact
+    proven = analyse(board, limit=Limit(nodes=10, proof_time=60))
+    assert proven.exact
+    assert proven.prediction.winner is None  # (5, 5, 4) is a known draw
+    spec = find_game("5x5k4")
+    through_the_game = spec.analyse(spec.new_game(), limit=Limit(nodes=10, proof_time=60))
+    assert through_the_game.certainty is Certainty.PROVEN
+    assert through_the_game.result is not None
+    assert through_the_game.result.winner is None

@@ -295,7 +295,7 @@ def test_a_small_board_proven_past_the_exact_try_shows_the_proof_and_the_estimat
 
 def test_a_small_board_not_proven_in_time_says_more_time_may_prove_it(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
-    small = analyse(Board.empty(get_variant("5x5k4")), limit=Limit(nodes=10), proof_time=0.01)
+    small = analyse(Board.empty(get_variant("5x5k4")), limit=Limit(nodes=10, proof_time=0.01))
     dock.show_result(EngineResult(1, small, tuple(() for _ in small.candidates)))
     assert dock.certainty_text().startswith("Estimate")
     assert "longer engine time per move may prove" in dock._certainty.toolTip()
@@ -307,7 +307,7 @@ def test_a_small_board_not_proven_in_time_says_more_time_may_prove_it(qtbot: QtB
 def test_prove_is_offered_for_a_small_board_estimate_alone(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
     button = dock.prove_button
-    small = analyse(Board.empty(get_variant("5x5k4")), limit=Limit(nodes=10), proof_time=0.01)
+    small = analyse(Board.empty(get_variant("5x5k4")), limit=Limit(nodes=10, proof_time=0.01))
     dock.show_result(EngineResult(1, small, tuple(() for _ in small.candidates)))
     assert not button.isVisibleTo(dock)  # only where the window can also stop a search
     dock.set_stop_available(True)

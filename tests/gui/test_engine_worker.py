@@ -243,10 +243,10 @@ def test_the_one_limit_asked_for_reaches_the_analysis_whole(
     and its proof time goes to the proof search, as the window asks them in one value."""
     from tictactoe_gui.gui import engine_worker
 
-    asked: list[tuple[Limit, float | None]] = []
+    asked: list[Limit] = []
 
     def recording_analyse(board: Board, *args: Any, **kwargs: Any) -> Any:
-        asked.append((kwargs["limit"], kwargs["proof_time"]))
+        asked.append(kwargs["limit"])
         return analyse(board, *args, **kwargs)
 
     monkeypatch.setattr(engine_worker, "analyse", recording_analyse)
@@ -254,7 +254,7 @@ def test_the_one_limit_asked_for_reaches_the_analysis_whole(
     limit = Limit(time=0.5, depth=2, proof_time=0.25)
     with qtbot.waitSignal(engine.analysed, timeout=10_000) as blocker:
         engine.submit(small, limit=limit)
-    assert asked == [(limit, 0.25)]
+    assert asked == [limit]
     assert blocker.args[0].analysis.exact  # the proof settled it within its time
 
 

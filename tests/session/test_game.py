@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from tictactoe_gui.engine import COP, KITTY, Board, Mark, Move, Prediction, Verdict, analyse
+from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.session import (
     GameSession,
@@ -158,9 +159,8 @@ def test_a_move_the_analysis_does_not_list_is_judged_without_error() -> None:
     session = four_in_a_row_game()
     for ply, name in enumerate(FAR_CORNERS):
         # Time enough to find the proof before a1 (it takes a few milliseconds).
-        session.add_analysis(
-            session.board, analyse(session.board, proof_time=10.0 if ply == 6 else None)
-        )
+        limit = Limit(proof_time=10.0) if ply == 6 else None
+        session.add_analysis(session.board, analyse(session.board, limit=limit))
         session.play(session.board.parse_move(name))
         session.judge_known_moves()
     before_a1 = session.analyses[session.board_at(6)]

@@ -192,8 +192,10 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
             analysis = first_search[key] = game.analyse(
                 state,
                 algorithm=args.algorithm,
-                limit=Limit(time=args.time),
-                proof_time=PROVE_SECONDS if args.time is None else None,
+                # Without --time, the proof of a small board's value may take minutes.
+                limit=Limit(
+                    time=args.time, proof_time=PROVE_SECONDS if args.time is None else None
+                ),
             )
         chosen = None
         if player is not None and not state.is_over:

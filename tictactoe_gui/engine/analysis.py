@@ -73,14 +73,13 @@ def analyse(
     cancel: threading.Event | None = None,
     progress: ProgressCallback | None = None,
     limit: Limit | None = None,
-    proof_time: float | None = None,
 ) -> Analysis:
     """Score every legal move of ``board``: exactly where the game can be solved.
 
     ``limit`` is the engine's one :class:`~tictactoe_gui.engine.limits.Limit`
     (as python-chess's ``engine.Limit``): its ``time`` in seconds for the whole
     analysis, its ``depth`` for the estimate, its ``nodes`` for the exact try
-    (default :data:`EXACT_NODE_BUDGET`).
+    (default :data:`EXACT_NODE_BUDGET`), its ``proof_time`` for the proof search.
 
     Boards of up to 16 cells and positions with at most 12 empty cells are
     always solved. Boards of up to 25 cells (5x5) are tried exactly within
@@ -89,7 +88,7 @@ def analyse(
     runs out. Other positions are estimated by a depth-limited search
     (``limit.depth`` plies, a default per board size; with ``limit.time``
     seconds it deepens while time remains), then handed to a proof search
-    for ``proof_time`` seconds (default: a share of ``limit.time``, or
+    for ``limit.proof_time`` seconds (default: a share of ``limit.time``, or
     :data:`PROOF_SECONDS`): proof-number search on boards of up to
     :data:`PROOF_CELLS` cells, which settles the value (win, loss or draw),
     and a threat-space search on bigger ones, which can prove a forced win.
@@ -121,7 +120,7 @@ def analyse(
         except NodeLimitReached as ran_out:
             tried = ran_out.nodes
     analysis = _estimate_with_proofs(
-        board, limit.depth, time_limit, proof_time, cancel, progress, started
+        board, limit.depth, time_limit, limit.proof_time, cancel, progress, started
     )
     return replace(analysis, nodes=analysis.nodes + tried) if tried else analysis
 

@@ -278,16 +278,16 @@ class GravitySpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
-        proof_time: float | None = None,
     ) -> GameAnalysis:
         """Every column exact where the solver finishes within ``limit``'s time (at once on
-        small boards), else every column estimated by the window evaluation, labelled so."""
+        small boards, or within its ``proof_time`` where that is longer), else every column
+        estimated by the window evaluation, labelled so."""
         self.check_algorithm(algorithm)
         gravity_state = self._state(state)
         started = time.monotonic()
         budget = DEFAULT_ANALYSIS_SECONDS if limit is None or limit.time is None else limit.time
-        if proof_time is not None:
-            budget = max(budget, proof_time)
+        if limit is not None and limit.proof_time is not None:
+            budget = max(budget, limit.proof_time)
         if gravity_state.to_move is None:
             result = gravity_state.result
             assert result is not None

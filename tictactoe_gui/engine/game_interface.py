@@ -522,19 +522,18 @@ class GameSpec(abc.ABC):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
-        proof_time: float | None = None,
     ) -> GameAnalysis:
         """Every legal move scored: proven where the engine can, an estimate otherwise.
 
         ``limit`` bounds the search (the engine's one
         :class:`~tictactoe_gui.engine.limits.Limit`: time, depth, nodes; None: the game's
-        own default), where the game's search takes one.
+        own default), where the game's search takes one; its ``proof_time`` is how long a
+        proof search may try to settle the result, where the game has one (the command line
+        gives it minutes; the window a moment).
 
         Setting ``cancel`` stops the search with
         :class:`~tictactoe_gui.engine.search.SearchCancelled` (a short one may finish first).
-        ``algorithm`` is one of :attr:`algorithms` (GameError for another); ``proof_time``
-        is how long a proof search may try to settle the result, where the game has one
-        (the command line gives it minutes; the window a moment).
+        ``algorithm`` is one of :attr:`algorithms` (GameError for another).
         """
 
     def check_algorithm(self, algorithm: str | None) -> None:

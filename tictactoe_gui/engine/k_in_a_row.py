@@ -15,7 +15,7 @@ import random
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tictactoe_gui.engine.analysis import (
@@ -241,19 +241,19 @@ class KInARowSpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
-        proof_time: float | None = None,
     ) -> GameAnalysis:
-        """As :meth:`GameSpec.analyse`; ``proof_time`` goes to the proof-number search of
-        boards of up to 36 cells (bigger ones prove only short forced wins)."""
+        """As :meth:`GameSpec.analyse`; ``limit.proof_time`` goes to the proof-number search
+        of boards of up to 36 cells (bigger ones prove only short forced wins)."""
         board = self._board(state)
         self.check_algorithm(algorithm)
         return self._converted(
             analyse(
                 board,
                 Algorithm(algorithm or Algorithm.TABLE.value),
-                limit=limit,
+                limit=limit
+                if limit is None or board.cells <= PROOF_CELLS
+                else replace(limit, proof_time=None),
                 cancel=cancel,
-                proof_time=proof_time if board.cells <= PROOF_CELLS else None,
             )
         )
 

@@ -355,12 +355,11 @@ class RowColSpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
-        proof_time: float | None = None,
     ) -> GameAnalysis:
         """As :meth:`GameSpec.analyse`: exact with at most 25 cells left, else a search
         within ``limit``'s depth and nodes (a budget of its own where it sets none) and its
         time; where ``limit`` sets a time or nodes, an exact search that cannot end within
-        them gives way to the estimate, said so (``proof_time`` is not used)."""
+        them gives way to the estimate, said so (its ``proof_time`` is not used)."""
         self.check_algorithm(algorithm)
         position = self._position(state)
         return self._converted(analyse(position, limit, table=_table_for(position), cancel=cancel))

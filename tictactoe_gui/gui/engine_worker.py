@@ -319,7 +319,6 @@ class EngineWorker(QObject):
                 cancel=cancel,
                 progress=report,
                 limit=limit,
-                proof_time=limit.proof_time,
             )
         if (
             decision is not None
