@@ -4,14 +4,17 @@ cycle is destroyed on the engine thread (Qt objects must die on the thread they 
 from __future__ import annotations
 
 import gc
+import sys
 import threading
+import types
 import weakref
 
+import pytest
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.gui.collector import GuiThreadCollector, collect_on_gui_thread
+from tictactoe_gui.gui.collector import GuiThreadCollector, collect_on_gui_thread, settle_loaded
 
 
 class Cyclic(QObject):
@@ -68,3 +71,29 @@ def test_check_collects_the_oldest_full_generation_only(qapp: QApplication) -> N
     young = [[index] for index in range(gc.get_threshold()[0] + 10)]
     assert collector.check() == 0
     assert gc.get_count()[0] < len(young)
+
+
+def test_what_is_settled_after_loading_is_collected_first_on_the_gui_thread(
+    qtbot: QtBot, qapp: QApplication, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A freeze keeps whatever it finds from every later collection: garbage then present
+    # (a closed window in a cycle) stayed in memory for good, so it is collected first.
+    collect_on_gui_thread(qapp)
+    gc.collect()
+    where: list[threading.Thread] = []
+    cyclic = Cyclic()
+    cyclic.destroyed_on = where
+    gone = weakref.ref(cyclic)
+    del cyclic
+    loaded = types.ModuleType("tictactoe_gui_loaded_for_the_collector")
+    loaded.table = [[cell] for cell in range(100)]  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, loaded.__name__, loaded)
+    frozen = gc.get_freeze_count()
+    asked = threading.Thread(target=settle_loaded)  # as the engine thread asks
+    asked.start()
+    asked.join()
+    qtbot.waitUntil(lambda: gc.get_freeze_count() >= frozen + 100, timeout=10_000)
+    assert gone() is None
+    assert where == [threading.main_thread()]
+    # What was loaded is out of every generation a collection walks.
+    assert not any(tracked is loaded.table for tracked in gc.get_objects())

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 import tictactoe_gui
 from tictactoe_gui import startup_probe
 from tictactoe_gui.assets import asset_path
-from tictactoe_gui.gui.collector import collect_on_gui_thread
+from tictactoe_gui.gui.collector import collect_on_gui_thread, settle_loaded
 from tictactoe_gui.storage.errors import RecordsError, UnwritableDatabaseError
 
 if TYPE_CHECKING:
@@ -195,8 +195,6 @@ def run(
             app.exit(EXIT_INCOMPLETE)
             return
         # What start-up loaded stays out of the garbage collections' walks from now on.
-        from tictactoe_gui.gui.engine_worker import settle_loaded
-
         settle_loaded()
         if records.recording_off:
             window.set_recording_off(records.recording_off)

@@ -15,9 +15,7 @@ touches a widget or the records.
 
 from __future__ import annotations
 
-import gc
 import random
-import sys
 import threading
 import time
 import weakref
@@ -41,6 +39,7 @@ from tictactoe_gui.engine import (
 )
 from tictactoe_gui.engine.analysis import solvable, with_proof
 from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit
+from tictactoe_gui.gui.collector import settle_loaded
 from tictactoe_gui.gui.error_log import logger, summary_of
 from tictactoe_gui.session.game import engine_name
 
@@ -53,23 +52,6 @@ if TYPE_CHECKING:
 PROGRESS_INTERVAL = 0.1
 #: The most time an earlier position's analysis takes (for the coach's verdicts), seconds.
 REVIEW_SECONDS = 0.5
-#: How many modules were loaded when :func:`settle_loaded` last froze what was there.
-_settled_at = [0]
-
-
-def settle_loaded() -> None:
-    """Keep everything loaded so far out of Python's full garbage collections from now on.
-
-    What modules bring (their classes, functions, tables) lives as long as the app, yet each
-    full collection walks all of it: some 40,000 objects once the window is complete, which
-    took 60-75 ms of the window's thread, or of the GIL when the engine thread ran it, on
-    the shared 2-core machine. Frozen (:func:`gc.freeze`), a collection walks only what
-    came after. Done when the window is complete and after each search that loaded modules
-    (a new game's engine); nothing is done when no module was loaded since.
-    """
-    if len(sys.modules) != _settled_at[0]:
-        _settled_at[0] = len(sys.modules)
-        gc.freeze()
 
 
 @dataclass(frozen=True, slots=True)
