@@ -79,6 +79,14 @@ def modules():
     watched = ("tictactoe_gui", "logging.handlers", "socket", "html")
     names = sorted(m for m in sys.modules if m.startswith(watched))
     sys.stdout.write("modules " + " ".join(names) + "\\n")
+    # PySide6 builds each Qt class (and its enums) the first time it is named.
+    built = sorted(
+        name
+        for module in ("QtCore", "QtGui", "QtWidgets")
+        for name, value in vars(sys.modules["PySide6." + module]).items()
+        if isinstance(value, type)
+    )
+    sys.stdout.write("qt-classes " + " ".join(built) + "\\n")
     sys.stdout.write(f"switch-interval {sys.getswitchinterval()}\\n")
 
 class LoadedOn:  # says which thread loads the main window's module (finds nothing)
@@ -125,14 +133,15 @@ def launch(tmp_path: Path) -> list[str]:
     return result.stdout.splitlines()
 
 
-def imports_by_stage(tmp_path: Path) -> dict[str, set[str]]:
+def imports_by_stage(tmp_path: Path, what: str = "modules") -> dict[str, set[str]]:
     """The app's modules loaded by the first paint ("paint"), by the time the window is
-    complete ("ready") and in all ("exit"), each including the stages before it."""
+    complete ("ready") and in all ("exit"), each including the stages before it; or, given
+    ``what="qt-classes"``, the Qt classes PySide6 has built by then."""
     lines = launch(tmp_path)
     loaded: set[str] = set()
     stages: dict[str, set[str]] = {}
     for line in lines:
-        if line.startswith("modules"):
+        if line.startswith(what + " ") or line == what:
             loaded = set(line.split()[1:])
         elif line.startswith(MARKER):
             stages["paint"] = loaded
@@ -174,6 +183,21 @@ def test_the_window_is_painted_before_its_docks_engine_and_records_load(
     assert not {"socket", "html", "html.entities"} & stages["paint"]
     # Started with no arguments, as the desktop starts it: no command line is parsed.
     assert not {"tictactoe_gui.cli.entry", "tictactoe_gui.cli.common"} & stages["exit"]
+
+
+#: Qt classes the first frame does without, which PySide6 builds (each with its enums) the
+#: first time one is named: the style (Fusion is given to the application as it is made),
+#: the icon (set after the first paint), the key sequences of the shortcuts and the dialog
+#: that asks for a cell (loaded when first used).
+BUILT_AFTER_FIRST_PAINT = ("QStyle", "QIcon", "QKeySequence", "QInputDialog")
+
+
+def test_the_frame_builds_no_qt_class_it_does_without(tmp_path: Path) -> None:
+    stages = imports_by_stage(tmp_path, "qt-classes")
+    assert {"QApplication", "QMainWindow", "QDockWidget", "QPainter"} <= stages["paint"]
+    assert set(BUILT_AFTER_FIRST_PAINT) & stages["paint"] == set()
+    # The complete window has the app's style and icon, and its actions their shortcuts.
+    assert {"QStyle", "QIcon", "QKeySequence"} <= stages["ready"]
 
 
 def test_the_frame_loads_on_a_thread_of_its_own_while_the_gui_thread_starts_qt(

@@ -1,14 +1,12 @@
-"""The board's keys: moving the cursor, reading the board aloud, going to a cell by name.
+"""The board's keys: moving the cursor, reading the board aloud, going to a cell by name
+(whose dialog is ``gui/go_to_cell.py``).
 
 Plain functions of the board and the cursor, so the board widget only routes keys.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QInputDialog
 
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.gui.board_reading import (
@@ -19,9 +17,6 @@ from tictactoe_gui.gui.board_reading import (
     read_row,
     read_threats,
 )
-
-if TYPE_CHECKING:
-    from tictactoe_gui.gui.board_view import BoardView
 
 #: Digits in numeric-keypad layout: 7 8 9 is the top row, 1 2 3 the bottom (3×3 only).
 KEYPAD: dict[int, Move] = {
@@ -123,30 +118,3 @@ def read_key(
     if key == Qt.Key.Key_T:
         return read_threats(board, gravity=gravity)
     return None
-
-
-class GoToCellDialog(QInputDialog):
-    """Asks for a cell's name; the board's cursor moves before the dialog closes, so the
-    board is read once, at the new cell, when it gets the focus back."""
-
-    def __init__(self, board: BoardView, last: str) -> None:
-        super().__init__(board)
-        self._board = board
-        self.setObjectName("goToCellDialog")
-        self.setWindowTitle("Go to Cell")
-        self._prompt = f"Cell (a column letter and a row number, a1 to {last}):"
-        self.setLabelText(self._prompt)
-        self.setInputMode(QInputDialog.InputMode.TextInput)
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-
-    def accept(self) -> None:
-        name = self.textValue()
-        try:
-            self._board.board.parse_move(name.strip())
-        except ValueError as error:
-            # Seen as well as heard, and the name kept to correct.
-            self.setLabelText(f"{error}.\n{self._prompt}")
-            self._board.go_to_cell(name)
-            return
-        self._board.go_to_cell(name)
-        super().accept()

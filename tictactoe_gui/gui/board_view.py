@@ -38,10 +38,11 @@ from PySide6.QtGui import (
     QPaintEvent,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QInputDialog, QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QEnterEvent
+    from PySide6.QtWidgets import QInputDialog
 
     from tictactoe_gui.engine.games import GameState
     from tictactoe_gui.gui.painters.base import BoardPainter
@@ -56,7 +57,6 @@ from tictactoe_gui.gui.board_keys import (
     GO_TO_KEY,
     KEYPAD as KEYPAD,
     READING_KEYS,
-    GoToCellDialog,
     drop_column,
     focus_target,
     read_key,
@@ -714,6 +714,8 @@ class BoardView(QWidget):
     def ask_cell(self) -> QInputDialog:
         """Ask for a cell by name (key G): the cursor goes there and the board says it,
         or the board says why the name is not a cell and the cursor stays."""
+        from tictactoe_gui.gui.go_to_cell import GoToCellDialog
+
         dialog = GoToCellDialog(self, self._board.cell_name(Move(0, self.cols - 1)))
         dialog.open()
         return dialog

@@ -28,6 +28,10 @@ CHECK_INTERVAL_MS = 250
 _settled_at = [0]
 #: The application's collector, once made (the engine thread asks it to settle).
 _collectors: list[GuiThreadCollector] = []
+#: Where the application keeps its collector (an attribute of its Python object). Not found
+#: with ``findChild``: that gives each of the application's children a Python object, its
+#: style's among them, whose class PySide6 would then build, with its enums, as Qt starts.
+_ATTRIBUTE = "_gui_thread_collector"
 
 
 def settle_loaded() -> None:
@@ -95,11 +99,12 @@ class GuiThreadCollector(QObject):
 def collect_on_gui_thread(app: QCoreApplication) -> GuiThreadCollector:
     """The application's collector, made on first call (it lives as long as ``app``), and
     collecting from now on even if it was stopped (an event loop that quit and runs again)."""
-    existing = app.findChild(GuiThreadCollector)
+    existing = getattr(app, _ATTRIBUTE, None)
     if isinstance(existing, GuiThreadCollector):
         existing.start()
         return existing
     collector = GuiThreadCollector(app)
     app.aboutToQuit.connect(collector.stop)
     _collectors[:] = [collector]
+    setattr(app, _ATTRIBUTE, collector)
     return collector

@@ -95,15 +95,13 @@ def system_prefers_dark() -> bool:
 
 
 def apply_palette(app: QApplication, theme: Theme) -> bool:
-    """The palette of ``theme`` on the Fusion style; returns True if the result is dark.
+    """The palette of ``theme``; returns True if the result is dark.
 
-    What the window's first frame needs (it has no check box or radio button yet);
-    :func:`apply_theme` adds the style that frames those.
+    What the window's first frame needs (it has no check box or radio button yet), on the
+    style the application started with: the app starts on Fusion (``gui/app.py``), and
+    :func:`apply_theme` adds the style that frames those. The style is not asked for here:
+    PySide6 would build its class, and the class's enums, before the first paint.
     """
-    style = app.style()
-    # Fusion itself, or the app's style (a proxy of Fusion, whose own name is empty).
-    if style.name().lower() not in ("fusion", ""):
-        app.setStyle("Fusion")
     return _set_palette(app, theme)
 
 

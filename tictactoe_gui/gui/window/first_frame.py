@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, Qt, Slot
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 from tictactoe_gui.engine import Board, Move
@@ -198,6 +198,8 @@ class FirstFramePart(WindowBase):
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if not modifiers & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
             return False  # a plain key is the board's (the digits, arrows, Enter, reading keys)
+        from PySide6.QtGui import QKeySequence  # the shortcuts' class: built by now, not at start
+
         pressed = QKeySequence(event.keyCombination())
         for action in self.actions():
             if action.isEnabled() and pressed in action.shortcuts():
