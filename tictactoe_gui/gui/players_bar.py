@@ -6,10 +6,11 @@ imports only the board and its colours.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from tictactoe_gui.engine import Board, Mark
@@ -48,6 +49,67 @@ def banner_room(widget: QWidget) -> int:
     return 2 * BANNER_MARGIN + headline + lines + BANNER_FRAME
 
 
+class _PlayerLabel(QLabel):
+    """One side's pill: its mark (or seat) in its colour, then the name and how the game
+    ended for it. A name too long for the room it is given ends in "…", with the whole line
+    in its tooltip (and said whole, as its accessible name always is)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self._symbol = ""
+        self._name = ""
+        self._ending = ""
+        self._whole_line = ""
+
+    def show_side(self, symbol: str, colour: str, name: str, ending: str) -> None:
+        mark = symbol.translate(_ESCAPES)
+        self._symbol = f'<span style="color:{colour}; font-weight:800">{mark}</span>&nbsp; '
+        self._name = name
+        self._ending = f"&nbsp; <i>{ending}</i>" if ending else ""
+        self._whole_line = f"{symbol}  {name}" + (f"  {ending}" if ending else "")
+        self._fit()
+
+    def _html(self, name: str) -> str:
+        return self._symbol + name.translate(_ESCAPES) + self._ending
+
+    def _text_width(self, html: str) -> float:
+        document = QTextDocument()
+        document.setDocumentMargin(0)
+        document.setDefaultFont(self.font())
+        document.setHtml(html)
+        return document.idealWidth()
+
+    def sizeHint(self) -> QSize:
+        # Room for the whole name (what is shown may be cut short): asking only for what is
+        # shown, the pill would shrink with each cut and be cut again.
+        hint = super().sizeHint()
+        shown = self._text_width(self.text())
+        whole = self._text_width(self._html(self._name))
+        return QSize(hint.width() + math.ceil(whole - shown), hint.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        room = self.contentsRect().width()
+        name = self._name
+        if self._text_width(self._html(name)) > room:
+            # The longest start of the name that fits with "…" (at least its first letter).
+            low, high = 1, len(name)
+            while low < high:
+                middle = (low + high + 1) // 2
+                if self._text_width(self._html(name[:middle].rstrip() + "…")) <= room:
+                    low = middle
+                else:
+                    high = middle - 1
+            name = name[:low].rstrip() + "…"
+        cut = name != self._name
+        super().setText(self._html(name))
+        self.setToolTip(self._whole_line if cut else "")
+
+
 class PlayersBar(QFrame):
     """Who plays X and who plays O, with the side to move (or the winner) picked out."""
 
@@ -57,15 +119,17 @@ class PlayersBar(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(10)
-        self._labels = {mark: QLabel() for mark in Mark}
+        self._labels = {mark: _PlayerLabel() for mark in Mark}
         self._names = {Mark.X: "", Mark.O: ""}
-        self._board: Board | None = None
-        self._resigned: Mark | None = None
+        #: What each side is shown by: its mark, or its seat in a game of seats (A and B).
+        self._symbols = {Mark.X: str(Mark.X), Mark.O: str(Mark.O)}
+        #: How the game ended for each side, where it was given up ("resigned", "wins").
+        self._endings = {Mark.X: "", Mark.O: ""}
+        self._shown = False
         self._active: Mark | None = None
         layout.addStretch(1)
         for mark, label in self._labels.items():
             label.setObjectName(f"player{mark}")
-            label.setTextFormat(Qt.TextFormat.RichText)
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             label.setMinimumWidth(150)
             font = QFont(label.font())
@@ -91,8 +155,8 @@ class PlayersBar(QFrame):
         super().changeEvent(event)
         # The labels carry colours from the palette in their style sheets: redo
         # them when the theme changes, or names vanish against the new background.
-        if event.type() == QEvent.Type.PaletteChange and self._board is not None:
-            self.show_turn(self._board, self._resigned)
+        if event.type() == QEvent.Type.PaletteChange and self._shown:
+            self._show_sides()
 
     @property
     def picked_out(self) -> Mark | None:
@@ -103,25 +167,35 @@ class PlayersBar(QFrame):
         """Pick out the side to move on ``board``, or its winner once it is over; where
         ``resigned`` gave the game up there, nobody is to move: the winner is picked out and
         each side's name says which resigned and which won."""
-        self._board = board
-        self._resigned = resigned
-        palette = self.palette()
-        text = palette.color(QPalette.ColorRole.WindowText).name()
         winner = board.winner if resigned is None else resigned.other
-        active = None if board.is_over and winner is None else winner or board.to_move
-        self._active = active
-        for mark, label in self._labels.items():
-            colour = mark_colour(mark, palette).name()
-            name = self._names[mark].translate(_ESCAPES)
+        self._active = None if board.is_over and winner is None else winner or board.to_move
+        self._symbols = {mark: str(mark) for mark in Mark}
+        for mark in Mark:
             ending = ""
             if resigned is not None:
-                ending = " resigned" if mark is resigned else " wins"
-            label.setText(
-                f'<span style="color:{colour}; font-weight:800">{mark}</span>&nbsp; {name}'
-                + (f"&nbsp; <i>{ending.strip()}</i>" if ending else "")
-            )
+                ending = "resigned" if mark is resigned else "wins"
+            self._endings[mark] = ending
+        self._show_sides()
+
+    def show_seats(self, seats: tuple[str, str], mover: int | None) -> None:
+        """A game of seats (Row & Column's A and B): each side by its seat, in the first or
+        second player's colour, and the one to move (``mover``, a seat's index) picked out."""
+        self._symbols = {Mark.X: seats[0], Mark.O: seats[1]}
+        self._active = None if mover is None else (Mark.X, Mark.O)[mover]
+        self._endings = {Mark.X: "", Mark.O: ""}
+        self._show_sides()
+
+    def _show_sides(self) -> None:
+        self._shown = True
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText).name()
+        active = self._active
+        for mark, label in self._labels.items():
+            colour = mark_colour(mark, palette).name()
+            ending = self._endings[mark]
+            label.show_side(self._symbols[mark], colour, self._names[mark], ending)
             label.setAccessibleName(
-                f"{mark}: {self._names[mark]}" + ("," + ending if ending else "")
+                f"{self._symbols[mark]}: {self._names[mark]}" + (", " + ending if ending else "")
             )
             tint = QColor(mark_colour(mark, palette))
             tint.setAlpha(38 if mark is active else 0)
