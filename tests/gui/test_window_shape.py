@@ -8,12 +8,14 @@ import itertools
 from dataclasses import replace
 
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QFontMetricsF, QTextDocument
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import human_vs_ai, human_vs_human, settle
-from tictactoe_gui.engine import Board
+from tests.gui.helpers import human_vs_ai, human_vs_human, rowcol_setup, settle
+from tests.gui.rowcol_table import RowColTable
+from tictactoe_gui.engine import Board, Mark
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.main_window import MainWindow
@@ -203,3 +205,64 @@ def test_a_recorded_connect_four_ending_does_not_move_the_board(
     assert not note.toolTip()
     assert window.banner.headline.toolTip() == window.banner.headline.text()
     assert QRect(view.mapTo(window, QPoint(0, 0)), view.size()) == before
+
+
+def test_row_and_column_s_grid_does_not_move_when_its_game_ends(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # The players bar was hidden on the grid of numbers, so no room was kept for the
+    # banner: the grid moved down and shrank when a game ended.
+    default_size(qtbot, window)
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bob"))
+    table = RowColTable(window)
+    bar, view = window.players_bar, table.board_view
+    qtbot.waitUntil(lambda: bar.isVisible() and view.isVisible(), timeout=5000)
+    # The bar names the players by their seats, the one to take picked out.
+    names = [bar.findChild(QLabel, f"player{mark}") for mark in Mark]
+    assert [label.accessibleName() for label in names if label] == ["A: Ann", "B: Bob"]
+    assert bar.picked_out is Mark.X
+    table.take(table.session.state.legal_moves()[0])
+    qtbot.waitUntil(lambda: bar.picked_out is Mark.O, timeout=5000)
+    before = QRect(view.mapTo(window, QPoint(0, 0)), view.size())
+    while not table.session.state.is_over:
+        table.take(table.session.state.legal_moves()[-1])
+    qtbot.waitUntil(lambda: banner_laid_out(window), timeout=10_000)
+    assert QRect(view.mapTo(window, QPoint(0, 0)), view.size()) == before
+    # Play Again: the bar is back in the banner's place, and the grid still has not moved.
+    window.banner.play_again_button.click()
+    qtbot.waitUntil(lambda: bar.isVisible() and not window.banner.isVisible(), timeout=5000)
+    qtbot.waitUntil(
+        lambda: QRect(view.mapTo(window, QPoint(0, 0)), view.size()) == before, timeout=3000
+    )
+
+
+def test_a_long_name_in_the_players_bar_ends_in_an_ellipsis_with_the_whole_in_its_tooltip(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # Two long names were clipped mid-letter, with no "…" and no way to read the rest.
+    default_size(qtbot, window)
+    first = "Bartholomew Fitzgerald the Third of Westminster"
+    second = "Alexandra Montgomery-Whitfield of Kensington"
+    window.new_game(human_vs_human(first, second))
+    settle(qtbot, window)
+    bar = window.players_bar
+    assert window.minimumSizeHint().width() <= 1060  # nothing widens the window
+    for mark, name in ((Mark.X, first), (Mark.O, second)):
+        label = bar.findChild(QLabel, f"player{mark}")
+        assert label is not None
+        qtbot.waitUntil(lambda lbl=label: "…" in lbl.text(), timeout=3000)
+        shown = QTextDocument()
+        shown.setDocumentMargin(0)
+        shown.setDefaultFont(label.font())
+        shown.setHtml(label.text())
+        assert shown.idealWidth() <= label.contentsRect().width()  # whole in sight
+        assert shown.toPlainText().startswith(f"{mark}  {name[:8]}")
+        assert label.toolTip() == f"{mark}  {name}"
+        assert label.accessibleName() == f"{mark}: {name}"
+    # Given the room, the whole name is shown and there is no tooltip to read it by.
+    window.new_game(human_vs_human("Ann", "Bob"))
+    settle(qtbot, window)
+    label = bar.findChild(QLabel, "playerX")
+    assert label is not None
+    qtbot.waitUntil(lambda: "Ann" in label.text() and "…" not in label.text(), timeout=3000)
+    assert not label.toolTip()

@@ -233,11 +233,10 @@ class TableGamesPart(WindowBase):
         try:
             board, _gravity = board_of(self.table.state)
         except ValueError:
-            # A grid of numbers: the players and scores are in the title and the status
-            # (the bar names X and O).
-            self.players_bar.hide()
-            return
-        self.players_bar.show_turn(board)
+            # A grid of numbers: the players by their seats (the scores are on the grid).
+            self.players_bar.show_seats(seats, mover)
+        else:
+            self.players_bar.show_turn(board)
         # The banner takes the bar's place at the end, as in k in a row.
         self.players_bar.setVisible(not self.banner.isVisible())
 
