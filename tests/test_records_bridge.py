@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.session.persona_games import persona_game
 from tests.storage.games import human, make_game, persona
 from tictactoe_gui.engine import COP, KITTY, SERA, Board, Mark
 from tictactoe_gui.engine.variants import get_variant
@@ -18,7 +19,6 @@ from tictactoe_gui.records_bridge import (
     result_of,
     side_name,
 )
-from tictactoe_gui.session import PersonaPlayer, play_game
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import (
     FinishedGame,
@@ -46,7 +46,7 @@ def test_side_names() -> None:
 
 def test_a_played_game_becomes_a_valid_record_that_round_trips(tmp_path: Path) -> None:
     start = Board.from_text("X...O....")
-    record = play_game(PersonaPlayer(COP), PersonaPlayer(SERA), start=start, seed=11)
+    record = persona_game(COP, SERA, start=start, seed=11)
     began = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
     game = finished_game(
         record,
@@ -143,7 +143,7 @@ def test_a_record_from_a_set_up_position_passes_the_rules() -> None:
 @pytest.mark.parametrize("game_id", ["4x4k3", "3x4k3", "four"])
 def test_a_game_on_another_board_is_recorded_with_its_variant(tmp_path: Path, game_id: str) -> None:
     variant = get_variant(game_id)
-    record = play_game(PersonaPlayer(KITTY), PersonaPlayer(KITTY), seed=5, variant=variant)
+    record = persona_game(KITTY, KITTY, seed=5, variant=variant)
     began = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
     game = finished_game(
         record, Side.persona("kitty"), Side.persona("kitty"), GameMode.AI_VS_AI, began, began

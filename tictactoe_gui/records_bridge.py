@@ -329,11 +329,22 @@ def state_finished_game(
     seed: int | None = None,
     resigned: int | None = None,
     tree: MoveTree | None = None,
+    scores: Sequence[int | None] = (),
+    verdicts: Sequence[str | None] = (),
+    hints: tuple[int, int] = (0, 0),
+    nodes: tuple[int, int] = (0, 0),
+    depths: tuple[int, int] = (0, 0),
+    forfeit: str = "",
 ) -> FinishedGame:
     """The record of a game played through the game interface to its end (or until the seat
     ``resigned`` gave up), checked against the rules: the first seat sits in ``x`` and the
     second in ``o``; ``tree``: every line played, where the game has variations (the moves
-    of ``state`` are one of its lines)."""
+    of ``state`` are one of its lines).
+
+    What the engine made of the game goes with it where known: each move's score for its
+    mover and the coach's verdict (``scores`` and ``verdicts``, one a move, None where
+    unknown), each seat's hints, its computer player's nodes searched and deepest search;
+    ``forfeit``, why the seat that ``resigned`` lost (a program that broke the rules)."""
     if resigned is not None:
         winner: int | None = 1 - resigned
     elif state.result is not None:
@@ -345,10 +356,14 @@ def state_finished_game(
     for number, move in enumerate(state.moves, start=1):
         seat = before.to_move
         assert seat is not None
-        entries.append(MoveEntry(ply=number, cell=move, mark="XO"[seat]))
+        score = scores[number - 1] if number <= len(scores) else None
+        verdict = verdicts[number - 1] if number <= len(verdicts) else None
+        entries.append(MoveEntry(number, move, "XO"[seat], score, verdict))
         before = before.play(move)
     spec = state.spec
     extra = start_extra(state.start, state)
+    if forfeit:
+        extra["forfeit"] = forfeit[:200]  # why a program lost without finishing
     game = FinishedGame(
         started_at=started_at,
         ended_at=ended_at,
@@ -358,7 +373,13 @@ def state_finished_game(
         result=_result(winner),
         moves=tuple(entries),
         start_board=state.start.start_parts()[0],
+        hints_x=hints[0],
+        hints_o=hints[1],
         seed=seed,
+        x_ai_nodes=nodes[0],
+        o_ai_nodes=nodes[1],
+        x_ai_max_depth=depths[0],
+        o_ai_max_depth=depths[1],
         game=spec.id,
         rows=spec.rows,
         cols=spec.cols,

@@ -111,7 +111,9 @@ def test_end_of_input_ends_the_batch() -> None:
 def test_match_prints_the_tally_and_json_is_reproducible() -> None:
     code, out, _ = run("match", "--x", "sera", "--o", "kitty", "--games", "20", "--seed", "3")
     assert code == 0
-    assert out.startswith("Sera (X) vs Kitty (O), 20 games: X won ")
+    assert out.startswith(
+        "Tic-tac-toe, Sera (sera) as X vs Kitty (kitty) as O, 20 games, seed 3: X won "
+    )
     _, first, _ = run(
         "match", "--x", "cop", "--o", "kitty", "--games", "25", "--seed", "8", "--json"
     )
@@ -196,7 +198,8 @@ def test_play_in_the_terminal_to_the_end() -> None:
     code, out, err = run("play", "--persona", "kitty", "--seed", "2", stdin=moves)
     assert code == 0
     assert err == ""
-    assert out.startswith("Kitty: Meow! Let's play! I'm still learning...")
+    assert out.startswith("Tic-tac-toe (seed 2). You are X; Kitty (kitty) is O.\n")
+    assert "\nKitty: Meow! Let's play! I'm still learning...\n" in out
     assert "Kitty plays " in out
     assert any(end in out for end in ("You win!", "Kitty wins.", "A draw."))
 
@@ -206,7 +209,7 @@ def test_play_reprompts_on_bad_input_and_end_of_input_abandons_cleanly() -> None
     assert code == 0
     assert "'banana' is not a cell: type a cell from a1 (bottom left) to c3 (top right)" in out
     assert "'0' is not a cell" in out
-    assert "b2 is taken by X; choose an empty cell." in out
+    assert "cell b2 is already taken by X; you may play a3 b3 a2 c2 a1 b1 c1." in out
     assert out.rstrip().endswith("Game abandoned; nothing was recorded. Sera waves goodbye.")
 
 

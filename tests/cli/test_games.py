@@ -219,7 +219,7 @@ def test_an_immediate_win_on_a_big_board_is_proven() -> None:
 def test_play_takes_cells_and_keypad_digits_on_three_by_three() -> None:
     code, out, _ = run("play", "--persona", "sera", "--seed", "1", stdin="b2\n5\n")
     assert code == 0
-    assert "b2 is taken by X; choose an empty cell." in out  # 5 is b2 too
+    assert "cell b2 is already taken by X; you may play " in out  # 5 is b2 too
     assert re.search(r"Sera plays [a-c][1-3]\.", out)
 
 
@@ -273,7 +273,7 @@ def test_a_big_board_series_is_reproducible_and_names_the_game() -> None:
             "--seed", "5")  # fmt: skip
     code, first, err = run(*args)
     assert (code, err) == (0, "")
-    assert first.startswith("Gomoku: Cop (X) vs Kitty (O), 2 games: ")
+    assert first.startswith("Gomoku, Cop (cop) as X vs Kitty (kitty) as O, 2 games, seed 5: ")
     assert run(*args)[1] == first
     _, as_json, _ = run(*args, "--json")
     payload = json.loads(as_json)

@@ -80,7 +80,9 @@ def test_sera_with_a_budget_beats_cop_at_depth_two_on_four() -> None:
 def test_the_tally_names_an_engine_by_the_name_it_gives() -> None:
     code, out, err = call("match", "--x", engine("good"), "--o", "kitty", "--game", "7x7k4")
     assert code == 0, err
-    assert out.startswith("7×7, 4 in a row: TestBrain-good (engine) (X) vs Kitty (O), 1 game")
+    assert out.startswith(
+        "7×7, 4 in a row, TestBrain-good (engine) as X vs Kitty (kitty) as O, 1 game"
+    )
 
 
 def test_a_good_engine_plays_whole_games() -> None:
@@ -161,7 +163,9 @@ def test_what_an_engine_says_reaches_the_terminal_and_the_records_escaped(tmp_pa
         "--record", "--db", str(db),
     )  # fmt: skip
     assert code == 0, err
-    assert out.startswith(f"7×7, 4 in a row: Kitty (X) vs {HOSTILE_SHOWN} (engine) (O), 1 game")
+    assert out.startswith(
+        f"7×7, 4 in a row, Kitty (kitty) as X vs {HOSTILE_SHOWN} (engine) as O, 1 game"
+    )
     assert err == (
         f"tictactoe-gui: game 1: {HOSTILE_SHOWN} (engine) (O) loses: crash: "
         f"the engine exited (code 3); it said: boom {HOSTILE_SHOWN}\n"

@@ -197,7 +197,9 @@ def test_the_human_tally_says_how_many_games_were_recorded(db: Path) -> None:
                        "--record", "--db", str(db))  # fmt: skip
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("Kitty (X) vs Kitty (O), 1 game: X won ")
+    assert lines[0].startswith(
+        "Tic-tac-toe, Kitty (kitty) as X vs Kitty (kitty) as O, 1 game, seed 5: "
+    )
     assert lines[1] == f"Recorded 1 game in {db}."
 
 
@@ -289,3 +291,42 @@ def test_a_finished_game_waits_for_another_program_writing_and_says_so(
     )
     with Repository.open(db) as repository:
         assert repository.count_games() == 4
+
+
+def test_play_records_what_the_engine_made_of_each_move_and_the_seed(db: Path) -> None:
+    moves = "\n".join(["5", "1", "9", "3", "7", "2", "8", "4", "6"] * 3) + "\n"
+    code, out, err = run("play", "--persona", "cop", "--as", "O", "--seed", "6", "--record",
+                         "--db", str(db), stdin=moves)  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "Tic-tac-toe (seed 6). You are O; Cop (cop) is X.\n" in out
+    with Repository.open(db) as repository:
+        (game,) = repository.list_games(limit=10)
+        detail = repository.game(game.id)
+    assert game.seed == 6
+    assert (game.x.kind, game.x.name) == (SideKind.PERSONA, "cop")
+    # Every move of 3×3 is scored exactly and judged, as the window records it.
+    assert all(m.verdict is not None and m.score is not None for m in detail.moves)
+    assert game.x_ai_nodes > 0
+    assert game.x_ai_max_depth > 0
+    assert (game.o_ai_nodes, game.o_ai_max_depth) == (0, 0)  # the person spent nothing
+
+
+def test_a_series_without_a_seed_says_the_one_it_drew_and_it_replays(db: Path) -> None:
+    code, out, _ = run("match", "--x", "cop", "--o", "kitty", "--games", "3", "--json")
+    assert code == 0
+    tally = json.loads(out)
+    assert isinstance(tally["seed"], int)
+    again = run("match", "--x", "cop", "--o", "kitty", "--games", "3", "--json",
+                "--seed", str(tally["seed"]))  # fmt: skip
+    assert json.loads(again[1]) == tally
+
+
+def test_a_big_board_series_records_each_side_s_search(db: Path) -> None:
+    code, _, err = run("match", "--game", "7x7k4", "--x", "cop", "--o", "sera", "--games", "1",
+                       "--seed", "2", "--record", "--db", str(db))  # fmt: skip
+    assert (code, err) == (0, "")
+    with Repository.open(db) as repository:
+        (game,) = repository.list_games(limit=10)
+    assert game.x_ai_nodes > 0
+    assert game.o_ai_nodes > 0
+    assert game.o_ai_max_depth > 0

@@ -23,12 +23,16 @@ from tictactoe_gui.engine import (
     get_persona,
 )
 from tictactoe_gui.engine.analysis import solvable
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.rowcol import EXACT_CELLS as ROWCOL_EXACT_CELLS
 from tictactoe_gui.engine.rowcol.strategies import get_strategy
 from tictactoe_gui.engine.variants import BUILT_IN, Family, Variant, mnk
-from tictactoe_gui.session import play_series
+from tictactoe_gui.session.match import play_series
 
 LIVE = [b for b in sorted(all_positions(), key=lambda b: (b.ply, b.x, b.o)) if not b.is_over]
+
+
+TICTACTOE = find_game("tictactoe")
 
 
 def winning_cells(board: Board, mark: Mark) -> set[int]:
@@ -116,8 +120,8 @@ def test_kitty_plays_uniformly_at_random() -> None:
 
 
 def test_a_seed_reproduces_a_series_exactly() -> None:
-    first = play_series(COP, KITTY, 30, seed=11)
-    again = play_series(COP, KITTY, 30, seed=11)
+    first = play_series(TICTACTOE, "cop", "kitty", 30, seed=11)
+    again = play_series(TICTACTOE, "cop", "kitty", 30, seed=11)
     assert first == again
 
 
@@ -128,25 +132,25 @@ SERIES = 400
 
 
 def test_cop_is_beatable_a_perfect_player_wins_a_clear_share() -> None:
-    as_x = play_series(SERA, COP, SERIES, seed=1)
-    as_o = play_series(COP, SERA, SERIES, seed=1)
-    assert as_x.o_wins == 0
-    assert as_o.x_wins == 0
-    sera_wins = as_x.x_wins + as_o.o_wins
+    as_x = play_series(TICTACTOE, "sera", "cop", SERIES, seed=1)
+    as_o = play_series(TICTACTOE, "cop", "sera", SERIES, seed=1)
+    assert as_x.wins[1] == 0
+    assert as_o.wins[0] == 0
+    sera_wins = as_x.wins[0] + as_o.wins[1]
     assert 0.12 < sera_wins / (2 * SERIES) < 0.26
 
 
 def test_cop_beats_kitty_most_of_the_time() -> None:
-    as_x = play_series(COP, KITTY, SERIES, seed=1)
-    as_o = play_series(KITTY, COP, SERIES, seed=1)
-    cop_wins = as_x.x_wins + as_o.o_wins
+    as_x = play_series(TICTACTOE, "cop", "kitty", SERIES, seed=1)
+    as_o = play_series(TICTACTOE, "kitty", "cop", SERIES, seed=1)
+    cop_wins = as_x.wins[0] + as_o.wins[1]
     assert cop_wins / (2 * SERIES) > 0.85
-    assert as_x.o_wins + as_o.x_wins < 0.05 * 2 * SERIES
+    assert as_x.wins[1] + as_o.wins[0] < 0.05 * 2 * SERIES
 
 
 def test_sera_against_herself_always_draws() -> None:
-    tally = play_series(SERA, SERA, 50, seed=3)
-    assert tally.draws == 50
+    tally = play_series(TICTACTOE, "sera", "sera", 50, seed=3)
+    assert tally.level == 50
 
 
 def test_the_reference_greetings() -> None:

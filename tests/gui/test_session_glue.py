@@ -12,13 +12,15 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.engine import COP, KITTY, Board, Mark
+from tictactoe_gui.engine import Board, Mark
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import GOMOKU, get_variant
 from tictactoe_gui.gui.dialogs.fields import FASTEST_DELAY_MS, speed_to_delay
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
-from tictactoe_gui.session import GameSetup, PlayerSpec, play_series
+from tictactoe_gui.session import GameSetup, PlayerSpec
+from tictactoe_gui.session.match import TableGame, play_series
 from tictactoe_gui.storage.records import GameMode
 
 from .helpers import human_vs_ai, settle
@@ -28,8 +30,10 @@ def test_a_seed_plays_the_same_game_in_the_window_and_in_match(
     qtbot: QtBot, window: MainWindow, records: InMemoryRecords
 ) -> None:
     series_seed = 2675342405
-    expected = []
-    play_series(COP, KITTY, 1, seed=series_seed, on_game=expected.append)
+    expected: list[TableGame] = []
+    play_series(
+        find_game("tictactoe"), "cop", "kitty", 1, seed=series_seed, on_game=expected.append
+    )
     setup = GameSetup(
         GameMode.AI_VS_AI,
         PlayerSpec.ai("cop"),
@@ -40,8 +44,9 @@ def test_a_seed_plays_the_same_game_in_the_window_and_in_match(
     window.new_game(setup)
     controller = window.controller
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=10000)
-    assert controller.game_seed == expected[0].seed
-    assert list(controller.moves) == [m.move for m in expected[0].moves]
+    assert controller.game_seed == expected[0].session.seed
+    board = Board.empty()
+    assert [board.index(move) for move in controller.moves] == list(expected[0].state.moves)
 
 
 def test_a_game_from_a_set_up_position_is_played_but_not_recorded(

@@ -178,17 +178,24 @@ def test_the_match_time_is_enforced() -> None:
     assert caught.value.kind is FailureKind.TIMEOUT
 
 
-def test_the_session_player_plays_through_play_game() -> None:
-    from tictactoe_gui.engine import KITTY
-    from tictactoe_gui.session.match import PersonaPlayer, play_game
+def test_the_session_player_plays_a_whole_game_at_the_table() -> None:
+    from tictactoe_gui.engine.games import find_game
+    from tictactoe_gui.session.match import board_mover, play_table
+    from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+    from tictactoe_gui.storage.records import GameMode
 
+    spec = find_game(mnk(7, 7, 4).id)
     player = ExternalEnginePlayer(brain("good"), FAST)
+    seats = (player.spec(), Seat.for_game(spec, "kitty"))
+    session = TableSession(TableSetup(spec, GameMode.AI_VS_AI, seats), 7)
     try:
-        record = play_game(player, PersonaPlayer(KITTY), seed=7, variant=mnk(7, 7, 4))
+        game = play_table(session, {0: board_mover(player.decide)})
     finally:
         process = player.engine._process if player.engine is not None else None
         player.close()
-    assert record.moves
+    assert game.state.is_over
+    assert game.state.moves
+    assert game.forfeit == ""
     assert process is None or process.returncode is not None
 
 

@@ -6,18 +6,13 @@ from dataclasses import replace
 
 import pytest
 
+from tests.session.persona_games import persona_game, run_personas
 from tictactoe_gui.engine import COP, KITTY, Board, Mark, Move, Prediction, Verdict, analyse
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.session import (
-    GameSession,
-    GameSetup,
-    PersonaPlayer,
-    PlayerSpec,
-    play_game,
-    play_series,
-    run_session,
-)
+from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec
+from tictactoe_gui.session.match import TableGame, play_series
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -53,11 +48,11 @@ def test_a_seed_gives_each_ply_its_own_generator_whatever_was_drawn_before() -> 
 
 
 def test_the_same_seed_plays_the_same_game_in_a_series_and_alone() -> None:
-    records = []
-    play_series(COP, KITTY, 3, seed=2675342405, on_game=records.append)
-    for record in records:
-        again = play_game(PersonaPlayer(COP), PersonaPlayer(KITTY), seed=record.seed)
-        assert [m.move for m in again.moves] == [m.move for m in record.moves]
+    games: list[TableGame] = []
+    play_series(find_game("tictactoe"), "cop", "kitty", 3, seed=2675342405, on_game=games.append)
+    for game in games:
+        again = persona_game(COP, KITTY, seed=game.session.seed)
+        assert [again.start.index(m.move) for m in again.moves] == list(game.state.moves)
 
 
 def test_undo_is_setting_the_moves_and_hints_count_once_per_position() -> None:
@@ -133,7 +128,7 @@ def test_a_session_plays_any_variant() -> None:
         GameMode.AI_VS_AI, PlayerSpec.ai("cop"), PlayerSpec.ai("kitty"), Board.empty(variant)
     )
     session = GameSession(setup, seed=9)
-    record = run_session(session, PersonaPlayer(COP), PersonaPlayer(KITTY))
+    record = run_personas(session, COP, KITTY)
     assert record.final.variant is variant
     assert session.is_over
     assert record.winner is not Mark.O  # Cop blocks every win in one and takes his own

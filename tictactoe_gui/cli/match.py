@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from datetime import UTC, datetime
-from pathlib import Path
 
 from tictactoe_gui.cli import players, table
 from tictactoe_gui.cli.common import (
@@ -20,19 +18,12 @@ from tictactoe_gui.cli.common import (
     positive_int,
     seed,
 )
-from tictactoe_gui.engine import PERSONAS, get_persona
+from tictactoe_gui.engine import PERSONAS
 from tictactoe_gui.engine.games import GameSpec
-from tictactoe_gui.records_bridge import (
-    finished_game,
-    keeps_records_of,
-    open_to_record,
-    state_finished_game,
-)
-from tictactoe_gui.session import GameRecord, play_series
-from tictactoe_gui.session.match import hosts
-from tictactoe_gui.session.table import Seat, TableSession, TableSetup, play_computers
-from tictactoe_gui.storage import open_or_recover
-from tictactoe_gui.storage.records import GameMode, Side
+from tictactoe_gui.records_bridge import keeps_records_of, open_to_record
+from tictactoe_gui.session.match import Tally, play_table, series_seeds
+from tictactoe_gui.session.table import TableSession, TableSetup
+from tictactoe_gui.storage.records import GameMode
 
 #: The longest series ``match`` plays: about a quarter of an hour of Sera against Cop.
 MAX_GAMES = 1_000_000
@@ -83,32 +74,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     table.add_start_options(parser)
 
 
-class GameRecorder:
-    """Saves each game of a series as it ends, one transaction each: a series stopped
-    midway keeps every game it finished."""
-
-    def __init__(self, path: Path, x_key: str, o_key: str, streams: Streams) -> None:
-        self.repository, notice = open_or_recover(path)
-        self.repository.on_busy = streams.report  # wait for another writer, and say so
-        if notice is not None:
-            streams.report(notice)
-        self.path = path
-        self.x, self.o = Side.persona(x_key), Side.persona(o_key)
-        self.saved = 0
-        self._game_started = datetime.now(UTC)
-
-    def save(self, record: GameRecord) -> None:
-        ended = datetime.now(UTC)
-        self.repository.save_game(
-            finished_game(record, self.x, self.o, GameMode.AI_VS_AI, self._game_started, ended)
-        )
-        self.saved += 1
-        self._game_started = ended
-
-    def close(self) -> None:
-        self.repository.close()
-
-
 def run(args: argparse.Namespace, streams: Streams) -> int:
     spec: GameSpec = args.game
     strongest, medium = spec.default_players
@@ -118,56 +83,11 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     for option, value in (("--x", args.x), ("--o", args.o)):
         if isinstance(value, str):
             setattr(args, option[2:], table.player_key(spec, value, option))
-    if not hosts(spec):
-        if players.is_choice(args.x) or players.is_choice(args.o):
-            raise UsageError(f"cop:N, sera:T and engine: players do not play {spec.name}")
-        return _run_through_interface(args, spec, start, streams)
-    args.game = spec.variant
-    if players.is_choice(args.x) or players.is_choice(args.o):
-        return players.run_match(args, streams)
-    stdout = streams.stdout
-    x, o = get_persona(args.x), get_persona(args.o)
-    on_game = None
-    recorder = None
-    if args.record:
-        recorder = GameRecorder(database_path(args), x.key, o.key, streams)
-        on_game = recorder.save
-    try:
-        tally = play_series(x, o, args.games, args.seed, variant=args.game, on_game=on_game)
-    finally:
-        if recorder is not None:
-            recorder.close()
-    if args.json:
-        payload = {
-            "game": args.game.id,
-            "x": tally.x,
-            "o": tally.o,
-            "games": tally.games,
-            "seed": tally.seed,
-            "x_wins": tally.x_wins,
-            "o_wins": tally.o_wins,
-            "draws": tally.draws,
-        }
-        print(json.dumps(payload), file=stdout)
-    else:
-        game = "" if args.game.is_tictactoe else f"{args.game.name}: "
-        print(
-            f"{game}{x.name} (X) vs {o.name} (O), {tally.games} game{'s' * (tally.games != 1)}: "
-            f"X won {tally.x_wins}, O won {tally.o_wins}, {tally.draws} drawn.",
-            file=stdout,
-        )
-        if recorder is not None:
-            saved = recorder.saved
-            print(f"Recorded {saved} game{'s' * (saved != 1)} in {recorder.path}.", file=stdout)
-    return EXIT_OK
-
-
-def _run_through_interface(
-    args: argparse.Namespace, spec: GameSpec, start: table.Start, streams: Streams
-) -> int:
-    """A series of a game the session does not host, each game recorded as it ends."""
+        else:
+            players.check_choice(spec, value, option)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
-    sides = (args.x, args.o)
+    sides: tuple[str | players.PlayerChoice, str | players.PlayerChoice] = (args.x, args.o)
+    labels = [players.label(spec, side) for side in sides]
     repository = None
     if args.record and not keeps_records_of(spec):
         raise UsageError(f"--record: the records do not keep games of {spec.name}; play without it")
@@ -176,35 +96,39 @@ def _run_through_interface(
         repository.on_busy = streams.report  # wait for another writer, and say so
         if notice is not None:
             streams.report(notice)
-    tally = table.Tally()
+    tally = Tally()
     try:
         # Game by game, each saved as it ends: a series stopped midway keeps what it finished.
-        for number, game_seed in enumerate(table.series_seeds(seed)):
+        for number, game_seed in enumerate(series_seeds(seed)):
             if number == args.games:
                 break
+            seats = players.seats_for(spec, sides, args.engine_time)
             session = TableSession(
                 TableSetup(
                     spec,
                     GameMode.AI_VS_AI,
-                    (Seat.for_game(spec, sides[0]), Seat.for_game(spec, sides[1])),
+                    (seats[0].seat, seats[1].seat),
                     first=start.first,
                     values=start.values,
                 ),
                 game_seed,
             )
-            end = play_computers(session)
-            tally.count(end)
-            if repository is not None:
-                repository.save_game(
-                    state_finished_game(
-                        end,
-                        *session.sides(),
-                        GameMode.AI_VS_AI,
-                        session.started_at,
-                        datetime.now(UTC),
-                        seed=game_seed,
-                    )
+            try:
+                game = play_table(
+                    session, {n: seat.mover for n, seat in enumerate(seats) if seat.mover}
                 )
+            finally:
+                for n, seat in enumerate(seats):
+                    labels[n] = seat.close(number + 1, spec.seats[n], labels[n], streams)
+            if game.forfeit and session.resigned is not None:
+                loser = session.resigned
+                streams.report(
+                    f"game {number + 1}: {labels[loser]} ({spec.seats[loser]}) loses: "
+                    f"{game.forfeit}"
+                )
+            tally.count(session)
+            if repository is not None:
+                repository.save_game(game.record())
     finally:
         if repository is not None:
             repository.close()
@@ -213,8 +137,8 @@ def _run_through_interface(
     if args.json:
         payload: dict[str, object] = {
             "game": spec.id,
-            "x": args.x,
-            "o": args.o,
+            "x": players.text(args.x),
+            "o": players.text(args.o),
             "games": tally.games,
             "seed": seed,
         }
@@ -234,11 +158,10 @@ def _run_through_interface(
             }
         print(json.dumps(payload), file=streams.stdout)
         return EXIT_OK
-    x, o = spec.player(args.x), spec.player(args.o)
     games = f"{tally.games} game{'s' * (tally.games != 1)}"
     text = (
-        f"{spec.name}, {x.name} ({x.key}) as {first} vs {o.name} ({o.key}) as {second}, "
-        f"{games}, seed {seed}: {first} won {tally.wins[0]}, {second} won {tally.wins[1]}, "
+        f"{spec.name}, {labels[0]} as {first} vs {labels[1]} as {second}, {games}, seed {seed}: "
+        f"{first} won {tally.wins[0]}, {second} won {tally.wins[1]}, "
         f"{tally.level} {'tied' if tally.scored else 'drawn'}"
     )
     if tally.scored:

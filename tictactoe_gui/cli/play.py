@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import argparse
 import random
-from datetime import UTC, datetime
-from typing import TextIO
 
 from tictactoe_gui.cli import table
 from tictactoe_gui.cli.common import (
@@ -20,35 +18,14 @@ from tictactoe_gui.cli.common import (
     player_name,
     seed,
 )
-from tictactoe_gui.engine import (
-    PERSONAS,
-    Board,
-    Decision,
-    Event,
-    Mark,
-    Move,
-    TranspositionTable,
-    get_persona,
-)
-from tictactoe_gui.engine.games import GameError, GameSpec, GameState, MoveError
-from tictactoe_gui.engine.notation import NotationError
-from tictactoe_gui.engine.variants import Variant, quote
-from tictactoe_gui.records_bridge import finished_game, keeps_records_of, state_finished_game
-from tictactoe_gui.session import (
-    CallbackPlayer,
-    PersonaPlayer,
-    PlayerSpec,
-    event_for,
-    greeting_for,
-    play_game,
-)
-from tictactoe_gui.session.match import hosts
-from tictactoe_gui.session.table import Seat, TableSession, TableSetup, play_computers
+from tictactoe_gui.engine import PERSONAS, Event
+from tictactoe_gui.engine.games import GameError, GameSpec, GameState, MoveChoice, MoveError
+from tictactoe_gui.records_bridge import keeps_records_of
+from tictactoe_gui.session import greeting_for
+from tictactoe_gui.session.match import play_table
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage import Repository, open_or_recover
-from tictactoe_gui.storage.records import GameMode, RecordsError, Side
-
-#: Keypad digit -> cell index: 7 8 9 is the top row, 1 2 3 the bottom one.
-KEYPAD = {str(d): i for d, i in zip((7, 8, 9, 4, 5, 6, 1, 2, 3), range(9), strict=True)}
+from tictactoe_gui.storage.records import GameMode, RecordsError
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -83,50 +60,6 @@ class _InputEnded(Exception):  # noqa: N818 - an event, not an error: the player
     """The player quit, or standard input ended."""
 
 
-class _Announced:
-    """A persona player that says which cell it took, in the board notation."""
-
-    def __init__(self, player: PersonaPlayer, stdout: TextIO) -> None:
-        self.player = player
-        self.stdout = stdout
-        self.name = player.name
-        self.is_ai = True
-
-    def spec(self) -> PlayerSpec:
-        return self.player.spec()
-
-    def decide(self, board: Board, rng: random.Random) -> Decision:
-        decision = self.player.decide(board, rng)
-        print(f"{self.name} plays {board.cell_name(decision.move)}.", file=self.stdout)
-        return decision
-
-
-def read_cell(text: str, board: Board) -> Move:
-    """The cell a person typed: ``b2`` on any board, or on 3x3 also a keypad digit 1-9.
-
-    Raises NotationError (a ValueError) with a message for the person.
-    """
-    answer = text.strip().lower()
-    if board.variant.is_tictactoe:
-        if answer in KEYPAD:
-            return board.move_at(KEYPAD[answer])
-        try:
-            return board.parse_move(answer)
-        except NotationError:
-            raise NotationError(
-                f"{quote(text.strip())} is not a cell: type a cell from a1 (bottom left) "
-                "to c3 (top right), or a keypad digit from 1 to 9"
-            ) from None
-    return board.parse_move(answer)
-
-
-def _prompt(board: Board) -> str:
-    if board.variant.is_tictactoe:
-        return "Your move (a cell such as b2, or a keypad digit 1-9; q to quit): "
-    rows, cols = board.variant.rows, board.variant.cols
-    return f"Your move (a cell such as {board.cell_name(Move(rows // 2, cols // 2))}; q to quit): "
-
-
 def run(args: argparse.Namespace, streams: Streams) -> int:
     spec: GameSpec = args.game
     start = table.start_of(spec, args)
@@ -135,82 +68,6 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         seat = 0 if args.mark is None else spec.seat(args.mark)
     except GameError as error:
         raise UsageError(f"--as: {error}") from None
-    if not hosts(spec):
-        return _play_through_interface(args, spec, start, opponent, seat, streams)
-    stdin, stdout = streams.stdin, streams.stdout
-    variant: Variant = spec.variant
-    persona = get_persona(opponent)
-    human_mark = (Mark.X, Mark.O)[seat]
-    seed = args.seed if args.seed is not None else random.randrange(2**32)
-    rng = random.Random(seed)
-    transpositions = TranspositionTable()
-    repository = _open_records(args, streams) if args.record else None
-    print(f"{persona.name}: {persona.say(Event.GREETING)}", file=stdout)
-
-    def ask(board: Board) -> Move:
-        print(f"\n{board.pretty()}\n", file=stdout)
-        while True:
-            print(_prompt(board), end="", file=stdout, flush=True)
-            line = stdin.readline()
-            if line is None:
-                raise _InputEnded
-            if line.text is None:
-                print(f"Input line {line.number} is not UTF-8 text; type a cell.", file=stdout)
-                continue
-            if line.text.strip().lower() in {"q", "quit", "exit"}:
-                raise _InputEnded
-            try:
-                move = read_cell(line.text, board)
-            except NotationError as error:
-                print(f"{error}.", file=stdout)
-                continue
-            if not board.is_legal(move):
-                print(
-                    f"{board.cell_name(move)} is taken by {board[move]}; choose an empty cell.",
-                    file=stdout,
-                )
-                continue
-            return move
-
-    human = CallbackPlayer(args.name, ask)
-    ai = _Announced(PersonaPlayer(persona, transpositions), stdout)
-    x, o = (human, ai) if human_mark is Mark.X else (ai, human)
-    started = datetime.now(UTC)
-    try:
-        record = play_game(x, o, seed=seed, table=transpositions, variant=variant)
-    except _InputEnded:
-        print(f"\nGame abandoned; nothing was recorded. {persona.name} waves goodbye.", file=stdout)
-        if repository is not None:
-            repository.close()
-        return EXIT_OK
-    print(f"\n{record.final.pretty()}\n", file=stdout)
-    if record.winner is None:
-        result = "A draw."
-    elif record.winner is human_mark:
-        result = "You win!"
-    else:
-        result = f"{persona.name} wins."
-    event = event_for(record.winner, human_mark.other)
-    print(f"{result} {persona.name}: {persona.say(event, rng)}", file=stdout)
-    if repository is not None:
-        with repository:
-            you, them = Side.human(args.name), Side.persona(persona.key)
-            sides = (you, them) if human_mark is Mark.X else (them, you)
-            game = finished_game(record, *sides, GameMode.HUMAN_VS_AI, started, datetime.now(UTC))
-            repository.save_game(game)
-            print(f"Recorded in {repository.path}.", file=stdout)
-    return EXIT_OK
-
-
-def _play_through_interface(
-    args: argparse.Namespace,
-    spec: GameSpec,
-    start: table.Start,
-    opponent: str,
-    seat: int,
-    streams: Streams,
-) -> int:
-    """A game the session does not host, against one of its players, through its interface."""
     stdout = streams.stdout
     verb = spec.move_verb
     player = spec.player(opponent)
@@ -239,18 +96,18 @@ def _play_through_interface(
     )
     print(f"{player.name}: {spec.say(opponent, Event.GREETING)}", file=stdout)
 
+    def ask(state: GameState, rng: random.Random) -> MoveChoice:
+        print(f"\n{state.picture()}\n", file=stdout)
+        move = _ask(state, streams)
+        print(f"You {verb} {spec.format_move(move)}.", file=stdout)
+        return MoveChoice(move)
+
     def announce(state: GameState, move: int) -> None:
-        print(f"{player.name} {verb}s {spec.format_move(move)}.", file=stdout)
+        if state.to_move != seat:
+            print(f"{player.name} {verb}s {spec.format_move(move)}.", file=stdout)
 
     try:
-        while not session.is_over:
-            if session.is_human_turn():
-                print(f"\n{session.state.picture()}\n", file=stdout)
-                move = _ask(session.state, streams)
-                print(f"You {verb} {spec.format_move(move)}.", file=stdout)
-                session.play(move)
-            else:
-                play_computers(session, on_move=announce)
+        game = play_table(session, {seat: ask}, on_move=announce)
     except _InputEnded:
         print(f"\nGame abandoned; nothing was recorded. {player.name} waves goodbye.", file=stdout)
         if repository is not None:
@@ -270,18 +127,13 @@ def _play_through_interface(
     print(f"{words} {player.name}: {spec.say(opponent, event, rng)}", file=stdout)
     if repository is not None:
         with repository:
-            repository.save_game(
-                state_finished_game(
-                    state,
-                    *session.sides(),
-                    GameMode.HUMAN_VS_AI,
-                    session.started_at,
-                    datetime.now(UTC),
-                    seed=seed,
-                )
-            )
+            repository.save_game(game.record())
             print(f"Recorded in {repository.path}.", file=stdout)
     return EXIT_OK
+
+
+#: Where a game has more legal moves than this, a refused move is not followed by them all.
+LISTED_MOVES = 12
 
 
 def _ask(state: GameState, streams: Streams) -> int:
@@ -289,7 +141,9 @@ def _ask(state: GameState, streams: Streams) -> int:
     stdout = streams.stdout
     spec = state.spec
     word = spec.move_word
-    example = spec.format_move(state.legal_moves()[len(state.legal_moves()) // 2])
+    legal = state.legal_moves()
+    centre = spec.rows // 2 * spec.cols + spec.cols // 2  # the board's middle cell
+    example = spec.format_move(centre if centre in legal else legal[len(legal) // 2])
     while True:
         how = spec.move_prompt.format(example=example, column=example.rstrip("0123456789"))
         print(f"Your {word} ({how}; q to quit): ", end="", file=stdout, flush=True)
@@ -309,8 +163,11 @@ def _ask(state: GameState, streams: Streams) -> int:
         try:
             state.play(move)
         except MoveError as error:
-            allowed = " ".join(spec.format_move(m) for m in state.legal_moves())
-            print(f"{error}; you may {spec.move_verb} {allowed}.", file=stdout)
+            if len(legal) > LISTED_MOVES:
+                print(f"{error}; choose another {word}.", file=stdout)
+            else:
+                allowed = " ".join(spec.format_move(m) for m in legal)
+                print(f"{error}; you may {spec.move_verb} {allowed}.", file=stdout)
             continue
         return move
 

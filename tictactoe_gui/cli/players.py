@@ -15,30 +15,25 @@ illegal move loses that game; the reason is printed and the series goes on.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Final
 
-from tictactoe_gui.cli.common import EXIT_OK, Streams, database_path
-from tictactoe_gui.engine import Board, Decision, Move, get_persona
+from tictactoe_gui.cli.common import Streams, UsageError
+from tictactoe_gui.engine import get_persona
+from tictactoe_gui.engine.games import GameSpec, GameState, MoveChoice
 from tictactoe_gui.engine.mnk import Limit
 from tictactoe_gui.engine.mnk.personas import choose_move
-from tictactoe_gui.engine.variants import Variant, quote
-from tictactoe_gui.records_bridge import finished_game, open_to_record
-from tictactoe_gui.session import GameRecord
+from tictactoe_gui.engine.variants import quote
 from tictactoe_gui.session.external_engine import (
-    EngineError,
     EngineLimits,
     ExternalEnginePlayer,
     parse_command,
     skipped_words,
 )
-from tictactoe_gui.session.game import GameSession, GameSetup, PlayerSpec, series_seeds
-from tictactoe_gui.session.match import PersonaPlayer, Player, mode_of, run_session
-from tictactoe_gui.storage.records import GameMode
+from tictactoe_gui.session.match import Mover, board_mover
+from tictactoe_gui.session.table import Seat
 from tictactoe_gui.untrusted import shown
 
 COP_DEPTHS: Final = range(1, 7)
@@ -134,150 +129,77 @@ def is_choice(value: object) -> bool:
     return isinstance(value, PlayerChoice)
 
 
-class StrengthPlayer:
-    """A persona at a given strength, playing through the big-board engine."""
+def check_choice(spec: GameSpec, choice: PlayerChoice, option: str) -> None:
+    """A strength or an engine only where the game has such players (one line otherwise)."""
+    if not spec.gomocup_players:
+        raise UsageError(f"cop:N, sera:T and engine: players do not play {spec.name}")
 
-    def __init__(self, choice: PlayerChoice) -> None:
-        self.choice = choice
 
-    @property
-    def name(self) -> str:
-        return self.choice.label
+def label(spec: GameSpec, side: str | PlayerChoice) -> str:
+    """How the tally names a seat's player: ``Sera (sera)``, ``Cop (depth 3)``."""
+    if isinstance(side, PlayerChoice):
+        return side.label
+    player = spec.player(side)
+    return f"{player.name} ({player.key})"
 
-    @property
-    def is_ai(self) -> bool:
-        return True
 
-    def spec(self) -> PlayerSpec:
-        return PlayerSpec.ai(self.choice.key)
+def text(side: str | PlayerChoice) -> str:
+    """A seat's player as the command line named it (the JSON tally's)."""
+    return side if isinstance(side, str) else side.text
 
-    def decide(self, board: Board, rng: random.Random) -> Decision:
+
+class SeatPlayer:
+    """Who plays a seat of one game of a series: the game's own player (no mover), a persona
+    at a chosen strength, or an external engine, started for the game and ended after it."""
+
+    def __init__(self, spec: GameSpec, side: str | PlayerChoice, engine_seconds: float) -> None:
+        self.engine_player: ExternalEnginePlayer | None = None
+        self.mover: Mover | None = None
+        if isinstance(side, str):
+            self.seat = Seat.for_game(spec, side)
+        elif side.key == "engine":
+            player = ExternalEnginePlayer(side.command, EngineLimits(turn=engine_seconds))
+            self.engine_player = player
+            self.seat = player.spec()
+            self.mover = board_mover(player.decide)
+        else:
+            self.seat = Seat.for_game(spec, side.key)
+            self.mover = _strength_mover(side.key, side.limit)
+
+    def close(self, number: int, letter: str, name: str, streams: Streams) -> str:
+        """End the seat's engine, if any, reporting the lines it printed that meant nothing;
+        the name the seat goes by from now on (an engine's own, once it gave one)."""
+        player = self.engine_player
+        if player is None:
+            return name
+        engine = player.engine
+        if engine is not None and engine.about_name is not None:
+            name = f"{engine.about_name} (engine)"  # once it has said its name (ABOUT)
+        player.close()
+        if engine is not None and engine.skipped_count:
+            count = engine.skipped_count
+            streams.report(
+                f"game {number}: {name} ({letter}) " + skipped_words(count, engine.skipped[-1])
+            )
+        return name
+
+
+def seats_for(
+    spec: GameSpec, sides: tuple[str | PlayerChoice, str | PlayerChoice], engine_seconds: float
+) -> tuple[SeatPlayer, SeatPlayer]:
+    return SeatPlayer(spec, sides[0], engine_seconds), SeatPlayer(spec, sides[1], engine_seconds)
+
+
+def _strength_mover(key: str, limit: Limit | None) -> Mover:
+    """A persona at a chosen strength, playing through the big-board engine."""
+
+    def mover(state: GameState, rng: random.Random) -> MoveChoice:
+        board = state.marks_board()
+        assert board is not None  # the games such players play have one
         variant = board.variant
         choice = choose_move(
-            self.choice.key,
-            variant.rows,
-            variant.cols,
-            variant.k,
-            board.x,
-            board.o,
-            rng,
-            self.choice.limit,
+            key, variant.rows, variant.cols, variant.k, board.x, board.o, rng, limit
         )
-        return Decision(Move(choice.row, choice.col), choice.nodes, choice.depth, choice.reason)
+        return MoveChoice(choice.row * variant.cols + choice.col, choice.nodes, choice.depth)
 
-
-def _player(value: str | PlayerChoice, engine_seconds: float) -> Player:
-    if isinstance(value, str):
-        return PersonaPlayer(get_persona(value))
-    if value.key == "engine":
-        return ExternalEnginePlayer(value.command, EngineLimits(turn=engine_seconds))
-    return StrengthPlayer(value)
-
-
-def _play(x_player: Player, o_player: Player, seed: int, variant: Variant) -> GameRecord:
-    """One game; a program that breaks the rules or the protocol loses it (a forfeit)."""
-    board = Board.empty(variant)
-    setup = GameSetup(mode_of(x_player, o_player), x_player.spec(), o_player.spec(), board)
-    session = GameSession(setup, seed, datetime.now(UTC))
-    try:
-        return run_session(session, x_player, o_player)
-    except EngineError as error:
-        session.forfeit(f"{error.kind}: {error.reason}")
-        return session.game_record()
-
-
-def run_match(args: argparse.Namespace, streams: Streams) -> int:
-    """``match`` with a strength or an engine on either side."""
-    seconds = getattr(args, "engine_time", DEFAULT_ENGINE_SECONDS)
-    label = {id(args.x): _label(args.x), id(args.o): _label(args.o)}
-    x_wins = o_wins = draws = 0
-    stdout = streams.stdout
-    repository = None
-    saved = 0
-    path = database_path(args)
-    if args.record:
-        repository, notice = open_to_record(path)
-        repository.on_busy = streams.report  # wait for another writer, and say so
-        if notice is not None:
-            streams.report(notice)
-    try:
-        for number, game_seed in enumerate(series_seeds(args.seed)):
-            if number == args.games:
-                break
-            started = datetime.now(UTC)
-            x_player = _player(args.x, seconds)
-            o_player = _player(args.o, seconds)
-            try:
-                record = _play(x_player, o_player, game_seed, args.game)
-            finally:
-                for player, value, mark in ((x_player, args.x, "X"), (o_player, args.o, "O")):
-                    if isinstance(player, ExternalEnginePlayer):
-                        engine = player.engine
-                        # Once it has said its name (ABOUT), the engine goes by it.
-                        if engine is not None and engine.about_name is not None:
-                            label[id(value)] = f"{engine.about_name} (engine)"
-                        player.close()
-                        if engine is not None and engine.skipped_count:
-                            count = engine.skipped_count
-                            streams.report(
-                                f"game {number + 1}: {label[id(value)]} ({mark}) "
-                                + skipped_words(count, engine.skipped[-1])
-                            )
-            winner = None if record.winner is None else record.winner.value
-            if record.forfeit_reason and record.resigned is not None:
-                loser = record.resigned.value
-                name = label[id(args.x) if loser == "X" else id(args.o)]
-                reason = record.forfeit_reason
-                streams.report(f"game {number + 1}: {name} ({loser}) loses: {reason}")
-            if repository is not None:
-                repository.save_game(
-                    finished_game(
-                        record,
-                        x_player.spec().side(),
-                        o_player.spec().side(),
-                        GameMode.AI_VS_AI,
-                        started,
-                        datetime.now(UTC),
-                    )
-                )
-                saved += 1
-            if winner == "X":
-                x_wins += 1
-            elif winner == "O":
-                o_wins += 1
-            else:
-                draws += 1
-    finally:
-        if repository is not None:
-            repository.close()
-    games = x_wins + o_wins + draws
-    if args.json:
-        payload = {
-            "game": args.game.id,
-            "x": _text(args.x),
-            "o": _text(args.o),
-            "games": games,
-            "seed": args.seed,
-            "x_wins": x_wins,
-            "o_wins": o_wins,
-            "draws": draws,
-        }
-        print(json.dumps(payload), file=stdout)
-    else:
-        game = "" if args.game.is_tictactoe else f"{args.game.name}: "
-        print(
-            f"{game}{label[id(args.x)]} (X) vs {label[id(args.o)]} (O), {games} game"
-            f"{'s' * (games != 1)}: X won {x_wins}, O won {o_wins}, {draws} drawn.",
-            file=stdout,
-        )
-        if repository is not None:
-            print(f"Recorded {saved} game{'s' * (saved != 1)} in {path}.", file=stdout)
-    return EXIT_OK
-
-
-def _label(value: str | PlayerChoice) -> str:
-    return get_persona(value).name if isinstance(value, str) else value.label
-
-
-def _text(value: str | PlayerChoice) -> str:
-    return value if isinstance(value, str) else value.text
+    return mover

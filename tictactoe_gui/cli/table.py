@@ -1,8 +1,9 @@
 """What ``match`` and ``play`` take for any game of the registry: the start options.
 
 ``--first`` and ``--values`` (and the old ``--size``, which says what replaced it)
-for the games that let them be chosen, the seeds of a series and its tally.
-The games themselves are played by :class:`~tictactoe_gui.session.table.TableSession`,
+for the games that let them be chosen, and the players they name.
+The games themselves are played by :mod:`tictactoe_gui.session.match` on a
+:class:`~tictactoe_gui.session.table.TableSession`,
 so a seed plays the same game at the command line as in the window. Nothing here
 names a game: a game registered tomorrow is matched and played the same day.
 """
@@ -10,9 +11,7 @@ names a game: a game registered tomorrow is matched and played the same day.
 from __future__ import annotations
 
 import argparse
-import random
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tictactoe_gui.cli.common import UsageError
 from tictactoe_gui.engine.games import GameError, GameSpec, GameState
@@ -85,37 +84,3 @@ def player_key(spec: GameSpec, text: str, option: str) -> str:
         return spec.player(text).key
     except GameError as error:
         raise UsageError(f"{option}: {error}") from None
-
-
-def series_seeds(seed: int) -> Iterator[int]:
-    """The seed of each game of a series: its board (where drawn) and its players' chance."""
-    rng = random.Random(seed)
-    while True:
-        yield rng.randrange(1 << 32)
-
-
-@dataclass(slots=True)
-class Tally:
-    """A series' results by seat, and each seat's points where the game keeps a score."""
-
-    games: int = 0
-    wins: list[int] = field(default_factory=lambda: [0, 0])
-    level: int = 0
-    points: list[int] = field(default_factory=lambda: [0, 0])
-    scored: bool = False
-
-    def count(self, state: GameState) -> None:
-        result = state.result
-        assert result is not None
-        self.games += 1
-        if result.winner is None:
-            self.level += 1
-        else:
-            self.wins[result.winner] += 1
-        if state.scores is not None:
-            self.scored = True
-            for seat in (0, 1):
-                self.points[seat] += state.scores[seat]
-
-    def average(self, seat: int) -> float:
-        return self.points[seat] / self.games if self.games else 0.0

@@ -189,6 +189,18 @@ class GameAnalysis:
     source: object = field(default=None, compare=False, repr=False)
 
 
+@dataclass(frozen=True, slots=True)
+class MoveChoice:
+    """A move a computer player chose (:meth:`GameSpec.decide`) and what choosing it cost."""
+
+    move: int
+    #: The positions its search visited and the deepest it looked (0 where it did not say).
+    nodes: int = 0
+    depth: int = 0
+    #: The analysis of the position the search made on the way, where it made one.
+    analysis: GameAnalysis | None = None
+
+
 class GameState(abc.ABC):
     """A position of one game and the moves that led to it. Immutable: :meth:`play` and
     :meth:`undo` return other states, so states cross threads freely."""
@@ -374,6 +386,10 @@ class GameSpec(abc.ABC):
     #: Whether Piskvork's ``.psq`` files can hold this game: stones put on any free cell,
     #: a move being the cell ``row * cols + col`` (see :mod:`~.field_formats`).
     psq_files: ClassVar[bool] = False
+    #: Whether programs speaking the Gomocup protocol, and k in a row's engine at a chosen
+    #: strength, play it (``match``'s ``engine:``, ``cop:N`` and ``sera:T`` players): stones
+    #: put on any free cell of a board where k in a row wins.
+    gomocup_players: ClassVar[bool] = False
     #: Whether a game is written as the columns its discs fall in (``4453``).
     column_digits: ClassVar[bool] = False
     #: The page of the help (``resources/help/``) that gives this game's rules.
@@ -510,6 +526,25 @@ class GameSpec(abc.ABC):
         k in a row's on boards too big to solve): setting it stops that search with
         :class:`~tictactoe_gui.engine.search.SearchCancelled`.
         """
+
+    def decide(
+        self,
+        state: GameState,
+        player: str,
+        rng: random.Random,
+        *,
+        limit: Limit | None = None,
+        cancel: threading.Event | None = None,
+    ) -> MoveChoice:
+        """:meth:`choose_move`, with what the choice cost where the game's players say it (the
+        records keep each side's nodes and depth) and the analysis made on the way."""
+        return MoveChoice(self.choose_move(state, player, rng, limit=limit, cancel=cancel))
+
+    def analysed_at_once(self, state: GameState) -> bool:
+        """Whether :meth:`analyse` settles ``state`` exactly in a moment, whatever its limit:
+        a game played to its end without a window then keeps every such move's score and the
+        coach's verdict on it, as the window does. None by default."""
+        return False
 
     #: The search algorithms :meth:`analyse` offers by name, the default first (none: one).
     algorithms: ClassVar[tuple[str, ...]] = ()

@@ -29,6 +29,7 @@ from tictactoe_gui.engine.game_interface import (
     GameSpec as GameSpec,
     GameState as GameState,
     Limit as Limit,
+    MoveChoice as MoveChoice,
     MoveError as MoveError,
     MoveValue as MoveValue,
     NoSolverError as NoSolverError,

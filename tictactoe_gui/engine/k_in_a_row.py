@@ -31,6 +31,7 @@ from tictactoe_gui.engine.analysis import (
     analyse,
     exact_analysis,
     judge,
+    solvable,
     winning_chance,
 )
 from tictactoe_gui.engine.board import Board, BoardError, IllegalMoveError, Mark, Move
@@ -43,6 +44,7 @@ from tictactoe_gui.engine.game_interface import (
     GameSpec,
     GameState,
     LinkedState,
+    MoveChoice,
     MoveError,
     MoveValue,
     OutOfTimeError,
@@ -65,6 +67,7 @@ from tictactoe_gui.engine.variants import (
     Family,
     Variant,
     mnk,
+    quote,
 )
 
 if TYPE_CHECKING:
@@ -100,6 +103,10 @@ def _solving(variant: Variant) -> tuple[Solving, str]:
         "estimated by a depth-limited search; a forced win is proven when the threat-space "
         f"search finds one; positions with at most {EXACT_EMPTIES} empty cells are solved exactly"
     )
+
+
+#: On 3×3, a numeric keypad's digit -> the cell it stands for: 7 8 9 is the top row.
+KEYPAD: Final = {str(d): i for d, i in zip((7, 8, 9, 4, 5, 6, 1, 2, 3), range(9), strict=True)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +146,21 @@ class KInARowState(LinkedState):
     def picture(self) -> str:
         return self.board.pretty()
 
+    def read_move(self, text: str) -> int:
+        """A cell (``b2``), or on 3×3 a digit 1-9 in numeric-keypad layout (7 8 9 the top row)."""
+        if not self.spec.variant.is_tictactoe:
+            return self.spec.parse_move(text)
+        answer = text.strip().lower()
+        if answer in KEYPAD:
+            return KEYPAD[answer]
+        try:
+            return self.spec.parse_move(answer)
+        except MoveError:
+            raise MoveError(
+                f"{quote(text.strip())} is not a cell: type a cell from a1 (bottom left) "
+                "to c3 (top right), or a keypad digit from 1 to 9"
+            ) from None
+
     def marks_board(self) -> Board:
         return self.board
 
@@ -151,6 +173,7 @@ class KInARowSpec(GameSpec):
     k_in_a_row_board: ClassVar[bool] = True
     has_solver: ClassVar[bool] = True
     psq_files: ClassVar[bool] = True
+    gomocup_players: ClassVar[bool] = True
     moves_fill_cells: ClassVar[bool] = True
     rules_page: ClassVar[str] = "k-in-a-row.md"
 
@@ -227,6 +250,42 @@ class KInARowSpec(GameSpec):
             raise GameError(str(error)) from None
         decision = persona.choose_move(board, rng, limit=limit, cancel=cancel)
         return board.index(decision.move)
+
+    def decide(
+        self,
+        state: GameState,
+        player: str,
+        rng: random.Random,
+        *,
+        limit: Limit | None = None,
+        cancel: threading.Event | None = None,
+    ) -> MoveChoice:
+        """As :meth:`choose_move`, with the persona's nodes, depth and analysis."""
+        board = self._board(state)
+        if board.is_over:
+            raise GameError(f"no move to choose: the game is over in {board}")
+        try:
+            persona = get_persona(player)
+        except ValueError as error:
+            raise GameError(str(error)) from None
+        decision = persona.choose_move(board, rng, limit=limit, cancel=cancel)
+        analysis = decision.analysis
+        return MoveChoice(
+            board.index(decision.move),
+            decision.nodes,
+            decision.max_depth,
+            None if analysis is None else self._converted(analysis),
+        )
+
+    def analysed_at_once(self, state: GameState) -> bool:
+        """Boards of up to 16 cells, and positions with at most 12 cells left."""
+        return solvable(self._board(state))
+
+    @property
+    def move_prompt(self) -> str:  # type: ignore[override]
+        if self.variant.is_tictactoe:
+            return "a cell such as {example}, or a keypad digit 1-9"
+        return GameSpec.move_prompt
 
     algorithms: ClassVar[tuple[str, ...]] = (
         Algorithm.TABLE.value,

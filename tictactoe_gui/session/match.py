@@ -1,221 +1,212 @@
-"""Drive a :class:`GameSession` to its end without a window: ``match`` and ``play`` use this.
+"""Play a :class:`~tictactoe_gui.session.table.TableSession` to its end without a window, in
+any game of the registry: ``play`` and ``match`` use this.
 
-A player is anything with a ``name``, ``is_ai`` and ``decide(board, rng)``:
-a persona, a person behind a callback (the terminal), or an external engine.
-The session hands each decision the generator of its ply, so a seed replays
-a game exactly, here and in the window alike.
+A seat is played by the game's own computer player (:meth:`GameSpec.decide`, by the key
+the seat holds) or by a :class:`Mover`: a person at the terminal, an external engine, a
+player at a chosen strength. Each move is chosen with the generator the session gives its
+ply, so a seed replays a game exactly, here and in the window alike. What the computer
+players spent and what the engine made of each move (where the game settles a position at
+once) go into the record, as the window keeps them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
-from tictactoe_gui.engine import (
-    Board,
-    Decision,
-    Move,
-    Persona,
-    TranspositionTable,
-    analyse,
-)
-from tictactoe_gui.engine.analysis import solvable
-from tictactoe_gui.engine.games import GameSpec
-from tictactoe_gui.engine.variants import TICTACTOE, Variant
-from tictactoe_gui.session.game import (
-    GameSession,
-    GameSetup,
-    PlayerSpec,
-    Tally,
-    series_seeds,
-)
-from tictactoe_gui.session.record import GameRecord
-from tictactoe_gui.storage.records import GameMode
+from tictactoe_gui.engine import Board, Decision
+from tictactoe_gui.engine.games import GameError, GameSpec, GameState, Limit, MoveChoice
+from tictactoe_gui.records_bridge import state_finished_game
+from tictactoe_gui.session.external_engine import EngineError
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.storage.records import FinishedGame, GameMode
 
 
-class Player(Protocol):
-    @property
-    def name(self) -> str: ...
+class Mover(Protocol):
+    """Chooses a seat's moves where the game's own player does not. Raises
+    :class:`~tictactoe_gui.session.external_engine.EngineError` when a program breaks the
+    rules or the protocol: its seat then loses the game, the reason kept."""
 
-    @property
-    def is_ai(self) -> bool: ...
+    def __call__(self, state: GameState, rng: random.Random) -> MoveChoice: ...
 
-    def spec(self) -> PlayerSpec: ...
 
-    def decide(self, board: Board, rng: random.Random) -> Decision: ...
+def board_mover(decide: Callable[[Board, random.Random], Decision]) -> Mover:
+    """A player that decides on k in a row's board (an external engine) as a seat's mover,
+    in the games whose states hold one (:meth:`GameState.marks_board`)."""
+
+    def mover(state: GameState, rng: random.Random) -> MoveChoice:
+        board = state.marks_board()
+        if board is None:
+            raise GameError(f"{state.spec.name} has no board of marks for such a player")
+        decision = decide(board, rng)
+        return MoveChoice(board.index(decision.move), decision.nodes, decision.max_depth)
+
+    return mover
 
 
 @dataclass(slots=True)
-class PersonaPlayer:
-    """A persona; its chance comes from the generator the session gives each ply."""
+class TableGame:
+    """A session played by :func:`play_table`, with what its computer players spent on each
+    move and why a program lost, for the record."""
 
-    persona: Persona
-    table: TranspositionTable | None = None
+    session: TableSession
+    #: Ply (1 for the first move) -> what choosing it cost.
+    costs: dict[int, MoveChoice] = field(default_factory=dict)
+    #: Why the seat that lost without finishing lost ("crash: ..."), else empty.
+    forfeit: str = ""
 
     @property
-    def name(self) -> str:
-        return self.persona.name
+    def state(self) -> GameState:
+        return self.session.state
 
-    @property
-    def is_ai(self) -> bool:
-        return True
+    def record(self, ended_at: datetime | None = None) -> FinishedGame:
+        """The finished game as the records keep it, checked against the rules: each move's
+        score for its mover and the coach's verdict where the position before it was
+        analysed, each seat's hints, its computer player's nodes and deepest search, the
+        seed, a resignation and a forfeit's reason."""
+        session = self.session
+        state = session.state
+        scores: list[int | None] = []
+        verdicts: list[str | None] = []
+        nodes, depths = [0, 0], [0, 0]
+        for ply, move in enumerate(state.moves, start=1):
+            analysis = session.analysis_of(session.position_at(ply - 1))
+            values = () if analysis is None else analysis.moves
+            scores.append(next((value.score for value in values if value.move == move), None))
+            verdict = session.verdict_at(ply)
+            verdicts.append(None if verdict is None else verdict.value)
+            seat = session.mover_of(ply - 1)
+            cost = self.costs.get(ply)
+            if cost is not None and session.seat(seat).is_ai:
+                nodes[seat] += cost.nodes
+                depths[seat] = max(depths[seat], cost.depth)
+        return state_finished_game(
+            state,
+            *session.sides(),
+            session.setup.mode,
+            session.started_at,
+            ended_at or datetime.now(UTC),
+            seed=session.seed,
+            resigned=session.resigned,
+            scores=scores,
+            verdicts=verdicts,
+            hints=(session.hints[0], session.hints[1]),
+            nodes=(nodes[0], nodes[1]),
+            depths=(depths[0], depths[1]),
+            forfeit=self.forfeit,
+        )
 
-    def spec(self) -> PlayerSpec:
-        return PlayerSpec.ai(self.persona.key)
 
-    def decide(self, board: Board, rng: random.Random) -> Decision:
-        return self.persona.choose_move(board, rng, self.table)
-
-
-@dataclass(slots=True)
-class CallbackPlayer:
-    """A player whose moves come from a function, such as a person at a prompt."""
-
-    name: str
-    choose: Callable[[Board], Move]
-    is_ai: bool = False
-
-    def spec(self) -> PlayerSpec:
-        return PlayerSpec.human(self.name)
-
-    def decide(self, board: Board, rng: random.Random) -> Decision:
-        return Decision(self.choose(board), reason="player")
-
-
-def mode_of(x: Player, o: Player) -> GameMode:
-    if x.is_ai and o.is_ai:
-        return GameMode.AI_VS_AI
-    if x.is_ai or o.is_ai:
-        return GameMode.HUMAN_VS_AI
-    return GameMode.HUMAN_VS_HUMAN
-
-
-def run_session(
-    session: GameSession,
-    x: Player,
-    o: Player,
+def play_table(
+    session: TableSession,
+    movers: Mapping[int, Mover] | None = None,
     *,
-    table: TranspositionTable | None = None,
+    limit: Limit | None = None,
     judge: bool | None = None,
-    on_move: Callable[[GameSession, Decision], None] | None = None,
-) -> GameRecord:
-    """Play ``session`` to its end, asking ``x`` and ``o`` for their moves.
+    on_move: Callable[[GameState, int], None] | None = None,
+) -> TableGame:
+    """Play ``session`` to its end: each seat's moves from its mover in ``movers`` (by seat
+    number), else from the game's own player in the seat, searching within ``limit``.
 
-    ``judge`` analyses every position for the coach's verdicts and the record's
-    scores; by default only where the game is solved (cheap and exact).
+    ``judge`` analyses each position for the record's scores and the coach's verdicts; by
+    default only where the game settles it at once (:meth:`GameSpec.analysed_at_once`).
+    ``on_move(state, move)`` is told each move before it is played. A program that breaks
+    the rules or the protocol loses the game (a forfeit, its reason kept).
     """
-    table = table if table is not None else TranspositionTable()
+    spec = session.spec
+    movers = movers or {}
+    game = TableGame(session)
+
+    def wanted(state: GameState) -> bool:
+        return spec.analysed_at_once(state) if judge is None else judge
+
     while not session.is_over:
-        board = session.board
-        player = x if board.to_move.value == "X" else o
-        decision = player.decide(board, session.move_rng())
-        wanted = solvable(board) if judge is None else judge
-        if wanted and board not in session.analyses:
-            session.add_analysis(board, decision.analysis or analyse(board, table=table))
-        if not board.is_legal(decision.move):
-            board.play(decision.move)  # raises IllegalMoveError naming what is wrong
-        session.play(decision.move, decision)
+        state = session.state
+        seat = state.to_move
+        assert seat is not None
+        mover = movers.get(seat)
+        rng = session.move_rng()
+        try:
+            if mover is None:
+                choice = spec.decide(state, session.seat(seat).name, rng, limit=limit)
+            else:
+                choice = mover(state, rng)
+        except EngineError as error:
+            session.resign()
+            game.forfeit = f"{error.kind}: {error.reason}"
+            break
+        state.play(choice.move)  # an illegal move: the game's MoveError names what is wrong
+        if wanted(state) and session.analysis_of(state) is None:
+            session.add_analysis(state, choice.analysis or spec.analyse(state))
         if on_move is not None:
-            on_move(session, decision)
-    final = session.board
-    if (solvable(final) if judge is None else judge) and final not in session.analyses:
-        session.add_analysis(final, analyse(final, table=table))
-    session.judge_known_moves()
-    return session.game_record()
+            on_move(state, choice.move)
+        session.play(choice.move)
+        game.costs[len(session.moves)] = choice
+    final = session.state
+    if final.is_over and wanted(final) and session.analysis_of(final) is None:
+        session.add_analysis(final, spec.analyse(final))
+    return game
 
 
-def play_game(
-    x: Player,
-    o: Player,
-    *,
-    start: Board | None = None,
-    seed: int | None = None,
-    table: TranspositionTable | None = None,
-    variant: Variant = TICTACTOE,
-    judge: bool | None = None,
-    on_move: Callable[[GameSession, Decision], None] | None = None,
-) -> GameRecord:
-    """Play from ``start`` (the empty board of ``variant`` by default) until the game ends.
-
-    ``seed`` is the game's seed (a fresh one if None): the same seed with the
-    same players plays the same game.
-    """
-    board = start if start is not None else Board.empty(variant)
-    setup = GameSetup(mode_of(x, o), x.spec(), o.spec(), board)
-    game_seed = seed if seed is not None else random.randrange(2**32)
-    session = GameSession(setup, game_seed, datetime.now(UTC))
-    return run_session(session, x, o, table=table, judge=judge, on_move=on_move)
+def series_seeds(seed: int | None) -> Iterator[int]:
+    """The seed of each game of a series (its board, where drawn, and its players' chance),
+    drawn as the games start: any game of a series can be replayed alone."""
+    rng = random.Random(seed)
+    while True:
+        yield rng.randrange(1 << 32)
 
 
-@dataclass(frozen=True, slots=True)
-class SeriesResult:
-    """The tally of a series between two players, and what identifies it."""
+@dataclass(slots=True)
+class Tally:
+    """A series' results by seat, and each seat's points where the game keeps a score."""
 
-    x: str
-    o: str
-    seed: int | None
-    tally: Tally = field(default_factory=Tally)
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    level: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    scored: bool = False
 
-    @property
-    def games(self) -> int:
-        return self.tally.games
+    def count(self, session: TableSession) -> None:
+        state = session.state
+        winner = session.winner
+        self.games += 1
+        if winner is None:
+            self.level += 1
+        else:
+            self.wins[winner] += 1
+        if state.scores is not None:
+            self.scored = True
+            for seat in (0, 1):
+                self.points[seat] += state.scores[seat]
 
-    @property
-    def x_wins(self) -> int:
-        return self.tally.x_wins
-
-    @property
-    def o_wins(self) -> int:
-        return self.tally.o_wins
-
-    @property
-    def draws(self) -> int:
-        return self.tally.draws
-
-
-def game_seeds(seed: int | None) -> Iterator[int]:
-    """The seeds of the games of a series, drawn as the games start (see ``series_seeds``)."""
-    yield from series_seeds(seed)
+    def average(self, seat: int) -> float:
+        return self.points[seat] / self.games if self.games else 0.0
 
 
 def play_series(
-    x: Persona,
-    o: Persona,
+    spec: GameSpec,
+    first: str,
+    second: str,
     games: int,
     seed: int | None = None,
     *,
-    variant: Variant = TICTACTOE,
-    on_game: Callable[[GameRecord], None] | None = None,
-) -> SeriesResult:
-    """Play ``games`` games between two personas; each game gets its own derived seed."""
+    on_game: Callable[[TableGame], None] | None = None,
+) -> Tally:
+    """``games`` games between two of ``spec``'s players (by key), the ``first`` in the first
+    seat; each game gets its own seed from ``seed`` (see :func:`series_seeds`)."""
     if games < 1:
         raise ValueError(f"a series needs at least 1 game, got {games}")
-    table = TranspositionTable()
-    result = SeriesResult(x.key, o.key, seed)
-    # Seeds are drawn as the games are played: a long series holds no list of them.
+    tally = Tally()
+    seats = (Seat.for_game(spec, first), Seat.for_game(spec, second))
     for number, game_seed in enumerate(series_seeds(seed)):
         if number == games:
             break
-        record = play_game(
-            PersonaPlayer(x, table),
-            PersonaPlayer(o, table),
-            seed=game_seed,
-            table=table,
-            variant=variant,
-        )
-        result.tally.count(record.winner)
+        session = TableSession(TableSetup(spec, GameMode.AI_VS_AI, seats), game_seed)
+        game = play_table(session)
+        tally.count(session)
         if on_game is not None:
-            on_game(record)
-    return result
-
-
-def hosts(spec: GameSpec) -> bool:
-    """Whether the game session plays ``spec``'s game, recording its coach's verdicts and its
-    searches' statistics with each move (k in a row). Other games are played through the
-    game interface alone (the command line's ``table``)."""
-    from tictactoe_gui.engine.k_in_a_row import KInARowSpec
-
-    return isinstance(spec, KInARowSpec)
+            on_game(game)
+    return tally
