@@ -45,19 +45,24 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="PLAYER",
         help="the player of the first seat, one of the game's players as 'games' lists them "
         "(X: kitty, cop, sera; Row & Column's A: random, greedy, maximize-future-min, "
-        "perfect); default: the game's strongest",
+        "perfect), or in k in a row cop:N (N plies), sera:T (T seconds a move) or "
+        "engine:COMMAND (a Gomocup program); default: the game's strongest",
     )
     parser.add_argument(
         "--o",
         type=players.match_player,
         metavar="PLAYER",
-        help="the player of the second seat (O, or Row & Column's B); default: the game's "
-        "medium player",
+        help="the player of the second seat (O, or Row & Column's B), as --x; default: the "
+        "game's medium player",
     )
     parser.add_argument(
         "--games", type=game_count, default=1, metavar="N", help="how many games (default 1)"
     )
-    parser.add_argument("--seed", type=seed, help="seed for a reproducible series")
+    parser.add_argument(
+        "--seed",
+        type=seed,
+        help="seed for a reproducible series (default: one drawn, and printed with the tally)",
+    )
     parser.add_argument("--json", action="store_true", help="print the tally as JSON")
     parser.add_argument(
         "--record", action="store_true", help="store every game in the records database"
@@ -174,7 +179,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 
 COMMAND = Command(
     name="match",
-    help="play personas against each other and print the tally",
+    help="play two of a game's players against each other and print the tally",
     description=(
         "Play a series of games of any game between two of its players (personas "
         f"{', '.join(PERSONAS)} in k in a row; strategies in Row & Column), by default the "

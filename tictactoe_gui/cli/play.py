@@ -44,7 +44,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the seat you play, by its letter: X or O (Row & Column: A or B); default: "
         "the first seat",
     )
-    parser.add_argument("--seed", type=seed, help="seed for the persona's choices")
+    parser.add_argument(
+        "--seed",
+        type=seed,
+        help="the game's seed: the same seed and moves play the same game (default: one "
+        "drawn, and printed at the start)",
+    )
     parser.add_argument(
         "--name", type=player_name, default="Player", help="your name (default: Player)"
     )
@@ -194,7 +199,7 @@ COMMAND = Command(
         "Play any game (--game) against one of its players at the terminal. Type a cell "
         "as a column letter and a row number (a1 is the bottom-left cell; on 3x3, b2 is "
         "the centre), or on 3x3 a digit 1-9 in numeric-keypad layout (7 8 9 is the top "
-        "row); 'q' stops."
+        "row), or where discs fall a column's letter; 'q' stops."
     ),
     configure=configure,
     run=run,
