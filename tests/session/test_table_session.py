@@ -110,7 +110,7 @@ def test_row_and_column_keeps_its_coach_its_hints_and_its_words() -> None:
     scores = session.state.scores
     assert scores is not None
     assert words == (
-        f"A tie at {scores[0]} each"
+        f"a tie at {scores[0]} each"
         if scores[0] == scores[1]
         else f"{'Ann' if scores[0] > scores[1] else 'Bob'} ("
         f"{'A' if scores[0] > scores[1] else 'B'}) wins, {max(scores)} to {min(scores)}"

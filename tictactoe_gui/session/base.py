@@ -336,7 +336,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
 
     def result_words(self) -> str:
         """``"Sera (X) wins"``, ``"a draw"``, ``"Cop (O) wins: Ann resigned"``, with the
-        score where the game keeps one (``"A wins, 14 to 9"``, ``"A tie at 7 each"``), or
+        score where the game keeps one (``"Ann (A) wins, 14 to 9"``, ``"a tie at 7 each"``), or
         ``""`` while the game goes on."""
         if not self.is_over:
             return ""

@@ -212,7 +212,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
 
     def _draw_words(self) -> str:
         scores = self.state.scores
-        return "a draw" if scores is None else f"A tie at {scores[0]} each"
+        return "a draw" if scores is None else f"a tie at {scores[0]} each"
 
     def _score_words(self, winner: int) -> str:
         scores = self.state.scores
