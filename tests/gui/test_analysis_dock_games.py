@@ -215,7 +215,7 @@ def test_row_and_column_shows_each_cells_points_and_margin_as_its_panel_did(
     assert dock.prediction_text() == f"{winner} wins by {abs(a - b)} (proven)"
     assert dock.evaluation_text() == (
         f"{a - b:+d}",
-        f"{winner} wins {max(a, b)} to {min(a, b)} with best play",
+        f"{winner} wins, {max(a, b)} to {min(a, b)}, with best play",
     )
     assert dock.certainty_text() == "Proven"
     best = source.candidates[0]

@@ -301,3 +301,34 @@ def test_the_grid_has_the_keys_when_a_game_starts(qtbot: QtBot, rowcol_window: R
     qtbot.waitUntil(window.board_view.hasFocus)
     qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
     assert len(window.session.moves) == 1
+
+
+def test_the_result_reads_the_same_in_the_banner_the_status_bar_and_the_dock(
+    qtbot: QtBot, rowcol_window: RowColTable
+) -> None:
+    # The engine said "B wins 23 to -16" in the dock where the banner and the status bar
+    # said "Hedge (B) wins, 23 to -16".
+    rowcol = rowcol_window
+    rowcol.set_paused(False)
+    while not rowcol.session.state.is_over:
+        if rowcol.session.state.to_move == 0:  # the person (A); Hedge (B) answers
+            rowcol.take(rowcol.session.state.legal_moves()[0])
+        qtbot.waitUntil(
+            lambda: rowcol.session.state.is_over or rowcol.session.state.to_move == 0,
+            timeout=10_000,
+        )
+    qtbot.waitUntil(rowcol.banner.isVisible, timeout=10_000)
+    state = rowcol.session.state
+    assert state.result is not None
+    words = rowcol.session.result_words()
+    if state.result.winner is not None:
+        seat = state.spec.seats[state.result.winner]
+        name = rowcol.session.name_of(state.result.winner)
+        # The engine's words with the winner named are the window's.
+        assert words == f"{name} ({seat}){state.result.text.removeprefix(seat)}"
+        assert ", " in words
+    assert rowcol.banner.headline.text() == f"{words[0].upper()}{words[1:]}."
+    assert rowcol.status_label.text() == f"Game over: {words}."
+    qtbot.waitUntil(
+        lambda: rowcol.analysis_dock.prediction_text() == f"Game over: {words}", timeout=10_000
+    )

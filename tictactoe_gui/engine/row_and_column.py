@@ -94,7 +94,8 @@ def _final_text(score_a: int, score_b: int) -> str:
     if score_a == score_b:
         return f"a tie at {score_a} each"
     high, low = max(score_a, score_b), min(score_a, score_b)
-    return f"{'A' if score_a > score_b else 'B'} wins {high} to {low}"
+    # As the window's banner and status bar, the records and the history put it.
+    return f"{'A' if score_a > score_b else 'B'} wins, {high} to {low}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,17 +107,17 @@ class RowColAnalysis:
         raise KeyError(f"{self.position.cell_label(cell)} is not allowed in {self.position}")
 
     def prediction_text(self) -> str:
-        """``"A wins 12 to 7 with best play"``, or ``"... (estimate)"`` when not exact."""
+        """``"A wins, 12 to 7, with best play"``, or ``"... (estimate)"`` when not exact."""
         a, b = self.predicted_a, self.predicted_b
         winner = self.predicted_winner
         if winner is None:
             text = f"a tie at {a} each"
         else:
             high, low = (a, b) if winner is Player.A else (b, a)
-            text = f"{winner} wins {high} to {low}"
+            text = f"{winner} wins, {high} to {low}"
         if not self.exact:
             return f"{text} (estimate, {self.depth} takes ahead)"
-        return f"{text} with best play"
+        return f"{text}{'' if winner is None else ','} with best play"
 
 
 def analyse(

@@ -288,7 +288,8 @@ def _proven(
     if spec.value_kind is ValueKind.MARGIN:
         first = result.returns[0]
         number = f"{first:+d}" if first else "0"
-        reading = f"{result.text} with best play"
+        # "A wins, 24 to 20, with best play": the result in the words of the game's end.
+        reading = f"{result.text}{'' if winner is None else ','} with best play"
         headline = (
             reading
             if winner is None
@@ -343,7 +344,7 @@ def _estimated(
             ahead = mover if final > 0 else 1 - mover
             headline = f"{side(state, ahead, names)} ahead by {abs(final)}"
         # The engine's own words keep what the banner leaves out: the final scores it
-        # expects and how far it looked ("A wins 30 to 21 (estimate, 7 takes ahead)").
+        # expects and how far it looked ("A wins, 30 to 21 (estimate, 7 takes ahead)").
         return GameOutlook(
             f"{_capital(headline)}, estimated",
             None,
