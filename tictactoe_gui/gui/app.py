@@ -2,9 +2,9 @@
 window, shown in two stages (its frame, then the rest after the first paint).
 
 The frame's own modules load on a thread of their own while the GUI thread starts Qt,
-whose start (the display, the style, the fonts, the bridge to screen readers) runs mostly
-outside Python's GIL: the two overlap on a machine with two cores or more. Only the
-modules the frame needs are imported at the top of this module.
+whose start (the display, the style, the fonts) runs partly outside Python's GIL: there
+the two overlap on a machine with two cores or more. Only the modules the frame needs
+are imported at the top of this module.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
-from PySide6.QtGui import QAccessible, QFontMetrics
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QWidget
 
 import tictactoe_gui
@@ -269,10 +269,9 @@ def start_qt_while_loading(modules: tuple[str, ...], argv: list[str] | None) -> 
     """The QApplication (:func:`create_application`, no icon yet), started while ``modules``
     load on a thread of their own; returns once both are done.
 
-    Qt's start runs mostly outside Python's GIL, so it overlaps the loading: connecting to
-    the display, creating the style and the palette's base, loading the fonts, and the
-    accessibility bridge (which may start a D-Bus session on a display without one). A
-    module that fails to load here fails again, and is reported, where it is imported next.
+    Qt's start overlaps the loading where it runs outside Python's GIL: connecting to the
+    display, creating the style and the palette's base, loading the fonts. A module that
+    fails to load here fails again, and is reported, where it is imported next.
     """
     loading = threading.Thread(target=_load, args=(modules,), name="load-frame", daemon=True)
     loading.start()
@@ -282,9 +281,10 @@ def start_qt_while_loading(modules: tuple[str, ...], argv: list[str] | None) -> 
     )
     if started:  # made before, without the style's argument
         QApplication.setStyle("Fusion")
-    # Each of these is done once, on first use; here they are done ahead of the frame.
+    # Done once, on first use; here ahead of the frame. (Not the bridge to screen readers:
+    # the frame's first widget starts it, as it does in any window, without the Python
+    # class QAccessible, whose ten enums PySide6 would build first.)
     QFontMetrics(app.font()).height()
-    QAccessible.isActive()
     loading.join()
     return app
 
