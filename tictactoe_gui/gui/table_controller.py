@@ -9,7 +9,7 @@ analysis of each position come from the app's one engine thread through the game
 interface (an :class:`~tictactoe_gui.gui.engine_worker.EngineClient`), with request ids
 so that a stale answer is dropped, and a cancel flag that New Game, Undo and
 :meth:`TableController.park` set. When the game ends it is recorded through
-``records_bridge.state_finished_game``, so the history, leaderboard, statistics and
+``TableSession.finished_game``, so the history, leaderboard, statistics and
 replays see it. Nothing here names a game: what differs is drawn by the board
 (:mod:`tictactoe_gui.gui.table_boards`) and said by the game interface.
 """
@@ -27,7 +27,6 @@ from PySide6.QtGui import QUndoStack
 from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit, PlayerInfo
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.table_lines import TableLines, TableMovesCommand, TableWidgets
-from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode, RecordsError
 
@@ -654,16 +653,8 @@ class TableController(TableLines):
         if self.records is None or not self.is_over or not session.setup.recorded:
             return ""
         try:
-            game = state_finished_game(
-                session.state,
-                *session.sides(),
-                session.setup.mode,
-                session.started_at,
-                datetime.now(UTC),
-                seed=session.seed,
-                resigned=session.resigned,
-                tree=session.lines(),  # the lines taken back and played otherwise, kept
-            )
+            # Its lines taken back and played otherwise, the coach's verdicts, the hints.
+            game = session.finished_game(datetime.now(UTC))
             game_id = self.records.save_game(game)
         except (RecordsError, ValueError) as error:
             self._save_failed = f"Not recorded: {error}."

@@ -16,6 +16,8 @@ external engines) share:
   ``Board``, the interface's ``GameState``);
 - **a resignation** (:meth:`SessionBase.resign`): the side to move gives the game up, the
   game is over, no move is played after it, and setting the moves (an undo) takes it back;
+  and **a forfeit** (:meth:`SessionBase.forfeit`): a program that breaks the rules or the
+  protocol loses, in any game, for the reason given;
 - **the analyses of positions** (:meth:`SessionBase.add_analysis`,
   :meth:`SessionBase.analysis_of`) and **hints counted** once per position and side,
   however often one is asked for there (:meth:`SessionBase.count_hint`), a position told
@@ -26,6 +28,11 @@ external engines) share:
   (:meth:`SessionBase.reaction`), each seat's player given by the game
   (:meth:`SessionBase.player_of`, one kind of seat:
   :class:`~tictactoe_gui.session.seats.PlayerSpec`);
+- **what is said at the table** in every game alike: the opening line
+  (:meth:`SessionBase.opening_line`: the opponent's greeting, the coach, or who plays
+  whom), each person's greeting (:meth:`SessionBase.greetings`), the coach's or a computer
+  player's line on each move judged (:meth:`SessionBase.coach_line`) and the headline at
+  the end (:meth:`SessionBase.headline`);
 - the words for the coach's verdict on a move (:meth:`SessionBase.verdict_words`) and
   how each side played (:meth:`SessionBase.summaries`, one :class:`SideSummary` per
   side: its verdicts counted, a resignation counted as one more decision);
@@ -46,14 +53,15 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import ClassVar, Generic, TypeVar
 
-from tictactoe_gui.engine import Event, Judgement, Verdict
+from tictactoe_gui.engine import Event, Judgement, Persona, Verdict
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 from tictactoe_gui.session.seats import PlayerSpec
+from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
 MoveT = TypeVar("MoveT")
 PositionT = TypeVar("PositionT")
@@ -65,6 +73,13 @@ AnalysisT = TypeVar("AnalysisT")
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """``"1 game"``, ``"2 games"``: a count with its noun, singular for one."""
     return f"{count} {noun if count == 1 else (many or noun + 's')}"
+
+
+def greeting_for(name: str, record: WinLossDraw | None) -> str:
+    """ "Welcome back, Alice — 5 wins, 3 losses, 2 draws", or a first-time welcome."""
+    if record is None or record.games == 0:
+        return f"Welcome, {name}! This is your first game here — good luck."
+    return f"Welcome back, {name} — {record.summary()}"
 
 
 class Accuracy:
@@ -185,6 +200,8 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         self._node = ROOT
         #: The side that gave the game up (None: nobody has).
         self.resigned: SideT | None = None
+        #: Why a program lost by breaking the rules or the protocol, when that ended the game.
+        self.forfeit_reason = ""
         #: The hints each side asked for, one per position (see :meth:`count_hint`).
         self.hints: dict[SideT, int] = dict.fromkeys(self._sides(), 0)
         self._hinted: set[KeyT] = set()
@@ -254,6 +271,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         self._moves = list(moves)
         self._positions = positions
         self.resigned = None
+        self.forfeit_reason = ""
         self._follow_moves()
 
     def resign(self) -> SideT:
@@ -263,6 +281,13 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         if side is None:
             raise ValueError("the game is already over")
         self.resigned = side
+        return side
+
+    def forfeit(self, reason: str) -> SideT:
+        """The program to move broke the rules or the protocol: it loses, for ``reason``, in
+        any game (one never given up too; a ValueError once the game is over). Its side."""
+        side = SessionBase.resign(self)
+        self.forfeit_reason = reason
         return side
 
     # -- the players ------------------------------------------------------------------------
@@ -331,7 +356,10 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         return ""
 
     def _why_won(self) -> str:
-        """Why the winner won, where it was not on the board ("Ann resigned")."""
+        """Why the winner won, where it was not on the board ("Ann resigned", a program's
+        forfeit)."""
+        if self.forfeit_reason:
+            return self.forfeit_reason
         return "" if self.resigned is None else f"{self._name_of(self.resigned)} resigned"
 
     def result_words(self) -> str:
@@ -396,8 +424,9 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         return summary(first), summary(second)
 
     def _answers_resignation(self) -> bool:
-        """Whether a side's giving up is what the winner speaks of (not a win on the board)."""
-        return self.resigned is not None
+        """Whether a side's giving up is what the winner speaks of (not a win on the board,
+        nor a program's forfeit: its opponent won on the board's terms)."""
+        return self.resigned is not None and not self.forfeit_reason
 
     def reaction(self) -> str:
         """Each computer player's word on the result, the first seated first
@@ -523,6 +552,91 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
             return None
         texts = self.estimate_verdict_texts if judgement.by_estimate else self.verdict_texts
         return texts[judgement.verdict]
+
+    # -- what is said at the table -----------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def mode(self) -> GameMode:
+        """Who plays whom: a person and a computer player, two people, two computer players."""
+
+    @abstractmethod
+    def _move_text(self, move: MoveT) -> str:
+        """``move`` in the game's notation (``"b2"``)."""
+
+    @property
+    def opponent_persona(self) -> Persona | None:
+        """The persona a person plays against (a person against a computer player only;
+        None where that player is no persona, such as an external engine)."""
+        if self.mode is not GameMode.HUMAN_VS_AI:
+            return None
+        return next((seat.persona for seat in self.seats if seat.is_ai), None)
+
+    def opening_line(self) -> str:
+        """The first thing said: the opponent's greeting, the coach, or who plays whom."""
+        persona = self.opponent_persona
+        if persona is not None:
+            return f"{persona.name}: “{persona.say(Event.GREETING)}”"
+        if self.mode is GameMode.HUMAN_VS_HUMAN:
+            return "Coach: I'll judge every move. Play well!"
+        first, second = self._sides()
+        return (
+            f"{self._name_of(first)} ({self._side_label(first)}) against "
+            f"{self._name_of(second)} ({self._side_label(second)})."
+        )
+
+    def greetings(self, record_of: Callable[[str], WinLossDraw | None]) -> list[str]:
+        """A greeting for each person at the table, from ``record_of(name)`` (their record)."""
+        return [
+            greeting_for(seat.name, record_of(seat.name)) for seat in self.seats if not seat.is_ai
+        ]
+
+    def coach_line(self, ply: int, verdict: Verdict) -> str | None:
+        """What is said about move ``ply``: the coach between two people, else a computer
+        player's voice (None where the one who would speak is no persona)."""
+        mover = self._to_move(self._positions[ply - 1])
+        assert mover is not None
+        player = self.player_of(mover)
+        move = self._move_text(self._moves[ply - 1])
+        judgement = self.judgement_at(ply)
+        by_estimate = judgement is not None and judgement.by_estimate
+        if self.mode is GameMode.HUMAN_VS_HUMAN:
+            words = ESTIMATE_VERDICT_WORDS if by_estimate else VERDICT_WORDS
+            return (
+                f"Coach: {self._name_of(mover)}'s {self._side_label(mover)} at {move} — "
+                f"{words[verdict]}."
+            )
+        speaker = player.persona if player.is_ai else self.opponent_persona
+        if speaker is None:
+            return None
+        line = speaker.comment(verdict, own=player.is_ai)
+        name = speaker.name
+        if self.seats[0] == self.seats[1]:
+            name = f"{name} ({self._side_label(mover)})"  # playing itself: say which side
+        said = f"{name}: “{line}”"
+        if by_estimate:
+            said += f" ({move}: {ESTIMATE_VERDICT_WORDS[verdict]})"
+        return said
+
+    def headline(self) -> str:
+        """The end in a line, said to the person who played ("You win!") or of the players."""
+        winner = self.winner
+        if winner is None:
+            return "It's a draw."
+        player = self.player_of(winner)
+        name, label = self._name_of(winner), self._side_label(winner)
+        resigned = self.resigned
+        if self.mode is GameMode.HUMAN_VS_AI:
+            if resigned is not None and not player.is_ai:
+                return f"You win: {self._name_of(resigned)} resigned."
+            if resigned is not None:
+                return f"You resigned. {name} wins."
+            return f"{name} wins." if player.is_ai else "You win!"
+        if self.forfeit_reason:
+            return f"{name} ({label}) wins: {self.forfeit_reason}."
+        if resigned is not None:
+            return f"{self._name_of(resigned)} resigned: {name} ({label}) wins."
+        return f"{name} ({label}) wins!"
 
     def _follow_moves(self) -> None:
         """The tree follows the moves now on the board (a move new there is a variation)."""

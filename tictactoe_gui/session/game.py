@@ -21,7 +21,7 @@ it counts in no standings or greetings.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -45,10 +45,9 @@ from tictactoe_gui.engine import (
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.session.base import (
-    ESTIMATE_VERDICT_WORDS,
-    VERDICT_WORDS,
     SessionBase,
     SideSummary,
+    greeting_for as greeting_for,  # where the callers read it
     plural as plural,  # where the window reads it
 )
 from tictactoe_gui.session.record import GameRecord, MoveRecord
@@ -58,7 +57,7 @@ from tictactoe_gui.session.seats import (
     PlayerSpec as PlayerSpec,
     engine_name as engine_name,
 )
-from tictactoe_gui.storage.records import GameMode, WinLossDraw
+from tictactoe_gui.storage.records import GameMode
 
 #: The pause between moves of an AI vs AI game, by default.
 DEFAULT_MOVE_DELAY_MS = 700
@@ -181,13 +180,6 @@ def event_for(winner: Mark | None, mark: Mark) -> Event:
     return Event.WIN if winner is mark else Event.LOSS
 
 
-def greeting_for(name: str, record: WinLossDraw | None) -> str:
-    """ "Welcome back, Alice — 5 wins, 3 losses, 2 draws", or a first-time welcome."""
-    if record is None or record.games == 0:
-        return f"Welcome, {name}! This is your first game here — good luck."
-    return f"Welcome back, {name} — {record.summary()}"
-
-
 class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
     """A game in progress: its setup, seed, moves and everything judged about them.
 
@@ -214,8 +206,6 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
         #: Positions' proven results, from the analyses and from how the game went on.
         self.proven: dict[Board, Proven] = {}
         self.costs: dict[tuple[Board, Move], tuple[int, int]] = {}
-        #: Why a program lost by breaking the rules or the protocol, when that ended the game.
-        self.forfeit_reason = ""
         self.ended_once = False
 
     # -- the position ----------------------------------------------------------------------
@@ -296,17 +286,6 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
         if decision.analysis is not None:
             self.analyses.setdefault(board, decision.analysis)
 
-    def set_moves(self, moves: Sequence[Move]) -> None:
-        """Replace the moves played (undo, redo and replay); checks every one."""
-        super().set_moves(moves)
-        self.forfeit_reason = ""
-
-    def forfeit(self, reason: str) -> Mark:
-        """The program to move broke the rules or the protocol: it loses, for ``reason``."""
-        mark = self.resign()
-        self.forfeit_reason = reason
-        return mark
-
     # -- hints, analyses, verdicts -----------------------------------------------------------
 
     def judge_known_moves(self) -> list[tuple[int, Verdict]]:
@@ -386,63 +365,6 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
 
     # -- words -------------------------------------------------------------------------------
 
-    def coach_line(self, ply: int, verdict: Verdict) -> str | None:
-        """What is said about move ``ply``: the coach in Human vs Human, else a persona's voice."""
-        before = self._positions[ply - 1]
-        mover = before.to_move
-        spec = self.setup.player(mover)
-        move = self._moves[ply - 1]
-        judgement = self.judgement_at(ply)
-        by_estimate = judgement is not None and judgement.by_estimate
-        if self.setup.mode is GameMode.HUMAN_VS_HUMAN:
-            words = ESTIMATE_VERDICT_WORDS if by_estimate else VERDICT_WORDS
-            return (
-                f"Coach: {spec.display_name}'s {mover} at {before.cell_name(move)} — "
-                f"{words[verdict]}."
-            )
-        speaker = spec.persona if spec.is_ai else self.setup.opponent_persona
-        if speaker is None:
-            return None
-        line = speaker.comment(verdict, own=spec.is_ai)
-        name = speaker.name
-        if self.setup.x == self.setup.o:
-            name = f"{name} ({mover})"  # a persona playing itself: say which side speaks
-        said = f"{name}: “{line}”"
-        if by_estimate:
-            said += f" ({before.cell_name(move)}: {ESTIMATE_VERDICT_WORDS[verdict]})"
-        return said
-
-    def opening_line(self) -> str:
-        """The first thing said: the opponent's greeting, the coach, or who plays whom."""
-        persona = self.setup.opponent_persona
-        if persona is not None:
-            return f"{persona.name}: “{persona.say(Event.GREETING)}”"
-        if self.setup.mode is GameMode.HUMAN_VS_HUMAN:
-            return "Coach: I'll judge every move. Play well!"
-        x, o = self.setup.x.display_name, self.setup.o.display_name
-        return f"{x} (X) against {o} (O)."
-
-    def _why_won(self) -> str:
-        return self.forfeit_reason or super()._why_won()
-
-    def headline(self) -> str:
-        winner = self.winner
-        if winner is None:
-            return "It's a draw."
-        spec = self.setup.player(winner)
-        if self.setup.mode is GameMode.HUMAN_VS_AI:
-            if self.resigned is not None and not spec.is_ai:
-                return f"You win: {self.setup.player(self.resigned).display_name} resigned."
-            if self.resigned is not None:
-                return f"You resigned. {spec.display_name} wins."
-            return "You win!" if not spec.is_ai else f"{spec.display_name} wins."
-        if self.forfeit_reason:
-            return f"{spec.display_name} ({winner}) wins: {self.forfeit_reason}."
-        if self.resigned is not None:
-            loser = self.setup.player(self.resigned).display_name
-            return f"{loser} resigned: {spec.display_name} ({winner}) wins."
-        return f"{spec.display_name} ({winner}) wins!"
-
     @property
     def seats(self) -> tuple[PlayerSpec, PlayerSpec]:
         return self.setup.seats
@@ -453,28 +375,22 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
     def _side_label(self, side: Mark) -> str:
         return str(side)
 
+    def _move_text(self, move: Move) -> str:
+        return self.start.cell_name(move)
+
+    @property
+    def mode(self) -> GameMode:
+        return self.setup.mode
+
     def _say(self, player: PlayerSpec, event: Event, rng: random.Random) -> str:
         persona = player.persona
         return "" if persona is None else persona.say(event, rng)  # an engine says nothing
-
-    def _answers_resignation(self) -> bool:
-        # A program that broke the rules lost; its opponent won on the board's terms.
-        return self.resigned is not None and not self.forfeit_reason
 
     def _resigned_a_lost_game(self) -> bool:
         """Whether the position given up was proven lost for the side that resigned."""
         analysis = self.analyses.get(self.board)
         proven = None if analysis is None else proven_result(analysis)
         return proven is not None and proven.winner is self.board.to_move.other
-
-    def greetings(self, record_of: Callable[[str], WinLossDraw | None]) -> list[str]:
-        """A greeting for each person at the table, from ``record_of(name)`` (their record)."""
-        lines = []
-        for spec in (self.setup.x, self.setup.o):
-            if spec.is_ai:
-                continue
-            lines.append(greeting_for(spec.name, record_of(spec.name)))
-        return lines
 
     # -- the record --------------------------------------------------------------------------
 

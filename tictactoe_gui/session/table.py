@@ -8,8 +8,11 @@ as "set the moves to this list", **one rule for randomness** (the game's seed
 gives one ``random.Random`` from which each move's own generator is drawn in
 order, so a seed replays a game whatever was searched and cancelled meanwhile),
 hints counted once per position and seat, the coach's verdicts (the game's own
-:meth:`~tictactoe_gui.engine.games.GameSpec.judge`) and each seat's accuracy,
-the words for the result and the finished state the records are built from
+:meth:`~tictactoe_gui.engine.games.GameSpec.judge`, told what is proven along the game:
+:meth:`TableSession.judge_known_moves`) and each seat's accuracy, what each computer
+player's move cost (:meth:`TableSession.note_cost`), a program's forfeit
+(:meth:`TableSession.forfeit`), the words for the result and the finished state the
+records are built from
 (:func:`tictactoe_gui.records_bridge.state_finished_game`, called by the window
 or the command line). Nothing here names a game.
 """
@@ -17,9 +20,9 @@ or the command line). Nothing here names a game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import ClassVar
 
 from tictactoe_gui.engine import Event, Judgement, Verdict
@@ -30,11 +33,14 @@ from tictactoe_gui.engine.games import (
     GameSpec,
     GameState,
     Limit,
+    ValueKind,
 )
 from tictactoe_gui.engine.move_tree import MoveTree
+from tictactoe_gui.engine.review import Settled, settled_by
+from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.session.base import SessionBase, SideSummary
 from tictactoe_gui.session.seats import Seat as Seat  # where the callers read it
-from tictactoe_gui.storage.records import GameMode, Side
+from tictactoe_gui.storage.records import FinishedGame, GameMode, Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +108,15 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         super().__init__(start, seed, started_at, lines)
         self.setup = setup
         self.spec = setup.spec
+        #: Positions' proven results (by position), from the analyses and from how the game
+        #: went on: facts about positions, kept for the rest of the game (an undo aside).
+        self.proven: dict[str, Settled] = {}
+        #: The coach's judgements as :meth:`judge_known_moves` last found them, by position
+        #: and move.
+        self.judgements: dict[tuple[str, int], Judgement] = {}
+        #: What a computer player spent choosing a move (nodes searched, deepest ply), by
+        #: position and move.
+        self.costs: dict[tuple[str, int], tuple[int, int]] = {}
 
     # -- reading -------------------------------------------------------------------------
 
@@ -160,6 +175,17 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
             raise GameError(f"{self.spec.name} is not given up: it ends on the board")
         return super().resign()
 
+    def note_cost(self, state: GameState, move: int, nodes: int, depth: int) -> None:
+        """What a computer player spent choosing ``move`` in ``state``: the nodes it searched
+        and the deepest ply it reached (the records sum them per seat)."""
+        self.costs[(self._position_key(state), move)] = (nodes, depth)
+
+    def cost_at(self, ply: int) -> tuple[int, int]:
+        """What move ``ply`` (1-based) cost its player: nodes and deepest ply (0, 0: nothing
+        noted, as for a person's move)."""
+        key = (self._position_key(self._positions[ply - 1]), self._moves[ply - 1])
+        return self.costs.get(key, (0, 0))
+
     def why_not_playable(self, move: int) -> str | None:
         """Why the person to move may not play ``move`` now, in words; None when they may."""
         seat = self.player_to_move
@@ -175,24 +201,85 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
 
     # -- hints and the coach -------------------------------------------------------------
 
-    def _judgement_of(self, ply: int) -> Judgement | None:
-        """The game's coach judges move ``ply`` once the position before it is analysed."""
-        before_state = self._positions[ply - 1]
-        before = self.analysis_of(before_state)
-        if before is None:
-            return None
-        after = self.analysis_of(self._positions[ply])
-        return self.spec.judge(before_state, before, self.moves[ply - 1], after)
+    def judge_known_moves(self) -> list[tuple[int, Verdict]]:
+        """Judge every move that can be judged now; the verdicts new or changed since the
+        last call (by ply, 1-based).
 
-    def hint_text(self, analysis: GameAnalysis) -> str:
-        """What a hint says: the best moves and what they keep, proven or by the estimate."""
+        A verdict can change as more becomes known (a proof found later in the game, the
+        analysis of the position after the move, the game's end): each change is returned
+        again, with the verdict it now has.
+        """
+        known = self._proven_along_the_game()
+        found = []
+        for ply in range(1, len(self._moves) + 1):
+            judgement = self._judged(ply, known)
+            key = (self._position_key(self._positions[ply - 1]), self._moves[ply - 1])
+            if judgement is None or self.judgements.get(key) == judgement:
+                continue
+            self.judgements[key] = judgement
+            found.append((ply, judgement.verdict))
+        return found
+
+    def _proven_along_the_game(self) -> list[Settled | None]:
+        """The proven result of each position of the game, from the analyses and the end.
+
+        A position whose mover reaches a position proven won for them is won for them too:
+        so a win proven late in the game (or the game's own end) tells which earlier
+        positions were already lost, and which move lost them. These are facts about
+        positions and are kept for the rest of the game (:attr:`proven`)."""
+        facts = self.proven
+        keys = [self._position_key(position) for position in self._positions]
+        for position, key in zip(self._positions, keys, strict=True):
+            if key in facts:
+                continue
+            result = position.result
+            analysis = self.analyses.get(key)
+            if result is not None:
+                facts[key] = Settled(result.winner)
+            elif analysis is not None and (settled := settled_by(analysis)) is not None:
+                facts[key] = settled
+        for ply in range(len(self._moves) - 1, -1, -1):
+            key, after = keys[ply], facts.get(keys[ply + 1])
+            mover = self._positions[ply].to_move
+            if key not in facts and after is not None and after.winner == mover:
+                facts[key] = after
+        return [facts.get(key) for key in keys]
+
+    def _judged(self, ply: int, known: Sequence[Settled | None]) -> Judgement | None:
+        """Move ``ply``'s judgement by the game's coach, told what is proven along the game;
+        by what is proven alone where the position before it is not analysed (a game that
+        ended before its review)."""
+        state, move = self._positions[ply - 1], self._moves[ply - 1]
+        before = self.analysis_of(state)
+        if before is None:
+            return _judged_by_proof(state.to_move, known[ply - 1], known[ply])
+        after = self.analysis_of(self._positions[ply])
+        return self.spec.judge(
+            state, before, move, after, known_before=known[ply - 1], known_after=known[ply]
+        )
+
+    def _judgement_of(self, ply: int) -> Judgement | None:
+        """The coach's judgement of move ``ply`` from what is known now (the analyses kept,
+        the results proven along the game)."""
+        return self._judged(ply, self._proven_along_the_game())
+
+    def hint_text(self, analysis: GameAnalysis, state: GameState | None = None) -> str:
+        """What a hint says in ``state`` (default: the position now), whose analysis is
+        ``analysis``: the best moves and what they lead to, said to be by the estimate where
+        the best is not proven; or, in a game won, drawn or lost, that every move is as good
+        as another where every legal move is listed and proven alike."""
         spec = self.spec
         if not analysis.best_moves:
             return "Hint: the game is over."
-        names = " or ".join(spec.format_move(move) for move in analysis.best_moves)
         best = next(value for value in analysis.moves if value.move in analysis.best_moves)
-        how = "exactly" if analysis.certainty is Certainty.PROVEN else "by the estimate"
-        return f"Hint: {spec.move_verb} {names}: {best.words} ({how})."
+        if _every_move_alike(analysis, self.state if state is None else state):
+            if best.value == 0:
+                return "Hint: every move keeps the draw."
+            return f"Hint: every move leads to a {best.words}."
+        names = " or ".join(spec.format_move(move) for move in analysis.best_moves)
+        # A proof of the position's result can stand beside moves only estimated.
+        how = "" if best.certainty is Certainty.PROVEN else ", by the estimate"
+        return f"Hint: {spec.move_verb} {names} ({best.words}{how})."
 
     @property
     def move_word(self) -> str:
@@ -228,12 +315,96 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
     def _side_label(self, side: int) -> str:
         return self.spec.seats[side]
 
+    def _move_text(self, move: int) -> str:
+        return self.spec.format_move(move)
+
+    @property
+    def mode(self) -> GameMode:
+        return self.setup.mode
+
     def _say(self, player: Seat, event: Event, rng: random.Random) -> str:
         return "" if player.is_engine else self.spec.say(player.name, event, rng)
 
     def sides(self) -> tuple[Side, Side]:
         """The two seats as the records keep them."""
         return self.seat(0).side(), self.seat(1).side()
+
+    def finished_game(self, ended_at: datetime | None = None) -> FinishedGame:
+        """The finished game as the records keep it, checked against the rules (the records'
+        InvalidGameError for a game not over): its lines, each move's score and the coach's
+        verdict on it where known, each seat's hints, what its computer player searched
+        (nodes, deepest ply), a resignation or a program's forfeit."""
+        scores: list[int | None] = []
+        verdicts: list[str | None] = []
+        nodes, depth = [0, 0], [0, 0]
+        known = self._proven_along_the_game()
+        for ply, move in enumerate(self._moves, start=1):
+            before = self._positions[ply - 1]
+            analysis = self.analysis_of(before)
+            value = (
+                None
+                if analysis is None
+                else next((value for value in analysis.moves if value.move == move), None)
+            )
+            scores.append(None if value is None else value.score)
+            judgement = self._judged(ply, known)
+            verdicts.append(None if judgement is None else judgement.verdict.value)
+            seat = before.to_move
+            assert seat is not None
+            if self.seat(seat).is_ai:
+                cost_nodes, cost_depth = self.cost_at(ply)
+                nodes[seat] += cost_nodes
+                depth[seat] = max(depth[seat], cost_depth)
+        return state_finished_game(
+            self.state,
+            *self.sides(),
+            self.setup.mode,
+            self.started_at,
+            ended_at or datetime.now(UTC),
+            seed=self.seed,
+            resigned=self.resigned,
+            tree=self.lines(),
+            scores=scores,
+            verdicts=verdicts,
+            hints=(self.hints[0], self.hints[1]),
+            nodes=(nodes[0], nodes[1]),
+            depths=(depth[0], depth[1]),
+            forfeit=self.forfeit_reason,
+        )
+
+
+def _every_move_alike(analysis: GameAnalysis, state: GameState) -> bool:
+    """Whether every legal move of ``state`` is proven as good as the best, in a game whose
+    moves are won, drawn or lost (a big board's proof lists a few moves: the others are not
+    known)."""
+    moves = analysis.moves
+    return (
+        state.spec.value_kind is ValueKind.OUTCOME
+        and analysis.certainty is Certainty.PROVEN
+        and len(moves) > 1
+        and len(analysis.best_moves) == len(moves) == len(state.legal_moves())
+        and all(value.certainty is Certainty.PROVEN for value in moves)
+    )
+
+
+def _judged_by_proof(
+    mover: int | None, known_before: Settled | None, known_after: Settled | None
+) -> Judgement | None:
+    """A verdict from proven results alone, where no analysis lists the move (None: none):
+    a move after which a loss is proven is a blunder unless it was lost already, a win let
+    go to a draw a mistake, else the outcome is kept."""
+    if mover is None:
+        return None
+    if known_after is not None:
+        if known_after.winner == 1 - mover:
+            lost_before = known_before is not None and known_before.winner == 1 - mover
+            return Judgement(Verdict.GOOD if lost_before else Verdict.BLUNDER)
+        if known_after.winner is None and known_before is not None and known_before.winner == mover:
+            return Judgement(Verdict.MISTAKE)
+        return Judgement(Verdict.GOOD)
+    if known_before is not None and known_before.winner == 1 - mover:
+        return Judgement(Verdict.GOOD)
+    return None
 
 
 def play_computers(
