@@ -59,7 +59,7 @@ from tictactoe_gui.engine.game_interface import (
 from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.notation import NotationError, cell_name, parse_cell
 from tictactoe_gui.engine.personas import PERSONAS, Event, get_persona
-from tictactoe_gui.engine.search import Algorithm, NodeLimitReached
+from tictactoe_gui.engine.search import Algorithm, NodeLimitReached, TranspositionTable
 from tictactoe_gui.engine.variants import (
     MAX_SIDE,
     MIN_K,
@@ -241,15 +241,7 @@ class KInARowSpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
     ) -> int:
-        board = self._board(state)
-        if board.is_over:
-            raise GameError(f"no move to choose: the game is over in {board}")
-        try:
-            persona = get_persona(player)
-        except ValueError as error:
-            raise GameError(str(error)) from None
-        decision = persona.choose_move(board, rng, limit=limit, cancel=cancel)
-        return board.index(decision.move)
+        return self.decide(state, player, rng, limit=limit, cancel=cancel).move
 
     def decide(
         self,
@@ -260,7 +252,9 @@ class KInARowSpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
     ) -> MoveChoice:
-        """As :meth:`choose_move`, with the persona's nodes, depth and analysis."""
+        """As :meth:`choose_move`, with the persona's nodes, depth and analysis. Where the
+        persona solves the position, what it learned is kept for its next moves and games
+        on the board (in each thread: see :func:`_table_for`)."""
         board = self._board(state)
         if board.is_over:
             raise GameError(f"no move to choose: the game is over in {board}")
@@ -268,7 +262,7 @@ class KInARowSpec(GameSpec):
             persona = get_persona(player)
         except ValueError as error:
             raise GameError(str(error)) from None
-        decision = persona.choose_move(board, rng, limit=limit, cancel=cancel)
+        decision = persona.choose_move(board, rng, _table_for(), limit=limit, cancel=cancel)
         analysis = decision.analysis
         return MoveChoice(
             board.index(decision.move),
@@ -568,6 +562,19 @@ def analysis_text(analysis: Analysis) -> str:
         f"with {analysis.algorithm.label} in {analysis.elapsed * 1000:.2f} ms."
     )
     return "\n".join(lines)
+
+
+_TABLES: Final = threading.local()
+
+
+def _table_for() -> TranspositionTable:
+    """The personas' exact search's table, kept in each thread: a series' moves and games
+    share what they learned (its entries are facts about positions, which never go stale;
+    it starts afresh when a board of another size is searched)."""
+    table: TranspositionTable | None = getattr(_TABLES, "table", None)
+    if table is None:
+        table = _TABLES.table = TranspositionTable()
+    return table
 
 
 @functools.cache
