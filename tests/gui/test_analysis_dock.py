@@ -9,7 +9,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.engine import SERA, Algorithm, Board, Move, TranspositionTable, analyse
+from tictactoe_gui.engine import (
+    SERA,
+    Algorithm,
+    Board,
+    Move,
+    MoveOutcome,
+    TranspositionTable,
+    analyse,
+)
 from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.variants import GOMOKU, get_variant
 from tictactoe_gui.gui.analysis import coach, words
@@ -67,7 +75,8 @@ def test_result_fills_table_banner_and_line(qtbot: QtBot) -> None:
     assert top is not None
     assert top.describe == "win in 1"
     assert dock.model.data(dock.model.index(0, 0)) == "c3"
-    assert dock.model.data(dock.model.index(0, 2)) == "win in 1"
+    assert dock.model.data(dock.model.index(0, 1)) == "+win"
+    assert dock.model.data(dock.model.index(0, 2)) == "X wins in 1"
     centred = int(Qt.AlignmentFlag.AlignCenter)
     assert dock.model.data(dock.model.index(0, 1), Qt.ItemDataRole.TextAlignmentRole) == centred
     assert dock.line_text() == "X c3"
@@ -286,7 +295,7 @@ def test_a_small_board_proven_past_the_exact_try_shows_the_proof_and_the_estimat
     assert "not needed for the proof" in dock._certainty.toolTip()
     model = dock.model
     assert model.data(model.index(0, 0)) == "d4"
-    assert model.data(model.index(0, 2)) == "win in 3"
+    assert model.data(model.index(0, 2)) == "X wins in 3"
     # The moves the proof did not need keep their estimates, and say so.
     assert model.rowCount() > 1
     for row in range(1, model.rowCount()):
@@ -394,7 +403,7 @@ def test_tab_never_stops_on_the_docks_scrolling_frame(qtbot: QtBot) -> None:
     assert all(not isinstance(w, QAbstractScrollArea) or w.accessibleName() for w in reached)
 
 
-SCORE_WORDS = r"(win|loss) in \d+|draw|([+-][\d,]+|[+-]win|0) est\."
+SCORE_WORDS = r"[+-]win|0|([+-][\d,]+|[+-]win|0) est\."
 
 
 def test_a_proven_score_reads_in_the_words_of_the_estimates_beside_it(qtbot: QtBot) -> None:
@@ -413,14 +422,14 @@ def test_a_proven_score_reads_in_the_words_of_the_estimates_beside_it(qtbot: QtB
     dock.set_top_n(9)
     model = dock.model
     shown = [str(model.data(model.index(row, 1))) for row in range(model.rowCount())]
-    assert shown[0] == "win in 3"
+    assert shown[0] == "+win"
     assert all(text.endswith(" est.") for text in shown[1:])
     assert all(re.fullmatch(SCORE_WORDS, text) for text in shown), shown
     heard = model.data(model.index(1, 1), Qt.ItemDataRole.AccessibleTextRole)
     assert heard == f"Score {shown[1].removesuffix(' est.')}, estimated"
 
 
-def test_every_proven_score_on_three_by_three_is_a_result_in_plies(qtbot: QtBot) -> None:
+def test_every_proven_score_on_three_by_three_is_a_result(qtbot: QtBot) -> None:
     import re
 
     dock = make_dock(qtbot)
@@ -432,5 +441,36 @@ def test_every_proven_score_on_three_by_three_is_a_result_in_plies(qtbot: QtBot)
     model = dock.model
     for row, candidate in enumerate(analysis.candidates):
         text = str(model.data(model.index(row, 1)))
-        assert re.fullmatch(r"(win|loss) in \d+|draw", text), text
-        assert text == candidate.describe
+        assert re.fullmatch(r"[+-]win|0", text), text
+        assert text == {"win": "+win", "loss": "-win", "draw": "0"}[str(candidate.outcome)]
+
+
+def test_a_proven_row_s_score_and_outcome_say_different_things(qtbot: QtBot) -> None:
+    # Both columns read "draw" (or "win in 3") on every proven 3x3 row: the score now says
+    # what the move is worth to the side to move, the outcome who wins and how soon.
+    dock = make_dock(qtbot)
+    dock.set_top_n(9)
+    model = dock.model
+    board = Board.from_text(".X.O.....")  # X to move: some moves win, some draw, some lose
+    analysis = analyse(board)
+    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    assert model.rowCount() == len(analysis.candidates) == 7
+    expected = {
+        MoveOutcome.WIN: ("+win", "X wins in {}", "Score win"),
+        MoveOutcome.DRAW: ("0", "draw", "Score 0"),  # "draw" once
+        MoveOutcome.LOSS: ("-win", "O wins in {}", "Score loss"),  # never "minus win"
+    }
+    for row, candidate in enumerate(analysis.candidates):
+        assert candidate.exact
+        assert candidate.outcome is not None
+        score, outcome, heard = expected[candidate.outcome]
+        shown = (str(model.data(model.index(row, 1))), str(model.data(model.index(row, 2))))
+        assert shown == (score, outcome.format(candidate.plies_to_end))
+        assert model.data(model.index(row, 1), Qt.ItemDataRole.AccessibleTextRole) == heard
+    assert {candidate.outcome for candidate in analysis.candidates} == set(MoveOutcome)
+    # An estimate stays marked as one in both columns.
+    four = get_variant("four")
+    estimate = estimate_result(Board.empty(four).play_all([Move(9, 9), Move(10, 10)])).analysis
+    dock.show_result(EngineResult(2, estimate, tuple(() for _ in estimate.candidates)))
+    assert str(model.data(model.index(0, 1))).endswith(" est.")
+    assert model.data(model.index(0, 2)) == "estimate"

@@ -19,6 +19,8 @@ from tests.gui.helpers import row_words
 from tictactoe_gui.engine import Board, analyse
 from tictactoe_gui.engine.games import Certainty, GameAnalysis, GameState, Limit, find_game
 from tictactoe_gui.engine.rowcol import RowColAnalysis
+from tictactoe_gui.gui.analysis import game_words
+from tictactoe_gui.gui.analysis.words import spoken_score
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.engine_worker import EngineResult
 
@@ -100,11 +102,16 @@ def test_connect_four_shows_every_columns_exact_value_in_its_landing_cell(
     # d is full; c's next disc lands on c3), best first.
     assert sorted(row[0] for row in rows) == ["a1", "b1", "c3", "e1", "f1", "g1"]
     assert rows[0][0] in ("e1", "b1")
-    assert rows[0][2] == "win in 3"
+    assert rows[0][1:] == ("+win", "X wins in 3")
     for row, value in zip(rows, analysis.moves, strict=True):
         assert row[0] == value.text
-        assert row[2] == value.words
-        assert row[2] == "draw" or row[2].startswith(("win in ", "loss in "))
+        # The score for the side to move, the outcome who wins and how soon ("draw" once).
+        if value.words == "draw":
+            assert row[1:] == ("0", "draw")
+        else:
+            outcome, plies = value.words.split(" in ")
+            winner = "X" if outcome == "win" else "O"
+            assert row[1:] == ("+win" if winner == "X" else "-win", f"{winner} wins in {plies}")
     assert dock.prediction_text() == "X wins in 3 (proven)"
     assert dock.certainty_text() == "Proven"
     assert dock.evaluation_text() == ("proven", "X wins in 3: forced")
@@ -143,9 +150,9 @@ def test_each_row_is_read_once_with_its_headers_and_says_which_is_best(
     heard = heard_rows(dock)
     for words, row in zip(heard, shown_rows(dock), strict=True):
         assert [w.split(" ")[0] for w in words] == ["Move", "Score", "Outcome"]
-        assert words[1] == f"Score {row[1]}"
-        # A proven score says its result in plies, as the estimates beside it say theirs.
-        assert row[1] == row[2]
+        assert words[1] == f"Score {spoken_score(row[1])}"
+        assert words[2] == f"Outcome {row[2]}"
+        assert row[1] != row[2]  # the score for the mover, the outcome who wins and when
         best = row[0] in {state.spec.format_move(m) for m in analysis.best_moves}
         assert words[0] == (f"Move {row[0]}, best" if best else f"Move {row[0]}")
     assert heard[0][2] == "Outcome X wins in 3"
@@ -356,7 +363,7 @@ def test_k_in_a_row_is_shown_as_before_after_a_table_game(
     assert not depth.isHidden()
     assert dock.prediction_text() == "Sera's search predicts: X wins in 1 ply with best play"
     top = shown_rows(dock)[0]
-    assert (top[0], top[2]) == ("c3", "win in 1")
+    assert top == ("c3", "+win", "X wins in 1")
     assert dock.game_analysis is None
 
 
@@ -396,12 +403,13 @@ def test_a_drawn_connect_four_position_names_the_draw_and_each_losing_column(
         wins_at_once = any(won_by(after.play(reply), 1) for reply in after.legal_moves())
         if row[2] == "draw":
             assert not wins_at_once
+            assert row[1] == "0"
             assert words[2] == "Outcome draw"
         else:
-            assert row[2] == "loss in 2"
+            assert row[1:] == ("-win", "O wins in 2")
             assert wins_at_once
             assert words[2] == "Outcome O wins in 2"
-    assert {row[2] for row in shown_rows(dock)} == {"draw", "loss in 2"}
+    assert {row[2] for row in shown_rows(dock)} == {"draw", "O wins in 2"}
 
 
 def test_a_persons_turn_hides_a_table_games_view_and_its_preview(
@@ -448,11 +456,14 @@ def test_the_headers_say_what_a_margin_and_a_score_measure(
     state, analysis = double_threat
     dock.show_game_analysis(state, analysis, SEATS)
     tip = str(model.headerData(2, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole))
-    assert tip.startswith("The result with best play after the move, for the side to move")
+    assert tip.startswith("The result with best play after the move: who wins")
     board = Board.from_text("XX.OO....")
     result = analyse(board)
     dock.show_result(EngineResult(1, result, tuple(() for _ in result.candidates)))
-    assert model.headerData(2, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole) is None
+    # k in a row's table says the same of the same columns.
+    for column in (1, 2):
+        shown = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+        assert shown == game_words.column_tips(state)[column]
 
 
 def test_the_card_shows_a_table_games_player_and_takes_no_room_before(

@@ -30,13 +30,14 @@ from tictactoe_gui.gui.accessibility import (
 from tictactoe_gui.gui.analysis import game_words
 from tictactoe_gui.gui.analysis.game_words import GameRow
 from tictactoe_gui.gui.analysis.words import (
+    OUTCOME_TIP,
+    SCORE_TIP,
     best_outcome_text,
     cell_label,
     depth_text,
     duration,
     evaluation_number,
     line_text,
-    outcome_text,
     rate,
     score_text,
     side_outcome_text,
@@ -55,6 +56,7 @@ class CandidatesModel(QAbstractTableModel):
     :class:`Analysis`, or any game's rows (:func:`~.game_words.rows`) under its headers."""
 
     COLUMNS = ("Cell", "Score", "Outcome")
+    TIPS = ("The cell, by its column letter and row number", SCORE_TIP, OUTCOME_TIP)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -62,7 +64,7 @@ class CandidatesModel(QAbstractTableModel):
         #: A table game's rows and headers, shown instead of an analysis when set.
         self._rows: tuple[GameRow, ...] | None = None
         self._columns: tuple[str, str, str] = self.COLUMNS
-        self._column_tips: tuple[str, str, str] | None = None
+        self._column_tips: tuple[str, str, str] | None = self.TIPS
         self._top_n = DEFAULT_TOP_N
         self._palette = QPalette()
 
@@ -75,7 +77,7 @@ class CandidatesModel(QAbstractTableModel):
         self._analysis = analysis
         self._rows = None
         self._columns = self.COLUMNS
-        self._column_tips = None
+        self._column_tips = self.TIPS
         self.endResetModel()
 
     def set_game_rows(
@@ -162,8 +164,10 @@ class CandidatesModel(QAbstractTableModel):
             if column == 0:
                 return cell_label(board, candidate.move)
             if column == 1:
-                return score_text(candidate.score, candidate.outcome, candidate.plies_to_end)
-            return outcome_text(candidate)
+                return score_text(candidate.score, candidate.outcome)
+            # Who wins and how soon ("O wins in 2"), "draw", or "estimate": the score
+            # beside it says it for the side to move.
+            return side_outcome_text(candidate, self._analysis.to_move)
         if role == Qt.ItemDataRole.ToolTipRole:
             name = cell_label(board, candidate.move)
             if candidate.exact:
@@ -195,8 +199,6 @@ class CandidatesModel(QAbstractTableModel):
             shown = self.data(index, Qt.ItemDataRole.DisplayRole)
             if column == 1:
                 shown = spoken_score(str(shown))
-            if column == 2:
-                shown = side_outcome_text(candidate, self._analysis.to_move)
             return f"{self.COLUMNS[column]} {shown}"
         return None
 

@@ -24,6 +24,8 @@ from tictactoe_gui.engine.games import (
 )
 from tictactoe_gui.gui.analysis.words import (
     ESTIMATE_BAR_LIMIT,
+    OUTCOME_TIP,
+    SCORE_TIP,
     evaluation_number,
     score_text,
     spoken_score,
@@ -111,12 +113,7 @@ def column_tips(state: GameState) -> tuple[str, str, str]:
             "The mover's points minus the other side's from this take to the end, with "
             "best play (proven), or as far as the search looked (estimated)",
         )
-    return (
-        move,
-        "The engine's score for the side to move: a result in plies where proven "
-        '("win in 3", "draw"), an evaluation marked "est." where estimated ("+35 est.")',
-        "The result with best play after the move, for the side to move, with the plies to the end",
-    )
+    return (move, SCORE_TIP, OUTCOME_TIP)
 
 
 def _margin_so_far(state: GameState, seat: int) -> int:
@@ -175,9 +172,10 @@ def rows(state: GameState, analysis: GameAnalysis) -> tuple[GameRow, ...]:
             )
         else:
             outcome = move_outcome(value) if proven else None
-            score = score_text(value.score, outcome, plies_of(value))
-            shown = (value.text, score, value.words if proven else "estimate")
-            spoken = (name, spoken_score(score), outcome_words(state, value, mover))
+            score = score_text(value.score, outcome)
+            side_words = outcome_words(state, value, mover)
+            shown = (value.text, score, side_words)
+            spoken = (name, spoken_score(score), side_words)
             tip = (
                 f"{value.text}: {value.words} for {seat} with best play (proven)"
                 if proven

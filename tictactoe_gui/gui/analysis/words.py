@@ -102,20 +102,34 @@ def evaluation_number(value: int) -> str:
     return f"{value:+,d}" if value else "0"
 
 
-def score_text(score: int, outcome: MoveOutcome | None, plies: int | None) -> str:
-    """A candidate's score in the words every row of the column shares: a proven result
-    with its plies (``"win in 3"``, ``"loss in 4"``, ``"draw"``), or an estimate said to
-    be one (``"+35 est."``, ``"+win est."``), never a proven result's raw number."""
+def score_text(score: int, outcome: MoveOutcome | None) -> str:
+    """A candidate's score for the side to move, as every row of the column writes it: a
+    proven result (``"+win"``, ``"-win"`` for a loss, ``"0"`` for a draw), or an estimate
+    said to be one (``"+35 est."``, ``"+win est."``), never a proven result's raw number.
+    Who wins and how soon is the Outcome column's (:func:`side_outcome_text`)."""
     if outcome is None:
         return f"{evaluation_number(score)} est."
-    if outcome is MoveOutcome.DRAW:
-        return "draw"
-    return str(outcome) if plies is None else f"{outcome} in {plies}"
+    return {MoveOutcome.WIN: "+win", MoveOutcome.LOSS: "-win", MoveOutcome.DRAW: "0"}[outcome]
+
+
+#: What the candidate table's Score and Outcome columns say, for any game scored by results.
+SCORE_TIP = (
+    'The engine\'s score for the side to move: "+win", "-win" (a loss) or "0" (a draw) where '
+    'proven, an evaluation marked "est." where estimated ("+35 est.")'
+)
+OUTCOME_TIP = (
+    'The result with best play after the move: who wins and in how many plies ("X wins in '
+    '3"), or "draw"; "estimate" where nothing is proven'
+)
+#: A proven score as a screen reader hears it ("-win" read out would be "minus win").
+_SPOKEN_SCORES = {"+win": "win", "-win": "loss"}
 
 
 def spoken_score(shown: str) -> str:
     """The score column's words as a screen reader hears them ("est." spelt out)."""
-    return shown.removesuffix(" est.") + ", estimated" if shown.endswith(" est.") else shown
+    if shown.endswith(" est."):
+        return shown.removesuffix(" est.") + ", estimated"
+    return _SPOKEN_SCORES.get(shown, shown)
 
 
 def preview_line(result: EngineResult, candidate: Candidate) -> tuple[Move, ...]:
