@@ -92,6 +92,13 @@ def test_connect_four_is_played_to_the_end_in_the_main_window_and_recorded(
     games = repository.list_games(GameFilter(game="connect4"))
     assert len(games) == 1
     assert games[0].plies == len(session.moves)
+    # The record keeps the coach's verdict on each move it judged, as k in a row's does.
+    recorded = repository.game(games[0].id).moves
+    judged = [session.verdict_at(ply) for ply in range(1, len(session.moves) + 1)]
+    assert any(verdict is not None for verdict in judged)
+    assert [move.verdict for move in recorded] == [
+        None if verdict is None else verdict.value for verdict in judged
+    ]
     # The board shows the final position the records hold.
     board, _gravity = board_of(session.state)
     assert window.board_view.board == board
