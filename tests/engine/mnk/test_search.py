@@ -18,6 +18,9 @@ from tictactoe_gui.engine.mnk.threats import ThreatSearch
 #: A quiet middle game for gomoku (X to move, no forced win), placed mid-board by board_at().
 QUIET = "......./......./..XO.../...OX../..XOX../....O../......."
 
+#: As QUIET, but O's three in the middle column broken up: neither side has a three.
+CALM = "......./......./..XO.../...OX../..X.X../..O.O../......."
+
 
 def quiet() -> tuple[int, int]:
     return board_at(QUIET, size=15, top=4, left=4)
@@ -202,7 +205,8 @@ def test_a_leaf_plays_its_fours_so_one_ply_sees_an_eleven_ply_vcf(compiled: bool
 
 
 def test_the_moves_that_last_cut_off_at_a_ply_are_tried_first_there() -> None:
-    x, o = quiet()
+    # no side threatens two wins at once here, so every node keeps its full width
+    x, o = board_at(CALM, size=15, top=4, left=4)
     state = State(15, 15, 5, x, o)
     searcher = _AlphaBeta(state, TranspositionTable(), Budget(Limit(depth=4)))
     plain = searcher.ordered(-1, 14, 3)
@@ -254,3 +258,66 @@ def test_a_search_with_a_target_time_stops_deepening_by_it() -> None:
     assert _time_share(3, threatened=False) == STABLE_SHARE
     assert STABLE_SHARE < _time_share(1, threatened=False) < _time_share(0, threatened=False)
     assert _time_share(3, threatened=True) == _time_share(0, threatened=False) == 1.0
+
+
+def test_against_a_double_threat_a_node_searches_only_the_cells_that_make_a_four() -> None:
+    """QUIET's O has an open three in the middle column: X searches only the cells that make
+    a four for either side, and every cell left out loses to a move that makes two wins."""
+    x, o = quiet()
+    state = State(15, 15, 5, x, o)
+    assert state.to_move == 1
+    assert state.double_threat(2)
+    assert not state.double_threat(1)
+    searcher = _AlphaBeta(state, TranspositionTable(), Budget(Limit(depth=4)))
+    moves = searcher.ordered(-1, 14, 3)
+    relevant = {c for c in state.candidates if c in state.fours[1] or c in state.fours[2]}
+    assert set(moves) == relevant
+    assert len(moves) == len(relevant)
+    assert {5 * 15 + 7, 9 * 15 + 7} <= relevant  # the open three's two ends
+    assert len(moves) < 14
+    for cell in sorted(state.candidates - relevant):
+        state.make(cell)
+        assert not state.wins[1]  # X threatens no win of its own
+        assert any(_makes_two_wins(state, reply) for reply in sorted(state.candidates))
+        state.unmake()
+    # the table's move and a killer outside those cells are not searched there
+    outside = min(state.candidates - relevant)
+    searcher.killers[3] = [outside, -1]
+    assert outside not in searcher.ordered(outside, 14, 3)
+
+
+def _makes_two_wins(state: State, cell: int) -> bool:
+    state.make(cell)
+    try:
+        return len(state.wins[3 - state.to_move]) >= 2
+    finally:
+        state.unmake()
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_an_open_three_the_opponent_cannot_answer_with_a_four_wins_past_the_depth(
+    compiled: bool,
+) -> None:
+    """O to move in QUIET: X has no four to play, so O's open three wins in three plies,
+    which even a depth-0 search (its quiet leaf) scores as such a mate."""
+    from tictactoe_gui.engine.mnk import native
+    from tictactoe_gui.engine.mnk.search import MATE
+
+    if compiled and native.UNAVAILABLE is not None:
+        pytest.skip(native.UNAVAILABLE)
+    x, o = quiet()
+    state = State(15, 15, 5, x, o, to_move=2)
+    assert not state.fours[1]
+    assert not state.wins[2]
+    # an independent check: some O move leaves two wins X cannot both block
+    assert any(_makes_two_wins(state, c) for c in sorted(state.candidates))
+    budget = Budget(Limit(depth=1))
+    engine = (
+        native.NativeAlphaBeta(state, TranspositionTable().native(), 1, 14, budget)
+        if compiled
+        else _AlphaBeta(state, TranspositionTable(), budget)
+    )
+    assert engine.negamax(0, -MATE - 1, MATE + 1, 2) == MATE - 5
+    # X to move, the same three is only a threat: the leaf keeps its evaluation
+    calm = State(15, 15, 5, x, o)
+    assert abs(_AlphaBeta(calm, TranspositionTable(), budget).negamax(0, -MATE, MATE, 2)) < 10**6

@@ -637,6 +637,36 @@ static inline int to_front(int32_t *out, int n, int cell) {
     return n;
 }
 
+/* state.double_threat: whether `player` has an empty cell that makes two threats to win at
+ * once (two windows of k - 1 whose empty cells differ: an open four, or two fours). */
+static int double_threat(SearcherObject *s, int player) {
+    Ordered *fours = &s->fours[player];
+    GeometryObject *geo = s->geo;
+    int k = s->k, k2 = s->k - 2;
+    const int32_t *mine = s->counts[player], *theirs = s->counts[3 - player];
+    for (int c = fours->head; c >= 0; c = fours->next[c]) {
+        if (fours->count[c] < 2) continue;
+        const int32_t *ws = &geo->cw[geo->cw_start[c]];
+        int nw = geo->cw_start[c + 1] - geo->cw_start[c];
+        int first = -1;
+        for (int i = 0; i < nw; i++) {
+            int window = ws[i];
+            if (mine[window] != k2 || theirs[window] != 0) continue;
+            const int32_t *wcells = &geo->windows[window * k];
+            int other = -1;
+            for (int j = 0; j < k; j++)
+                if (wcells[j] != c && s->cells[wcells[j]] == EMPTY) {
+                    other = wcells[j];
+                    break;
+                }
+            if (other < 0) continue;
+            if (first < 0) first = other;
+            else if (other != first) return 1;
+        }
+    }
+    return 0;
+}
+
 /* _AlphaBeta.ordered: the moves to search, written to out; returns how many. ply -1 (the
  * root) has no killer moves. */
 static int ordered(SearcherObject *s, int tt_move, int width, int ply, int32_t *out) {
@@ -648,6 +678,11 @@ static int ordered(SearcherObject *s, int tt_move, int width, int ply, int32_t *
         for (int c = w->head; c >= 0; c = w->next[c]) out[n++] = c;
         return n;
     }
+    /* the opponent threatens two wins at once: only the cells that make a four for either
+     * side can matter (a block, or a four of the mover's that must be answered first) */
+    int forced = double_threat(s, 3 - mover);
+    const int32_t *own_fours = s->fours[mover].count, *their_fours = s->fours[3 - mover].count;
+again:;
     const int64_t *mine = s->potential[mover], *theirs = s->potential[3 - mover];
     const int64_t *mine_lines = s->pattern[mover], *their_lines = s->pattern[3 - mover];
     const int64_t *history = s->history;
@@ -657,11 +692,19 @@ static int ordered(SearcherObject *s, int tt_move, int width, int ply, int32_t *
     for (size_t i = 0; i <= s->set_mask; i++) {
         int32_t c = s->set_keys[i];
         if (c >= 0) {
+            if (forced && own_fours[c] == 0 && their_fours[c] == 0) continue;
             cells[count] = c;
             keys[count] = -(3 * (mine[c] + mine_lines[c]) + 2 * (theirs[c] + their_lines[c]) +
                             history[c]);
             count++;
         }
+    }
+    if (forced) {
+        if (count == 0) {
+            forced = 0;
+            goto again;
+        }
+        width = count;
     }
     /* sorted() is stable: order by (key, position in the set) */
     if (count <= width) {
@@ -704,10 +747,14 @@ static int ordered(SearcherObject *s, int tt_move, int width, int ply, int32_t *
     if (ply >= 0 && ply <= MAX_PLY) {
         for (int i = 1; i >= 0; i--) {
             int killer = s->killers[ply][i];
-            if (killer >= 0 && killer != tt_move && is_candidate(s, killer)) n = to_front(out, n, killer);
+            if (killer >= 0 && killer != tt_move && is_candidate(s, killer) &&
+                (!forced || own_fours[killer] || their_fours[killer]))
+                n = to_front(out, n, killer);
         }
     }
-    if (tt_move >= 0 && tt_move < s->ncells && is_candidate(s, tt_move)) n = to_front(out, n, tt_move);
+    if (tt_move >= 0 && tt_move < s->ncells && is_candidate(s, tt_move) &&
+        (!forced || own_fours[tt_move] || their_fours[tt_move]))
+        n = to_front(out, n, tt_move);
     return n;
 }
 
@@ -801,6 +848,8 @@ static int64_t negamax(SearcherObject *s, int depth, int64_t alpha, int64_t beta
  * once first, then by the ordering key). */
 static int64_t quiesce(SearcherObject *s, int depth, int64_t alpha, int64_t beta, int ply) {
     int mover = s->to_move;
+    /* two wins at once the opponent, with no four to play, cannot stop */
+    if (s->fours[3 - mover].size == 0 && double_threat(s, mover)) return MATE - ply - 3;
     int64_t best = score_for_mover(s);
     Ordered *fours = &s->fours[mover];
     if (best >= beta || depth <= -QUIESCENCE_FOURS || fours->size == 0) return best;

@@ -12,7 +12,9 @@ a frozen :class:`SearchResult`. In order it:
    search never walks into a loss it has proven;
 3. deepens a negamax alpha-beta with principal-variation search over the cells
    near the stones, ordered threats first (forced blocks only when the opponent
-   threatens to win, then by each cell's attacking and defending potential),
+   threatens to win, only the cells that make a four for either side when the
+   opponent has a cell that makes two threats at once, then by each cell's
+   attacking and defending potential),
    with a Zobrist-keyed :class:`TranspositionTable` of fixed size, and reports
    a :class:`Progress` after every completed depth.
 
@@ -28,7 +30,7 @@ from __future__ import annotations
 import enum
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -261,12 +263,24 @@ class _AlphaBeta:
         mine_lines = state.pattern[mover]
         their_lines = state.pattern[3 - mover]
         history = self.history
+        candidates: Iterable[int] = state.candidates
+        # The opponent threatens two wins at once: only the cells that make a four for
+        # either side can matter (a block, or a four of the mover's that must be answered).
+        own_fours, their_fours = state.fours[mover], state.fours[3 - mover]
+        forced = state.double_threat(3 - mover)
+        if forced:
+            candidates = [c for c in candidates if c in own_fours or c in their_fours]
+            if not candidates:
+                forced = False
+                candidates = state.candidates
         moves = sorted(
-            state.candidates,
+            candidates,
             key=lambda c: (
                 -(3 * (mine[c] + mine_lines[c]) + 2 * (theirs[c] + their_lines[c]) + history[c])
             ),
         )
+        if forced:
+            width = len(moves)
         if len(moves) > width:
             fours = state.fours[mover]
             head = moves[:width]
@@ -274,11 +288,20 @@ class _AlphaBeta:
             moves = head
         if ply >= 0:
             for killer in reversed(self.killers[ply]):
-                if killer >= 0 and killer != tt_move and killer in state.candidates:
+                if (
+                    killer >= 0
+                    and killer != tt_move
+                    and killer in state.candidates
+                    and (not forced or killer in own_fours or killer in their_fours)
+                ):
                     if killer in moves:
                         moves.remove(killer)
                     moves.insert(0, killer)
-        if tt_move >= 0 and tt_move in state.candidates:
+        if (
+            tt_move >= 0
+            and tt_move in state.candidates
+            and (not forced or tt_move in own_fours or tt_move in their_fours)
+        ):
             if tt_move in moves:
                 moves.remove(tt_move)
             moves.insert(0, tt_move)
@@ -363,6 +386,8 @@ class _AlphaBeta:
         once first, then by the ordering key), at most
         :data:`QUIESCENCE_FOURS` in a row."""
         state = self.state
+        if not state.fours[3 - state.to_move] and state.double_threat(state.to_move):
+            return MATE - ply - 3  # two wins at once the opponent, with no four, cannot stop
         best = state.score_for_mover()
         fours = state.fours[state.to_move]
         if best >= beta or depth <= -QUIESCENCE_FOURS or not fours:

@@ -215,6 +215,30 @@ class State:
         """Whether ``player`` playing ``cell`` makes a window of k - 1 (a threat to win)."""
         return cell in self.fours[player]
 
+    def double_threat(self, player: int) -> bool:
+        """Whether ``player`` has an empty cell that makes two threats to win at once: two
+        windows of k - 1 whose empty cells differ (an open four, or two fours)."""
+        k2 = self.k - 2
+        mine, theirs = self.counts[player], self.counts[3 - player]
+        cells = self.cells
+        windows = self.geo.windows
+        cell_windows = self.geo.cell_windows
+        for cell, seen in self.fours[player].items():
+            if seen < 2:
+                continue
+            first = -1
+            for window in cell_windows[cell]:
+                if mine[window] != k2 or theirs[window]:
+                    continue
+                other = next((c for c in windows[window] if c != cell and cells[c] == EMPTY), -1)
+                if other < 0:
+                    continue
+                if first < 0:
+                    first = other
+                elif other != first:
+                    return True
+        return False
+
     # -- changing ------------------------------------------------------------------------
 
     def make(self, cell: int) -> None:
