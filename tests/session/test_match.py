@@ -48,7 +48,8 @@ def test_a_game_record_is_complete_and_consistent() -> None:
     assert record.result is not Result.O_WINS  # Sera never loses
     assert record.result is (Result.X_WINS if board.winner else Result.DRAW)
     assert record.seed == 5
-    assert record.x_ai_nodes == sum(c.nodes for ply, c in game.costs.items() if ply % 2) > 0
+    x_plies = range(1, record.plies + 1, 2)
+    assert record.x_ai_nodes == sum(game.session.cost_at(ply)[0] for ply in x_plies) > 0
     assert record.o_ai_nodes == 0  # Kitty does not search
     assert record.x_ai_max_depth > 0
     assert all(m.verdict == Verdict.BEST.value for m in record.moves if m.mark == "X")

@@ -14,12 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Protocol
 
 from tictactoe_gui.engine import Board, Decision
 from tictactoe_gui.engine.games import GameError, GameSpec, GameState, Limit, MoveChoice
-from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.session.external_engine import EngineError
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import FinishedGame, GameMode
@@ -47,57 +46,26 @@ def board_mover(decide: Callable[[Board, random.Random], Decision]) -> Mover:
     return mover
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class TableGame:
-    """A session played by :func:`play_table`, with what its computer players spent on each
-    move and why a program lost, for the record."""
+    """A session played to its end by :func:`play_table`."""
 
     session: TableSession
-    #: Ply (1 for the first move) -> what choosing it cost.
-    costs: dict[int, MoveChoice] = field(default_factory=dict)
-    #: Why the seat that lost without finishing lost ("crash: ..."), else empty.
-    forfeit: str = ""
 
     @property
     def state(self) -> GameState:
         return self.session.state
 
+    @property
+    def forfeit(self) -> str:
+        """Why the seat that lost without finishing lost ("crash: ..."), else empty."""
+        return self.session.forfeit_reason
+
     def record(self, ended_at: datetime | None = None) -> FinishedGame:
-        """The finished game as the records keep it, checked against the rules: each move's
-        score for its mover and the coach's verdict where the position before it was
-        analysed, each seat's hints, its computer player's nodes and deepest search, the
-        seed, a resignation and a forfeit's reason."""
-        session = self.session
-        state = session.state
-        scores: list[int | None] = []
-        verdicts: list[str | None] = []
-        nodes, depths = [0, 0], [0, 0]
-        for ply, move in enumerate(state.moves, start=1):
-            analysis = session.analysis_of(session.position_at(ply - 1))
-            values = () if analysis is None else analysis.moves
-            scores.append(next((value.score for value in values if value.move == move), None))
-            verdict = session.verdict_at(ply)
-            verdicts.append(None if verdict is None else verdict.value)
-            seat = session.mover_of(ply - 1)
-            cost = self.costs.get(ply)
-            if cost is not None and session.seat(seat).is_ai:
-                nodes[seat] += cost.nodes
-                depths[seat] = max(depths[seat], cost.depth)
-        return state_finished_game(
-            state,
-            *session.sides(),
-            session.setup.mode,
-            session.started_at,
-            ended_at or datetime.now(UTC),
-            seed=session.seed,
-            resigned=session.resigned,
-            scores=scores,
-            verdicts=verdicts,
-            hints=(session.hints[0], session.hints[1]),
-            nodes=(nodes[0], nodes[1]),
-            depths=(depths[0], depths[1]),
-            forfeit=self.forfeit,
-        )
+        """The finished game as the records keep it (:meth:`TableSession.finished_game`):
+        each move's score and verdict where the position was analysed, each seat's hints
+        and its computer player's nodes and deepest search, the seed, a forfeit's reason."""
+        return self.session.finished_game(ended_at)
 
 
 def play_table(
@@ -118,7 +86,6 @@ def play_table(
     """
     spec = session.spec
     movers = movers or {}
-    game = TableGame(session)
 
     def wanted(state: GameState) -> bool:
         return spec.analysed_at_once(state) if judge is None else judge
@@ -135,20 +102,20 @@ def play_table(
             else:
                 choice = mover(state, rng)
         except EngineError as error:
-            session.resign()
-            game.forfeit = f"{error.kind}: {error.reason}"
+            session.forfeit(f"{error.kind}: {error.reason}")
             break
         state.play(choice.move)  # an illegal move: the game's MoveError names what is wrong
         if wanted(state) and session.analysis_of(state) is None:
             session.add_analysis(state, choice.analysis or spec.analyse(state))
         if on_move is not None:
             on_move(state, choice.move)
+        session.note_cost(state, choice.move, choice.nodes, choice.depth)
         session.play(choice.move)
-        game.costs[len(session.moves)] = choice
     final = session.state
     if final.is_over and wanted(final) and session.analysis_of(final) is None:
         session.add_analysis(final, spec.analyse(final))
-    return game
+    session.judge_known_moves()
+    return TableGame(session)
 
 
 def series_seeds(seed: int | None) -> Iterator[int]:
