@@ -218,8 +218,10 @@ def test_one_record_builder_keeps_what_k_in_a_rows_record_kept_move_by_move() ->
         tree=old_session.lines(),
     )
     new_session.started_at = moment
+    old_session.started_at = moment
     after = new_session.finished_game(moment)
     assert after == before
+    assert old_session.finished_game(moment) == before  # both sessions give it alike
     assert [move.verdict for move in after.moves] == ["best", "blunder", "best"]
     assert (after.hints_x, after.o_ai_nodes, after.o_ai_max_depth) == (1, 321, 4)
     assert after.resigned == "O"

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 from tictactoe_gui.engine import (
     SERA,
@@ -44,6 +44,7 @@ from tictactoe_gui.engine import (
 )
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.engine.variants import Variant
+from tictactoe_gui.records_bridge import finished_game
 from tictactoe_gui.session.base import (
     SessionBase,
     SideSummary,
@@ -57,7 +58,7 @@ from tictactoe_gui.session.seats import (
     PlayerSpec as PlayerSpec,
     engine_name as engine_name,
 )
-from tictactoe_gui.storage.records import GameMode
+from tictactoe_gui.storage.records import FinishedGame, GameMode
 
 #: The pause between moves of an AI vs AI game, by default.
 DEFAULT_MOVE_DELAY_MS = 700
@@ -444,6 +445,21 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
             o_max_depth=depth[Mark.O],
             hints_x=self.hints[Mark.X],
             hints_o=self.hints[Mark.O],
+        )
+
+    def finished_game(self, ended_at: datetime | None = None) -> FinishedGame:
+        """The finished game as the records keep it, checked against the rules, as every
+        session gives it (:meth:`TableSession.finished_game`): its lines, each move's score
+        and verdict, the hints, what the computer players searched, how it ended."""
+        setup = self.setup
+        return finished_game(
+            self.game_record(),
+            setup.x.side(),
+            setup.o.side(),
+            setup.mode,
+            self.started_at,
+            ended_at or datetime.now(UTC),
+            tree=self.lines(),  # the lines taken back and played otherwise, kept
         )
 
     def sera(self) -> Persona:

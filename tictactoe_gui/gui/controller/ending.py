@@ -8,7 +8,6 @@ from datetime import UTC, datetime
 
 from tictactoe_gui.gui.controller.state import ControllerState, GameOverInfo, State
 from tictactoe_gui.gui.error_log import logger
-from tictactoe_gui.records_bridge import finished_game
 from tictactoe_gui.storage.records import FinishedGame, GameMode
 
 
@@ -110,13 +109,5 @@ class GameEndings(ControllerState):
             self._series_timer.start(max(self._setup.move_delay_ms * 2, 0))
 
     def _build_record(self) -> FinishedGame:
-        session = self._session
-        return finished_game(
-            session.game_record(),
-            self._setup.x.side(),
-            self._setup.o.side(),
-            self._setup.mode,
-            session.started_at,
-            datetime.now(UTC),
-            tree=session.lines(),  # the lines taken back and played otherwise, kept
-        )
+        # Its lines taken back and played otherwise, the verdicts, hints and search costs.
+        return self._session.finished_game(datetime.now(UTC))
