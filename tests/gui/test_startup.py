@@ -188,9 +188,17 @@ def test_the_window_is_painted_before_its_docks_engine_and_records_load(
 #: Qt classes the first frame does without, which PySide6 builds (each with its enums) the
 #: first time one is named: the style (Fusion is given to the application as it is made),
 #: the icon (set after the first paint), the key sequences of the shortcuts, the dialog
-#: that asks for a cell (loaded when first used) and the accessibility classes (the frame's
-#: widgets start the bridge to screen readers from Qt itself).
-BUILT_AFTER_FIRST_PAINT = ("QStyle", "QIcon", "QKeySequence", "QInputDialog", "QAccessible")
+#: that asks for a cell and the board's animations (made when first used), and the
+#: accessibility classes (the frame's widgets start the bridge to screen readers from Qt).
+BUILT_AFTER_FIRST_PAINT = (
+    "QStyle",
+    "QIcon",
+    "QKeySequence",
+    "QInputDialog",
+    "QVariantAnimation",
+    "QEasingCurve",
+    "QAccessible",
+)
 
 
 def test_the_frame_builds_no_qt_class_it_does_without(tmp_path: Path) -> None:

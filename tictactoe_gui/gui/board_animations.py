@@ -1,13 +1,21 @@
 """The clocks of a board's animations: the last mark drawn in (a disc's fall on a gravity
-board), then the winning line drawn across. The painters read their progress."""
+board), then the winning line drawn across. The painters read their progress.
+
+The clocks are made when first used (a move drawn in, or asked for): the window's first
+frame draws nothing in, and so loads no animation classes before it is painted.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEasingCurve, QObject, QVariantAnimation
+from PySide6.QtCore import QObject
 
-from tictactoe_gui.engine import Move
+if TYPE_CHECKING:
+    from PySide6.QtCore import QEasingCurve, QVariantAnimation
+
+    from tictactoe_gui.engine import Move
 
 MARK_DURATION_MS = 220
 LINE_DURATION_MS = 420
@@ -17,6 +25,8 @@ DROP_ROW_MS = 55
 
 
 def _clock(parent: QObject, duration: int, curve: QEasingCurve.Type) -> QVariantAnimation:
+    from PySide6.QtCore import QVariantAnimation
+
     animation = QVariantAnimation(parent)
     animation.setStartValue(0.0)
     animation.setEndValue(1.0)
@@ -39,18 +49,41 @@ class BoardAnimations(QObject):
         self.falls = False
         self.mark_progress = 1.0
         self.line_progress = 1.0
-        self.mark = _clock(self, MARK_DURATION_MS, QEasingCurve.Type.OutCubic)
-        self.mark.valueChanged.connect(self._on_mark_step)
-        self.mark.finished.connect(self._on_mark_done)
-        self.line = _clock(self, LINE_DURATION_MS, QEasingCurve.Type.InOutCubic)
-        self.line.valueChanged.connect(self._on_line_step)
+        self._mark: QVariantAnimation | None = None
+        self._line: QVariantAnimation | None = None
+
+    @property
+    def mark(self) -> QVariantAnimation:
+        """The clock of the last mark drawn in."""
+        if self._mark is None:
+            from PySide6.QtCore import QEasingCurve
+
+            self._mark = _clock(self, MARK_DURATION_MS, QEasingCurve.Type.OutCubic)
+            self._mark.valueChanged.connect(self._on_mark_step)
+            self._mark.finished.connect(self._on_mark_done)
+        return self._mark
+
+    @property
+    def line(self) -> QVariantAnimation:
+        """The clock of the winning line drawn across."""
+        if self._line is None:
+            from PySide6.QtCore import QEasingCurve
+
+            self._line = _clock(self, LINE_DURATION_MS, QEasingCurve.Type.InOutCubic)
+            self._line.valueChanged.connect(self._on_line_step)
+        return self._line
 
     def is_running(self) -> bool:
-        return self.appearing is not None or self.line.state() == QVariantAnimation.State.Running
+        line = self._line
+        return self.appearing is not None or (
+            line is not None and line.state() == line.State.Running
+        )
 
     def start(self, move: Move, *, falls: bool) -> None:
         """Bring ``move``'s mark in: drawn stroke by stroke, or, when it ``falls``, a disc
         dropping from above the board to its row, bouncing as it lands."""
+        from PySide6.QtCore import QEasingCurve
+
         self.stop()
         self.appearing, self.falls = move, falls
         self.mark_progress = self.line_progress = 0.0
@@ -64,8 +97,9 @@ class BoardAnimations(QObject):
 
     def stop(self) -> None:
         """Stop both, everything shown as it ends."""
-        self.mark.stop()
-        self.line.stop()
+        for clock in (self._mark, self._line):
+            if clock is not None:  # a clock not made yet has nothing to stop
+                clock.stop()
         self.appearing = None
         self.mark_progress = self.line_progress = 1.0
 

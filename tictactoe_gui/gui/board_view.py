@@ -25,7 +25,6 @@ from PySide6.QtCore import (
     QSize,
     Qt,
     QTimer,
-    QVariantAnimation,
     Signal,
     Slot,
 )
@@ -41,6 +40,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QVariantAnimation
     from PySide6.QtGui import QEnterEvent
     from PySide6.QtWidgets import QInputDialog
 
