@@ -42,9 +42,10 @@ from tictactoe_gui.engine import (
     judge_by_proof,
     proven_result,
 )
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.engine.variants import Variant
-from tictactoe_gui.records_bridge import finished_game
+from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.session.base import (
     SessionBase,
     SideSummary,
@@ -448,18 +449,30 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
         )
 
     def finished_game(self, ended_at: datetime | None = None) -> FinishedGame:
-        """The finished game as the records keep it, checked against the rules, as every
-        session gives it (:meth:`TableSession.finished_game`): its lines, each move's score
-        and verdict, the hints, what the computer players searched, how it ended."""
+        """The finished game as the records keep it, checked against the rules, through the
+        one builder every session's record goes through
+        (:func:`~tictactoe_gui.records_bridge.state_finished_game`): its lines, each move's
+        score and verdict, the hints, what the computer players searched, how it ended."""
+        record = self.game_record()
         setup = self.setup
-        return finished_game(
-            self.game_record(),
+        start = find_game(self.variant.id).from_position_text(self.start.to_text())
+        seats = {Mark.X: 0, Mark.O: 1}
+        return state_finished_game(
+            start.play_all(self._tree_move(move) for move in self._moves),
             setup.x.side(),
             setup.o.side(),
             setup.mode,
             self.started_at,
             ended_at or datetime.now(UTC),
+            seed=self.seed,
+            resigned=None if self.resigned is None else seats[self.resigned],
             tree=self.lines(),  # the lines taken back and played otherwise, kept
+            scores=[move.score for move in record.moves],
+            verdicts=[None if m.verdict is None else m.verdict.value for m in record.moves],
+            hints=(record.hints_x, record.hints_o),
+            nodes=(record.x_nodes, record.o_nodes),
+            depths=(record.x_max_depth, record.o_max_depth),
+            forfeit=self.forfeit_reason,
         )
 
     def sera(self) -> Persona:
