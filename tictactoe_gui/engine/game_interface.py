@@ -197,7 +197,8 @@ class MoveChoice:
     #: The positions its search visited and the deepest it looked (0 where it did not say).
     nodes: int = 0
     depth: int = 0
-    #: The analysis of the position the search made on the way, where it made one.
+    #: The analysis of the position, where the game has one at hand (its player's search
+    #: made it on the way, or the position is solved at once): the coach needs no other.
     analysis: GameAnalysis | None = None
 
 
@@ -537,7 +538,8 @@ class GameSpec(abc.ABC):
         cancel: threading.Event | None = None,
     ) -> MoveChoice:
         """:meth:`choose_move`, with what the choice cost where the game's players say it (the
-        records keep each side's nodes and depth) and the analysis made on the way."""
+        records keep each side's nodes and depth) and the analysis of ``state`` where the
+        game has one at hand (see :class:`MoveChoice`)."""
         return MoveChoice(self.choose_move(state, player, rng, limit=limit, cancel=cancel))
 
     def analysed_at_once(self, state: GameState) -> bool:

@@ -252,9 +252,10 @@ class KInARowSpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
     ) -> MoveChoice:
-        """As :meth:`choose_move`, with the persona's nodes, depth and analysis. Where the
-        persona solves the position, what it learned is kept for its next moves and games
-        on the board (in each thread: see :func:`_table_for`)."""
+        """As :meth:`choose_move`, with the persona's nodes and depth, and the analysis of
+        the position: the persona's own, or where the position is solved at once
+        (:meth:`analysed_at_once`) the exact one. What the exact search learns is kept for
+        the next moves and games on the board (in each thread: see :func:`_table_for`)."""
         board = self._board(state)
         if board.is_over:
             raise GameError(f"no move to choose: the game is over in {board}")
@@ -262,8 +263,11 @@ class KInARowSpec(GameSpec):
             persona = get_persona(player)
         except ValueError as error:
             raise GameError(str(error)) from None
-        decision = persona.choose_move(board, rng, _table_for(), limit=limit, cancel=cancel)
+        table = _table_for()
+        decision = persona.choose_move(board, rng, table, limit=limit, cancel=cancel)
         analysis = decision.analysis
+        if analysis is None and solvable(board):
+            analysis = analyse(board, table=table, cancel=cancel)
         return MoveChoice(
             board.index(decision.move),
             decision.nodes,
