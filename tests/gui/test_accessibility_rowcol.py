@@ -231,7 +231,8 @@ def test_a_take_played_by_step_is_heard_on_the_step_button(
     assert described(step) == "Play one take (pauses the game)"  # its tooltip
     qtbot.waitUntil(lambda: window.table._pending is not None, timeout=10_000)
     qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
-    assert len(window.session.moves) == 1
+    # Played once its position's analysis is in (to be judged), at once or a moment later.
+    qtbot.waitUntil(lambda: len(window.session.moves) == 1, timeout=10_000)
     take = window.announcer.spoken[-1]
     assert take.startswith("Magpie (A) takes ")
     # Orca 43 speaks the focused button's description when it changes.

@@ -147,8 +147,8 @@ def test_two_computer_players_pause_step_and_resume(
     assert window.status_label.text().startswith("Paused — ")
     assert window.status_label.text().endswith(" to take")
     assert "thinking" not in window.status_label.text()
-    bar.step_button.click()
-    assert len(window.session.moves) == 1
+    bar.step_button.click()  # played once its position's analysis is in, to be judged
+    qtbot.waitUntil(lambda: len(window.session.moves) == 1, timeout=10_000)
     # A step while the next take is still being chosen plays it as soon as it comes.
     bar.step_button.click()
     qtbot.waitUntil(lambda: len(window.session.moves) == 2, timeout=10_000)

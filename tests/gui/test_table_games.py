@@ -615,3 +615,21 @@ def test_a_replayed_game_is_analysed_under_the_same_title_as_k_in_a_rows(
     window.replay_table_game(spec.new_game(), [3], ("Ada", "Cop"), "today")
     # Nobody coaches a replay: the engine analyses it, as in k in a row.
     assert role.text() == "ANALYSIS"
+
+
+def test_every_move_of_the_computer_player_is_judged_at_the_end(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # Its move was played as soon as it was chosen, and the analysis of its position, still
+    # running, was cancelled by the next position's: its line at the end counted only some
+    # of its moves ("100% accurate — 3 best, 1 good, 4 not judged").
+    window.start_table_game(connect_four("kitty"), seed=5)
+    window.table.set_time_limit(0.2)
+    play_by_clicks(qtbot, window, seed=11)
+    qtbot.waitUntil(window.banner.isVisible, timeout=GAME_TIMEOUT_MS)
+    session = window.table.session
+    assert session is not None
+    computer = session.summaries()[1]
+    assert computer.moves > 3
+    assert computer.judged == computer.moves, computer.describe()
+    assert "not judged" not in window.banner.summary.text().splitlines()[1]

@@ -69,6 +69,8 @@ class TableController(TableLines):
         self.undo_stack = QUndoStack(self)
         self.session: TableSession | None = None
         self._pending: GameMove | None = None
+        #: The pending move waits for the analysis of its position, which judges it.
+        self._play_when_analysed = False
         self._paused = False
         self._step_once = False
         self._delay_ms = THINK_MS
@@ -447,6 +449,7 @@ class TableController(TableLines):
         self._widgets.autoplay_bar.set_paused(paused)
         if paused:
             self._think.stop()
+            self._play_when_analysed = False
         elif self._pending is not None:
             self._think.start(self._delay())
         if self.session is not None and self.session.ai_to_move():
@@ -499,6 +502,8 @@ class TableController(TableLines):
             if self._hint_waiting:
                 self._hint_waiting = False
                 self._show_hint(answer.analysis)
+        elif self._play_when_analysed:
+            self._apply_pending()
 
     def _show_analysis(self, analysis: GameAnalysis | None) -> None:
         """The dock shows the analysis of the position on the board (None: thinking)."""
@@ -511,6 +516,7 @@ class TableController(TableLines):
         if not self._is_now(choice.state):
             return
         self._pending = choice
+        self._play_when_analysed = False
         if self._step_once:
             self._step_once = False
             self._apply_pending()
@@ -518,12 +524,25 @@ class TableController(TableLines):
             self._think.start(self._delay())
 
     def _apply_pending(self) -> None:
-        choice, self._pending = self._pending, None
+        choice = self._pending
+        if choice is not None and self._session().analysis_of(choice.state) is None:
+            # The analysis of the position comes right after the move's choice: played
+            # before it, the move could not be judged (the next position's search cancels
+            # it), and the computer player's accuracy would count only some of its moves.
+            self._play_when_analysed = True
+            return
+        self._pending, self._play_when_analysed = None, False
         if choice is not None and self._is_now(choice.state):
             self._play(choice.move)
 
     def _on_engine_failed(self, message: str) -> None:
         """Never a silent wait: say the engine failed (the error is in the log) and what to do."""
+        if self._play_when_analysed and self._pending is not None:
+            # The move was chosen; only its analysis failed: play it unjudged.
+            self._play_when_analysed = False
+            choice, self._pending = self._pending, None
+            if self._is_now(choice.state):
+                self._play(choice.move)
         if self._active:
             self._say(
                 f"The engine failed: {message}. Undo (Ctrl+Z), play again or start a New Game."
