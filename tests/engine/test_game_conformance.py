@@ -623,3 +623,36 @@ def test_a_game_with_new_game_options_of_its_own_draws_its_numbers(spec: GameSpe
         game = registered_game(spec.game_key)
         assert game is not None
         assert find_game(game.key) == game.listed[0]
+
+
+@smallest_games
+def test_a_decision_is_the_players_move_with_what_it_knows_of_the_position(
+    spec: GameSpec,
+) -> None:
+    """``decide`` plays what ``choose_move`` plays from the same generator; the analysis it
+    brings is of the position (every move it scores legal there), and where the game solves
+    the position at once, proven and agreeing with the exact solver."""
+    for player in (info.key for info in spec.players):
+        for state in playout(spec, 5)[:-1]:
+            choice = spec.decide(state, player, random.Random(9))
+            assert choice.move == spec.choose_move(state, player, random.Random(9))
+            assert choice.nodes >= 0
+            assert choice.depth >= 0
+            analysis = choice.analysis
+            if analysis is not None:
+                assert {value.move for value in analysis.moves} <= set(state.legal_moves())
+            if spec.analysed_at_once(state):
+                assert analysis is not None
+                assert analysis.certainty is Certainty.PROVEN
+                assert set(analysis.best_moves) == set(spec.solve(state).best_moves)
+
+
+def test_three_by_three_reads_a_keypad_digit_as_its_cell_and_no_other_board_does() -> None:
+    tictactoe, four = find_game("tictactoe"), find_game("4x4k3")
+    state = tictactoe.new_game()
+    keypad = "789456123"  # the top row first, as the cells are numbered
+    assert [state.read_move(digit) for digit in keypad] == list(range(9))
+    with pytest.raises(MoveError, match="or a keypad digit from 1 to 9"):
+        state.read_move("0")
+    with pytest.raises(MoveError):
+        four.new_game().read_move("5")
