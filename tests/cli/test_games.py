@@ -292,3 +292,12 @@ def test_match_records_every_game_with_its_game(tmp_path: Path) -> None:
         assert [g.game for g in games] == ["gomoku", "gomoku"]
         detail = repository.game(games[0].id)
         assert len(detail.moves) == detail.summary.plies
+
+
+def test_the_prompt_names_the_free_cell_nearest_the_middle_of_a_big_board() -> None:
+    code, out, _ = run("play", "--game", "four", "--persona", "cop", "--seed", "3",
+                       stdin="k10\nq\n")  # fmt: skip
+    assert code == 0
+    prompts = [line for line in out.splitlines() if line.startswith("Your move")]
+    assert prompts[0].startswith("Your move (a cell such as k10; q to quit): ")
+    assert prompts[1].startswith("Your move (a cell such as k11; q to quit): ")  # k10 is X's

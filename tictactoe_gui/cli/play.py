@@ -147,8 +147,7 @@ def _ask(state: GameState, streams: Streams) -> int:
     spec = state.spec
     word = spec.move_word
     legal = state.legal_moves()
-    centre = spec.rows // 2 * spec.cols + spec.cols // 2  # the board's middle cell
-    example = spec.format_move(centre if centre in legal else legal[len(legal) // 2])
+    example = spec.format_move(_example_move(spec, legal))
     while True:
         how = spec.move_prompt.format(example=example, column=example.rstrip("0123456789"))
         print(f"Your {word} ({how}; q to quit): ", end="", file=stdout, flush=True)
@@ -175,6 +174,20 @@ def _ask(state: GameState, streams: Streams) -> int:
                 print(f"{error}; you may {spec.move_verb} {allowed}.", file=stdout)
             continue
         return move
+
+
+def _example_move(spec: GameSpec, legal: tuple[int, ...]) -> int:
+    """The move a prompt names as an example: the free cell nearest the board's middle where
+    moves fill cells, else the middle one of the legal moves."""
+    if not spec.moves_fill_cells:
+        return legal[len(legal) // 2]
+    middle_row, middle_col = spec.rows // 2, spec.cols // 2
+
+    def distance(move: int) -> tuple[int, int]:
+        row, col = divmod(move, spec.cols)
+        return abs(row - middle_row) + abs(col - middle_col), move
+
+    return min(legal, key=distance)
 
 
 def _open_records(args: argparse.Namespace, streams: Streams) -> Repository | None:
