@@ -28,3 +28,29 @@ def test_the_banner_and_the_board_never_overlap_at_the_smallest_window(
     # Layouts settle in the event loop; once they have, the board stays clear of the banner.
     qtbot.waitUntil(board_fits, timeout=3000)
     assert window.board_view.height() >= window.board_view.minimumHeight()
+
+
+def test_a_long_note_leaves_the_headline_whole(qtbot: QtBot, window: MainWindow) -> None:
+    # "Only the first ending of a game is recorded." kept 200 pixels beside the headline,
+    # which read "You resig…" at the window's first size.
+    window.resize(1060, 720)
+    qtbot.waitUntil(lambda: window.width() == 1060, timeout=3000)
+    banner = window.banner
+    banner.show_text(
+        "You resigned. Cop wins.",
+        "",
+        "",
+        "Only the first ending of a game is recorded.",
+        save_failed=False,
+    )
+    headline, note = banner.headline, banner.save_note
+    qtbot.waitUntil(lambda: headline.isVisible() and note.isVisible(), timeout=3000)
+    whole = headline.fontMetrics().horizontalAdvance(headline.text())
+    qtbot.waitUntil(lambda: headline.contentsRect().width() >= whole, timeout=3000)
+    assert not headline.toolTip()
+    assert note.toolTip() == note.text()  # cut short, whole in its tooltip
+    # A short note still stays whole beside a headline cut short.
+    banner.show_text("X" * 80, "", "", "Recorded.", save_failed=False)
+    qtbot.waitUntil(lambda: bool(headline.toolTip()), timeout=3000)
+    assert note.contentsRect().width() >= note.fontMetrics().horizontalAdvance("Recorded.")
+    assert not note.toolTip()

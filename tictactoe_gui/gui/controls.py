@@ -84,7 +84,7 @@ class ElidedLabel(QLabel):
 
 
 #: The most of the banner's width a note beside the headline keeps whole (a longer one,
-#: such as why a save failed, is cut short where the headline needs the room).
+#: such as why a save failed, has only the room the headline leaves).
 NOTE_WIDTH = 200
 
 
@@ -194,9 +194,14 @@ class GameOverBanner(QFrame):
         self.summary.setText(summary)
         self.summary.setVisible(bool(summary))
         self.save_note.setText(save_note)
-        # A short note ("Recorded.") whole; the headline beside it is cut short first.
+        # A short note ("Recorded.") whole, the headline beside it cut short first; a longer
+        # one ("Only the first ending of a game is recorded.") takes only what the headline
+        # leaves, cut short with its whole text in its tooltip.
         width = self.save_note.fontMetrics().horizontalAdvance(save_note) + 1
-        self.save_note.setMinimumWidth(min(width, NOTE_WIDTH))
+        short = width <= NOTE_WIDTH
+        self.save_note.setMinimumWidth(width if short else 0)
+        policy = QSizePolicy.Policy.Preferred if short else QSizePolicy.Policy.Ignored
+        self.save_note.setSizePolicy(policy, QSizePolicy.Policy.Preferred)
         self.save_note.setVisible(bool(save_note))
         self._save_failed = save_failed
         self.retry_button.setVisible(save_failed)
