@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import threading
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -303,3 +305,28 @@ def test_a_game_registered_later_is_listed_as_it_says() -> None:
     assert listing == Listing.of(later)
     assert (listing.key, listing.name) == ("later", "Later")
     assert listing.sizes == tuple((spec.id, spec.name) for spec in game.listed)
+
+
+def test_a_players_move_alone_costs_no_analysis_a_decision_brings_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Kitty searches nothing: choose_move asks for no analysis, while decide brings the
+    exact one of a position solved at once, for the coach's verdict and the record."""
+    from tictactoe_gui.engine import k_in_a_row
+
+    analysed: list[object] = []
+    real = k_in_a_row.analyse
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        analysed.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(k_in_a_row, "analyse", counting)
+    spec = find_game("4x4k4")
+    state = spec.new_game()
+    spec.choose_move(state, "kitty", random.Random(1))
+    assert analysed == []
+    choice = spec.decide(state, "kitty", random.Random(1))
+    assert len(analysed) == 1
+    assert choice.analysis is not None
+    assert choice.analysis.certainty is Certainty.PROVEN

@@ -58,7 +58,7 @@ from tictactoe_gui.engine.game_interface import (
 )
 from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.notation import NotationError, cell_name, parse_cell
-from tictactoe_gui.engine.personas import PERSONAS, Event, get_persona
+from tictactoe_gui.engine.personas import PERSONAS, Decision, Event, get_persona
 from tictactoe_gui.engine.search import Algorithm, NodeLimitReached, TranspositionTable
 from tictactoe_gui.engine.variants import (
     MAX_SIDE,
@@ -241,7 +241,8 @@ class KInARowSpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
     ) -> int:
-        return self.decide(state, player, rng, limit=limit, cancel=cancel).move
+        board, decision = self._decision(state, player, rng, limit, cancel)
+        return board.index(decision.move)
 
     def decide(
         self,
@@ -256,6 +257,25 @@ class KInARowSpec(GameSpec):
         the position: the persona's own, or where the position is solved at once
         (:meth:`analysed_at_once`) the exact one. What the exact search learns is kept for
         the next moves and games on the board (in each thread: see :func:`_table_for`)."""
+        board, decision = self._decision(state, player, rng, limit, cancel)
+        analysis = decision.analysis
+        if analysis is None and solvable(board):
+            analysis = analyse(board, table=_table_for(), cancel=cancel)
+        return MoveChoice(
+            board.index(decision.move),
+            decision.nodes,
+            decision.max_depth,
+            None if analysis is None else self._converted(analysis),
+        )
+
+    def _decision(
+        self,
+        state: GameState,
+        player: str,
+        rng: random.Random,
+        limit: Limit | None,
+        cancel: threading.Event | None,
+    ) -> tuple[Board, Decision]:
         board = self._board(state)
         if board.is_over:
             raise GameError(f"no move to choose: the game is over in {board}")
@@ -263,17 +283,7 @@ class KInARowSpec(GameSpec):
             persona = get_persona(player)
         except ValueError as error:
             raise GameError(str(error)) from None
-        table = _table_for()
-        decision = persona.choose_move(board, rng, table, limit=limit, cancel=cancel)
-        analysis = decision.analysis
-        if analysis is None and solvable(board):
-            analysis = analyse(board, table=table, cancel=cancel)
-        return MoveChoice(
-            board.index(decision.move),
-            decision.nodes,
-            decision.max_depth,
-            None if analysis is None else self._converted(analysis),
-        )
+        return board, persona.choose_move(board, rng, _table_for(), limit=limit, cancel=cancel)
 
     def analysed_at_once(self, state: GameState) -> bool:
         """Boards of up to 16 cells, and positions with at most 12 cells left."""
