@@ -19,6 +19,7 @@ from tictactoe_gui.engine import Board, Mark
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.status_bar import StatusBar
 from tictactoe_gui.session import Tally
 from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage.records import GameMode
@@ -266,3 +267,27 @@ def test_a_long_name_in_the_players_bar_ends_in_an_ellipsis_with_the_whole_in_it
     assert label is not None
     qtbot.waitUntil(lambda: "Ann" in label.text() and "…" not in label.text(), timeout=3000)
     assert not label.toolTip()
+
+
+def test_a_long_status_message_keeps_left_of_the_turn_and_ends_in_an_ellipsis(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # A welcome with a long name ran under the turn on the right, cut off mid-word.
+    default_size(qtbot, window)
+    name = "Bartholomew Fitzgerald the Third of Westminster"
+    window.new_game(human_vs_human(name, "Alexandra Montgomery-Whitfield of Kensington"))
+    bar = window.statusBar()
+    assert isinstance(bar, StatusBar)
+    qtbot.waitUntil(lambda: name in bar.currentMessage(), timeout=5000)
+    turn = window.turn_label
+    qtbot.waitUntil(lambda: turn.isVisible() and name in turn.text(), timeout=5000)
+    room = bar.message_rect()
+    assert room.right() < turn.geometry().left()
+    shown = bar.shown_message()
+    assert shown.endswith("…")
+    assert bar.fontMetrics().horizontalAdvance(shown) <= room.width()
+    assert bar.toolTip() == bar.currentMessage()
+    # A short message is whole, with no tooltip.
+    window.show_message("Saved the game to game.ttt.")
+    assert bar.shown_message() == "Saved the game to game.ttt."
+    assert not bar.toolTip()

@@ -43,6 +43,7 @@ from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.players_bar import PlayersBar
+from tictactoe_gui.gui.status_bar import StatusBar
 from tictactoe_gui.gui.theme import Theme, apply_palette
 from tictactoe_gui.gui.window.base import (
     GAME_IN_PROGRESS_KEY,
@@ -331,6 +332,8 @@ class MainWindow(FirstFramePart, MenusPart):
         self.resizeDocks([moves, analysis], [140, 340], Qt.Orientation.Horizontal)
 
     def _create_status_bar(self) -> None:
+        # A message there keeps left of the turn, cut short where it does not fit.
+        self.setStatusBar(StatusBar())
         self.turn_label = QLabel()
         self.turn_label.setObjectName("turnLabel")
         self.turn_label.setTextFormat(Qt.TextFormat.PlainText)
