@@ -93,9 +93,15 @@ def test_step_past_the_end_of_a_game_starts_the_next_one_paused(
         qtbot.waitUntil(lambda before=before: controller.board.ply > before, timeout=5000)
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=10000)
     assert controller.series_left == 1
+    # Beside the first game's banner, the tally counts the games played: it said "game 2 of
+    # 2" before the second had begun.
+    tally = window.autoplay_bar.tally
+    assert "1 of 2 games played" in tally.text()
+    assert "game 2" not in tally.text()
     window.autoplay_bar.step_button.click()  # the series' next game, on its empty board
     assert controller.tally.games == 1
     assert controller.board.ply == 0
+    assert "game 2 of 2" in tally.text()
     # Still paused: it waits for Resume or Step, as the game before did.
     assert controller.paused
     assert window.autoplay_bar.pause_button.text() == "Resume"

@@ -336,12 +336,18 @@ class AutoplayBar(QFrame):
         icon = QStyle.StandardPixmap.SP_MediaPlay if paused else QStyle.StandardPixmap.SP_MediaPause
         self.pause_button.setIcon(style.standardIcon(icon))
 
-    def show_tally(self, tally: Tally, games: int, x_name: str, o_name: str) -> None:
+    def show_tally(
+        self, tally: Tally, games: int, x_name: str, o_name: str, *, between: bool = False
+    ) -> None:
+        """The series' score and where it stands: the game being played, or (``between``
+        two games, the last one's ending shown) how many have been played."""
         if games <= 1 and tally.games == 0:
             self.tally.setText(f"{x_name} (X) vs {o_name} (O)")
             return
         current = min(games, tally.games + 1)
-        if tally.games < games:
+        if between and 0 < tally.games < games:
+            progress = f"{tally.games} of {games} games played"
+        elif tally.games < games:
             progress = f"game {current} of {games}"
         else:
             progress = "1 game" if games == 1 else f"{games} games"

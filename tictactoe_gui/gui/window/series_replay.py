@@ -181,7 +181,13 @@ class SeriesReplayPart(WindowBase):
     @Slot(object)
     def _on_tally(self, tally: Tally) -> None:
         setup = self.controller.setup
-        self.autoplay_bar.show_tally(tally, setup.games, setup.x.display_name, setup.o.display_name)
+        self.autoplay_bar.show_tally(
+            tally,
+            setup.games,
+            setup.x.display_name,
+            setup.o.display_name,
+            between=self.controller.state is later.State.OVER,
+        )
         self._update_autoplay_controls()
 
     def _update_autoplay_controls(self) -> None:
