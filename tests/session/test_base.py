@@ -146,7 +146,11 @@ def test_every_game_sums_up_each_side_alike_a_resignation_counted_as_a_decision(
     game.play(Move(0, 0))
     table.resign()
     game.resign()
-    given_up = "0% accurate — 0 best, 0 good, 1 blunder, then resigned a game not proven lost"
+    # Her move is not judged (nothing analysed it): the resignation does not hide it.
+    given_up = (
+        "0% accurate — 0 best, 0 good, 1 blunder, 1 not judged, "
+        "then resigned a game not proven lost"
+    )
     (ada, kitty), (ada_k, cop) = table.summaries(), game.summaries()
     assert ada.describe() == f"Ada (X): {given_up}, counted as a blunder"
     assert ada_k.describe() == ada.describe()

@@ -145,8 +145,10 @@ class SideSummary(Accuracy, Generic[SideT]):
             return f"{head}: {plural(self.moves, self.word)}, none judged"
         how = " by the estimate" if self.by_estimate else ""
         details = self.verdict_details()
-        if self.judged < self.moves:
-            details.append(f"{self.moves - self.judged} not judged")
+        # The resignation is one of the decisions judged, not one of the moves.
+        unjudged = self.moves + self.resigned - self.judged
+        if unjudged:
+            details.append(f"{unjudged} not judged")
         if self.hints:
             details.append(plural(self.hints, "hint"))
         if self.resigned and self.resigned_lost:
