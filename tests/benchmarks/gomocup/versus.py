@@ -271,3 +271,5 @@ def series(path: str, games: int, seconds: float, seed: int = 22) -> None:
             print(f"  game {played + 1}, Sera as {side} ({seconds_taken:.0f} s): {line}")
     print(f"Sera {ours.wins}, {name} {theirs.wins}, draws {games - ours.wins - theirs.wins}")
     print(f"  Sera: {ours.summary()}; {name}: {theirs.summary()}")
+    one, five, fifteen = os.getloadavg()
+    print(f"  load average at the end: {one:.1f}, {five:.1f}, {fifteen:.1f} (1, 5, 15 min)")
