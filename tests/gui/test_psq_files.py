@@ -53,6 +53,8 @@ def test_a_game_saved_as_psq_reads_back_the_same(
         ("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n", "bad.psq, line 3: cell h8 is already taken"),
         ("Piskvorky 15x15, 11:11, 0\n8,8,0\n0,0,0\n", "bad.psq, line 3: 0,0 is off the board"),
         ("4453\n", "holds a game of column digits"),
+        # Named .psq, it is said not to be a Piskvork game, not "not JSON".
+        ("garbage\nnot a game\n", "bad.psq, line 1: not a Piskvork game"),
     ],
 )
 def test_a_bad_psq_file_is_one_line(tmp_path: Path, text: str, reason: str) -> None:

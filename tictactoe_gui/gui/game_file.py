@@ -276,7 +276,9 @@ def load(path: Path) -> SavedGame:
     from tictactoe_gui.engine.field_formats import FileKind, kind_of
 
     kind = kind_of(text)
-    if kind is FileKind.PSQ:
+    psq_named = path.suffix.lower() == ".psq" and not text.lstrip().startswith("{")
+    if kind is FileKind.PSQ or (psq_named and kind is not FileKind.DIGITS):
+        # A file named .psq that is not one is told where it is not (not "not JSON").
         return from_psq(text, path.name)
     if kind is FileKind.DIGITS:
         raise GameFileError(
