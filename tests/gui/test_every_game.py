@@ -22,9 +22,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import rowcol_setup
-from tictactoe_gui.engine import Board, Mark, Move, Proven, row_and_column
+from tictactoe_gui.engine import Board, Mark, Move, row_and_column
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.limits import Limit
+from tictactoe_gui.engine.review import Settled
 from tictactoe_gui.engine.rowcol import STRATEGIES, Player, Position, RowColAnalysis
 from tictactoe_gui.engine.variants import Family, Variant, get_variant, mnk
 from tictactoe_gui.gui.dialogs.new_game import GAMES
@@ -114,7 +115,8 @@ def assert_the_loser_is_not_called_perfect(window: MainWindow) -> None:
     loser = next(summary for summary in info.summaries if summary.side is winner.other)
     if loser.accuracy == 1.0:
         first = session.board_at(0 if session.start.to_move is loser.side else 1)
-        assert session.proven.get(first) == Proven(winner), loser.describe()
+        proven = Settled(0 if winner is Mark.X else 1)
+        assert session.proven.get(first) == proven, loser.describe()
     if loser.by_estimate:
         assert "accurate by the estimate" in window.banner.summary.text()
 

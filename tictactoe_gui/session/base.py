@@ -33,6 +33,12 @@ external engines) share:
   whom), each person's greeting (:meth:`SessionBase.greetings`), the coach's or a computer
   player's line on each move judged (:meth:`SessionBase.coach_line`) and the headline at
   the end (:meth:`SessionBase.headline`);
+- **the coach's verdicts** (:meth:`SessionBase.judge_known_moves`): each move judged by
+  the game's coach, told what is proven along the game
+  (:meth:`SessionBase.proven_along_the_game`: a position whose mover reaches a position
+  proven won for them is won for them too, so a proof found late, or the game's end, tells
+  which earlier move lost it; facts about positions, kept after an undo), by what is proven
+  alone where the position before a move is not analysed;
 - the words for the coach's verdict on a move (:meth:`SessionBase.verdict_words`) and
   how each side played (:meth:`SessionBase.summaries`, one :class:`SideSummary` per
   side: its verdicts counted, a resignation counted as one more decision);
@@ -60,6 +66,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from tictactoe_gui.engine import Event, Judgement, Persona, Verdict
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
+from tictactoe_gui.engine.review import Settled
 from tictactoe_gui.session.seats import PlayerSpec
 from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
@@ -174,6 +181,26 @@ ESTIMATE_VERDICT_WORDS = {
 }
 
 
+def judged_by_proof(
+    mover: int | None, known_before: Settled | None, known_after: Settled | None
+) -> Judgement | None:
+    """A verdict from proven results alone, where no analysis lists the move (None: none):
+    a move after which a loss is proven is a blunder unless it was lost already, a win let
+    go to a draw a mistake, else the outcome is kept."""
+    if mover is None:
+        return None
+    if known_after is not None:
+        if known_after.winner == 1 - mover:
+            lost_before = known_before is not None and known_before.winner == 1 - mover
+            return Judgement(Verdict.GOOD if lost_before else Verdict.BLUNDER)
+        if known_after.winner is None and known_before is not None and known_before.winner == mover:
+            return Judgement(Verdict.MISTAKE)
+        return Judgement(Verdict.GOOD)
+    if known_before is not None and known_before.winner == 1 - mover:
+        return Judgement(Verdict.GOOD)
+    return None
+
+
 class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
     """A game's moves from its start and the position after each, a resignation, the
     analyses of positions and the hints asked for, its seed and per-move generators, its
@@ -209,6 +236,12 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         self._hinted: set[KeyT] = set()
         #: The analyses of positions, by position (see :meth:`add_analysis`).
         self.analyses: dict[KeyT, AnalysisT] = {}
+        #: Positions' proven results (by position), from the analyses and from how the game
+        #: went on: facts about positions, kept for the rest of the game (an undo aside).
+        self.proven: dict[KeyT, Settled] = {}
+        #: The coach's judgements as :meth:`judge_known_moves` last found them, by position
+        #: and move (the tree's integer).
+        self.judgements: dict[tuple[KeyT, int], Judgement] = {}
 
     # -- what a game says about its moves -------------------------------------------------
 
@@ -531,8 +564,91 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
     # -- the coach's verdicts ----------------------------------------------------------------
 
     @abstractmethod
+    def _settled_on(self, position: PositionT) -> Settled | None:
+        """What is proven of ``position`` alone: its result once the game is over on it,
+        else what its analysis proves (None: nothing)."""
+
+    @abstractmethod
+    def _seat(self, side: SideT) -> int:
+        """``side`` as a seat number (0 moves first), as proven results name winners."""
+
+    @abstractmethod
+    def _judge_with(
+        self,
+        ply: int,
+        before: AnalysisT,
+        after: AnalysisT | None,
+        known_before: Settled | None,
+        known_after: Settled | None,
+    ) -> Judgement | None:
+        """The game's coach on move ``ply`` (1-based), the position before it analysed
+        (``before``; ``after``: the position after it, where analysed), told what is proven
+        of both positions along the game."""
+
+    def judge_known_moves(self) -> list[tuple[int, Verdict]]:
+        """Judge every move that can be judged now; the verdicts new or changed since the
+        last call (by ply, 1-based).
+
+        A verdict can change as more becomes known (a proof found later in the game, the
+        analysis of the position after the move, the game's end): each change is returned
+        again, with the verdict it now has.
+        """
+        known = self.proven_along_the_game()
+        found = []
+        for ply in range(1, len(self._moves) + 1):
+            judgement = self.judged(ply, known)
+            key = (
+                self._position_key(self._positions[ply - 1]),
+                self._tree_move(self._moves[ply - 1]),
+            )
+            if judgement is None or self.judgements.get(key) == judgement:
+                continue
+            self.judgements[key] = judgement
+            found.append((ply, judgement.verdict))
+        return found
+
+    def _judgement_key(self, ply: int) -> tuple[KeyT, int]:
+        """Where :attr:`judgements` keeps move ``ply``'s: its position and the move."""
+        return self._position_key(self._positions[ply - 1]), self._tree_move(self._moves[ply - 1])
+
+    def proven_along_the_game(self) -> list[Settled | None]:
+        """The proven result of each position of the game (the start first), from the
+        analyses and the end.
+
+        A position whose mover reaches a position proven won for them is won for them too:
+        so a win proven late in the game (or the game's own end) tells which earlier
+        positions were already lost, and which move lost them. These are facts about
+        positions and are kept for the rest of the game (:attr:`proven`)."""
+        facts = self.proven
+        keys = [self._position_key(position) for position in self._positions]
+        for position, key in zip(self._positions, keys, strict=True):
+            if key not in facts and (settled := self._settled_on(position)) is not None:
+                facts[key] = settled
+        for ply in range(len(self._moves) - 1, -1, -1):
+            key, after = keys[ply], facts.get(keys[ply + 1])
+            mover = self._to_move(self._positions[ply])
+            if key in facts or after is None or mover is None:
+                continue
+            if after.winner == self._seat(mover):
+                facts[key] = after
+        return [facts.get(key) for key in keys]
+
+    def judged(self, ply: int, known: Sequence[Settled | None]) -> Judgement | None:
+        """Move ``ply``'s judgement by the game's coach now, told what is proven along the
+        game (``known``: :meth:`proven_along_the_game`); by what is proven alone where the
+        position before it is not analysed (a game that ended before its review)."""
+        before = self.analysis_of(self._positions[ply - 1])
+        if before is None:
+            mover = self._to_move(self._positions[ply - 1])
+            seat = None if mover is None else self._seat(mover)
+            return judged_by_proof(seat, known[ply - 1], known[ply])
+        after = self.analysis_of(self._positions[ply])
+        return self._judge_with(ply, before, after, known[ply - 1], known[ply])
+
     def _judgement_of(self, ply: int) -> Judgement | None:
-        """The coach's judgement of move ``ply`` (1-based), once known."""
+        """The coach's judgement of move ``ply`` from what is known now (the analyses kept,
+        the results proven along the game)."""
+        return self.judged(ply, self.proven_along_the_game())
 
     def judgement_at(self, ply: int) -> Judgement | None:
         """The coach's judgement of move ``ply`` (1-based: move 1 is the first), its verdict

@@ -37,13 +37,12 @@ from tictactoe_gui.engine import (
     MoveOutcome,
     Persona,
     Proven,
-    Verdict,
     judge,
-    judge_by_proof,
     proven_result,
 )
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.move_tree import MoveTree
+from tictactoe_gui.engine.review import Settled
 from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.session.base import (
@@ -182,6 +181,13 @@ def event_for(winner: Mark | None, mark: Mark) -> Event:
     return Event.WIN if winner is mark else Event.LOSS
 
 
+def _proven(settled: Settled | None) -> Proven | None:
+    """A proven result of k in a row's engine, its winner a mark."""
+    if settled is None:
+        return None
+    return Proven(None if settled.winner is None else (Mark.X, Mark.O)[settled.winner])
+
+
 class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
     """A game in progress: its setup, seed, moves and everything judged about them.
 
@@ -202,11 +208,6 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
             raise ValueError(f"cannot start from a finished position ({setup.start.outcome})")
         super().__init__(setup.start, seed, started_at, lines)
         self.setup = setup
-        self.verdicts: dict[tuple[Board, Move], Verdict] = {}
-        #: The verdicts with how they were reached (proven, or by the estimate).
-        self.judgements: dict[tuple[Board, Move], Judgement] = {}
-        #: Positions' proven results, from the analyses and from how the game went on.
-        self.proven: dict[Board, Proven] = {}
         self.costs: dict[tuple[Board, Move], tuple[int, int]] = {}
         self.ended_once = False
 
@@ -290,65 +291,38 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
 
     # -- hints, analyses, verdicts -----------------------------------------------------------
 
-    def judge_known_moves(self) -> list[tuple[int, Verdict]]:
-        """Judge every move whose position before it has been analysed; the new verdicts.
+    def _settled_on(self, position: Board) -> Settled | None:
+        if position.is_over:
+            winner = position.winner
+            return Settled(None if winner is None else self._seat(winner))
+        analysis = self.analyses.get(position)
+        proven = None if analysis is None else proven_result(analysis)
+        if proven is None:
+            return None
+        return Settled(None if proven.winner is None else self._seat(proven.winner))
 
-        A verdict can change as more becomes known (a proof found later in the
-        game, the analysis of the position after the move): each change is
-        returned again, with the verdict it now has.
-        """
-        known = self._proven_along_the_game()
-        found = []
-        for ply in range(1, len(self._moves) + 1):
-            before_board, move = self._positions[ply - 1], self._moves[ply - 1]
-            before = self.analyses.get(before_board)
-            if before is None:
-                # Unanalysed (the game ended before its review): what is proven still tells.
-                judgement = judge_by_proof(before_board.to_move, known[ply - 1], known[ply])
-            else:
-                judgement = judge(
-                    before,
-                    move,
-                    self.analyses.get(self._positions[ply]),
-                    known_before=known[ply - 1],
-                    known_after=known[ply],
-                )
-            key = (before_board, move)
-            if judgement is None or self.judgements.get(key) == judgement:
-                continue
-            self.judgements[key] = judgement
-            self.verdicts[key] = judgement.verdict
-            found.append((ply, judgement.verdict))
-        return found
+    def _seat(self, side: Mark) -> int:
+        return 0 if side is Mark.X else 1
 
-    def _proven_along_the_game(self) -> list[Proven | None]:
-        """The proven result of each position of the game, from the analyses and the end.
-
-        A position whose mover reaches a position proven won for them is won for
-        them too: so a win proven late in the game (or the game's own end) tells
-        which earlier positions were already lost, and which move lost them.
-        These are facts about positions and are kept for the rest of the game.
-        """
-        facts = self.proven
-        for board in self._positions:
-            if board in facts:
-                continue
-            if board.is_over:
-                facts[board] = Proven(board.winner)
-                continue
-            analysis = self.analyses.get(board)
-            result = None if analysis is None else proven_result(analysis)
-            if result is not None:
-                facts[board] = result
-        for ply in range(len(self._moves) - 1, -1, -1):
-            board, after = self._positions[ply], facts.get(self._positions[ply + 1])
-            if board not in facts and after is not None and after.winner is board.to_move:
-                facts[board] = after
-        return [facts.get(board) for board in self._positions]
+    def _judge_with(
+        self,
+        ply: int,
+        before: Analysis,
+        after: Analysis | None,
+        known_before: Settled | None,
+        known_after: Settled | None,
+    ) -> Judgement | None:
+        return judge(
+            before,
+            self._moves[ply - 1],
+            after,
+            known_before=_proven(known_before),
+            known_after=_proven(known_after),
+        )
 
     def _judgement_of(self, ply: int) -> Judgement | None:
-        """Move ``ply``'s judgement, as :meth:`judge_known_moves` found it."""
-        return self.judgements.get((self._positions[ply - 1], self._moves[ply - 1]))
+        """Move ``ply``'s judgement, as :meth:`judge_known_moves` last found it."""
+        return self.judgements.get(self._judgement_key(ply))
 
     def hint_text(self, analysis: Analysis) -> str:
         """What a hint says: the best cells, or that every move is as good as another."""
@@ -420,7 +394,7 @@ class GameSession(SessionBase[Move, Board, Mark, Board, Analysis]):
                     mark=mark,
                     score=score,
                     best_score=best,
-                    verdict=self.verdicts.get((before, move)),
+                    verdict=self.verdict_at(ply),
                     prediction_after=str(after.prediction) if after is not None else "",
                     nodes=self.costs.get((before, move), (0, 0))[0],
                     max_depth=self.costs.get((before, move), (0, 0))[1],

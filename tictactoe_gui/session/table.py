@@ -20,7 +20,7 @@ or the command line). Nothing here names a game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import ClassVar
@@ -108,12 +108,6 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         super().__init__(start, seed, started_at, lines)
         self.setup = setup
         self.spec = setup.spec
-        #: Positions' proven results (by position), from the analyses and from how the game
-        #: went on: facts about positions, kept for the rest of the game (an undo aside).
-        self.proven: dict[str, Settled] = {}
-        #: The coach's judgements as :meth:`judge_known_moves` last found them, by position
-        #: and move.
-        self.judgements: dict[tuple[str, int], Judgement] = {}
         #: What a computer player spent choosing a move (nodes searched, deepest ply), by
         #: position and move.
         self.costs: dict[tuple[str, int], tuple[int, int]] = {}
@@ -201,67 +195,32 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
 
     # -- hints and the coach -------------------------------------------------------------
 
-    def judge_known_moves(self) -> list[tuple[int, Verdict]]:
-        """Judge every move that can be judged now; the verdicts new or changed since the
-        last call (by ply, 1-based).
+    def _settled_on(self, position: GameState) -> Settled | None:
+        result = position.result
+        if result is not None:
+            return Settled(result.winner)
+        analysis = self.analysis_of(position)
+        return None if analysis is None else settled_by(analysis)
 
-        A verdict can change as more becomes known (a proof found later in the game, the
-        analysis of the position after the move, the game's end): each change is returned
-        again, with the verdict it now has.
-        """
-        known = self._proven_along_the_game()
-        found = []
-        for ply in range(1, len(self._moves) + 1):
-            judgement = self._judged(ply, known)
-            key = (self._position_key(self._positions[ply - 1]), self._moves[ply - 1])
-            if judgement is None or self.judgements.get(key) == judgement:
-                continue
-            self.judgements[key] = judgement
-            found.append((ply, judgement.verdict))
-        return found
+    def _seat(self, side: int) -> int:
+        return side
 
-    def _proven_along_the_game(self) -> list[Settled | None]:
-        """The proven result of each position of the game, from the analyses and the end.
-
-        A position whose mover reaches a position proven won for them is won for them too:
-        so a win proven late in the game (or the game's own end) tells which earlier
-        positions were already lost, and which move lost them. These are facts about
-        positions and are kept for the rest of the game (:attr:`proven`)."""
-        facts = self.proven
-        keys = [self._position_key(position) for position in self._positions]
-        for position, key in zip(self._positions, keys, strict=True):
-            if key in facts:
-                continue
-            result = position.result
-            analysis = self.analyses.get(key)
-            if result is not None:
-                facts[key] = Settled(result.winner)
-            elif analysis is not None and (settled := settled_by(analysis)) is not None:
-                facts[key] = settled
-        for ply in range(len(self._moves) - 1, -1, -1):
-            key, after = keys[ply], facts.get(keys[ply + 1])
-            mover = self._positions[ply].to_move
-            if key not in facts and after is not None and after.winner == mover:
-                facts[key] = after
-        return [facts.get(key) for key in keys]
-
-    def _judged(self, ply: int, known: Sequence[Settled | None]) -> Judgement | None:
-        """Move ``ply``'s judgement by the game's coach, told what is proven along the game;
-        by what is proven alone where the position before it is not analysed (a game that
-        ended before its review)."""
-        state, move = self._positions[ply - 1], self._moves[ply - 1]
-        before = self.analysis_of(state)
-        if before is None:
-            return _judged_by_proof(state.to_move, known[ply - 1], known[ply])
-        after = self.analysis_of(self._positions[ply])
+    def _judge_with(
+        self,
+        ply: int,
+        before: GameAnalysis,
+        after: GameAnalysis | None,
+        known_before: Settled | None,
+        known_after: Settled | None,
+    ) -> Judgement | None:
         return self.spec.judge(
-            state, before, move, after, known_before=known[ply - 1], known_after=known[ply]
+            self._positions[ply - 1],
+            before,
+            self._moves[ply - 1],
+            after,
+            known_before=known_before,
+            known_after=known_after,
         )
-
-    def _judgement_of(self, ply: int) -> Judgement | None:
-        """The coach's judgement of move ``ply`` from what is known now (the analyses kept,
-        the results proven along the game)."""
-        return self._judged(ply, self._proven_along_the_game())
 
     def hint_text(self, analysis: GameAnalysis, state: GameState | None = None) -> str:
         """What a hint says in ``state`` (default: the position now), whose analysis is
@@ -337,7 +296,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         scores: list[int | None] = []
         verdicts: list[str | None] = []
         nodes, depth = [0, 0], [0, 0]
-        known = self._proven_along_the_game()
+        known = self.proven_along_the_game()
         for ply, move in enumerate(self._moves, start=1):
             before = self._positions[ply - 1]
             analysis = self.analysis_of(before)
@@ -347,7 +306,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
                 else next((value for value in analysis.moves if value.move == move), None)
             )
             scores.append(None if value is None else value.score)
-            judgement = self._judged(ply, known)
+            judgement = self.judged(ply, known)
             verdicts.append(None if judgement is None else judgement.verdict.value)
             seat = before.to_move
             assert seat is not None
@@ -385,26 +344,6 @@ def _every_move_alike(analysis: GameAnalysis, state: GameState) -> bool:
         and len(analysis.best_moves) == len(moves) == len(state.legal_moves())
         and all(value.certainty is Certainty.PROVEN for value in moves)
     )
-
-
-def _judged_by_proof(
-    mover: int | None, known_before: Settled | None, known_after: Settled | None
-) -> Judgement | None:
-    """A verdict from proven results alone, where no analysis lists the move (None: none):
-    a move after which a loss is proven is a blunder unless it was lost already, a win let
-    go to a draw a mistake, else the outcome is kept."""
-    if mover is None:
-        return None
-    if known_after is not None:
-        if known_after.winner == 1 - mover:
-            lost_before = known_before is not None and known_before.winner == 1 - mover
-            return Judgement(Verdict.GOOD if lost_before else Verdict.BLUNDER)
-        if known_after.winner is None and known_before is not None and known_before.winner == mover:
-            return Judgement(Verdict.MISTAKE)
-        return Judgement(Verdict.GOOD)
-    if known_before is not None and known_before.winner == 1 - mover:
-        return Judgement(Verdict.GOOD)
-    return None
 
 
 def play_computers(
