@@ -275,3 +275,39 @@ def test_both_tables_say_the_same_words_at_the_start_on_each_move_and_at_the_end
         assert old.session.result_words() == new.session.result_words()
     coached = people(TableSession, "tictactoe")[1].session
     assert coached.opening_line() == "Coach: I'll judge every move. Play well!"
+
+
+@pytest.mark.parametrize("start", BOTH, ids=IDS)
+def test_a_side_that_resigned_a_draw_is_said_to_have_thrown_it_away(
+    start: Callable[[str, int], Played],
+) -> None:
+    game = start("tictactoe", 10)
+    game.play("b2", "a3", analysed=True)
+    game.session.resign()
+    game.session.judge_known_moves()
+    alice, cop = game.session.summaries()
+    assert alice.resigned
+    assert not cop.resigned
+    # Resigning a position that is a draw with best play throws the game away: a blunder.
+    assert alice.describe() == (
+        "Alice (X): 50% accurate — 1 best, 0 good, 1 blunder, "
+        "then resigned a game not proven lost, counted as a blunder"
+    )
+    assert "resigned" not in cop.describe()
+
+
+@pytest.mark.parametrize("start", BOTH, ids=IDS)
+def test_resigning_a_proven_loss_keeps_the_outcome_and_the_accuracy(
+    start: Callable[[str, int], Played],
+) -> None:
+    game = start("tictactoe", 10)
+    # X takes three corners around O's centre: two threats at once, O to move has lost.
+    game.play("a3", "b2", "c1", "c3", "a1", analysed=True)
+    game.analyse()
+    session = game.session
+    session.judge_known_moves()
+    session.resign()
+    _alice, cop = session.summaries()
+    assert cop.resigned_lost
+    assert cop.judged == cop.moves + 1  # the resignation is one more decision
+    assert cop.describe().endswith("then resigned a lost game")

@@ -11,10 +11,10 @@ hints counted once per position and seat, the coach's verdicts (the game's own
 :meth:`~tictactoe_gui.engine.games.GameSpec.judge`, told what is proven along the game:
 :meth:`TableSession.judge_known_moves`) and each seat's accuracy, what each computer
 player's move cost (:meth:`TableSession.note_cost`), a program's forfeit
-(:meth:`TableSession.forfeit`), the words for the result and the finished state the
-records are built from
-(:func:`tictactoe_gui.records_bridge.state_finished_game`, called by the window
-or the command line). Nothing here names a game.
+(:meth:`TableSession.forfeit`), the words for the result and the record of the
+finished game (:meth:`TableSession.finished_game`, through
+:func:`tictactoe_gui.records_bridge.state_finished_game`), which the window and
+the command line save. Nothing here names a game.
 """
 
 from __future__ import annotations
