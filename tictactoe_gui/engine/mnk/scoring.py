@@ -132,7 +132,8 @@ def score_moves(
     table = TranspositionTable(_TABLE_LOG2)
     table.generation = 1
     reference = _AlphaBeta(state, table, budget)
-    moves = list(roots) if roots is not None else reference.ordered(-1, 10_000)
+    # every move is scored, even those that lose to a threat of two wins at once
+    moves = list(roots) if roots is not None else reference.ordered(-1, 10_000, answers_only=False)
     if compiled is None:
         compiled = native.supports(state)
     engine: _AlphaBeta | native.NativeAlphaBeta = reference

@@ -247,10 +247,13 @@ class _AlphaBeta:
     def unmake(self) -> None:
         self.state.unmake()
 
-    def ordered(self, tt_move: int, width: int, ply: int = -1) -> list[int]:
+    def ordered(
+        self, tt_move: int, width: int, ply: int = -1, *, answers_only: bool = True
+    ) -> list[int]:
         """The moves a node searches: the table's move, then this ply's killer moves,
         then the best ``width`` cells by potential and history (and the mover's fours
-        among the rest). ``ply`` -1 (the root) has no killers."""
+        among the rest). ``ply`` -1 (the root) has no killers. Without ``answers_only``
+        a threat of two wins at once keeps every cell (an analysis scores each move)."""
         state = self.state
         mover = state.to_move
         if state.wins[mover]:
@@ -267,7 +270,7 @@ class _AlphaBeta:
         # The opponent threatens two wins at once: only the cells that make a four for
         # either side can matter (a block, or a four of the mover's that must be answered).
         own_fours, their_fours = state.fours[mover], state.fours[3 - mover]
-        forced = state.double_threat(3 - mover)
+        forced = answers_only and state.double_threat(3 - mover)
         if forced:
             candidates = [c for c in candidates if c in own_fours or c in their_fours]
             if not candidates:
