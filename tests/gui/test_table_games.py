@@ -633,3 +633,34 @@ def test_every_move_of_the_computer_player_is_judged_at_the_end(
     assert computer.moves > 3
     assert computer.judged == computer.moves, computer.describe()
     assert "not judged" not in window.banner.summary.text().splitlines()[1]
+
+
+def test_an_ending_reached_after_an_undo_is_said_not_to_be_recorded(
+    qtbot: QtBot, recorded_window: MainWindow, repository: Repository
+) -> None:
+    # The game goes to the records at its first ending only; a second ending, after an
+    # undo, said "Recorded." as well.
+    window = recorded_window
+    spec = find_game("connect4")
+    people = (Seat.human("Ann"), Seat.human("Bob"))
+    window.start_table_game(TableSetup(spec, GameMode.HUMAN_VS_HUMAN, people), seed=1)
+    view = window.board_view
+    note = window.banner.save_note
+    for col in (0, 1, 0, 1, 0, 1, 0):  # X drops four in the first column
+        click_cell(qtbot, view, 0, col)
+    qtbot.waitUntil(window.banner.isVisible, timeout=5000)
+    assert note.text() == "Recorded."
+    window.undo_action.trigger()  # X's winning disc taken back
+    qtbot.waitUntil(lambda: not window.banner.isVisible(), timeout=5000)
+    for col in (2, 1):  # X elsewhere, then O drops four in the second column
+        click_cell(qtbot, view, 0, col)
+    qtbot.waitUntil(window.banner.isVisible, timeout=5000)
+    assert note.text() == "Only the first ending of a game is recorded."
+    assert len(repository.list_games(GameFilter(game="connect4"))) == 1
+    # Back to the ending recorded: it is the one in the records.
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    qtbot.waitUntil(lambda: not window.banner.isVisible(), timeout=5000)
+    click_cell(qtbot, view, 0, 0)
+    qtbot.waitUntil(window.banner.isVisible, timeout=5000)
+    assert note.text() == "Recorded."

@@ -83,6 +83,8 @@ class TableController(TableLines):
         self._quiet = False
         self._hint_waiting = False
         self._saved = False
+        #: The moves of the ending recorded (None: none, or recorded before a resumed game).
+        self._recorded_moves: tuple[int, ...] | None = None
         self._save_failed = ""
         self._active = False
         self._think = QTimer(self)
@@ -290,6 +292,7 @@ class TableController(TableLines):
         self._active = True
         self.session = session
         self._saved = saved
+        self._recorded_moves = None  # recorded before: any ending here is a later one
         self._save_failed = ""
         self._announced = 0
         self.undo_stack.clear()
@@ -666,7 +669,11 @@ class TableController(TableLines):
         if self._save_failed:
             return self._save_failed
         if self._saved:
-            return "Recorded." if session.setup.recorded else ""
+            if not session.setup.recorded:
+                return ""
+            # Another ending, after an undo, is for study: the records keep the first.
+            first = session.moves == self._recorded_moves
+            return "Recorded." if first else "Only the first ending of a game is recorded."
         if session.setup.from_position:
             return "Not recorded: a game from a set-up position counts for nobody."
         if self.records is None or not self.is_over or not session.setup.recorded:
@@ -679,6 +686,7 @@ class TableController(TableLines):
             self._save_failed = f"Not recorded: {error}."
             return self._save_failed
         self._saved = True
+        self._recorded_moves = session.moves
         self.game_saved.emit(game_id)
         return "Recorded."
 
