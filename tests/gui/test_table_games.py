@@ -664,3 +664,23 @@ def test_an_ending_reached_after_an_undo_is_said_not_to_be_recorded(
     click_cell(qtbot, view, 0, 0)
     qtbot.waitUntil(window.banner.isVisible, timeout=5000)
     assert note.text() == "Recorded."
+
+
+def test_the_record_keeps_what_the_computer_players_moves_cost(
+    qtbot: QtBot, recorded_window: MainWindow, repository: Repository
+) -> None:
+    # The window asked only for the move: the record said the computer searched nothing,
+    # where a game of k in a row keeps its nodes and depth.
+    window = recorded_window
+    window.start_table_game(connect_four("cop"), seed=3)
+    play_by_clicks(qtbot, window, seed=5)
+    qtbot.waitUntil(window.banner.isVisible, timeout=GAME_TIMEOUT_MS)
+    session = window.table.session
+    assert session is not None
+    searched = [session.cost_at(ply) for ply in range(2, len(session.moves) + 1, 2)]
+    # Cop searches four plies, where it does not win or block at once.
+    assert any(nodes > 0 and depth == 4 for nodes, depth in searched), searched
+    (game,) = repository.list_games(GameFilter(game="connect4"))
+    assert game.o_ai_nodes == sum(nodes for nodes, _ in searched) > 0
+    assert game.o_ai_max_depth == 4
+    assert game.x_ai_nodes == game.x_ai_max_depth == 0

@@ -40,6 +40,7 @@ from tictactoe_gui.engine.game_interface import (
     GameSolution,
     GameSpec,
     GameState,
+    MoveChoice,
     MoveError,
     MoveValue,
     OutOfTimeError,
@@ -180,6 +181,19 @@ class GravitySpec(GameSpec):
         cancel: threading.Event | None = None,
     ) -> int:
         """As :meth:`GameSpec.choose_move`; only Sera searches within ``limit``'s time."""
+        return self.decide(state, player, rng, limit=limit, cancel=cancel).move
+
+    def decide(
+        self,
+        state: GameState,
+        player: str,
+        rng: random.Random,
+        *,
+        limit: Limit | None = None,
+        cancel: threading.Event | None = None,
+    ) -> MoveChoice:
+        """As :meth:`choose_move`, with the nodes the player searched and the deepest ply of
+        its estimate (none for a winning drop, Kitty's pick or Sera's exact answer)."""
         gravity_state = self._state(state)
         if gravity_state.to_move is None:
             raise GameError(f"no move to choose: the game is over ({gravity_state.result_text()})")
@@ -190,14 +204,15 @@ class GravitySpec(GameSpec):
         wins = board.winning_cells(position.mover, position.mask)
         for col in columns:
             if board.landing_bit(position.mask, col) & wins:
-                return self._cell(gravity_state, col)
+                return MoveChoice(self._cell(gravity_state, col))
         if key == "kitty":
-            return self._cell(gravity_state, rng.choice(sorted(columns)))
+            return MoveChoice(self._cell(gravity_state, rng.choice(sorted(columns))))
         if key == "sera":
             budget = SERA_SECONDS if limit is None or limit.time is None else limit.time
-            col = self._sera(position, columns, rng, budget, cancel)
-            return self._cell(gravity_state, col)
-        return self._cell(gravity_state, self._cop(position, columns, rng, cancel))
+            col, nodes, depth = self._sera(position, columns, rng, budget, cancel)
+        else:
+            col, nodes, depth = self._cop(position, columns, rng, cancel)
+        return MoveChoice(self._cell(gravity_state, col), nodes, depth)
 
     def _cop(
         self,
@@ -205,15 +220,16 @@ class GravitySpec(GameSpec):
         columns: list[int],
         rng: random.Random,
         cancel: threading.Event | None,
-    ) -> int:
+    ) -> tuple[int, int, int]:
+        """Cop's column, the nodes it searched and its depth."""
         board = self.gravity
         threats = board.winning_cells(position.mover ^ position.mask, position.mask)
         for col in columns:
             if board.landing_bit(position.mask, col) & threats:
-                return col  # block
+                return col, 0, 0  # block
         if position.discs == 0:
-            return columns[0]  # the centre
-        values, _, _ = deepest_estimate(
+            return columns[0], 0, 0  # the centre
+        values, depth, nodes = deepest_estimate(
             board,
             position,
             deadline=time.monotonic(),
@@ -222,7 +238,8 @@ class GravitySpec(GameSpec):
             cancel=cancel,
         )
         best = max(values.values())
-        return rng.choice(sorted(col for col, value in values.items() if value == best))
+        col = rng.choice(sorted(col for col, value in values.items() if value == best))
+        return col, nodes, depth
 
     def _sera(
         self,
@@ -231,9 +248,12 @@ class GravitySpec(GameSpec):
         rng: random.Random,
         budget: float,
         cancel: threading.Event | None,
-    ) -> int:
+    ) -> tuple[int, int, int]:
+        """Sera's column, the nodes she searched and the depth of her estimate (0 where
+        the exact search answered)."""
         board = self.gravity
         solver = _solver(self.rows, self.cols, self.k)
+        before = solver.nodes
         deadline = None if board.cells <= EXACT_GRAVITY_CELLS else time.monotonic() + budget
         try:
             scores = {
@@ -251,17 +271,19 @@ class GravitySpec(GameSpec):
                 target = solver.score(position, deadline=keeping, cancel=cancel)
                 for col in columns:
                     if solver.keeps(position, col, target, deadline=keeping, cancel=cancel):
-                        return col
+                        return col, solver.nodes - before, 0
             except OutOfBudgetError:
                 if cancel is not None and cancel.is_set():
                     raise
-            values, _, _ = deepest_estimate(
+            values, depth, nodes = deepest_estimate(
                 board, position, deadline=time.monotonic() + budget, min_depth=4, cancel=cancel
             )
             best = max(values.values())
-            return min((c for c in values if values[c] == best), key=columns.index)
+            col = min((c for c in values if values[c] == best), key=columns.index)
+            return col, solver.nodes - before + nodes, depth
         best = max(scores.values())
-        return rng.choice(sorted(col for col, score in scores.items() if score == best))
+        col = rng.choice(sorted(col for col, score in scores.items() if score == best))
+        return col, solver.nodes - before, 0
 
     @staticmethod
     def _cell(state: GravityState, col: int) -> int:

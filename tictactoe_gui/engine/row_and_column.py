@@ -32,6 +32,7 @@ from tictactoe_gui.engine.game_interface import (
     GameSpec,
     GameState,
     LinkedState,
+    MoveChoice,
     MoveError,
     MoveValue,
     OutOfTimeError,
@@ -340,6 +341,19 @@ class RowColSpec(GameSpec):
         time and nodes, playing its estimate where its exact search could not end within
         them (without a time or nodes, its depth-limited search keeps a node budget of its
         own)."""
+        return self.decide(state, player, rng, limit=limit, cancel=cancel).move
+
+    def decide(
+        self,
+        state: GameState,
+        player: str,
+        rng: random.Random,
+        *,
+        limit: Limit | None = None,
+        cancel: threading.Event | None = None,
+    ) -> MoveChoice:
+        """As :meth:`choose_move`, with the nodes the player counted, the takes its estimate
+        looked ahead (0 for an exact count), and its analysis of the position where it made one."""
         position = self._position(state)
         if position.is_over:
             raise GameError(f"no take to choose: the game is over in {position}")
@@ -347,7 +361,14 @@ class RowColSpec(GameSpec):
             persona = get_strategy(player)
         except ValueError as error:
             raise GameError(str(error)) from None
-        return persona.choose_take(position, rng, _table_for(position), cancel, limit).cell
+        decision = persona.choose_take(position, rng, _table_for(position), cancel, limit)
+        analysis = decision.analysis
+        return MoveChoice(
+            decision.cell,
+            decision.nodes,
+            0 if analysis is None or analysis.depth is None else analysis.depth,
+            None if analysis is None else self._converted(analysis),
+        )
 
     def analyse(
         self,

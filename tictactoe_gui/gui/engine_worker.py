@@ -6,7 +6,7 @@ to it only through :class:`EngineService`, which hands out request ids, cancels
 the search in progress when a newer request arrives, and drops any result whose
 id is no longer current. Any game of the registry is served the same way
 through the game interface (:meth:`~tictactoe_gui.engine.games.GameSpec.analyse`
-and :meth:`~tictactoe_gui.engine.games.GameSpec.choose_move`): a window asks
+and :meth:`~tictactoe_gui.engine.games.GameSpec.decide`): a window asks
 through its own :class:`EngineClient` (:meth:`EngineService.client`), which
 keeps its own current request on the same thread. Only frozen values cross the
 thread boundary (requests, analyses, decisions, game states); the worker never
@@ -115,11 +115,14 @@ class GameRequest:
 
 @dataclass(frozen=True, slots=True)
 class GameMove:
-    """A player's move in ``state``, as :meth:`GameSpec.choose_move` chose it."""
+    """A player's move in ``state``, as :meth:`GameSpec.decide` chose it, and what choosing
+    it cost (the nodes searched and the deepest ply, 0 where the player does not say)."""
 
     request_id: int
     state: GameState
     move: int
+    nodes: int = 0
+    depth: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,10 +197,12 @@ class EngineWorker(QObject):
         try:
             if request.player is not None and state.to_move is not None:
                 rng = request.rng if request.rng is not None else random.Random()
-                move = spec.choose_move(state, request.player, rng, limit=limit, cancel=cancel)
+                choice = spec.decide(state, request.player, rng, limit=limit, cancel=cancel)
                 if cancel.is_set():
                     raise SearchCancelled
-                self.game_move_chosen.emit(GameMove(request.request_id, state, move))
+                self.game_move_chosen.emit(
+                    GameMove(request.request_id, state, choice.move, choice.nodes, choice.depth)
+                )
             analysis = spec.analyse(state, limit=limit, cancel=cancel)
             if cancel.is_set():
                 raise SearchCancelled

@@ -536,7 +536,12 @@ class TableController(TableLines):
             return
         self._pending, self._play_when_analysed = None, False
         if choice is not None and self._is_now(choice.state):
-            self._play(choice.move)
+            self._play_chosen(choice)
+
+    def _play_chosen(self, choice: GameMove) -> None:
+        """A computer player's move, what choosing it cost kept for the record."""
+        self._session().note_cost(choice.state, choice.move, choice.nodes, choice.depth)
+        self._play(choice.move)
 
     def _on_engine_failed(self, message: str) -> None:
         """Never a silent wait: say the engine failed (the error is in the log) and what to do."""
@@ -545,7 +550,7 @@ class TableController(TableLines):
             self._play_when_analysed = False
             choice, self._pending = self._pending, None
             if self._is_now(choice.state):
-                self._play(choice.move)
+                self._play_chosen(choice)
         if self._active:
             self._say(
                 f"The engine failed: {message}. Undo (Ctrl+Z), play again or start a New Game."
