@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
-from tictactoe_gui.session.table import Seat, TableSetup
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -128,3 +128,17 @@ def row_words(table: QAccessibleInterface, row: int) -> list[str]:
             if cell is not None and cell.rowIndex() == row:
                 texts.append(child.text(QAccessible.Text.Name))
     return texts
+
+
+def table_headline(session: TableSession) -> str:
+    """The banner's headline for a game that ended on the board, worked out from its end:
+    said to the person against a computer player ("You win, 14 to 9!"), else of the winner,
+    with the score where the game keeps one."""
+    winner, scores = session.winner, session.state.scores
+    if winner is None:
+        return "It's a draw." if scores is None else f"It's a tie at {scores[0]} each."
+    score = "" if scores is None else f", {scores[winner]} to {scores[1 - winner]}"
+    name = session.name_of(winner)
+    if session.setup.mode is GameMode.HUMAN_VS_AI:
+        return f"{name} wins{score}." if session.seat(winner).is_ai else f"You win{score}!"
+    return f"{name} ({session.spec.seats[winner]}) wins{score}!"

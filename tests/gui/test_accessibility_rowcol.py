@@ -25,6 +25,7 @@ from tictactoe_gui.gui.dialogs.fields import speed_to_delay
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
 from tictactoe_gui.gui.rowcol_view import RowColBoardView
+from tictactoe_gui.session.table import MARGIN_COACH_WORDS
 from tictactoe_gui.storage.records import GameMode
 
 Text = QAccessible.Text
@@ -111,7 +112,10 @@ def test_a_take_and_the_end_of_the_game_are_one_description(
     assert len(given) == 1
     verdict = window.session.verdict_at(6)
     assert verdict is not None
-    assert given[0].startswith(f"Player B (B) takes c3, 3. c3 was {verdict}. Game over. ")
+    assert given[0].startswith(
+        f"Player B (B) takes c3, 3. Coach: Player B's B at c3 — {MARGIN_COACH_WORDS[verdict]}. "
+        "Game over. "
+    )
     assert window.session.result_words() in given[0]
 
 
@@ -213,7 +217,10 @@ def test_between_two_people_a_take_is_heard_with_the_coach_s_word(
     click(qtbot, window, best)
     label = START.cell_label(best)
     spoken = window.announcer.spoken[-1]
-    assert spoken.startswith(f"Player A (A) takes {label}, {START.values[best]}. {label} was best.")
+    assert spoken.startswith(
+        f"Player A (A) takes {label}, {START.values[best]}. "
+        f"Coach: Player A's A at {label} — best move."
+    )
 
 
 # -- AI vs AI ----------------------------------------------------------------------------

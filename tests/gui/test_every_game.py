@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import rowcol_setup
+from tests.gui.helpers import rowcol_setup, table_headline
 from tictactoe_gui.engine import Board, Mark, Move, row_and_column
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.limits import Limit
@@ -211,7 +211,7 @@ def test_every_connect_four_game_ends_with_its_banner_and_is_recorded_once(
                 move = rng.choice(session.state.legal_moves())
                 window.board_view.cell_activated.emit(*divmod(move, spec.cols))
         assert len(saved) == before + 1, window.banner.save_note.text()
-        assert window.banner.headline.text().lower().startswith(session.result_words().lower())
+        assert window.banner.headline.text() == table_headline(session)
         winner = session.winner
         result = Result.DRAW if winner is None else Result.X_WINS if winner == 0 else Result.O_WINS
         expected.append((saved[-1], result))

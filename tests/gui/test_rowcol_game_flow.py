@@ -8,6 +8,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QRadioButton
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import table_headline
 from tests.gui.rowcol_table import RowColTable
 from tests.gui.test_rowcol_play import click, new_game
 from tictactoe_gui.engine.rowcol import Player, Position
@@ -204,7 +205,7 @@ def test_every_take_and_the_end_are_announced(qtbot: QtBot, rowcol_window: RowCo
         )
         if not window.session.is_over:
             click(qtbot, window, window.position.allowed_cells()[0])
-    assert window.announcer.spoken[-1].startswith(f"Game over. {window.session.result_words()}.")
+    assert window.announcer.spoken[-1].startswith(f"Game over. {table_headline(window.session)}")
 
 
 def test_a_refused_take_is_spoken(qtbot: QtBot, rowcol_window: RowColTable) -> None:
@@ -327,7 +328,7 @@ def test_the_result_reads_the_same_in_the_banner_the_status_bar_and_the_dock(
         # The engine's words with the winner named are the window's.
         assert words == f"{name} ({seat}){state.result.text.removeprefix(seat)}"
         assert ", " in words
-    assert rowcol.banner.headline.text() == f"{words[0].upper()}{words[1:]}."
+    assert rowcol.banner.headline.text() == table_headline(rowcol.session)
     assert rowcol.status_label.text() == f"Game over: {words}."
     qtbot.waitUntil(
         lambda: rowcol.analysis_dock.prediction_text() == f"Game over: {words}", timeout=10_000

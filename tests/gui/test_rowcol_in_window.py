@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import human_vs_ai, rowcol_setup
+from tests.gui.helpers import human_vs_ai, rowcol_setup, table_headline
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
@@ -60,7 +60,7 @@ def test_row_and_column_is_played_to_the_end_in_the_main_window_and_recorded(
     session = window.table.session
     assert session is not None
     assert window.banner.isVisible()
-    assert window.banner.headline.text() == session.result_words() + "."
+    assert window.banner.headline.text() == table_headline(session)
     assert window.banner.review_button.isVisible()
     assert window.review_action.isEnabled()
     assert not view.position.allowed_cells()

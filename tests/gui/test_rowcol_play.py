@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt, QThread
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import rowcol_setup
+from tests.gui.helpers import rowcol_setup, table_headline
 from tests.gui.rowcol_table import RowColTable
 from tictactoe_gui.engine.row_and_column import state_of_game
 from tictactoe_gui.engine.rowcol import DICE, MAGPIE, Player, Position, play_game
@@ -68,7 +68,7 @@ def test_a_person_plays_a_computer_player_to_the_end(
         click(qtbot, window, window.position.allowed_cells()[0])
         assert len(window.session.moves) == taken + 1
     assert window.banner.isVisible()
-    assert window.banner.headline.text() == window.session.result_words() + "."
+    assert window.banner.headline.text() == table_headline(window.session)
     assert not window.board_view.position.allowed_cells()
 
 
@@ -134,7 +134,7 @@ def test_two_computer_players_play_a_whole_game(qtbot: QtBot, rowcol_window: Row
     assert window.position.to_move is Player.B
     assert window.autoplay_bar.isVisible()
     qtbot.waitUntil(lambda: window.session.is_over, timeout=20_000)
-    assert window.banner.headline.text() == window.session.result_words() + "."
+    assert window.banner.headline.text() == table_headline(window.session)
     assert not window.autoplay_bar.pause_button.isEnabled()
 
 
@@ -224,7 +224,9 @@ def test_between_two_people_the_coach_judges_each_take(
         assert analysis is not None
         click(qtbot, window, analysis.best_cells[0])
         if not window.session.is_over:
-            assert " was best. " in window.status_label.text()
+            # "Coach: Player A's A at b2 — best move. …"
+            assert "— best move. " in window.status_label.text()
+            assert window.status_label.text().startswith("Coach: ")
     assert "100% accurate" in window.banner.summary.text()
 
 

@@ -79,8 +79,10 @@ def test_connect_four_is_played_to_the_end_in_the_main_window_and_recorded(
     qtbot.waitUntil(window.banner.isVisible, timeout=5000)
     session = window.table.session
     assert session is not None
-    words = session.result_words()
-    assert window.banner.headline.text().lower().startswith(words.lower()[:10])
+    # Said to the person: "You win!", "Kitty wins." (as k in a row's banner says it).
+    winner = session.winner
+    expected = {None: "It's a draw.", 0: "You win!", 1: f"{session.name_of(1)} wins."}
+    assert window.banner.headline.text() == expected[winner]
     # The banner takes the players' place and offers the game's review.
     assert not window.players_bar.isVisible()
     assert window.banner.review_button.isVisible()
@@ -535,7 +537,7 @@ def test_resigning_connect_four_is_a_recorded_loss_and_undo_takes_it_back(
     qtbot.waitUntil(lambda: person_to_play(window) and len(table.state.moves) == 2)
     window.resign_action.trigger()
     assert table.resigned == 0
-    assert window.banner.headline.text() == "Kitty (O) wins: Alice resigned."
+    assert window.banner.headline.text() == "You resigned. Kitty wins."
     assert not window.board_view.interactive
     # Kitty answers the resignation, and the dock no longer guards "your move".
     # In quotes, as a persona's words are in k in a row.
@@ -684,3 +686,25 @@ def test_the_record_keeps_what_the_computer_players_moves_cost(
     assert game.o_ai_nodes == sum(nodes for nodes, _ in searched) > 0
     assert game.o_ai_max_depth == 4
     assert game.x_ai_nodes == game.x_ai_max_depth == 0
+
+
+def test_the_coach_and_the_opponent_speak_in_the_docks_bubble_as_in_k_in_a_row(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # The table window said "d1 was best." in the status bar and left the dock's bubble
+    # empty, where k in a row's coach names the player and says what the move did.
+    spec = find_game("connect4")
+    people = (Seat.human("Ann"), Seat.human("Bea"))
+    window.start_table_game(TableSetup(spec, GameMode.HUMAN_VS_HUMAN, people), seed=1)
+    dock = window.analysis_dock
+    assert dock.comment_text() == "Coach: I'll judge every move. Play well!"
+    session = window.table.session
+    assert session is not None
+    qtbot.waitUntil(lambda: session.analysis_of(session.state) is not None, timeout=20_000)
+    click_cell(qtbot, window.board_view, 0, 3)  # d1, the best first move
+    qtbot.waitUntil(lambda: session.judgement_at(1) is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: dock.comment_text().startswith("Coach: Ann's X at d1 — best move"))
+    assert window.turn_label.text().startswith("Coach: Ann's X at d1 — best move")
+    # Against a computer player, that player greets the person, as in k in a row.
+    window.start_table_game(connect_four("cop"), seed=1)
+    assert dock.comment_text().startswith("Cop: “")

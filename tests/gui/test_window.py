@@ -384,8 +384,10 @@ def test_screenshots_of_connect_four_and_row_and_column(
     spec = find_game("connect4")
     people = (Seat.human("Ann"), Seat.human("Bo"))
     window.start_table_game(TableSetup(spec, GameMode.HUMAN_VS_HUMAN, people), 1)
-    # Two people: no remark of the tic-tac-toe opponent the window opened with stays.
-    assert dock.findChild(QLabel, "personaComment").isHidden()
+    # Two people: no remark of the tic-tac-toe opponent the window opened with stays; the
+    # coach speaks instead.
+    comment = dock.findChild(QLabel, "personaComment")
+    assert comment.text() == "Coach: I'll judge every move. Play well!"
     for col in (3, 3, 2, 4, 4, 2, 5, 1, 1, 3, 1, 5, 2):
         click_cell(qtbot, window.board_view, 0, col)
     table = window.table

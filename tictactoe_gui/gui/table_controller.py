@@ -300,6 +300,7 @@ class TableController(TableLines):
         w.banner.show_info(None)
         w.board.show(session, new_game=True)
         w.analysis_dock.set_player_names(session.name_of(0), session.name_of(1))
+        w.analysis_dock.set_comment("")  # the last game's word is not this one's
         self._show_coach()
 
     def _show_coach(self) -> None:
@@ -500,6 +501,7 @@ class TableController(TableLines):
         session = self._session()
         session.add_analysis(answer.state, answer.analysis)
         self._show_analysis(answer.analysis)
+        self._show_comment()
         if session.is_human_turn() and not self.replaying:
             self._show_turn()
             if self._hint_waiting:
@@ -598,18 +600,33 @@ class TableController(TableLines):
             self._widgets.show_status(f"{self._coach_line()}{self._turn_text(session)}")
 
     def _coach_line(self) -> str:
-        """Between two people, the coach's word on the last move (once it has been analysed)."""
+        """Between two people, the coach's word on the last move (once it has been analysed),
+        as the session says it ("Coach: Ann's X at d1 — best move. ")."""
         session = self._session()
-        if session.setup.mode is not GameMode.HUMAN_VS_HUMAN or not session.moves:
+        if session.setup.mode is not GameMode.HUMAN_VS_HUMAN:
             return ""
-        if self.replaying:
-            return ""
-        judgement = session.judgement_at(len(session.moves))
-        if judgement is None:
-            return ""
-        how = " by the estimate" if judgement.by_estimate else ""
-        move = session.spec.format_move(session.moves[-1])
-        return f"{move} was {judgement.verdict.value}{how}. "
+        line = self._latest_comment()
+        return f"{line} " if line else ""
+
+    def _latest_comment(self) -> str | None:
+        """What is said of the last move once it is judged: the coach between two people,
+        else a computer player's voice (None: not judged yet, or nobody to say it)."""
+        session = self._session()
+        if not session.moves or self.replaying:
+            return None
+        ply = len(session.moves)
+        judgement = session.judgement_at(ply)
+        return None if judgement is None else session.coach_line(ply, judgement.verdict)
+
+    def _show_comment(self) -> None:
+        """The dock's bubble says the latest word on the game (the opening line until a
+        move is judged), as k in a row's does."""
+        session = self._session()
+        line = self._latest_comment()
+        if line is not None:
+            self._widgets.analysis_dock.set_comment(line)
+        elif not session.moves and not self.replaying:
+            self._widgets.analysis_dock.set_comment(session.opening_line())
 
     def _refresh(self) -> None:
         session = self._session()
@@ -617,6 +634,7 @@ class TableController(TableLines):
         # In a replay a move may be played too: it makes the replay a study there.
         w.board.set_interactive(self.is_human_turn() or (self.replaying and not session.is_over))
         w.show_lines(session)
+        self._show_comment()
         if session.setup.mode is GameMode.AI_VS_AI and not self.replaying:
             self._show_coach()
         w.analysis_dock.set_spoiler_guard(
@@ -657,7 +675,7 @@ class TableController(TableLines):
         # Both sides, the computer player's too, as k in a row's banner has them.
         summary = "\n".join(s.describe() for s in session.summaries())
         words = session.result_words()
-        headline = words[0].upper() + words[1:] + "." if words else "Game over."
+        headline = session.headline()
         reaction = session.reaction()
         w.banner.show_text(headline, reaction, summary, note, save_failed=bool(self._save_failed))
         w.autoplay_bar.set_finished(True)

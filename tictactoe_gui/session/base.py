@@ -719,7 +719,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         judgement = self.judgement_at(ply)
         by_estimate = judgement is not None and judgement.by_estimate
         if self.mode is GameMode.HUMAN_VS_HUMAN:
-            words = ESTIMATE_VERDICT_WORDS if by_estimate else VERDICT_WORDS
+            words = self._coach_words(by_estimate=by_estimate)
             return (
                 f"Coach: {self._name_of(mover)}'s {self._side_label(mover)} at {move} — "
                 f"{words[verdict]}."
@@ -733,28 +733,36 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
             name = f"{name} ({self._side_label(mover)})"  # playing itself: say which side
         said = f"{name}: “{line}”"
         if by_estimate:
-            said += f" ({move}: {ESTIMATE_VERDICT_WORDS[verdict]})"
+            said += f" ({move}: {self._coach_words(by_estimate=True)[verdict]})"
         return said
 
+    def _coach_words(self, *, by_estimate: bool) -> Mapping[Verdict, str]:
+        """What the coach calls each verdict ("a mistake — a win slipped away"), or each
+        verdict against an estimate."""
+        return ESTIMATE_VERDICT_WORDS if by_estimate else VERDICT_WORDS
+
     def headline(self) -> str:
-        """The end in a line, said to the person who played ("You win!") or of the players."""
+        """The end in a line, said to the person who played ("You win!") or of the players,
+        with the score where the game keeps one ("You win, 14 to 9!", "It's a tie at 7
+        each.")."""
         winner = self.winner
         if winner is None:
-            return "It's a draw."
+            return f"It's {self._draw_words()}."
         player = self.player_of(winner)
         name, label = self._name_of(winner), self._side_label(winner)
         resigned = self.resigned
+        score = self._score_words(winner)
         if self.mode is GameMode.HUMAN_VS_AI:
             if resigned is not None and not player.is_ai:
                 return f"You win: {self._name_of(resigned)} resigned."
             if resigned is not None:
                 return f"You resigned. {name} wins."
-            return f"{name} wins." if player.is_ai else "You win!"
+            return f"{name} wins{score}." if player.is_ai else f"You win{score}!"
         if self.forfeit_reason:
             return f"{name} ({label}) wins: {self.forfeit_reason}."
         if resigned is not None:
             return f"{self._name_of(resigned)} resigned: {name} ({label}) wins."
-        return f"{name} ({label}) wins!"
+        return f"{name} ({label}) wins{score}!"
 
     def _follow_moves(self) -> None:
         """The tree follows the moves now on the board (a move new there is a variation)."""

@@ -74,6 +74,14 @@ class TableSetup:
         return self.record and not self.from_position
 
 
+#: What the coach calls each verdict in a game kept on points.
+MARGIN_COACH_WORDS: Mapping[Verdict, str] = {
+    Verdict.BEST: "best move",
+    Verdict.GOOD: "good — a point or two at most given away",
+    Verdict.MISTAKE: "a mistake — points or the result given away",
+    Verdict.BLUNDER: "a blunder — ten points or the game given away",
+}
+
 #: How one seat of a table game played (its side is its seat's number).
 SeatSummary = SideSummary[int]
 
@@ -273,6 +281,13 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
 
     def _side_label(self, side: int) -> str:
         return self.spec.seats[side]
+
+    def _coach_words(self, *, by_estimate: bool) -> Mapping[Verdict, str]:
+        """The coach's words, where a move's value is a win, a draw or a loss; a game kept
+        on points names the verdict alone (a mistake there costs points, not a win)."""
+        if self.spec.value_kind is ValueKind.OUTCOME:
+            return super()._coach_words(by_estimate=by_estimate)
+        return MARGIN_COACH_WORDS if not by_estimate else self.estimate_verdict_texts
 
     def _move_text(self, move: int) -> str:
         return self.spec.format_move(move)
