@@ -118,11 +118,11 @@ def test_a_series_keeps_a_running_tally(qtbot: QtBot, window: MainWindow) -> Non
     controller = window.controller
     qtbot.waitUntil(lambda: controller.tally.games == 3, timeout=20000)
     tally = controller.tally
-    assert tally.o_wins == 0  # Kitty never beats Sera
-    assert tally.x_wins + tally.draws == 3
+    assert tally.wins[1] == 0  # Kitty (O) never beats Sera
+    assert tally.wins[0] + tally.level == 3
     assert "3 games" in window.autoplay_bar.tally.text()
     text = window.autoplay_bar.tally.text()
-    assert text.startswith(f"X {tally.x_wins} · O {tally.o_wins} · draws {tally.draws}")
+    assert text.startswith(f"X {tally.wins[0]} · O {tally.wins[1]} · draws {tally.level}")
     assert "Sera (X)" in text
 
 

@@ -38,7 +38,7 @@ def test_a_long_tally_or_replay_title_is_cut_short_not_widening(
     # An AI vs AI series' tally, once a game had ended, widened the window (1060 → 1169).
     default_size(qtbot, window)
     long_name = "Bartholomew Fitzgerald the Third"
-    window.autoplay_bar.show_tally(Tally(5, 4, 3), 100, long_name, long_name)
+    window.autoplay_bar.show_tally(Tally([5, 4], 3), 100, long_name, long_name)
     window.autoplay_bar.show()
     tally = window.autoplay_bar.tally
     qtbot.waitUntil(lambda: tally.isVisible(), timeout=3000)
@@ -121,7 +121,7 @@ def test_a_series_tally_is_whole_in_sight_at_the_default_size(
     # The score, the game of the series and who plays: beside the pace controls it was cut
     # to "X 1 · O 0…" in a desktop's fonts, the draws and the game of the series unseen.
     default_size(qtbot, window)
-    window.autoplay_bar.show_tally(Tally(1, 0, 2), 5, "Sera", "Cop")
+    window.autoplay_bar.show_tally(Tally([1, 0], 2), 5, "Sera", "Cop")
     window.autoplay_bar.show()
     tally = window.autoplay_bar.tally
     qtbot.waitUntil(lambda: tally.isVisible(), timeout=3000)

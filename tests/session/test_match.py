@@ -12,7 +12,8 @@ import pytest
 from tictactoe_gui.engine import Board, Verdict, analyse
 from tictactoe_gui.engine.games import GameSpec, GameState, MoveChoice, MoveError, find_game
 from tictactoe_gui.session.external_engine import EngineError, FailureKind
-from tictactoe_gui.session.match import TableGame, play_series, play_table, series_seeds
+from tictactoe_gui.session.match import TableGame, play_series, play_table
+from tictactoe_gui.session.series import series_seeds
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode, Result
 

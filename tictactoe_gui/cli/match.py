@@ -21,7 +21,8 @@ from tictactoe_gui.cli.common import (
 from tictactoe_gui.engine import PERSONAS
 from tictactoe_gui.engine.games import GameSpec
 from tictactoe_gui.records_bridge import keeps_records_of, open_to_record
-from tictactoe_gui.session.match import Tally, play_table, series_seeds
+from tictactoe_gui.session.match import play_table
+from tictactoe_gui.session.series import Tally, series_seeds
 from tictactoe_gui.session.table import TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
@@ -131,7 +132,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
                     f"game {number + 1}: {labels[loser]} ({spec.seats[loser]}) loses: "
                     f"{game.forfeit}"
                 )
-            tally.count(session)
+            tally.count(session.winner, session.state.scores)
             if repository is not None:
                 repository.save_game(game.record())
     finally:

@@ -354,7 +354,7 @@ class AutoplayBar(QFrame):
         # The score first: cut short in a narrow window, the numbers are what stays in sight
         # (the players bar names who plays X and O; the whole line is the tooltip).
         self.tally.setText(
-            f"X {tally.x_wins} · O {tally.o_wins} · draws {tally.draws} — series, {progress}: "
+            f"X {tally.wins[0]} · O {tally.wins[1]} · draws {tally.level} — series, {progress}: "
             f"{x_name} (X) vs {o_name} (O)"
         )
 

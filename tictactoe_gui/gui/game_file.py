@@ -99,7 +99,7 @@ class SavedSeries:
 
     def tally(self) -> Tally:
         """The score of the games finished, as the window counts it."""
-        return Tally(self.x_wins, self.o_wins, self.draws)
+        return Tally([self.x_wins, self.o_wins], self.draws)
 
 
 @dataclass(frozen=True, slots=True)

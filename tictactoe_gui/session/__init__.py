@@ -21,15 +21,13 @@ from tictactoe_gui.session.game import (
     PlayerKind,
     PlayerSpec,
     PlayerSummary,
-    Tally,
     event_for,
     every_move_alike,
-    game_seed,
     greeting_for,
     plural,
-    series_seeds,
 )
 from tictactoe_gui.session.record import GameRecord, MoveRecord
+from tictactoe_gui.session.series import Tally, game_seed, series_seeds
 
 __all__ = [
     "DEFAULT_MOVE_DELAY_MS",

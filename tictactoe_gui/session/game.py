@@ -21,7 +21,6 @@ it counts in no standings or greetings.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -122,42 +121,6 @@ class GameSetup:
 
 #: How one side of a k-in-a-row game played (its side is its mark).
 PlayerSummary = SideSummary[Mark]
-
-
-@dataclass(slots=True)
-class Tally:
-    """Wins and draws of a series, counted by mark."""
-
-    x_wins: int = 0
-    o_wins: int = 0
-    draws: int = 0
-
-    @property
-    def games(self) -> int:
-        return self.x_wins + self.o_wins + self.draws
-
-    def count(self, winner: Mark | None) -> None:
-        if winner is Mark.X:
-            self.x_wins += 1
-        elif winner is Mark.O:
-            self.o_wins += 1
-        else:
-            self.draws += 1
-
-
-def series_seeds(seed: int | None) -> Iterable[int]:
-    """Endless per-game seeds drawn from a series seed, so any game can be replayed alone."""
-    master = random.Random(seed)
-    while True:
-        yield master.randrange(2**32)
-
-
-def game_seed(series_seed: int | None, game_number: int) -> int:
-    """The seed of game ``game_number`` (0-based) of a series (see :func:`series_seeds`)."""
-    for number, seed in enumerate(series_seeds(series_seed)):
-        if number == game_number:
-            return seed
-    raise AssertionError("unreachable")  # pragma: no cover - the generator never ends
 
 
 def every_move_alike(analysis: Analysis) -> bool:

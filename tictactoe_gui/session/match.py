@@ -12,14 +12,15 @@ once) go into the record, as the window keeps them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
 from tictactoe_gui.engine import Board, Decision
 from tictactoe_gui.engine.games import GameError, GameSpec, GameState, Limit, MoveChoice
 from tictactoe_gui.session.external_engine import EngineError
+from tictactoe_gui.session.series import Tally, series_seeds
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import FinishedGame, GameMode
 
@@ -118,41 +119,6 @@ def play_table(
     return TableGame(session)
 
 
-def series_seeds(seed: int | None) -> Iterator[int]:
-    """The seed of each game of a series (its board, where drawn, and its players' chance),
-    drawn as the games start: any game of a series can be replayed alone."""
-    rng = random.Random(seed)
-    while True:
-        yield rng.randrange(1 << 32)
-
-
-@dataclass(slots=True)
-class Tally:
-    """A series' results by seat, and each seat's points where the game keeps a score."""
-
-    games: int = 0
-    wins: list[int] = field(default_factory=lambda: [0, 0])
-    level: int = 0
-    points: list[int] = field(default_factory=lambda: [0, 0])
-    scored: bool = False
-
-    def count(self, session: TableSession) -> None:
-        state = session.state
-        winner = session.winner
-        self.games += 1
-        if winner is None:
-            self.level += 1
-        else:
-            self.wins[winner] += 1
-        if state.scores is not None:
-            self.scored = True
-            for seat in (0, 1):
-                self.points[seat] += state.scores[seat]
-
-    def average(self, seat: int) -> float:
-        return self.points[seat] / self.games if self.games else 0.0
-
-
 def play_series(
     spec: GameSpec,
     first: str,
@@ -173,7 +139,7 @@ def play_series(
             break
         session = TableSession(TableSetup(spec, GameMode.AI_VS_AI, seats), game_seed)
         game = play_table(session)
-        tally.count(session)
+        tally.count(session.winner, session.state.scores)
         if on_game is not None:
             on_game(game)
     return tally

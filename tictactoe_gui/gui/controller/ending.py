@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from tictactoe_gui.engine import Mark
 from tictactoe_gui.gui.controller.state import ControllerState, GameOverInfo, State
 from tictactoe_gui.gui.error_log import logger
 from tictactoe_gui.storage.records import FinishedGame, GameMode
@@ -102,7 +103,9 @@ class GameEndings(ControllerState):
     def _count_in_tally(self) -> None:
         if self._setup.mode is not GameMode.AI_VS_AI:
             return
-        self._tally.count(self._session.winner)
+        winner = self._session.winner
+        # Counted by seat, as every series is: X has the first.
+        self._tally.count(None if winner is None else (Mark.X, Mark.O).index(winner))
         self._series_left -= 1
         self.tally_changed.emit(self._tally)
         if self._series_left > 0 and not self._paused:

@@ -61,7 +61,7 @@ class GameStarts(ControllerCore):
         setup.start.play_all((*moves, *undone))
         if setup.start.play_all(moves).is_over:
             raise ValueError("cannot play on a finished game")
-        self._tally = Tally() if tally is None else replace(tally)
+        self._tally = Tally() if tally is None else tally.copy()
         self._series_left = max(1, setup.games - self._tally.games)
         self.tally_changed.emit(self._tally)
         self._begin(

@@ -171,9 +171,9 @@ class GameFilesPart(WindowBase):
                 setup.games,
                 setup.seed,
                 setup.move_delay_ms,
-                tally.x_wins,
-                tally.o_wins,
-                tally.draws,
+                tally.wins[0],
+                tally.wins[1],
+                tally.level,
             )
         players = SavedPlayers(
             setup.mode,
