@@ -265,7 +265,7 @@ class KInARowSpec(GameSpec):
             board.index(decision.move),
             decision.nodes,
             decision.max_depth,
-            None if analysis is None else self._converted(analysis),
+            None if analysis is None else game_analysis(analysis),
         )
 
     def _decision(
@@ -313,7 +313,7 @@ class KInARowSpec(GameSpec):
         of boards of up to 36 cells (bigger ones prove only short forced wins)."""
         board = self._board(state)
         self.check_algorithm(algorithm)
-        return self._converted(
+        return game_analysis(
             analyse(
                 board,
                 Algorithm(algorithm or Algorithm.TABLE.value),
@@ -337,7 +337,7 @@ class KInARowSpec(GameSpec):
     def solve(self, state: GameState, *, node_limit: int | None = None) -> GameAnalysis:
         board = self._board(state)
         try:
-            return self._converted(exact_analysis(board, node_limit=node_limit))
+            return game_analysis(exact_analysis(board, node_limit=node_limit))
         except NodeLimitReached:
             raise GameError(f"{board} is not solved within {node_limit} nodes") from None
 
@@ -428,32 +428,38 @@ class KInARowSpec(GameSpec):
             raise GameError(f"{state.position_text()} is not a position of {self.id}")
         return state.board
 
-    def _converted(self, analysis: Analysis) -> GameAnalysis:
-        board = analysis.board
-        moves = tuple(
-            MoveValue(
-                board.index(c.move),
-                board.cell_name(c.move),
-                Certainty.ESTIMATED if c.outcome is None else Certainty.PROVEN,
-                c.score,
-                None if c.outcome is None else _OUTCOME_VALUES[c.outcome],
-                c.describe,
-            )
-            for c in analysis.candidates
+
+def game_analysis(analysis: Analysis) -> GameAnalysis:
+    """k in a row's own analysis as the game interface gives it (what
+    :meth:`KInARowSpec.analyse` returns): each candidate's cell index, its score and
+    proven outcome where known, the result where proven, the expected line; the analysis
+    itself kept as its ``source``. A session or window holding an engine ``Analysis`` (the
+    k-in-a-row window's engine thread makes them) hands it on with this."""
+    board = analysis.board
+    moves = tuple(
+        MoveValue(
+            board.index(c.move),
+            board.cell_name(c.move),
+            Certainty.ESTIMATED if c.outcome is None else Certainty.PROVEN,
+            c.score,
+            None if c.outcome is None else _OUTCOME_VALUES[c.outcome],
+            c.describe,
         )
-        prediction = analysis.prediction
-        proven = prediction.exact
-        return GameAnalysis(
-            Certainty.PROVEN if proven else Certainty.ESTIMATED,
-            moves,
-            tuple(board.index(move) for move in analysis.best_moves),
-            _result(prediction.winner, str(prediction)) if proven else None,
-            str(prediction),
-            tuple(board.index(move) for move in analysis.principal_variation),
-            analysis.nodes,
-            analysis.elapsed,
-            analysis,
-        )
+        for c in analysis.candidates
+    )
+    prediction = analysis.prediction
+    proven = prediction.exact
+    return GameAnalysis(
+        Certainty.PROVEN if proven else Certainty.ESTIMATED,
+        moves,
+        tuple(board.index(move) for move in analysis.best_moves),
+        _result(prediction.winner, str(prediction)) if proven else None,
+        str(prediction),
+        tuple(board.index(move) for move in analysis.principal_variation),
+        analysis.nodes,
+        analysis.elapsed,
+        analysis,
+    )
 
 
 def _proven(settled: Settled | None) -> Proven | None:
