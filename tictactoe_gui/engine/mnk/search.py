@@ -45,7 +45,7 @@ MATE: Final = 1_000_000_000
 _MATE_BOUND: Final = MATE - 10_000
 _INFINITY: Final = MATE + 1
 #: How many moves an interior node searches (the best by potential; threats come first).
-WIDTH: Final = 14
+WIDTH: Final = 10
 #: How many fours in a row a quiet node past the search's depth may try (VCF at the leaves).
 QUIESCENCE_FOURS: Final = 6
 #: ... and how many of the mover's fours each such node tries.
