@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.engine.games import GameError, find_game
 from tictactoe_gui.session import table_file
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
@@ -64,6 +64,8 @@ def test_a_k_in_a_row_file_is_not_a_table_game() -> None:
         (lambda d: d.update(seed="x"), "seed"),
         (lambda d: d.update(resigned=1), "O resigned, but it was X's turn"),
         (lambda d: d.update(resigned="X"), "resigned 'X' is no seat"),
+        (lambda d: d["players"].update(games=0), "a series needs at least 1 game, got 0"),
+        (lambda d: d["players"].update(games="3"), "a series needs at least 1 game, got '3'"),
     ],
 )
 def test_a_damaged_file_says_what_is_wrong_in_one_line(change: object, message: str) -> None:
@@ -134,3 +136,16 @@ def test_a_game_given_up_is_saved_as_given_up_and_opens_finished() -> None:
     again = table_file.from_json(table_file.to_json(session))
     assert again.resigned is None
     assert not again.finished
+
+
+def test_a_series_between_two_computer_players_keeps_its_number_of_games() -> None:
+    spec = find_game("connect4")
+    seats = (Seat.for_game(spec, "cop"), Seat.for_game(spec, "kitty"))
+    session = TableSession(TableSetup(spec, GameMode.AI_VS_AI, seats, games=5), 3)
+    assert table_file.from_json(table_file.to_json(session)).setup.games == 5
+    # A file written before series were kept plays one game.
+    data = json.loads(table_file.to_json(session))
+    del data["players"]["games"]
+    assert table_file.from_json(json.dumps(data)).setup.games == 1
+    with pytest.raises(GameError, match="at least 1 game"):
+        TableSetup(spec, GameMode.AI_VS_AI, seats, games=0)

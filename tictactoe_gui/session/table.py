@@ -62,6 +62,13 @@ class TableSetup:
     record: bool = True
     #: Between two computer players, the pause before each move shows (ms).
     move_delay_ms: int = 900
+    #: Between two computer players, how many games the series plays (each its own seed,
+    #: :func:`~tictactoe_gui.session.series.game_seed`); 1: a single game.
+    games: int = 1
+
+    def __post_init__(self) -> None:
+        if type(self.games) is not int or self.games < 1:
+            raise GameError(f"a series needs at least 1 game, got {self.games!r}")
 
     def start_state(self, seed: int) -> GameState:
         if self.start is not None:

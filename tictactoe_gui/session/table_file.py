@@ -11,7 +11,7 @@ A saved table game is a small JSON object (UTF-8, one file per game)::
      "ply": 2,
      "players": {"mode": "human-vs-ai",
                  "seats": [{"kind": "human", "name": "Ann"}, {"kind": "ai", "name": "kitty"}],
-                 "record": true, "from_position": false},
+                 "record": true, "from_position": false, "games": 1},
      "seed": 12345, "result": null, "resigned": null}
 
 ``game`` is any id ``--game`` takes, ``start`` the start position as the game writes it
@@ -24,7 +24,8 @@ line are played (the rest were taken back and can be played again); where the bo
 is a variation, ``line`` is the number of its last node and ``ply`` counts along it.
 ``resigned`` is the seat (0 or 1) that gave the game up where ``ply`` moves were played
 (null, or missing in older files: nobody); such a game opens finished, as one over on
-the board does.
+the board does. ``games`` is how many games two computer players' series plays (missing in
+older files: 1).
 Format 2 (``"moves": ["d1", "d2", "c1"]``, one line and no variation) is still read.
 Reading checks everything against the rules and says in one line what is wrong with a file
 that does not hold a game. The k-in-a-row games keep their own file (``gui/game_file.py``),
@@ -111,6 +112,7 @@ def to_json(session: TableSession, undone: tuple[int, ...] = ()) -> str:
             "seats": [{"kind": seat.kind.value, "name": seat.name} for seat in setup.seats],
             "record": setup.record,
             "from_position": setup.from_position,
+            "games": setup.games,
         },
         "seed": session.seed,
         "result": words or None,
@@ -257,16 +259,17 @@ def _setup(players: object, spec: GameSpec, start: GameState, name: str) -> Tabl
     try:
         mode = GameMode(str(players.get("mode")))
         seats = tuple(_seat(seat, spec) for seat in seats_data)
+        return TableSetup(
+            spec,
+            mode,
+            (seats[0], seats[1]),
+            start=start,
+            from_position=bool(players.get("from_position", False)),
+            record=bool(players.get("record", True)),
+            games=players.get("games", 1),  # TableSetup checks it
+        )
     except (ValueError, GameError) as error:
         raise TableFileError(f"{name}: {error}") from None
-    return TableSetup(
-        spec,
-        mode,
-        (seats[0], seats[1]),
-        start=start,
-        from_position=bool(players.get("from_position", False)),
-        record=bool(players.get("record", True)),
-    )
 
 
 def _seat(data: object, spec: GameSpec) -> Seat:
