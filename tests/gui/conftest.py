@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,6 +51,15 @@ def fatal_qt_messages_are_heard(request: pytest.FixtureRequest) -> Iterator[None
     previous = qInstallMessageHandler(handler)
     yield
     qInstallMessageHandler(previous)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def garbage_collected_while_qt_lives(qapp: QApplication) -> Iterator[None]:
+    """What the last tests left in cycles dies while the application still exists: Python's
+    own collection at exit comes after PySide6 has destroyed it, and a shortcut or action
+    destroyed with no application left crashes in Qt (its shortcut map is the application's)."""
+    yield
+    gc.collect()
 
 
 @pytest.fixture(autouse=True)
