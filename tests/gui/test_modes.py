@@ -370,7 +370,7 @@ def test_the_move_list_gives_each_verdict_and_says_when_it_is_by_the_estimate(
         controller.play_human(move.row, move.col)
     qtbot.waitUntil(lambda: controller.verdict_at(2) is not None, timeout=5000)
     tip = model.data(model.index_of_ply(2), Qt.ItemDataRole.ToolTipRole)
-    assert tip == "Move 2: O b3 — a blunder — this now loses"
+    assert tip == "Move 2: O b3 — a blunder: this now loses"
     # On a board that is not solved, the verdicts are by the estimate, and say so.
     controller.set_time_limit(0.05)
     window.new_game(replace(human_vs_human(), start=Board.empty(get_variant("four"))))

@@ -57,5 +57,21 @@ def test_the_coach_speaks_of_points_in_a_game_kept_on_points() -> None:
         session.play(session.state.legal_moves()[0])
         lines[game] = session.coach_line(1, Verdict.MISTAKE)
     assert lines["rowcol"] is not None
-    assert lines["rowcol"].endswith("— a mistake — points or the result given away.")
-    assert lines["connect4"] == "Coach: Ann's X at a1 — a mistake — a win slipped away."
+    assert lines["rowcol"].endswith("— a mistake: points or the result given away.")
+    assert lines["connect4"] == "Coach: Ann's X at a1 — a mistake: a win slipped away."
+
+
+def test_every_coach_line_reads_as_one_sentence() -> None:
+    """One dash between the move and its verdict, none inside the verdict: "— good: the
+    outcome is unchanged.", never "— good — the outcome is unchanged."."""
+    people = (Seat.human("Ann"), Seat.human("Bea"))
+    for game in ("rowcol", "connect4"):
+        spec = find_game(game)
+        session = TableSession(TableSetup(spec, GameMode.HUMAN_VS_HUMAN, people), 1)
+        session.play(session.state.legal_moves()[0])
+        for verdict in Verdict:
+            line = session.coach_line(1, verdict)
+            assert line is not None
+            assert line.count(" — ") == 1, line
+            assert line.endswith("."), line
+            assert not line.endswith(".."), line

@@ -168,9 +168,9 @@ class SideSummary(Accuracy, Generic[SideT]):
 #: The coach's words on a move, proven.
 VERDICT_WORDS = {
     Verdict.BEST: "best move",
-    Verdict.GOOD: "good — the outcome is unchanged",
-    Verdict.MISTAKE: "a mistake — a win slipped away",
-    Verdict.BLUNDER: "a blunder — this now loses",
+    Verdict.GOOD: "good: the outcome is unchanged",
+    Verdict.MISTAKE: "a mistake: a win slipped away",
+    Verdict.BLUNDER: "a blunder: this now loses",
 }
 #: The same verdicts against an estimate, which proves nothing.
 ESTIMATE_VERDICT_WORDS = {
@@ -737,7 +737,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         return said
 
     def _coach_words(self, *, by_estimate: bool) -> Mapping[Verdict, str]:
-        """What the coach calls each verdict ("a mistake — a win slipped away"), or each
+        """What the coach calls each verdict ("a mistake: a win slipped away"), or each
         verdict against an estimate."""
         return ESTIMATE_VERDICT_WORDS if by_estimate else VERDICT_WORDS
 

@@ -84,9 +84,9 @@ class TableSetup:
 #: What the coach calls each verdict in a game kept on points.
 MARGIN_COACH_WORDS: Mapping[Verdict, str] = {
     Verdict.BEST: "best move",
-    Verdict.GOOD: "good — a point or two at most given away",
-    Verdict.MISTAKE: "a mistake — points or the result given away",
-    Verdict.BLUNDER: "a blunder — ten points or the game given away",
+    Verdict.GOOD: "good: a point or two at most given away",
+    Verdict.MISTAKE: "a mistake: points or the result given away",
+    Verdict.BLUNDER: "a blunder: ten points or the game given away",
 }
 
 #: How one seat of a table game played (its side is its seat's number).
