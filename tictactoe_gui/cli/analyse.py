@@ -29,11 +29,9 @@ from tictactoe_gui.engine.games import (
     Limit,
     names_a_size,
 )
+from tictactoe_gui.engine.limits import PROVE_SECONDS
 from tictactoe_gui.engine.variants import quote
 
-#: How long a proof search may try to settle a position's result without --time (where the
-#: game has one: k in a row on boards of up to 36 cells).
-PROVE_SECONDS = 120.0
 _ROW_COL = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
 
 

@@ -125,10 +125,6 @@ def analyse(
     return replace(analysis, nodes=analysis.nodes + tried) if tried else analysis
 
 
-#: How long a small board is given to be proven when a person asks for it (the window's
-#: Prove button, ``analyse`` without --time): the empty 6x6 k4 board takes about 40 s.
-PROVE_SECONDS: Final = 120.0
-
 #: Of an analysis's time on a big board, the share the threat-space proof search gets.
 PROOF_SHARE: Final = 0.3
 #: Of an analysis's time on a board of up to PROOF_CELLS cells, the proof-number search's share

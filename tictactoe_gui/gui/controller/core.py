@@ -12,8 +12,7 @@ import time
 from PySide6.QtGui import QUndoCommand
 
 from tictactoe_gui.engine import Event, Move
-from tictactoe_gui.engine.analysis import PROVE_SECONDS
-from tictactoe_gui.engine.limits import Limit
+from tictactoe_gui.engine.limits import PROVE_SECONDS, Limit
 from tictactoe_gui.gui.controller.ending import GameEndings
 from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.storage.records import GameMode
