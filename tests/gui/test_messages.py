@@ -63,6 +63,19 @@ def test_the_greeting_goes_when_the_game_ends_with_its_record_out_of_date(
     assert "Welcome" not in message(window)
 
 
+def test_the_status_bar_says_the_end_as_connect_four_and_row_and_column_do(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # k in a row said "Game over — Alice (X) wins" where the table games say it as a
+    # sentence; both read the session's one line.
+    window.new_game(human_vs_human())
+    play(qtbot, window, 0, 3, 1, 4, 2)  # X wins along the top row
+    assert window.turn_label.text() == "Game over: Alice (X) wins."
+    window.new_game(human_vs_human())
+    play(qtbot, window, 0, 4, 8, 1, 7, 6, 2, 5, 3)  # nobody has three in a row
+    assert window.turn_label.text() == "Game over: a draw."
+
+
 def test_no_hint_needed_goes_when_undo_reopens_the_game(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(human_vs_human())
     play(qtbot, window, 0, 3, 1, 4, 2)

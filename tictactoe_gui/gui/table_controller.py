@@ -572,8 +572,7 @@ class TableController(TableLines):
     def _turn_text(self, session: TableSession) -> str:
         mover = session.state.to_move
         if mover is None:
-            words = session.result_words()
-            return f"Game over: {words}." if words else "Game over."
+            return session.end_status()
         ending = self.replay_ending()
         if ending is not None:
             return f"{ending}."
@@ -674,12 +673,11 @@ class TableController(TableLines):
         note = self._save()
         # Both sides, the computer player's too, as k in a row's banner has them.
         summary = "\n".join(s.describe() for s in session.summaries())
-        words = session.result_words()
         headline = session.headline()
         reaction = session.reaction()
         w.banner.show_text(headline, reaction, summary, note, save_failed=bool(self._save_failed))
         w.autoplay_bar.set_finished(True)
-        w.show_status(f"Game over: {words}." if words else "Game over.")
+        w.show_status(session.end_status())
         if len(session.moves) > self._announced:
             self._announced = len(session.moves)
             w.announcer.announce(f"Game over. {headline} {reaction} {note}".strip(), assertive=True)

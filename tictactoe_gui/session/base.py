@@ -410,6 +410,12 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         why = self._why_won()
         return f"{words}: {why}" if why else words + self._score_words(winner)
 
+    def end_status(self) -> str:
+        """The status bar's sentence at the end, the same in every game: ``"Game over: Cop
+        (O) wins."``, ``"Game over: a draw."``, ``"Game over: Ann (A) wins, 14 to 9."``."""
+        words = self.result_words()
+        return f"Game over: {words}." if words else "Game over."
+
     @property
     def move_word(self) -> str:
         """What a move of the game is called in its summaries (``"move"``, ``"take"``)."""

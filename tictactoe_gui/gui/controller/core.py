@@ -194,7 +194,7 @@ class ControllerCore(GameEndings):
             if ending is not None:
                 text += f": {ending}"
         elif self._session.is_over:
-            text = f"Game over — {self._session.result_words()}"
+            text = self._session.end_status()
         else:
             spec = self.player_to_move()
             mark = board.to_move
