@@ -127,6 +127,9 @@ def test_a_recorded_connect_four_game_replays_on_the_board(
     window.game_replay_end()
     assert table.session.moves == played
     assert not window.board_view.interactive
+    # The end of the replay reads as a sentence, as at the end of the game ("a draw." began
+    # with a small letter).
+    assert window.turn_label.text() == f"Game over: {table.session.result_words()}."
 
 
 def test_undo_takes_back_the_reply_and_the_move_and_redo_plays_them_again(

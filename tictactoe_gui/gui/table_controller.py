@@ -642,8 +642,7 @@ class TableController(TableLines):
         self._show_analysis(session.analysis_of(session.state))
         if self.replaying:
             w.banner.show_info(None)
-            words = session.result_words()
-            w.show_status(f"{words}." if words else self._turn_text(session))
+            w.show_status(session.end_status() if session.is_over else self._turn_text(session))
         elif self.is_over:
             self._show_end()
         else:
