@@ -53,21 +53,6 @@ def test_a_first_launch_opens_on_tic_tac_toe_and_a_click_on_its_first_frame_is_a
     window.close()
 
 
-def test_the_first_frame_says_when_it_is_about_to_draw_a_click(
-    qtbot: QtBot, settings: QSettings
-) -> None:
-    """So that the app can let the window have Python to itself until the click is painted
-    (tests/gui/test_loading_hold.py); a second click is only kept, not drawn."""
-    window = staged(qtbot, settings)
-    drawn: list[bool] = []
-    window.early_move.connect(lambda: drawn.append(window.board_view.board.mark_at(4) is None))
-    click_cell(qtbot, window, window.board_view.board.move_at(4))
-    assert drawn == [True]  # said before the mark was drawn
-    click_cell(qtbot, window, window.board_view.board.move_at(0))
-    assert drawn == [True]
-    window.close()
-
-
 def test_a_key_on_the_first_frame_is_played_once_the_game_is_set_up(
     qtbot: QtBot, settings: QSettings
 ) -> None:

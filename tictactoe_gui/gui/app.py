@@ -14,7 +14,6 @@ import importlib
 import os
 import sys
 import threading
-import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,10 +64,6 @@ COMPLETE_WITHOUT_PAINT_MS = 500
 LATER = "tictactoe_gui.gui.window.later"
 #: How often the window looks whether that loading is done (ms).
 LOAD_POLL_MS = 4
-#: While the window draws a click on its first frame, that loading waits at its imports
-#: until the drawing is painted, for this long at most (seconds): drawn beside it, the
-#: click took turns with it for the GIL, and showed some 2 ms later (bench_startup).
-HOLD_LIMIT_S = 0.1
 #: run()'s status when the window could not be completed (the error is printed).
 EXIT_INCOMPLETE = 1
 #: The game on the board, kept after every move beside the records in the user's data
@@ -214,9 +209,7 @@ def run(
 
     def load_the_rest() -> None:
         sys.setswitchinterval(LOADING_SWITCH_INTERVAL_S)  # until complete()
-        loading = load_then(LATER, complete, window)
-        # A click drawn on the frame meanwhile is painted before the loading goes on.
-        window.early_move.connect(lambda: loading.hold_until_painted(window.board_view))
+        load_then(LATER, complete, window)
 
     after_first_paint(window, load_the_rest)
     # Reports the first paint when the start-up benchmark asks (inert otherwise).
@@ -327,67 +320,26 @@ class _AfterFirstPaint(QObject):
             callback()
 
 
-class _HoldAtImports:
-    """An import finder that finds nothing: while held, the one thread it watches waits at
-    each of its imports (releasing the GIL), until let go or the hold's time is up."""
-
-    def __init__(self) -> None:
-        self.thread_id: int | None = None
-        #: Set whenever the watched thread has waited at an import (for tests to see it).
-        self.waited = threading.Event()
-        self._go = threading.Event()
-        self._go.set()
-        self._until = 0.0
-
-    def hold(self) -> None:
-        self._until = time.monotonic() + HOLD_LIMIT_S
-        self._go.clear()
-
-    def let_go(self) -> None:
-        self._go.set()
-
-    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
-        if not self._go.is_set() and threading.get_ident() == self.thread_id:
-            self.waited.set()
-            self._go.wait(max(0.0, self._until - time.monotonic()))
-
-
 class _LoadThen(QObject):
     """Imports a module on a thread of its own, then runs a callback on the GUI thread."""
 
     def __init__(self, module: str, callback: Callable[[], None], parent: QObject) -> None:
         super().__init__(parent)
         self._callback: Callable[[], None] | None = callback
-        self.holding = _HoldAtImports()
         self._thread = threading.Thread(
             target=self._load, args=(module,), name="load-window", daemon=True
         )
         self._timer = QTimer(self)
         self._timer.setInterval(LOAD_POLL_MS)
         self._timer.timeout.connect(self._check)
-
-    def start(self) -> None:
         self._thread.start()
         self._timer.start()
 
-    def hold_until_painted(self, widget: QWidget) -> None:
-        """Let the GUI thread have Python to itself until ``widget`` is next painted (or
-        ``HOLD_LIMIT_S`` has passed): the loading waits at its next import till then."""
-        if self._thread.ident is None or self._thread.is_alive():  # not started, or loading
-            self.holding.hold()
-            after_first_paint(widget, self.holding.let_go)
-
-    def _load(self, module: str) -> None:
-        self.holding.thread_id = threading.get_ident()
-        sys.meta_path.insert(0, self.holding)
+    @staticmethod
+    def _load(module: str) -> None:
         # What fails to load here fails again, and is reported, when the callback uses it.
-        try:
-            with contextlib.suppress(Exception):
-                vars(importlib.import_module(module))  # loaded, even where it waits for use
-        finally:
-            self.holding.let_go()
-            with contextlib.suppress(ValueError):
-                sys.meta_path.remove(self.holding)
+        with contextlib.suppress(Exception):
+            vars(importlib.import_module(module))  # loaded, even where it waits for first use
 
     def _check(self) -> None:
         if self._thread.is_alive():
@@ -398,16 +350,13 @@ class _LoadThen(QObject):
             callback()
 
 
-def load_then(module: str, callback: Callable[[], None], parent: QObject) -> _LoadThen:
+def load_then(module: str, callback: Callable[[], None], parent: QObject) -> None:
     """Import ``module`` (and what it imports) on a thread of its own, leaving the GUI
     thread free for the window's first clicks and keys, then call ``callback`` on the
     GUI thread. Python hands the GIL to a thread that asks for it within the switch
     interval (:func:`run` sets ``LOADING_SWITCH_INTERVAL_S`` until the window is complete),
-    so a click waits no longer than that for the loading; while a click is being drawn
-    (:meth:`_LoadThen.hold_until_painted`) the loading waits."""
-    loading = _LoadThen(module, callback, parent)
-    loading.start()
-    return loading
+    so a click waits no longer than that for the loading."""
+    _LoadThen(module, callback, parent)
 
 
 def after_first_paint(widget: QWidget, callback: Callable[[], None]) -> None:

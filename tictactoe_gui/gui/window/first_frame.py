@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSettings, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QSettings, Qt, Slot
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QDockWidget, QWidget
 
@@ -66,10 +66,6 @@ def remember_frame(settings: QSettings, spec: GameSpec) -> None:
 
 class FirstFramePart(WindowBase):
     """The first frame, and the input that comes to it before the game is set up."""
-
-    #: A click on the frame's board is about to be drawn there (the app lets the GUI
-    #: thread have Python to itself until it is painted: gui/app.py).
-    early_move = Signal()
 
     #: Clicks (a cell) and keys (a copy of the event) that came before the game was set up.
     _early_input: list[Move | QKeyEvent]
@@ -161,7 +157,6 @@ class FirstFramePart(WindowBase):
         move = Move(row, col)
         board = self.board_view.board
         if not self._early_input and self._early_moves_shown and board.is_legal(move):
-            self.early_move.emit()
             self.board_view.set_board(board.play(move), move, name_cells=False)
         self._early_input.append(move)
 
