@@ -376,7 +376,7 @@ def test_a_game_given_up_shows_no_bar_still_on_its_way(qtbot: QtBot) -> None:
     dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
     assert dock.evaluation_bar.isVisibleTo(dock)
     dock.show_ended("Ann resigned")
-    assert dock.prediction_text() == "Game over: Ann resigned"
+    assert dock.prediction_text() == "Game over: Ann resigned."
     # Nothing is coming: no empty bar over a "…" as if a search were on its way.
     assert not dock.evaluation_bar.isVisibleTo(dock)
     assert not dock.candidates_shown()

@@ -323,7 +323,7 @@ def test_a_finished_game_says_how_it_ended_and_offers_no_moves(qtbot: QtBot) -> 
     dock = make_dock(qtbot)
     dock.show_game_analysis(state, analysis, ("Ann", "Sera"))
     # Named as k in a row's dock names a winner.
-    assert dock.prediction_text() == "Game over: Ann (X) wins"
+    assert dock.prediction_text() == "Game over: Ann (X) wins."
     assert not dock.candidates_shown()
 
 
@@ -435,7 +435,7 @@ def test_a_table_game_given_up_says_so_and_stays_a_table_game(
     dock = make_dock(qtbot)
     dock.show_game_analysis(state, analysis, SEATS)
     dock.show_ended("Ann resigned")
-    assert dock.prediction_text() == "Game over: Ann resigned"
+    assert dock.prediction_text() == "Game over: Ann resigned."
     assert not dock.candidates_shown()
     assert dock.thinking_text() == ""
     assert (dock.best_move_text(), dock.line_text()) == ("—", "—")

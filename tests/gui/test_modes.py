@@ -176,7 +176,7 @@ def test_hvh_game_end_shows_accuracy_per_player(
     # The dock names the winner as the banner does, and drops the empty candidates table.
     dock = window.analysis_dock
     qtbot.waitUntil(lambda: dock.analysis is not None, timeout=5000)
-    assert dock.prediction_text() == "Game over: Alice (X) wins"
+    assert dock.prediction_text() == "Game over: Alice (X) wins."
     assert not dock.candidates_shown()
     controller.undo()  # back in play: the candidates return
     analysed(qtbot, window)

@@ -331,5 +331,5 @@ def test_the_result_reads_the_same_in_the_banner_the_status_bar_and_the_dock(
     assert rowcol.banner.headline.text() == table_headline(rowcol.session)
     assert rowcol.status_label.text() == f"Game over: {words}."
     qtbot.waitUntil(
-        lambda: rowcol.analysis_dock.prediction_text() == f"Game over: {words}", timeout=10_000
+        lambda: rowcol.analysis_dock.prediction_text() == f"Game over: {words}.", timeout=10_000
     )

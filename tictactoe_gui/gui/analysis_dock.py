@@ -55,6 +55,7 @@ from tictactoe_gui.gui.analysis.spoiler import SpoilerGuard
 from tictactoe_gui.gui.analysis.words import preview_line
 from tictactoe_gui.gui.board_reading import board_of
 from tictactoe_gui.gui.engine_worker import EngineResult
+from tictactoe_gui.session.base import game_over
 
 __all__ = ["DEFAULT_TIME_BUDGET", "DEFAULT_TOP_N", "AnalysisDock"]
 
@@ -510,7 +511,7 @@ class AnalysisDock(QDockWidget):
         self._outcome.evaluation_box.hide()  # nothing is on its way
         set_shown_keeping_focus(self._candidates_box, False)
         self._details.fill("—")
-        self._outcome.prediction_label.setText(f"Game over: {words}")
+        self._outcome.prediction_label.setText(game_over(words))
 
     def _update_prediction(self) -> None:
         self._coach.apply_bubble_style()

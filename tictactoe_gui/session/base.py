@@ -89,6 +89,12 @@ def greeting_for(name: str, record: WinLossDraw | None) -> str:
     return f"Welcome back, {name} — {record.summary()}"
 
 
+def game_over(words: str) -> str:
+    """How a game's end reads in one sentence, in the status bar and the analysis dock alike:
+    ``"Game over: Cop (O) wins."``, ``"Game over: a draw."``; ``""``: ``"Game over."``."""
+    return f"Game over: {words}." if words else "Game over."
+
+
 class Accuracy:
     """How one side's moves were judged, whatever the game: its verdicts counted, the share
     that kept the best outcome available, and those counts in words (the summaries of both
@@ -413,8 +419,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
     def end_status(self) -> str:
         """The status bar's sentence at the end, the same in every game: ``"Game over: Cop
         (O) wins."``, ``"Game over: a draw."``, ``"Game over: Ann (A) wins, 14 to 9."``."""
-        words = self.result_words()
-        return f"Game over: {words}." if words else "Game over."
+        return game_over(self.result_words())
 
     @property
     def move_word(self) -> str:

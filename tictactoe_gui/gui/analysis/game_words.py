@@ -30,6 +30,7 @@ from tictactoe_gui.gui.analysis.words import (
     score_text,
     spoken_score,
 )
+from tictactoe_gui.session.base import game_over
 
 #: The headers of a table game's candidate table, by what its values measure (the first is
 #: the game's word for a move: "Move", "Take").
@@ -57,7 +58,8 @@ class GameRow:
 class GameOutlook:
     """What the outcome section says of a table game's position."""
 
-    #: The banner: ``"X wins in 13 (proven)"``, ``"B ahead by 3, estimated"``, ``"Game over: …"``.
+    #: The banner: ``"X wins in 13 (proven)"``, ``"B ahead by 3, estimated"``,
+    #: ``"Game over: Ann (X) wins."``.
     banner: str
     #: The banner's frame: the mover's proven result; None for an estimate or a finished game.
     outcome: MoveOutcome | None
@@ -259,7 +261,7 @@ def outlook(state: GameState, analysis: GameAnalysis, names: tuple[str, str]) ->
                 text = f"{named}{text[len(mark) :]}"
             elif named != mark:
                 text += f" ({names[over.winner]})"
-        banner = f"Game over: {text}"
+        banner = game_over(text)
         return GameOutlook(banner, None, "—", over.text, 0.0, "", "", True)
     mover = state.to_move
     assert mover is not None

@@ -23,6 +23,7 @@ from tictactoe_gui.gui.analysis.words import (
     evaluation_words,
 )
 from tictactoe_gui.gui.board_view import mark_colour, outcome_colour
+from tictactoe_gui.session.base import game_over
 
 
 class EvaluationBar(QWidget):
@@ -259,13 +260,13 @@ class OutcomeSection(QWidget):
         prediction = analysis.prediction
         if prediction.final:
             if prediction.winner is None:
-                text = "Game over: a draw"
+                words = "a draw"
             else:
                 # Named as the status bar and the result banner name the winner.
                 name = player_names.get(prediction.winner, "")
                 mark = str(prediction.winner)
-                text = f"Game over: {name} ({mark}) wins" if name else f"Game over: {mark} wins"
-            self.prediction_label.setText(text)
+                words = f"{name} ({mark}) wins" if name else f"{mark} wins"
+            self.prediction_label.setText(game_over(words))
             # A finished game is nobody's "loss to come": a neutral frame, not a warning.
             self.apply_banner_style(None)
             return
