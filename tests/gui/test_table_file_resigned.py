@@ -26,4 +26,7 @@ def test_a_game_given_up_and_saved_opens_as_a_replay_that_ends_with_the_resignat
     window.new_game(human_vs_ai("kitty"))
     assert window.open_game_file(path)
     assert window.table.replaying  # not a game to play on: it was given up
-    assert window.table.replay_ending() == "Alice (X) resigned — Kitty (O) wins"
+    # One clause, with no dash to chain after a replay's "move 9 of 9: ".
+    ending = "Alice (X) resigned; Kitty (O) wins"
+    assert window.table.replay_ending() == ending
+    assert window.turn_label.text() == f"{ending}."

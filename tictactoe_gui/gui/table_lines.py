@@ -22,6 +22,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from tictactoe_gui.engine.games import GameState
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.table_boards import TableBoard
+from tictactoe_gui.session.base import resigned_ending
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
@@ -228,15 +229,14 @@ class TableLines(QObject):
 
     def replay_ending(self) -> str | None:
         """Where a replay shows the recorded end of a game given up, who gave it up
-        ("Ada (X) resigned — Cop (O) wins"); None anywhere else."""
+        ("Ada (X) resigned; Cop (O) wins"); None anywhere else."""
         loser = self.replay_resigned()
         if loser is None:
             return None
         session = self._session()
         seats, winner = session.spec.seats, 1 - loser
-        return (
-            f"{session.name_of(loser)} ({seats[loser]}) resigned — "
-            f"{session.name_of(winner)} ({seats[winner]}) wins"
+        return resigned_ending(
+            session.name_of(loser), seats[loser], session.name_of(winner), seats[winner]
         )
 
     def replay_step(self, delta: int) -> None:

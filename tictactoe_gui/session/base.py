@@ -95,6 +95,12 @@ def game_over(words: str) -> str:
     return f"Game over: {words}." if words else "Game over."
 
 
+def resigned_ending(loser: str, loser_seat: str, winner: str, winner_seat: str) -> str:
+    """A replay's last move of a game given up, one clause its caller ends: ``"Ada (X)
+    resigned; Cop (O) wins"`` (the status bar's "move 9 of 9: …", the board's note "….")."""
+    return f"{loser} ({loser_seat}) resigned; {winner} ({winner_seat}) wins"
+
+
 class Accuracy:
     """How one side's moves were judged, whatever the game: its verdicts counted, the share
     that kept the best outcome available, and those counts in words (the summaries of both
