@@ -304,8 +304,14 @@ def test_solve_answers_for_row_and_column_with_the_exact_margins() -> None:
     assert payload["predicted_scores"] == dict(zip(("A", "B"), end.scores or (), strict=True))
     code, out, err = call("solve", "--game", "rowcol3", "--seed", "4")
     assert (code, err) == (0, "")
-    assert out.startswith(f"Row & Column 3×3: {exact.result.text} in ")
-    assert ", proven." in out
+    # The score with best play as analyse and the window say it, then how many takes are
+    # left ("A wins, 16 to 12 in 8 moves" read as a score reached in 8 moves).
+    takes = payload["plies_to_end"]
+    assert takes == len(payload["principal_variation"]) > 1
+    assert exact.result.winner is not None
+    assert out.splitlines()[0] == (
+        f"Row & Column 3×3: {exact.result.text}, with best play ({takes} takes to the end), proven."
+    )
 
 
 def test_solve_refuses_a_game_without_an_exact_solver_in_one_line(

@@ -116,15 +116,17 @@ def solution_json(state: GameState, solution: GameSolution) -> dict[str, Any]:
 
 
 def _value(state: GameState, solution: GameSolution) -> str:
-    """The result with best play in words: ``X wins in 5 plies``, ``A wins 12 to 7 in 8
-    moves``, ``a draw (9 plies to a full board)``."""
+    """The result with best play in words: ``X wins in 5 plies``, ``A wins, 12 to 7, with
+    best play (8 takes to the end)``, ``a draw (9 plies to a full board)``."""
     plies = solution.plies
     if solution.scores is not None:
-        return (
-            solution.result.text
-            if plies is None
-            else f"{solution.result.text} in {plies} " + ("move" if plies == 1 else "moves")
-        )
+        # The score first, as analyse and the window say it, then the moves left, apart: "12
+        # to 7 in 8 moves" would read as a score reached in 8 moves.
+        words = solution.result.with_best_play()
+        if plies is None:
+            return words
+        word = state.spec.move_word
+        return f"{words} ({plies} {word}{'' if plies == 1 else 's'} to the end)"
     unit = "ply" if plies == 1 else "plies"
     winner = solution.result.winner
     if winner is None:

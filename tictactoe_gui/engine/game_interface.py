@@ -119,6 +119,11 @@ class GameResult:
             return cls(None, (0, 0), text)
         return cls(winner, (1, -1) if winner == 0 else (-1, 1), text)
 
+    def with_best_play(self) -> str:
+        """A game of points' result proven ahead, as ``analyse``, ``solve`` and the window
+        say it: ``"A wins, 15 to 10, with best play"``, ``"a tie at 7 each with best play"``."""
+        return f"{self.text}{'' if self.winner is None else ','} with best play"
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:

@@ -289,7 +289,7 @@ def _proven(
         first = result.returns[0]
         number = f"{first:+d}" if first else "0"
         # "A wins, 24 to 20, with best play": the result in the words of the game's end.
-        reading = f"{result.text}{'' if winner is None else ','} with best play"
+        reading = result.with_best_play()
         headline = (
             reading
             if winner is None
