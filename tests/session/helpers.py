@@ -1,4 +1,5 @@
-"""Waiting on processes in the tests of hosted engines."""
+"""What the session tests share: the tables they sit games at (k in a row through the one
+table session every game plays through) and the waits on processes of hosted engines."""
 
 from __future__ import annotations
 
@@ -7,6 +8,61 @@ import select
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from tictactoe_gui.engine import Board
+from tictactoe_gui.engine.games import GameSpec, GameState, Limit, find_game
+from tictactoe_gui.session.match import TableGame, play_table
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.storage.records import GameMode
+
+
+def human_vs_cop(game_id: str = "tictactoe", seed: int = 1, start: str = "") -> TableSession:
+    """Alice (X) against Cop (O) in ``game_id``, from the position ``start`` where one is
+    given (a set-up position: never recorded)."""
+    spec = find_game(game_id)
+    setup = TableSetup(
+        spec,
+        GameMode.HUMAN_VS_AI,
+        (Seat.human("Alice"), Seat.for_game(spec, "cop")),
+        start=spec.from_position_text(start) if start else None,
+        from_position=bool(start),
+    )
+    return TableSession(setup, seed)
+
+
+def board_of(session: TableSession) -> Board:
+    """The k-in-a-row board of the position now, as the window draws it."""
+    board = session.state.marks_board()
+    assert board is not None
+    return board
+
+
+def play(
+    session: TableSession, *names: str, analysed: bool = False, limit: Limit | None = None
+) -> None:
+    """Play the moves ``names`` in the game's notation, each position before one analysed
+    (within ``limit``) where ``analysed``."""
+    for name in names:
+        if analysed:
+            session.add_analysis(session.state, session.spec.analyse(session.state, limit=limit))
+        session.play(session.spec.parse_move(name))
+
+
+def session_of(
+    spec: GameSpec, x: Seat, o: Seat, seed: int, start: GameState | None = None
+) -> TableSession:
+    """``x`` against ``o`` in ``spec``, from ``start`` where one is given."""
+    mode = GameMode.AI_VS_AI if x.is_ai and o.is_ai else GameMode.HUMAN_VS_AI
+    return TableSession(TableSetup(spec, mode, (x, o), start=start), seed)
+
+
+def computers(
+    spec: GameSpec, x: str, o: str, seed: int, start: GameState | None = None
+) -> TableGame:
+    """A game between two of ``spec``'s computer players (by key) played to its end as
+    ``play`` and ``match`` play it: analysed where the game settles a position at once,
+    every move judged."""
+    return play_table(session_of(spec, Seat.for_game(spec, x), Seat.for_game(spec, o), seed, start))
 
 
 def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> None:

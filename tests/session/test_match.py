@@ -9,30 +9,20 @@ import random
 
 import pytest
 
+from tests.session.helpers import computers, session_of
 from tictactoe_gui.engine import Board, Verdict, analyse
-from tictactoe_gui.engine.games import GameSpec, GameState, MoveChoice, MoveError, find_game
+from tictactoe_gui.engine.games import GameState, MoveChoice, MoveError, find_game
 from tictactoe_gui.session.external_engine import EngineError, FailureKind
 from tictactoe_gui.session.match import TableGame, play_series, play_table
 from tictactoe_gui.session.series import series_seeds
-from tictactoe_gui.session.table import Seat, TableSession, TableSetup
-from tictactoe_gui.storage.records import GameMode, Result
+from tictactoe_gui.session.table import Seat
+from tictactoe_gui.storage.records import Result
 
 TICTACTOE = find_game("tictactoe")
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
     return list(itertools.islice(series_seeds(seed), games))
-
-
-def session_of(
-    spec: GameSpec, x: Seat, o: Seat, seed: int, start: GameState | None = None
-) -> TableSession:
-    mode = GameMode.AI_VS_AI if x.is_ai and o.is_ai else GameMode.HUMAN_VS_AI
-    return TableSession(TableSetup(spec, mode, (x, o), start=start), seed)
-
-
-def computers(spec: GameSpec, x: str, o: str, seed: int) -> TableGame:
-    return play_table(session_of(spec, Seat.for_game(spec, x), Seat.for_game(spec, o), seed))
 
 
 def test_a_game_record_is_complete_and_consistent() -> None:

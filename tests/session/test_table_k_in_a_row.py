@@ -7,36 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from tictactoe_gui.engine import Board, Verdict
+from tests.session.helpers import board_of, human_vs_cop, play
+from tictactoe_gui.engine import COP, Board, Verdict
 from tictactoe_gui.engine.games import Certainty, GameError, GameSpec, find_game
 from tictactoe_gui.records_bridge import start_of
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup, play_computers
 from tictactoe_gui.storage.records import GameMode, Result
-
-
-def human_vs_cop(game_id: str = "tictactoe", seed: int = 1, start: str = "") -> TableSession:
-    spec = find_game(game_id)
-    setup = TableSetup(
-        spec,
-        GameMode.HUMAN_VS_AI,
-        (Seat.human("Alice"), Seat.for_game(spec, "cop")),
-        start=spec.from_position_text(start) if start else None,
-        from_position=bool(start),
-    )
-    return TableSession(setup, seed)
-
-
-def board_of(session: TableSession) -> Board:
-    board = session.state.marks_board()
-    assert board is not None
-    return board
-
-
-def play(session: TableSession, *names: str, analysed: bool = False) -> None:
-    for name in names:
-        if analysed:
-            session.add_analysis(session.state, session.spec.analyse(session.state))
-        session.play(session.spec.parse_move(name))
 
 
 def test_whose_turn_and_why_a_move_is_refused() -> None:
@@ -83,6 +59,10 @@ def test_resigning_ends_the_game_as_a_loss_for_the_side_to_move_and_is_recorded(
     assert session.winner == 1
     assert session.result_words() == "Cop (O) wins: Alice resigned"
     assert session.headline() == "You resigned. Cop wins."
+    # Cop's word is about a resignation, not a win on the board ("Three in a row").
+    reaction = session.reaction()
+    assert reaction.startswith("Cop: “")
+    assert any(f"“{line}”" in reaction for line in COP.voice.resignation)
     record = session.finished_game()
     assert (record.result, record.resigned) == (Result.O_WINS, "X")
     with pytest.raises(ValueError, match="over"):
@@ -145,7 +125,8 @@ def test_a_session_plays_any_size_to_its_end_or_a_person_s_turn(game_id: str) ->
     if seats[0].is_ai:
         assert session.is_over
         assert session.winner != 1  # Cop blocks every win in one and takes his own
-        session.finished_game()  # checked against the rules
+        record = session.finished_game()  # checked against the rules
+        assert (record.game, record.rows, record.cols) == (spec.id, spec.rows, spec.cols)
     else:
         assert len(session.moves) == 2
         assert board_of(session).variant is spec.variant
