@@ -1,36 +1,48 @@
-"""What both sessions keep alike through their one base, k in a row's and any table game's."""
+"""What every game keeps alike at the table through the session's one base: k in a row's
+and every other game's, the same calls with the same meaning."""
 
 from __future__ import annotations
 
-from tictactoe_gui.engine import Board, Mark, Move, Verdict, analyse
+import pytest
+
+from tictactoe_gui.engine import Verdict
 from tictactoe_gui.engine.games import find_game
-from tictactoe_gui.session import GameSession, GameSetup, PlayerKind, PlayerSpec
+from tictactoe_gui.session import PlayerKind, PlayerSpec
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup, play_computers
 from tictactoe_gui.storage.records import GameMode
 
-
-def test_a_k_in_a_row_analysis_is_found_again_for_the_same_position_reached_otherwise() -> None:
-    setup = GameSetup(GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("A"), PlayerSpec.human("B"))
-    session = GameSession(setup, seed=1)
-    for move in (Move(0, 0), Move(1, 1), Move(2, 2)):
-        session.play(move)
-    known = analyse(session.board)
-    session.add_analysis(session.board, known)
-    session.set_moves([Move(2, 2), Move(1, 1), Move(0, 0)])  # the same cells, other order
-    assert session.analysis_of(session.board) is known
-    assert session.analysis_of(Board.empty()) is None
-    assert session.unanalysed() == (Board.empty(), session.board_at(1), session.board_at(2))
+#: The computer player each game seats against a person: k in a row's, another game's.
+COMPUTER = {"tictactoe": "cop", "connect4": "kitty"}
+GAMES = sorted(COMPUTER)
 
 
-def test_a_table_games_analysis_is_found_again_for_the_same_position_reached_otherwise() -> None:
-    spec = find_game("connect4")
-    setup = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("A"), Seat.human("B")))
-    session = TableSession(setup, 1)
-    d1, e1, f1 = (spec.parse_move(name) for name in ("d1", "e1", "f1"))
-    session.set_moves([d1, e1, f1])
-    known = spec.analyse(session.state)
+def sit(game_id: str, mode: GameMode, x: Seat, o: Seat, seed: int = 1) -> TableSession:
+    return TableSession(TableSetup(find_game(game_id), mode, (x, o)), seed)
+
+
+def ada_vs_computer(game_id: str) -> TableSession:
+    spec = find_game(game_id)
+    return sit(
+        game_id, GameMode.HUMAN_VS_AI, Seat.human("Ada"), Seat.for_game(spec, COMPUTER[game_id])
+    )
+
+
+def moves(session: TableSession, *names: str) -> list[int]:
+    return [session.spec.parse_move(name) for name in names]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "names"), [("tictactoe", ("a3", "b2", "c1")), ("connect4", ("d1", "e1", "f1"))]
+)
+def test_an_analysis_is_found_again_for_the_same_position_reached_otherwise(
+    game_id: str, names: tuple[str, ...]
+) -> None:
+    session = sit(game_id, GameMode.HUMAN_VS_HUMAN, Seat.human("A"), Seat.human("B"))
+    first, second, third = moves(session, *names)
+    session.set_moves([first, second, third])
+    known = session.spec.analyse(session.state)
     session.add_analysis(session.state, known)
-    session.set_moves([f1, e1, d1])
+    session.set_moves([third, second, first])  # the same cells, the other order
     assert session.analysis_of(session.state) is known
     assert session.analysis_of(session.start) is None
     assert session.unanalysed() == session.states[:3]
@@ -52,122 +64,102 @@ def test_one_kind_of_seat_for_every_game_names_its_player_in_that_game() -> None
     assert engine.name_in(connect4) == "pbrain-x"
 
 
-def test_every_computer_player_answers_the_end_in_its_quotes_in_every_game() -> None:
-    spec = find_game("connect4")
-    kitty = Seat.for_game(spec, "kitty")
-    table = TableSession(TableSetup(spec, GameMode.AI_VS_AI, (kitty, kitty)), 5)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_computer_player_answers_the_end_in_its_quotes_in_every_game(game_id: str) -> None:
+    kitty = PlayerSpec.ai("kitty")
+    table = sit(game_id, GameMode.AI_VS_AI, kitty, kitty, seed=5)
     assert table.reaction() == ""  # nothing said before the end
     play_computers(table)
+    assert table.is_over
     reaction = table.reaction()
     # One player in both seats: each of its words says which side speaks.
     assert reaction.startswith("Kitty (X): “")
     assert "   Kitty (O): “" in reaction
-    setup = GameSetup(GameMode.AI_VS_AI, PlayerSpec.ai("kitty"), PlayerSpec.ai("kitty"))
-    game = GameSession(setup, seed=5)
-    for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
-        game.play(move)
-    said = game.reaction()
-    assert said.startswith("Kitty (X): “")
-    assert "   Kitty (O): “" in said
 
 
-def test_every_game_words_its_result_and_a_resignation_alike() -> None:
-    spec = find_game("connect4")
-    seats = (Seat.human("Ada"), Seat.for_game(spec, "kitty"))
-    table = TableSession(TableSetup(spec, GameMode.HUMAN_VS_AI, seats), 1)
-    setup = GameSetup(GameMode.HUMAN_VS_AI, PlayerSpec.human("Ada"), PlayerSpec.ai("cop"))
-    game = GameSession(setup, seed=1)
-    assert table.result_words() == game.result_words() == ""  # nothing while it goes on
+#: Moves after which X has won, in each game: a row along the top, a column of four discs.
+X_WINS = {
+    "tictactoe": ("a3", "a2", "b3", "b2", "c3"),
+    "connect4": ("d1", "e1", "d2", "e2", "d3", "e3", "d4"),
+}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_words_its_result_and_a_resignation_alike(game_id: str) -> None:
+    table = ada_vs_computer(game_id)
+    assert table.result_words() == ""  # nothing while it goes on
     table.resign()
-    game.resign()
-    assert table.result_words() == "Kitty (O) wins: Ada resigned"
-    assert game.result_words() == "Cop (O) wins: Ada resigned"
+    computer = table.name_of(1)
+    assert computer == COMPUTER[game_id].capitalize()
+    assert table.result_words() == f"{computer} (O) wins: Ada resigned"
     table.set_moves([])
-    table.set_moves([spec.parse_move(name) for name in ["d1", "e1", "d2", "e2", "d3", "e3", "d4"]])
-    game.set_moves([Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)])
+    table.set_moves(moves(table, *X_WINS[game_id]))
     assert table.result_words() == "Ada (X) wins"
-    assert game.result_words() == "Ada (X) wins"
 
 
-def test_who_is_to_move_is_asked_alike_and_nobody_is_once_the_game_is_over() -> None:
-    spec = find_game("connect4")
-    ada, kitty = Seat.human("Ada"), Seat.for_game(spec, "kitty")
-    table = TableSession(TableSetup(spec, GameMode.HUMAN_VS_AI, (ada, kitty)), 1)
-    cop = PlayerSpec.ai("cop")
-    game = GameSession(GameSetup(GameMode.HUMAN_VS_AI, ada, cop), seed=1)
-    assert table.player_to_move == game.player_to_move == ada
+@pytest.mark.parametrize("game_id", GAMES)
+def test_who_is_to_move_is_asked_alike_and_nobody_is_once_the_game_is_over(game_id: str) -> None:
+    table = ada_vs_computer(game_id)
+    ada, computer = table.setup.seats
+    assert table.player_to_move == ada == Seat.human("Ada")
     assert table.is_human_turn()
-    assert game.is_human_turn()
-    table.play(spec.parse_move("d1"))
-    game.play(Move(1, 1))
-    assert (table.player_to_move, game.player_to_move) == (kitty, cop)
+    assert not table.ai_to_move()
+    table.play(table.state.legal_moves()[0])
+    assert table.player_to_move == computer == PlayerSpec.ai(COMPUTER[game_id])
     assert table.ai_to_move()
-    assert game.ai_to_move()
+    assert not table.is_human_turn()
     table.set_moves([])
-    game.set_moves([])
     table.resign()
-    game.resign()
     assert table.player_to_move is None
-    assert game.player_to_move is None
-    assert not game.is_human_turn()
-    assert not game.ai_to_move()
+    assert not table.is_human_turn()
+    assert not table.ai_to_move()
 
 
-def test_the_coachs_verdict_on_move_1_is_on_the_first_move_in_every_game() -> None:
-    spec = find_game("connect4")
-    seats = (Seat.human("A"), Seat.human("B"))
-    table = TableSession(TableSetup(spec, GameMode.HUMAN_VS_HUMAN, seats), 1)
-    table.add_analysis(table.state, spec.analyse(table.state))
-    table.play(spec.parse_move("d1"))
-    table.play(spec.parse_move("d2"))
-    setup = GameSetup(GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("A"), PlayerSpec.human("B"))
-    game = GameSession(setup, seed=1)
-    game.add_analysis(game.board, analyse(game.board))
-    game.play(Move(1, 1))
-    game.play(Move(0, 0))
-    game.judge_known_moves()
-    for session in (table, game):
-        judgement = session.judgement_at(1)
-        assert judgement is not None
-        assert session.verdict_at(1) is judgement.verdict is Verdict.BEST
-        assert session.verdict_at(2) is None  # the position before it is not analysed
-        assert session.verdict_at(0) is None  # no move 0
+@pytest.mark.parametrize(
+    ("game_id", "names"), [("tictactoe", ("b2", "a3")), ("connect4", ("d1", "d2"))]
+)
+def test_the_coachs_verdict_on_move_1_is_on_the_first_move_in_every_game(
+    game_id: str, names: tuple[str, str]
+) -> None:
+    table = sit(game_id, GameMode.HUMAN_VS_HUMAN, Seat.human("A"), Seat.human("B"))
+    table.add_analysis(table.state, table.spec.analyse(table.state))
+    for move in moves(table, *names):
+        table.play(move)
+    table.judge_known_moves()
+    judgement = table.judgement_at(1)
+    assert judgement is not None
+    assert table.verdict_at(1) is judgement.verdict is Verdict.BEST
+    assert table.verdict_at(2) is None  # the position before it is not analysed
+    assert table.verdict_at(0) is None  # no move 0
 
 
-def test_every_game_sums_up_each_side_alike_a_resignation_counted_as_a_decision() -> None:
-    spec = find_game("connect4")
-    seats = (Seat.human("Ada"), Seat.for_game(spec, "kitty"))
-    table = TableSession(TableSetup(spec, GameMode.HUMAN_VS_AI, seats), 1)
-    setup = GameSetup(GameMode.HUMAN_VS_AI, PlayerSpec.human("Ada"), PlayerSpec.ai("cop"))
-    game = GameSession(setup, seed=1)
-    table.play(spec.parse_move("d1"))
-    table.play(spec.parse_move("d2"))
-    game.play(Move(1, 1))
-    game.play(Move(0, 0))
+@pytest.mark.parametrize(
+    ("game_id", "names"), [("tictactoe", ("b2", "a3")), ("connect4", ("d1", "d2"))]
+)
+def test_every_game_sums_up_each_side_alike_a_resignation_counted_as_a_decision(
+    game_id: str, names: tuple[str, str]
+) -> None:
+    table = ada_vs_computer(game_id)
+    for move in moves(table, *names):
+        table.play(move)
     table.resign()
-    game.resign()
     # Her move is not judged (nothing analysed it): the resignation does not hide it.
-    given_up = (
-        "0% accurate — 0 best, 0 good, 1 blunder, 1 not judged, "
-        "then resigned a game not proven lost"
+    ada, computer = table.summaries()
+    assert ada.describe() == (
+        "Ada (X): 0% accurate — 0 best, 0 good, 1 blunder, 1 not judged, "
+        "then resigned a game not proven lost, counted as a blunder"
     )
-    (ada, kitty), (ada_k, cop) = table.summaries(), game.summaries()
-    assert ada.describe() == f"Ada (X): {given_up}, counted as a blunder"
-    assert ada_k.describe() == ada.describe()
-    assert (ada.side, ada_k.side, kitty.side) == (0, Mark.X, 1)
-    assert kitty.describe() == "Kitty (O): 1 move, none judged"
-    assert cop.describe() == "Cop (O): 1 move, none judged"
+    assert (ada.side, computer.side) == (0, 1)
+    assert computer.describe() == f"{table.name_of(1)} (O): 1 move, none judged"
     rowcol = find_game("rowcol3")
     people = (Seat.human("Ann"), Seat.human("Bob"))
     fresh = TableSession(TableSetup(rowcol, GameMode.HUMAN_VS_HUMAN, people), 3)
     assert fresh.summaries()[0].describe() == "Ann (A): no takes played"
 
 
-def test_both_setups_list_their_seats_and_each_side_sits_in_its_own() -> None:
-    spec = find_game("connect4")
-    ada, kitty = Seat.human("Ada"), Seat.for_game(spec, "kitty")
-    table = TableSession(TableSetup(spec, GameMode.HUMAN_VS_AI, (ada, kitty)), 1)
-    game = GameSession(GameSetup(GameMode.HUMAN_VS_AI, ada, PlayerSpec.ai("cop")), seed=1)
-    assert game.setup.seats == (ada, PlayerSpec.ai("cop"))
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_setup_lists_its_seats_and_each_side_sits_in_its_own(game_id: str) -> None:
+    table = ada_vs_computer(game_id)
+    assert table.setup.seats == (Seat.human("Ada"), PlayerSpec.ai(COMPUTER[game_id]))
     assert (table.player_of(0), table.player_of(1)) == table.setup.seats
-    assert (game.player_of(Mark.X), game.player_of(Mark.O)) == game.setup.seats
+    assert table.seats == table.setup.seats

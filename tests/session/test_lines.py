@@ -7,25 +7,25 @@ from collections.abc import Callable
 
 import pytest
 
-from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.move_tree import ROOT
-from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
-B2, A1, C3, A3 = Move(1, 1), Move(2, 0), Move(0, 2), Move(0, 0)
+B2, A1, C3, A3 = (find_game("tictactoe").parse_move(name) for name in ("b2", "a1", "c3", "a3"))
 
 
-def _k_in_a_row() -> GameSession:
-    setup = GameSetup(GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("A"), PlayerSpec.human("B"))
-    return GameSession(setup, 7)
+def _people(game_id: str) -> TableSession:
+    seats = (Seat.human("A"), Seat.human("B"))
+    return TableSession(TableSetup(find_game(game_id), GameMode.HUMAN_VS_HUMAN, seats), 7)
+
+
+def _k_in_a_row() -> TableSession:
+    return _people("tictactoe")
 
 
 def _connect_four() -> TableSession:
-    spec = find_game("connect4")
-    seats = (Seat.human("A"), Seat.human("B"))
-    return TableSession(TableSetup(spec, GameMode.HUMAN_VS_HUMAN, seats), 7)
+    return _people("connect4")
 
 
 def test_a_different_move_becomes_a_variation_and_the_old_line_stays() -> None:
@@ -41,8 +41,11 @@ def test_a_different_move_becomes_a_variation_and_the_old_line_stays() -> None:
     assert not tree.is_main_line(variation)
     assert session.line_after(ROOT) == (B2, A1, C3)  # the main line is the first one played
     assert len(tree) == 5
-    empty = Board.empty()
-    assert tree.moves_to(variation) == tuple(empty.index(m) for m in (B2, A1, A3))
+    assert tree.moves_to(variation) == (B2, A1, A3)
+    # The tree keeps the game interface's integers: the cells of the board the window draws.
+    board = session.start.marks_board()
+    assert board is not None
+    assert [board.cell_name(board.move_at(move)) for move in (B2, A1, A3)] == ["b2", "a1", "a3"]
 
 
 def test_a_table_game_keeps_its_variations_as_k_in_a_row_does() -> None:
@@ -62,26 +65,19 @@ def test_a_table_game_keeps_its_variations_as_k_in_a_row_does() -> None:
     assert session.lines() == tree  # going back keeps every line
 
 
-def _play_three(session: GameSession | TableSession) -> None:
-    for _ in range(3):
-        if isinstance(session, TableSession):
-            session.play(session.state.legal_moves()[0])
-        else:
-            session.play(session.board.legal_moves()[0])
-
-
 @pytest.mark.parametrize("make", [_k_in_a_row, _connect_four])
 def test_lines_given_to_a_session_are_followed_where_they_already_are(
-    make: Callable[[], GameSession | TableSession],
+    make: Callable[[], TableSession],
 ) -> None:
     played = make()
-    _play_three(played)
+    for _ in range(3):
+        played.play(played.state.legal_moves()[0])
     given = played.lines()
     line = played.moves_to(played.line_node)
     session = make()
     session.set_lines(given)
     assert session.moves_to(played.line_node) == line
     assert session.lines() == given
-    session.set_moves(played.moves[:1])  # type: ignore[arg-type]
+    session.set_moves(played.moves[:1])
     assert session.lines() == given  # nothing new: the tree is followed where it is
     assert session.line_after(session.line_node) == line[1:]
