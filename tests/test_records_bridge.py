@@ -8,17 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.session.persona_games import persona_game
+from tests.session.helpers import board_of, computers
 from tests.storage.games import human, make_game, persona
-from tictactoe_gui.engine import COP, KITTY, SERA, Board, Mark
+from tictactoe_gui.engine import Board, Mark
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.records_bridge import (
-    check_record,
-    finished_game,
-    open_to_record,
-    result_of,
-    side_name,
-)
+from tictactoe_gui.records_bridge import check_record, open_to_record, result_of, side_name
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import (
     FinishedGame,
@@ -45,30 +40,27 @@ def test_side_names() -> None:
 
 
 def test_a_played_game_becomes_a_valid_record_that_round_trips(tmp_path: Path) -> None:
-    start = Board.from_text("X...O....")
-    record = persona_game(COP, SERA, start=start, seed=11)
+    tictactoe = find_game("tictactoe")
+    start = tictactoe.from_position_text("X...O....")
+    session = computers(tictactoe, "cop", "sera", 11, start).session
     began = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
-    game = finished_game(
-        record,
-        Side.persona("cop"),
-        Side.persona("sera"),
-        GameMode.AI_VS_AI,
-        began,
-        began + timedelta(seconds=2),
-    )
+    session.started_at = began
+    game = session.finished_game(began + timedelta(seconds=2))
     check_record(game)
     assert game.start_board == "X...O...."
-    assert game.result is result_of(record.final.winner)
+    assert game.result is result_of(board_of(session).winner)
     assert [(m.ply, m.cell, m.mark) for m in game.moves] == [
-        (number, m.move.index_on(3), m.mark.value) for number, m in enumerate(record.moves, start=1)
+        (ply, move, "XO"[session.mover_of(ply - 1)])
+        for ply, move in enumerate(session.moves, start=1)
     ]
-    assert [m.verdict for m in game.moves] == [
-        None if m.verdict is None else m.verdict.value for m in record.moves
-    ]
+    verdicts = [session.verdict_at(ply) for ply in range(1, len(session.moves) + 1)]
+    assert all(verdict is not None for verdict in verdicts)  # every move of 3×3 is judged
+    assert [m.verdict for m in game.moves] == [v.value for v in verdicts if v is not None]
+    costs = [session.cost_at(ply) for ply in range(1, len(session.moves) + 1)]
     assert (game.seed, game.x_ai_nodes, game.o_ai_max_depth) == (
         11,
-        record.x_nodes,
-        record.o_max_depth,
+        sum(nodes for nodes, _depth in costs[0::2]),
+        max(depth for _nodes, depth in costs[1::2]),
     )
     with Repository.open(tmp_path / "r.sqlite3") as repository:
         detail = repository.game(repository.save_game(game))
@@ -143,14 +135,11 @@ def test_a_record_from_a_set_up_position_passes_the_rules() -> None:
 @pytest.mark.parametrize("game_id", ["4x4k3", "3x4k3", "four"])
 def test_a_game_on_another_board_is_recorded_with_its_variant(tmp_path: Path, game_id: str) -> None:
     variant = get_variant(game_id)
-    record = persona_game(KITTY, KITTY, seed=5, variant=variant)
-    began = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
-    game = finished_game(
-        record, Side.persona("kitty"), Side.persona("kitty"), GameMode.AI_VS_AI, began, began
-    )
+    session = computers(find_game(game_id), "kitty", "kitty", 5).session
+    game = session.finished_game()
     assert (game.game, game.rows, game.cols) == (variant.id, variant.rows, variant.cols)
     assert game.start_board == Board.empty(variant).to_text()
-    assert [m.cell for m in game.moves] == [record.start.index(m.move) for m in record.moves]
+    assert [m.cell for m in game.moves] == list(session.moves)
     repository, _ = open_to_record(tmp_path / "r.sqlite3")
     with repository:
         detail = repository.game(repository.save_game(game))
@@ -180,7 +169,6 @@ def test_a_resignation_is_recorded_with_who_resigned(tmp_path: Path) -> None:
 
 
 def test_a_connect_four_game_is_recorded_and_checked_through_the_game_interface() -> None:
-    from tictactoe_gui.engine.games import find_game
     from tictactoe_gui.records_bridge import start_of, state_finished_game
 
     spec = find_game("connect4")
