@@ -309,6 +309,30 @@ def test_sera_plays_a_best_move_on_a_board_the_solver_finishes() -> None:
         )
 
 
+@pytest.mark.parametrize(
+    ("game_id", "discs", "seeds"),
+    [("5x4k4g", 6, range(4)), ("4x5k4g", 7, range(4)), ("connect4", 28, range(4))],
+)
+def test_seras_exact_answer_says_how_deep_it_looked(game_id: str, discs: int, seeds: range) -> None:
+    # What the records and the window show of Sera's search: it was 0 for every exact answer.
+    spec = _spec(game_id)
+    searched = 0
+    for seed in seeds:
+        state = _random_position(spec, discs, seed)
+        _, plies = brute_force(_columns(state), spec.rows, spec.k)
+        if plies == 1:
+            continue  # a winning drop is played without a search
+        searched += 1
+        choice = spec.decide(state, "sera", random.Random(seed), limit=Limit(time=60))
+        # At least to the end of the line best play follows, never past a full board.
+        assert plies <= choice.depth <= spec.gravity.cells - len(state.moves), (
+            state.position_text(),
+            plies,
+            choice,
+        )
+    assert searched
+
+
 def test_a_cancelled_analysis_stops() -> None:
     from tictactoe_gui.engine.search import SearchCancelled
 

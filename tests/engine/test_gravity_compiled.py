@@ -119,6 +119,28 @@ def test_the_compiled_solver_without_its_table_still_agrees() -> None:
         assert compiled.score(position) == reference.score(position)
 
 
+def _solver(board: GravityBoard, compiled: bool) -> ExactSolver:
+    return NativeSolver(board, table_log2=18) if compiled else ExactSolver(board)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_both_solvers_say_how_deep_their_search_went(compiled: bool) -> None:
+    board = GravityBoard(4, 4, 4)
+    solver = _solver(board, compiled)
+    assert solver.deepest == 0
+    # The empty 4×4 board is a draw (the brute force in test_connect_four.py): no bound
+    # settles a draw before a line of play is three discs from a full board.
+    assert solver.score(Position(0, 0, 0)) == 0
+    assert board.cells - 3 <= solver.deepest <= board.cells
+    # Each search looks past its own position, counted from where its caller set it back.
+    board = GravityBoard(5, 5, 4)
+    for position in _open_positions(board, 9, 4, seed=3):
+        solver = _solver(board, compiled)
+        solver.deepest = position.discs
+        solver.score(position)
+        assert position.discs < solver.deepest <= board.cells
+
+
 def test_the_hard_positions_columns_match_an_independent_solver() -> None:
     """The slowest bench position of 8 to 12 discs, every column exact from a fresh table
     (the search's cutoffs through the table and its first guess at the score change

@@ -50,6 +50,7 @@ typedef struct {
 typedef struct {
     /* The search's budget and what it has done; shared by both word sizes. */
     uint64_t nodes, node_limit;
+    int deepest;     /* the most discs of any position searched: how deep the search went */
     double deadline; /* CLOCK_MONOTONIC seconds, or 0 for none */
     int stopped;     /* 1 out of time or nodes, 2 cancelled */
     PyObject *poll;  /* called (with the GIL) now and then; True stops the search */
@@ -355,7 +356,8 @@ static PyObject *Solver_score(SolverObject *self, PyObject *args, PyObject *kwds
     PyEval_RestoreThread(budget.thread);
     PyThread_release_lock(self->lock);
     if (budget.poll_error && PyErr_Occurred()) return NULL;
-    return Py_BuildValue("iKi", score, (unsigned long long)budget.nodes, budget.stopped);
+    return Py_BuildValue("iKii", score, (unsigned long long)budget.nodes, budget.stopped,
+                         budget.deepest);
 }
 
 static PyObject *Solver_clear(SolverObject *self, PyObject *unused) {
@@ -489,9 +491,10 @@ static PyObject *Solver_wide(SolverObject *self, void *closure) {
 static PyMethodDef Solver_methods[] = {
     {"score", (PyCFunction)(void (*)(void))Solver_score, METH_VARARGS | METH_KEYWORDS,
      "score(mover, mask, seconds=None, node_limit=0, poll=None, low=-1000, high=1000)\n"
-     "-> (score, nodes, stopped)\n\n"
+     "-> (score, nodes, stopped, deepest)\n\n"
      "The mover's exact score (0 if stopped: 1 out of budget, 2 cancelled by poll), which\n"
-     "the caller knows to lie within [low, high]."},
+     "the caller knows to lie within [low, high], and the most discs of any position\n"
+     "searched (0 if none was)."},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Forget the table."},
     {"load_book", (PyCFunction)Solver_load_book, METH_VARARGS,
      "load_book(data, max_discs): bounds of positions of at most max_discs discs."},
@@ -678,6 +681,7 @@ static inline size_t NAME(slot)(const NAME(Engine) *e, BB key) {
 static int NAME(negamax)(NAME(Engine) *e, BB cur, BB mask, int n, int alpha, int beta) {
     Budget *budget = e->budget;
     budget->nodes++;
+    if (n > budget->deepest) budget->deepest = n;
     if (((budget->nodes & CHECK_MASK) == 0 || budget->nodes == budget->node_limit) &&
         budget_check(budget))
         return 0;

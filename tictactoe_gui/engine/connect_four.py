@@ -192,8 +192,8 @@ class GravitySpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
     ) -> MoveChoice:
-        """As :meth:`choose_move`, with the nodes the player searched and the deepest ply of
-        its estimate (none for a winning drop, Kitty's pick or Sera's exact answer)."""
+        """As :meth:`choose_move`, with the nodes the player searched and the deepest ply it
+        reached (none for a winning drop or Kitty's pick)."""
         gravity_state = self._state(state)
         if gravity_state.to_move is None:
             raise GameError(f"no move to choose: the game is over ({gravity_state.result_text()})")
@@ -249,11 +249,18 @@ class GravitySpec(GameSpec):
         budget: float,
         cancel: threading.Event | None,
     ) -> tuple[int, int, int]:
-        """Sera's column, the nodes she searched and the depth of her estimate (0 where
-        the exact search answered)."""
+        """Sera's column, the nodes she searched and the deepest ply she reached: the exact
+        search's deepest, and at least the plies to the end of the line best play follows
+        where it answered (the search proved the game to its end), else her estimate's."""
         board = self.gravity
         solver = _solver(self.rows, self.cols, self.k)
         before = solver.nodes
+        solver.deepest = position.discs
+
+        def deepest(*at_least: int) -> int:
+            searched = solver.deepest - position.discs
+            return min(max(searched, *at_least), board.cells - position.discs)
+
         deadline = None if board.cells <= EXACT_GRAVITY_CELLS else time.monotonic() + budget
         try:
             scores = {
@@ -271,7 +278,8 @@ class GravitySpec(GameSpec):
                 target = solver.score(position, deadline=keeping, cancel=cancel)
                 for col in columns:
                     if solver.keeps(position, col, target, deadline=keeping, cancel=cancel):
-                        return col, solver.nodes - before, 0
+                        line = board.plies_to_end(target, position.discs)
+                        return col, solver.nodes - before, deepest(line)
             except OutOfBudgetError:
                 if cancel is not None and cancel.is_set():
                     raise
@@ -280,10 +288,10 @@ class GravitySpec(GameSpec):
             )
             best = max(values.values())
             col = min((c for c in values if values[c] == best), key=columns.index)
-            return col, solver.nodes - before + nodes, depth
+            return col, solver.nodes - before + nodes, deepest(depth)
         best = max(scores.values())
         col = rng.choice(sorted(col for col, score in scores.items() if score == best))
-        return col, solver.nodes - before, 0
+        return col, solver.nodes - before, deepest(board.plies_to_end(best, position.discs))
 
     @staticmethod
     def _cell(state: GravityState, col: int) -> int:

@@ -134,7 +134,7 @@ class NativeSolver(ExactSolver):
             nodes_left = node_limit - self.nodes
             if nodes_left <= 0:
                 raise OutOfBudgetError(f"the search passed its {node_limit:,} nodes")
-        score, nodes, stopped = self._core.score(
+        score, nodes, stopped, deepest = self._core.score(
             position.mover,
             position.mask,
             seconds,
@@ -144,6 +144,7 @@ class NativeSolver(ExactSolver):
             high,
         )
         self.nodes += nodes
+        self.deepest = max(self.deepest, deepest)
         if stopped == 2:
             raise OutOfBudgetError("the search was cancelled")
         if stopped:

@@ -235,7 +235,10 @@ class ExactSolver:
         self.board = board
         self.symmetric = symmetric
         self.table: dict[int, tuple[int, int]] = {}
+        #: Positions searched, and the most discs any of them held (how deep the searches
+        #: went), since the solver was made or its caller set them back.
         self.nodes = 0
+        self.deepest = 0
         self._deadline: float | None = None
         self._node_limit: int | None = None
         self._cancel: threading.Event | None = None
@@ -298,6 +301,8 @@ class ExactSolver:
     def _negamax(self, mover: int, mask: int, discs: int, alpha: int, beta: int) -> int:
         """The score within (alpha, beta), fail-hard; the mover cannot win at once."""
         self.nodes += 1
+        if discs > self.deepest:
+            self.deepest = discs
         if self.nodes % _CHECK_EVERY == 0:
             self._check()
         board = self.board
