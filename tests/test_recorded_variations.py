@@ -12,18 +12,15 @@ from pathlib import Path
 import pytest
 
 from tests.storage.games import human, persona
-from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 from tictactoe_gui.records_bridge import (
     check_record,
-    finished_game,
     open_to_record,
     record_tree,
     recorded_tree,
     state_finished_game,
 )
-from tictactoe_gui.session.record import GameRecord, MoveRecord
 from tictactoe_gui.storage.records import FinishedGame, GameMode, InvalidGameError
 from tictactoe_gui.storage.trees import parse_tree
 
@@ -51,15 +48,12 @@ def study_tree() -> MoveTree:
     return tree
 
 
-def record_of(moves: tuple[int, ...]) -> GameRecord:
-    start = Board.empty()
-    board = start
-    played = []
-    for ply, cell in enumerate(moves, start=1):
-        move = start.move_at(cell)
-        played.append(MoveRecord(ply, move, board.to_move, None, None, None))
-        board = board.play(move)
-    return GameRecord("X", "O", start, tuple(played), board, board.winner)
+def played(tree: MoveTree | None = None) -> FinishedGame:
+    """Ada and Bob's game of ``MAIN`` (X takes the top row) with the lines of ``tree``."""
+    return state_finished_game(
+        TICTACTOE.new_game().play_all(MAIN), human("Ada"), human("Bob"),
+        GameMode.HUMAN_VS_HUMAN, BEGAN, BEGAN, tree=tree,
+    )  # fmt: skip
 
 
 def test_a_tree_with_variations_is_recorded_with_the_games_moves_as_its_main_line() -> None:
@@ -78,15 +72,7 @@ def test_the_line_that_ended_the_game_becomes_the_main_line() -> None:
     tree, _ = tree.follow(ROOT, MAIN)
     text = record_tree(TICTACTOE, MAIN, tree)
     assert text is not None
-    game = finished_game(
-        record_of(MAIN),
-        human("Ada"),
-        human("Bob"),
-        GameMode.HUMAN_VS_HUMAN,
-        BEGAN,
-        BEGAN,
-        tree=tree,
-    )
+    game = played(tree)
     assert game.tree == text
     nodes = parse_tree(text)
     first = [nodes[index].move for index in (1, 2, 3, 4, 5)]
@@ -116,10 +102,7 @@ def test_a_line_gone_on_from_a_resignation_is_not_part_of_the_record() -> None:
 
 def test_a_recorded_tree_is_read_back_whole(tmp_path: Path) -> None:
     tree = study_tree()
-    game = finished_game(
-        record_of(MAIN), human("Ada"), human("Bob"), GameMode.HUMAN_VS_HUMAN, BEGAN, BEGAN,
-        tree=tree,
-    )  # fmt: skip
+    game = played(tree)
     repository, _ = open_to_record(tmp_path / "records.sqlite3")
     with repository:
         game_id = repository.save_game(game)
@@ -155,10 +138,7 @@ def saved_with_tree(tree: object) -> FinishedGame:
     """A record of the main line whose tree is ``tree`` (JSON), for the rules to judge."""
     from dataclasses import replace
 
-    game = finished_game(
-        record_of(MAIN), human("Ada"), human("Bob"), GameMode.HUMAN_VS_HUMAN, BEGAN, BEGAN
-    )
-    return replace(game, tree=json.dumps(tree))
+    return replace(played(), tree=json.dumps(tree))
 
 
 def line(*names: str) -> list[dict[str, object]]:
@@ -226,10 +206,7 @@ def test_a_tree_after_the_end_of_the_game_is_refused() -> None:
 
 def test_a_damaged_tree_in_the_file_is_reported_and_the_game_still_reads(tmp_path: Path) -> None:
     path = tmp_path / "records.sqlite3"
-    game = finished_game(
-        record_of(MAIN), human("Ada"), human("Bob"), GameMode.HUMAN_VS_HUMAN, BEGAN, BEGAN,
-        tree=study_tree(),
-    )  # fmt: skip
+    game = played(study_tree())
     repository, _ = open_to_record(path)
     with repository:
         game_id = repository.save_game(game)

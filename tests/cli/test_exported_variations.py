@@ -13,10 +13,9 @@ import pytest
 
 from tests.cli.helpers import run
 from tests.storage.games import human
-from tictactoe_gui.engine import Board
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
-from tictactoe_gui.records_bridge import finished_game, open_to_record, recorded_tree
-from tictactoe_gui.session.record import GameRecord, MoveRecord
+from tictactoe_gui.records_bridge import open_to_record, recorded_tree, state_finished_game
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameMode
 
@@ -32,16 +31,10 @@ def lines_of(tree: MoveTree) -> set[tuple[int, ...]]:
 
 def record_game(db: Path, minute: int = 0, *, tree: MoveTree | None = None) -> int:
     """A game of ``MAIN`` recorded in ``db`` with the lines of ``tree``; its id."""
-    start = board = Board.empty()
-    played = []
-    for ply, cell in enumerate(MAIN, start=1):
-        move = start.move_at(cell)
-        played.append(MoveRecord(ply, move, board.to_move, None, None, None))
-        board = board.play(move)
-    record = GameRecord("Ann", "Bob", start, tuple(played), board, board.winner)
+    state = find_game("tictactoe").new_game().play_all(MAIN)
     began = BEGAN.replace(minute=minute)
-    game = finished_game(
-        record, human("Ann"), human("Bob"), GameMode.HUMAN_VS_HUMAN, began, began, tree=tree
+    game = state_finished_game(
+        state, human("Ann"), human("Bob"), GameMode.HUMAN_VS_HUMAN, began, began, tree=tree
     )
     repository, _ = open_to_record(db)
     with repository:
