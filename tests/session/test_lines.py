@@ -1,14 +1,17 @@
-"""The lines of a game, kept by every session: a move that differs from the line's next one
-is kept beside it, in k in a row and in every other game of the registry alike."""
+"""The lines of a game, kept at the table: a move that differs from the line's next one is
+kept beside it, in k in a row and in every other game of the registry alike, and the record
+keeps them all, the line that ended the game its main line."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.move_tree import ROOT
+from tictactoe_gui.records_bridge import open_to_record, recorded_tree
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
@@ -81,3 +84,29 @@ def test_lines_given_to_a_session_are_followed_where_they_already_are(
     session.set_moves(played.moves[:1])
     assert session.lines() == given  # nothing new: the tree is followed where it is
     assert session.line_after(session.line_node) == line[1:]
+
+
+def test_the_record_keeps_every_line_the_one_that_ended_the_game_its_main_line(
+    tmp_path: Path,
+) -> None:
+    # A line played, taken back to its second move, and the game finished along another:
+    # a variation of the tree until the record makes it the main line, the first beside it.
+    session = _k_in_a_row()
+    spec = session.spec
+    first = tuple(spec.parse_move(name) for name in ("a3", "a2", "c1", "b2", "b3", "a1"))
+    won = tuple(spec.parse_move(name) for name in ("a3", "a2", "b3", "b2", "c3"))
+    session.set_moves(first)
+    session.set_moves(first[:2])
+    for move in won[2:]:
+        session.play(move)
+    assert session.is_over
+    assert not session.lines().is_main_line(session.line_node)
+    record = session.finished_game()
+    assert [entry.cell for entry in record.moves] == list(won)
+    repository, _ = open_to_record(tmp_path / "records.sqlite3")
+    with repository:
+        read = recorded_tree(repository.game(repository.save_game(record)))
+    assert read is not None
+    assert read.main_line() == won
+    leaves = {read.moves_to(node) for node in range(1, len(read)) if not read.children(node)}
+    assert leaves == {won, first}
