@@ -374,7 +374,7 @@ def test_news_that_comes_later_is_said_without_the_turn_heard_just_before(
     qtbot.waitUntil(lambda: len(given) > reply + 1)
     later = given[reply + 1]
     assert any(later.startswith(f"Cop: “{line}”") for line in COP.voice.own_move[judgement.verdict])
-    reply_cell = session.position_at(1).cell_name(session.moves[1])
+    reply_cell = session.spec.format_move(session.moves[1])
     assert (f"({reply_cell}: " in later) is judgement.by_estimate
     assert "to move" not in later
     assert "Cursor" not in later

@@ -112,11 +112,10 @@ def assert_the_loser_is_not_called_perfect(window: MainWindow) -> None:
     winner = session.winner
     if winner is None:
         return
-    loser = next(summary for summary in info.summaries if summary.side is winner.other)
+    loser = next(summary for summary in info.summaries if summary.side == 1 - winner)
     if loser.accuracy == 1.0:
-        first = session.board_at(0 if session.start.to_move is loser.side else 1)
-        proven = Settled(0 if winner is Mark.X else 1)
-        assert session.proven.get(first) == proven, loser.describe()
+        first = session.position_at(0 if session.start.to_move == loser.side else 1)
+        assert session.proven.get(session.position_key(first)) == Settled(winner), loser.describe()
     if loser.by_estimate:
         assert "accurate by the estimate" in window.banner.summary.text()
 

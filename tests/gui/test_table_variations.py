@@ -198,6 +198,7 @@ def test_a_table_games_move_list_gives_its_own_coachs_verdicts(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     from tests.gui.helpers import human_vs_human
+    from tictactoe_gui.session.base import ESTIMATE_VERDICT_WORDS, VERDICT_WORDS
 
     # A k in a row game judged first: its verdicts must not leak into the table game's list.
     window.new_game(human_vs_human())
@@ -215,7 +216,7 @@ def test_a_table_games_move_list_gives_its_own_coachs_verdicts(
     said = model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole)
     judgement = session.judgement_at(2)
     assert judgement is not None
-    judged = judgement.verdict
-    how = " by the estimate" if judgement.by_estimate else ""
-    assert said == f"Move 2: O d2 — {judged.value}{how}"
-    assert session.verdict_words(2) == f"{judged.value}{how}"
+    # The coach's words of a game whose moves are won, drawn or lost, as k in a row's.
+    words = ESTIMATE_VERDICT_WORDS if judgement.by_estimate else VERDICT_WORDS
+    assert said == f"Move 2: O d2 — {words[judgement.verdict]}"
+    assert session.verdict_words(2) == words[judgement.verdict]

@@ -1,8 +1,8 @@
 """The window's side of a game: Qt signals, the undo stack, timers and the engine thread.
 
 The game itself (players, moves, seeds, hints, verdicts, the record) is a
-Qt-free :class:`~tictactoe_gui.session.GameSession`, the same one ``play``
-and ``match`` drive. :class:`GameController` is the glue: it turns what the
+Qt-free :class:`~tictactoe_gui.session.table.TableSession`, the same one ``play``
+and ``match`` drive for every game. :class:`GameController` is the glue: it turns what the
 user did into session calls, announces the result through signals, asks the
 engine thread for analyses and persona moves, and plays a persona's move
 after a short, visible think. Views only display; nothing here paints.
@@ -29,7 +29,6 @@ from tictactoe_gui.session import (
     GameSetup,
     PlayerKind,
     PlayerSpec,
-    PlayerSummary,
     Tally,
 )
 from tictactoe_gui.storage.records import GameMode
@@ -42,14 +41,13 @@ __all__ = [
     "GameSetup",
     "PlayerKind",
     "PlayerSpec",
-    "PlayerSummary",
     "State",
     "Tally",
 ]
 
 
 class GameController(ReplayAndLines):
-    """Glue between a Qt-free :class:`~tictactoe_gui.session.GameSession` and the window.
+    """Glue between a Qt-free :class:`~tictactoe_gui.session.table.TableSession` and the window.
 
     The session holds the game's rules and state (players, moves, seeds,
     hints, verdicts, the record); this class adds what needs Qt: signals for
@@ -88,7 +86,7 @@ class GameController(ReplayAndLines):
         board = self.board
         if self._state is State.REPLAY and not board.is_over and board.is_legal(move):
             self._study_from_replay()
-        reason = self._session.why_not_playable(move)
+        reason = self._why_not_playable(move)
         if self._state is State.REPLAY and reason is None:
             reason = "This is a replay — start a New Game (Ctrl+N) to play."
         if reason is not None:
@@ -96,6 +94,23 @@ class GameController(ReplayAndLines):
             return False
         self._undo_stack.push(MovesCommand(self, len(self.moves), [move]))
         return True
+
+    def _why_not_playable(self, move: Move) -> str | None:
+        """Why a person may not play ``move`` now, in words; None when they may."""
+        spec = self._session.player_to_move
+        if spec is None:
+            return "The game is over — Play Again (Ctrl+R) or start a New Game (Ctrl+N)."
+        if spec.is_ai:
+            if self._setup.mode is GameMode.AI_VS_AI:
+                return "Two AIs are playing this game — start a New Game (Ctrl+N) to play."
+            return f"It's {spec.display_name}'s turn — wait for the reply."
+        board = self.board
+        if not board.on_board(move):
+            return f"There is no such cell on the {board.variant.name} board."
+        taken = board.mark_at(board.index(move))
+        if taken is not None:
+            return f"{board.cell_name(move)} is already taken by {taken}."
+        return self._session.why_not_playable(board.index(move))
 
     def undo(self) -> None:
         if self._state is State.REPLAY:

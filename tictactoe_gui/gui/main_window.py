@@ -536,7 +536,7 @@ class MainWindow(FirstFramePart, MenusPart):
                     self.look_at_ply(depth)
                     return
             elif node not in lines.line_from(c.line_node):
-                board = c.start.play_all(c.session.moves_to(node))
+                board = c.start.play_all(c.moves_to(node))
                 if c.player_to_move_at(board).is_ai:
                     # A move of another line where the AI was to move: looked at too, or
                     # the AI would play there at once and the list move on by itself.

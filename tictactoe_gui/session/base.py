@@ -62,7 +62,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import ClassVar, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from tictactoe_gui.engine import Event, Judgement, Persona, Verdict
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
@@ -217,10 +217,6 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
     """A game's moves from its start and the position after each, a resignation, the
     analyses of positions and the hints asked for, its seed and per-move generators, its
     start time and its tree of lines, and the words for the coach's verdict on each move."""
-
-    #: The coach's words on a verdict, proven and by the estimate.
-    verdict_texts: ClassVar[Mapping[Verdict, str]] = VERDICT_WORDS
-    estimate_verdict_texts: ClassVar[Mapping[Verdict, str]] = ESTIMATE_VERDICT_WORDS
 
     def __init__(
         self,
@@ -505,6 +501,11 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
 
     # -- analyses and hints -----------------------------------------------------------------
 
+    def position_key(self, position: PositionT) -> KeyT:
+        """What the session keeps ``position``'s analysis and hints by (how it was reached
+        aside)."""
+        return self._position_key(position)
+
     def add_analysis(self, position: PositionT, analysis: AnalysisT) -> None:
         """``analysis`` of ``position``, kept for that position however it is reached."""
         self.analyses[self._position_key(position)] = analysis
@@ -685,8 +686,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         judgement = self.judgement_at(ply)
         if judgement is None:
             return None
-        texts = self.estimate_verdict_texts if judgement.by_estimate else self.verdict_texts
-        return texts[judgement.verdict]
+        return self._coach_words(by_estimate=judgement.by_estimate)[judgement.verdict]
 
     # -- what is said at the table -----------------------------------------------------------
 

@@ -57,6 +57,7 @@ from tictactoe_gui.session.seats import (
     PlayerSpec as PlayerSpec,
     engine_name as engine_name,
 )
+from tictactoe_gui.session.table import TableSetup
 from tictactoe_gui.storage.records import FinishedGame, GameMode
 
 #: The pause between moves of an AI vs AI game, by default.
@@ -109,6 +110,22 @@ class GameSetup:
     @classmethod
     def default(cls) -> GameSetup:
         return cls(GameMode.HUMAN_VS_AI, PlayerSpec.human("Player"), PlayerSpec.ai("cop"))
+
+    def table_setup(self) -> TableSetup:
+        """The same game as the game interface's sessions set it up (the one session class
+        that plays every game, k in a row's included)."""
+        spec = find_game(self.variant.id)
+        return TableSetup(
+            spec,
+            self.mode,
+            self.seats,
+            start=spec.from_position_text(self.start.to_text()),
+            from_position=self.from_position,
+            seed=self.seed,
+            record=self.record,
+            move_delay_ms=self.move_delay_ms,
+            games=max(1, self.games),
+        )
 
     @property
     def opponent_persona(self) -> Persona | None:

@@ -23,7 +23,6 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import ClassVar
 
 from tictactoe_gui.engine import Event, Judgement, Verdict
 from tictactoe_gui.engine.games import (
@@ -89,6 +88,11 @@ MARGIN_COACH_WORDS: Mapping[Verdict, str] = {
     Verdict.BLUNDER: "a blunder: ten points or the game given away",
 }
 
+#: The coach's words on a verdict in a game kept on points, where it is by the estimate.
+MARGIN_ESTIMATE_WORDS: Mapping[Verdict, str] = {
+    verdict: f"{verdict.value} by the estimate" for verdict in Verdict
+}
+
 #: How one seat of a table game played (its side is its seat's number).
 SeatSummary = SideSummary[int]
 
@@ -96,18 +100,14 @@ SeatSummary = SideSummary[int]
 class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
     """A game of any registered game in progress: the one place its turns and moves are kept.
 
-    Its coach speaks of every game alike: a verdict's words are its name ("mistake", "best
-    by the estimate"), as the window's coach line says it.
+    Its coach's words fit the game: a win, a draw or a loss given away where moves are won,
+    drawn or lost ("a blunder: this now loses"); the verdict's name where the game is kept
+    on points ("a mistake: points or the result given away").
 
     Nothing here waits or threads: a driver (a window, the command line) asks for moves
     and analyses and hands them in. The seed's generators and the tree of every line
     played are :class:`SessionBase`'s.
     """
-
-    verdict_texts: ClassVar[Mapping[Verdict, str]] = {verdict: verdict.value for verdict in Verdict}
-    estimate_verdict_texts: ClassVar[Mapping[Verdict, str]] = {
-        verdict: f"{verdict.value} by the estimate" for verdict in Verdict
-    }
 
     def __init__(
         self,
@@ -246,7 +246,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         if not analysis.best_moves:
             return "Hint: the game is over."
         best = next(value for value in analysis.moves if value.move in analysis.best_moves)
-        if _every_move_alike(analysis, self.state if state is None else state):
+        if every_move_alike(analysis, self.state if state is None else state):
             if best.value == 0:
                 return "Hint: every move keeps the draw."
             return f"Hint: every move leads to a {best.words}."
@@ -294,7 +294,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         on points names the verdict alone (a mistake there costs points, not a win)."""
         if self.spec.value_kind is ValueKind.OUTCOME:
             return super()._coach_words(by_estimate=by_estimate)
-        return MARGIN_COACH_WORDS if not by_estimate else self.estimate_verdict_texts
+        return MARGIN_COACH_WORDS if not by_estimate else MARGIN_ESTIMATE_WORDS
 
     def _move_text(self, move: int) -> str:
         return self.spec.format_move(move)
@@ -354,7 +354,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         )
 
 
-def _every_move_alike(analysis: GameAnalysis, state: GameState) -> bool:
+def every_move_alike(analysis: GameAnalysis, state: GameState) -> bool:
     """Whether every legal move of ``state`` is proven as good as the best, in a game whose
     moves are won, drawn or lost (a big board's proof lists a few moves: the others are not
     known)."""

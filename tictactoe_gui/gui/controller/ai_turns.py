@@ -8,7 +8,6 @@ import time
 
 from PySide6.QtCore import Slot
 
-from tictactoe_gui.engine import Analysis, Board
 from tictactoe_gui.engine.search import SearchProgress
 from tictactoe_gui.gui.controller.core import MovesCommand
 from tictactoe_gui.gui.controller.hints import HintsAndAnalysis
@@ -68,8 +67,12 @@ class AiTurns(HintsAndAnalysis):
             # Only a proof is news worth a line (and a screen reader's voice) on every move.
             name = self.player_to_move().display_name
             self.message.emit(f"{name}: {choice.decision.thinking}.")
-        self._session.note_decision(self.board, move, choice.decision)
-        self._remember(self._session.analyses)
+        decision = choice.decision
+        self._session.note_cost(
+            self._session.state, self.board.index(move), decision.nodes, decision.max_depth
+        )
+        if decision.analysis is not None and self._session.analysis_of(self._session.state) is None:
+            self._remember(decision.analysis)
         if self._setup.mode is GameMode.HUMAN_VS_AI:
             command = self._last_command
             if command is not None and command.end_ply == len(self.moves):
@@ -80,18 +83,14 @@ class AiTurns(HintsAndAnalysis):
         else:
             self._undo_stack.push(MovesCommand(self, len(self.moves), [move]))
 
-    def _remember(self, analyses: dict[Board, Analysis]) -> None:
-        self._known.update(analyses)
-
     @Slot(object)
     def _on_analysed(self, result: EngineResult) -> None:
         if result.board != self.board:
             return
         self._result = result
-        self._session.add_analysis(result.analysis.board, result.analysis)
+        self._remember(result.analysis)
         for analysis in result.review:
-            self._session.add_analysis(analysis.board, analysis)
-        self._remember(self._session.analyses)
+            self._remember(analysis)
         self._judge_known_moves()
         self.analysis_changed.emit(result)
         self._update_thinking()

@@ -46,7 +46,7 @@ class AutoplayControls(GameStarts):
         self._request()
 
     def set_move_delay(self, ms: int) -> None:
-        self._session.setup = replace(self._setup, move_delay_ms=max(0, ms))
+        self._setup = replace(self._setup, move_delay_ms=max(0, ms))
 
     def _next_series_game(self) -> None:
         if self._series_left <= 0 or self._setup.mode is not GameMode.AI_VS_AI:

@@ -14,7 +14,7 @@ from PySide6.QtGui import QUndoCommand
 from tictactoe_gui.engine import Event, Move
 from tictactoe_gui.engine.limits import PROVE_SECONDS, Limit
 from tictactoe_gui.gui.controller.ending import GameEndings
-from tictactoe_gui.gui.controller.state import State
+from tictactoe_gui.gui.controller.state import State, board_of
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -96,7 +96,7 @@ class ControllerCore(GameEndings):
         if self._state is State.OVER:
             # Undone before its banner came: the game did end, and is recorded first.
             self._record_an_ended_game()
-        self._session.set_moves(moves)  # the session's tree of lines follows
+        self._session.set_moves(self._indices(moves))  # the session's tree of lines follows
         self._position_changed()
 
     def _position_changed(self) -> None:
@@ -116,7 +116,7 @@ class ControllerCore(GameEndings):
             if self._setup.mode is GameMode.AI_VS_AI:
                 winner = session.winner
                 if winner is not None:
-                    self.persona_changed.emit(self._setup.player(winner).persona, "Winner")
+                    self.persona_changed.emit(self._setup.seats[winner].persona, "Winner")
                 else:
                     # Nobody is "to move" in a finished game: show who made the drawing move.
                     last_mover = self._setup.player(board.to_move.other)
@@ -158,7 +158,7 @@ class ControllerCore(GameEndings):
             persona_key=persona_key,
             # The session's generator for this ply: the same game as ``play`` and ``match``.
             seed=self._session.ply_seed(),
-            review=self._session.unanalysed(),
+            review=tuple(board_of(state) for state in self._session.unanalysed()),
             compare=compare,
             limit=Limit(time=self._time_limit, proof_time=PROVE_SECONDS if prove else None),
             engine_command=engine_command,

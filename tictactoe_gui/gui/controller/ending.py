@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from tictactoe_gui.engine import Mark
 from tictactoe_gui.gui.controller.state import ControllerState, GameOverInfo, State
 from tictactoe_gui.gui.error_log import logger
 from tictactoe_gui.storage.records import FinishedGame, GameMode
@@ -49,8 +48,8 @@ class GameEndings(ControllerState):
         saved_id: int | None = None
         note = ""
         failed = False
-        first_ending = not session.ended_once
-        session.ended_once = True
+        first_ending = not self._ended_once
+        self._ended_once = True
         if not self._setup.record:
             note = "Analysis sessions are not recorded."
         elif self._setup.from_position:
@@ -103,9 +102,8 @@ class GameEndings(ControllerState):
     def _count_in_tally(self) -> None:
         if self._setup.mode is not GameMode.AI_VS_AI:
             return
-        winner = self._session.winner
         # Counted by seat, as every series is: X has the first.
-        self._tally.count(None if winner is None else (Mark.X, Mark.O).index(winner))
+        self._tally.count(self._session.winner)
         self._series_left -= 1
         self.tally_changed.emit(self._tally)
         if self._series_left > 0 and not self._paused:

@@ -5,9 +5,10 @@ compare, prove.
 from __future__ import annotations
 
 from tictactoe_gui.engine import Algorithm, Analysis
+from tictactoe_gui.engine.k_in_a_row import game_analysis
 from tictactoe_gui.gui.controller.autoplay import AutoplayControls
 from tictactoe_gui.gui.controller.state import State
-from tictactoe_gui.session import every_move_alike
+from tictactoe_gui.session.table import every_move_alike
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -36,8 +37,10 @@ class HintsAndAnalysis(AutoplayControls):
 
     def _show_hint(self, analysis: Analysis) -> None:
         self._pending_hint = False
-        self.hint_shown.emit(() if every_move_alike(analysis) else analysis.best_moves)
-        self.message.emit(self._session.hint_text(analysis))
+        hint = game_analysis(analysis)
+        state = self._session.state
+        self.hint_shown.emit(() if every_move_alike(hint, state) else analysis.best_moves)
+        self.message.emit(self._session.hint_text(hint, state))
 
     def set_algorithm(self, algorithm: Algorithm) -> None:
         """Which search the dock's analysis uses (scores are the same; effort differs)."""

@@ -11,7 +11,7 @@ from tictactoe_gui.engine import SERA, Board, Mark, Move
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.controller.ai_turns import AiTurns
 from tictactoe_gui.gui.controller.state import State
-from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec, Tally
+from tictactoe_gui.session import GameSetup, PlayerSpec, Tally
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -44,9 +44,8 @@ class ReplayAndLines(AiTurns):
             record=False,
         )
         # The tree always belongs to the start shown.
-        self._session = GameSession(setup, 0, lines=lines)
-        self._session.analyses.update(self._known)
-        self._session.add_line(moves)
+        self._open(setup, 0, lines=lines)
+        self._session.add_line(self._indices(moves))
         self._replay_moves = list(moves)
         self._replay_resigned = None if resigned is None else (tuple(moves), resigned)
         self._replay_title = title
@@ -73,7 +72,8 @@ class ReplayAndLines(AiTurns):
         session = self._session
         if not 0 <= node < len(session.lines()):
             return
-        moves, after = session.moves_to(node), session.line_after(node)
+        moves = self._moves_of(session.moves_to(node))
+        after = self._moves_of(session.line_after(node))
         if self._state is State.REPLAY:
             self._replay_moves = [*moves, *after]
             self._set_moves(list(moves))
@@ -94,8 +94,7 @@ class ReplayAndLines(AiTurns):
     def _study_from_replay(self) -> None:
         """The replay on the board made a study (two people, not recorded) at the same
         position with the same lines, so that a move can be played there."""
-        session = self._session
-        setup = replace(session.setup, record=False)
+        setup = replace(self._setup, record=False)
         moves, lines = self.moves, self._session.lines()
         after = tuple(self._replay_moves[len(moves) :])
         self._tally = Tally()

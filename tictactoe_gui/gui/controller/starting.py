@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from tictactoe_gui.engine import SERA, Mark, Move
+from tictactoe_gui.engine import SERA, Move
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.controller.core import ControllerCore, MovesCommand
 from tictactoe_gui.gui.controller.state import State
-from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec, Tally, game_seed
+from tictactoe_gui.session import GameSetup, PlayerSpec, Tally, game_seed
 from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
 
@@ -72,7 +72,7 @@ class GameStarts(ControllerCore):
             history=(tuple(moves), tuple(undone)),
             lines=lines,
         )
-        self._session.hints = {Mark.X: hints[0], Mark.O: hints[1]}
+        self._session.hints = {0: hints[0], 1: hints[1]}
 
     def _begin(
         self,
@@ -96,8 +96,7 @@ class GameStarts(ControllerCore):
             seed = random.randrange(2**32)
         else:
             seed = game_seed(setup.seed, self._tally.games)
-        self._session = GameSession(setup, seed, started_at or datetime.now(UTC), lines=lines)
-        self._session.analyses.update(self._known)
+        self._open(setup, seed, started_at or datetime.now(UTC), lines)
         self._state = State.PLAYING
         self._commented = None
         self._over_info = None
@@ -120,7 +119,7 @@ class GameStarts(ControllerCore):
         if line:
             # The line is in the tree, the moves to redo too; the commands name their moves
             # from the boards.
-            self._session.set_moves(line)
+            self._session.set_moves(self._indices(line))
             commands: list[MovesCommand] = []
             against_ai = self._setup.mode is GameMode.HUMAN_VS_AI
             for ply, move in enumerate(line):

@@ -4,17 +4,22 @@ read-only view of it the window uses."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from tictactoe_gui.engine import Algorithm, Analysis, Board, Mark, Move, Verdict
+from tictactoe_gui.engine.games import GameAnalysis, GameState
+from tictactoe_gui.engine.k_in_a_row import game_analysis
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
 from tictactoe_gui.gui.recording import GameRecords
-from tictactoe_gui.session import GameSession, GameSetup, PlayerSpec, PlayerSummary, Tally
+from tictactoe_gui.session import GameSetup, PlayerSpec, Tally
+from tictactoe_gui.session.table import SeatSummary, TableSession
 from tictactoe_gui.storage.records import FinishedGame
 
 if TYPE_CHECKING:
@@ -24,6 +29,22 @@ DEFAULT_THINK_MS = 400
 #: Seconds the dock's analysis may take where the game is too big to solve.
 DEFAULT_TIME_LIMIT = 1.0
 REPLAY_INTERVAL_MS = 900
+
+
+def seat_of(mark: Mark) -> int:
+    """The seat ``mark`` plays in the game interface: X first (0), O second (1)."""
+    return 0 if mark is Mark.X else 1
+
+
+def mark_of(seat: int) -> Mark:
+    return (Mark.X, Mark.O)[seat]
+
+
+def board_of(state: GameState) -> Board:
+    """The marks on a k-in-a-row position of the game interface."""
+    board = state.marks_board()
+    assert board is not None, "k in a row's positions are boards of marks"
+    return board
 
 
 class State(enum.Enum):
@@ -36,7 +57,7 @@ class State(enum.Enum):
 class GameOverInfo:
     headline: str
     reaction: str
-    summaries: tuple[PlayerSummary, ...]
+    summaries: tuple[SeatSummary, ...]
     record: FinishedGame
     #: The records' id for the game, None if it was not saved (see ``save_note``).
     saved_id: int | None
@@ -45,9 +66,9 @@ class GameOverInfo:
 
 
 class ControllerState(QObject):
-    """The game on the board (a Qt-free :class:`~tictactoe_gui.session.GameSession`), the
-    undo stack, the timers and the engine service, the signals the views listen to, and
-    the read-only view of it all."""
+    """The game on the board (a Qt-free :class:`~tictactoe_gui.session.table.TableSession`
+    of k in a row, read here as boards, moves and marks), the undo stack, the timers and
+    the engine service, the signals the views listen to, and the read-only view of it all."""
 
     position_changed = Signal(object, object)  # Board, last Move | None
     status_changed = Signal(str)
@@ -84,9 +105,15 @@ class ControllerState(QObject):
         self._time_limit = DEFAULT_TIME_LIMIT
         self._undo_stack = QUndoStack(self)
         self._state = State.PLAYING
-        self._session = GameSession(GameSetup.default(), 0)
-        #: Analyses and verdicts are facts about positions: they outlive a game.
+        self._setup = GameSetup.default()
+        self._session = TableSession(self._setup.table_setup(), 0)
+        #: The first ending of the game on the board has been judged and recorded.
+        self._ended_once = False
+        #: Analyses and verdicts are facts about positions: they outlive a game (the
+        #: engine's, which the dock shows, and the game interface's, which the session
+        #: judges with, by the session's key for the position).
         self._known: dict[Board, Analysis] = {}
+        self._known_by_key: dict[str, GameAnalysis] = {}
         self._last_command: MovesCommand | None = None
         self._result: EngineResult | None = None
         self._choice: MoveChoice | None = None
@@ -122,16 +149,47 @@ class ControllerState(QObject):
         self._replay_timer.setInterval(REPLAY_INTERVAL_MS)
 
     @property
-    def session(self) -> GameSession:
+    def session(self) -> TableSession:
         return self._session
 
     @property
     def setup(self) -> GameSetup:
-        return self._session.setup
+        return self._setup
 
     @property
-    def _setup(self) -> GameSetup:
-        return self._session.setup
+    def ended_once(self) -> bool:
+        """Whether the game on the board has ended once (and went to the records then)."""
+        return self._ended_once
+
+    def _remember(self, analysis: Analysis) -> None:
+        """An engine's analysis of a position: kept for the dock, and handed to the session
+        (as the game interface's analysis) to judge the moves with."""
+        self._known[analysis.board] = analysis
+        converted = game_analysis(analysis)
+        state = self._session.spec.from_position_text(analysis.board.to_text())
+        self._known_by_key[self._session.position_key(state)] = converted
+        self._session.add_analysis(state, converted)
+
+    def _open(
+        self,
+        setup: GameSetup,
+        seed: int,
+        started_at: datetime | None = None,
+        lines: MoveTree | None = None,
+    ) -> None:
+        """A new session of ``setup`` on the board, told every analysis known so far."""
+        session = TableSession(setup.table_setup(), seed, started_at, lines=lines)
+        session.analyses.update(self._known_by_key)
+        self._setup, self._session, self._ended_once = setup, session, False
+
+    def _indices(self, moves: Sequence[Move]) -> list[int]:
+        """``moves`` as the game interface numbers them."""
+        start = self.start
+        return [start.index(move) for move in moves]
+
+    def _moves_of(self, indices: Sequence[int]) -> tuple[Move, ...]:
+        start = self.start
+        return tuple(start.move_at(index) for index in indices)
 
     @property
     def state(self) -> State:
@@ -139,22 +197,23 @@ class ControllerState(QObject):
 
     @property
     def board(self) -> Board:
-        return self._session.board
+        return board_of(self._session.state)
 
     @property
     def start(self) -> Board:
-        return self._session.start
+        return board_of(self._session.start)
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        return self._session.moves
+        return self._moves_of(self._session.moves)
 
     @property
     def last_move(self) -> Move | None:
-        return self._session.last_move
+        moves = self._session.moves
+        return self.start.move_at(moves[-1]) if moves else None
 
     def board_at(self, ply: int) -> Board:
-        return self._session.board_at(ply)
+        return board_of(self._session.position_at(ply))
 
     @property
     def undo_stack(self) -> QUndoStack:
@@ -182,7 +241,8 @@ class ControllerState(QObject):
 
     @property
     def hints_used(self) -> dict[Mark, int]:
-        return dict(self._session.hints)
+        hints = self._session.hints
+        return {Mark.X: hints[0], Mark.O: hints[1]}
 
     @property
     def game_seed(self) -> int:
@@ -208,7 +268,7 @@ class ControllerState(QObject):
         if self._state is not State.REPLAY or self._replay_resigned is None:
             return None
         moves, loser = self._replay_resigned
-        return loser if tuple(self._session.moves) == moves else None
+        return loser if self.moves == moves else None
 
     @property
     def replay_ending(self) -> str | None:
@@ -234,12 +294,16 @@ class ControllerState(QObject):
         """The node of :attr:`lines` on the board."""
         return self._session.line_node
 
+    def moves_to(self, node: int) -> tuple[Move, ...]:
+        """The moves from the start to ``node`` of :attr:`lines`."""
+        return self._moves_of(self._session.moves_to(node))
+
     def verdict_at(self, ply: int) -> Verdict | None:
         """The coach's verdict on move number ``ply`` (1-based), once the engine has judged it."""
         return self._session.verdict_at(ply)
 
     def player_to_move(self) -> PlayerSpec:
-        return self._session.setup.player(self.board.to_move)
+        return self._setup.player(self.board.to_move)
 
     def player_to_move_at(self, board: Board) -> PlayerSpec:
         return self._setup.player(board.to_move)

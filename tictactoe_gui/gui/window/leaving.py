@@ -146,7 +146,7 @@ class LeavingPart(WindowBase):
         return (
             controller is not None
             and controller.setup.recorded
-            and controller.session.ended_once
+            and controller.ended_once
             and controller.game_over_info is None
         )
 

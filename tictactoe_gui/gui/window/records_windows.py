@@ -134,7 +134,7 @@ class RecordsWindowsPart(WindowBase):
             state,
             tuple(start.index(move) for move in moves),
             (setup.x.display_name, setup.o.display_name),
-            None if replay or resigned is None else "XO".index(resigned.value),
+            None if replay else resigned,
         )
         return self._open_review(subject)
 

@@ -150,7 +150,7 @@ class SeriesReplayPart(WindowBase):
         game is on, until the game moves on, a move of its line is chosen or the board is
         clicked (the AI does not play there)."""
         controller = self.controller
-        moves = controller.session.moves_to(node)
+        moves = controller.moves_to(node)
         self._looking_at = len(moves)
         view = self.board_view
         view.set_board(board, moves[-1] if moves else None)
