@@ -72,7 +72,9 @@ def test_match_and_play_connect_four() -> None:
     assert "You drop d1." in out
     # The prompt names a move the way Connect Four's players give one: by its column.
     assert "Your move (a column letter such as d, or the cell d1; q to quit): " in out
-    assert "'z' is not a move: give a column letter from a to g or a cell such as d1." in out
+    assert (
+        "'z' is not a move: give a column letter from a to g, its digit from 1 to 7, or a " in out
+    )
     assert "The game is over:" in out
 
 

@@ -265,6 +265,11 @@ def test_column_digits_and_letters_read_as_moves() -> None:
         start.read_moves("4444444")
     with pytest.raises(MoveError, match="move 2: 'zz' is not a move"):
         start.read_moves("d, zz")
+    # A column's digit alone, as the board's keys and the digits' string take it.
+    assert start.read_moves("4, 4,5 , 3") == moves
+    assert start.read_move("4") == moves[0]
+    with pytest.raises(MoveError, match="'8' is not a move: give a column letter from a to g, "):
+        start.read_move("8")
 
 
 def test_a_floating_disc_is_refused_in_one_line() -> None:

@@ -133,10 +133,14 @@ class GravityState(LinkedState):
     # -- reading moves in the game's own short forms ----------------------------------------
 
     def read_move(self, text: str) -> int:
-        """The move written ``text``: a cell (``d1``) or a column's letter (``d``), where the
-        disc lands."""
+        """The move written ``text``: a cell (``d1``), or a column's letter (``d``) or, on
+        boards of up to 9 columns, its digit (``4``, as the board's keys), where the disc
+        lands."""
+        cols = self.spec.cols
         letter = text.strip().lower()
-        if len(letter) == 1 and letter in COLUMN_LETTERS[: self.spec.cols]:
+        if len(letter) == 1 and letter.isdigit() and 1 <= int(letter) <= cols <= 9:
+            letter = COLUMN_LETTERS[int(letter) - 1]
+        if len(letter) == 1 and letter in COLUMN_LETTERS[:cols]:
             col = COLUMN_LETTERS.index(letter)
             landing = self.landing(col)
             if landing is None:
@@ -145,15 +149,17 @@ class GravityState(LinkedState):
         try:
             return self.spec.parse_move(text)
         except MoveError:
-            last = COLUMN_LETTERS[self.spec.cols - 1]
+            last = COLUMN_LETTERS[cols - 1]
+            digits = f", its digit from 1 to {cols}," if cols <= 9 else ""
             raise MoveError(
-                f"{quote(text.strip())} is not a move: give a column letter from a to {last} "
-                f"or a cell such as d1"
+                f"{quote(text.strip())} is not a move: give a column letter from a to {last}"
+                f"{digits} or a cell such as d1"
             ) from None
 
     def read_moves(self, text: str) -> tuple[int, ...]:
-        """Moves played from here: cells or column letters separated by commas, or a string
-        of column digits (``4453``, 1 the left column) on boards of up to 9 columns."""
+        """Moves played from here: cells or columns (a letter, or a digit on boards of up to 9
+        columns) separated by commas, or a string of column digits there (``4453``, 1 the
+        left column)."""
         compact = text.strip()
         if _COLUMN_DIGITS.fullmatch(compact) and self.spec.cols <= 9:
             parts = [COLUMN_LETTERS[int(digit) - 1] for digit in compact]
