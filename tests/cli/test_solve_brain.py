@@ -74,6 +74,9 @@ def test_solve_that_runs_out_of_time_says_so() -> None:
     code, _, err = call("solve", "--game", "5x5k4", "--time", "0.2")
     assert code == 1
     assert "not solved within 0.2 seconds" in err
+    code, _, err = call("solve", "--game", "9x9k5", "--time", "1")
+    assert code == 1
+    assert err.endswith(": 9x9k5: not solved within 1 second\n")
 
 
 @pytest.mark.parametrize("game", ["20x20k10", "15x15k9"])
@@ -92,8 +95,8 @@ def test_solve_keeps_its_time_limit_when_the_line_is_long_and_says_what_it_did_n
     assert ": a draw (" in lines[0]
     assert lines[0].endswith("), proven.")
     assert re.fullmatch(
-        r"Line, its first \d+ pl(y|ies) only \(1 seconds ran out before the rest\): .+"
-        r"|Line: not found within 1 seconds \(the value was proven in time\)\.",
+        r"Line, its first \d+ pl(y|ies) only \(1 second ran out before the rest\): .+"
+        r"|Line: not found within 1 second \(the value was proven in time\)\.",
         lines[1],
     )
     code, out, _ = call("solve", "--game", game, "--time", "1", "--json")

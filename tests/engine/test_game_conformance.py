@@ -443,6 +443,7 @@ def test_a_proof_stops_at_the_nodes_its_limit_gives_and_says_so(spec: GameSpec) 
 
 def test_a_limit_says_what_it_stops_at() -> None:
     assert limit_text(Limit(time=0.5)) == "0.5 seconds"
+    assert limit_text(Limit(time=1)) == "1 second"
     assert limit_text(Limit(time=2, depth=1, nodes=10_000)) == (
         "2 seconds or 1 ply or 10,000 nodes"
     )

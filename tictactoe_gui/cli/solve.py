@@ -24,6 +24,7 @@ from tictactoe_gui.engine.games import (
     Limit,
     NoSolverError,
     OutOfTimeError,
+    limit_text,
 )
 
 #: Seconds the solver may run unless --time says otherwise.
@@ -150,14 +151,13 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         stderr.write(f"\rsolving {spec.id}: [{'#' * filled}{'.' * (_BAR - filled)}] {done}/{total}")
         stderr.flush()
 
+    limit = Limit(time=args.time)
     try:
-        solution = spec.prove(
-            state, limit=Limit(time=args.time), on_progress=progress if show_bar else None
-        )
+        solution = spec.prove(state, limit=limit, on_progress=progress if show_bar else None)
     except OutOfTimeError:
         if show_bar:
             stderr.write("\n")
-        streams.report(f"{spec.id}: not solved within {args.time:g} seconds")
+        streams.report(f"{spec.id}: not solved within {limit_text(limit)}")
         return EXIT_FAILURE
     except NoSolverError as error:
         raise UsageError(str(error)) from None
@@ -172,9 +172,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         plies = len(solution.line)
         print(
             f"Line, its first {plies} {'ply' if plies == 1 else 'plies'} only "
-            f"({args.time:g} seconds ran out before the rest): {line}"
+            f"({limit_text(limit)} ran out before the rest): {line}"
             if line
-            else f"Line: not found within {args.time:g} seconds (the value was proven in time).",
+            else f"Line: not found within {limit_text(limit)} (the value was proven in time).",
             file=streams.stdout,
         )
     elif line:

@@ -758,10 +758,10 @@ def variant_game(
 
 
 def limit_text(limit: Limit) -> str:
-    """A limit as a message says it: ``"2 seconds"``, ``"2 seconds or 10,000 nodes"``."""
+    """A limit as a message says it: ``"1 second"``, ``"2 seconds or 10,000 nodes"``."""
     parts = []
     if limit.time is not None:
-        parts.append(f"{limit.time:g} seconds")
+        parts.append(f"{limit.time:g} {'second' if limit.time == 1 else 'seconds'}")
     if limit.depth is not None:
         parts.append(f"{limit.depth} {'ply' if limit.depth == 1 else 'plies'}")
     if limit.nodes is not None:

@@ -39,6 +39,7 @@ from tictactoe_gui.engine.game_interface import (
     Solving as Solving,
     UnknownGameError as UnknownGameError,
     ValueKind as ValueKind,
+    limit_text as limit_text,
     score_chance as score_chance,
 )
 from tictactoe_gui.engine.variants import quote
