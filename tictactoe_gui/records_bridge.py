@@ -4,8 +4,8 @@ The engine knows nothing of storage and storage nothing of the engine, so the
 conversions between them live here, beside the command line and the window
 that both need them: a result from a winning mark, a recorded side's display
 name, the one way to build the record of a finished game
-(:func:`state_finished_game` for any game of the registry, :func:`finished_game`
-for a game session's record with its coach's verdicts), the start of a recorded
+(:func:`state_finished_game`, for every game of the registry, with its coach's
+verdicts, hints and search costs), the start of a recorded
 game (:func:`start_of`) and the engine's check of a record's rules
 (:func:`check_rules`), which every repository opened here runs before a game is
 saved or imported. Storage itself checks only a record's shape. Nothing here
@@ -23,7 +23,6 @@ import json
 import os
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from tictactoe_gui.engine import Mark, get_persona
 from tictactoe_gui.engine.games import (
@@ -52,9 +51,6 @@ from tictactoe_gui.storage.records import (
 )
 from tictactoe_gui.storage.repository import Repository, open_or_recover
 from tictactoe_gui.storage.trees import TREE, main_line, parse_tree, tree_text
-
-if TYPE_CHECKING:
-    from tictactoe_gui.session.record import GameRecord  # the session imports this module
 
 
 def result_of(winner: Mark | None) -> Result:
@@ -464,68 +460,6 @@ def check_record(game: FinishedGame) -> None:
     """Everything a record must pass before it is saved: its shape, then its rules."""
     check_shape(game)
     check_rules(game)
-
-
-def finished_game(
-    record: GameRecord,
-    x: Side,
-    o: Side,
-    mode: GameMode,
-    started_at: datetime,
-    ended_at: datetime,
-    *,
-    extra: str | None = None,
-    tree: MoveTree | None = None,
-) -> FinishedGame:
-    """The record of a finished game (the window, ``play`` and ``match`` alike), checked
-    against the rules: the one way to build one.
-
-    The game (its variant) is the one ``record`` was played on; ``tree``, its moves as
-    cell indices, every line played where it has variations. Raises
-    :class:`InvalidGameError` if the game is not one the rules allow.
-    """
-    variant = record.start.variant
-    if record.forfeit_reason and extra is None:
-        # Why a program lost without finishing, kept with the game.
-        extra = json.dumps({"forfeit": record.forfeit_reason[:200]})
-    game = FinishedGame(
-        started_at=started_at,
-        ended_at=ended_at,
-        mode=mode,
-        x=x,
-        o=o,
-        result=result_of(record.winner),
-        moves=tuple(
-            MoveEntry(
-                ply=number,
-                cell=record.start.index(move.move),
-                mark=move.mark.value,
-                score=move.score,
-                verdict=None if move.verdict is None else move.verdict.value,
-            )
-            for number, move in enumerate(record.moves, start=1)
-        ),
-        start_board=record.start.to_text(),
-        hints_x=record.hints_x,
-        hints_o=record.hints_o,
-        seed=record.seed,
-        x_ai_nodes=record.x_nodes,
-        o_ai_nodes=record.o_nodes,
-        x_ai_max_depth=record.x_max_depth,
-        o_ai_max_depth=record.o_max_depth,
-        game=variant.id,
-        rows=variant.rows,
-        cols=variant.cols,
-        extra=extra,
-        resigned=None if record.resigned is None else record.resigned.value,
-        tree=None
-        if tree is None
-        else record_tree(
-            find_game(variant.id), [record.start.index(move.move) for move in record.moves], tree
-        ),
-    )
-    check_record(game)
-    return game
 
 
 def open_to_record(path: str | os.PathLike[str]) -> tuple[Repository, str | None]:

@@ -242,7 +242,7 @@ from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.app import create_application
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
-from tictactoe_gui.session.game import GameSetup
+from tictactoe_gui.session.setup import GameSetup
 
 def report(stage):
     names = sorted(m for m in sys.modules if m.startswith(("tictactoe_gui", "logging.handlers")))

@@ -41,7 +41,7 @@ from tictactoe_gui.engine.analysis import solvable, with_proof
 from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit
 from tictactoe_gui.gui.collector import settle_loaded
 from tictactoe_gui.gui.error_log import logger, summary_of
-from tictactoe_gui.session.game import engine_name
+from tictactoe_gui.session.seats import engine_name
 
 if TYPE_CHECKING:
     # Loaded when first needed (a big board, an external engine), not for 3×3.

@@ -1,9 +1,7 @@
 """What every game at the table keeps, whatever the game: without Qt, without a game's name.
 
-:class:`SessionBase` is the part :class:`~tictactoe_gui.session.table.TableSession` (any
-game of the registry, through the game interface) and
-:class:`~tictactoe_gui.session.game.GameSession` (k in a row, with its personas and
-external engines) share:
+:class:`SessionBase` is what :class:`~tictactoe_gui.session.table.TableSession` (every
+game of the registry, through the game interface) keeps apart from the game's own values:
 
 - **one rule for randomness**: the game's seed gives one ``random.Random``, from which
   each move's own generator is drawn in order (:meth:`SessionBase.ply_seed`), so a seed
@@ -12,8 +10,8 @@ external engines) share:
 - when the game began;
 - **the moves and the position after each** (:meth:`SessionBase.play`,
   :meth:`SessionBase.set_moves`: undo, redo and replay set the moves to a list), each
-  game saying only how a move is played on its position (``PositionT``: k in a row's
-  ``Board``, the interface's ``GameState``);
+  game saying only how a move is played on its position (``PositionT``: the
+  interface's ``GameState``);
 - **a resignation** (:meth:`SessionBase.resign`): the side to move gives the game up, the
   game is over, no move is played after it, and setting the moves (an undo) takes it back;
   and **a forfeit** (:meth:`SessionBase.forfeit`): a program that breaks the rules or the
@@ -21,8 +19,8 @@ external engines) share:
 - **the analyses of positions** (:meth:`SessionBase.add_analysis`,
   :meth:`SessionBase.analysis_of`) and **hints counted** once per position and side,
   however often one is asked for there (:meth:`SessionBase.count_hint`), a position told
-  from another, however it was reached, by its key (``KeyT``: k in a row's ``Board``,
-  the interface's position text);
+  from another, however it was reached, by its key (``KeyT``: the
+  interface's position text);
 - **the words for the result** (:meth:`SessionBase.result_words`: who won, a draw, a
   resignation) and **the computer players' words at the end**
   (:meth:`SessionBase.reaction`), each seat's player given by the game
@@ -49,10 +47,10 @@ external engines) share:
   is the tree saved games keep, the one the move list shows and edits, and the one the
   records keep with a game.
 
-A session's moves are its game's own kind (``MoveT``: k in a row's ``Move``, the
-interface's ``int``); a subclass says how one becomes the tree's integer and back. Its
-sides too (``SideT``: k in a row's ``Mark``, the interface's seat number), and its
-analyses (``AnalysisT``: k in a row's ``Analysis``, the interface's ``GameAnalysis``).
+A session's moves, sides, positions and analyses are type parameters (``MoveT``,
+``SideT``, ``PositionT``, ``AnalysisT``: the game interface's ``int``, seat number,
+``GameState`` and ``GameAnalysis`` in :class:`~tictactoe_gui.session.table.TableSession`);
+a subclass says how a move becomes the tree's integer and back.
 """
 
 from __future__ import annotations

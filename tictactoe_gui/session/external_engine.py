@@ -50,7 +50,7 @@ from types import TracebackType
 from typing import IO, Final, NoReturn
 
 from tictactoe_gui.engine import Board, Decision, Move
-from tictactoe_gui.session.game import PlayerSpec
+from tictactoe_gui.session.seats import PlayerSpec
 from tictactoe_gui.untrusted import shown
 
 _MOVE: Final = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")

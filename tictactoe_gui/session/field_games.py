@@ -26,7 +26,7 @@ from tictactoe_gui.engine.field_formats import (
 )
 from tictactoe_gui.engine.games import GameSpec, GameState
 from tictactoe_gui.records_bridge import state_finished_game
-from tictactoe_gui.session.game import ENGINE_PREFIX, engine_name
+from tictactoe_gui.session.seats import ENGINE_PREFIX, engine_name
 from tictactoe_gui.storage.records import (
     FinishedGame,
     GameMode,

@@ -1,7 +1,6 @@
 """A game of any registered game at the table, without Qt, through the game interface alone.
 
-:class:`TableSession` keeps what :class:`~tictactoe_gui.session.game.GameSession`
-keeps for k in a row, for every game of the registry
+:class:`TableSession` is the one session class: it keeps, for every game of the registry
 (:func:`~tictactoe_gui.engine.games.find_game`): who sits in each seat (a person
 by name, or one of the game's players by its key), the moves with undo and redo
 as "set the moves to this list", **one rule for randomness** (the game's seed

@@ -44,7 +44,7 @@ from typing import Final
 
 from tictactoe_gui.engine.games import GameError, GameSpec, GameState, find_game
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree, TreeError
-from tictactoe_gui.session.game import PlayerKind
+from tictactoe_gui.session.seats import PlayerKind
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode, validate_player_name
 
