@@ -23,13 +23,9 @@ from tictactoe_gui.storage.records import FinishedGame, GameMode, Side
 BEGAN = datetime(2026, 4, 1, 18, 0, tzinfo=UTC)
 #: Every game that may be given up: k in a row small and big, and Connect Four.
 GIVEN_UP = ("tictactoe", "gomoku", "connect4")
-#: What the end of a replay says, by game: one clause in the table games' window (k in a row's
-#: still chains it with a dash after its "move 2 of 2: ").
-SAID = {
-    "tictactoe": "Ada (X) resigned — Cop (O) wins",
-    "gomoku": "Ada (X) resigned — Cop (O) wins",
-    "connect4": "Ada (X) resigned; Cop (O) wins",
-}
+#: What the end of a replay says, by game: one clause, its full stop after it, alike in
+#: every game.
+SAID = dict.fromkeys(GIVEN_UP, "Ada (X) resigned; Cop (O) wins.")
 
 
 def resigned_game(game: str, plies: int = 2) -> FinishedGame:

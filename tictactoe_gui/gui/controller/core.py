@@ -192,7 +192,7 @@ class ControllerCore(GameEndings):
             )
             ending = self.replay_ending
             if ending is not None:
-                text += f": {ending}"
+                text += f": {ending}."
         elif self._session.is_over:
             text = self._session.end_status()
         else:

@@ -19,6 +19,7 @@ from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
 from tictactoe_gui.gui.recording import GameRecords
 from tictactoe_gui.session import GameSetup, PlayerSpec, Tally
+from tictactoe_gui.session.base import resigned_ending
 from tictactoe_gui.session.table import SeatSummary, TableSession
 from tictactoe_gui.storage.records import FinishedGame
 
@@ -273,15 +274,14 @@ class ControllerState(QObject):
     @property
     def replay_ending(self) -> str | None:
         """Where a replay shows the recorded end of a game given up, who gave it up
-        ("Ada (X) resigned — Cop (O) wins"); None anywhere else."""
+        ("Ada (X) resigned; Cop (O) wins"); None anywhere else."""
         loser = self.replay_resigned
         if loser is None:
             return None
         winner = loser.other
         name = self._setup.player
-        return (
-            f"{name(loser).display_name} ({loser}) resigned — "
-            f"{name(winner).display_name} ({winner}) wins"
+        return resigned_ending(
+            name(loser).display_name, str(loser), name(winner).display_name, str(winner)
         )
 
     @property
