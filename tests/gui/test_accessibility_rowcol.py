@@ -75,7 +75,7 @@ def test_a_turn_s_news_is_one_description_that_replaces_the_status(
     view.set_position(last.play(0))
     qtbot.waitUntil(lambda: len(given) == 2, timeout=1000)
     assert given[1] == view.status_text() == described(view)
-    assert given[1] == "A 6, B 2. B to move: c3, a2 or a1."
+    assert given[1] == "A 6, B 2. B to take: c3, a2 or a1."
 
 
 def test_a_refusal_repeated_is_said_again(
@@ -167,7 +167,7 @@ def test_undo_says_once_what_it_took_back(
     window.undo_action.trigger()
     assert window.session.moves == ()
     qtbot.waitUntil(lambda: bool(given), timeout=1000)
-    assert given == ["Took back b2 and b1. A 0, B 0. A to move: any cell."]
+    assert given == ["Took back b2 and b1. A 0, B 0. Player A (A) to take: any cell."]
     # The cursor's cell is said once, as it ends up (not once for each take undone).
     assert names == ["b2, 5, allowed"]
 

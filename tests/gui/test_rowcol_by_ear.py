@@ -89,7 +89,7 @@ def test_coming_back_to_the_grid_names_the_take_that_is_last_now(
     window.focus_board()
     qtbot.waitUntil(view.hasFocus)
     assert view.accessibleDescription() == view.status_text()
-    assert view.status_text().startswith("A 11, B 9. A to move:")
+    assert view.status_text().startswith("A 11, B 9. Ann (A) to take:")
 
 
 def test_a_launch_on_row_and_column_gives_the_grid_the_focus_and_the_greeting(

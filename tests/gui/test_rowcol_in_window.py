@@ -240,3 +240,21 @@ def test_new_game_offers_the_size_of_the_row_and_column_game_on_the_board(
     dialog.reject()
     window.shutdown()
     window.close()
+
+
+def test_the_status_bar_names_who_is_to_take_as_every_game_names_who_is_to_move(
+    qtbot: QtBot, recorded_window: MainWindow
+) -> None:
+    window = recorded_window
+    window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bo"), 5)
+    table = window.table
+    assert table.session is not None
+    assert window.turn_label.text() == "A 0, B 0. Ann (A) to take: any cell."
+    click_number(qtbot, window, 5)
+    position = position_of(table.state)
+    allowed = [position.cell_label(cell) for cell in position.allowed_cells()]
+    said = f"{', '.join(allowed[:-1])} or {allowed[-1]}"
+    scores = f"A {position.score_a}, B {position.score_b}."
+    assert window.turn_label.text() == f"{scores} Bo (B) to take: {said}."
+    # The board's description, which a screen reader speaks, names the player too.
+    qtbot.waitUntil(lambda: "Bo (B) to take" in numbers_view(window).status_text())

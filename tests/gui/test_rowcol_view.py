@@ -67,14 +67,14 @@ def test_arrows_move_the_focus_cell_and_enter_takes_it(qtbot: QtBot) -> None:
 def test_cells_are_named_with_their_value_and_whether_they_may_be_taken(qtbot: QtBot) -> None:
     view = make_view(qtbot)
     assert view.cell_widget(0, 0).accessibleName() == "a3, 1, allowed"
-    assert view.accessibleDescription() == "A 0, B 0. A to move: any cell."
+    assert view.accessibleDescription() == "A 0, B 0. A to take: any cell."
     view.set_position(START.play(4))
     assert view.cell_widget(1, 1).accessibleName() == "b2, taken, the last take"
     assert view.cell_widget(0, 1).accessibleName() == "b3, 2, allowed"
     assert view.cell_widget(0, 0).accessibleName() == "a3, 1, not in the row or column of b2"
     # The description follows once per turn of the event loop.
     qtbot.waitUntil(
-        lambda: view.accessibleDescription() == "A 5, B 0. B to move: b3, a2, c2 or b1.",
+        lambda: view.accessibleDescription() == "A 5, B 0. B to take: b3, a2, c2 or b1.",
         timeout=1000,
     )
 

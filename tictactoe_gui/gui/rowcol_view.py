@@ -67,6 +67,8 @@ class RowColBoardView(QWidget):
         self._hints: tuple[int, ...] = ()
         #: Who took each taken cell, when the caller says (to colour the cells).
         self._owners: dict[int, Player] = {}
+        #: The players' names, A's then B's, when the caller says (the status names them).
+        self._names: tuple[str, str] | None = None
         self._taking: int | None = None
         self._taker: Player | None = None
         self._progress = 1.0
@@ -160,6 +162,18 @@ class RowColBoardView(QWidget):
             self._animation.start()
         self._update_accessibility()
         self.update()
+
+    def set_names(self, names: tuple[str, str] | None) -> None:
+        """The players' names, A's then B's: the status says who is to take by name, as
+        every game says who is to move ("Ann (A) to take: b1 or c2.")."""
+        if names != self._names:
+            self._names = names
+            self._update_accessibility()
+
+    def _player(self, player: Player) -> str:
+        if self._names is None:
+            return str(player)
+        return f"{self._names[0 if player is Player.A else 1]} ({player})"
 
     def set_hints(self, cells: tuple[int, ...]) -> None:
         self._hints = tuple(cells)
@@ -303,16 +317,18 @@ class RowColBoardView(QWidget):
         self.setAccessibleDescription(text)
 
     def status_text(self) -> str:
-        """``"A 5, B 3. B to move: b1, b3 or c2."``: the scores and what may be taken."""
+        """``"A 5, B 3. Bob (B) to take: b1, b3 or c2."``: the scores, who is to take (by
+        name once the names are known) and what may be taken."""
         position = self._position
         scores = f"A {position.score_a}, B {position.score_b}."
+        mover = self._player(position.to_move)
         if position.is_over:
-            return f"{scores} {position.to_move} has no cell to take: the game is over."
+            return f"{scores} {mover} has no cell to take: the game is over."
         if position.last is None:
-            return f"{scores} {position.to_move} to move: any cell."
+            return f"{scores} {mover} to take: any cell."
         cells = [position.cell_label(c) for c in position.allowed_cells()]
         listed = cells[0] if len(cells) == 1 else f"{', '.join(cells[:-1])} or {cells[-1]}"
-        return f"{scores} {position.to_move} to move: {listed}."
+        return f"{scores} {mover} to take: {listed}."
 
     # -- input ---------------------------------------------------------------------------
 

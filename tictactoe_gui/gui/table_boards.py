@@ -146,6 +146,7 @@ class NumbersTableBoard:
         for move in moves:
             owners[move] = Player.A if state.to_move == 0 else Player.B
             state = state.play(move)
+        self.view.set_names((session.name_of(0), session.name_of(1)))
         self.view.set_position(position_of(state), owners)
 
     def set_interactive(self, interactive: bool) -> None:
