@@ -158,12 +158,14 @@ def test_every_named_game_is_offered_and_starts_on_its_empty_board(
     assert "fall" in summary
     assert "#" not in summary  # plain text, not the help page's markdown
     assert "](" not in summary
-    # One game at a time: no series to choose (k in a row's games still have one).
+    # A series to choose between two computer players, as in k in a row's games.
     series = next(
         s for s in dialog.findChildren(QSpinBox) if s.accessibleName() == "Number of games"
     )
     dialog.set_mode(GameMode.AI_VS_AI)
-    assert series.isHidden()
+    assert not series.isHidden()
+    series.setValue(3)
+    assert dialog.table_setup().games == 3
     choose(dialog, "four")
     assert not series.isHidden()
     choose(dialog, "connect4")

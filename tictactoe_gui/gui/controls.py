@@ -337,12 +337,23 @@ class AutoplayBar(QFrame):
         self.pause_button.setIcon(style.standardIcon(icon))
 
     def show_tally(
-        self, tally: Tally, games: int, x_name: str, o_name: str, *, between: bool = False
+        self,
+        tally: Tally,
+        games: int,
+        x_name: str,
+        o_name: str,
+        *,
+        between: bool = False,
+        seats: tuple[str, str] = ("X", "O"),
+        draws: str = "draws",
     ) -> None:
         """The series' score and where it stands: the game being played, or (``between``
-        two games, the last one's ending shown) how many have been played."""
+        two games, the last one's ending shown) how many have been played; ``seats``, what
+        the game calls its two seats, and ``draws`` its games nobody won."""
+        first, second = seats
+        players = f"{x_name} ({first}) vs {o_name} ({second})"
         if games <= 1 and tally.games == 0:
-            self.tally.setText(f"{x_name} (X) vs {o_name} (O)")
+            self.tally.setText(players)
             return
         current = min(games, tally.games + 1)
         if between and 0 < tally.games < games:
@@ -354,8 +365,8 @@ class AutoplayBar(QFrame):
         # The score first: cut short in a narrow window, the numbers are what stays in sight
         # (the players bar names who plays X and O; the whole line is the tooltip).
         self.tally.setText(
-            f"X {tally.wins[0]} · O {tally.wins[1]} · draws {tally.level} — series, {progress}: "
-            f"{x_name} (X) vs {o_name} (O)"
+            f"{first} {tally.wins[0]} · {second} {tally.wins[1]} · {draws} "
+            f"{tally.level} — series, {progress}: {players}"
         )
 
 

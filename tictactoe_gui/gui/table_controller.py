@@ -16,7 +16,6 @@ replays see it. Nothing here names a game: what differs is drawn by the board
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -26,7 +25,9 @@ from PySide6.QtGui import QUndoStack
 
 from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit, PlayerInfo
 from tictactoe_gui.engine.move_tree import MoveTree
-from tictactoe_gui.gui.table_lines import TableLines, TableMovesCommand, TableWidgets
+from tictactoe_gui.gui.table_autoplay import TableAutoplay
+from tictactoe_gui.gui.table_lines import TableMovesCommand, TableWidgets
+from tictactoe_gui.session.series import Tally
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode, RecordsError
 
@@ -38,11 +39,9 @@ if TYPE_CHECKING:
 THINK_MS = 350
 #: A replay playing on shows one move this often.
 REPLAY_STEP_MS = 900
-#: Seeds of drawn boards (Row & Column's numbers) come from this range.
-MAX_SEED = 2**31 - 1
 
 
-class TableController(TableLines):
+class TableController(TableAutoplay):
     """A game of the registry at the main window's table: turns, engine, undo, records."""
 
     #: A finished game was saved in the records, with its id.
@@ -97,6 +96,7 @@ class TableController(TableLines):
         self._replay_timer = QTimer(self)
         self._replay_timer.setInterval(REPLAY_STEP_MS)
         self._replay_timer.timeout.connect(lambda: self.replay_seek(self._replay_index + 1))
+        self._init_series()
 
     # -- what the window reads -----------------------------------------------------------
 
@@ -193,11 +193,27 @@ class TableController(TableLines):
         *,
         paused: bool = False,
         lines: MoveTree | None = None,
+        tally: Tally | None = None,
     ) -> None:
-        """A new game of ``setup`` (a drawn board from ``seed``, a new one when None);
-        ``lines``, the game's tree of moves where it has some already (a saved game's)."""
+        """A new game of ``setup`` (a drawn board from ``seed``, the series' own when None),
+        the first of its series (``setup.games`` between two computer players; ``tally``,
+        the series' games played before this one, a saved series'); ``lines``, the game's
+        tree of moves where it has some already (a saved game's)."""
+        self._begin_series(setup, tally)
         if seed is None:
-            seed = setup.seed if setup.seed is not None else random.randrange(MAX_SEED)
+            seed = self._series_seed(setup)
+        self._start_game(setup, seed, paused=paused, lines=lines)
+        self.tally_changed.emit(self._tally.copy())
+
+    def _start_game(
+        self,
+        setup: TableSetup,
+        seed: int,
+        *,
+        paused: bool = False,
+        lines: MoveTree | None = None,
+    ) -> None:
+        """A game of ``setup`` from ``seed`` on the board (a new one, or a series' next)."""
         if self.records is None and setup.record:
             setup = replace(setup, record=False)
         self._reset(TableSession(setup, seed, lines=lines), saved=False)
@@ -260,11 +276,12 @@ class TableController(TableLines):
         lines: MoveTree | None = None,
         *,
         paused: bool = False,
+        tally: Tally | None = None,
     ) -> None:
         """Play on a saved game as it stood: ``moves`` played, ``undone`` ready to redo,
         ``lines`` its tree of moves where it has variations (``paused``: two computer
-        players wait for Resume or Step)."""
-        self.start(setup, seed, lines=lines, paused=paused)
+        players wait for Resume or Step; ``tally``: the games of its series before it)."""
+        self.start(setup, seed, lines=lines, paused=paused, tally=tally)
         self._restore(moves, undone)
 
     def moves_text(self) -> str:
@@ -282,6 +299,7 @@ class TableController(TableLines):
         self._active = False
         self._leave_replay()
         self._think.stop()
+        self._series_timer.stop()
         self._pending = None
         self._step_once = False
         self._hint_waiting = False
@@ -291,6 +309,7 @@ class TableController(TableLines):
         self.park()
         self._active = True
         self.session = session
+        self._counted = False
         self._saved = saved
         self._recorded_moves = None  # recorded before: any ending here is a later one
         self._save_failed = ""
@@ -439,55 +458,6 @@ class TableController(TableLines):
     def _show_hint(self, analysis: GameAnalysis) -> None:
         self._widgets.board.set_hints(analysis.best_moves)
         self._say(self._session().hint_text(analysis))
-
-    # -- AI vs AI ------------------------------------------------------------------------
-
-    def _held(self) -> bool:
-        """Whether computer moves wait: an AI vs AI game paused (and not stepping)."""
-        session = self._session()
-        return session.setup.mode is GameMode.AI_VS_AI and self._paused and not self._step_once
-
-    def set_paused(self, paused: bool) -> None:
-        """Pause or resume two computer players (a person's game is never paused)."""
-        self._paused = paused
-        self._widgets.autoplay_bar.set_paused(paused)
-        if paused:
-            self._think.stop()
-            self._play_when_analysed = False
-        elif self._pending is not None:
-            self._think.start(self._delay())
-        if self.session is not None and self.session.ai_to_move():
-            self._show_turn()
-
-    def toggle_pause(self) -> None:
-        session = self._session()
-        if session.setup.mode is GameMode.AI_VS_AI and not session.is_over:
-            self.set_paused(not self._paused)
-            self._widgets.announcer.announce("Paused." if self._paused else "Resumed.")
-
-    def step(self) -> None:
-        """One move now, then paused."""
-        session = self._session()
-        if session.setup.mode is not GameMode.AI_VS_AI or session.is_over:
-            return
-        self.set_paused(True)
-        if self._pending is not None:
-            self._apply_pending()
-        else:
-            self._step_once = True
-
-    def set_move_delay(self, delay_ms: int) -> None:
-        self._delay_ms = delay_ms
-
-    @property
-    def move_delay_ms(self) -> int:
-        """Between two computer players, the pause before each move shows."""
-        return self._delay_ms
-
-    def _delay(self) -> int:
-        if self._session().setup.mode is GameMode.AI_VS_AI:
-            return self._delay_ms
-        return self._think_ms
 
     # -- the engine's answers ------------------------------------------------------------
 
@@ -675,7 +645,8 @@ class TableController(TableLines):
         headline = session.headline()
         reaction = session.reaction()
         w.banner.show_text(headline, reaction, summary, note, save_failed=bool(self._save_failed))
-        w.autoplay_bar.set_finished(True)
+        self._count_ended_game(session)
+        w.autoplay_bar.set_finished(self._series_left <= 0)
         w.show_status(session.end_status())
         if len(session.moves) > self._announced:
             self._announced = len(session.moves)

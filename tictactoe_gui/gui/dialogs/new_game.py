@@ -474,6 +474,7 @@ class NewGameDialog(QDialog):
                 Seat.for_game(spec, self._o_persona.key()),
             ),
             move_delay_ms=speed_to_delay(self._speed.value()),
+            games=self._games.value(),
         )
 
     def own_options_setup(self) -> tuple[TableSetup, int]:
@@ -496,8 +497,6 @@ class NewGameDialog(QDialog):
     def _on_game(self) -> None:
         own = self.own_options_game()
         self._describe_personas()
-        # A series is k in a row's: a game at the table is one game.
-        self._ai_form.setRowVisible(self._games, self.table_game() is None)
         shown = self.own_options() if own is not None else None
         for options in self._own_options.values():
             options.setVisible(options is shown)

@@ -251,6 +251,14 @@ class RowColOptions(GameOptions):
         speed_row.addWidget(self.speed, 1)
         speed_row.addWidget(QLabel("Fast"))
         form.addRow(buddy_label("Speed:", self.speed), speed_row)
+        self.games_spin = QSpinBox()
+        self.games_spin.setAccessibleName("Number of games")
+        self.games_spin.setRange(1, 1000)
+        self.games_spin.setToolTip(
+            "How many games the two computer players play, each on a board of its own "
+            "(drawn from the board number); the bar keeps the score."
+        )
+        form.addRow(buddy_label("Games in the series:", self.games_spin), self.games_spin)
         self.pages.addWidget(page)
         players_box = QGroupBox("Players")
         players = QVBoxLayout(players_box)
@@ -357,6 +365,7 @@ class RowColOptions(GameOptions):
             b = Seat.for_game(spec, self.strategy_b.key())
         first = spec.seat(str(self.first_combo.currentData()))
         delay = speed_to_delay(self.speed.value())
+        games = self.games_spin.value() if mode is GameMode.AI_VS_AI else 1
         seed = self.seed_spin.value()
         if typed:
             setup = TableSetup(
@@ -367,6 +376,7 @@ class RowColOptions(GameOptions):
                 start=spec.position(self.board_edit.text(), to_move=first),
                 record=record,
                 move_delay_ms=delay,
+                games=games,
             )
         else:
             setup = TableSetup(
@@ -378,6 +388,7 @@ class RowColOptions(GameOptions):
                 seed=seed,
                 record=record,
                 move_delay_ms=delay,
+                games=games,
             )
         return setup, seed
 
@@ -400,6 +411,7 @@ class RowColOptions(GameOptions):
         self.strategy_a.set_key(str(settings.value("strategyA", "perfect")))
         self.strategy_b.set_key(str(settings.value("strategyB", "greedy")))
         self.speed.setValue(_int(settings.value("speed"), self.speed.value()))
+        self.games_spin.setValue(_int(settings.value("games"), 1))
         settings.endGroup()
 
     def save(self, settings: QSettings) -> None:
@@ -418,6 +430,7 @@ class RowColOptions(GameOptions):
         settings.setValue("strategyA", self.strategy_a.key())
         settings.setValue("strategyB", self.strategy_b.key())
         settings.setValue("speed", self.speed.value())
+        settings.setValue("games", self.games_spin.value())
         settings.endGroup()
 
 

@@ -90,7 +90,25 @@ class TableGamesPart(WindowBase):
         self.analysis_dock.game_preview_requested.connect(self._table_boards.preview)
         table.position_changed.connect(self._keep_table_game_in_progress)
         table.position_changed.connect(self._table_moved)
+        table.tally_changed.connect(lambda _tally: self._show_table_tally())
         return table
+
+    def _show_table_tally(self) -> None:
+        """The AI vs AI bar: the series' score and where it stands, or the two players."""
+        table = self.table
+        session = table.session
+        if session is None:
+            return
+        spec = session.spec
+        self.autoplay_bar.show_tally(
+            table.tally,
+            table.series_games,
+            session.name_of(0),
+            session.name_of(1),
+            between=table.is_over and not table.replaying,
+            seats=spec.seats,
+            draws=f"{spec.draw_word}s",
+        )
 
     # -- looking back through the game (the move list) ---------------------------------
 
@@ -420,10 +438,7 @@ class TableGamesPart(WindowBase):
         assert session is not None
         word = session.spec.move_word
         self.autoplay_bar.step_button.setToolTip(f"Play one {word} (pauses the game)")
-        # One game, not a series: the bar names the two players in their seats.
-        seats = session.spec.seats
-        players = f"{session.name_of(0)} ({seats[0]}) vs {session.name_of(1)} ({seats[1]})"
-        self.autoplay_bar.tally.setText(players)
+        self._show_table_tally()
         self._say_pace(self.table.move_delay_ms)
         self._update_pause_actions()
         # Set Up Position: on a grid of numbers, or with discs that fall (a free board of X
