@@ -5,7 +5,9 @@ k in a row is played by :class:`~tictactoe_gui.gui.game_controller.GameControlle
 every other game by :class:`~tictactoe_gui.gui.table_controller.TableController`. One of
 the two has the board at a time: starting a game of the other kind parks the one that
 had it (its timers stopped, its search cancelled by its request id, its signals held),
-and the commands (undo, hint, the bars, the banner) go to the one that has it.
+and the commands (undo, hint, the bars, the banner) go to the one that has it
+(:attr:`TableGamesPart.playing`: both answer
+:class:`~tictactoe_gui.gui.game_commands.GameCommands`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.board_view import BoardView
     from tictactoe_gui.gui.dialogs.gravity_setup import GravitySetupDialog
     from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
+    from tictactoe_gui.gui.game_commands import GameCommands
     from tictactoe_gui.gui.rowcol_view import RowColBoardView
     from tictactoe_gui.gui.table_boards import WindowBoards
     from tictactoe_gui.gui.table_controller import TableController
@@ -525,48 +528,36 @@ class TableGamesPart(WindowBase):
 
     # -- commands, to whichever controller has the board -----------------------------------
 
+    @property
+    def playing(self) -> GameCommands:
+        """The controller of the game on the board, which the commands go to."""
+        return self.table if self.table_active else self.controller
+
     @Slot()
     def game_undo(self) -> None:
-        if self.table_active:
-            self.table.undo()
-        else:
-            self.controller.undo()
+        self.playing.undo()
 
     @Slot()
     def game_redo(self) -> None:
-        if self.table_active:
-            self.table.redo()
-        else:
-            self.controller.redo()
+        self.playing.redo()
 
     @Slot()
     def game_hint(self) -> None:
-        if self.table_active:
-            self.table.hint()
-        else:
-            self.controller.hint()
+        self.playing.hint()
 
     @Slot()
     def game_play_again(self) -> None:
+        self.playing.play_again()
         if self.table_active:
-            self.table.play_again()
             self._after_table_start()  # from a replay too: its keys go back to the board
-        else:
-            self.controller.play_again()
 
     @Slot()
     def game_retry_save(self) -> None:
-        if self.table_active:
-            self.table.retry_save()
-        else:
-            self.controller.retry_save()
+        self.playing.retry_save()
 
     @Slot(bool)
     def game_set_paused(self, paused: bool) -> None:
-        if self.table_active:
-            self.table.set_paused(paused)
-        else:
-            self.controller.set_paused(paused)
+        self.playing.set_paused(paused)
 
     @Slot()
     def game_toggle_pause(self) -> None:
@@ -592,43 +583,26 @@ class TableGamesPart(WindowBase):
 
     @Slot()
     def game_step(self) -> None:
-        if self.table_active:
-            self.table.step()
-        else:
-            self.controller.step()
+        self.playing.step()
 
     @Slot(int)
     def game_set_move_delay(self, ms: int) -> None:
         self._say_pace(ms)
-        if self.table_active:
-            self.table.set_move_delay(ms)
-        else:
-            self.controller.set_move_delay(ms)
+        self.playing.set_move_delay(ms)
 
     @Slot(int)
     def game_replay_seek(self, position: int) -> None:
-        if self.table_active:
-            self.table.replay_seek(position)
-        else:
-            self.controller.replay_seek(position)
+        self.playing.replay_seek(position)
 
     @Slot(int)
     def game_replay_step(self, delta: int) -> None:
-        if self.table_active:
-            self.table.replay_step(delta)
-        else:
-            self.controller.replay_step(delta)
+        self.playing.replay_step(delta)
 
     @Slot()
     def game_replay_end(self) -> None:
-        if self.table_active:
-            self.table.replay_seek(self.table.replay_length)
-        else:
-            self.controller.replay_seek(self.controller.replay_length)
+        playing = self.playing
+        playing.replay_seek(playing.replay_length)
 
     @Slot(bool)
     def game_set_replay_playing(self, playing: bool) -> None:
-        if self.table_active:
-            self.table.set_replay_playing(playing)
-        else:
-            self.controller.set_replay_playing(playing)
+        self.playing.set_replay_playing(playing)
