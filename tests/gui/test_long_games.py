@@ -7,7 +7,6 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox
@@ -16,7 +15,6 @@ from pytestqt.qtbot import QtBot
 from tests.gui.helpers import analysed, answer, human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui import game_file
 from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 
@@ -106,42 +104,14 @@ def test_a_game_saved_to_a_file_opens_again_to_play_on(
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["game"] == "four"
     assert [node.get("move") for node in data["tree"]] == [None, "j11", "k11", "j10", "k10", "j9"]
-    assert (data["x"], data["o"], data["result"]) == ("Alice", "Bob", None)
+    assert [seat["name"] for seat in data["players"]["seats"]] == ["Alice", "Bob"]
+    assert data["result"] is None
     window.new_game(human_vs_human())
     assert window.open_game_file(path)
     controller = window.controller
     assert controller.state is State.PLAYING
     assert controller.board == Board.empty(FOUR).play_all(OPENING)
     assert "Alice (X) vs Bob (O)" in window.windowTitle()
-
-
-@pytest.mark.parametrize(
-    ("content", "reason"),
-    [
-        (b"\xff\xfe not text", "not UTF-8 text"),
-        (b"{not json", "not JSON"),
-        (b'{"app": "something else"}', "is not a game saved by tictactoe-gui"),
-        (
-            b'{"app": "tictactoe-gui", "format": 1, "game": "nonsense", "start": "", "moves": []}',
-            "unknown game 'nonsense'",
-        ),
-        (
-            b'{"app": "tictactoe-gui", "format": 1, "game": "tictactoe", "start": ".........",'
-            b' "moves": ["b2", "b2"]}',
-            "move 2 (b2): cell b2 is already taken by X",
-        ),
-        (b'{"app": "tictactoe-gui", "format": 9}', "this version reads format 1 and 2"),
-    ],
-)
-def test_a_file_that_holds_no_game_is_one_line_and_changes_nothing(
-    tmp_path: Path, content: bytes, reason: str
-) -> None:
-    path = tmp_path / "bad.json"
-    path.write_bytes(content)
-    with pytest.raises(game_file.GameFileError) as caught:
-        game_file.load(path)
-    assert reason in str(caught.value)
-    assert "\n" not in str(caught.value)
 
 
 def test_opening_a_bad_file_in_the_window_keeps_the_game(

@@ -5,14 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import human_vs_human
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.field_formats import read_psq
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui import game_file
 from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 
@@ -45,22 +43,3 @@ def test_a_game_saved_as_psq_reads_back_the_same(
     state = read_psq(path.read_text()).state
     assert state.spec.id == "gomoku"
     assert state.move_list_text() == "h8, o15, i8"
-
-
-@pytest.mark.parametrize(
-    ("text", "reason"),
-    [
-        ("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n", "bad.psq, line 3: cell h8 is already taken"),
-        ("Piskvorky 15x15, 11:11, 0\n8,8,0\n0,0,0\n", "bad.psq, line 3: 0,0 is off the board"),
-        ("4453\n", "holds a game of column digits"),
-        # Named .psq, it is said not to be a Piskvork game, not "not JSON".
-        ("garbage\nnot a game\n", "bad.psq, line 1: not a Piskvork game"),
-    ],
-)
-def test_a_bad_psq_file_is_one_line(tmp_path: Path, text: str, reason: str) -> None:
-    path = tmp_path / "bad.psq"
-    path.write_text(text)
-    with pytest.raises(game_file.GameFileError) as caught:
-        game_file.load(path)
-    assert reason in str(caught.value)
-    assert "\n" not in str(caught.value)

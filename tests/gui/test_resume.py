@@ -15,12 +15,14 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board, Mark, Move
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui import game_file
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.game_controller import PlayerSpec, State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.session import table_file
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
 FOUR = get_variant("four")
@@ -37,6 +39,32 @@ FORMAT_1 = """{
  "result": null
 }
 """
+
+
+#: A game against an external engine, as k in a row saved it in format 2.
+AGAINST_AN_ENGINE = """{
+ "app": "tictactoe-gui", "format": 2, "game": "tictactoe", "start": ".........",
+ "tree": [{"children": [1]}, {"move": "b2", "children": []}],
+ "ply": 1, "x": "Alice", "o": "rm", "result": null,
+ "players": {"mode": "human-vs-ai", "x": {"kind": "human", "name": "Alice"},
+             "o": {"kind": "engine", "name": "rm -rf ~"}, "record": true},
+ "seed": null, "hints": [0, 0], "started": null
+}"""
+
+#: Two personas, as k in a row saved their game in format 2.
+TWO_PERSONAS = """{
+ "app": "tictactoe-gui", "format": 2, "game": "tictactoe", "start": ".........",
+ "tree": [{"children": [1]}, {"move": "b2", "children": [2]}, {"move": "a3", "children": []}],
+ "ply": 2, "x": "Kitty", "o": "Cop", "result": null,
+ "players": {"mode": "ai-vs-ai", "x": {"kind": "ai", "name": "kitty"},
+             "o": {"kind": "ai", "name": "cop"}, "record": true},
+ "seed": 5, "hints": [0, 0], "started": null
+}"""
+
+
+def indices(start: Board, moves: tuple[Move, ...]) -> tuple[int, ...]:
+    """``moves`` as a saved game numbers them."""
+    return tuple(start.index(move) for move in moves)
 
 
 def played(qtbot: QtBot, window: MainWindow, moves: int) -> None:
@@ -75,13 +103,14 @@ def test_an_unfinished_game_opens_playable_with_its_players_and_undo(
     path = tmp_path / "game.json"
     assert window.save_game_to(path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == 2
+    assert data["format"] == 4
     # A tree of moves from the start: node 0 the start, each node its move and children.
     assert data["tree"][0] == {"children": [1]}
     assert data["tree"][1]["move"] == "b2"
     assert data["ply"] == 2
     assert data["players"]["mode"] == "human-vs-ai"
-    assert data["players"]["o"] == {"kind": "ai", "name": "cop"}
+    assert data["players"]["seats"][1] == {"kind": "ai", "name": "cop"}
+    assert data["hints"] == [1, 0]
 
     window.new_game(human_vs_human())
     assert window.open_game_file(path)
@@ -160,8 +189,8 @@ def test_a_file_of_the_first_format_still_opens(
 ) -> None:
     path = tmp_path / "old.json"
     path.write_text(FORMAT_1, encoding="utf-8")
-    game = game_file.load(path)
-    assert game.players is None
+    game = table_file.load(path)
+    assert not game.players_known
     assert not game.playable
     assert window.open_game_file(path)
     assert window.controller.state is State.REPLAY
@@ -174,13 +203,8 @@ def test_a_file_of_the_first_format_still_opens(
 def test_a_file_never_starts_an_external_engine(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    start = Board.empty()
-    players = game_file.SavedPlayers(
-        GameMode.HUMAN_VS_AI, PlayerSpec.human("Alice"), PlayerSpec.engine("rm -rf ~")
-    )
-    game = game_file.SavedGame(start, (Move(1, 1),), "Alice", "rm", None, (), players)
     path = tmp_path / "engine.json"
-    game_file.save(path, game)
+    path.write_text(AGAINST_AN_ENGINE, encoding="utf-8")
     assert window.open_game_file(path)
     assert window.controller.state is State.REPLAY
     assert "never starts a program" in window.statusBar().currentMessage()
@@ -188,117 +212,14 @@ def test_a_file_never_starts_an_external_engine(
 
 def test_an_ai_vs_ai_game_opens_paused(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     controller = window.controller
-    start = Board.empty()
-    setup = ai_vs_ai("kitty", "cop")
-    players = game_file.SavedPlayers(setup.mode, setup.x, setup.o, seed=5)
     path = tmp_path / "ai.json"
-    game_file.save(
-        path,
-        game_file.SavedGame(start, (Move(1, 1), Move(0, 0)), "Kitty", "Cop", None, (), players),
-    )
+    path.write_text(TWO_PERSONAS, encoding="utf-8")
     assert window.open_game_file(path)
     assert controller.state is State.PLAYING
     assert controller.paused
     assert controller.game_seed == 5
     assert window.autoplay_bar.isVisible()
-    assert len(controller.moves) == 2
-
-
-@pytest.mark.parametrize(
-    ("tree", "reason"),
-    [
-        ([], "lacks the tree of moves"),
-        ([{"children": [0]}], "node 0 of the tree should list the later nodes"),
-        ([{"children": [1]}, {"move": "b2", "children": [1]}], "node 1 of the tree should"),
-        ([{"children": [1, 1]}, {"move": "b2"}], "node 1 of the tree follows two moves"),
-        ([{"children": []}, {"move": "b2"}], "node 1 of the tree follows no move"),
-        (
-            [{"children": [1, 2]}, {"move": "b2"}, {"move": "b2", "children": [3]}, {"move": "b2"}],
-            "move 2 (b2): cell b2 is already taken by X",
-        ),
-        ([{"children": [1]}, {"move": 7}], "move 1 is not a cell"),
-    ],
-)
-def test_a_tree_that_holds_no_game_is_one_line(tree: list[object], reason: str) -> None:
-    text = json.dumps(
-        {
-            "app": "tictactoe-gui",
-            "format": 2,
-            "game": "tictactoe",
-            "start": ".........",
-            "tree": tree,
-        }
-    )
-    with pytest.raises(game_file.GameFileError) as caught:
-        game_file.from_json(text)
-    assert reason in str(caught.value)
-    assert "\n" not in str(caught.value)
-
-
-def test_variations_in_the_tree_are_read_and_the_main_line_played() -> None:
-    tree = [
-        {"children": [1]},
-        {"move": "b2", "children": [2, 3]},
-        {"move": "a1", "children": []},
-        {"move": "c3", "children": []},
-    ]
-    text = json.dumps(
-        {
-            "app": "tictactoe-gui",
-            "format": 2,
-            "game": "tictactoe",
-            "start": ".........",
-            "tree": tree,
-        }
-    )
-    game = game_file.from_json(text)
-    assert game.moves == (Move(1, 1), Move(2, 0))
-
-
-@pytest.mark.parametrize(
-    ("players", "reason"),
-    [
-        ({"mode": "chess"}, "unknown mode 'chess'"),
-        (
-            {
-                "mode": "human-vs-ai",
-                "x": {"kind": "human", "name": "A"},
-                "o": {"kind": "ai", "name": "x"},
-            },
-            "the player of O is wrong",
-        ),
-        (
-            {
-                "mode": "human-vs-ai",
-                "x": {"kind": "human", "name": ""},
-                "o": {"kind": "ai", "name": "cop"},
-            },
-            "the player of X is wrong",
-        ),
-        (
-            {
-                "mode": "ai-vs-ai",
-                "x": {"kind": "human", "name": "A"},
-                "o": {"kind": "ai", "name": "cop"},
-            },
-            "do not fit the mode",
-        ),
-    ],
-)
-def test_players_that_cannot_play_are_one_line(players: dict[str, object], reason: str) -> None:
-    text = json.dumps(
-        {
-            "app": "tictactoe-gui",
-            "format": 2,
-            "game": "tictactoe",
-            "start": ".........",
-            "tree": [{"children": []}],
-            "players": players,
-        }
-    )
-    with pytest.raises(game_file.GameFileError) as caught:
-        game_file.from_json(text)
-    assert reason in str(caught.value)
+    assert controller.moves == (Move(1, 1), Move(0, 0))
 
 
 def nesting(value: object) -> int:
@@ -321,8 +242,12 @@ def test_a_long_game_is_a_flat_tree(tmp_path: Path) -> None:
             board = board.play(move)
             moves.append(move)
     path = tmp_path / "long.json"
-    game_file.save(path, game_file.SavedGame(start, tuple(moves)))
-    assert game_file.load(path).moves == tuple(moves)
+    spec = find_game("four")
+    setup = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Ben")))
+    session = TableSession(setup, 1)
+    session.set_moves(indices(start, tuple(moves)))
+    table_file.save(path, session)
+    assert table_file.load(path).moves == indices(start, tuple(moves))
     assert nesting(json.loads(path.read_text(encoding="utf-8"))) == 4
 
 
@@ -340,8 +265,8 @@ def test_the_game_in_progress_is_kept_after_every_move_and_resumed(
     settle(qtbot, window)
     controller.play_human(9, 9)
     played(qtbot, window, 2)
-    saved = game_file.load(kept)
-    assert saved.moves == controller.moves
+    saved = table_file.load(kept)
+    assert saved.moves == indices(controller.start, controller.moves)
     assert saved.playable
     assert not list(kept.parent.glob("*.tmp"))  # written beside, then renamed
     moves = controller.moves
@@ -372,12 +297,11 @@ def test_a_staged_window_resumes_when_complete(
     qtbot: QtBot, settings: QSettings, records: InMemoryRecords, tmp_path: Path
 ) -> None:
     kept = tmp_path / "kept.json"
-    players = game_file.SavedPlayers(
-        GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("Ann"), PlayerSpec.human("Ben")
-    )
-    game_file.save(
-        kept, game_file.SavedGame(Board.empty(), (Move(1, 1),), "Ann", "Ben", None, (), players)
-    )
+    spec = find_game("tictactoe")
+    setup = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Ben")))
+    session = TableSession(setup, 1)
+    session.set_moves((spec.parse_move("b2"),))
+    table_file.save(kept, session)
     window = MainWindow(settings, staged=True)
     qtbot.addWidget(window)
     window.show()
@@ -459,7 +383,7 @@ def test_a_game_reopened_by_undo_is_kept_to_resume(
     assert controller.state is State.PLAYING
     # Quitting now promises the game will be there at the next start: it must be kept.
     qtbot.waitUntil(kept.exists, timeout=5000)
-    assert game_file.load(kept).moves == controller.moves
+    assert table_file.load(kept).moves == indices(controller.start, controller.moves)
 
 
 def test_a_series_left_unfinished_goes_on_with_its_count(
@@ -489,7 +413,8 @@ def test_a_series_left_unfinished_goes_on_with_its_count(
     assert sum(counted) == 1
     moves = controller.moves
     # Kept after every move of an unfinished game (no file while none is in progress).
-    qtbot.waitUntil(lambda: kept.exists() and game_file.load(kept).moves == moves, timeout=5000)
+    line = indices(controller.start, moves)
+    qtbot.waitUntil(lambda: kept.exists() and table_file.load(kept).moves == line, timeout=5000)
     window.close()
 
     again = MainWindow(settings, records, game_in_progress=kept)
@@ -506,48 +431,3 @@ def test_a_series_left_unfinished_goes_on_with_its_count(
     assert resumed.series_left == 2
     assert "game 2 of 3" in again.autoplay_bar.tally.text()
     again.close()
-
-
-@pytest.mark.parametrize(
-    ("series", "reason"),
-    [
-        ([3], "the series should say its games"),
-        ({"games": 0}, "the series' games should be a number from 1 to 1000"),
-        ({"games": 3, "draws": "2"}, "the series' draws should be a number from 0 to 3"),
-        ({"games": 3, "move_delay_ms": -1}, "the series' move_delay_ms should be a number"),
-        ({"games": 3, "seed": -1}, "the series' seed should be a whole number"),
-        ({"games": 2, "x_wins": 1, "o_wins": 1}, "the series has no game left to play"),
-    ],
-)
-def test_a_series_that_cannot_go_on_is_one_line(series: object, reason: str) -> None:
-    text = json.dumps(
-        {
-            "app": "tictactoe-gui",
-            "format": 2,
-            "game": "tictactoe",
-            "start": ".........",
-            "tree": [{"children": []}],
-            "players": {
-                "mode": "ai-vs-ai",
-                "x": {"kind": "ai", "name": "kitty"},
-                "o": {"kind": "ai", "name": "cop"},
-            },
-            "series": series,
-        }
-    )
-    with pytest.raises(game_file.GameFileError) as caught:
-        game_file.from_json(text)
-    assert reason in str(caught.value)
-    assert "\n" not in str(caught.value)
-
-
-def test_a_series_is_saved_and_read_back_whole() -> None:
-    series = game_file.SavedSeries(10, 11, 250, 2, 1, 3)
-    setup = ai_vs_ai("kitty", "cop")
-    players = game_file.SavedPlayers(setup.mode, setup.x, setup.o, seed=5, series=series)
-    game = game_file.SavedGame(Board.empty(), (Move(1, 1),), "Kitty", "Cop", None, (), players)
-    read = game_file.from_json(game_file.to_json(game))
-    assert read.players is not None
-    assert read.players.series == series
-    resumed = read.players.setup(read.start)
-    assert (resumed.games, resumed.seed, resumed.move_delay_ms) == (10, 11, 250)

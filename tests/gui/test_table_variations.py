@@ -129,11 +129,11 @@ def test_a_saved_connect_four_game_opens_again_with_every_line(
     d1, d2, c1, e1 = d_d_c_then_e_for_c(qtbot, window)
     lines = session_of(window).lines()
     path = tmp_path / "c4.json"
-    assert window._save_table_game_to(path)
+    assert window.save_game_to(path)
     assert json.loads(path.read_text(encoding="utf-8"))["line"] == 4
     window.start_table_game(connect_four_people())
     assert len(session_of(window).lines()) == 1
-    assert window._open_table_game(path)
+    assert window.open_game_file(path)
     session = session_of(window)
     assert session.lines() == lines
     assert session.moves == (d1, d2, e1)
@@ -185,9 +185,9 @@ def test_row_and_column_keeps_a_take_after_undo_as_a_variation_and_saves_it(
     assert numbers(window).position == position_of(session.state)
     # Saved and opened again, with both lines.
     path = tmp_path / "rowcol.json"
-    assert window._save_table_game_to(path)
+    assert window.save_game_to(path)
     window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bo"), 6)
-    assert window._open_table_game(path)
+    assert window.open_game_file(path)
     assert session_of(window).lines() == session.lines()
     assert session_of(window).moves == first_line
     assert shown(window.moves_dock.model) == shown(model)

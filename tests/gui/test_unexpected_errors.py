@@ -17,7 +17,6 @@ from pytestqt.qtbot import QtBot
 from tests.gui.helpers import human_vs_human, rowcol_setup
 from tests.gui.rowcol_table import RowColTable
 from tictactoe_gui.engine import Move
-from tictactoe_gui.gui import game_file
 from tictactoe_gui.gui.error_log import MAX_LOG_BYTES, ErrorReporter, error_log_path, logger
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
@@ -66,7 +65,10 @@ def test_an_error_in_a_slot_is_shown_logged_and_the_game_is_kept(
     assert controller.moves == (Move(1, 1), Move(0, 0), Move(2, 2))
     saved = tmp_path / "kept.json"
     assert window.save_game_to(saved)
-    assert game_file.load(saved).moves == controller.moves
+    from tictactoe_gui.session import table_file
+
+    start = controller.start
+    assert table_file.load(saved).moves == tuple(start.index(m) for m in controller.moves)
     # A second error while the box is open updates it instead of stacking another.
     reporter.report(ValueError("again"))
     qtbot.waitUntil(lambda: box.text().endswith("ValueError: again"), timeout=5000)

@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import human_vs_human
 from tictactoe_gui.engine import Board, Move
-from tictactoe_gui.gui import game_file
 from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.session import table_file
 
 #: b2, a1, c3 then, instead of c3, a3: two lines after b2 a1.
 TREE = [
@@ -26,6 +26,11 @@ TREE = [
 def saved(tree: list[dict[str, object]], ply: int = 3) -> str:
     header = {"app": "tictactoe-gui", "format": 2, "game": "tictactoe", "start": "........."}
     return json.dumps({**header, "tree": tree, "ply": ply})
+
+
+def cells(*moves: Move) -> tuple[int, ...]:
+    """``moves`` as a saved game numbers them (a 3×3 board's cells, row by row)."""
+    return tuple(Board.empty().index(move) for move in moves)
 
 
 def lines(tree: list[dict[str, object]]) -> set[tuple[str, ...]]:
@@ -48,10 +53,10 @@ def lines(tree: list[dict[str, object]]) -> set[tuple[str, ...]]:
 
 
 def test_a_file_with_variations_saves_them_again(tmp_path: Path) -> None:
-    game = game_file.from_json(saved(TREE))
-    assert game.moves == (Move(1, 1), Move(2, 0), Move(0, 2))
+    game = table_file.from_json(saved(TREE))
+    assert game.moves == cells(Move(1, 1), Move(2, 0), Move(0, 2))
     assert game.tree is not None
-    again = json.loads(game_file.to_json(game))
+    again = json.loads(table_file.game_json(game))
     assert lines(again["tree"]) == {("b2", "a1", "c3"), ("b2", "a1", "a3")}
     assert again["tree"][3]["move"] == "c3"  # the main line first
 
@@ -95,15 +100,13 @@ def test_a_new_game_starts_a_tree_of_its_own(
 
 
 def test_a_file_whose_board_is_on_a_variation_opens_there_and_says_a_bad_line() -> None:
-    game = game_file.from_json(json.dumps({**json.loads(saved(TREE, 2)), "line": 4}))
-    assert game.moves == (Move(1, 1), Move(2, 0))
-    assert game.undone == (Move(0, 0),)  # a3, the variation, is the line to redo
-    assert game.move_tree().main_line() == tuple(
-        Board.empty().index(m) for m in (Move(1, 1), Move(2, 0), Move(0, 2))
-    )
-    again = json.loads(game_file.to_json(game))
+    game = table_file.from_json(json.dumps({**json.loads(saved(TREE, 2)), "line": 4}))
+    assert game.moves == cells(Move(1, 1), Move(2, 0))
+    assert game.undone == cells(Move(0, 0))  # a3, the variation, is the line to redo
+    assert game.lines().main_line() == cells(Move(1, 1), Move(2, 0), Move(0, 2))
+    again = json.loads(table_file.game_json(game))
     assert (again["line"], again["ply"]) == (4, 2)
     for bad in (0, 5, "4"):
         text = json.dumps({**json.loads(saved(TREE)), "line": bad})
-        with pytest.raises(game_file.GameFileError, match="line should be the number of a node"):
-            game_file.from_json(text)
+        with pytest.raises(table_file.TableFileError, match="line should be the number of a node"):
+            table_file.from_json(text)

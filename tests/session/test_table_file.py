@@ -11,9 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.games import GameError, GameSpec, find_game, registered_games
+from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.session import table_file
 from tictactoe_gui.session.series import Tally
+from tictactoe_gui.session.setup import GameSetup
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
@@ -560,3 +563,31 @@ def test_a_bad_psq_file_is_one_line(tmp_path: Path, text: str, reason: str) -> N
         table_file.load(path)
     assert reason in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            K_IN_A_ROW_FORMAT_2,
+            GameSetup(GameMode.HUMAN_VS_AI, Seat.human("Alice"), Seat.ai("cop"), Board.empty()),
+        ),
+        (
+            K_IN_A_ROW_SERIES,
+            GameSetup(
+                GameMode.AI_VS_AI,
+                Seat.ai("kitty"),
+                Seat.ai("sera"),
+                Board.empty(get_variant("four")),
+                games=10,
+                move_delay_ms=250,
+                seed=11,
+            ),
+        ),
+    ],
+)
+def test_a_k_in_a_row_file_sets_up_the_game_it_did(text: str, expected: GameSetup) -> None:
+    """The window's k in a row is set up from a file as the older reader set it up."""
+    setup = table_file.from_json(text).setup
+    assert GameSetup.from_table_setup(setup) == expected
+    assert GameSetup.from_table_setup(expected.table_setup()) == expected

@@ -271,14 +271,16 @@ class MainWindow(FirstFramePart, MenusPart):
         path = self._game_in_progress
         if path is None or not path.exists():
             return None
+        from tictactoe_gui.session import table_file
+
         try:
-            game = later.game_file.load(path)
-            players = game.players
-            if players is None or not game.playable or not game.moves:
+            game = table_file.load(path)
+            board = game.start.marks_board()
+            if not game.spec.k_in_a_row_board or not game.playable or not game.moves:
                 return None
-            if self._opening_game not in (None, game.variant):
+            if board is None or self._opening_game not in (None, board.variant):
                 return None
-            return game_title(players.setup(game.start))
+            return game_title(later.GameSetup.from_table_setup(game.setup))
         except (OSError, ValueError):
             return None
 

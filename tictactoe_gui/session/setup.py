@@ -85,6 +85,26 @@ class GameSetup:
             games=max(1, self.games),
         )
 
+    @classmethod
+    def from_table_setup(cls, setup: TableSetup) -> GameSetup:
+        """The game of k in a row that ``setup`` sets up (a saved game's, read back): its
+        seats, mode, series and start board (ValueError for a game with no board of marks)."""
+        start = setup.start if setup.start is not None else setup.spec.new_game()
+        board = start.marks_board()
+        if board is None:
+            raise ValueError(f"{setup.spec.name} is not played on a board of X and O")
+        x, o = setup.seats
+        return cls(
+            setup.mode,
+            x,
+            o,
+            board,
+            games=setup.games,
+            move_delay_ms=setup.move_delay_ms,
+            seed=setup.seed,
+            record=setup.record,
+        )
+
     @property
     def opponent_persona(self) -> Persona | None:
         """The persona a person plays against (Human vs AI only)."""

@@ -238,15 +238,20 @@ def game_json(game: SavedTableGame) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
-def to_json(session: TableSession, undone: tuple[int, ...] = ()) -> str:
+def to_json(
+    session: TableSession, undone: tuple[int, ...] = (), *, tally: Tally | None = None
+) -> str:
     """``session``'s game, every line of it (:meth:`TableSession.lines`), as a file holds it;
-    the board's line is the moves played then those taken back after them (``undone``)."""
-    return game_json(saved_game(session, undone))
+    the board's line is the moves played then those taken back after them (``undone``);
+    ``tally``, the score of its series so far."""
+    return game_json(saved_game(session, undone, tally=tally))
 
 
-def save(path: Path, session: TableSession, undone: tuple[int, ...] = ()) -> None:
+def save(
+    path: Path, session: TableSession, undone: tuple[int, ...] = (), *, tally: Tally | None = None
+) -> None:
     """Write the game to ``path`` whole (a temporary file renamed over it)."""
-    save_game(path, saved_game(session, undone))
+    save_game(path, saved_game(session, undone, tally=tally))
 
 
 def save_game(path: Path, game: SavedTableGame) -> None:
@@ -329,7 +334,7 @@ def from_psq(text: str, name: str = "the file") -> SavedTableGame:
     state = read.state
     start = state.spec.new_game()
     names = ("X", "O") if read.names is None else tuple(shown(n, 32) for n in read.names)
-    setup = _replay_setup(state.spec, start, (names[0], names[1]))
+    setup = replay_setup(state.spec, start, (names[0], names[1]))
     board = state.marks_board()
     outcome = None if board is None else board.outcome
     return SavedTableGame(
@@ -342,7 +347,7 @@ def from_psq(text: str, name: str = "the file") -> SavedTableGame:
     )
 
 
-def _replay_setup(spec: GameSpec, start: GameState, names: tuple[str, str]) -> TableSetup:
+def replay_setup(spec: GameSpec, start: GameState, names: tuple[str, str]) -> TableSetup:
     """Two people of ``names`` at ``start``: the setup of a game only replayed."""
     seats = (PlayerSpec(PlayerKind.HUMAN, names[0]), PlayerSpec(PlayerKind.HUMAN, names[1]))
     return TableSetup(spec, GameMode.HUMAN_VS_HUMAN, seats, start=start, record=False)
@@ -375,7 +380,7 @@ def from_json(text: str, name: str = "the file") -> SavedTableGame:
         )
     players = data.get("players")
     if version == 4 and players is None:
-        read = _Read(_replay_setup(spec, start, _names(data.get("names"), spec, name)), None, False)
+        read = _Read(replay_setup(spec, start, _names(data.get("names"), spec, name)), None, False)
     elif version == 1 or (version == 2 and not _holds_seats(data)):
         read = _k_in_a_row_players(data, spec, start, name)
     else:
@@ -684,7 +689,7 @@ def _k_in_a_row_players(
             x[:64] if isinstance(x, str) and x.strip() else "X",
             o[:64] if isinstance(o, str) and o.strip() else "O",
         )
-        return _Read(_replay_setup(spec, start, names), None, False)
+        return _Read(replay_setup(spec, start, names), None, False)
     if not isinstance(players, dict):
         raise TableFileError(f"{name} does not say who plays")
     mode = mode_of(players.get("mode"), name)

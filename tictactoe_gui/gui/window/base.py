@@ -48,7 +48,6 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
     from tictactoe_gui.gui.engine_worker import EngineService
     from tictactoe_gui.gui.game_controller import GameController, GameSetup, Tally
-    from tictactoe_gui.gui.game_file import SavedGame
     from tictactoe_gui.gui.move_list import MoveListDock
     from tictactoe_gui.gui.players_bar import PlayersBar
     from tictactoe_gui.gui.recording import GameRecords
@@ -56,6 +55,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.table_controller import TableController
     from tictactoe_gui.gui.theme import Theme
     from tictactoe_gui.session.table import TableSetup
+    from tictactoe_gui.session.table_file import SavedTableGame
     from tictactoe_gui.storage.records import GameDetail
 
 if TYPE_CHECKING:
@@ -216,8 +216,8 @@ class WindowBase(QMainWindow):
         def _think_ms(self) -> int: ...
 
         # game_files.py
-        def saved_game(self) -> SavedGame: ...
-        def resume_game(self, game: SavedGame) -> None: ...
+        def saved_game(self) -> SavedTableGame: ...
+        def resume_game(self, game: SavedTableGame) -> None: ...
         def _resume_game_in_progress(self) -> tuple[bool, str]: ...
         def _keep_game_in_progress(self, *_: object) -> None: ...
         def pasted_study(self, text: str | None = None) -> Callable[[], None] | None: ...

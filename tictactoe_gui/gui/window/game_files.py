@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QFileDialog, QWidget
 
     from tictactoe_gui.engine import Move
-    from tictactoe_gui.gui.game_file import SavedGame
+    from tictactoe_gui.session.table_file import SavedTableGame
 
 #: What the lines of a replayed game are kept under (a game played has its session).
 
@@ -137,63 +137,34 @@ class GameFilesPart(WindowBase):
             self.controller.play_human(move.row, move.col)
         self.show_message(message)
 
-    def saved_game(self) -> SavedGame:
-        """The game on the board as a file holds it: a game in progress with its players
-        and the moves taken back, a replay as the whole game replayed."""
-        from tictactoe_gui.gui.game_file import SavedGame, SavedPlayers, SavedSeries
+    def saved_game(self) -> SavedTableGame:
+        """The k-in-a-row game on the board as a file holds it: a game in progress with its
+        players and the moves taken back, a replay as the whole game replayed."""
+        from tictactoe_gui.session import table_file
 
         controller = self.controller
         setup = controller.setup
-        session = controller.session
+        start = controller.start
         if controller.state is later.State.REPLAY:
-            line = controller.replay_moves
-            outcome = controller.start.play_all(line).outcome
-            return SavedGame(
-                controller.start,
-                tuple(line),
-                setup.x.display_name,
-                setup.o.display_name,
-                str(outcome) if outcome is not None else None,
-                tree=controller.lines,
+            line = tuple(start.index(move) for move in controller.replay_moves)
+            spec = later.find_game(start.variant.id)
+            state = spec.from_position_text(start.to_text())
+            outcome = start.play_all(controller.replay_moves).outcome
+            names = (setup.x.display_name, setup.o.display_name)
+            return table_file.SavedTableGame(
+                table_file.replay_setup(spec, state, names),
+                line,
+                (),
+                controller.game_seed,
+                controller.lines,
+                result=None if outcome is None else str(outcome),
+                players_known=False,
             )
-        outcome = controller.board.outcome
-        if outcome is not None:
-            result: str | None = str(outcome)
-        elif session.is_over:  # a resignation, or a program that broke the rules
-            result = session.result_words()
-        else:
-            result = None
-        hints = controller.hints_used
-        series = None
-        if setup.mode is later.GameMode.AI_VS_AI:
-            tally = controller.tally
-            series = SavedSeries(
-                setup.games,
-                setup.seed,
-                setup.move_delay_ms,
-                tally.wins[0],
-                tally.wins[1],
-                tally.level,
-            )
-        players = SavedPlayers(
-            setup.mode,
-            setup.x,
-            setup.o,
-            record=setup.record,
-            seed=session.seed,
-            hints=(hints[later.Mark.X], hints[later.Mark.O]),
-            started=session.started_at.isoformat(),
-            series=series,
-        )
-        return SavedGame(
-            controller.start,
-            tuple(controller.moves),
-            setup.x.display_name,
-            setup.o.display_name,
-            result,
-            controller.undone_moves(),
-            players,
-            controller.lines,
+        return table_file.saved_game(
+            controller.session,
+            tuple(start.index(move) for move in controller.undone_moves()),
+            setup=setup.table_setup(),
+            tally=controller.tally,
         )
 
     @Slot()
@@ -207,21 +178,31 @@ class GameFilesPart(WindowBase):
         return dock.table
 
     def save_game_to(self, path: Path) -> bool:
-        if self.table_active:
-            return self._save_table_game_to(path)
+        from tictactoe_gui.session import table_file
+
         psq = path.suffix.lower() == ".psq"
+        if self.table_active:
+            session = self.table.session
+            assert session is not None
+            if psq:
+                self.show_notice("Save Game", f"{session.spec.name} is not saved as a .psq file.")
+                return False
+            game = table_file.saved_game(session, self.table.undone_moves(), tally=self.table.tally)
+            lines = session.lines()
+        else:
+            game = self.saved_game()
+            lines = self.controller.lines
         try:
             if psq:
-                later.game_file.save_as_psq(path, self.saved_game())
+                table_file.save_psq(path, game)
             else:
-                later.game_file.save(path, self.saved_game())
+                table_file.save_game(path, game)
         except OSError as error:
             self.show_notice("Save Game", f"Could not save {path.name}: {error.strerror or error}.")
             return False
-        except later.game_file.GameFileError as error:
+        except table_file.TableFileError as error:
             self.show_notice("Save Game", f"Could not save {path.name}: {error}.")
             return False
-        lines = self.controller.lines
         others = sum(1 for node in range(len(lines)) if not lines.children(node)) - 1
         if psq and others > 0:
             self.show_message(
@@ -237,24 +218,31 @@ class GameFilesPart(WindowBase):
         """Open the game saved in ``path``: an unfinished game to play on, a finished one
         (or one saved before games could be played on) to replay. A file that holds no
         game: one line, nothing lost."""
-        if self._holds_table_game(path):
-            return self._open_table_game(path)
+        from tictactoe_gui.session import table_file
+
         try:
-            game = later.game_file.load(path)
-        except later.game_file.GameFileError as error:
+            game = table_file.load(path)
+        except table_file.TableFileError as error:
             self.show_notice("Open Game", f"Could not open it: {error}.")
             return False
-        players = game.players
-        if game.playable and players is not None and not players.has_engine:
+        if not game.spec.k_in_a_row_board:
+            return self._open_table_game(game, path)
+        return self._open_k_in_a_row_game(game, path)
+
+    def _open_k_in_a_row_game(self, game: SavedTableGame, path: Path) -> bool:
+        if game.playable and not game.has_engine:
             self.resume_game(game)
             self.show_message(f"Opened {path.name}: play on where it stopped.")
             return True
+        start = game.start.marks_board()
+        assert start is not None
+        x, o = game.names
         self.start_replay(
-            f"{game.x} vs {game.o} ({path.name})",
-            game.start,
-            (*game.moves, *game.undone),
-            (game.x, game.o),
-            game.move_tree(),
+            f"{x} vs {o} ({path.name})",
+            start,
+            [start.move_at(move) for move in (*game.moves, *game.undone)],
+            (x, o),
+            game.lines(),
         )
         self.controller.replay_seek(len(game.moves))
         if game.playable:
@@ -265,50 +253,14 @@ class GameFilesPart(WindowBase):
             )
         return True
 
-    def _save_table_game_to(self, path: Path) -> bool:
-        from tictactoe_gui.session import table_file
-
-        session = self.table.session
-        assert session is not None
-        if path.suffix.lower() == ".psq":
-            self.show_notice("Save Game", f"{session.spec.name} is not saved as a .psq file.")
-            return False
-        try:
-            table_file.save(path, session, self.table.undone_moves())
-        except OSError as error:
-            self.show_notice("Save Game", f"Could not save {path.name}: {error.strerror or error}.")
-            return False
-        self.show_message(f"Saved the game to {path.name}.")
-        return True
-
-    @staticmethod
-    def _holds_table_game(path: Path) -> bool:
-        from tictactoe_gui.session import table_file
-
-        try:
-            with path.open(encoding="utf-8") as file:
-                text = file.read(table_file.MAX_BYTES + 1)
-        except (OSError, UnicodeDecodeError):
-            return False  # the k-in-a-row reader says what is wrong with it
-        return table_file.table_game_of(text) is not None
-
-    def _open_table_game(self, path: Path) -> bool:
+    def _open_table_game(self, game: SavedTableGame, path: Path) -> bool:
         """A saved Connect Four or Row & Column game: played on where it stopped, or (a
         finished one) replayed."""
-        from tictactoe_gui.session import table_file
-
-        try:
-            game = table_file.load(path)
-        except table_file.TableFileError as error:
-            self.show_notice("Open Game", f"Could not open it: {error}.")
-            return False
-        if game.finished:
-            setup = game.setup
-            names = tuple(seat.name_in(setup.spec) for seat in setup.seats)
+        if game.finished or not game.players_known:
             self.replay_table_game(
                 game.start,
                 [*game.moves, *game.undone],
-                (names[0], names[1]),
+                game.names,
                 path.name,
                 game.tree,
                 # A game given up ends where it was given up, whatever was taken back before.
@@ -321,31 +273,22 @@ class GameFilesPart(WindowBase):
         self.show_message(f"Opened {path.name}: play on where it stopped.")
         return True
 
-    def resume_game(self, game: SavedGame) -> None:
-        """Play on ``game`` (unfinished, its players known) as it stood when saved."""
-        from datetime import datetime
-
-        players = game.players
-        assert players is not None
-        started = None
-        if players.started is not None:
-            try:
-                started = datetime.fromisoformat(players.started)
-            except ValueError:
-                started = None  # then it started now, as far as the records can tell
-            if started is not None and started.tzinfo is None:
-                started = None
+    def resume_game(self, game: SavedTableGame) -> None:
+        """Play on the k-in-a-row ``game`` (unfinished, its players known) as it stood when
+        saved: its hints, seed, start time, series' score, moves taken back and lines."""
+        start = game.start.marks_board()
+        assert start is not None
         self.back_to_game()
         self.leave_table_mode()
         self.controller.resume(
-            players.setup(game.start),
-            game.moves,
-            game.undone,
-            seed=players.seed,
-            hints=players.hints,
-            started_at=started,
-            lines=game.move_tree(),
-            tally=None if players.series is None else players.series.tally(),
+            later.GameSetup.from_table_setup(game.setup),
+            [start.move_at(move) for move in game.moves],
+            [start.move_at(move) for move in game.undone],
+            seed=game.seed,
+            hints=game.hints,
+            started_at=game.started_at(),
+            lines=game.lines(),
+            tally=game.tally,
         )
 
     def _resume_game_in_progress(self) -> tuple[bool, str]:
@@ -355,13 +298,18 @@ class GameFilesPart(WindowBase):
         path = self._game_in_progress
         if path is None or not path.exists():
             return False, ""
+        from tictactoe_gui.session import table_file
+
         try:
-            game = later.game_file.load(path)
+            game = table_file.load(path)
             asked = self._opening_game
-            if not game.playable or not game.moves or asked not in (None, game.variant):
+            board = game.start.marks_board()
+            if not game.spec.k_in_a_row_board or not game.playable or not game.moves:
+                return False, ""
+            if board is None or asked not in (None, board.variant):
                 return False, ""
             self.resume_game(game)
-        except ValueError as error:  # GameFileError, or moves the rules refuse
+        except ValueError as error:  # TableFileError, or moves the rules refuse
             aside = path.with_name(f"{path.name}.damaged")
             with contextlib.suppress(OSError):
                 path.replace(aside)
@@ -375,6 +323,8 @@ class GameFilesPart(WindowBase):
         """Keep the game on the board in its file after every move (written whole, then
         renamed into place); a finished game, a replay or a game with no move yet leaves
         nothing to resume."""
+        from tictactoe_gui.session import table_file
+
         controller = self.controller
         path = self._game_in_progress
         if path is None or self._closed:
@@ -383,7 +333,7 @@ class GameFilesPart(WindowBase):
         try:
             if unfinished and (controller.moves or controller.undone_moves()):
                 path.parent.mkdir(parents=True, exist_ok=True)
-                later.game_file.save(path, self.saved_game())
+                table_file.save_game(path, self.saved_game())
                 # So that the next start's first frame is already the right board.
                 self._settings.setValue(GAME_IN_PROGRESS_KEY, controller.board.variant.id)
             else:
