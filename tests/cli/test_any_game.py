@@ -113,8 +113,8 @@ def test_analyse_text_shows_the_board_and_every_allowed_cell() -> None:
     assert "[ 5]" in out  # an allowed cell
     assert "A to move. Every allowed cell, best first (exact):" in out
     assert " * b2    (1, 1)" in out
-    assert "Predicted: A wins, 10 to 5, with best play." in out
-    assert "Expected takes: b2 " in out
+    assert "Predicted with best play: A wins, 10 to 5." in out
+    assert "Expected line: b2 " in out
 
 
 def test_a_position_may_start_with_a_negative_value() -> None:

@@ -83,7 +83,7 @@ def test_a_finished_position_answers_with_its_result_and_no_candidates() -> None
     assert payload["plies_to_end"] == 0
     assert payload["chosen_move"] is None
     _, text, _ = run("analyse", "XOXXOOOXX")
-    assert "Game over: draw." in text
+    assert "Game over: a draw." in text
 
 
 def test_dash_reads_one_board_per_line_and_reports_bad_lines_without_losing_good_ones() -> None:

@@ -195,7 +195,9 @@ def test_a_search_past_its_budget_stops_and_an_analysis_says_estimate() -> None:
     analysis = spec.analyse(state, limit=Limit(time=0.1))
     assert analysis.certainty is Certainty.ESTIMATED
     assert analysis.result is None
-    assert "not proven" in analysis.prediction
+    # Said an estimate as k in a row's and Row & Column's predictions say it.
+    assert "(estimate, " in analysis.prediction
+    assert "\nEstimate, not proven: " in spec.analysis_text(state, analysis)
     assert all(value.value is None for value in analysis.moves)
     payload = spec.analysis_json(state, analysis)
     assert payload["exact"] is False

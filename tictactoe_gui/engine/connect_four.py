@@ -373,10 +373,11 @@ class GravitySpec(GameSpec):
         result = game_result(winner)
         plies = board.plies_to_end(best_score, position.discs)
         line = self._line(state, best_moves, best_score, deadline=deadline)
+        unit = "ply" if plies == 1 else "plies"
         prediction = (
-            f"draw ({plies} plies to a full board)"
+            f"draw ({plies} {unit} to a full board)"
             if winner is None
-            else f"{self.seats[winner]} wins in {plies} plies"
+            else f"{self.seats[winner]} wins in {plies} {unit}"
         )
         return GameAnalysis(
             Certainty.PROVEN,
@@ -463,7 +464,7 @@ class GravitySpec(GameSpec):
             tuple(moves),
             best_moves,
             None,
-            f"{leaning} (estimate, {depth} plies deep; not proven)",
+            f"{leaning} (estimate, {depth} {'ply' if depth == 1 else 'plies'} deep)",
             (moves[0].move,),
             nodes,
             time.monotonic() - started,

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Self
 
+from tictactoe_gui.engine.analysis_words import expected_line, game_over_line, prediction_line
 from tictactoe_gui.engine.limits import Limit as Limit
 from tictactoe_gui.engine.variants import (
     BUILT_IN,
@@ -622,7 +623,7 @@ class GameSpec(abc.ABC):
         lines = [state.picture(), ""]
         result = state.result
         if result is not None:
-            lines.append(f"Game over: {result.text}.")
+            lines.append(game_over_line(result.text))
             return "\n".join(lines)
         mover = state.to_move
         assert mover is not None
@@ -631,8 +632,9 @@ class GameSpec(abc.ABC):
         for value in analysis.moves:
             lines.append(f" {'*' if value.move in best else ' '} {value.text:<5} {value.words}")
         lines.append("")
-        lines.append(f"Predicted: {analysis.prediction}.")
-        lines.append(f"Expected line: {self.format_move_list(analysis.line)}")
+        proven = analysis.certainty is Certainty.PROVEN
+        lines.append(prediction_line(proven, analysis.prediction))
+        lines.append(expected_line(proven, self.format_move_list(analysis.line)))
         lines.append(f"Searched {analysis.nodes:,} nodes in {analysis.elapsed * 1000:.2f} ms.")
         return "\n".join(lines)
 

@@ -34,6 +34,7 @@ from tictactoe_gui.engine.analysis import (
     solvable,
     winning_chance,
 )
+from tictactoe_gui.engine.analysis_words import expected_line, game_over_line, prediction_line
 from tictactoe_gui.engine.board import Board, BoardError, IllegalMoveError, Mark, Move
 from tictactoe_gui.engine.game_interface import (
     Certainty,
@@ -536,7 +537,9 @@ def analysis_text(analysis: Analysis) -> str:
     board = analysis.board
     lines = [board.pretty(), ""]
     if board.is_over:
-        lines.append(f"Game over: {analysis.prediction}.")
+        ended = board.outcome
+        assert ended is not None
+        lines.append(game_over_line(str(ended)))
         return "\n".join(lines)
     if analysis.exact:
         lines.append(f"{analysis.to_move} to move. Candidates, best first:")
@@ -564,11 +567,8 @@ def analysis_text(analysis: Analysis) -> str:
         lines.append(f" {marker} {cell:<{width}} {score:>{number}}  {outcome}".rstrip())
     line = " ".join(board.cell_name(m) for m in analysis.principal_variation)
     lines.append("")
-    if analysis.exact:
-        lines.append(f"Predicted with best play: {analysis.prediction}.")
-        lines.append(f"Expected line: {line}")
-    else:
-        lines.append(f"Estimate, not proven: {analysis.prediction}.")
+    lines.append(prediction_line(analysis.exact, str(analysis.prediction)))
+    if not analysis.exact:
         unsettled = analysis.unsettled_since
         if unsettled is not None:
             depth, before = unsettled
@@ -576,7 +576,7 @@ def analysis_text(analysis: Analysis) -> str:
                 f"Not settled: at depth {depth} the evaluation was {before:+d}; "
                 "a deeper search may change it again."
             )
-        lines.append(f"Likely line (estimate): {line}")
+    lines.append(expected_line(analysis.exact, line))
     lines.append(
         f"Searched {analysis.nodes:,} nodes to depth {analysis.max_depth} "
         f"with {analysis.algorithm.label} in {analysis.elapsed * 1000:.2f} ms."

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tictactoe_gui.engine.analysis import Judgement
+from tictactoe_gui.engine.analysis_words import expected_line, game_over_line, prediction_line
 from tictactoe_gui.engine.game_interface import (
     Certainty,
     GameAnalysis,
@@ -204,7 +205,7 @@ def analysis_text(analysis: RowColAnalysis) -> str:
     position = analysis.position
     lines = [picture(position), ""]
     if position.is_over:
-        lines.append(f"Game over: {position.to_move} has no cell to take.")
+        lines.append(game_over_line(_final_text(position.score_a, position.score_b)))
         return "\n".join(lines)
     if analysis.exact:
         lines.append(f"{position.to_move} to move. Every allowed cell, best first (exact):")
@@ -224,8 +225,13 @@ def analysis_text(analysis: RowColAnalysis) -> str:
         )
     line = " ".join(position.cell_label(c) for c in analysis.principal_variation)
     lines.append("")
-    lines.append(f"Predicted: {analysis.prediction_text()}.")
-    lines.append(f"Expected takes{'' if analysis.exact else ' (estimate)'}: {line}")
+    words = (
+        _final_text(analysis.predicted_a, analysis.predicted_b)
+        if analysis.exact
+        else analysis.prediction_text()
+    )
+    lines.append(prediction_line(analysis.exact, words))
+    lines.append(expected_line(analysis.exact, line))
     lines.append(f"Searched {analysis.nodes:,} nodes in {analysis.elapsed * 1000:.2f} ms.")
     return "\n".join(lines)
 
