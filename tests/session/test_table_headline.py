@@ -75,3 +75,19 @@ def test_every_coach_line_reads_as_one_sentence() -> None:
             assert line.count(" — ") == 1, line
             assert line.endswith("."), line
             assert not line.endswith(".."), line
+
+
+def test_a_game_still_going_has_no_headline_in_any_game() -> None:
+    # Not "It's a draw." before the end: nobody has won yet, and nothing is drawn either.
+    for game in ("tictactoe", "connect4", "rowcol"):
+        spec = find_game(game)
+        session = TableSession(
+            TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bo"))), 1
+        )
+        assert session.headline() == session.result_words() == ""
+        session.play(session.state.legal_moves()[0])
+        assert not session.is_over
+        assert session.headline() == ""
+        if spec.can_resign:
+            session.resign()  # Bo, to move, gives up
+            assert session.headline() == f"Bo resigned: Ann ({spec.seats[0]}) wins."

@@ -759,7 +759,9 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
     def headline(self) -> str:
         """The end in a line, said to the person who played ("You win!") or of the players,
         with the score where the game keeps one ("You win, 14 to 9!", "It's a tie at 7
-        each.")."""
+        each."), or ``""`` while the game goes on, as :meth:`result_words` (no draw yet)."""
+        if not self.is_over:
+            return ""
         winner = self.winner
         if winner is None:
             return f"It's {self._draw_words()}."
