@@ -93,7 +93,7 @@ def test_every_game_round_trips_with_its_variations_hints_and_series(spec: GameS
     session, moves, undone = _plays(spec, 99)
     session.hints = {0: 2, 1: 1}
     scored = session.start.scores is not None
-    tally = Tally([1, 2], 1, [31, 40] if scored else [0, 0], scored)
+    tally = Tally([1, 2], 1, [31, -4] if scored else [0, 0], scored)
     text = table_file.game_json(table_file.saved_game(session, undone, tally=tally))
     assert json.loads(text)["format"] == 4
     read = table_file.from_json(text)
@@ -591,3 +591,19 @@ def test_a_k_in_a_row_file_sets_up_the_game_it_did(text: str, expected: GameSetu
     setup = table_file.from_json(text).setup
     assert GameSetup.from_table_setup(setup) == expected
     assert GameSetup.from_table_setup(expected.table_setup()) == expected
+
+
+def test_a_finished_game_keeps_the_score_that_counts_it() -> None:
+    """The last game of a series, saved once over, has a score of every game, itself too."""
+    spec = find_game("connect4")
+    seats = (Seat.for_game(spec, "cop"), Seat.for_game(spec, "kitty"))
+    session = TableSession(TableSetup(spec, GameMode.AI_VS_AI, seats, games=2), 3)
+    session.set_moves((38, 31))
+    session.resign()
+    text = table_file.to_json(session, tally=Tally([1, 1]))
+    assert table_file.from_json(text).tally == Tally([1, 1])
+    session.set_moves(session.moves)  # not over: then the series has no game left
+    with pytest.raises(table_file.TableFileError, match="no game left to play"):
+        table_file.from_json(table_file.to_json(session, tally=Tally([1, 1])))
+    with pytest.raises(table_file.TableFileError, match="counts more than its 2 games"):
+        table_file.from_json(table_file.to_json(session, tally=Tally([2, 1])))

@@ -85,6 +85,8 @@ MAX_NODES: Final = 100_000
 MAX_SEED: Final = 2**64 - 1
 #: The most games a series may have (as New Game offers).
 MAX_SERIES_GAMES: Final = 1000
+#: The most points a series' score may count for a seat, either way.
+MAX_POINTS: Final = 10**12
 #: The longest pause between two computer players' moves a file may ask for.
 MAX_MOVE_DELAY_MS: Final = 60_000
 
@@ -389,7 +391,7 @@ def from_json(text: str, name: str = "the file") -> SavedTableGame:
         read = _Read(setup, _tally(data, spec, name) if ai_vs_ai else None)
     setup = read.setup
     result = data.get("result")
-    return SavedTableGame(
+    game = SavedTableGame(
         setup,
         moves[:ply],
         moves[ply:],
@@ -402,6 +404,11 @@ def from_json(text: str, name: str = "the file") -> SavedTableGame:
         result if isinstance(result, str) and result else None,
         read.players_known,
     )
+    tally = game.tally
+    if tally is not None and tally.games >= setup.games and not game.finished:
+        # (A finished game's score may count it: the series ended with it.)
+        raise TableFileError(f"{name}: the series has no game left to play ({setup.games} played)")
+    return game
 
 
 @dataclass(frozen=True)
@@ -614,23 +621,24 @@ def _tally(data: dict[str, object], spec: GameSpec, name: str) -> Tally | None:
         return None
     games = series_count(value, "games", 1, MAX_SERIES_GAMES, 1, name)
 
-    def pair(key: str, high: int) -> list[int] | None:
+    def pair(key: str, low: int, high: int) -> list[int] | None:
         pair = value.get(key)
         if pair is None:
             return None
         if (
             not isinstance(pair, list)
             or len(pair) != 2
-            or any(type(n) is not int or not 0 <= n <= high for n in pair)
+            or any(type(n) is not int or not low <= n <= high for n in pair)
         ):
             raise TableFileError(
-                f"{name}: the series' {key} should be two numbers from 0 to {high}, "
+                f"{name}: the series' {key} should be two numbers from {low} to {high}, "
                 f"{spec.seats[0]}'s and {spec.seats[1]}'s"
             )
         return [pair[0], pair[1]]
 
-    wins = pair("wins", games) or [0, 0]
-    points = pair("points", MAX_NODES * games)
+    wins = pair("wins", 0, games) or [0, 0]
+    # (Points may be below zero: a grid of numbers has some.)
+    points = pair("points", -MAX_POINTS, MAX_POINTS)
     tally = Tally(wins, series_count(value, "draws", 0, games, 0, name))
     if points is not None:
         tally.points, tally.scored = points, True
@@ -638,8 +646,8 @@ def _tally(data: dict[str, object], spec: GameSpec, name: str) -> Tally | None:
 
 
 def checked_tally(tally: Tally, games: int, name: str) -> Tally:
-    if tally.games >= games:
-        raise TableFileError(f"{name}: the series has no game left to play ({games} played)")
+    if tally.games > games:
+        raise TableFileError(f"{name}: the series' score counts more than its {games} games")
     return tally
 
 
