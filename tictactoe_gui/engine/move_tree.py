@@ -4,7 +4,7 @@ Node 0 is the start; every other node is a move and names the node it follows.
 A node's children are the moves played from its position, the first of them
 the line that continues (so the main line is the first child of each node from
 the start). This is the shape saved games keep (their ``tree``: a flat list of
-nodes naming their children by index, see :mod:`tictactoe_gui.gui.game_file`),
+nodes naming their children by index, see :mod:`tictactoe_gui.session.table_file`),
 so a game with variations saves and opens with every line. Moves are the game
 interface's integers; the tree is a frozen value and every change returns a new
 tree with the nodes renumbered in order (main line first, each variation after
