@@ -50,3 +50,33 @@ def test_the_numbers_painter_draws_row_and_column_with_each_sides_takes(qtbot: Q
         # A's takes blue, B's red, over the grid's white.
         assert (tint.blue() > tint.red()) == (owner is Player.A), (cell, owner, tint.name())
     assert PLAYER_COLOURS[Player.A].blue() > PLAYER_COLOURS[Player.A].red()
+
+
+def test_connect_four_s_coordinates_stand_clear_of_its_frame(qtbot: QtBot) -> None:
+    from tictactoe_gui.engine.games import find_game
+    from tictactoe_gui.gui.painters.discs import frame_colour
+
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.set_state(find_game("connect4").new_game())
+    grey = frame_colour(view.palette()).rgb()
+    for width, height in ((760, 700), (420, 380), (1200, 640)):
+        view.resize(width, height)
+        image = view.grab().toImage()
+        ratio = image.devicePixelRatio()
+        labels = view.coordinate_labels()
+        assert sorted(text for _rect, _flags, text in labels) == [*"123456", *"abcdefg"]
+        # Where the frame's grey begins, as painted: left of the board, and under it.
+        middle = int(view.board_rect().center().y() * ratio)
+        left = next(x for x in range(image.width()) if image.pixel(x, middle) == grey) / ratio
+        centre = int(view.board_rect().center().x() * ratio)
+        bottom = (
+            next(y for y in range(image.height() - 1, 0, -1) if image.pixel(centre, y) == grey)
+            / ratio
+        )
+        for rect, _flags, text in labels:
+            # Each label's box lies wholly outside the frame: none is half hidden by it.
+            if text.isdigit():
+                assert rect.right() <= left, (width, height, text)
+            else:
+                assert rect.top() >= bottom, (width, height, text)

@@ -140,12 +140,31 @@ class DiscsPainter(BoardPainter):
             painter.drawEllipse(centre, half, half)
         painter.setPen(Qt.PenStyle.NoPen)
 
+    def frame_pad(self, cell: float) -> float:
+        """How far the frame reaches beyond the cells on every side."""
+        return min(cell * 0.12, self.view.margin() * 0.3)
+
+    def frame_rect(self, area: QRectF) -> QRectF:
+        """The frame's outline around the cells' ``area``."""
+        cols = self.view.cols
+        pad = self.frame_pad(area.width() / cols if cols else 0.0)
+        return area.adjusted(-pad, -pad, pad, pad)
+
+    def coordinate_labels(self, area: QRectF) -> list[tuple[QRectF, int, str]]:
+        """As every board's, moved out by the frame's width: the row numbers left of the
+        frame and the column letters under it, never half hidden by the frame's grey."""
+        frame = self.frame_rect(area)
+        left, down = area.left() - frame.left(), frame.bottom() - area.bottom()
+        return [
+            (rect.translated(-left, 0) if text.isdigit() else rect.translated(0, down), flags, text)
+            for rect, flags, text in super().coordinate_labels(area)
+        ]
+
     def _paint_frame(self, painter: QPainter, palette: QPalette, area: QRectF, cell: float) -> None:
         view = self.view
-        pad = min(cell * 0.12, view.margin() * 0.3)
         path = QPainterPath()
         path.setFillRule(Qt.FillRule.OddEvenFill)
-        path.addRoundedRect(area.adjusted(-pad, -pad, pad, pad), cell * 0.18, cell * 0.18)
+        path.addRoundedRect(self.frame_rect(area), cell * 0.18, cell * 0.18)
         for row in range(view.rows):
             for col in range(view.cols):
                 path.addEllipse(view.cell_rect(Move(row, col)).center(), cell * HOLE, cell * HOLE)
