@@ -182,6 +182,9 @@ def test_a_finished_or_resigned_game_opens_as_a_replay(
         assert controller.state is State.REPLAY
         assert controller.replay_length == moves
         assert controller.replay_position == moves
+    # The replay ends with the resignation, as the game did.
+    assert controller.replay_resigned is Mark.O
+    assert controller.replay_ending == "Bob (O) resigned; Alice (X) wins"
 
 
 def test_a_file_of_the_first_format_still_opens(

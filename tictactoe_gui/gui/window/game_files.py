@@ -237,12 +237,15 @@ class GameFilesPart(WindowBase):
         start = game.start.marks_board()
         assert start is not None
         x, o = game.names
+        # A game given up ends where it was given up, whatever was taken back before.
+        given_up = None if game.resigned is None or game.undone else game.resigned
         self.start_replay(
             f"{x} vs {o} ({path.name})",
             start,
             [start.move_at(move) for move in (*game.moves, *game.undone)],
             (x, o),
             game.lines(),
+            None if given_up is None else (later.Mark.X, later.Mark.O)[given_up],
         )
         self.controller.replay_seek(len(game.moves))
         if game.playable:
