@@ -4,7 +4,7 @@ numbers drawn by the same kind of painter in its own widget."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine.rowcol import Player, Position
@@ -74,7 +74,12 @@ def test_connect_four_s_coordinates_stand_clear_of_its_frame(qtbot: QtBot) -> No
             next(y for y in range(image.height() - 1, 0, -1) if image.pixel(centre, y) == grey)
             / ratio
         )
+        metrics = QFontMetricsF(view.coordinates_font())
         for rect, _flags, text in labels:
+            # Each label is in the view, whole: none cut off at its edge (numbers are set
+            # to the right of their box, letters in its middle).
+            assert rect.right() - metrics.horizontalAdvance(text) >= 0, (width, height, text)
+            assert rect.center().y() + metrics.height() / 2 <= view.height(), (width, height, text)
             # Each label's box lies wholly outside the frame: none is half hidden by it.
             if text.isdigit():
                 assert rect.right() <= left, (width, height, text)

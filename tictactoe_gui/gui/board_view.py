@@ -419,7 +419,8 @@ class BoardView(QWidget):
     def margin(self) -> float:
         margin = max(8.0, min(self.width(), self.height()) * 0.04)
         if self._coordinates:
-            margin = max(margin, self.label_pixels() * 1.7)
+            # Room for the labels beyond whatever frame the painter draws round the cells.
+            margin = max(margin, self.label_pixels() * 1.7 / (1 - self._painter.frame_share))
         return margin
 
     def cell_size(self) -> float:

@@ -35,6 +35,8 @@ class BoardPainter(abc.ABC):
     snaps_to_pixels: ClassVar[bool] = False
     #: Whether the heat map shows only the best few candidates, by rank (big boards).
     ranks_heat: ClassVar[bool] = False
+    #: The most of the margin a frame round the cells may take (the coordinates go beyond it).
+    frame_share: ClassVar[float] = 0.0
 
     def __init__(self, view: BoardView) -> None:
         self.view = view

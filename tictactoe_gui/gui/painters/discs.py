@@ -45,6 +45,7 @@ class DiscsPainter(BoardPainter):
     preferred_size: ClassVar[int] = 520
     line_core: ClassVar[bool] = True
     number_sizes: ClassVar[tuple[float, float]] = (0.34, 0.26)
+    frame_share: ClassVar[float] = 0.3
 
     def line_width(self, cell: float) -> float:
         return max(3.0, cell * 0.14)
@@ -142,7 +143,7 @@ class DiscsPainter(BoardPainter):
 
     def frame_pad(self, cell: float) -> float:
         """How far the frame reaches beyond the cells on every side."""
-        return min(cell * 0.12, self.view.margin() * 0.3)
+        return min(cell * 0.12, self.view.margin() * self.frame_share)
 
     def frame_rect(self, area: QRectF) -> QRectF:
         """The frame's outline around the cells' ``area``."""
