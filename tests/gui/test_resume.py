@@ -201,6 +201,16 @@ def test_a_file_of_the_first_format_still_opens(
         (Move(9, 9), Move(9, 10), Move(10, 9))
     )
     assert "Alice vs Bob (old.json)" in window.windowTitle()
+    # Saved again from the replay, it is format 4 and the same replay.
+    window.controller.replay_seek(1)
+    again = tmp_path / "again.json"
+    assert window.save_game_to(again)
+    data = json.loads(again.read_text(encoding="utf-8"))
+    assert (data["format"], data["names"], "players" in data) == (4, ["Alice", "Bob"], False)
+    assert window.open_game_file(again)
+    assert window.controller.state is State.REPLAY
+    assert window.controller.replay_moves == (Move(9, 9), Move(9, 10), Move(10, 9))
+    assert "Alice vs Bob (again.json)" in window.windowTitle()
 
 
 def test_a_file_never_starts_an_external_engine(
