@@ -218,3 +218,16 @@ def test_progress_reports_each_allowed_cell() -> None:
     analyse(Position.from_seed(3, 1), progress=lambda *r: reports.append(r))
     assert [done for _, done, _ in reports] == list(range(1, 10))
     assert all(total == 9 for _, _, total in reports)
+
+
+def test_an_estimate_says_the_lead_its_margins_give_and_no_final_scores() -> None:
+    # The margins are checked against brute force above; the words must say what they
+    # add up to (the score so far and the best take's margin), not the scores of a line.
+    for seed in range(6):
+        position = Position.from_seed(8, seed).play(seed).play(8 * 3 + seed)
+        analysis = analyse(position, Limit(depth=3), exact=False)
+        assert not analysis.exact
+        lead = position.margin + analysis.candidates[0].margin
+        ahead = position.to_move if lead > 0 else position.to_move.other
+        words = "level" if lead == 0 else f"{ahead} ahead by {abs(lead)}"
+        assert analysis.prediction_text() == f"{words} (estimate, 3 takes ahead)"

@@ -107,17 +107,27 @@ class RowColAnalysis:
         raise KeyError(f"{self.position.cell_label(cell)} is not allowed in {self.position}")
 
     def prediction_text(self) -> str:
-        """``"A wins, 12 to 7, with best play"``, or ``"... (estimate)"`` when not exact."""
+        """``"A wins, 12 to 7, with best play"``, or, when not exact, the lead the search
+        expects, as its margins say it: ``"A ahead by 3 (estimate, 7 takes ahead)"``. An
+        estimate names no final scores: it looked some takes ahead and counted the rest as
+        even, so the scores its line reaches are not the end's."""
+        if not self.exact:
+            return f"{self._lead_words()} (estimate, {self.depth} takes ahead)"
         a, b = self.predicted_a, self.predicted_b
         winner = self.predicted_winner
         if winner is None:
-            text = f"a tie at {a} each"
-        else:
-            high, low = (a, b) if winner is Player.A else (b, a)
-            text = f"{winner} wins, {high} to {low}"
-        if not self.exact:
-            return f"{text} (estimate, {self.depth} takes ahead)"
-        return f"{text}{'' if winner is None else ','} with best play"
+            return f"a tie at {a} each with best play"
+        high, low = (a, b) if winner is Player.A else (b, a)
+        return f"{winner} wins, {high} to {low}, with best play"
+
+    def _lead_words(self) -> str:
+        """``"A ahead by 3"``, ``"level"``: the mover's margin so far and the best take's."""
+        position = self.position
+        lead = position.margin + self.to_move_margin
+        if lead == 0:
+            return "level"
+        ahead = position.to_move if lead > 0 else position.to_move.other
+        return f"{ahead} ahead by {abs(lead)}"
 
 
 def analyse(

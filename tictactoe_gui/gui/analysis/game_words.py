@@ -343,8 +343,8 @@ def _estimated(
         else:
             ahead = mover if final > 0 else 1 - mover
             headline = f"{side(state, ahead, names)} ahead by {abs(final)}"
-        # The engine's own words keep what the banner leaves out: the final scores it
-        # expects and how far it looked ("A wins, 30 to 21 (estimate, 7 takes ahead)").
+        # The engine's own words keep what the banner leaves out: how far it looked
+        # ("A ahead by 9 (estimate, 7 takes ahead)").
         return GameOutlook(
             f"{_capital(headline)}, estimated",
             None,
