@@ -84,7 +84,7 @@ def main() -> None:
             controller.message.connect(
                 lambda text: (
                     failures.append(text)
-                    if text.startswith(("The engine failed", "Could not save"))
+                    if text.startswith(("The engine failed", "Not recorded:"))
                     else None
                 )
             )

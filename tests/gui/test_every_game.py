@@ -68,7 +68,7 @@ class Failures:
         window.controller.message.connect(self._heard)
 
     def _heard(self, text: str) -> None:
-        if text.startswith(("The engine failed", "Could not save", "Still could not")):
+        if text.startswith(("The engine failed", "Not recorded:")):
             self.messages.append(text)
 
 

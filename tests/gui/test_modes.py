@@ -12,6 +12,7 @@ from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionD
 from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.session.first_ending import FROM_POSITION
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -282,7 +283,7 @@ def test_set_up_position_then_analyse_and_play_on(
         controller.play_human(move.row, move.col)
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
     assert records.games == []
-    assert "not recorded" in window.banner.save_note.text()
+    assert window.banner.save_note.text() == FROM_POSITION
 
 
 def test_set_up_refuses_a_finished_position(qtbot: QtBot, window: MainWindow) -> None:

@@ -17,7 +17,6 @@ replays see it. Nothing here names a game: what differs is drawn by the board
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
@@ -27,9 +26,10 @@ from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit, PlayerInf
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.table_autoplay import TableAutoplay
 from tictactoe_gui.gui.table_lines import TableMovesCommand, TableWidgets
+from tictactoe_gui.session.first_ending import FirstEnding, Recording
 from tictactoe_gui.session.series import Tally
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
-from tictactoe_gui.storage.records import GameMode, RecordsError
+from tictactoe_gui.storage.records import GameMode
 
 if TYPE_CHECKING:
     from tictactoe_gui.gui.engine_worker import EngineService, GameAnswer, GameMove
@@ -81,10 +81,8 @@ class TableController(TableAutoplay):
         #: A saved game is being played back onto the board (its moves are not said).
         self._quiet = False
         self._hint_waiting = False
-        self._saved = False
-        #: The moves of the ending recorded (None: none, or recorded before a resumed game).
-        self._recorded_moves: tuple[int, ...] | None = None
-        self._save_failed = ""
+        #: Whether (and which ending of) the game went to the records.
+        self._ending = FirstEnding()
         self._active = False
         self._think = QTimer(self)
         self._think.setSingleShot(True)
@@ -114,7 +112,7 @@ class TableController(TableAutoplay):
     def first_ending_recorded(self) -> bool:
         """Whether the game went to the records at its first ending (and is played on
         after an undo)."""
-        return self._saved and not self.is_over
+        return self._ending.recorded and not self.is_over
 
     @property
     def paused(self) -> bool:
@@ -310,9 +308,8 @@ class TableController(TableAutoplay):
         self._active = True
         self.session = session
         self._counted = False
-        self._saved = saved
-        self._recorded_moves = None  # recorded before: any ending here is a later one
-        self._save_failed = ""
+        # Recorded before (a saved game resumed): any ending here is a later one.
+        self._ending = FirstEnding(recorded_before=saved)
         self._announced = 0
         self.undo_stack.clear()
         w = self._widgets
@@ -639,12 +636,13 @@ class TableController(TableAutoplay):
     def _show_end(self) -> None:
         session = self._session()
         w = self._widgets
-        note = self._save()
+        recording = self._save()
+        note = recording.note
         # Both sides, the computer player's too, as k in a row's banner has them.
         summary = "\n".join(s.describe() for s in session.summaries())
         headline = session.headline()
         reaction = session.reaction()
-        w.banner.show_text(headline, reaction, summary, note, save_failed=bool(self._save_failed))
+        w.banner.show_text(headline, reaction, summary, note, save_failed=recording.failed)
         self._count_ended_game(session)
         w.autoplay_bar.set_finished(self._series_left <= 0)
         w.show_status(session.end_status())
@@ -654,35 +652,23 @@ class TableController(TableAutoplay):
 
     # -- records -------------------------------------------------------------------------
 
-    def _save(self) -> str:
-        """Record the game the first time it ends (never again after an undo); what happened."""
+    def _save(self, *, again: bool = False) -> Recording:
+        """Record the game the first time it ends (never again after an undo; ``again``:
+        after a failure, try once more); what became of it."""
         session = self._session()
-        if self._save_failed:
-            return self._save_failed
-        if self._saved:
-            if not session.setup.recorded:
-                return ""
-            # Another ending, after an undo, is for study: the records keep the first.
-            first = session.moves == self._recorded_moves
-            return "Recorded." if first else "Only the first ending of a game is recorded."
-        if session.setup.from_position:
-            return "Not recorded: a game from a set-up position counts for nobody."
-        if self.records is None or not self.is_over or not session.setup.recorded:
-            return ""
-        try:
-            # Its lines taken back and played otherwise, the coach's verdicts, the hints.
-            game = session.finished_game(datetime.now(UTC))
-            game_id = self.records.save_game(game)
-        except (RecordsError, ValueError) as error:
-            self._save_failed = f"Not recorded: {error}."
-            return self._save_failed
-        self._saved = True
-        self._recorded_moves = session.moves
-        self.game_saved.emit(game_id)
-        return "Recorded."
+        if not self.is_over:
+            return Recording("")
+        records = self.records
+        save = None if records is None else records.save_game
+        before = self._ending.recorded
+        ending = self._ending
+        recording = ending.retry(session, save) if again else ending.record(session, save)
+        if not before and recording.saved_id is not None:
+            self.game_saved.emit(recording.saved_id)
+        return recording
 
     def retry_save(self) -> None:
-        self._save_failed = ""
+        self._save(again=True)
         self._announced = 0
         self._refresh()
 

@@ -45,34 +45,20 @@ class GameEndings(ControllerState):
             # The verdicts are a bonus: the record and the banner are what must not be lost.
             logger.exception("Could not judge the moves of a finished game")
         record = self._build_record()
-        saved_id: int | None = None
-        note = ""
-        failed = False
         first_ending = not self._ended_once
         self._ended_once = True
-        if not self._setup.record:
-            note = "Analysis sessions are not recorded."
-        elif self._setup.from_position:
-            note = "Games from a set-up position are for study and are not recorded."
-        elif first_ending:
-            try:
-                saved_id = self._records.save_game(record)
-            except Exception as error:  # storage trouble must never cost the game on the board
-                failed = True
-                note = f"Could not save this game: {error}. The game is still on the board."
-                self.message.emit(note)
-        else:
-            # Undoing after the end is for study; recording every later ending would
-            # let one game count many times.
-            note = "Only the first ending of a game is recorded."
+        # The first ending is recorded; a later one, after an undo, is for study.
+        recording = self._ending.record(session, self._records.save_game, record)
+        if recording.failed:
+            self.message.emit(recording.note)
         info = GameOverInfo(
             headline=session.headline(),
             reaction=session.reaction(),
             summaries=session.summaries(),
             record=record,
-            saved_id=saved_id,
-            save_note=note,
-            save_failed=failed,
+            saved_id=recording.saved_id,
+            save_note=recording.note,
+            save_failed=recording.failed,
         )
         self._over_info = info
         self.game_over.emit(info)
@@ -90,13 +76,14 @@ class GameEndings(ControllerState):
         info = self._over_info
         if info is None or not info.save_failed:
             return
-        try:
-            saved_id = self._records.save_game(info.record)
-        except Exception as error:
-            self.message.emit(f"Still could not save this game: {error}")
+        recording = self._ending.retry(self._session, self._records.save_game, info.record)
+        if recording.failed:
+            self.message.emit(recording.note)
             return
-        self._over_info = replace(info, saved_id=saved_id, save_note="Saved.", save_failed=False)
-        self.message.emit("The game is saved.")
+        self._over_info = replace(
+            info, saved_id=recording.saved_id, save_note=recording.note, save_failed=False
+        )
+        self.message.emit("The game is recorded.")
         self.game_over.emit(self._over_info)
 
     def _count_in_tally(self) -> None:

@@ -20,6 +20,7 @@ from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveCho
 from tictactoe_gui.gui.recording import GameRecords
 from tictactoe_gui.session import GameSetup, PlayerSpec, Tally
 from tictactoe_gui.session.base import resigned_ending
+from tictactoe_gui.session.first_ending import FirstEnding
 from tictactoe_gui.session.table import SeatSummary, TableSession
 from tictactoe_gui.storage.records import FinishedGame
 
@@ -110,6 +111,8 @@ class ControllerState(QObject):
         self._session = TableSession(self._setup.table_setup(), 0)
         #: The first ending of the game on the board has been judged and recorded.
         self._ended_once = False
+        #: Whether (and which ending of) the game went to the records.
+        self._ending = FirstEnding()
         #: Analyses and verdicts are facts about positions: they outlive a game (the
         #: engine's, which the dock shows, and the game interface's, which the session
         #: judges with, by the session's key for the position).
@@ -182,6 +185,7 @@ class ControllerState(QObject):
         session = TableSession(setup.table_setup(), seed, started_at, lines=lines)
         session.analyses.update(self._known_by_key)
         self._setup, self._session, self._ended_once = setup, session, False
+        self._ending = FirstEnding()
 
     def _indices(self, moves: Sequence[Move]) -> list[int]:
         """``moves`` as the game interface numbers them."""
