@@ -112,9 +112,9 @@ def test_connect_four_shows_every_columns_exact_value_in_its_landing_cell(
             outcome, plies = value.words.split(" in ")
             winner = "X" if outcome == "win" else "O"
             assert row[1:] == ("+win" if winner == "X" else "-win", f"{winner} wins in {plies}")
-    assert dock.prediction_text() == "X wins in 3 (proven)"
+    assert dock.prediction_text() == "X wins in 3 plies with best play (proven)"
     assert dock.certainty_text() == "Proven"
-    assert dock.evaluation_text() == ("proven", "X wins in 3: forced")
+    assert dock.evaluation_text() == ("proven", "X wins in 3 plies: forced")
     assert dock.evaluation_bar.value == 1.0
     assert dock.best_move_text() in ("X e1 (win in 3)", "X b1 (win in 3)")
     assert dock.line_text().startswith("X e1 → O ") or dock.line_text().startswith("X b1 → O ")
@@ -129,7 +129,7 @@ def test_connect_four_losses_name_the_winner_and_the_players(qtbot: QtBot) -> No
     dock = make_dock(qtbot)
     dock.show_game_analysis(state, analysis, ("Ann", "Sera"))
     plies = analysis.prediction.split(" in ")[1].split()[0]
-    assert dock.prediction_text() == f"Ann (X) wins in {plies} (proven)"
+    assert dock.prediction_text() == f"Ann (X) wins in {plies} plies with best play (proven)"
     assert dock.evaluation_bar.value == 1.0  # X's end, whoever is on move
     heard = heard_rows(dock)
     assert [words[0].split(",")[0] for words in heard] == [
@@ -219,7 +219,7 @@ def test_row_and_column_shows_each_cells_points_and_margin_as_its_panel_did(
     a, b = source.predicted_a, source.predicted_b
     assert a != b
     winner = "A" if a > b else "B"
-    assert dock.prediction_text() == f"{winner} wins by {abs(a - b)} (proven)"
+    assert dock.prediction_text() == f"{winner} wins by {abs(a - b)} with best play (proven)"
     assert dock.evaluation_text() == (
         f"{a - b:+d}",
         f"{winner} wins, {max(a, b)} to {min(a, b)}, with best play",
@@ -249,7 +249,10 @@ def test_row_and_column_margins_are_the_side_to_moves(qtbot: QtBot) -> None:
     # The result is the same with best play: still the first player's, named.
     assert first.result is not None
     assert first.result.winner == 0
-    assert dock.prediction_text() == f"Ann (A) wins by {first.result.returns[0]} (proven)"
+    assert (
+        dock.prediction_text()
+        == f"Ann (A) wins by {first.result.returns[0]} with best play (proven)"
+    )
 
 
 def test_an_estimate_is_never_shown_as_proven(qtbot: QtBot) -> None:
@@ -374,7 +377,7 @@ def test_a_theme_switch_or_new_names_keep_a_table_games_prediction(
     dock = make_dock(qtbot)
     dock.show_game_analysis(state, analysis, ("Ann", "Sera"))
     shown = dock.prediction_text()
-    assert shown == "Ann (X) wins in 3 (proven)"
+    assert shown == "Ann (X) wins in 3 plies with best play (proven)"
     dock.set_player_names("Ann", "Sera")
     dock.setPalette(QPalette(QColor("#202020")))
     assert dock.prediction_text() == shown
@@ -425,7 +428,7 @@ def test_a_persons_turn_hides_a_table_games_view_and_its_preview(
     assert dock.engine_view_hidden()
     dock.set_reveal(True)
     assert not dock.engine_view_hidden()
-    assert dock.prediction_text() == "X wins in 3 (proven)"
+    assert dock.prediction_text() == "X wins in 3 plies with best play (proven)"
 
 
 def test_a_table_game_given_up_says_so_and_stays_a_table_game(
@@ -534,3 +537,22 @@ def test_k_in_a_rows_persona_does_not_carry_over_to_a_table_game(
     dock.set_game_player(state.spec.player("cop"), "Opponent")
     dock.show_game_analysis(state, analysis, SEATS)
     assert not header.isHidden()
+
+
+def test_a_proven_win_reads_alike_on_a_board_of_k_in_a_row_and_at_the_table(
+    qtbot: QtBot,
+) -> None:
+    # The same position of tic-tac-toe, shown from k in a row's search and from the
+    # game interface every table game answers through: one wording, in plies, with best
+    # play, as analyse says it ("Predicted with best play: X wins in 1 ply.").
+    board = Board.from_text("XX.OO....")
+    dock = make_dock(qtbot)
+    result = analyse(board)
+    dock.show_result(EngineResult(1, result, tuple(() for _ in result.candidates)))
+    assert dock.prediction_text().endswith(": X wins in 1 ply with best play")
+    reading = dock.evaluation_text()
+    spec = find_game("tictactoe")
+    state = spec.new_game().play_all(tuple(spec.new_game().read_moves("a3,a2,b3,b2")))
+    dock.show_game_analysis(state, analysed(state), SEATS)
+    assert dock.prediction_text() == "X wins in 1 ply with best play (proven)"
+    assert dock.evaluation_text() == reading == ("proven", "X wins in 1 ply: forced")

@@ -36,7 +36,7 @@ def test_a_connect_four_analysis_is_heard_as_k_in_a_rows_is(
     # The published result (Allis, 1988): the first player wins, on the 41st ply, by
     # dropping in the centre column.
     assert analysis.certainty is Certainty.PROVEN
-    assert dock.prediction_text() == "Ann (X) wins in 41 (proven)"
+    assert dock.prediction_text() == "Ann (X) wins in 41 plies with best play (proven)"
     table = dock.table
     selection = table.selectionModel()
     read: list[int] = []

@@ -293,15 +293,16 @@ def _proven(
         headline = (
             reading
             if winner is None
-            else f"{side(state, winner, names)} wins by {result.returns[winner]}"
+            else f"{side(state, winner, names)} wins by {result.returns[winner]} with best play"
         )
     elif winner is None:
         headline = "draw with best play"
         number, reading = "0", "a draw with best play: proven"
     else:
+        # In plies, as k in a row's dock and analyse say it ("X wins in 3 plies").
         plies = plies_of(analysis.moves[0]) if analysis.moves else None
-        in_plies = "" if plies is None else f" in {plies}"
-        headline = f"{side(state, winner, names)} wins{in_plies}"
+        in_plies = "" if plies is None else f" in {plies} {'ply' if plies == 1 else 'plies'}"
+        headline = f"{side(state, winner, names)} wins{in_plies} with best play"
         number, reading = "proven", f"{spec.seats[winner]} wins{in_plies}: forced"
     tip = (
         "The game was solved from here: this is certain."
