@@ -209,7 +209,7 @@ def test_play_reprompts_on_bad_input_and_end_of_input_abandons_cleanly() -> None
     assert code == 0
     assert "'banana' is not a cell: type a cell from a1 (bottom left) to c3 (top right)" in out
     assert "'0' is not a cell" in out
-    assert "cell b2 is already taken by X; you may play a3 b3 a2 c2 a1 b1 c1." in out
+    assert "cell b2 is already taken by X; you may play a3, b3, a2, c2, a1, b1 or c1." in out
     assert out.rstrip().endswith("Game abandoned; nothing was recorded. Sera waves goodbye.")
 
 

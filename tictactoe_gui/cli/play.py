@@ -170,7 +170,9 @@ def _ask(state: GameState, streams: Streams) -> int:
             if len(legal) > LISTED_MOVES:
                 print(f"{error}; choose another {word}.", file=stdout)
             else:
-                allowed = " ".join(spec.format_move(m) for m in legal)
+                # As the window's board lists them: "d4, d3, b1 or c1".
+                names = [spec.format_move(m) for m in legal]
+                allowed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
                 print(f"{error}; you may {spec.move_verb} {allowed}.", file=stdout)
             continue
         return move
