@@ -400,3 +400,13 @@ def test_an_analysis_the_solver_cannot_finish_keeps_time_for_a_deeper_estimate()
     # Two plies when the solver took the whole time; six or more on a quiet machine, and
     # a busy one (the clock runs while others have the processor) still gives four.
     assert int(depth.group(1)) >= 4, analysis.prediction
+
+
+def test_an_even_estimate_is_said_as_k_in_a_row_says_it() -> None:
+    # One disc in the centre: no side clearly ahead. k in a row's estimate says it
+    # "roughly equal (estimate)"; Connect Four says the same, with how deep it looked.
+    spec = _spec("connect4")
+    state = spec.new_game().play_all([spec.parse_move("d1")])
+    analysis = spec.analyse(state, limit=Limit(depth=3))
+    assert analysis.certainty is Certainty.ESTIMATED
+    assert analysis.prediction.startswith("roughly equal (estimate, ")

@@ -76,7 +76,8 @@ EXACT_GRAVITY_CELLS: Final = 16
 DEFAULT_ANALYSIS_SECONDS: Final = 2.0
 #: The share of an analysis's time the exact search may take before the estimate starts.
 EXACT_SHARE: Final = 0.7
-#: An estimate below this (one open window of three discs) says the game is about even.
+#: An estimate below this (one open window of three discs) says the game is roughly equal,
+#: as k in a row's estimate says it.
 _CLEAR_EDGE: Final = 16
 #: How long Sera tries the exact solver for one move before she plays her estimate.
 SERA_SECONDS: Final = 1.0
@@ -455,7 +456,7 @@ class GravitySpec(GameSpec):
         mover = state.to_move
         assert mover is not None
         leaning = (
-            "about even"
+            "roughly equal"
             if abs(best) < _CLEAR_EDGE
             else f"{self.seats[mover if best > 0 else 1 - mover]} is better"
         )
