@@ -227,6 +227,12 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         self._moves: list[MoveT] = []
         #: The start, then the position after each move.
         self._positions: list[PositionT] = [start]
+        #: The key of each position by its index, as far as asked for (a big board's key
+        #: is its text: made once, not at every look).
+        self._keys: dict[int, KeyT] = {}
+        #: Counts the changes that can change what is proven (moves, analyses, an end).
+        self._version = 0
+        self._proven_memo: tuple[int, list[Settled | None]] | None = None
         self.seed = seed
         self.started_at = started_at or datetime.now(UTC)
         self._master = random.Random(seed)
@@ -300,17 +306,25 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         after = self._after(self._positions[-1], move)
         self._moves.append(move)
         self._positions.append(after)
+        self._keys.pop(len(self._positions) - 1, None)
+        self._version += 1
         self._follow_moves()
         return after
 
     def set_moves(self, moves: Sequence[MoveT]) -> None:
         """Undo, redo and replay: the game becomes the start followed by ``moves`` (each one
         checked), a resignation taken back; the tree of lines follows."""
-        positions = [self.start]
-        for move in moves:
+        # The moves they share with the line on the board keep their positions (and keys).
+        same, shared = 0, min(len(moves), len(self._moves))
+        while same < shared and moves[same] == self._moves[same]:
+            same += 1
+        positions = self._positions[: same + 1]
+        for move in moves[same:]:
             positions.append(self._after(positions[-1], move))
         self._moves = list(moves)
         self._positions = positions
+        self._keys = {index: key for index, key in self._keys.items() if index <= same}
+        self._version += 1
         self.resigned = None
         self.forfeit_reason = ""
         self._follow_moves()
@@ -322,6 +336,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         if side is None:
             raise ValueError("the game is already over")
         self.resigned = side
+        self._version += 1
         return side
 
     def forfeit(self, reason: str) -> SideT:
@@ -504,9 +519,23 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         aside)."""
         return self._position_key(position)
 
+    def _key_at(self, index: int) -> KeyT:
+        """The key of the position after ``index`` moves (0: the start)."""
+        key = self._keys.get(index)
+        if key is None:
+            key = self._keys[index] = self._position_key(self._positions[index])
+        return key
+
     def add_analysis(self, position: PositionT, analysis: AnalysisT) -> None:
         """``analysis`` of ``position``, kept for that position however it is reached."""
         self.analyses[self._position_key(position)] = analysis
+        self._version += 1
+
+    def add_analyses(self, analyses: Mapping[KeyT, AnalysisT]) -> None:
+        """Analyses by position key (:meth:`position_key`), as :meth:`add_analysis` keeps
+        them: what is known of positions before this game began, say."""
+        self.analyses.update(analyses)
+        self._version += 1
 
     def analysis_of(self, position: PositionT) -> AnalysisT | None:
         """The analysis of ``position`` (reached any way), None while there is none."""
@@ -516,8 +545,8 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         """The positions before each move that no analysis covers yet (the coach needs
         them), each once."""
         missing: dict[KeyT, PositionT] = {}
-        for position in self._positions[:-1]:
-            key = self._position_key(position)
+        for index, position in enumerate(self._positions[:-1]):
+            key = self._key_at(index)
             if key not in self.analyses:
                 missing.setdefault(key, position)
         return tuple(missing.values())
@@ -526,7 +555,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         """A hint was asked for in the position on the board: counted for the side to move,
         once per position however often it is asked (nothing once the game is over)."""
         side = self.side_to_move
-        key = self._position_key(self._positions[-1])
+        key = self._key_at(len(self._positions) - 1)
         if side is not None and key not in self._hinted:
             self._hinted.add(key)
             self.hints[side] += 1
@@ -580,9 +609,9 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
     # -- the coach's verdicts ----------------------------------------------------------------
 
     @abstractmethod
-    def _settled_on(self, position: PositionT) -> Settled | None:
-        """What is proven of ``position`` alone: its result once the game is over on it,
-        else what its analysis proves (None: nothing)."""
+    def _settled_on(self, position: PositionT, key: KeyT) -> Settled | None:
+        """What is proven of ``position`` (whose key is ``key``) alone: its result once the
+        game is over on it, else what its analysis proves (None: nothing)."""
 
     @abstractmethod
     def _seat(self, side: SideT) -> int:
@@ -613,10 +642,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         found = []
         for ply in range(1, len(self._moves) + 1):
             judgement = self.judged(ply, known)
-            key = (
-                self._position_key(self._positions[ply - 1]),
-                self._tree_move(self._moves[ply - 1]),
-            )
+            key = self._judgement_key(ply)
             if judgement is None or self.judgements.get(key) == judgement:
                 continue
             self.judgements[key] = judgement
@@ -625,7 +651,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
 
     def _judgement_key(self, ply: int) -> tuple[KeyT, int]:
         """Where :attr:`judgements` keeps move ``ply``'s: its position and the move."""
-        return self._position_key(self._positions[ply - 1]), self._tree_move(self._moves[ply - 1])
+        return self._key_at(ply - 1), self._tree_move(self._moves[ply - 1])
 
     def proven_along_the_game(self) -> list[Settled | None]:
         """The proven result of each position of the game (the start first), from the
@@ -635,10 +661,13 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         so a win proven late in the game (or the game's own end) tells which earlier
         positions were already lost, and which move lost them. These are facts about
         positions and are kept for the rest of the game (:attr:`proven`)."""
+        memo = self._proven_memo
+        if memo is not None and memo[0] == self._version:
+            return list(memo[1])
         facts = self.proven
-        keys = [self._position_key(position) for position in self._positions]
+        keys = [self._key_at(index) for index in range(len(self._positions))]
         for position, key in zip(self._positions, keys, strict=True):
-            if key not in facts and (settled := self._settled_on(position)) is not None:
+            if key not in facts and (settled := self._settled_on(position, key)) is not None:
                 facts[key] = settled
         for ply in range(len(self._moves) - 1, -1, -1):
             key, after = keys[ply], facts.get(keys[ply + 1])
@@ -647,18 +676,20 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
                 continue
             if after.winner == self._seat(mover):
                 facts[key] = after
-        return [facts.get(key) for key in keys]
+        found = [facts.get(key) for key in keys]
+        self._proven_memo = (self._version, found)
+        return list(found)
 
     def judged(self, ply: int, known: Sequence[Settled | None]) -> Judgement | None:
         """Move ``ply``'s judgement by the game's coach now, told what is proven along the
         game (``known``: :meth:`proven_along_the_game`); by what is proven alone where the
         position before it is not analysed (a game that ended before its review)."""
-        before = self.analysis_of(self._positions[ply - 1])
+        before = self.analyses.get(self._key_at(ply - 1))
         if before is None:
             mover = self._to_move(self._positions[ply - 1])
             seat = None if mover is None else self._seat(mover)
             return judged_by_proof(seat, known[ply - 1], known[ply])
-        after = self.analysis_of(self._positions[ply])
+        after = self.analyses.get(self._key_at(ply))
         return self._judge_with(ply, before, after, known[ply - 1], known[ply])
 
     def _judgement_of(self, ply: int) -> Judgement | None:

@@ -191,7 +191,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
     def cost_at(self, ply: int) -> tuple[int, int]:
         """What move ``ply`` (1-based) cost its player: nodes and deepest ply (0, 0: nothing
         noted, as for a person's move)."""
-        key = (self._position_key(self._positions[ply - 1]), self._moves[ply - 1])
+        key = (self._key_at(ply - 1), self._moves[ply - 1])
         return self.costs.get(key, (0, 0))
 
     def why_not_playable(self, move: int) -> str | None:
@@ -209,11 +209,11 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
 
     # -- hints and the coach -------------------------------------------------------------
 
-    def _settled_on(self, position: GameState) -> Settled | None:
+    def _settled_on(self, position: GameState, key: str) -> Settled | None:
         result = position.result
         if result is not None:
             return Settled(result.winner)
-        analysis = self.analysis_of(position)
+        analysis = self.analyses.get(key)
         return None if analysis is None else settled_by(analysis)
 
     def _seat(self, side: int) -> int:
@@ -320,7 +320,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         known = self.proven_along_the_game()
         for ply, move in enumerate(self._moves, start=1):
             before = self._positions[ply - 1]
-            analysis = self.analysis_of(before)
+            analysis = self.analyses.get(self._key_at(ply - 1))
             value = (
                 None
                 if analysis is None

@@ -183,7 +183,7 @@ class ControllerState(QObject):
     ) -> None:
         """A new session of ``setup`` on the board, told every analysis known so far."""
         session = TableSession(setup.table_setup(), seed, started_at, lines=lines)
-        session.analyses.update(self._known_by_key)
+        session.add_analyses(self._known_by_key)
         self._setup, self._session, self._ended_once = setup, session, False
         self._ending = FirstEnding()
 
