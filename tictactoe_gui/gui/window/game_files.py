@@ -1,11 +1,14 @@
-"""The main window's game files: save and open a game, keep the game in progress, copy and paste."""
+"""The main window's game files: save and open a game, keep the game in progress, copy and paste.
+
+Games of every kind are saved and read by :mod:`tictactoe_gui.session.table_file`; the
+text of a k-in-a-row position or move list, copied and pasted, is read here."""
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QGuiApplication
@@ -21,9 +24,8 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QFileDialog, QWidget
 
     from tictactoe_gui.engine import Move
+    from tictactoe_gui.engine.variants import Variant
     from tictactoe_gui.session.table_file import SavedTableGame
-
-#: What the lines of a replayed game are kept under (a game played has its session).
 
 #: The file dialogs' filters: the app's saved games, and Piskvork's five-in-a-row games.
 SAVED_GAMES = "Saved games (*.json)"
@@ -32,6 +34,48 @@ PSQ_GAMES = "Piskvork games (*.psq)"
 GAMES_FOLDER_KEY = "files/gamesFolder"
 #: What a paste says once the pasted position is on the board.
 PASTED = "Studying the pasted position; play moves for either side."
+#: Pasted text longer than this is not a position (a 20×20 game is a few kilobytes).
+MAX_PASTED: Final = 1_000_000
+
+
+class PasteError(ValueError):
+    """Text that holds no position or move list; the message says why, in one line."""
+
+
+def moves_text(start: Board, moves: Sequence[Move]) -> str:
+    """``"b2, a1, c3"``: moves in the cell notation, as the command line's ``--moves`` takes."""
+    return ", ".join(start.cell_name(move) for move in moves)
+
+
+def parse_pasted(text: str, variant: Variant) -> tuple[Board, tuple[Move, ...]]:
+    """A pasted position or move list of k in a row's ``variant``: (start, moves).
+
+    A move list (``"b2, a1"``, from the empty board) gives the empty board and its moves; a
+    position gives that position and no moves. Raises :class:`PasteError` with a one-line
+    reason when it is neither.
+    """
+    from tictactoe_gui.engine import BoardError, IllegalMoveError, Move
+    from tictactoe_gui.engine.notation import NotationError, parse_move_list
+
+    text = text.strip()
+    if not text:
+        raise PasteError("the clipboard holds no text")
+    if len(text) > MAX_PASTED:
+        raise PasteError("the clipboard holds too much text to be a position")
+    empty = Board.empty(variant)
+    looks_like_moves = "," in text or (text[0].isalpha() and text[0].upper() not in "XO.")
+    if looks_like_moves:
+        try:
+            cells = parse_move_list(text, variant.rows, variant.cols)
+            moves = tuple(Move(row, col) for row, col in cells)
+            empty.play_all(moves)
+        except (NotationError, IllegalMoveError) as error:
+            raise PasteError(f"not a move list of {variant.name}: {error}") from None
+        return empty, moves
+    try:
+        return Board.from_text(text, variant), ()
+    except BoardError as error:
+        raise PasteError(f"not a position of {variant.name}: {error}") from None
 
 
 class GameFilesPart(WindowBase):
@@ -65,7 +109,7 @@ class GameFilesPart(WindowBase):
             self.show_message("No moves to copy yet.")
             return
         start = controller.start
-        text = later.game_file.moves_text(start, controller.moves)
+        text = moves_text(start, controller.moves)
         if start.ply:
             # Moves from a set-up position need the position with them.
             text = f"{start.to_text()} then {text}"
@@ -91,8 +135,8 @@ class GameFilesPart(WindowBase):
             return self._pasted_table_game(text)
         variant = self.controller.board.variant
         try:
-            start, moves = later.game_file.parse_pasted(text, variant)
-        except later.game_file.GameFileError as error:
+            start, moves = parse_pasted(text, variant)
+        except PasteError as error:
             self.show_message(f"Nothing pasted: {error}.")
             return None
         return lambda: self._study(start, moves, PASTED)

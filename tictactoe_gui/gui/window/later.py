@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from tictactoe_gui.engine import Algorithm, Mark
 from tictactoe_gui.engine.games import find_game, registered_game
-from tictactoe_gui.gui import game_file
 from tictactoe_gui.gui.accessibility import name_message_box_icon
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TIME_BUDGET, DEFAULT_TOP_N, AnalysisDock
 from tictactoe_gui.gui.announcer import Announcer, GameNarrator
@@ -63,7 +62,6 @@ __all__ = [
     "TableSetup",
     "ThemeStyle",
     "find_game",
-    "game_file",
     "name_message_box_icon",
     "registered_game",
     "side_name",
