@@ -277,7 +277,7 @@ def test_analyse_reports_through_the_interface() -> None:
     assert payload["exact"] is True
     code, out, err = run("analyse", "--game", "take7", "6/R")
     assert (code, err) == (0, "")
-    assert "R to move (proven). Best first:" in out
+    assert "R to move. Candidates, best first:" in out
     assert " * 2     win" in out
     code, _, err = run("analyse", "--game", "take7", "9/L")
     assert code == 2

@@ -1,4 +1,5 @@
-"""analyse says its prediction in one wording whatever the game: a proven result is
+"""analyse says its analysis in one wording whatever the game: the moves under "Candidates,
+best first:" (after "Not solved: estimated …" for an estimate), a proven result
 "Predicted with best play: …" with its "Expected line", an estimate "Estimate, not
 proven: …" with its "Likely line (estimate)", a game over "Game over: …"."""
 
@@ -36,6 +37,11 @@ OVER = [
 ]
 
 
+def heading(out: str) -> str:
+    [line] = [line for line in out.splitlines() if " to move. " in line]
+    return line
+
+
 def verdict_lines(out: str) -> list[str]:
     starts = ("Predicted", "Estimate", "Expected", "Likely", "Game over")
     return [line for line in out.splitlines() if line.startswith(starts)]
@@ -50,6 +56,7 @@ def test_a_proven_result_is_predicted_with_best_play_in_every_game(
     prediction, line = verdict_lines(out)
     assert prediction == said
     assert line.startswith("Expected line: ")
+    assert heading(out).endswith(" to move. Candidates, best first:")
 
 
 @pytest.mark.parametrize("args", ESTIMATED)
@@ -61,6 +68,8 @@ def test_an_estimate_says_it_is_one_in_the_same_words_in_every_game(args: tuple[
     assert prediction.endswith(".")
     assert "with best play" not in prediction
     assert line.startswith("Likely line (estimate): ")
+    assert " to move. Not solved: estimated" in heading(out)
+    assert heading(out).endswith(". Candidates, best first:")
 
 
 @pytest.mark.parametrize(("args", "said"), OVER)

@@ -112,7 +112,7 @@ def test_analyse_text_shows_the_board_and_every_allowed_cell() -> None:
     assert (code, err) == (0, "")
     assert "( .)" in out  # the last take
     assert "[ 5]" in out  # an allowed cell
-    assert "A to move. Every allowed cell, best first (exact):" in out
+    assert "A to move. Candidates, best first:" in out
     assert " * b2    (1, 1)" in out
     assert "Predicted with best play: A wins, 10 to 5." in out
     assert "Expected line: b2 " in out
@@ -135,7 +135,7 @@ def test_analyse_reads_positions_from_standard_input() -> None:
         "analyse", "--game", "rowcol3", "-", stdin="1,2,3/4,5,6/7,8,9; B to move\n"
     )
     assert (code, err) == (0, "")
-    assert "B to move. Every allowed cell" in out
+    assert "B to move. Candidates, best first:" in out
 
 
 def test_rowcol_with_a_size_wants_a_board_of_that_size() -> None:

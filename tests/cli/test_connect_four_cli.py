@@ -34,7 +34,7 @@ def test_analyse_reads_column_letters_and_labels_an_estimate() -> None:
     moves = "g, f, f, f, f, a, e, a"
     code, out, err = run("analyse", "--game", "connect4", "--moves", moves, "--time", "0.2")
     assert (code, err) == (0, "")
-    assert "X to move (estimated)" in out
+    assert "X to move. Not solved: estimated. Candidates, best first:" in out
     code, out, err = run(
         "analyse", "--game", "connect4", "--moves", "76666151", "--json", "--time", "0.05"
     )

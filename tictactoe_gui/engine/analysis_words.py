@@ -11,6 +11,14 @@ def game_over_line(words: str) -> str:
     return f"Game over: {'a draw' if words == 'draw' else words}."
 
 
+def candidates_heading(proven: bool, how: str = "") -> str:
+    """What heads the moves listed: ``"Candidates, best first:"``, after an estimate's
+    ``"Not solved: estimated by a 5-ply search."`` (``how`` says how far it looked)."""
+    if proven:
+        return "Candidates, best first:"
+    return f"Not solved: estimated{how}. Candidates, best first:"
+
+
 def prediction_line(proven: bool, words: str) -> str:
     """``"Predicted with best play: X wins in 5 plies."`` where the result is proven, else
     ``"Estimate, not proven: X is better (estimate)."``."""

@@ -31,7 +31,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Self
 
-from tictactoe_gui.engine.analysis_words import expected_line, game_over_line, prediction_line
+from tictactoe_gui.engine.analysis_words import (
+    candidates_heading,
+    expected_line,
+    game_over_line,
+    prediction_line,
+)
 from tictactoe_gui.engine.limits import Limit as Limit
 from tictactoe_gui.engine.variants import (
     BUILT_IN,
@@ -627,12 +632,12 @@ class GameSpec(abc.ABC):
             return "\n".join(lines)
         mover = state.to_move
         assert mover is not None
-        lines.append(f"{self.seats[mover]} to move ({analysis.certainty}). Best first:")
+        proven = analysis.certainty is Certainty.PROVEN
+        lines.append(f"{self.seats[mover]} to move. {candidates_heading(proven)}")
         best = set(analysis.best_moves)
         for value in analysis.moves:
             lines.append(f" {'*' if value.move in best else ' '} {value.text:<5} {value.words}")
         lines.append("")
-        proven = analysis.certainty is Certainty.PROVEN
         lines.append(prediction_line(proven, analysis.prediction))
         lines.append(expected_line(proven, self.format_move_list(analysis.line)))
         lines.append(f"Searched {analysis.nodes:,} nodes in {analysis.elapsed * 1000:.2f} ms.")

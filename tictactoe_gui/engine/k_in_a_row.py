@@ -34,7 +34,12 @@ from tictactoe_gui.engine.analysis import (
     solvable,
     winning_chance,
 )
-from tictactoe_gui.engine.analysis_words import expected_line, game_over_line, prediction_line
+from tictactoe_gui.engine.analysis_words import (
+    candidates_heading,
+    expected_line,
+    game_over_line,
+    prediction_line,
+)
 from tictactoe_gui.engine.board import Board, BoardError, IllegalMoveError, Mark, Move
 from tictactoe_gui.engine.game_interface import (
     Certainty,
@@ -541,13 +546,8 @@ def analysis_text(analysis: Analysis) -> str:
         assert ended is not None
         lines.append(game_over_line(str(ended)))
         return "\n".join(lines)
-    if analysis.exact:
-        lines.append(f"{analysis.to_move} to move. Candidates, best first:")
-    else:
-        lines.append(
-            f"{analysis.to_move} to move. Not solved: estimated by a {analysis.depth}-ply "
-            "search (positive is good for the mover). Candidates, best first:"
-        )
+    how = f" by a {analysis.depth}-ply search (positive is good for the mover)"
+    lines.append(f"{analysis.to_move} to move. {candidates_heading(analysis.exact, how)}")
     width = max(4, *(len(board.cell_name(c.move)) for c in analysis.candidates))
     number = 8 if analysis.exact else 10
     heading = f"{'score':>{number}}  outcome" if analysis.exact else f"{'evaluation':>{number}}"

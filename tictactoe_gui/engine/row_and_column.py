@@ -23,7 +23,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tictactoe_gui.engine.analysis import Judgement
-from tictactoe_gui.engine.analysis_words import expected_line, game_over_line, prediction_line
+from tictactoe_gui.engine.analysis_words import (
+    candidates_heading,
+    expected_line,
+    game_over_line,
+    prediction_line,
+)
 from tictactoe_gui.engine.game_interface import (
     Certainty,
     GameAnalysis,
@@ -207,13 +212,8 @@ def analysis_text(analysis: RowColAnalysis) -> str:
     if position.is_over:
         lines.append(game_over_line(_final_text(position.score_a, position.score_b)))
         return "\n".join(lines)
-    if analysis.exact:
-        lines.append(f"{position.to_move} to move. Every allowed cell, best first (exact):")
-    else:
-        lines.append(
-            f"{position.to_move} to move. Not solved: estimated by looking {analysis.depth} "
-            "takes ahead. Every allowed cell, best first:"
-        )
+    how = f" by looking {analysis.depth} takes ahead"
+    lines.append(f"{position.to_move} to move. {candidates_heading(analysis.exact, how)}")
     lines.append("   cell  (row, col)  value  margin")
     best = set(analysis.best_cells)
     for candidate in analysis.candidates:
