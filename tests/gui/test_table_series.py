@@ -125,3 +125,22 @@ def test_row_and_column_options_offer_a_series_between_computer_players(
     qtbot.addWidget(again)
     again.restore(settings)
     assert again.games_spin.value() == 5
+
+
+def test_a_click_on_a_finished_connect_four_board_says_the_result_and_what_to_do(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # The same words as k in a row's board: the result, then Play Again or New Game.
+    spec = find_game("connect4")
+    setup = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bea")))
+    table = window.start_table_game(setup)
+    session = table.session
+    assert session is not None
+    for column in (0, 1, 0, 1, 0, 1, 0):  # Ann (X) fills column a's bottom four
+        landing = next(m for m in session.state.legal_moves() if m % spec.cols == column)
+        table.cell_activated(*divmod(landing, spec.cols))
+    assert table.is_over
+    table.cell_activated(0, 3)
+    assert window.turn_label.text() == (
+        "The game is over: Ann (X) wins. Play Again (Ctrl+R) or start a New Game (Ctrl+N)."
+    )

@@ -22,7 +22,9 @@ def test_whose_turn_and_why_a_move_is_refused() -> None:
     assert session.why_not_playable(spec.parse_move("b2")) is None
     play(session, "b2")
     assert session.ai_to_move()
-    assert session.why_not_playable(spec.parse_move("a1")) == "It is Cop's turn."
+    assert (
+        session.why_not_playable(spec.parse_move("a1")) == "It is Cop's turn: wait for the reply."
+    )
     play(session, "a1")
     assert session.why_not_playable(spec.parse_move("b2")) == "cell b2 is already taken by X."
     assert "not a move of tictactoe" in (session.why_not_playable(99) or "")

@@ -69,7 +69,9 @@ def test_a_person_is_told_why_a_move_is_refused_and_whose_turn_it_is() -> None:
     floating = spec.parse_move("d2")
     assert (session.why_not_playable(floating) or "").startswith("a disc cannot rest on d2")
     session.play(spec.parse_move("d1"))
-    assert session.why_not_playable(spec.parse_move("d2")) == "It is Kitty's turn."
+    assert session.why_not_playable(spec.parse_move("d2")) == (
+        "It is Kitty's turn: wait for the reply."
+    )
     assert session.ai_to_move()
     play_computers(session)
     assert session.is_human_turn()
@@ -142,7 +144,8 @@ def test_a_seat_gives_the_game_up_in_the_session_and_setting_the_moves_takes_it_
     assert not session.ai_to_move()
     assert session.result_words() == "Kitty (O) wins: Ada resigned"
     assert session.why_not_playable(spec.parse_move("d3")) == (
-        "The game is over: Kitty (O) wins: Ada resigned."
+        "The game is over: Kitty (O) wins: Ada resigned. Play Again (Ctrl+R) or start a "
+        "New Game (Ctrl+N)."
     )
     with pytest.raises(ValueError, match="already over"):
         session.resign()

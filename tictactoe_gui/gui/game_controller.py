@@ -98,12 +98,8 @@ class GameController(ReplayAndLines):
     def _why_not_playable(self, move: Move) -> str | None:
         """Why a person may not play ``move`` now, in words; None when they may."""
         spec = self._session.player_to_move
-        if spec is None:
-            return "The game is over — Play Again (Ctrl+R) or start a New Game (Ctrl+N)."
-        if spec.is_ai:
-            if self._setup.mode is GameMode.AI_VS_AI:
-                return "Two AIs are playing this game — start a New Game (Ctrl+N) to play."
-            return f"It's {spec.display_name}'s turn — wait for the reply."
+        if spec is None or spec.is_ai:
+            return self._session.why_not_playable(0)  # the turn, whatever the cell
         board = self.board
         if not board.on_board(move):
             return f"There is no such cell on the {board.variant.name} board."

@@ -195,12 +195,20 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         return self.costs.get(key, (0, 0))
 
     def why_not_playable(self, move: int) -> str | None:
-        """Why the person to move may not play ``move`` now, in words; None when they may."""
+        """Why the person to move may not play ``move`` now, in words, with what to do
+        instead; None when they may."""
         seat = self.player_to_move
         if seat is None:
-            return f"The game is over: {self.result_words()}."
+            return (
+                f"The game is over: {self.result_words()}. Play Again (Ctrl+R) or start a "
+                "New Game (Ctrl+N)."
+            )
         if seat.is_ai:
-            return f"It is {seat.name_in(self.spec)}'s turn."
+            if self.mode is GameMode.AI_VS_AI:
+                return (
+                    "Two computer players are playing this game. Start a New Game (Ctrl+N) to play."
+                )
+            return f"It is {seat.name_in(self.spec)}'s turn: wait for the reply."
         try:
             self.state.play(move)
         except GameError as error:
