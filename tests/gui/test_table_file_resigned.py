@@ -1,4 +1,5 @@
-"""A Connect Four game given up, saved to a file and opened again: it is over, and says why."""
+"""Connect Four saved to a file and opened again: a game given up is over and says why; a
+game to play on keeps its hints and the time it began."""
 
 from __future__ import annotations
 
@@ -30,3 +31,25 @@ def test_a_game_given_up_and_saved_opens_as_a_replay_that_ends_with_the_resignat
     ending = "Alice (X) resigned; Kitty (O) wins"
     assert window.table.replay_ending() == ending
     assert window.turn_label.text() == f"{ending}."
+
+
+def test_a_saved_game_opens_with_its_hints_and_start_time(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    from datetime import UTC, datetime
+
+    from tictactoe_gui.session import table_file
+    from tictactoe_gui.session.table import TableSession
+
+    began = datetime(2026, 5, 1, 10, tzinfo=UTC)
+    session = TableSession(connect_four("kitty"), 4, began)
+    session.set_moves((38, 31))
+    session.hints = {0: 2, 1: 0}
+    path = tmp_path / "hinted.json"
+    table_file.save(path, session)
+    assert window.open_game_file(path)
+    opened = window.table.session
+    assert opened is not None
+    assert opened.moves == session.moves
+    assert opened.hints == {0: 2, 1: 0}
+    assert opened.started_at == began

@@ -316,7 +316,13 @@ class GameFilesPart(WindowBase):
             self.table.replay_seek(len(game.moves))
             self.show_message(f"Opened {path.name} as a replay: the game is over.")
             return True
-        self.resume_table_game(game.setup, game.moves, game.undone, game.seed, game.tree)
+        table = self.resume_table_game(game.setup, game.moves, game.undone, game.seed, game.tree)
+        session = table.session
+        assert session is not None
+        # What the file kept beside the moves, which the record of the game says: the hints
+        # each side asked for, and when the game began.
+        session.hints = {0: game.hints[0], 1: game.hints[1]}
+        session.started_at = game.started_at() or session.started_at
         self.show_message(f"Opened {path.name}: play on where it stopped.")
         return True
 
