@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
@@ -53,3 +54,29 @@ def test_a_saved_game_opens_with_its_hints_and_start_time(
     assert opened.moves == session.moves
     assert opened.hints == {0: 2, 1: 0}
     assert opened.started_at == began
+
+
+def test_a_game_left_unfinished_is_played_on_with_its_hints_at_the_next_start(
+    qtbot: QtBot, settings: QSettings, tmp_path: Path, no_leaked_threads: None
+) -> None:
+    from tictactoe_gui.session import table_file
+    from tictactoe_gui.session.table import TableSession
+
+    kept = tmp_path / "game-in-progress.json"
+    first = MainWindow(settings, game_in_progress=kept)
+    qtbot.addWidget(first)
+    first.start_table_game(connect_four("kitty"), seed=12)  # the game played last
+    first.close()
+    session = TableSession(connect_four("kitty"), 4)
+    session.set_moves((38, 31))
+    session.hints = {0: 3, 1: 0}
+    table_file.save(kept.with_name("table-game-in-progress.json"), session)
+    again = MainWindow(settings, game_in_progress=kept)
+    qtbot.addWidget(again)
+    assert again.table_active
+    resumed = again.table.session
+    assert resumed is not None
+    assert resumed.moves == session.moves
+    assert resumed.hints == {0: 3, 1: 0}
+    assert resumed.started_at == session.started_at
+    again.close()

@@ -316,15 +316,21 @@ class GameFilesPart(WindowBase):
             self.table.replay_seek(len(game.moves))
             self.show_message(f"Opened {path.name} as a replay: the game is over.")
             return True
-        table = self.resume_table_game(game.setup, game.moves, game.undone, game.seed, game.tree)
-        session = table.session
-        assert session is not None
-        # What the file kept beside the moves, which the record of the game says: the hints
-        # each side asked for, and when the game began.
-        session.hints = {0: game.hints[0], 1: game.hints[1]}
-        session.started_at = game.started_at() or session.started_at
+        self.play_on_table_game(game)
         self.show_message(f"Opened {path.name}: play on where it stopped.")
         return True
+
+    def play_on_table_game(self, game: SavedTableGame, *, paused: bool = False) -> None:
+        """Play on a saved table game (unfinished, its players known) as it stood: its moves,
+        those taken back, its lines and seed, the hints each side asked for and when it
+        began, which its record says (``paused``: two computer players wait)."""
+        table = self.resume_table_game(
+            game.setup, game.moves, game.undone, game.seed, game.tree, paused=paused
+        )
+        session = table.session
+        assert session is not None
+        session.hints = {0: game.hints[0], 1: game.hints[1]}
+        session.started_at = game.started_at() or session.started_at
 
     def resume_game(self, game: SavedTableGame) -> None:
         """Play on the k-in-a-row ``game`` (unfinished, its players known) as it stood when

@@ -212,9 +212,7 @@ class TableGamesPart(WindowBase):
             return False
         # Two computer players wait to be set going again: a start plays no game unasked.
         paused = game.setup.mode is later.GameMode.AI_VS_AI
-        self.resume_table_game(
-            game.setup, game.moves, game.undone, game.seed, game.tree, paused=paused
-        )
+        self.play_on_table_game(game, paused=paused)
         self.show_message("Resumed the game you were playing — New Game (Ctrl+N) starts another.")
         return True
 
