@@ -151,10 +151,17 @@ def test_a_table_game_that_follows_takes_the_last_games_greeting_away(
     spec = find_game("connect4")
     people = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bea")))
     window.start_table_game(people, seed=1)
-    # The greeting was the game of tic-tac-toe's: the game now on the board is Ann and Bea's.
+    # The greeting was the game of tic-tac-toe's: the game now on the board is Ann and Bea's,
+    # who are greeted in their turn, as every game greets the people at the table.
     assert "Grace" not in bar.currentMessage()
-    # What was said for the window, not for that game, stays to be read.
+    assert bar.currentMessage().startswith("Welcome, Ann!")
+    assert "Welcome, Bea!" in bar.currentMessage()
+    # What was said for the window, not for that game, stays to be read (two computer
+    # players have no greeting to replace it with).
     window.new_game(human_vs_ai("cop", name="Grace"))
     window.show_message("The records are read-only.")
-    window.start_table_game(people, seed=2)
+    computers = TableSetup(
+        spec, GameMode.AI_VS_AI, (Seat.for_game(spec, "kitty"), Seat.for_game(spec, "cop"))
+    )
+    window.start_table_game(computers, seed=2, paused=True)
     assert bar.currentMessage() == "The records are read-only."

@@ -31,7 +31,7 @@ def test_a_game_given_up_and_saved_opens_as_a_replay_that_ends_with_the_resignat
     # One clause, with no dash to chain after a replay's "move 9 of 9: ".
     ending = "Alice (X) resigned; Kitty (O) wins"
     assert window.table.replay_ending() == ending
-    assert window.turn_label.text() == f"{ending}."
+    assert window.turn_label.text().endswith(f" — move 2 of 2: {ending}.")
 
 
 def test_a_saved_game_opens_with_its_hints_and_start_time(

@@ -127,9 +127,12 @@ def test_a_recorded_connect_four_game_replays_on_the_board(
     window.game_replay_end()
     assert table.session.moves == played
     assert not window.board_view.interactive
-    # The end of the replay reads as a sentence, as at the end of the game ("a draw." began
-    # with a small letter).
-    assert window.turn_label.text() == f"Game over: {table.session.result_words()}."
+    # The end of the replay says where it stands and how the game ended, in a sentence, as
+    # k in a row's replay says it.
+    assert window.turn_label.text().startswith("Replay: ")
+    assert window.turn_label.text().endswith(
+        f" — move {len(played)} of {len(played)}: {table.session.result_words()}."
+    )
 
 
 def test_undo_takes_back_the_reply_and_the_move_and_redo_plays_them_again(

@@ -29,7 +29,7 @@ from tictactoe_gui.gui.table_lines import TableMovesCommand, TableWidgets
 from tictactoe_gui.session.first_ending import FirstEnding, Recording
 from tictactoe_gui.session.series import Tally
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
-from tictactoe_gui.storage.records import GameMode
+from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
 if TYPE_CHECKING:
     from tictactoe_gui.gui.engine_worker import EngineService, GameAnswer, GameMove
@@ -230,7 +230,26 @@ class TableController(TableAutoplay):
             f"{self._turn_text(session)}"
         )
         self.game_started.emit(setup)
+        self._greet()
         self._refresh()
+
+    def _greet(self) -> None:
+        """Each person at the table greeted with their record in this game, as k in a
+        row's games greet them (a recorded game only)."""
+        session = self._session()
+        records = self.records
+        if records is None or not session.setup.recorded:
+            return
+
+        def record_of(name: str) -> WinLossDraw | None:
+            try:
+                return records.record_of(name, session.spec.id)
+            except Exception:  # the game goes on without the greeting
+                return None
+
+        lines = session.greetings(record_of)
+        if lines:
+            self._widgets.show_message("   ".join(lines))
 
     def play_again(self) -> None:
         """The same players again (a drawn board from a new seed; a given start again)."""
@@ -609,7 +628,7 @@ class TableController(TableAutoplay):
         self._show_analysis(session.analysis_of(session.state))
         if self.replaying:
             w.banner.show_info(None)
-            w.show_status(session.end_status() if session.is_over else self._turn_text(session))
+            w.show_status(self._replay_status())
         elif self.is_over:
             self._show_end()
         else:
@@ -632,6 +651,16 @@ class TableController(TableAutoplay):
         self.engine.submit(
             session.state, player=player, rng=session.move_rng(), limit=Limit(time=self._time_limit)
         )
+
+    def _replay_status(self) -> str:
+        """Where a replay stands, as k in a row's says it ("Replay: … — move 5 of 9"), and
+        at the end of a finished game how it ended ("…: Kitty (O) wins.")."""
+        session = self._session()
+        text = f"Replay: {self._replay_title} — move {self._replay_index} of {self.replay_length}"
+        ending = self.replay_ending()
+        if ending is not None:
+            return f"{text}: {ending}."
+        return f"{text}: {session.result_words()}." if session.is_over else text
 
     def _show_end(self) -> None:
         session = self._session()

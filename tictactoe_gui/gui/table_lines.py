@@ -49,6 +49,8 @@ class TableWidgets:
     #: Shows every line of the game, the board's position marked (the move list).
     show_lines: Callable[[TableSession], None]
     set_title: Callable[[str], None]
+    #: Shows a passing message in the status bar (a greeting, say).
+    show_message: Callable[[str], None]
 
 
 class TableMovesCommand(QUndoCommand):

@@ -193,6 +193,8 @@ class ControllerCore(GameEndings):
             ending = self.replay_ending
             if ending is not None:
                 text += f": {ending}."
+            elif self._session.is_over:
+                text += f": {self._session.result_words()}."
         elif self._session.is_over:
             text = self._session.end_status()
         else:

@@ -325,7 +325,13 @@ class GameFilesPart(WindowBase):
         those taken back, its lines and seed, the hints each side asked for and when it
         began, which its record says (``paused``: two computer players wait)."""
         table = self.resume_table_game(
-            game.setup, game.moves, game.undone, game.seed, game.tree, paused=paused
+            game.setup,
+            game.moves,
+            game.undone,
+            game.seed,
+            game.tree,
+            paused=paused,
+            tally=game.tally,
         )
         session = table.session
         assert session is not None

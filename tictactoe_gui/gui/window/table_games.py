@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.rowcol_view import RowColBoardView
     from tictactoe_gui.gui.table_boards import WindowBoards
     from tictactoe_gui.gui.table_controller import TableController
+    from tictactoe_gui.session.series import Tally
     from tictactoe_gui.session.table import TableSession, TableSetup
 
 
@@ -81,6 +82,7 @@ class TableGamesPart(WindowBase):
             show_players=self._show_table_players,
             show_lines=self._show_table_lines,
             set_title=self.setWindowTitle,
+            show_message=self.show_message,
         )
         table = TableController(self.engine, self._records, widgets, self)
         table.game_saved.connect(lambda _id: self._refresh_records_windows())
@@ -183,7 +185,7 @@ class TableGamesPart(WindowBase):
         try:
             if not table.is_over and not table.replaying and session.moves:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                table_file.save(path, session, table.undone_moves())
+                table_file.save(path, session, table.undone_moves(), tally=table.tally)
             else:
                 path.unlink(missing_ok=True)
         except OSError as error:
@@ -346,13 +348,14 @@ class TableGamesPart(WindowBase):
         lines: MoveTree | None = None,
         *,
         paused: bool = False,
+        tally: Tally | None = None,
     ) -> TableController:
         """A saved table game, played on where it stopped (``undone`` ready to redo; ``lines``,
         its tree of moves where it has variations; ``paused``: two computer players wait for
-        Resume or Step)."""
+        Resume or Step; ``tally``: its series' score before it)."""
         self._enter_table_mode()
         table = self.table
-        table.resume(setup, moves, undone, seed, lines, paused=paused)
+        table.resume(setup, moves, undone, seed, lines, paused=paused, tally=tally)
         self._remember_game(setup.spec)
         self._after_table_start()
         return table
