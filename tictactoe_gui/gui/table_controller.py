@@ -565,8 +565,7 @@ class TableController(TableAutoplay):
         board = self._widgets.board.status_text()
         if board:
             return board
-        spec = session.spec
-        return f"{session.name_of(mover)} ({spec.seats[mover]}) to {spec.move_verb}."
+        return session.turn_words()
 
     def _show_turn(self) -> None:
         session = self._session()

@@ -215,6 +215,18 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
             return f"{error}."
         return None
 
+    def turn_words(self) -> str:
+        """Whose turn it is, in a line, alike in every game: a person playing a computer
+        player is spoken to ("Your move (X)."), anyone else named ("Ann (X) to drop.");
+        the end once the game is over."""
+        side = self.side_to_move
+        if side is None:
+            return self.end_status()
+        label = self.spec.seats[side]
+        if self.mode is GameMode.HUMAN_VS_AI and not self.seat(side).is_ai:
+            return f"Your {self.spec.move_word} ({label})."
+        return f"{self.name_of(side)} ({label}) to {self.spec.move_verb}."
+
     # -- hints and the coach -------------------------------------------------------------
 
     def _settled_on(self, position: GameState, key: str) -> Settled | None:

@@ -203,9 +203,8 @@ class ControllerCore(GameEndings):
             if spec.is_ai:
                 text = f"{spec.display_name} ({mark}) is thinking…"
                 if self._setup.mode is GameMode.AI_VS_AI and self._paused:
-                    text = f"Paused — {spec.display_name} ({mark}) to move"
+                    verb = self._session.spec.move_verb
+                    text = f"Paused — {spec.display_name} ({mark}) to {verb}"
             else:
-                text = f"{mark} to move — {spec.display_name}"
-                if self._setup.mode is GameMode.HUMAN_VS_AI:
-                    text = f"Your move ({mark})"
+                text = self._session.turn_words()
         self.status_changed.emit(text)
