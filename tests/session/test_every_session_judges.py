@@ -13,7 +13,7 @@ from tests.session.helpers import human_vs_cop, play
 from tictactoe_gui.engine import COP, KITTY, SERA, Verdict
 from tictactoe_gui.engine.games import Certainty, GameError, Limit, find_game
 from tictactoe_gui.session import PlayerSpec
-from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.session.table import MARGIN_COACH_WORDS, Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
 #: Four in a Row: a person plays far corners while Cop builds a line and wins (O).
@@ -204,7 +204,8 @@ def test_the_table_says_its_words_at_the_start_on_each_move_and_at_the_end() -> 
     engine = sat(GameMode.AI_VS_AI, PlayerSpec.engine("/opt/pbrain-x"), cop)
     assert engine.opening_line() == "pbrain-x (X) against Cop (O)."
     first, second = said(engine)
-    assert first is None  # a program is no persona: it says nothing of its move
+    # A program is no persona and has no voice: the coach says the word on its move.
+    assert first == "Coach: pbrain-x's X at a1 — best move."
     assert second in quoted("Cop", COP.voice.own_move[Verdict.BEST])
     ends = {
         sera: ("Sera wins.", "Sera (O)"),
@@ -256,3 +257,24 @@ def test_resigning_a_proven_loss_keeps_the_outcome_and_the_accuracy() -> None:
     )
     assert cop.blunders == blunders
     assert cop.describe().endswith("then resigned a lost game")
+
+
+def test_a_computer_player_with_no_voice_leaves_the_word_on_each_move_to_the_coach() -> None:
+    # Row & Column's players say nothing of their own: the bubble was the opening line all
+    # game long; the coach now gives the word on each take, the person's and the player's.
+    spec = find_game("rowcol4")
+    seats = (PlayerSpec.human("Ann"), PlayerSpec.for_game(spec, "greedy"))
+    session = TableSession(TableSetup(spec, GameMode.HUMAN_VS_AI, seats), 5)
+    for _ in range(2):
+        session.add_analysis(session.state, spec.analyse(session.state))
+        session.play(session.state.legal_moves()[0])
+    session.add_analysis(session.state, spec.analyse(session.state))
+    judged = dict(session.judge_known_moves())
+    assert set(judged) == {1, 2}
+    for ply, seat in ((1, "A"), (2, "B")):
+        line = session.coach_line(ply, judged[ply])
+        move = spec.format_move(session.moves[ply - 1])
+        assert line == (
+            f"Coach: {session.name_of(ply - 1)}'s {seat} at {move} — "
+            f"{MARGIN_COACH_WORDS[judged[ply]]}."
+        )

@@ -757,22 +757,22 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
 
     def coach_line(self, ply: int, verdict: Verdict) -> str | None:
         """What is said about move ``ply``: the coach between two people, else a computer
-        player's voice (None where the one who would speak is no persona)."""
+        player's voice (the coach's words where the one who would speak has no voice)."""
         mover = self._to_move(self._positions[ply - 1])
         assert mover is not None
         player = self.player_of(mover)
         move = self._move_text(self._moves[ply - 1])
         judgement = self.judgement_at(ply)
         by_estimate = judgement is not None and judgement.by_estimate
-        if self.mode is GameMode.HUMAN_VS_HUMAN:
+        speaker = player.persona if player.is_ai else self.opponent_persona
+        if self.mode is GameMode.HUMAN_VS_HUMAN or speaker is None:
+            # Between two people, or where the one who would speak has no voice of its own
+            # (Row & Column's players, an external engine): the coach says it.
             words = self._coach_words(by_estimate=by_estimate)
             return (
                 f"Coach: {self._name_of(mover)}'s {self._side_label(mover)} at {move} — "
                 f"{words[verdict]}."
             )
-        speaker = player.persona if player.is_ai else self.opponent_persona
-        if speaker is None:
-            return None
         line = speaker.comment(verdict, own=player.is_ai)
         name = speaker.name
         if self.seats[0] == self.seats[1]:
