@@ -80,3 +80,21 @@ def test_a_game_left_unfinished_is_played_on_with_its_hints_at_the_next_start(
     assert resumed.hints == {0: 3, 1: 0}
     assert resumed.started_at == session.started_at
     again.close()
+
+
+def test_a_replay_of_a_game_given_up_saved_again_still_ends_with_the_resignation(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    from tictactoe_gui.engine import Board, Mark, Move
+
+    moves = [Move(1, 1), Move(0, 0)]
+    window.controller.start_replay("Ada vs Cop", Board.empty(), moves, ("Ada", "Cop"), None, Mark.X)
+    window.controller.replay_seek(0)  # saved from anywhere in the replay
+    path = tmp_path / "replay.json"
+    assert window.save_game_to(path)
+    window.new_game(human_vs_ai("kitty"))
+    assert window.open_game_file(path)
+    controller = window.controller
+    assert controller.replay_moves == tuple(moves)
+    assert controller.replay_ending == "Ada (X) resigned; Cop (O) wins"
+    assert window.turn_label.text().endswith("move 2 of 2: Ada (X) resigned; Cop (O) wins.")

@@ -276,6 +276,14 @@ class ControllerState(QObject):
         return loser if self.moves == moves else None
 
     @property
+    def replayed_resignation(self) -> Mark | None:
+        """In a replay of a game given up, the side that gave it up after the recorded moves
+        (wherever the replay stands); None anywhere else."""
+        if self._state is not State.REPLAY or self._replay_resigned is None:
+            return None
+        return self._replay_resigned[1]
+
+    @property
     def replay_ending(self) -> str | None:
         """Where a replay shows the recorded end of a game given up, who gave it up
         ("Ada (X) resigned; Cop (O) wins"); None anywhere else."""

@@ -195,13 +195,21 @@ class GameFilesPart(WindowBase):
             state = spec.from_position_text(start.to_text())
             outcome = start.play_all(controller.replay_moves).outcome
             names = (setup.x.display_name, setup.o.display_name)
+            from tictactoe_gui.session.base import resigned_ending
+
+            loser = controller.replayed_resignation  # kept, so it opens ending as it did
+            result = None if outcome is None else str(outcome)
+            if loser is not None:
+                seat = 0 if loser is later.Mark.X else 1
+                result = resigned_ending(names[seat], str(loser), names[1 - seat], str(loser.other))
             return table_file.SavedTableGame(
                 table_file.replay_setup(spec, state, names),
                 line,
                 (),
                 controller.game_seed,
                 controller.lines,
-                result=None if outcome is None else str(outcome),
+                resigned=None if loser is None else (0 if loser is later.Mark.X else 1),
+                result=result,
                 players_known=False,
             )
         return table_file.saved_game(
