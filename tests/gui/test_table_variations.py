@@ -198,7 +198,7 @@ def test_a_table_games_move_list_gives_its_own_coachs_verdicts(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     from tests.gui.helpers import human_vs_human
-    from tictactoe_gui.session.base import ESTIMATE_VERDICT_WORDS, VERDICT_WORDS
+    from tictactoe_gui.session.words import ESTIMATE_VERDICT_WORDS, VERDICT_WORDS
 
     # A k in a row game judged first: its verdicts must not leak into the table game's list.
     window.new_game(human_vs_human())

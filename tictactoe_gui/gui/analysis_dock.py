@@ -55,7 +55,7 @@ from tictactoe_gui.gui.analysis.spoiler import SpoilerGuard
 from tictactoe_gui.gui.analysis.words import preview_line
 from tictactoe_gui.gui.board_reading import board_of
 from tictactoe_gui.gui.engine_worker import EngineResult
-from tictactoe_gui.session.base import game_over
+from tictactoe_gui.session.words import game_over
 
 __all__ = ["DEFAULT_TIME_BUDGET", "DEFAULT_TOP_N", "AnalysisDock"]
 

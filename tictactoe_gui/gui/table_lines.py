@@ -22,8 +22,8 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from tictactoe_gui.engine.games import GameState
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.table_boards import TableBoard
-from tictactoe_gui.session.base import resigned_ending
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.session.words import resigned_ending
 from tictactoe_gui.storage.records import GameMode
 
 if TYPE_CHECKING:

@@ -13,10 +13,10 @@ Playing whole games without a window (what ``play`` and ``match`` run) is
 :mod:`tictactoe_gui.session.match`'s, loaded only by them.
 """
 
-from tictactoe_gui.session.base import greeting_for, plural
 from tictactoe_gui.session.seats import PlayerKind, PlayerSpec
 from tictactoe_gui.session.series import Tally, game_seed, series_seeds
 from tictactoe_gui.session.setup import DEFAULT_MOVE_DELAY_MS, GameSetup
+from tictactoe_gui.session.words import greeting_for, plural
 
 __all__ = [
     "DEFAULT_MOVE_DELAY_MS",

@@ -66,6 +66,13 @@ from tictactoe_gui.engine import Event, Judgement, Persona, Verdict
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 from tictactoe_gui.engine.review import Settled
 from tictactoe_gui.session.seats import PlayerSpec
+from tictactoe_gui.session.words import (
+    ESTIMATE_VERDICT_WORDS,
+    VERDICT_WORDS,
+    game_over,
+    greeting_for,
+    plural,
+)
 from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
 MoveT = TypeVar("MoveT")
@@ -73,30 +80,6 @@ PositionT = TypeVar("PositionT")
 SideT = TypeVar("SideT")
 KeyT = TypeVar("KeyT", bound=Hashable)
 AnalysisT = TypeVar("AnalysisT")
-
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``"1 game"``, ``"2 games"``: a count with its noun, singular for one."""
-    return f"{count} {noun if count == 1 else (many or noun + 's')}"
-
-
-def greeting_for(name: str, record: WinLossDraw | None) -> str:
-    """ "Welcome back, Alice — 5 wins, 3 losses, 2 draws", or a first-time welcome."""
-    if record is None or record.games == 0:
-        return f"Welcome, {name}! This is your first game here — good luck."
-    return f"Welcome back, {name} — {record.summary()}"
-
-
-def game_over(words: str) -> str:
-    """How a game's end reads in one sentence, in the status bar and the analysis dock alike:
-    ``"Game over: Cop (O) wins."``, ``"Game over: a draw."``; ``""``: ``"Game over."``."""
-    return f"Game over: {words}." if words else "Game over."
-
-
-def resigned_ending(loser: str, loser_seat: str, winner: str, winner_seat: str) -> str:
-    """A replay's last move of a game given up, one clause its caller ends: ``"Ada (X)
-    resigned; Cop (O) wins"`` (the status bar's "move 9 of 9: …", the board's note "….")."""
-    return f"{loser} ({loser_seat}) resigned; {winner} ({winner_seat}) wins"
 
 
 class Accuracy:
@@ -173,22 +156,6 @@ class SideSummary(Accuracy, Generic[SideT]):
         elif self.resigned:
             details.append("then resigned a game not proven lost, counted as a blunder")
         return f"{head}: {self.accuracy:.0%} accurate{how} — " + ", ".join(details)
-
-
-#: The coach's words on a move, proven.
-VERDICT_WORDS = {
-    Verdict.BEST: "best move",
-    Verdict.GOOD: "good: the outcome is unchanged",
-    Verdict.MISTAKE: "a mistake: a win slipped away",
-    Verdict.BLUNDER: "a blunder: this now loses",
-}
-#: The same verdicts against an estimate, which proves nothing.
-ESTIMATE_VERDICT_WORDS = {
-    Verdict.BEST: "best move by the estimate",
-    Verdict.GOOD: "good by the estimate",
-    Verdict.MISTAKE: "a mistake by the estimate",
-    Verdict.BLUNDER: "a blunder by the estimate",
-}
 
 
 def judged_by_proof(

@@ -30,7 +30,7 @@ from tictactoe_gui.gui.analysis.words import (
     score_text,
     spoken_score,
 )
-from tictactoe_gui.session.base import game_over
+from tictactoe_gui.session.words import game_over
 
 #: The headers of a table game's candidate table, by what its values measure (the first is
 #: the game's word for a move: "Move", "Take").

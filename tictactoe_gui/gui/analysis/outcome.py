@@ -23,7 +23,7 @@ from tictactoe_gui.gui.analysis.words import (
     evaluation_words,
 )
 from tictactoe_gui.gui.board_view import mark_colour, outcome_colour
-from tictactoe_gui.session.base import game_over
+from tictactoe_gui.session.words import game_over
 
 
 class EvaluationBar(QWidget):

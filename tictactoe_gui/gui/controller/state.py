@@ -19,9 +19,9 @@ from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
 from tictactoe_gui.gui.recording import GameRecords
 from tictactoe_gui.session import GameSetup, PlayerSpec, Tally
-from tictactoe_gui.session.base import resigned_ending
 from tictactoe_gui.session.first_ending import FirstEnding
 from tictactoe_gui.session.table import SeatSummary, TableSession
+from tictactoe_gui.session.words import resigned_ending
 from tictactoe_gui.storage.records import FinishedGame
 
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from tictactoe_gui.gui.records.common import (
     persona_keys_for,
     persona_name,
 )
-from tictactoe_gui.session.base import plural
+from tictactoe_gui.session.words import plural
 from tictactoe_gui.storage.reader import RecordsReader
 from tictactoe_gui.storage.records import DEFAULT_GAME, RecordsError, SideKind, Standing
 

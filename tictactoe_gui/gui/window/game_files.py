@@ -195,7 +195,7 @@ class GameFilesPart(WindowBase):
             state = spec.from_position_text(start.to_text())
             outcome = start.play_all(controller.replay_moves).outcome
             names = (setup.x.display_name, setup.o.display_name)
-            from tictactoe_gui.session.base import resigned_ending
+            from tictactoe_gui.session.words import resigned_ending
 
             loser = controller.replayed_resignation  # kept, so it opens ending as it did
             result = None if outcome is None else str(outcome)
