@@ -405,55 +405,16 @@ def final_scores(game: FinishedGame | GameSummary) -> tuple[int, int] | None:
     return None
 
 
-def _keeps_score(game: FinishedGame | GameSummary) -> bool:
+def keeps_score(game: FinishedGame | GameSummary) -> bool:
+    """Whether the record's game is won on points (a game nobody wins is then a tie)."""
     spec = _known_spec(game)
     return spec is not None and spec.value_kind is ValueKind.MARGIN
 
 
-def _resigned_seat(game: FinishedGame | GameSummary) -> str | None:
-    """The seat letter of the side that gave the game up (None: it ended on the board)."""
-    if game.resigned is None or game.result is Result.DRAW:
-        return None
-    return seat_letters(game)["XO".index(game.resigned)]
-
-
-def outcome_text(game: FinishedGame | GameSummary) -> str:
-    """The result in a few words: "X wins", "Draw", "A wins, 7 to -2", "Tie, 3 each" or
-    "X resigned — O wins"."""
-    first, second = seat_letters(game)
-    scores = final_scores(game)
-    if game.result is Result.DRAW:
-        if _keeps_score(game):
-            return "Tie" if scores is None else f"Tie, {scores[0]} each"
-        return "Draw"
-    winner = first if game.result is Result.X_WINS else second
-    loser = _resigned_seat(game)
-    if loser is not None:
-        return f"{loser} resigned — {winner} wins"
-    if scores is None:
-        return f"{winner} wins"
-    high, low = (scores[0], scores[1]) if winner == first else (scores[1], scores[0])
-    return f"{winner} wins, {high} to {low}"
-
-
-def result_sentence(game: FinishedGame | GameSummary, plies: int) -> str:
-    """``"X wins in 5 moves"``, ``"draw in 9 moves"``, ``"A wins, 7 to -2, after 8 takes"``,
-    ``"X resigned after 4 moves — O wins"``."""
-    spec = _known_spec(game)
-    word = "move" if spec is None else spec.move_word
-    counted = f"{plies} {word}{'s' * (plies != 1)}"
-    loser = _resigned_seat(game)
-    if loser is not None:
-        winner = seat_letters(game)[game.result is Result.O_WINS]
-        return f"{loser} resigned after {counted} — {winner} wins"
-    if _keeps_score(game):
-        outcome = outcome_text(game)
-        if game.result is Result.DRAW:
-            outcome = outcome[0].lower() + outcome[1:]
-        return f"{outcome}, after {counted}"
-    winner = seat_letters(game)[game.result is Result.O_WINS]
-    outcome = "draw" if game.result is Result.DRAW else f"{winner} wins"
-    return f"{outcome} in {counted}"
+def forfeit_reason(game: FinishedGame | GameSummary) -> str:
+    """Why a program lost without finishing, where the record says so; else ``""``."""
+    reason = _extra(game, required=False).get("forfeit")
+    return reason if isinstance(reason, str) and game.resigned is not None else ""
 
 
 def check_record(game: FinishedGame) -> None:

@@ -97,7 +97,7 @@ def test_history_newest_first_with_player_and_limit(db: Path) -> None:
     [only] = [json.loads(line) for line in out.splitlines()]
     assert only["result"] == "draw"
     _, out, _ = run("history", "--db", str(db), "--player", "Bob")
-    assert "Cop (X) vs Bob (O): X wins in 5 moves" in out
+    assert "Cop (X) vs Bob (O): Cop (X) wins in 5 moves" in out
 
 
 def test_export_to_standard_output(db: Path) -> None:

@@ -25,12 +25,8 @@ from tictactoe_gui.cli.common import (
     recorded_game,
     records_exist,
 )
-from tictactoe_gui.records_bridge import (
-    final_scores,
-    result_sentence,
-    seat_letters,
-    side_name,
-)
+from tictactoe_gui.records_bridge import final_scores, seat_letters, side_name
+from tictactoe_gui.session.record_words import result_sentence
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import (
     DamagedGame,
@@ -103,7 +99,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
                 f"{game.ended_at.astimezone().strftime('%Y-%m-%d %H:%M')}  "
                 f"{printable(side_name(game.x))} ({first}) vs "
                 f"{printable(side_name(game.o))} ({second}):"
-                f" {result_sentence(game, game.plies)}"
+                f" {printable(result_sentence(game, game.plies))}"
                 f"  [{game_name(game.game)}, game {game.id}]",
                 file=stdout,
             )

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from tests.storage.games import human, make_game, persona
+from tictactoe_gui.engine.games import registered_games
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.records import HistoryDialog
 from tictactoe_gui.gui.records.history import PAGE_SIZE
@@ -69,7 +70,7 @@ def test_filters_by_player_mode_and_result(qtbot: QtBot, league: Repository) -> 
     assert dialog.model.total == 6
     dialog.result_filter.setCurrentIndex(dialog.result_filter.findText("Won"))
     assert dialog.model.total == 4
-    assert set(column(dialog, 4)) == {"X wins", "O wins"}  # Alice won as X and as O
+    assert set(column(dialog, 4)) == {"Alice (X) wins", "Alice (O) wins"}  # as X and as O
     dialog.result_filter.setCurrentIndex(dialog.result_filter.findText("Lost"))
     assert dialog.model.total == 1
     assert column(dialog, 2) == ["Sera (AI)"]
@@ -239,9 +240,17 @@ def test_no_cell_but_a_name_is_cut_short(qtbot: QtBot, league: Repository) -> No
     dialog.show()
     header = dialog.view.horizontalHeader()
     metrics = dialog.view.fontMetrics()
-    # The longest words each column can hold: a custom board's name, Row & Column's scores.
+    games = [game.listed[0] for game in registered_games()]
+    computers = {player.name for game in games for player in game.players}
+    resigning = {player.name for game in games if game.can_resign for player in game.players}
+    # The longest words each column can hold: a custom board's name, Row & Column's scores
+    # between its computer players, a game given up.
     longest = {
-        4: "A wins, 100 to -100",
+        4: max(
+            [f"{name} (B) wins, 100 to -100" for name in computers]
+            + [f"{a} (X) resigned; {b} (O) wins" for a in resigning for b in resigning],
+            key=metrics.horizontalAdvance,
+        ),
         6: max(
             (get_variant(g).name for g in ("20x20k20", "rowcol10", "four", "5x5k4")),
             key=metrics.horizontalAdvance,

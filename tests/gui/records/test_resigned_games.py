@@ -16,7 +16,8 @@ from tictactoe_gui.engine import Mark
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.records.history import COLUMNS
-from tictactoe_gui.records_bridge import outcome_text, result_sentence, state_finished_game
+from tictactoe_gui.records_bridge import state_finished_game
+from tictactoe_gui.session.record_words import result_sentence, result_words
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import FinishedGame, GameMode, Side
 
@@ -54,9 +55,10 @@ def window(qtbot: QtBot, settings: QSettings, repo: Repository) -> Iterator[Main
 
 @pytest.mark.parametrize("game", GIVEN_UP)
 def test_the_result_of_a_game_given_up_says_who_resigned(game: str) -> None:
-    assert outcome_text(resigned_game(game)) == "X resigned — O wins"
-    assert outcome_text(resigned_game(game, plies=3)) == "O resigned — X wins"
-    assert result_sentence(resigned_game(game), 2) == "X resigned after 2 moves — O wins"
+    assert result_words(resigned_game(game)) == "Ada (X) resigned; Cop (O) wins"
+    assert result_words(resigned_game(game, plies=3)) == "Cop (O) resigned; Ada (X) wins"
+    sentence = result_sentence(resigned_game(game), 2)
+    assert sentence == "Ada (X) resigned; Cop (O) wins, after 2 moves"
 
 
 def test_a_game_ended_on_the_board_says_only_its_result() -> None:
@@ -65,7 +67,7 @@ def test_a_game_ended_on_the_board_says_only_its_result() -> None:
     game = state_finished_game(
         state, Side.human("Ada"), Side.persona("cop"), GameMode.HUMAN_VS_AI, BEGAN, BEGAN
     )
-    assert outcome_text(game) == "X wins"
+    assert result_words(game) == "Ada (X) wins"
 
 
 @pytest.mark.parametrize("game", GIVEN_UP)
@@ -76,13 +78,15 @@ def test_history_and_the_end_of_a_replay_say_the_game_was_resigned(
     history = window.show_history()
     assert history is not None
     model = history.model  # type: ignore[attr-defined]
-    assert model.data(model.index(0, COLUMNS.index("Result"))) == "X resigned — O wins"
+    # The History says it as the end of the game's replay says it.
+    said = model.data(model.index(0, COLUMNS.index("Result")))
 
     window.replay_recorded_game(repo.game(game_id))
     for _ in range(2):
         window.game_replay_step(1)
     # At the recorded end, where it was X's turn: the resignation, not whose turn it is.
     assert SAID[game] in window.turn_label.text()
+    assert SAID[game] == f"{said}."
     assert "to move" not in window.turn_label.text()
     assert "to drop" not in window.turn_label.text()
     assert SAID[game] in window.announcer.spoken[-1]

@@ -46,7 +46,8 @@ from tictactoe_gui.gui.records.common import (
     show_message,
     side_label,
 )
-from tictactoe_gui.records_bridge import outcome_text, seat_letters
+from tictactoe_gui.records_bridge import seat_letters
+from tictactoe_gui.session.record_words import result_words
 from tictactoe_gui.storage.reader import RecordsFiles, RecordsReader
 from tictactoe_gui.storage.records import (
     DRAW,
@@ -76,6 +77,14 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 
 #: The longest names the Game column shows: a custom board's, the biggest Row & Column.
 LONGEST_GAME_NAMES = ("20×20, 20 in a row", "Row & Column 10×10")
+#: The longest results with computer players' names: Row & Column's widest scores, a game given
+#: up (a person's long name is cut short there, as in the X and O columns, and shown whole on
+#: hovering).
+LONGEST_RESULTS = (
+    "Abacus (B) wins, 100 to -100",
+    "Magpie (B) wins, 100 to -100",
+    "Kitty (X) resigned; Kitty (O) wins",
+)
 
 
 class HistoryModel(QAbstractTableModel):
@@ -195,7 +204,7 @@ class HistoryModel(QAbstractTableModel):
         if column == 3:
             return self._seat(game, 1)
         if column == 4:
-            return outcome_text(game)
+            return result_words(game)
         if column == 5:
             return str(game.plies)
         return game_name(game.game)
@@ -231,7 +240,7 @@ class HistoryDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("historyDialog")
         self.setWindowTitle("Game History")
-        self.resize(900, 520)  # the names stretch into what the other columns leave
+        self.resize(1040, 520)  # the names stretch into what the other columns leave
         self._repository = repository
         self.model = HistoryModel(repository, parent=self)
 
@@ -272,7 +281,7 @@ class HistoryDialog(QDialog):
         for col, sample in (
             (0, "2026-12-31 23:59"),
             (1, "Human vs Human"),
-            (4, "A wins, 100 to -100"),
+            (4, max(LONGEST_RESULTS, key=self.fontMetrics().horizontalAdvance)),
             (5, "Moves"),
             (6, max(LONGEST_GAME_NAMES, key=self.fontMetrics().horizontalAdvance)),
         ):
