@@ -493,12 +493,13 @@ def test_history_names_the_seats_a_and_b_with_the_scores(tmp_path: Path) -> None
         assert "Abacus (A) vs Magpie (B): " in line
         winner = game.winner
         if winner is None:
-            words = f"tie, {game.score_a} each"
+            words = f"a tie at {game.score_a} each"
         else:
             mine, theirs = (
                 (game.score_a, game.score_b) if winner is Player.A else (game.score_b, game.score_a)
             )
-            words = f"{winner} wins, {mine} to {theirs}"
+            name = "Abacus" if winner is Player.A else "Magpie"
+            words = f"{name} ({winner}) wins, {mine} to {theirs}"
         takes = bin(game.taken).count("1")
         assert f": {words}, after {takes} take{'s' * (takes != 1)}  [Row & Column 3×3" in line
         assert "(X)" not in line

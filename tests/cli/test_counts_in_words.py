@@ -16,4 +16,4 @@ def test_the_history_command_counts_one_move(tmp_path: Path) -> None:
         one_move_game(repo)
     out = io.StringIO()
     assert main(["history", "--db", str(path)], stdout=out, stderr=io.StringIO()) == 0
-    assert "X wins in 1 move  [" in out.getvalue()
+    assert "Alice (X) wins in 1 move  [" in out.getvalue()

@@ -71,15 +71,14 @@ def result_words(game: Recorded) -> str:
 
 def result_sentence(game: Recorded, plies: int) -> str:
     """A recorded game's result with its length: ``"Ada (X) wins in 5 moves"``, ``"a draw in
-    9 moves"``, ``"Ann (A) wins, 7 to -2, after 8 takes"``, ``"a tie at 3 each after 8
+    9 moves"``, ``"Ann (A) wins, 7 to -2, after 8 takes"``, ``"a tie at 3 each, after 8
     takes"``, ``"Ada (X) resigned; Cop (O) wins, after 4 moves"``."""
     try:
         word = spec_of(game).move_word
     except InvalidGameError:  # a game this version does not know
         word = "move"
     counted = plural(plies, word)
-    if game.result is Result.DRAW:
-        return f"a {_no_winner(game)} {'after' if keeps_score(game) else 'in'} {counted}"
+    words = f"a {_no_winner(game)}" if game.result is Result.DRAW else _won(game)
     if game.resigned is not None or keeps_score(game):
-        return f"{_won(game)}, after {counted}"
-    return f"{_won(game)} in {counted}"
+        return f"{words}, after {counted}"
+    return f"{words} in {counted}"
