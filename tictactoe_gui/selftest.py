@@ -258,7 +258,7 @@ def _play_in_window(app: QApplication, window: MainWindow) -> tuple[GameOverInfo
     ended: list[GameOverInfo] = []
     chosen: list[object] = []
     controller.game_over.connect(lambda info: ended.append(info) if info is not None else None)
-    window.engine.move_chosen.connect(chosen.append)
+    controller.engine.move_chosen.connect(chosen.append)
     controller.set_think_ms(0)
     controller.new_game(
         GameSetup(

@@ -55,10 +55,11 @@ from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from tictactoe_gui.engine import Board, Move, analyse
+from tictactoe_gui.engine.k_in_a_row import spec_of
 from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.variants import FOUR
 from tictactoe_gui.gui.app import GIL_SWITCH_INTERVAL_S
-from tictactoe_gui.gui.engine_worker import EngineService
+from tictactoe_gui.gui.engine_worker import EngineClient, EngineService
 
 RUNS = 5
 TARGET_MS = 16.0
@@ -68,6 +69,7 @@ REPAINTS = 200
 #: A 20×20 game of four in a row after its first move, which the engine analyses for the
 #: whole time it is given (a few moves further a proof of a win ends the search early).
 BIG_POSITION = Board.empty(FOUR).play(Move(9, 9))
+BIG_STATE = spec_of(FOUR).from_position_text(BIG_POSITION.to_text())
 REPAINT_TARGET_MS = 4.0
 #: Seconds the dock's analysis and Sera's search each take on the big board.
 THINK_SECONDS = 2.0
@@ -125,14 +127,14 @@ def p99(gaps: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
-def engine_alone_gaps(app: QApplication, engine: EngineService) -> list[float]:
+def engine_alone_gaps(app: QApplication, engine: EngineClient) -> list[float]:
     """The timer's gaps (ms) while the engine thread analyses a 20×20 game for 2 s, no window."""
     ticks: list[float] = []
     timer = ticking(ticks)
     loop = QEventLoop()
     engine.analysed.connect(loop.quit)
     timer.start()
-    engine.submit(BIG_POSITION, limit=Limit(time=THINK_SECONDS))
+    engine.submit(BIG_STATE, limit=Limit(time=THINK_SECONDS))
     loop.exec()
     timer.stop()
     engine.analysed.disconnect(loop.quit)
@@ -143,13 +145,14 @@ def engine_alone(app: QApplication, interval: float, runs: int = 3) -> list[list
     previous = sys.getswitchinterval()
     sys.setswitchinterval(interval)
     engine = EngineService()
+    client = engine.client()
     try:
-        engine.submit(BIG_POSITION, limit=Limit(time=0.2))  # warm up: imports, thread start, caches
+        client.submit(BIG_STATE, limit=Limit(time=0.2))  # warm up: imports, thread start, caches
         loop = QEventLoop()
-        engine.analysed.connect(loop.quit)
+        client.analysed.connect(loop.quit)
         loop.exec()
-        engine.analysed.disconnect(loop.quit)
-        return [engine_alone_gaps(app, engine) for _ in range(runs)]
+        client.analysed.disconnect(loop.quit)
+        return [engine_alone_gaps(app, client) for _ in range(runs)]
     finally:
         engine.shutdown()
         sys.setswitchinterval(previous)
@@ -158,9 +161,10 @@ def engine_alone(app: QApplication, interval: float, runs: int = 3) -> list[list
 def stop_during_search_ms(app: QApplication) -> float:
     """How long ``EngineService.shutdown`` takes while the engine analyses a 20×20 game."""
     engine = EngineService()
+    client = engine.client()
     loop = QEventLoop()
-    engine.progressed.connect(loop.quit)
-    engine.submit(BIG_POSITION, limit=Limit(time=30.0))
+    client.progressed.connect(loop.quit)
+    client.submit(BIG_STATE, limit=Limit(time=30.0))
     loop.exec()  # the search is under way
     started = time.perf_counter()
     engine.shutdown()
@@ -244,7 +248,7 @@ def window_gaps_against_sera(
     controller = window.controller
     controller.set_time_limit(THINK_SECONDS)
     failures: list[str] = []
-    window.engine.failed.connect(failures.append)
+    controller.engine.failed.connect(failures.append)
     gaps: list[float] = []
 
     def wait_until(done: Callable[[], bool], what: str) -> None:

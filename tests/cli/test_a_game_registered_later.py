@@ -35,6 +35,7 @@ from tictactoe_gui.engine.games import (
     MoveValue,
     PlayerInfo,
     PositionTextError,
+    Progress,
     Solving,
     ValueKind,
 )
@@ -150,6 +151,7 @@ class PileSpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
+        progress: Progress | None = None,
     ) -> GameAnalysis:
         self.check_algorithm(algorithm)
         pile = cast(PileState, state)

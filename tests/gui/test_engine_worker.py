@@ -1,4 +1,5 @@
-"""The engine thread: results by signal, stale answers dropped, cancel and shutdown."""
+"""The engine thread: answers by signal, stale answers dropped, cancel and shutdown, every
+game through the game interface."""
 
 from __future__ import annotations
 
@@ -14,79 +15,121 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import human_vs_ai
-from tictactoe_gui.engine import Algorithm, Board, analyse, search
+from tictactoe_gui.engine import Algorithm, Board, analyse, k_in_a_row, search
+from tictactoe_gui.engine.games import GameState
+from tictactoe_gui.engine.k_in_a_row import spec_of
 from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
+from tictactoe_gui.gui.engine_worker import (
+    EngineClient,
+    EngineResult,
+    EngineService,
+    GameAnswer,
+    GameMove,
+)
 from tictactoe_gui.gui.main_window import MainWindow
 
 
 @pytest.fixture
-def engine(qapp: object, no_leaked_threads: None) -> Iterator[EngineService]:
-    service = EngineService()
-    yield service
-    service.shutdown()
+def service(qapp: object, no_leaked_threads: None) -> Iterator[EngineService]:
+    engine = EngineService()
+    yield engine
+    engine.shutdown()
+
+
+@pytest.fixture
+def engine(service: EngineService) -> EngineClient:
+    """A window's client of the engine thread."""
+    return service.client()
+
+
+def state_of(board: Board) -> GameState:
+    """``board`` as a position of the game interface."""
+    return spec_of(board.variant).from_position_text(board.to_text())
 
 
 def test_a_request_comes_back_with_the_analysis_of_its_board(
-    qtbot: QtBot, engine: EngineService
+    qtbot: QtBot, engine: EngineClient
 ) -> None:
     board = Board.from_text("X...O....")
     with qtbot.waitSignal(engine.analysed, timeout=5000) as blocker:
-        request_id = engine.submit(board)
-    result = blocker.args[0]
-    assert isinstance(result, EngineResult)
-    assert result.request_id == request_id
+        request_id = engine.submit(state_of(board))
+    answer = blocker.args[0]
+    assert isinstance(answer, GameAnswer)
+    assert answer.request_id == request_id
+    assert answer.state == state_of(board)
+    result = EngineResult.of(answer)
     assert result.board == board
     assert result.analysis.candidates == analyse(board).candidates
-    assert len(result.continuations) == len(result.analysis.candidates)
     assert not engine.busy
 
 
-def test_a_persona_move_is_chosen_in_the_engine_thread(qtbot: QtBot, engine: EngineService) -> None:
+def test_a_small_board_solved_whole_answers_with_the_line_after_each_move(
+    qtbot: QtBot, engine: EngineClient
+) -> None:
+    """Each candidate's line is the exact search's: played out, it ends as the candidate's
+    proven outcome says, in as many moves."""
+    board = Board.from_text("X...O....")
+    with qtbot.waitSignal(engine.analysed, timeout=5000) as blocker:
+        engine.submit(state_of(board))
+    result = EngineResult.of(blocker.args[0])
+    assert len(result.continuations) == len(result.analysis.candidates)
+    for candidate, line in zip(result.analysis.candidates, result.continuations, strict=True):
+        end = board.play(candidate.move).play_all(line)
+        assert end.is_over
+        assert len(line) + 1 == candidate.plies_to_end
+        winner = end.outcome.winner if end.outcome is not None else None
+        expected = {"win": board.to_move, "loss": board.to_move.other, "draw": None}
+        assert winner is expected[candidate.outcome.value]
+
+
+def test_a_persona_move_is_chosen_in_the_engine_thread(qtbot: QtBot, engine: EngineClient) -> None:
+    import random
+
     board = Board.from_text("XX.OO....")
     with qtbot.waitSignal(engine.move_chosen, timeout=5000) as blocker:
-        engine.submit(board, persona_key="cop", seed=1)
+        engine.submit(state_of(board), player="cop", rng=random.Random(1))
     choice = blocker.args[0]
-    assert isinstance(choice, MoveChoice)
-    assert choice.decision.move.index_on(3) == 2  # Cop always takes a win in one
+    assert isinstance(choice, GameMove)
+    assert choice.move == 2  # Cop always takes a win in one
 
 
 #: Plain minimax of the empty 4×4 board, four in a row: far too long to finish (the 3×3
 #: tree takes a few milliseconds compiled), so it is stopped midway.
-LONG_SEARCH = Board.empty(get_variant("4x4k4"))
+LONG_SEARCH = state_of(Board.empty(get_variant("4x4k4")))
 
 
-def test_only_the_latest_request_is_answered(qtbot: QtBot, engine: EngineService) -> None:
-    seen: list[EngineResult] = []
+def test_only_the_latest_request_is_answered(qtbot: QtBot, engine: EngineClient) -> None:
+    seen: list[GameAnswer] = []
     engine.analysed.connect(seen.append)
-    engine.submit(Board.empty(), algorithm=Algorithm.MINIMAX)  # slow; cancelled by the next
-    engine.submit(Board.from_text("X........"))
-    last = engine.submit(Board.from_text("X...O...."))
+    # Slow; cancelled by the next.
+    engine.submit(state_of(Board.empty()), algorithm=Algorithm.MINIMAX.value)
+    engine.submit(state_of(Board.from_text("X........")))
+    last = engine.submit(state_of(Board.from_text("X...O....")))
     qtbot.waitUntil(lambda: not engine.busy, timeout=5000)
     assert [r.request_id for r in seen] == [last]
 
 
 def test_cancel_stops_a_long_search_and_drops_its_answer(
-    qtbot: QtBot, engine: EngineService
+    qtbot: QtBot, engine: EngineClient
 ) -> None:
-    seen: list[EngineResult] = []
+    seen: list[GameAnswer] = []
     engine.analysed.connect(seen.append)
     with qtbot.waitSignal(engine.progressed, timeout=5000):
-        engine.submit(LONG_SEARCH, algorithm=Algorithm.MINIMAX)
+        engine.submit(LONG_SEARCH, algorithm=Algorithm.MINIMAX.value)
     engine.cancel()
     assert not engine.busy
     # The worker is free again at once: a new request is answered quickly.
     with qtbot.waitSignal(engine.analysed, timeout=5000):
-        engine.submit(Board.from_text("X........"))
-    assert [r.board for r in seen] == [Board.from_text("X........")]
+        engine.submit(state_of(Board.from_text("X........")))
+    assert [answer.state for answer in seen] == [state_of(Board.from_text("X........"))]
 
 
-def test_comparison_runs_all_three_searches(qtbot: QtBot, engine: EngineService) -> None:
+def test_comparison_runs_all_three_searches(qtbot: QtBot, engine: EngineClient) -> None:
     board = Board.from_text("X...O....")
     with qtbot.waitSignal(engine.analysed, timeout=10000) as blocker:
-        engine.submit(board, compare=True)
-    comparison = blocker.args[0].comparison
+        engine.submit(state_of(board), compare=True)
+    comparison = EngineResult.of(blocker.args[0]).comparison
     assert [a.algorithm for a in comparison] == [
         Algorithm.TABLE,
         Algorithm.ALPHABETA,
@@ -97,41 +140,41 @@ def test_comparison_runs_all_three_searches(qtbot: QtBot, engine: EngineService)
     assert {a.candidates for a in comparison} == {analyse(board).candidates}
 
 
-def worker_cancellations(engine: EngineService) -> list[int]:
+def worker_cancellations(service: EngineService) -> list[int]:
     """Request ids the worker stopped through the cancel flag, recorded in the engine thread."""
     stopped: list[int] = []
-    engine._worker.cancelled.connect(stopped.append, Qt.ConnectionType.DirectConnection)
+    service.worker.cancelled.connect(stopped.append, Qt.ConnectionType.DirectConnection)
     return stopped
 
 
 def test_a_long_search_reports_its_progress_ten_times_a_second_at_most(
-    qtbot: QtBot, engine: EngineService
+    qtbot: QtBot, service: EngineService, engine: EngineClient
 ) -> None:
     """Each report wakes the window's thread (the dock's node count and bar): ten a second
     read as live, and twenty kept the window busier while the engine thinks."""
     import time
 
     reported: list[float] = []
-    engine._worker.progressed.connect(
+    service.worker.progressed.connect(
         lambda *_: reported.append(time.monotonic()), Qt.ConnectionType.DirectConnection
     )
-    engine.submit(LONG_SEARCH, algorithm=Algorithm.MINIMAX)
+    engine.submit(LONG_SEARCH, algorithm=Algorithm.MINIMAX.value)
     qtbot.waitUntil(lambda: len(reported) >= 6, timeout=10_000)
     engine.cancel()
     assert (reported[5] - reported[0]) / 5 >= 0.09  # (twenty a second: 0.05)
 
 
 def test_shutdown_during_a_search_stops_it_rather_than_waiting_for_it(
-    qtbot: QtBot, engine: EngineService
+    qtbot: QtBot, service: EngineService, engine: EngineClient
 ) -> None:
     # How long a shutdown takes is measured by tests/benchmarks/bench_gui.py.
-    stopped = worker_cancellations(engine)
+    stopped = worker_cancellations(service)
     with qtbot.waitSignal(engine.progressed, timeout=5000):
-        request_id = engine.submit(LONG_SEARCH, algorithm=Algorithm.MINIMAX)
-    engine.shutdown()
-    assert not engine.is_running()
+        request_id = engine.submit(LONG_SEARCH, algorithm=Algorithm.MINIMAX.value)
+    service.shutdown()
+    assert not service.is_running()
     assert stopped == [request_id]  # the search gave up midway, at its next check
-    engine.shutdown()  # twice is harmless
+    service.shutdown()  # twice is harmless
 
 
 def test_the_gui_thread_never_searches(
@@ -161,7 +204,7 @@ def test_the_gui_thread_never_searches(
 
 
 def test_the_dock_hears_one_search_while_sera_chooses_on_a_big_board(
-    qtbot: QtBot, engine: EngineService
+    qtbot: QtBot, engine: EngineClient
 ) -> None:
     """Sera's own search speaks in her thinking line; the dock hears only its analysis,
     depth after depth, ending on the depth and the best move the analysis gives."""
@@ -173,10 +216,10 @@ def test_the_dock_hears_one_search_while_sera_chooses_on_a_big_board(
     dock: list[Any] = []
     own: list[Any] = []
     engine.search_info.connect(dock.append)
-    engine.persona_info.connect(own.append)
+    engine.player_info.connect(own.append)
     with qtbot.waitSignal(engine.analysed, timeout=30000) as blocker:
-        engine.submit(board, persona_key="sera", seed=3, limit=Limit(time=0.4))
-    analysis = blocker.args[0].analysis
+        engine.submit(state_of(board), player="sera", limit=Limit(time=0.4))
+    analysis = EngineResult.of(blocker.args[0]).analysis
     assert own, "Sera's search reported nothing"
     depths = [info.depth for info in dock]
     assert depths == list(range(1, len(depths) + 1)), depths
@@ -185,109 +228,109 @@ def test_the_dock_hears_one_search_while_sera_chooses_on_a_big_board(
 
 
 def test_a_win_sera_proves_is_what_the_dock_shows_even_if_its_analysis_missed_it(
-    qtbot: QtBot, engine: EngineService, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, engine: EngineClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One voice: the dock never estimates a position whose result the persona on move has
     just proven; her proof makes the dock's analysis exact, with her line and her move."""
     from tictactoe_gui.engine import Move
     from tictactoe_gui.engine.estimate import estimate
     from tictactoe_gui.engine.variants import get_variant
-    from tictactoe_gui.gui import engine_worker
 
     # An analysis that proves nothing (a one-ply estimate), whatever the position.
-    monkeypatch.setattr(engine_worker, "analyse", lambda board, *_, **__: estimate(board, depth=0))
+    monkeypatch.setattr(k_in_a_row, "analyse", lambda board, *_, **__: estimate(board, depth=0))
     board = Board.empty(get_variant("four")).play_all(
         [Move(9, 9), Move(11, 7), Move(9, 10), Move(11, 10)]
     )  # X's open two on an empty stretch: X to move wins in 3
-    chosen: list[MoveChoice] = []
+    chosen: list[GameMove] = []
     engine.move_chosen.connect(chosen.append)
     with qtbot.waitSignal(engine.analysed, timeout=30000) as blocker:
-        engine.submit(board, persona_key="sera", seed=1, limit=Limit(time=2.0))
+        engine.submit(state_of(board), player="sera", limit=Limit(time=2.0))
     (choice,) = chosen
-    assert choice.decision.proven
-    analysis = blocker.args[0].analysis
+    assert "wins" in choice.news  # a proof is the news said as the move is played
+    analysis = EngineResult.of(blocker.args[0]).analysis
     assert analysis.exact
     assert analysis.prediction.winner is board.to_move
-    assert analysis.principal_variation == choice.decision.proof_line
-    assert analysis.candidates[0].move == choice.decision.move
-    assert analysis.prediction.plies_to_end == len(choice.decision.proof_line)
+    assert analysis.candidates[0].move == board.move_at(choice.move)
+    line = analysis.principal_variation
+    assert line[0] == board.move_at(choice.move)
+    assert analysis.prediction.plies_to_end == len(line)
+    assert board.play_all(line).outcome.winner is board.to_move  # the line wins, move by move
 
 
 def test_earlier_positions_are_reviewed_within_the_time_given(
-    qtbot: QtBot, engine: EngineService, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, engine: EngineClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An AI vs AI game leaves a position to review at every move: each gets the time
     limit of the request, as the board's own analysis does, so the game's end is not held up."""
-    from tictactoe_gui.gui import engine_worker
-
     limits: list[float | None] = []
 
     def recording_analyse(board: Board, *args: Any, **kwargs: Any) -> Any:
         limits.append(kwargs["limit"].time)
         return analyse(board, *args, **kwargs)
 
-    monkeypatch.setattr(engine_worker, "analyse", recording_analyse)
+    monkeypatch.setattr(k_in_a_row, "analyse", recording_analyse)
     four = Board.empty(get_variant("four"))
     earlier = (four.play(four.parse_move("j10")), four.play(four.parse_move("a1")))
-    with qtbot.waitSignal(engine.analysed, timeout=10_000):
+    with qtbot.waitSignal(engine.analysed, timeout=10_000) as blocker:
         engine.submit(
-            earlier[0].play(earlier[0].parse_move("k11")), review=earlier, limit=Limit(time=0.1)
+            state_of(earlier[0].play(earlier[0].parse_move("k11"))),
+            review=tuple(state_of(board) for board in earlier),
+            limit=Limit(time=0.1),
         )
     assert limits == [0.1, 0.1, 0.1]
+    reviewed = blocker.args[0].review
+    assert [state for state, _ in reviewed] == [state_of(board) for board in earlier]
+    assert [EngineResult.of(blocker.args[0]).review[i].board for i in (0, 1)] == list(earlier)
 
 
 def test_the_one_limit_asked_for_reaches_the_analysis_whole(
-    qtbot: QtBot, engine: EngineService, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, engine: EngineClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A request's Limit is the engine's own: its time and depth bound the board's analysis
     and its proof time goes to the proof search, as the window asks them in one value."""
-    from tictactoe_gui.gui import engine_worker
-
     asked: list[Limit] = []
 
     def recording_analyse(board: Board, *args: Any, **kwargs: Any) -> Any:
         asked.append(kwargs["limit"])
         return analyse(board, *args, **kwargs)
 
-    monkeypatch.setattr(engine_worker, "analyse", recording_analyse)
+    monkeypatch.setattr(k_in_a_row, "analyse", recording_analyse)
     small = Board.from_text("5/1XX2/1OO2/5/5", get_variant("5x5k4"))
     limit = Limit(time=0.5, depth=2, proof_time=0.25)
     with qtbot.waitSignal(engine.analysed, timeout=10_000) as blocker:
-        engine.submit(small, limit=limit)
+        engine.submit(state_of(small), limit=limit)
     assert asked == [limit]
-    assert blocker.args[0].analysis.exact  # the proof settled it within its time
+    assert EngineResult.of(blocker.args[0]).analysis.exact  # the proof settled it in time
 
 
 def test_a_search_that_gives_up_by_itself_is_reported_as_a_failure(
-    qtbot: QtBot, engine: EngineService, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, engine: EngineClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Nobody asked it to stop: the window hears a failure rather than waiting for ever."""
     from tictactoe_gui.engine import SearchCancelled
-    from tictactoe_gui.gui import engine_worker
 
     def gives_up(*_: Any, **__: Any) -> Any:
         raise SearchCancelled
 
-    monkeypatch.setattr(engine_worker, "analyse", gives_up)
+    monkeypatch.setattr(k_in_a_row, "analyse", gives_up)
     with qtbot.waitSignal(engine.failed, timeout=5000) as failed:
-        engine.submit(Board.empty())
+        engine.submit(state_of(Board.empty()))
     assert failed.args == ["the search stopped before it answered"]
     assert not engine.busy
 
 
 @pytest.mark.parametrize(("game", "moves"), [("connect4", "4453"), ("rowcol3", ""), ("4x4k3", "")])
 def test_a_client_serves_any_game_through_the_game_interface(
-    qtbot: QtBot, engine: EngineService, game: str, moves: str
+    qtbot: QtBot, service: EngineService, game: str, moves: str
 ) -> None:
     import random
 
     from tictactoe_gui.engine.games import find_game
-    from tictactoe_gui.gui.engine_worker import GameAnswer, GameMove
 
     spec = find_game(game)
     start = spec.new_game(7)
     state = start.play_all(start.read_moves(moves))
-    client = engine.client()
+    client = service.client()
     player = spec.default_players[1]
     chosen: list[GameMove] = []
     client.move_chosen.connect(chosen.append)
@@ -304,12 +347,12 @@ def test_a_client_serves_any_game_through_the_game_interface(
 
 
 def test_clients_keep_their_own_requests_and_stop_with_the_thread(
-    qtbot: QtBot, engine: EngineService
+    qtbot: QtBot, service: EngineService
 ) -> None:
     from tictactoe_gui.engine.games import find_game
 
     spec = find_game("rowcol6")
-    first, second = engine.client(), engine.client()
+    first, second = service.client(), service.client()
     answered: list[object] = []
     second.analysed.connect(answered.append)
     # The first client's search is long (Abacus solving a 6×6 board); a request of the
@@ -326,9 +369,9 @@ def test_clients_keep_their_own_requests_and_stop_with_the_thread(
     first.submit(spec.new_game(1), player="perfect")
     still_searching = first._cancel
     assert still_searching is not None
-    engine.shutdown()
+    service.shutdown()
     assert still_searching.is_set()
-    assert not engine.is_running()
+    assert not service.is_running()
 
 
 def test_one_module_makes_the_apps_one_engine_thread() -> None:
@@ -347,7 +390,7 @@ def test_one_module_makes_the_apps_one_engine_thread() -> None:
 
 
 def test_a_small_board_proven_by_a_proof_answers_without_every_line(
-    qtbot: QtBot, engine: EngineService
+    qtbot: QtBot, engine: EngineClient
 ) -> None:
     """On 5×5 Sera settles this position by a proof within the time asked (O must block); a
     line after each proven candidate would be an exact search of its own on a board the
@@ -355,31 +398,30 @@ def test_a_small_board_proven_by_a_proof_answers_without_every_line(
     every move is proven), so the answer comes without them: the proof gives its line."""
     board = Board.from_text("5/5/2O2/.O3/2XXX", get_variant("5x5k4"))
     with qtbot.waitSignal(engine.analysed, timeout=30_000) as blocker:
-        engine.submit(board, persona_key="sera", seed=1, limit=Limit(time=5.0))
-    result = blocker.args[0]
-    assert isinstance(result, EngineResult)
+        engine.submit(state_of(board), player="sera", limit=Limit(time=5.0))
+    result = EngineResult.of(blocker.args[0])
     assert result.analysis.exact
     assert result.analysis.principal_variation  # the proof's own line
     assert all(line == () for line in result.continuations)
 
 
 def test_a_search_that_loaded_modules_keeps_them_out_of_full_collections(
-    qtbot: QtBot, engine: EngineService, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, engine: EngineClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """What a search loads (a new game's engine) lives as long as the app: frozen, a full
     garbage collection no longer walks it (on the window's time, or holding the GIL)."""
     board = Board.from_text("X...O....")
     with qtbot.waitSignal(engine.analysed, timeout=5000):
-        engine.submit(board)
+        engine.submit(state_of(board))
     frozen = gc.get_freeze_count()
     with qtbot.waitSignal(engine.analysed, timeout=5000):
-        engine.submit(board)
+        engine.submit(state_of(board))
     assert gc.get_freeze_count() <= frozen  # nothing was loaded: nothing more is frozen
     loaded = types.ModuleType("tictactoe_gui_loaded_by_a_search")
     loaded.table = [[cell] for cell in range(100)]  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, loaded.__name__, loaded)
     with qtbot.waitSignal(engine.analysed, timeout=5000):
-        engine.submit(board.play(board.legal_moves()[0]))
+        engine.submit(state_of(board.play(board.legal_moves()[0])))
     assert gc.get_freeze_count() >= frozen + 100
     # Out of every generation a collection walks (frozen objects are in none of them).
     assert not any(tracked is loaded.table for tracked in gc.get_objects())

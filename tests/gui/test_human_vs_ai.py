@@ -236,9 +236,9 @@ def test_the_ai_thinks_visibly_before_replying(qtbot: QtBot, window: MainWindow)
     # The think's length is measured by tests/benchmarks/bench_gui.py; here: the engine's
     # answer is held back, and shown as thinking, until the think is over.
     controller.set_think_ms(60_000)
-    with qtbot.waitSignal(window.engine.move_chosen, timeout=5000):
+    with qtbot.waitSignal(window.controller.engine.move_chosen, timeout=5000):
         click_cell(qtbot, window.board_view, 1, 1)
-    qtbot.waitUntil(lambda: not window.engine.busy, timeout=5000)
+    qtbot.waitUntil(lambda: not window.controller.engine.busy, timeout=5000)
     assert controller.board.ply == 1
     assert "Sera is thinking" in window.analysis_dock.thinking_text()
     controller.set_think_ms(0)

@@ -254,7 +254,9 @@ window.show()
 report("start")
 four = get_variant("four")
 loop = QEventLoop()
-window.engine.analysed.connect(lambda result: result.board.variant == four and loop.quit())
+window.controller.engine.analysed.connect(
+    lambda answer: answer.state.spec.variant == four and loop.quit()
+)
 QTimer.singleShot(60_000, lambda: loop.exit(1))  # a failure, not a wait: the signal ends it
 window.new_game(replace(GameSetup.default(), start=Board.empty(four)))
 if loop.exec() != 0:

@@ -154,7 +154,7 @@ def test_closing_during_a_search_stops_the_thread_promptly(
     settle(qtbot, window, timeout=60_000)
     # The slowest search; closing waits until the engine thread reports it under way (a
     # request still queued when the thread stops is never started, so never cancelled).
-    with qtbot.waitSignal(window.engine.progressed, timeout=10_000):
+    with qtbot.waitSignal(window.controller.engine.progressed, timeout=10_000):
         window.analysis_dock.set_algorithm(Algorithm.MINIMAX)
     qtbot.waitUntil(lambda: window.analysis_dock.thinking_text() != "", timeout=5000)
     assert window.controller.engine_busy()

@@ -46,6 +46,7 @@ from tictactoe_gui.engine.game_interface import (
     OutOfTimeError,
     PlayerInfo,
     PositionTextError,
+    Progress,
     Solving,
     UnknownGameError,
     ValueKind,
@@ -192,6 +193,7 @@ class GravitySpec(GameSpec):
         *,
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
+        progress: Progress | None = None,
     ) -> MoveChoice:
         """As :meth:`choose_move`, with the nodes the player searched and the deepest ply it
         reached (none for a winning drop or Kitty's pick)."""
@@ -309,6 +311,7 @@ class GravitySpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
+        progress: Progress | None = None,
     ) -> GameAnalysis:
         """Every column exact where the solver finishes within ``limit``'s time (at once on
         small boards, or within its ``proof_time`` where that is longer), else every column

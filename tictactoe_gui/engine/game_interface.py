@@ -52,6 +52,11 @@ if TYPE_CHECKING:
     from tictactoe_gui.engine.board import Board
     from tictactoe_gui.engine.personas import Event
     from tictactoe_gui.engine.review import Settled
+    from tictactoe_gui.engine.search import SearchProgress
+
+#: Told what a search has found so far (after each completed depth, and now and then its
+#: node count), where the game's search says.
+Progress = Callable[["SearchProgress"], None]
 
 
 class GameError(ValueError):
@@ -158,6 +163,9 @@ class MoveValue:
     value: int | None
     #: In words: ``"win in 3"``, ``"draw"``, ``"+35"``, ``"margin +4"``.
     words: str
+    #: The expected play after this move, best play on both sides, where the analysis read
+    #: it whole (a proven small board's); empty where it did not.
+    line: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +219,11 @@ class MoveChoice:
     #: The analysis of the position, where the game has one at hand (its player's search
     #: made it on the way, or the position is solved at once): the coach needs no other.
     analysis: GameAnalysis | None = None
+    #: What the player found that is news, in a few words ("O wins by force in 5 (proven
+    #: by vcf)"), said as the move is played; empty for an ordinary move.
+    news: str = ""
+    #: The game's player's own decision, which :meth:`GameSpec.merge_choice` reads.
+    source: object = field(default=None, compare=False, repr=False)
 
 
 class GameState(abc.ABC):
@@ -547,11 +560,20 @@ class GameSpec(abc.ABC):
         *,
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
+        progress: Progress | None = None,
     ) -> MoveChoice:
         """:meth:`choose_move`, with what the choice cost where the game's players say it (the
         records keep each side's nodes and depth) and the analysis of ``state`` where the
-        game has one at hand (see :class:`MoveChoice`)."""
+        game has one at hand (see :class:`MoveChoice`). ``progress`` hears the player's own
+        search as it goes, where the game's players report one (its numbers are the
+        player's, not the analysis's)."""
         return MoveChoice(self.choose_move(state, player, rng, limit=limit, cancel=cancel))
+
+    def merge_choice(self, analysis: GameAnalysis, choice: MoveChoice) -> GameAnalysis:
+        """``analysis`` of the position where ``choice`` was made, saying too what the
+        player's search found that the analysis did not (a proof: the dock then says what the
+        player knows). As it is by default."""
+        return analysis
 
     def analysed_at_once(self, state: GameState) -> bool:
         """Whether :meth:`analyse` settles ``state`` exactly in a moment, whatever its limit:
@@ -570,6 +592,7 @@ class GameSpec(abc.ABC):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
+        progress: Progress | None = None,
     ) -> GameAnalysis:
         """Every legal move scored: proven where the engine can, an estimate otherwise.
 
@@ -581,8 +604,22 @@ class GameSpec(abc.ABC):
 
         Setting ``cancel`` stops the search with
         :class:`~tictactoe_gui.engine.search.SearchCancelled` (a short one may finish first).
-        ``algorithm`` is one of :attr:`algorithms` (GameError for another).
+        ``algorithm`` is one of :attr:`algorithms` (GameError for another). ``progress``
+        hears the search as it goes, where the game's search reports (an estimate after each
+        completed depth).
         """
+
+    def compare_algorithms(
+        self,
+        state: GameState,
+        *,
+        cancel: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> tuple[tuple[str, GameAnalysis], ...]:
+        """``state`` analysed by each of :attr:`algorithms` from a cold start, fastest first,
+        so that what each search costs (its nodes) can be compared, where the position is
+        small enough for every one of them to settle; none by default."""
+        return ()
 
     def check_algorithm(self, algorithm: str | None) -> None:
         """:class:`GameError` unless ``algorithm`` is None or one of :attr:`algorithms`."""

@@ -36,6 +36,7 @@ from tictactoe_gui.engine.game_interface import (
     OutOfTimeError as OutOfTimeError,
     PlayerInfo as PlayerInfo,
     PositionTextError as PositionTextError,
+    Progress as Progress,
     Solving as Solving,
     UnknownGameError as UnknownGameError,
     ValueKind as ValueKind,

@@ -31,8 +31,10 @@ from tictactoe_gui.engine.analysis import (
     analyse,
     exact_analysis,
     judge,
+    principal_variation,
     solvable,
     winning_chance,
+    with_proof,
 )
 from tictactoe_gui.engine.analysis_words import (
     candidates_heading,
@@ -56,6 +58,7 @@ from tictactoe_gui.engine.game_interface import (
     OutOfTimeError,
     PlayerInfo,
     PositionTextError,
+    Progress,
     Solving,
     UnknownGameError,
     ValueKind,
@@ -258,12 +261,14 @@ class KInARowSpec(GameSpec):
         *,
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
+        progress: Progress | None = None,
     ) -> MoveChoice:
         """As :meth:`choose_move`, with the persona's nodes and depth, and the analysis of
         the position: the persona's own, or where the position is solved at once
         (:meth:`analysed_at_once`) the exact one. What the exact search learns is kept for
-        the next moves and games on the board (in each thread: see :func:`_table_for`)."""
-        board, decision = self._decision(state, player, rng, limit, cancel)
+        the next moves and games on the board (in each thread: see :func:`_table_for`).
+        A proof the persona's search found is its news (:attr:`MoveChoice.news`)."""
+        board, decision = self._decision(state, player, rng, limit, cancel, progress)
         analysis = decision.analysis
         if analysis is None and solvable(board):
             analysis = analyse(board, table=_table_for(), cancel=cancel)
@@ -271,8 +276,24 @@ class KInARowSpec(GameSpec):
             board.index(decision.move),
             decision.nodes,
             decision.max_depth,
-            None if analysis is None else game_analysis(analysis),
+            None if analysis is None else self._with_lines(analysis),
+            decision.thinking if decision.proven else "",
+            decision,
         )
+
+    def merge_choice(self, analysis: GameAnalysis, choice: MoveChoice) -> GameAnalysis:
+        """A proof the persona found of what ``analysis`` only estimated: the analysis made
+        exact along the proof, so that the dock says what the persona knows."""
+        decision, source = choice.source, analysis.source
+        if (
+            not isinstance(decision, Decision)
+            or not isinstance(source, Analysis)
+            or source.exact
+            or not decision.proof_line
+            or decision.proof_line[0] != decision.move
+        ):
+            return analysis
+        return game_analysis(with_proof(source, decision.proof_wins, decision.proof_line))
 
     def _decision(
         self,
@@ -281,6 +302,7 @@ class KInARowSpec(GameSpec):
         rng: random.Random,
         limit: Limit | None,
         cancel: threading.Event | None,
+        progress: Progress | None = None,
     ) -> tuple[Board, Decision]:
         board = self._board(state)
         if board.is_over:
@@ -289,7 +311,10 @@ class KInARowSpec(GameSpec):
             persona = get_persona(player)
         except ValueError as error:
             raise GameError(str(error)) from None
-        return board, persona.choose_move(board, rng, _table_for(), limit=limit, cancel=cancel)
+        decision = persona.choose_move(
+            board, rng, _table_for(), limit=limit, cancel=cancel, progress=progress
+        )
+        return board, decision
 
     def analysed_at_once(self, state: GameState) -> bool:
         """Boards of up to 16 cells, and positions with at most 12 cells left."""
@@ -314,21 +339,67 @@ class KInARowSpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
+        progress: Progress | None = None,
     ) -> GameAnalysis:
         """As :meth:`GameSpec.analyse`; ``limit.proof_time`` goes to the proof-number search
-        of boards of up to 36 cells (bigger ones prove only short forced wins)."""
+        of boards of up to 36 cells (bigger ones prove only short forced wins). What the
+        search learns is kept for the next positions (in each thread: see
+        :func:`_table_for`), and on a board solved whole each move's line is read."""
         board = self._board(state)
         self.check_algorithm(algorithm)
-        return game_analysis(
-            analyse(
-                board,
-                Algorithm(algorithm or Algorithm.TABLE.value),
-                limit=limit
-                if limit is None or board.cells <= PROOF_CELLS
-                else replace(limit, proof_time=None),
-                cancel=cancel,
-            )
+        analysis = analyse(
+            board,
+            Algorithm(algorithm or Algorithm.TABLE.value),
+            table=_table_for(),
+            limit=limit
+            if limit is None or board.cells <= PROOF_CELLS
+            else replace(limit, proof_time=None),
+            cancel=cancel,
+            progress=progress,
         )
+        return self._with_lines(analysis)
+
+    @staticmethod
+    def _with_lines(analysis: Analysis) -> GameAnalysis:
+        """``analysis`` with each move's expected line, where every move is proven on a board
+        the exact search settles whole (its table then holds every line). A proof that settles
+        a bigger board gives its own line; reading one after every move there took seconds."""
+        converted = game_analysis(analysis)
+        board = analysis.board
+        if not (analysis.exact and all(c.exact for c in analysis.candidates) and solvable(board)):
+            return converted
+        table = _table_for()
+        moves = tuple(
+            replace(
+                value,
+                line=tuple(
+                    board.index(move)
+                    for move in principal_variation(board.play(board.move_at(value.move)), table)
+                ),
+            )
+            for value in converted.moves
+        )
+        return replace(converted, moves=moves)
+
+    def compare_algorithms(
+        self,
+        state: GameState,
+        *,
+        cancel: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> tuple[tuple[str, GameAnalysis], ...]:
+        """The table search, alpha-beta and plain minimax, each from a cold start (a fresh
+        table for the first), on a board the exact search settles whole."""
+        board = self._board(state)
+        if not solvable(board):
+            return ()
+        table = analyse(board, Algorithm.TABLE, table=TranspositionTable(), cancel=cancel)
+        searches = [(Algorithm.TABLE, table)]
+        for algorithm in (Algorithm.ALPHABETA, Algorithm.MINIMAX):
+            searches.append(
+                (algorithm, analyse(board, algorithm, cancel=cancel, progress=progress))
+            )
+        return tuple((algorithm.value, game_analysis(found)) for algorithm, found in searches)
 
     def analysis_json(self, state: GameState, analysis: GameAnalysis) -> dict[str, object]:
         source = analysis.source

@@ -44,6 +44,7 @@ from tictactoe_gui.engine.game_interface import (
     OutOfTimeError,
     PlayerInfo,
     PositionTextError,
+    Progress,
     Solving,
     UnknownGameError,
     ValueKind,
@@ -357,6 +358,7 @@ class RowColSpec(GameSpec):
         *,
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
+        progress: Progress | None = None,
     ) -> MoveChoice:
         """As :meth:`choose_move`, with the nodes the player counted, the takes its estimate
         looked ahead (0 for an exact count), and its analysis of the position where it made one."""
@@ -383,6 +385,7 @@ class RowColSpec(GameSpec):
         limit: Limit | None = None,
         cancel: threading.Event | None = None,
         algorithm: str | None = None,
+        progress: Progress | None = None,
     ) -> GameAnalysis:
         """As :meth:`GameSpec.analyse`: exact with at most 25 cells left, else a search
         within ``limit``'s depth and nodes (a budget of its own where it sets none) and its

@@ -12,7 +12,7 @@ from tictactoe_gui.engine.search import SearchProgress
 from tictactoe_gui.gui.controller.core import MovesCommand
 from tictactoe_gui.gui.controller.hints import HintsAndAnalysis
 from tictactoe_gui.gui.controller.state import State
-from tictactoe_gui.gui.engine_worker import EngineResult, MoveChoice
+from tictactoe_gui.gui.engine_worker import EngineResult, GameAnswer, GameMove
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -25,7 +25,7 @@ class AiTurns(HintsAndAnalysis):
         self.search_info.emit(info)
 
     @Slot(object)
-    def _on_persona_info(self, info: SearchProgress) -> None:
+    def _on_player_info(self, info: SearchProgress) -> None:
         """The persona's own search: its thinking line says how deep it has looked.
 
         No evaluation and no "sees a win" here: the dock's analysis is the one voice on
@@ -37,8 +37,8 @@ class AiTurns(HintsAndAnalysis):
             self._update_thinking()
 
     @Slot(object)
-    def _on_move_chosen(self, choice: MoveChoice) -> None:
-        if choice.board != self.board or not self.ai_to_move():
+    def _on_move_chosen(self, choice: GameMove) -> None:
+        if choice.state != self._session.state or not self.ai_to_move():
             return
         self._choice = choice
         if self._step_pending:
@@ -60,19 +60,17 @@ class AiTurns(HintsAndAnalysis):
     @Slot()
     def _play_ai_move(self) -> None:
         choice, self._choice = self._choice, None
-        if choice is None or choice.board != self.board or not self.ai_to_move():
+        session = self._session
+        if choice is None or choice.state != session.state or not self.ai_to_move():
             return
-        move = choice.decision.move
-        if choice.decision.proven:
+        move = self.start.move_at(choice.move)
+        if choice.news:
             # Only a proof is news worth a line (and a screen reader's voice) on every move.
             name = self.player_to_move().display_name
-            self.message.emit(f"{name}: {choice.decision.thinking}.")
-        decision = choice.decision
-        self._session.note_cost(
-            self._session.state, self.board.index(move), decision.nodes, decision.max_depth
-        )
-        if decision.analysis is not None and self._session.analysis_of(self._session.state) is None:
-            self._remember(decision.analysis)
+            self.message.emit(f"{name}: {choice.news}.")
+        session.note_cost(session.state, choice.move, choice.nodes, choice.depth)
+        if choice.analysis is not None and session.analysis_of(session.state) is None:
+            self._remember(session.state, choice.analysis)
         if self._setup.mode is GameMode.HUMAN_VS_AI:
             command = self._last_command
             if command is not None and command.end_ply == len(self.moves):
@@ -84,13 +82,14 @@ class AiTurns(HintsAndAnalysis):
             self._undo_stack.push(MovesCommand(self, len(self.moves), [move]))
 
     @Slot(object)
-    def _on_analysed(self, result: EngineResult) -> None:
-        if result.board != self.board:
+    def _on_analysed(self, answer: GameAnswer) -> None:
+        if answer.state != self._session.state:
             return
+        result = EngineResult.of(answer)
         self._result = result
-        self._remember(result.analysis)
-        for analysis in result.review:
-            self._remember(analysis)
+        self._remember(answer.state, answer.analysis)
+        for earlier, analysis in answer.review:
+            self._remember(earlier, analysis)
         self._judge_known_moves()
         self.analysis_changed.emit(result)
         self._update_thinking()

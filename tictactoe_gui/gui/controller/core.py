@@ -11,10 +11,10 @@ import time
 
 from PySide6.QtGui import QUndoCommand
 
-from tictactoe_gui.engine import Event, Move
+from tictactoe_gui.engine import Algorithm, Event, Move
 from tictactoe_gui.engine.limits import PROVE_SECONDS, Limit
 from tictactoe_gui.gui.controller.ending import GameEndings
-from tictactoe_gui.gui.controller.state import State, board_of
+from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -152,16 +152,18 @@ class ControllerCore(GameEndings):
                     self._thinking_for = board
                     self._search_words = ""
         self._request_time = time.monotonic()
+        session = self._session
         self._engine.submit(
-            board,
-            algorithm=self._algorithm,
-            persona_key=persona_key,
+            session.state,
+            player=persona_key,
             # The session's generator for this ply: the same game as ``play`` and ``match``.
-            seed=self._session.ply_seed(),
-            review=tuple(board_of(state) for state in self._session.unanalysed()),
-            compare=compare,
+            rng=session.move_rng(),
             limit=Limit(time=self._time_limit, proof_time=PROVE_SECONDS if prove else None),
             engine_command=engine_command,
+            # The table search is the game's own: a persona's analysis made with it serves.
+            algorithm=None if self._algorithm is Algorithm.TABLE else self._algorithm.value,
+            review=session.unanalysed(),
+            compare=compare,
         )
         self._update_thinking()
 

@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from tictactoe_gui.engine import Algorithm, Analysis, Board, Mark, Move, Verdict
+from tictactoe_gui.engine import Algorithm, Board, Mark, Move, Verdict
 from tictactoe_gui.engine.games import GameAnalysis, GameState
-from tictactoe_gui.engine.k_in_a_row import game_analysis
 from tictactoe_gui.engine.move_tree import MoveTree
-from tictactoe_gui.gui.engine_worker import EngineResult, EngineService, MoveChoice
+from tictactoe_gui.gui.engine_worker import EngineClient, EngineResult, EngineService, GameMove
 from tictactoe_gui.gui.recording import GameRecords
 from tictactoe_gui.session import GameSetup, PlayerSpec, Tally
 from tictactoe_gui.session.first_ending import FirstEnding
@@ -100,7 +99,8 @@ class ControllerState(QObject):
         think_ms: int = DEFAULT_THINK_MS,
     ) -> None:
         super().__init__(parent)
-        self._engine = engine
+        #: This window's own requests on the app's one engine thread.
+        self._engine = engine.client(self)
         self._records = records
         self._think_ms = think_ms
         self._algorithm = Algorithm.TABLE
@@ -113,14 +113,12 @@ class ControllerState(QObject):
         self._ended_once = False
         #: Whether (and which ending of) the game went to the records.
         self._ending = FirstEnding()
-        #: Analyses and verdicts are facts about positions: they outlive a game (the
-        #: engine's, which the dock shows, and the game interface's, which the session
-        #: judges with, by the session's key for the position).
-        self._known: dict[Board, Analysis] = {}
+        #: Analyses are facts about positions: they outlive a game (by the session's key
+        #: for the position).
         self._known_by_key: dict[str, GameAnalysis] = {}
         self._last_command: MovesCommand | None = None
         self._result: EngineResult | None = None
-        self._choice: MoveChoice | None = None
+        self._choice: GameMove | None = None
         self._request_time = 0.0
         self._pending_hint = False
         self._step_pending = False
@@ -157,6 +155,11 @@ class ControllerState(QObject):
         return self._session
 
     @property
+    def engine(self) -> EngineClient:
+        """This window's requests on the engine thread."""
+        return self._engine
+
+    @property
     def setup(self) -> GameSetup:
         return self._setup
 
@@ -165,14 +168,11 @@ class ControllerState(QObject):
         """Whether the game on the board has ended once (and went to the records then)."""
         return self._ended_once
 
-    def _remember(self, analysis: Analysis) -> None:
-        """An engine's analysis of a position: kept for the dock, and handed to the session
-        (as the game interface's analysis) to judge the moves with."""
-        self._known[analysis.board] = analysis
-        converted = game_analysis(analysis)
-        state = self._session.spec.from_position_text(analysis.board.to_text())
-        self._known_by_key[self._session.position_key(state)] = converted
-        self._session.add_analysis(state, converted)
+    def _remember(self, state: GameState, analysis: GameAnalysis) -> None:
+        """The analysis of a position, handed to the session to judge the moves with (and
+        to every later game of the window: see :meth:`_open`)."""
+        self._known_by_key[self._session.position_key(state)] = analysis
+        self._session.add_analysis(state, analysis)
 
     def _open(
         self,
