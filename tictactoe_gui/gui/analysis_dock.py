@@ -23,8 +23,9 @@ its bar stops short of either end and every reading of it says "estimate".
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelection, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDockWidget,
@@ -187,12 +188,22 @@ class AnalysisDock(QDockWidget):
         scroll.setMinimumWidth(280 + scroll.verticalScrollBar().sizeHint().width() + 4)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(body)
+        # The wheel scrolls the dock past its choices; only a focused choice answers it.
+        self._wheel_guard = _WheelPassesUnfocused(self)
+        for combo in body.findChildren(QComboBox):
+            combo.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel gives no focus
+            combo.installEventFilter(self._wheel_guard)
         self.setWidget(scroll)
         self._coach.apply_bubble_style()
         self._outcome.apply_banner_style(None)
 
     def sizeHint(self) -> QSize:
         return QSize(330, 600)
+
+    @property
+    def scroll_area(self) -> QScrollArea:
+        """The panel the dock's sections scroll in."""
+        return self._scroll
 
     # -- what to show ---------------------------------------------------------------------
 
@@ -588,3 +599,24 @@ class AnalysisDock(QDockWidget):
             # A theme switch: outcome colours are derived from the palette.
             self._candidates.model.set_palette(self.palette())
             self._update_prediction()
+
+
+class _WheelPassesUnfocused(QObject):
+    """Lets the wheel over a choice without the focus scroll the dock, rather than change
+    the choice in passing (a search changed while scrolling starts a new one)."""
+
+    def __init__(self, dock: AnalysisDock) -> None:
+        super().__init__(dock)
+        self._dock = dock
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() != QEvent.Type.Wheel
+            or not isinstance(watched, QWidget)
+            or watched.hasFocus()
+        ):
+            return False
+        # The panel scrolls as if the choice were not there (handed on by hand: Qt hands
+        # a wheel event to the parent only when it came from the window system).
+        QApplication.sendEvent(self._dock.scroll_area.viewport(), event)
+        return True
