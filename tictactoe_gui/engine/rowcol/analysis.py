@@ -320,6 +320,7 @@ def _analyse_limited(
                 break
             raise  # pragma: no cover - a one-take pass costs one node per cell
         best, reached = scored, depth
+        search.pass_ended()
         exact = search.horizon_hits == 0
         if progress is not None:
             progress(search.nodes, len(cells), len(cells))
@@ -328,7 +329,8 @@ def _analyse_limited(
         depth += 1
     assert best is not None
     candidates = _ranked(sorted(best, key=lambda c: c.cell))
-    line = _hinted_line(search, position, candidates[0].cell, reached)
+    first = candidates[0].cell
+    line = (first, *search.line(remaining & ~(1 << first), first, reached - 1))
     a, b = _final_scores(position, line)
     return RowColAnalysis(
         position,
@@ -343,21 +345,6 @@ def _analyse_limited(
         Method.LIMITED,
         reached,
     )
-
-
-def _hinted_line(
-    search: LimitedSearch, position: Position, first: int, depth: int
-) -> tuple[int, ...]:
-    """The line the last pass expected: the best cell, then the remembered best replies."""
-    line = [first]
-    remaining, last = position.remaining & ~(1 << first), first
-    while len(line) < depth:
-        cell = search.hints.get(remaining << search.shift | last, -1)
-        if cell < 0 or not (remaining >> cell & 1):
-            break
-        line.append(cell)
-        remaining, last = remaining & ~(1 << cell), cell
-    return tuple(line)
 
 
 def best_takes(

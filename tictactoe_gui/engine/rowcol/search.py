@@ -228,13 +228,40 @@ class LimitedSearch:
         self._orders = move_order(size, values)
         #: Best cells found by earlier passes, to try first in deeper ones.
         self.hints: dict[int, int] = {}
+        #: This pass's table: key -> (depth, ((value << 7 | best cell) << 2) | kind).
         self._entries: dict[int, tuple[int, int]] = {}
+        #: The table of the last pass that ended whole (what :meth:`line` reads).
+        self._whole: dict[int, tuple[int, int]] = {}
         _ensure_recursion(self.opening)
 
     def new_pass(self) -> None:
         """Start a deeper pass: keep the move hints, forget the values and the hits."""
         self._entries = {}
         self.horizon_hits = 0
+
+    def pass_ended(self) -> None:
+        """The pass just searched every root cell: its values are the ones :meth:`line`
+        follows, whatever a deeper pass cut short by the budget leaves behind."""
+        self._whole = self._entries
+
+    def line(self, remaining: int, last: int, depth: int) -> tuple[int, ...]:
+        """The takes the last whole pass expects from the position (``remaining``, ``last``),
+        which it searched ``depth`` takes ahead: at each step the best cell it kept for the
+        position with its exact value, to the horizon or the game's end. No search: each
+        position of the line was searched inside its window (its value is its best take's,
+        so its best reply's was too), and its exact value is in the table."""
+        line: list[int] = []
+        masks = self._orders[last]
+        while depth > 0 and any(remaining & bit for _, bit, _, _ in masks):
+            depth_and_entry = self._whole.get(remaining << self.shift | last, (0, LOWER))
+            kept, entry = depth_and_entry
+            if kept != depth or entry & 3 != EXACT:  # pragma: no cover - a bug in the search
+                raise AssertionError(f"no exact value kept {depth} takes from the horizon")
+            cell = (entry >> 2) & 127
+            line.append(cell)
+            remaining, last, depth = remaining & ~(1 << cell), cell, depth - 1
+            masks = self._orders[last]
+        return tuple(line)
 
     def value(
         self,
@@ -259,7 +286,7 @@ class LimitedSearch:
         entry = self._entries.get(key)
         if entry is not None and entry[0] >= depth:
             packed = entry[1]
-            kind, stored = packed & 3, packed >> 2
+            kind, stored = packed & 3, packed >> 9
             if kind == EXACT:
                 return stored
             if kind == LOWER and stored >= beta:
@@ -289,7 +316,7 @@ class LimitedSearch:
         if best_cell < 0:
             return 0
         kind = LOWER if best >= beta else UPPER if best <= original_alpha else EXACT
-        self._entries[key] = (depth, best << 2 | kind)
+        self._entries[key] = (depth, ((best << 7 | best_cell) << 2) | kind)
         self.hints[key] = best_cell
         return best
 
