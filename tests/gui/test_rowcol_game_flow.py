@@ -285,9 +285,13 @@ def test_a_saved_game_shows_in_the_open_history_at_once(
             cells = [model.data(model.index(0, column)) for column in (2, 3, 4)]
             winner = final.winner
             if winner is None:
-                result = f"Tie, {final.score_a} each"
+                result, said = f"Tie at {final.score_a} each", f"a tie at {final.score_a} each"
             else:
-                result = f"{winner} wins, {final.score(winner)} to {final.score(winner.other)}"
+                name = "Magpie" if winner is Player.A else "Dice"
+                scores = f"{final.score(winner)} to {final.score(winner.other)}"
+                result = said = f"{name} ({winner}) wins, {scores}"
+            # The History's words are the status bar's at the end.
+            assert rowcol.session.end_status() == f"Game over: {said}."
             assert cells == ["Magpie (AI, as A)", "Dice (AI, as B)", result]
         finally:
             window.shutdown()
