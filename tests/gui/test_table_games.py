@@ -152,6 +152,30 @@ def test_undo_takes_back_the_reply_and_the_move_and_redo_plays_them_again(
     assert table.session.moves[0] == 38  # d1
 
 
+def test_one_undo_step_is_the_move_and_its_reply_named_as_k_in_a_row_names_them(
+    qtbot: QtBot, recorded_window: MainWindow
+) -> None:
+    """Against a computer player, the person's drop and the reply are one step of the undo
+    stack, and the Undo command says which ("Undo X at d1 and O at …"), as in k in a row;
+    after a switch to k in a row and back, it names the game on the board."""
+    window = recorded_window
+    window.start_table_game(connect_four("kitty"), seed=4)
+    table = window.table
+    assert table.session is not None
+    click_cell(qtbot, window.board_view, 0, 3)
+    qtbot.waitUntil(lambda: len(table.session.moves) == 2 and person_to_play(window))
+    reply = table.session.spec.format_move(table.session.moves[1])
+    assert table.undo_stack.count() == 1
+    assert window.undo_action.statusTip() == f"Undo X at d1 and O at {reply}"
+    window.undo_action.trigger()
+    assert table.session.moves == ()
+    assert window.redo_action.statusTip() == f"Redo X at d1 and O at {reply}"
+    window.new_game(human_vs_ai("kitty"))
+    assert window.undo_action.statusTip() == ""  # nothing to undo in the new game
+    window.start_table_game(connect_four("kitty"), seed=4)
+    assert window.redo_action.statusTip() == ""
+
+
 def test_ai_vs_ai_steps_one_move_at_a_time_when_paused(
     qtbot: QtBot, recorded_window: MainWindow
 ) -> None:

@@ -19,10 +19,10 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Slot
 
 from tictactoe_gui.engine import Move
-from tictactoe_gui.gui.controller.core import MovesCommand
 from tictactoe_gui.gui.controller.replay import ReplayAndLines
 from tictactoe_gui.gui.controller.state import DEFAULT_THINK_MS, GameOverInfo, State
 from tictactoe_gui.gui.engine_worker import EngineService
+from tictactoe_gui.gui.moves_command import MovesCommand
 from tictactoe_gui.gui.recording import GameRecords
 from tictactoe_gui.session import (
     DEFAULT_MOVE_DELAY_MS,
@@ -93,7 +93,8 @@ class GameController(ReplayAndLines):
         if reason is not None:
             self.message.emit(reason)
             return False
-        self._undo_stack.push(MovesCommand(self, len(self.moves), [move]))
+        before = self._session.moves
+        self._undo_stack.push(MovesCommand(self, self._session.start, before, [board.index(move)]))
         return True
 
     def _why_not_playable(self, move: Move) -> str | None:

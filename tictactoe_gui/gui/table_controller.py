@@ -24,8 +24,9 @@ from PySide6.QtGui import QUndoStack
 
 from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit, PlayerInfo
 from tictactoe_gui.engine.move_tree import MoveTree
+from tictactoe_gui.gui.moves_command import MovesCommand
 from tictactoe_gui.gui.table_autoplay import TableAutoplay
-from tictactoe_gui.gui.table_lines import TableMovesCommand, TableWidgets
+from tictactoe_gui.gui.table_lines import TableWidgets
 from tictactoe_gui.session.first_ending import FirstEnding, Recording
 from tictactoe_gui.session.series import Tally
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
@@ -154,10 +155,6 @@ class TableController(TableAutoplay):
             self._pending = None
             self.engine.cancel()
             self._refresh()
-
-    def spec_move_word(self) -> str:
-        """What a move of the game is called (``move``, ``take``), for the undo stack."""
-        return self._session().spec.move_word
 
     def game_at_stake(self) -> bool:
         """Whether leaving now throws away a game a person is playing: not over, not a
@@ -382,8 +379,11 @@ class TableController(TableAutoplay):
         self._play(move)
 
     def _play(self, move: int) -> None:
-        before = self._session().moves
-        self.undo_stack.push(TableMovesCommand(self, before, (*before, move)))
+        session = self._session()
+        self.undo_stack.push(MovesCommand(self, session.start, session.moves, (move,)))
+
+    def apply_command(self, command: MovesCommand, *, redo: bool) -> None:
+        self._set_moves(command.after if redo else command.before)
 
     def _set_moves(self, moves: tuple[int, ...]) -> None:
         session = self._session()
@@ -527,9 +527,23 @@ class TableController(TableAutoplay):
             self._play_chosen(choice)
 
     def _play_chosen(self, choice: GameMove) -> None:
-        """A computer player's move, what choosing it cost kept for the record."""
-        self._session().note_cost(choice.state, choice.move, choice.nodes, choice.depth)
-        self._play(choice.move)
+        """A computer player's move, what choosing it cost kept for the record; against a
+        person, joined to the person's move in one step of the undo stack."""
+        session = self._session()
+        session.note_cost(choice.state, choice.move, choice.nodes, choice.depth)
+        stack = self.undo_stack
+        last = stack.command(stack.index() - 1) if stack.index() == stack.count() else None
+        if (
+            session.setup.mode is GameMode.HUMAN_VS_AI
+            and isinstance(last, MovesCommand)
+            and last.after == session.moves
+            and not session.seat(session.mover_of(last.start_ply)).is_ai
+        ):
+            last.add_reply(choice.move)
+            stack.undoTextChanged.emit(stack.undoText())
+            self._set_moves(last.after)
+        else:
+            self._play(choice.move)
 
     def _on_engine_failed(self, message: str) -> None:
         """Never a silent wait: say the engine failed (the error is in the log) and what to do."""

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoStack
 
 from tictactoe_gui.engine.games import GameState
 from tictactoe_gui.engine.move_tree import MoveTree
+from tictactoe_gui.gui.moves_command import MovesCommand
 from tictactoe_gui.gui.table_boards import TableBoard
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.session.words import resigned_ending
@@ -53,24 +54,6 @@ class TableWidgets:
     show_message: Callable[[str], None]
 
 
-class TableMovesCommand(QUndoCommand):
-    """One step of the game on the undo stack: the moves before and after."""
-
-    def __init__(
-        self, controller: TableLines, before: tuple[int, ...], after: tuple[int, ...]
-    ) -> None:
-        super().__init__(controller.spec_move_word())
-        self._controller = controller
-        self._before = before
-        self.after = after
-
-    def redo(self) -> None:
-        self._controller._set_moves(self.after)
-
-    def undo(self) -> None:
-        self._controller._set_moves(self._before)
-
-
 class TableLines(QObject):
     """Moves about a table game's lines and replays a recorded game (the layer under
     :class:`~tictactoe_gui.gui.table_controller.TableController`, which sets up what is
@@ -91,7 +74,6 @@ class TableLines(QObject):
 
         @property
         def replaying(self) -> bool: ...
-        def spec_move_word(self) -> str: ...
         def set_paused(self, paused: bool) -> None: ...
         def _session(self) -> TableSession: ...
         def _set_moves(self, moves: tuple[int, ...]) -> None: ...
@@ -156,7 +138,7 @@ class TableLines(QObject):
         after: list[int] = []
         for index in range(stack.index(), stack.count()):
             command = stack.command(index)
-            assert isinstance(command, TableMovesCommand)
+            assert isinstance(command, MovesCommand)
             after = list(command.after)
         session = self._session()
         return tuple(after[len(session.moves) :])

@@ -9,10 +9,10 @@ import time
 from PySide6.QtCore import Slot
 
 from tictactoe_gui.engine.search import SearchProgress
-from tictactoe_gui.gui.controller.core import MovesCommand
 from tictactoe_gui.gui.controller.hints import HintsAndAnalysis
 from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.gui.engine_worker import EngineResult, GameAnswer, GameMove
+from tictactoe_gui.gui.moves_command import MovesCommand
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -75,11 +75,11 @@ class AiTurns(HintsAndAnalysis):
             command = self._last_command
             if command is not None and command.end_ply == len(self.moves):
                 # One undo takes back the person's move and this reply together.
-                command.add_reply(move)
+                command.add_reply(choice.move)
                 self._undo_stack.undoTextChanged.emit(self._undo_stack.undoText())
             self._set_moves([*self.moves, move])
         else:
-            self._undo_stack.push(MovesCommand(self, len(self.moves), [move]))
+            self._undo_stack.push(MovesCommand(self, session.start, session.moves, [choice.move]))
 
     @Slot(object)
     def _on_analysed(self, answer: GameAnswer) -> None:

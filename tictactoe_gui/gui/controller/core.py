@@ -9,46 +9,12 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtGui import QUndoCommand
-
 from tictactoe_gui.engine import Algorithm, Event, Move
 from tictactoe_gui.engine.limits import PROVE_SECONDS, Limit
 from tictactoe_gui.gui.controller.ending import GameEndings
 from tictactoe_gui.gui.controller.state import State
+from tictactoe_gui.gui.moves_command import MovesCommand
 from tictactoe_gui.storage.records import GameMode
-
-
-class MovesCommand(QUndoCommand):
-    """Some moves played from a known ply: a person's move, plus the AI's reply when it comes."""
-
-    def __init__(self, controller: ControllerCore, start_ply: int, moves: list[Move]) -> None:
-        super().__init__()
-        self._controller = controller
-        self.start_ply = start_ply
-        self.moves = list(moves)
-        self._update_text()
-
-    @property
-    def end_ply(self) -> int:
-        return self.start_ply + len(self.moves)
-
-    def add_reply(self, move: Move) -> None:
-        self.moves.append(move)
-        self._update_text()
-
-    def _update_text(self) -> None:
-        board = self._controller.board_at(self.start_ply)
-        words = []
-        for move in self.moves:
-            words.append(f"{board.to_move} at {board.cell_name(move)}")
-            board = board.play(move)
-        self.setText(" and ".join(words))
-
-    def redo(self) -> None:
-        self._controller._apply_command(self, redo=True)
-
-    def undo(self) -> None:
-        self._controller._apply_command(self, redo=False)
 
 
 class ControllerCore(GameEndings):
@@ -60,7 +26,7 @@ class ControllerCore(GameEndings):
     def undone_moves(self) -> tuple[Move, ...]:
         """The moves taken back that Redo would play again, in order."""
         stack = self._undo_stack
-        line: list[Move] = []
+        line: list[int] = []
         for index in range(stack.index(), stack.count()):
             command = stack.command(index)
             if not isinstance(command, MovesCommand) or command.start_ply != len(self.moves) + len(
@@ -68,7 +34,7 @@ class ControllerCore(GameEndings):
             ):
                 break
             line.extend(command.moves)
-        return tuple(line)
+        return self._moves_of(line)
 
     def _stop_everything(self) -> None:
         # A game that has ended is recorded even when what it waited for is called off.
@@ -81,16 +47,15 @@ class ControllerCore(GameEndings):
         self._step_pending = False
         self._pending_hint = False
 
-    def _apply_command(self, command: MovesCommand, *, redo: bool) -> None:
+    def apply_command(self, command: MovesCommand, *, redo: bool) -> None:
         if self._restoring:
             return  # rebuilding a saved game's history: the position is set once, after
-        base = list(self.moves[: command.start_ply])
         if redo:
             self._last_command = command
-            self._set_moves(base + command.moves)
+            self._set_moves(list(self._moves_of(command.after)))
         else:
             self._last_command = None
-            self._set_moves(base)
+            self._set_moves(list(self._moves_of(command.before)))
 
     def _set_moves(self, moves: list[Move]) -> None:
         if self._state is State.OVER:

@@ -9,8 +9,9 @@ from datetime import UTC, datetime
 
 from tictactoe_gui.engine import SERA, Move
 from tictactoe_gui.engine.move_tree import MoveTree
-from tictactoe_gui.gui.controller.core import ControllerCore, MovesCommand
+from tictactoe_gui.gui.controller.core import ControllerCore
 from tictactoe_gui.gui.controller.state import State
+from tictactoe_gui.gui.moves_command import MovesCommand
 from tictactoe_gui.session import GameSetup, PlayerSpec, Tally, game_seed
 from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
@@ -119,15 +120,18 @@ class GameStarts(ControllerCore):
         if line:
             # The line is in the tree, the moves to redo too; the commands name their moves
             # from the boards.
-            self._session.set_moves(self._indices(line))
+            indices = self._indices(line)
+            start = self._session.start
+            self._session.set_moves(indices)
             commands: list[MovesCommand] = []
             against_ai = self._setup.mode is GameMode.HUMAN_VS_AI
-            for ply, move in enumerate(line):
+            for ply in range(len(line)):
                 mover = self._setup.player(self.board_at(ply).to_move)
                 if not (against_ai and mover.is_ai):
-                    commands.append(MovesCommand(self, ply, [move]))
+                    commands.append(MovesCommand(self, start, indices[:ply], [indices[ply]]))
                 elif commands and commands[-1].end_ply == ply:
-                    commands[-1].add_reply(move)  # one undo takes back a move and its reply
+                    # One undo takes back a move and its reply.
+                    commands[-1].add_reply(indices[ply])
                 # else an AI's move before any person's: not taken back, as in play
             self._restoring = True
             try:

@@ -24,7 +24,7 @@ from tictactoe_gui.session.words import resigned_ending
 from tictactoe_gui.storage.records import FinishedGame
 
 if TYPE_CHECKING:
-    from tictactoe_gui.gui.controller.core import MovesCommand
+    from tictactoe_gui.gui.moves_command import MovesCommand
 
 DEFAULT_THINK_MS = 400
 #: Seconds the dock's analysis may take where the game is too big to solve.

@@ -21,7 +21,7 @@ from PySide6.QtCore import Slot
 from tictactoe_gui.gui.window.base import WindowBase, later
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QAction
+    from PySide6.QtGui import QAction, QUndoStack
 
     from tictactoe_gui.engine.games import GameSpec, GameState
     from tictactoe_gui.engine.move_tree import MoveTree
@@ -89,6 +89,8 @@ class TableGamesPart(WindowBase):
         stack = table.undo_stack
         stack.canUndoChanged.connect(lambda _can: self._update_table_undo())
         stack.canRedoChanged.connect(lambda _can: self._update_table_undo())
+        stack.undoTextChanged.connect(lambda _text: self._update_table_undo())
+        stack.redoTextChanged.connect(lambda _text: self._update_table_undo())
         table.position_changed.connect(self._update_table_undo)
         table.set_think_ms(self._think_ms())
         table.set_time_limit(self.analysis_dock.time_budget())
@@ -325,6 +327,13 @@ class TableGamesPart(WindowBase):
             self.undo_action.setEnabled(self.table.can_undo())
             self.redo_action.setEnabled(self.table.can_redo())
             self.hint_action.setEnabled(True)
+            self._show_undo_texts(self.table.undo_stack)
+
+    def _show_undo_texts(self, stack: QUndoStack) -> None:
+        """Undo and Redo say what they would take back or play again on the board shown."""
+        undo, redo = stack.undoText(), stack.redoText()
+        self.undo_action.setStatusTip(f"Undo {undo}" if undo else "")
+        self.redo_action.setStatusTip(f"Redo {redo}" if redo else "")
 
     # -- starting and leaving --------------------------------------------------------------
 
@@ -514,6 +523,7 @@ class TableGamesPart(WindowBase):
             controller.undo_stack.blockSignals(False)
             self.undo_action.setEnabled(controller.undo_stack.canUndo())
             self.redo_action.setEnabled(controller.undo_stack.canRedo())
+            self._show_undo_texts(controller.undo_stack)
             for action in self._k_in_a_row_actions():
                 action.setEnabled(True)
             self.players_bar.setVisible(not self.banner.isVisible())
