@@ -30,6 +30,7 @@ from tictactoe_gui.gui.table_lines import TableWidgets
 from tictactoe_gui.session.first_ending import FirstEnding, Recording
 from tictactoe_gui.session.series import Tally
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.session.words import replay_status
 from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
 if TYPE_CHECKING:
@@ -669,11 +670,10 @@ class TableController(TableAutoplay):
         """Where a replay stands, as k in a row's says it ("Replay: … — move 5 of 9"), and
         at the end of a finished game how it ended ("…: Kitty (O) wins.")."""
         session = self._session()
-        text = f"Replay: {self._replay_title} — move {self._replay_index} of {self.replay_length}"
         ending = self.replay_ending()
-        if ending is not None:
-            return f"{text}: {ending}."
-        return f"{text}: {session.result_words()}." if session.is_over else text
+        if ending is None and session.is_over:
+            ending = session.result_words()
+        return replay_status(self._replay_title, self._replay_index, self.replay_length, ending)
 
     def _show_end(self) -> None:
         session = self._session()

@@ -35,6 +35,14 @@ def resigned_ending(loser: str, loser_seat: str, winner: str, winner_seat: str) 
     return f"{loser} ({loser_seat}) resigned; {winner} ({winner_seat}) wins"
 
 
+def replay_status(title: str, position: int, total: int, ending: str | None) -> str:
+    """Where a replay stands, in every game: ``"Replay: Ada vs Cop, 2 May — move 5 of 9"``,
+    and at a recorded end how the game ended (``ending``: ``"Cop (O) wins"``, or who
+    resigned), which the sentence then closes."""
+    text = f"Replay: {title} — move {position} of {total}"
+    return f"{text}: {ending}." if ending else text
+
+
 #: The coach's words on a move, proven.
 VERDICT_WORDS = {
     Verdict.BEST: "best move",

@@ -14,6 +14,7 @@ from tictactoe_gui.engine.limits import PROVE_SECONDS, Limit
 from tictactoe_gui.gui.controller.ending import GameEndings
 from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.gui.moves_command import MovesCommand
+from tictactoe_gui.session.words import replay_status
 from tictactoe_gui.storage.records import GameMode
 
 
@@ -153,15 +154,12 @@ class ControllerCore(GameEndings):
     def _update_status(self) -> None:
         board = self.board
         if self._state is State.REPLAY:
-            text = (
-                f"Replay: {self._replay_title} — move {len(self.moves)} of "
-                f"{len(self._replay_moves)}"
-            )
             ending = self.replay_ending
-            if ending is not None:
-                text += f": {ending}."
-            elif self._session.is_over:
-                text += f": {self._session.result_words()}."
+            if ending is None and self._session.is_over:
+                ending = self._session.result_words()
+            text = replay_status(
+                self._replay_title, len(self.moves), len(self._replay_moves), ending
+            )
         elif self._session.is_over:
             text = self._session.end_status()
         else:
