@@ -37,6 +37,11 @@ class RowColTable:
         return self.window.turn_label
 
     @property
+    def message(self) -> str:
+        """The passing message in the status bar (a refusal, a hint, a failure)."""
+        return self.window.statusBar().currentMessage()
+
+    @property
     def records(self) -> object:
         return self.window._records
 

@@ -189,7 +189,7 @@ def test_a_hint_asked_for_before_the_analysis_comes_with_it(
     said = window.session.analysis_of(window.session.state)
     assert said is not None
     assert window.announcer.spoken[-1] == window.session.hint_text(said)
-    assert window.status_label.text() == window.session.hint_text(said)
+    assert window.message == window.session.hint_text(said)
     assert window.session.summaries()[0].hints == 1
 
 

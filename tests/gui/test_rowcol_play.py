@@ -100,7 +100,7 @@ def test_a_refused_take_is_explained(qtbot: QtBot, rowcol_window: RowColTable) -
     click(qtbot, window, 4)
     refused = next(c for c in range(9) if not window.position.is_allowed(c) and c != 4)
     click(qtbot, window, refused)
-    assert "is not in the row or column of the last take (b2)" in window.status_label.text()
+    assert "is not in the row or column of the last take (b2)" in window.message
     assert window.session.moves == (4,)
     assert position.is_allowed(refused)
 
@@ -124,7 +124,7 @@ def test_a_hint_outlines_the_best_cells(qtbot: QtBot, rowcol_window: RowColTable
     analysis = window.analysis_now()
     assert analysis is not None
     assert window.board_view.hints == analysis.best_cells
-    assert window.status_label.text().startswith("Hint: take ")
+    assert window.message.startswith("Hint: take ")
     assert window.session.summaries()[0].hints == 1
 
 

@@ -363,7 +363,7 @@ def test_a_hint_on_connect_four_outlines_the_best_columns(
     window.hint_action.trigger()
     analysis = table.session.analysis_of(table.state)
     assert analysis is not None
-    assert window.turn_label.text().startswith("Hint: drop ")
+    assert window.statusBar().currentMessage().startswith("Hint: drop ")
     assert {move.row * 7 + move.col for move in window.board_view.hints} == set(analysis.best_moves)
     assert table.session.summaries()[0].hints == 1
 
@@ -599,7 +599,41 @@ def test_row_and_column_is_not_given_up(qtbot: QtBot, recorded_window: MainWindo
     assert not window.resign_action.isEnabled()
     window.table.resign()
     assert window.table.resigned is None
-    assert "ends on the board" in window.turn_label.text()
+    assert "ends on the board" in window.statusBar().currentMessage()
+
+
+def test_resign_is_offered_while_a_person_has_a_game_in_progress_in_every_game(
+    qtbot: QtBot, recorded_window: MainWindow
+) -> None:
+    """Once the game is over (or given up), Resign is greyed out in Connect Four as in
+    k in a row; asked all the same (its key), it says there is no game to give up, the
+    game's own status left standing. An undo that reopens the game offers it again."""
+    window = recorded_window
+    window._settings.setValue("confirm/resign", False)
+    table = window.start_table_game(connect_four("kitty"), seed=14)
+    assert window.resign_action.isEnabled()
+    click_cell(qtbot, window.board_view, 0, 3)
+    qtbot.waitUntil(lambda: person_to_play(window) and len(table.state.moves) == 2)
+    window.resign_action.trigger()
+    assert table.is_over
+    assert not window.resign_action.isEnabled()
+    status = window.turn_label.text()
+    table.resign()
+    assert window.statusBar().currentMessage() == "There is no game in progress to resign."
+    assert window.turn_label.text() == status
+    window.undo_action.trigger()
+    assert not table.is_over
+    assert window.resign_action.isEnabled()
+    window.new_game(human_vs_ai("kitty"))
+    assert window.resign_action.isEnabled()
+    controller = window.controller
+    controller.play_human(1, 1)
+    qtbot.waitUntil(lambda: controller.is_human_turn() and len(controller.moves) == 2)
+    window.resign_action.trigger()
+    assert controller.session.is_over
+    assert not window.resign_action.isEnabled()
+    window.undo_action.trigger()
+    assert window.resign_action.isEnabled()
 
 
 def test_a_finished_connect_four_game_is_reviewed_move_by_move_from_the_banner(

@@ -141,6 +141,6 @@ def test_a_click_on_a_finished_connect_four_board_says_the_result_and_what_to_do
         table.cell_activated(*divmod(landing, spec.cols))
     assert table.is_over
     table.cell_activated(0, 3)
-    assert window.turn_label.text() == (
+    assert window.statusBar().currentMessage() == (
         "The game is over: Ann (X) wins. Play Again (Ctrl+R) or start a New Game (Ctrl+N)."
     )

@@ -144,11 +144,9 @@ def test_a_row_and_column_engine_failure_is_said_and_logged(
         rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Alice", "person:Bob"),
         seed=5,
     )
-    qtbot.waitUntil(
-        lambda: window.status_label.text().startswith("The engine failed"), timeout=5000
-    )
-    assert "RuntimeError: the search tripped" in window.status_label.text()
-    assert "Undo (Ctrl+Z)" in window.status_label.text()
+    qtbot.waitUntil(lambda: window.message.startswith("The engine failed"), timeout=5000)
+    assert "RuntimeError: the search tripped" in window.message
+    assert "Undo (Ctrl+Z)" in window.message
     assert any("the search tripped" in (r.exc_text or "") for r in caplog.records)
     # The game goes on: a take is still played.
     cell = window.position.allowed_cells()[0]

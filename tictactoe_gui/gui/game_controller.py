@@ -132,6 +132,14 @@ class GameController(ReplayAndLines):
             self.set_paused(True)
         self._undo_stack.redo()
 
+    def can_resign(self) -> bool:
+        """Whether a person at the board has a game in progress to give up."""
+        return (
+            self._state is not State.REPLAY
+            and not self._session.is_over
+            and self._setup.mode is not GameMode.AI_VS_AI
+        )
+
     def resign(self) -> None:
         """The person to move gives up: the game ends as a loss for them."""
         if self._state is not State.PLAYING or self._session.is_over:

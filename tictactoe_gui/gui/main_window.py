@@ -512,6 +512,7 @@ class MainWindow(FirstFramePart, MenusPart):
         c = self.controller
         self.moves_dock.set_tree(c.start, c.lines, c.line_node)
         self.board_view.set_interactive(c.accepts_moves())
+        self.resign_action.setEnabled(c.can_resign())
         self.players_bar.show_turn(board)
         self._update_spoiler_guard()
         self._note_replay_ending()

@@ -148,6 +148,8 @@ class TableController(TableAutoplay):
         session = self._session()
         if not session.spec.can_resign:
             self._say(f"{session.spec.name} is not given up: it ends on the board.")
+        elif session.is_over or self.replaying:
+            self._say("There is no game in progress to resign.")
         elif not self.is_human_turn():
             self._say("Resign on your own turn: only a person at the board may resign.")
         else:
@@ -562,8 +564,22 @@ class TableController(TableAutoplay):
     # -- showing the game ----------------------------------------------------------------
 
     def _say(self, text: str) -> None:
-        self._widgets.show_status(text)
+        """A passing word in the status bar (and to a screen reader), as k in a row's
+        messages are: the game's own status beside it stays."""
+        self._widgets.show_message(text)
         self._widgets.announcer.announce(text)
+
+    def can_resign(self) -> bool:
+        """Whether a person at the board has a game in progress that may be given up."""
+        session = self.session
+        return (
+            session is not None
+            and self._active
+            and session.spec.can_resign
+            and not session.is_over
+            and not self.replaying
+            and any(not seat.is_ai for seat in session.setup.seats)
+        )
 
     def _players_text(self) -> str:
         session = self._session()

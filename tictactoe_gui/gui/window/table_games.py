@@ -328,6 +328,7 @@ class TableGamesPart(WindowBase):
             self.redo_action.setEnabled(self.table.can_redo())
             self.hint_action.setEnabled(True)
             self._show_undo_texts(self.table.undo_stack)
+            self.resign_action.setEnabled(self.table.can_resign())
 
     def _show_undo_texts(self, stack: QUndoStack) -> None:
         """Undo and Redo say what they would take back or play again on the board shown."""
@@ -458,7 +459,7 @@ class TableGamesPart(WindowBase):
         # and O is k in a row's, with its own dialog).
         state = self.table.state
         self.setup_action.setEnabled(NumbersTableBoard.draws(state) or GridTableBoard.draws(state))
-        self.resign_action.setEnabled(session.spec.can_resign)
+        self.resign_action.setEnabled(self.table.can_resign())
         # The arrow keys step a replay only while one is shown: a game set up from a
         # replay gives them back to the board.
         self._set_replay_keys(self.table.replaying)
@@ -526,6 +527,7 @@ class TableGamesPart(WindowBase):
             self._show_undo_texts(controller.undo_stack)
             for action in self._k_in_a_row_actions():
                 action.setEnabled(True)
+            self.resign_action.setEnabled(controller.can_resign())
             self.players_bar.setVisible(not self.banner.isVisible())
             self._update_records_actions()
 
