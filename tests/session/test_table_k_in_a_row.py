@@ -26,7 +26,7 @@ def test_whose_turn_and_why_a_move_is_refused() -> None:
         session.why_not_playable(spec.parse_move("a1")) == "It is Cop's turn: wait for the reply."
     )
     play(session, "a1")
-    assert session.why_not_playable(spec.parse_move("b2")) == "cell b2 is already taken by X."
+    assert session.why_not_playable(spec.parse_move("b2")) == "Cell b2 is already taken by X."
     assert "not a move of tictactoe" in (session.why_not_playable(99) or "")
     assert board_of(session) == Board.from_text("....X.O..")  # the window's board, the same
 

@@ -67,7 +67,7 @@ def test_a_person_is_told_why_a_move_is_refused_and_whose_turn_it_is() -> None:
     session = TableSession(setup, 1)
     assert session.is_human_turn()
     floating = spec.parse_move("d2")
-    assert (session.why_not_playable(floating) or "").startswith("a disc cannot rest on d2")
+    assert (session.why_not_playable(floating) or "").startswith("A disc cannot rest on d2")
     session.play(spec.parse_move("d1"))
     assert session.why_not_playable(spec.parse_move("d2")) == (
         "It is Kitty's turn: wait for the reply."

@@ -105,9 +105,6 @@ class GameController(ReplayAndLines):
         board = self.board
         if not board.on_board(move):
             return f"There is no such cell on the {board.variant.name} board."
-        taken = board.mark_at(board.index(move))
-        if taken is not None:
-            return f"{board.cell_name(move)} is already taken by {taken}."
         return self._session.why_not_playable(board.index(move))
 
     def undo(self) -> None:

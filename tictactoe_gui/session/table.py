@@ -212,7 +212,8 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         try:
             self.state.play(move)
         except GameError as error:
-            return f"{error}."
+            words = str(error)
+            return f"{words[:1].upper()}{words[1:]}."  # a sentence: "Cell b2 is taken by X."
         return None
 
     def turn_words(self) -> str:
