@@ -209,7 +209,7 @@ def test_play_records_a_finished_terminal_game_and_greets_a_returning_player(db:
             "--db", str(db))  # fmt: skip
     code, out, err = run(*args, stdin=moves)
     assert (code, err) == (0, "")
-    assert "Welcome, Ana María! This is your first game here — good luck." in out
+    assert "Welcome, Ana María! This is your first game of Tic-tac-toe here — good luck." in out
     assert out.rstrip().endswith(f"Recorded in {db}.")
     with Repository.open(db) as repository:
         (game,) = repository.list_games(limit=10)
@@ -220,7 +220,7 @@ def test_play_records_a_finished_terminal_game_and_greets_a_returning_player(db:
     assert record is not None
     assert record.games == 1
     _, again, _ = run(*args, stdin=moves)
-    assert f"Welcome back, Ana María — {record.summary()}" in again
+    assert f"Welcome back, Ana María — Tic-tac-toe: {record.summary()}" in again
 
 
 def test_the_terminal_greeting_counts_in_the_singular_for_one(db: Path) -> None:
@@ -228,7 +228,7 @@ def test_the_terminal_greeting_counts_in_the_singular_for_one(db: Path) -> None:
         repository.save_game(make_game(human("Alice"), persona("kitty"), Result.X_WINS))
     code, out, _ = run("play", "--name", "Alice", "--record", "--db", str(db), stdin="q\n")
     assert code == 0
-    assert "Welcome back, Alice — 1 win, 0 losses, 0 draws" in out
+    assert "Welcome back, Alice — Tic-tac-toe: 1 win, 0 losses, 0 draws" in out
 
 
 def test_an_abandoned_terminal_game_is_not_recorded(db: Path) -> None:
@@ -330,3 +330,13 @@ def test_a_big_board_series_records_each_side_s_search(db: Path) -> None:
     assert game.x_ai_nodes > 0
     assert game.o_ai_nodes > 0
     assert game.o_ai_max_depth > 0
+
+
+def test_the_terminal_greeting_counts_the_games_of_the_game_played(db: Path) -> None:
+    """A tic-tac-toe record is not a 4×4 one: each game greets with its own."""
+    with Repository.open(db) as repository:
+        repository.save_game(make_game(human("Alice"), persona("kitty"), Result.X_WINS))
+    args = ("play", "--game", "4x4k3", "--name", "Alice", "--record", "--db", str(db))
+    code, out, _ = run(*args, stdin="q\n")
+    assert code == 0
+    assert "Welcome, Alice! This is your first game of 4×4, three in a row here" in out

@@ -101,9 +101,12 @@ def test_the_greeting_counts_only_games_of_the_game_being_played(
     repository.save_game(make_game(human("Alice"), persona("kitty"), Result.X_WINS))
     small = replace(human_vs_ai("sera", name="alice"), start=Board.empty(get_variant("4x4k3")))
     window.new_game(small)
-    assert "Welcome, Alice! This is your first game here" in window.statusBar().currentMessage()
+    assert (
+        "Welcome, Alice! This is your first game of 4×4, three in a row here"
+        in window.statusBar().currentMessage()
+    )
     window.new_game(human_vs_ai("sera", name="alice"))
-    assert "Welcome back, Alice — 1 win" in window.statusBar().currentMessage()
+    assert "Welcome back, Alice — Tic-tac-toe: 1 win" in window.statusBar().currentMessage()
 
 
 def test_a_recorded_20_by_20_game_replays_on_its_own_board(

@@ -165,7 +165,7 @@ def test_the_table_says_its_words_at_the_start_on_each_move_and_at_the_end() -> 
     spec = find_game("tictactoe")
     ann, bob = PlayerSpec.human("Ann"), PlayerSpec.human("Bob")
     kitty, cop = PlayerSpec.ai("kitty"), PlayerSpec.ai("cop")
-    welcome = "Welcome, {}! This is your first game here — good luck."
+    welcome = "Welcome, {}! This is your first game of Tic-tac-toe here — good luck."
 
     def sat(mode: GameMode, x: Seat, o: Seat) -> TableSession:
         session = TableSession(TableSetup(spec, mode, (x, o)), 3)
@@ -183,20 +183,23 @@ def test_the_table_says_its_words_at_the_start_on_each_move_and_at_the_end() -> 
     records = {"Ann": None, "Bob": None}
     sera = sat(GameMode.HUMAN_VS_AI, ann, PlayerSpec.ai("sera"))
     assert sera.opening_line() == f"Sera: “{SERA.voice.greeting}”"
-    assert sera.greetings(records.get) == [welcome.format("Ann")]
+    assert sera.greetings(records.get, spec.name) == [welcome.format("Ann")]
     first, second = said(sera)
     assert first in quoted("Sera", SERA.voice.opponent_move[Verdict.BEST])  # of Ann's move
     assert second in quoted("Sera", SERA.voice.own_move[Verdict.BEST])
     people = sat(GameMode.HUMAN_VS_HUMAN, ann, bob)
     assert people.opening_line() == "Coach: I'll judge every move. Play well!"
-    assert people.greetings(records.get) == [welcome.format("Ann"), welcome.format("Bob")]
+    assert people.greetings(records.get, spec.name) == [
+        welcome.format("Ann"),
+        welcome.format("Bob"),
+    ]
     assert said(people) == [
         "Coach: Ann's X at a1 — best move.",
         "Coach: Bob's O at b2 — best move.",
     ]
     cats = sat(GameMode.AI_VS_AI, kitty, kitty)
     assert cats.opening_line() == "Kitty (X) against Kitty (O)."
-    assert cats.greetings(records.get) == []
+    assert cats.greetings(records.get, spec.name) == []
     first, second = said(cats)
     own = KITTY.voice.own_move[Verdict.BEST]
     assert first in quoted("Kitty (X)", own)  # playing itself: it says which side speaks

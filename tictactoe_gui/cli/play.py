@@ -94,7 +94,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     you, them = spec.seats[seat], spec.seats[1 - seat]
     if args.record and not keeps_records_of(spec):
         raise UsageError(f"--record: the records do not keep games of {spec.name}; play without it")
-    repository = _open_records(args, streams) if args.record else None
+    repository = _open_records(args, streams, spec) if args.record else None
     print(
         f"{spec.name} (seed {seed}). You are {you}; {player.name} ({player.key}) is {them}.",
         file=stdout,
@@ -192,8 +192,9 @@ def _example_move(spec: GameSpec, legal: tuple[int, ...]) -> int:
     return min(legal, key=distance)
 
 
-def _open_records(args: argparse.Namespace, streams: Streams) -> Repository | None:
-    """The records for a terminal game, with a greeting; None (and why) if they cannot be used."""
+def _open_records(args: argparse.Namespace, streams: Streams, spec: GameSpec) -> Repository | None:
+    """The records for a terminal game of ``spec``, with a greeting (the person's record in
+    that game); None (and why) if they cannot be used."""
     path = database_path(args)
     try:
         repository, notice = open_or_recover(path)
@@ -203,7 +204,8 @@ def _open_records(args: argparse.Namespace, streams: Streams) -> Repository | No
     repository.on_busy = streams.report  # wait for another writer, and say so
     if notice is not None:
         streams.report(notice)
-    print(greeting_for(args.name, repository.record_of(args.name)), file=streams.stdout)
+    record = repository.record_of(args.name, spec.id)
+    print(greeting_for(args.name, record, spec.name), file=streams.stdout)
     return repository
 
 

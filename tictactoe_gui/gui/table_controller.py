@@ -247,7 +247,7 @@ class TableController(TableAutoplay):
             except Exception:  # the game goes on without the greeting
                 return None
 
-        lines = session.greetings(record_of)
+        lines = session.greetings(record_of, session.spec.name)
         if lines:
             self._widgets.show_message("   ".join(lines))
 

@@ -716,10 +716,13 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
             f"{self._name_of(second)} ({self._side_label(second)})."
         )
 
-    def greetings(self, record_of: Callable[[str], WinLossDraw | None]) -> list[str]:
-        """A greeting for each person at the table, from ``record_of(name)`` (their record)."""
+    def greetings(self, record_of: Callable[[str], WinLossDraw | None], game: str) -> list[str]:
+        """A greeting for each person at the table, from ``record_of(name)`` (their record
+        in ``game``, which the greeting names)."""
         return [
-            greeting_for(seat.name, record_of(seat.name)) for seat in self.seats if not seat.is_ai
+            greeting_for(seat.name, record_of(seat.name), game)
+            for seat in self.seats
+            if not seat.is_ai
         ]
 
     def coach_line(self, ply: int, verdict: Verdict) -> str | None:

@@ -16,11 +16,13 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     return f"{count} {noun if count == 1 else (many or noun + 's')}"
 
 
-def greeting_for(name: str, record: WinLossDraw | None) -> str:
-    """ "Welcome back, Alice — 5 wins, 3 losses, 2 draws", or a first-time welcome."""
+def greeting_for(name: str, record: WinLossDraw | None, game: str) -> str:
+    """A person's record in ``game`` (the records count each game apart): "Welcome back,
+    Alice — Connect Four: 5 wins, 3 losses, 2 draws", or a first-time welcome that names
+    the game."""
     if record is None or record.games == 0:
-        return f"Welcome, {name}! This is your first game here — good luck."
-    return f"Welcome back, {name} — {record.summary()}"
+        return f"Welcome, {name}! This is your first game of {game} here — good luck."
+    return f"Welcome back, {name} — {game}: {record.summary()}"
 
 
 def game_over(words: str) -> str:

@@ -181,7 +181,11 @@ class GameStarts(ControllerCore):
                 self.message.emit(f"Could not read the records: {error}")
                 return None
 
-        lines = self._session.greetings(record_of) if self._setup.recorded else []
+        lines = (
+            self._session.greetings(record_of, self._session.spec.name)
+            if self._setup.recorded
+            else []
+        )
         self.comment_changed.emit(self._session.opening_line())
         if lines:
             self.message.emit("   ".join(lines))
