@@ -63,4 +63,4 @@ def test_a_game_given_up_ends_in_the_dock_in_one_sentence(qtbot: QtBot, window: 
     assert session is not None
     table.cell_activated(*divmod(session.state.legal_moves()[0], spec.cols))
     table.resign()
-    assert heading_at_the_end(qtbot, window) == "Game over: Ann (X) wins: Bob resigned."
+    assert heading_at_the_end(qtbot, window) == "Game over: Bob (O) resigned; Ann (X) wins."

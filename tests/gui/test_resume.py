@@ -174,9 +174,8 @@ def test_a_finished_or_resigned_game_opens_as_a_replay(
     controller.resign()
     resigned = tmp_path / "resigned.json"
     assert window.save_game_to(resigned)
-    assert (
-        json.loads(resigned.read_text(encoding="utf-8"))["result"] == "Alice (X) wins: Bob resigned"
-    )
+    result = json.loads(resigned.read_text(encoding="utf-8"))["result"]
+    assert result == "Bob (O) resigned; Alice (X) wins"
     for path, moves in ((finished, 5), (resigned, 1)):
         assert window.open_game_file(path)
         assert controller.state is State.REPLAY

@@ -91,7 +91,7 @@ def test_every_game_words_its_result_and_a_resignation_alike(game_id: str) -> No
     table.resign()
     computer = table.name_of(1)
     assert computer == COMPUTER[game_id].capitalize()
-    assert table.result_words() == f"{computer} (O) wins: Ada resigned"
+    assert table.result_words() == f"Ada (X) resigned; {computer} (O) wins"
     table.set_moves([])
     table.set_moves(moves(table, *X_WINS[game_id]))
     assert table.result_words() == "Ada (X) wins"

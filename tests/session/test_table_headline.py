@@ -90,4 +90,5 @@ def test_a_game_still_going_has_no_headline_in_any_game() -> None:
         assert session.headline() == ""
         if spec.can_resign:
             session.resign()  # Bo, to move, gives up
-            assert session.headline() == f"Bo resigned: Ann ({spec.seats[0]}) wins."
+            bo, ann = spec.seats[1], spec.seats[0]
+            assert session.headline() == f"Bo ({bo}) resigned; Ann ({ann}) wins."

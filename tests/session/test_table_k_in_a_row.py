@@ -59,7 +59,7 @@ def test_resigning_ends_the_game_as_a_loss_for_the_side_to_move_and_is_recorded(
     assert session.resign() == 0
     assert session.is_over
     assert session.winner == 1
-    assert session.result_words() == "Cop (O) wins: Alice resigned"
+    assert session.result_words() == "Alice (X) resigned; Cop (O) wins"
     assert session.headline() == "You resigned. Cop wins."
     # Cop's word is about a resignation, not a win on the board ("Three in a row").
     reaction = session.reaction()

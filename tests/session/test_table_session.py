@@ -142,9 +142,9 @@ def test_a_seat_gives_the_game_up_in_the_session_and_setting_the_moves_takes_it_
     assert session.player_to_move is None
     assert not session.is_human_turn()
     assert not session.ai_to_move()
-    assert session.result_words() == "Kitty (O) wins: Ada resigned"
+    assert session.result_words() == "Ada (X) resigned; Kitty (O) wins"
     assert session.why_not_playable(spec.parse_move("d3")) == (
-        "The game is over: Kitty (O) wins: Ada resigned. Play Again (Ctrl+R) or start a "
+        "The game is over: Ada (X) resigned; Kitty (O) wins. Play Again (Ctrl+R) or start a "
         "New Game (Ctrl+N)."
     )
     with pytest.raises(ValueError, match="already over"):

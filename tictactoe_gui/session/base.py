@@ -72,6 +72,7 @@ from tictactoe_gui.session.words import (
     game_over,
     greeting_for,
     plural,
+    resigned_ending,
 )
 from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
@@ -378,25 +379,34 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         """What follows the winner's name in a game kept on points (", 14 to 9")."""
         return ""
 
-    def _why_won(self) -> str:
-        """Why the winner won, where it was not on the board ("Ann resigned", a program's
-        forfeit)."""
-        if self.forfeit_reason:
-            return self.forfeit_reason
-        return "" if self.resigned is None else f"{self._name_of(self.resigned)} resigned"
+    def _resignation_words(self) -> str:
+        """A game given up, as its replay and the History say it too: ``"Ann (X)
+        resigned; Cop (O) wins"``."""
+        loser = self.resigned
+        assert loser is not None
+        winner = self._other(loser)
+        return resigned_ending(
+            self._name_of(loser),
+            self._side_label(loser),
+            self._name_of(winner),
+            self._side_label(winner),
+        )
 
     def result_words(self) -> str:
-        """``"Sera (X) wins"``, ``"a draw"``, ``"Cop (O) wins: Ann resigned"``, with the
-        score where the game keeps one (``"Ann (A) wins, 14 to 9"``, ``"a tie at 7 each"``), or
-        ``""`` while the game goes on."""
+        """``"Sera (X) wins"``, ``"a draw"``, ``"Ann (X) resigned; Cop (O) wins"``, ``"Cop
+        (O) wins: <a program's forfeit>"``, with the score where the game keeps one (``"Ann
+        (A) wins, 14 to 9"``, ``"a tie at 7 each"``), or ``""`` while the game goes on."""
         if not self.is_over:
             return ""
         winner = self.winner
         if winner is None:
             return self._draw_words()
         words = f"{self._name_of(winner)} ({self._side_label(winner)}) wins"
-        why = self._why_won()
-        return f"{words}: {why}" if why else words + self._score_words(winner)
+        if self.forfeit_reason:
+            return f"{words}: {self.forfeit_reason}"
+        if self.resigned is not None:
+            return self._resignation_words()
+        return words + self._score_words(winner)
 
     def end_status(self) -> str:
         """The status bar's sentence at the end, the same in every game: ``"Game over: Cop
@@ -779,7 +789,7 @@ class SessionBase(ABC, Generic[MoveT, PositionT, SideT, KeyT, AnalysisT]):
         if self.forfeit_reason:
             return f"{name} ({label}) wins: {self.forfeit_reason}."
         if resigned is not None:
-            return f"{self._name_of(resigned)} resigned: {name} ({label}) wins."
+            return f"{self._resignation_words()}."
         return f"{name} ({label}) wins{score}!"
 
     def _follow_moves(self) -> None:
