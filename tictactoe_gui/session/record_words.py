@@ -18,7 +18,7 @@ from tictactoe_gui.records_bridge import (
     side_name,
     spec_of,
 )
-from tictactoe_gui.session.words import plural, resigned_ending
+from tictactoe_gui.session.words import plural, resigned_ending, score_words, tie_words
 from tictactoe_gui.storage.records import FinishedGame, GameSummary, InvalidGameError, Result
 
 Recorded = FinishedGame | GameSummary
@@ -34,7 +34,7 @@ def _no_winner(game: Recorded) -> str:
     if not keeps_score(game):
         return "draw"
     scores = final_scores(game)
-    return "tie" if scores is None else f"tie at {scores[0]} each"
+    return "tie" if scores is None else tie_words(scores[0])
 
 
 def _won(game: Recorded) -> str:
@@ -57,7 +57,7 @@ def _won(game: Recorded) -> str:
     scores = final_scores(game)
     if scores is None:
         return words
-    return f"{words}, {scores[winner]} to {scores[1 - winner]}"
+    return words + score_words(scores[winner], scores[1 - winner])
 
 
 def result_words(game: Recorded) -> str:

@@ -38,6 +38,7 @@ from tictactoe_gui.engine.review import Settled, settled_by
 from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.session.base import SessionBase, SideSummary
 from tictactoe_gui.session.seats import Seat as Seat  # where the callers read it
+from tictactoe_gui.session.words import score_words, tie_words
 from tictactoe_gui.storage.records import FinishedGame, GameMode, Side
 
 
@@ -293,11 +294,11 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
 
     def _draw_words(self) -> str:
         scores = self.state.scores
-        return "a draw" if scores is None else f"a tie at {scores[0]} each"
+        return "a draw" if scores is None else f"a {tie_words(scores[0])}"
 
     def _score_words(self, winner: int) -> str:
         scores = self.state.scores
-        return "" if scores is None else f", {scores[winner]} to {scores[1 - winner]}"
+        return "" if scores is None else score_words(scores[winner], scores[1 - winner])
 
     @property
     def seats(self) -> tuple[Seat, Seat]:

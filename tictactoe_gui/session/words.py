@@ -37,6 +37,16 @@ def resigned_ending(loser: str, loser_seat: str, winner: str, winner_seat: str) 
     return f"{loser} ({loser_seat}) resigned; {winner} ({winner_seat}) wins"
 
 
+def tie_words(each: int) -> str:
+    """A game kept on points that nobody won, without its article: ``"tie at 7 each"``."""
+    return f"tie at {each} each"
+
+
+def score_words(winning: int, losing: int) -> str:
+    """What follows the winner of a game kept on points: ``", 14 to 9"``."""
+    return f", {winning} to {losing}"
+
+
 def replay_status(title: str, position: int, total: int, ending: str | None) -> str:
     """Where a replay stands, in every game: ``"Replay: Ada vs Cop, 2 May — move 5 of 9"``,
     and at a recorded end how the game ended (``ending``: ``"Cop (O) wins"``, or who
