@@ -80,6 +80,24 @@ def test_a_person_is_told_why_a_move_is_refused_and_whose_turn_it_is() -> None:
         Seat.for_game(spec, "abacus")
 
 
+def test_a_refusal_is_a_sentence_that_keeps_a_moves_name_as_it_is_written() -> None:
+    """Every game refuses in a sentence; one that begins with a move names it as the game
+    writes it (a Row & Column cell stays "e5", not "E5")."""
+    rowcol = find_game("rowcol3")
+    people = (Seat.human("Ann"), Seat.human("Bob"))
+    session = TableSession(TableSetup(rowcol, GameMode.HUMAN_VS_HUMAN, people), 3)
+    session.play(rowcol.parse_move("b2"))
+    assert session.why_not_playable(rowcol.parse_move("a3")) == (
+        "a3 is not in the row or column of the last take (b2)."
+    )
+    tictactoe = find_game("tictactoe")
+    session = TableSession(TableSetup(tictactoe, GameMode.HUMAN_VS_HUMAN, people), 3)
+    session.play(tictactoe.parse_move("b2"))
+    assert session.why_not_playable(tictactoe.parse_move("b2")) == (
+        "Cell b2 is already taken by X."
+    )
+
+
 def test_row_and_column_keeps_its_coach_its_hints_and_its_words() -> None:
     spec = find_game("rowcol3")
     setup = TableSetup(

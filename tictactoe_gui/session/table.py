@@ -38,7 +38,7 @@ from tictactoe_gui.engine.review import Settled, settled_by
 from tictactoe_gui.records_bridge import state_finished_game
 from tictactoe_gui.session.base import SessionBase, SideSummary
 from tictactoe_gui.session.seats import Seat as Seat  # where the callers read it
-from tictactoe_gui.session.words import score_words, tie_words
+from tictactoe_gui.session.words import score_words, sentence, tie_words
 from tictactoe_gui.storage.records import FinishedGame, GameMode, Side
 
 
@@ -213,8 +213,7 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         try:
             self.state.play(move)
         except GameError as error:
-            words = str(error)
-            return f"{words[:1].upper()}{words[1:]}."  # a sentence: "Cell b2 is taken by X."
+            return sentence(str(error))
         return None
 
     def turn_words(self) -> str:

@@ -37,6 +37,15 @@ def resigned_ending(loser: str, loser_seat: str, winner: str, winner_seat: str) 
     return f"{loser} ({loser_seat}) resigned; {winner} ({winner_seat}) wins"
 
 
+def sentence(words: str) -> str:
+    """``words`` as a sentence: capitalised, unless they begin with a move's name, which
+    keeps its case ("Cell b2 is already taken by X.", "e5 is not in the row or column …")."""
+    first = words.split(" ", 1)[0]
+    if not any(character.isdigit() for character in first):
+        words = words[:1].upper() + words[1:]
+    return words if words.endswith(".") else f"{words}."
+
+
 def tie_words(each: int) -> str:
     """A game kept on points that nobody won, without its article: ``"tie at 7 each"``."""
     return f"tie at {each} each"
