@@ -578,6 +578,9 @@ class MainWindow(FirstFramePart, MenusPart):
     def _update_heat_map(self) -> None:
         """The heat-map shows what the dock shows: on a person's own turn against an AI it
         is hidden with the engine's lines, unless they chose to see the engine's view."""
+        if self.table_active:
+            self._update_table_heat_map()
+            return
         result = self.controller.current_result
         shown = (
             self.heat_map_action.isChecked()

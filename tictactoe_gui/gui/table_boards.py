@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 from tictactoe_gui.gui.board_reading import board_of, move_words
 
 if TYPE_CHECKING:
-    from tictactoe_gui.engine.games import GameState
+    from tictactoe_gui.engine.games import GameAnalysis, GameState
     from tictactoe_gui.engine.rowcol import Position
     from tictactoe_gui.gui.board_view import BoardView
     from tictactoe_gui.gui.rowcol_view import RowColBoardView
@@ -41,6 +41,9 @@ class TableBoard(Protocol):
 
     def preview(self, state: GameState | None, moves: Sequence[int]) -> None:
         """Ghosts of a line of play from ``state`` (None: none)."""
+
+    def set_heat(self, state: GameState | None, analysis: GameAnalysis | None) -> None:
+        """Tint the board by ``analysis`` of ``state`` (None: no heat map), where it can."""
 
     def status_text(self) -> str:
         """What the board says of the position shown beyond whose turn it is (the scores
@@ -84,6 +87,15 @@ class GridTableBoard:
             return
         board, _gravity = board_of(self._state)
         self.view.set_hints([board.move_at(move) for move in moves])
+
+    def set_heat(self, state: GameState | None, analysis: GameAnalysis | None) -> None:
+        if state is None or analysis is None:
+            self.view.set_heat_map(None)
+            return
+        from tictactoe_gui.gui.painters.heat import heat_of
+
+        board, _gravity = board_of(state)
+        self.view.set_heat_map(heat_of(board, analysis))
 
     def status_text(self) -> str:
         return ""
@@ -158,6 +170,9 @@ class NumbersTableBoard:
     def preview(self, state: GameState | None, moves: Sequence[int]) -> None:
         del state, moves  # the numbers board shows no ghosts: the dock lists the line
 
+    def set_heat(self, state: GameState | None, analysis: GameAnalysis | None) -> None:
+        del state, analysis  # the numbers are the board's colours: the dock lists the values
+
     def status_text(self) -> str:
         return self.view.status_text()
 
@@ -213,6 +228,13 @@ class WindowBoards:
 
     def preview(self, state: GameState | None, moves: Sequence[int]) -> None:
         self.current.preview(state, moves)
+
+    def set_heat(self, state: GameState | None, analysis: GameAnalysis | None) -> None:
+        self.current.set_heat(state, analysis)
+
+    def has_heat(self) -> bool:
+        """Whether the board showing the game now draws a heat map."""
+        return isinstance(self.current, GridTableBoard)
 
     def status_text(self) -> str:
         return self.current.status_text()

@@ -52,6 +52,8 @@ class TableController(TableAutoplay):
     game_started = Signal(object)
     #: The position on the board changed (a move, an undo, a replay's step).
     position_changed = Signal()
+    #: The dock shows the analysis of the position on the board, or that it is on its way.
+    analysis_shown = Signal()
 
     def __init__(
         self,
@@ -504,6 +506,7 @@ class TableController(TableAutoplay):
         session = self._session()
         names = (session.name_of(0), session.name_of(1))
         self._widgets.analysis_dock.show_game_analysis(session.state, analysis, names)
+        self.analysis_shown.emit()
 
     @Slot(object)
     def _on_move_chosen(self, choice: GameMove) -> None:

@@ -92,6 +92,7 @@ class TableGamesPart(WindowBase):
         stack.undoTextChanged.connect(lambda _text: self._update_table_undo())
         stack.redoTextChanged.connect(lambda _text: self._update_table_undo())
         table.position_changed.connect(self._update_table_undo)
+        table.analysis_shown.connect(self._update_table_heat_map)
         table.set_think_ms(self._think_ms())
         table.set_time_limit(self.analysis_dock.time_budget())
         self.analysis_dock.game_preview_requested.connect(self._table_boards.preview)
@@ -330,6 +331,25 @@ class TableGamesPart(WindowBase):
             self._show_undo_texts(self.table.undo_stack)
             self.resign_action.setEnabled(self.table.can_resign())
 
+    def _update_table_heat_map(self) -> None:
+        """The heat map on a table game's board of X and O, by k in a row's rule: what the
+        dock shows, hidden with the engine's view on a person's own turn against a computer
+        player unless they chose to see it."""
+        if not self.table_active:
+            return
+        boards = self._table_boards
+        self.heat_map_action.setEnabled(boards.has_heat())
+        session = self.table.session
+        analysis = None if session is None else session.analysis_of(session.state)
+        shown = (
+            session is not None
+            and analysis is not None
+            and self.heat_map_action.isChecked()
+            and not self.analysis_dock.engine_view_hidden()
+            and session.resigned is None  # nothing left to predict
+        )
+        boards.set_heat(session.state if session is not None else None, analysis if shown else None)
+
     def _show_undo_texts(self, stack: QUndoStack) -> None:
         """Undo and Redo say what they would take back or play again on the board shown."""
         undo, redo = stack.undoText(), stack.redoText()
@@ -460,6 +480,7 @@ class TableGamesPart(WindowBase):
         state = self.table.state
         self.setup_action.setEnabled(NumbersTableBoard.draws(state) or GridTableBoard.draws(state))
         self.resign_action.setEnabled(self.table.can_resign())
+        self._update_table_heat_map()
         # The arrow keys step a replay only while one is shown: a game set up from a
         # replay gives them back to the board.
         self._set_replay_keys(self.table.replaying)
@@ -532,7 +553,7 @@ class TableGamesPart(WindowBase):
             self._update_records_actions()
 
     def _k_in_a_row_actions(self) -> list[QAction]:
-        """Commands only the k-in-a-row game has (the table game's board has none of them)."""
+        """Commands a table game offers where its board has them (each set as it starts)."""
         return [
             self.resign_action,
             self.setup_action,
