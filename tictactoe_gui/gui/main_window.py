@@ -226,6 +226,8 @@ class MainWindow(FirstFramePart, MenusPart):
         self.controller.position_changed.connect(self._keep_game_in_progress)
         # An undo that reopens a finished game says so after the move: keep it then too.
         self.controller.game_over.connect(self._keep_game_in_progress)
+        # A series' game counted: kept between two games, the series goes on next time.
+        self.controller.tally_changed.connect(self._keep_game_in_progress)
         if self._staged:
             # The board takes the focus now, its description already holding the game's
             # greeting: a screen reader reads it once, with the focus.
@@ -253,7 +255,7 @@ class MainWindow(FirstFramePart, MenusPart):
             game = table_file.load(path)
         except table_file.TableFileError:
             return None
-        if game.setup.spec != spec or game.finished:
+        if game.setup.spec != spec or (game.finished and not game.series_goes_on):
             return None
         return game.setup
 
@@ -276,7 +278,8 @@ class MainWindow(FirstFramePart, MenusPart):
         try:
             game = table_file.load(path)
             board = game.start.marks_board()
-            if not game.spec.k_in_a_row_board or not game.playable or not game.moves:
+            goes_on = (game.playable and bool(game.moves)) or game.series_goes_on
+            if not game.spec.k_in_a_row_board or not goes_on:
                 return None
             if board is None or self._opening_game not in (None, board.variant):
                 return None

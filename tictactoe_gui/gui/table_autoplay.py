@@ -142,12 +142,12 @@ class TableAutoplay(TableLines):
             self._play_when_analysed = False
         elif self._pending is not None:
             self._think.start(self._delay())
-        elif self._between_games():
+        elif self.between_games():
             self._series_timer.start(self._delay_ms)
         if self.session is not None and self.session.ai_to_move():
             self._show_turn()
 
-    def _between_games(self) -> bool:
+    def between_games(self) -> bool:
         """Whether a series' game has ended with more of the series to play."""
         session = self.session
         return (
@@ -161,7 +161,7 @@ class TableAutoplay(TableLines):
     def toggle_pause(self) -> None:
         session = self._session()
         if session.setup.mode is GameMode.AI_VS_AI and (
-            not session.is_over or self._between_games()
+            not session.is_over or self.between_games()
         ):
             self.set_paused(not self._paused)
             self._widgets.announcer.announce("Paused." if self._paused else "Resumed.")
@@ -171,7 +171,7 @@ class TableAutoplay(TableLines):
         session = self._session()
         if session.setup.mode is not GameMode.AI_VS_AI:
             return
-        if self._between_games():
+        if self.between_games():
             self.set_paused(True)
             self._next_series_game()
             return

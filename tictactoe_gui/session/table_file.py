@@ -156,6 +156,19 @@ class SavedTableGame:
         return self.players_known and not self.finished
 
     @property
+    def series_goes_on(self) -> bool:
+        """Whether this finished game of two computer players has more of its series to
+        play (its ``tally`` counts it): the series goes on with its next game."""
+        tally = self.tally
+        return (
+            self.players_known
+            and self.setup.mode is GameMode.AI_VS_AI
+            and tally is not None
+            and self.finished
+            and tally.games < self.setup.games
+        )
+
+    @property
     def has_engine(self) -> bool:
         """Whether an external program plays a seat (a file never runs one by itself)."""
         return any(seat.is_engine for seat in self.setup.seats)

@@ -46,6 +46,14 @@ def sentence(words: str) -> str:
     return words if words.endswith(".") else f"{words}."
 
 
+def series_resumed(game: int, games: int) -> str:
+    """Said when a series left between two of its games goes on at the next start."""
+    return (
+        f"The series goes on with game {game} of {games}, paused: Resume (Ctrl+P) plays on, "
+        "Step (Ctrl+.) plays one move."
+    )
+
+
 def tie_words(each: int) -> str:
     """A game kept on points that nobody won, without its article: ``"tie at 7 each"``."""
     return f"tie at {each} each"

@@ -57,3 +57,13 @@ class AutoplayControls(GameStarts):
     @property
     def series_left(self) -> int:
         return self._series_left
+
+    def between_games(self) -> bool:
+        """Whether a series' game has ended (and been counted) with more of the series to
+        play."""
+        return (
+            self._state is State.OVER
+            and self._setup.mode is GameMode.AI_VS_AI
+            and self._over_info is not None
+            and self._series_left > 0
+        )

@@ -31,6 +31,15 @@ class GameStarts(ControllerCore):
         self.tally_changed.emit(self._tally)
         self._begin(setup, paused=paused and setup.mode is GameMode.AI_VS_AI)
 
+    def continue_series(self, setup: GameSetup, tally: Tally) -> None:
+        """The next game of a series whose games so far ``tally`` counts (one kept when the
+        app closed between two of its games), paused: nothing moves until a person resumes
+        it."""
+        self._tally = tally.copy()
+        self._series_left = max(1, setup.games - tally.games)
+        self.tally_changed.emit(self._tally)
+        self._begin(setup, paused=setup.mode is GameMode.AI_VS_AI)
+
     def restart(self) -> None:
         """The same players again, from the same start (a new seed unless one was fixed)."""
         if self._state is State.REPLAY:

@@ -377,10 +377,13 @@ class GameFilesPart(WindowBase):
             game = table_file.load(path)
             asked = self._opening_game
             board = game.start.marks_board()
-            if not game.spec.k_in_a_row_board or not game.playable or not game.moves:
+            goes_on = (game.playable and bool(game.moves)) or game.series_goes_on
+            if not game.spec.k_in_a_row_board or not goes_on:
                 return False, ""
             if board is None or asked not in (None, board.variant):
                 return False, ""
+            if game.series_goes_on:
+                return self._go_on_with_k_in_a_row_series(game), ""
             self.resume_game(game)
         except ValueError as error:  # TableFileError, or moves the rules refuse
             aside = path.with_name(f"{path.name}.damaged")
@@ -389,6 +392,19 @@ class GameFilesPart(WindowBase):
             return False, f"The game in progress could not be resumed: {error}."
         self.show_message("Resumed the game you were playing — New Game (Ctrl+N) starts another.")
         return True, ""
+
+    def _go_on_with_k_in_a_row_series(self, game: SavedTableGame) -> bool:
+        """The next game of a k-in-a-row series left between two of its games, paused,
+        with the score so far."""
+        from tictactoe_gui.session.words import series_resumed
+
+        tally = game.tally
+        assert tally is not None
+        self.back_to_game()
+        self.leave_table_mode()
+        self.controller.continue_series(later.GameSetup.from_table_setup(game.setup), tally)
+        self.show_message(series_resumed(tally.games + 1, game.setup.games))
+        return True
 
     @Slot(object)  # game_over: an undo that reopens a finished game
     @Slot(object, object)  # position_changed
@@ -404,7 +420,9 @@ class GameFilesPart(WindowBase):
             return
         unfinished = controller.state is later.State.PLAYING and not controller.session.is_over
         try:
-            if unfinished and (controller.moves or controller.undone_moves()):
+            if (
+                unfinished and (controller.moves or controller.undone_moves())
+            ) or controller.between_games():
                 path.parent.mkdir(parents=True, exist_ok=True)
                 table_file.save_game(path, self.saved_game())
                 # So that the next start's first frame is already the right board.

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.table_controller import TableController
     from tictactoe_gui.session.series import Tally
     from tictactoe_gui.session.table import TableSession, TableSetup
+    from tictactoe_gui.session.table_file import SavedTableGame
 
 
 #: The file beside the records that keeps a table game in progress between runs.
@@ -176,8 +177,9 @@ class TableGamesPart(WindowBase):
 
     @Slot()
     def _keep_table_game_in_progress(self) -> None:
-        """Keep the table game after every move, so that the next start plays on: a game
-        over, a replay or a game with no move yet leaves nothing to resume."""
+        """Keep the table game after every move, so that the next start plays on (a series
+        between two of its games, too: the next start goes on with the next); a game over,
+        a replay or a game with no move yet leaves nothing to resume."""
         from tictactoe_gui.session import table_file
 
         path = self._table_game_file()
@@ -186,7 +188,8 @@ class TableGamesPart(WindowBase):
         if path is None or self._closed or session is None or not table.active:
             return
         try:
-            if not table.is_over and not table.replaying and session.moves:
+            unfinished = not table.is_over and not table.replaying and session.moves
+            if unfinished or table.between_games():
                 path.parent.mkdir(parents=True, exist_ok=True)
                 table_file.save(path, session, table.undone_moves(), tally=table.tally)
             else:
@@ -213,6 +216,9 @@ class TableGamesPart(WindowBase):
                 path.replace(path.with_name(f"{path.name}.damaged"))
             self.show_message(f"The game in progress could not be resumed: {error}.")
             return False
+        if game.setup.spec == spec and game.series_goes_on:
+            self._go_on_with_series(game)
+            return True
         if game.setup.spec != spec or game.finished:
             return False
         # Two computer players wait to be set going again: a start plays no game unasked.
@@ -220,6 +226,16 @@ class TableGamesPart(WindowBase):
         self.play_on_table_game(game, paused=paused)
         self.show_message("Resumed the game you were playing — New Game (Ctrl+N) starts another.")
         return True
+
+    def _go_on_with_series(self, game: SavedTableGame) -> None:
+        """The next game of a series left between two of its games, paused (a start plays
+        no game unasked), with the score so far."""
+        from tictactoe_gui.session.words import series_resumed
+
+        tally = game.tally
+        assert tally is not None
+        self.start_table_game(game.setup, paused=True, tally=tally)
+        self.show_message(series_resumed(tally.games + 1, game.setup.games))
 
     def _make_numbers_view(self, state: GameState) -> RowColBoardView:
         """The numbers board (Row & Column), beside the board of X and O in the window's
@@ -359,12 +375,18 @@ class TableGamesPart(WindowBase):
     # -- starting and leaving --------------------------------------------------------------
 
     def start_table_game(
-        self, setup: TableSetup, seed: int | None = None, *, paused: bool = False
+        self,
+        setup: TableSetup,
+        seed: int | None = None,
+        *,
+        paused: bool = False,
+        tally: Tally | None = None,
     ) -> TableController:
-        """A new game of ``setup`` on the board (the k-in-a-row game, if any, is parked)."""
+        """A new game of ``setup`` on the board (the k-in-a-row game, if any, is parked);
+        ``tally``: the games of its series played before it."""
         self._enter_table_mode()
         table = self.table
-        table.start(setup, seed, paused=paused)
+        table.start(setup, seed, paused=paused, tally=tally)
         self._remember_game(setup.spec)
         self._after_table_start()
         return table
