@@ -347,6 +347,7 @@ class TableGamesPart(WindowBase):
             self._show_undo_texts(self.table.undo_stack)
             self.resign_action.setEnabled(self.table.can_resign())
 
+    @Slot()
     def _update_table_heat_map(self) -> None:
         """The heat map on a table game's board of X and O, by k in a row's rule: what the
         dock shows, hidden with the engine's view on a person's own turn against a computer
