@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import (
-    SERA,
     Algorithm,
     Board,
     Move,
@@ -18,6 +17,7 @@ from tictactoe_gui.engine import (
     TranspositionTable,
     analyse,
 )
+from tictactoe_gui.engine.games import PlayerInfo, find_game
 from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.variants import GOMOKU, get_variant
 from tictactoe_gui.gui.analysis import coach, words
@@ -28,6 +28,11 @@ SVG = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">'
     '<circle cx="32" cy="32" r="30" fill="#7b5ea7"/></svg>'
 )
+
+
+def player_card(key: str) -> PlayerInfo:
+    """A tic-tac-toe persona as the dock's card shows it."""
+    return find_game("tictactoe").player(key)
 
 
 def make_dock(qtbot: QtBot) -> AnalysisDock:
@@ -44,7 +49,7 @@ def test_portrait_shows_when_the_art_exists(
     art.write_text(SVG)
     monkeypatch.setattr(coach, "asset_path", lambda relative: art)
     dock = make_dock(qtbot)
-    dock.set_persona(SERA, "Opponent")
+    dock.show_player(player_card("sera"), "Opponent")
     portrait = dock._portrait
     assert not portrait.isHidden()
     image = portrait.pixmap().toImage()
@@ -58,14 +63,14 @@ def test_missing_art_hides_the_portrait(qtbot: QtBot, monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(coach, "asset_path", missing)
     dock = make_dock(qtbot)
-    dock.set_persona(SERA, "Opponent")
+    dock.show_player(player_card("sera"), "Opponent")
     assert dock._portrait.isHidden()
     assert "Sera" in dock.prediction_text()
 
 
 def test_result_fills_table_banner_and_line(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
-    dock.set_persona(SERA, "Coach")
+    dock.show_player(player_card("sera"), "Coach")
     board = Board.from_text("XX.OO....")
     analysis = analyse(board)
     dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
@@ -90,7 +95,7 @@ def test_result_fills_table_banner_and_line(qtbot: QtBot) -> None:
 
 def test_a_comparison_scrolls_into_view_in_a_short_dock(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
-    dock.set_persona(SERA, "Coach")
+    dock.show_player(player_card("sera"), "Coach")
     dock.resize(340, 360)  # far shorter than the dock's content
     board = Board.from_text("X...O....")
     analysis = analyse(board)
@@ -123,10 +128,11 @@ def estimate_result(board: Board) -> EngineResult:
 
 
 def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
-    from tictactoe_gui.engine import KITTY
 
     dock = make_dock(qtbot)
-    dock.set_persona(KITTY, "Opponent")  # a weak persona plays; the prediction is not hers
+    dock.show_player(
+        player_card("kitty"), "Opponent"
+    )  # a weak persona plays; the prediction is not hers
     four = get_variant("four")
     # One mark each, X to move: better for X, and no win the search sees (four in a row
     # is a fast first-player win: two marks each are already a win it sees, not proven).
@@ -283,7 +289,7 @@ def test_a_small_board_proven_past_the_exact_try_shows_the_proof_and_the_estimat
     qtbot: QtBot,
 ) -> None:
     dock = make_dock(qtbot)
-    dock.set_persona(SERA, "Coach")
+    dock.show_player(player_card("sera"), "Coach")
     # 5x5, four in a row: X makes an open three at d4 and wins in 3. The exact try is
     # kept from finishing, so the proof-number search settles it.
     board = Board.from_text("5/1XX2/1OO2/5/5", get_variant("5x5k4"))
@@ -370,7 +376,7 @@ def test_a_lost_position_names_the_winner_beside_the_best_defence(qtbot: QtBot) 
 
 def test_a_game_given_up_shows_no_bar_still_on_its_way(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
-    dock.set_persona(SERA, "Coach")
+    dock.show_player(player_card("sera"), "Coach")
     board = Board.from_text("X........")
     analysis = analyse(board)
     dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))

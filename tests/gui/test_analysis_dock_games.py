@@ -17,7 +17,14 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import row_words
 from tictactoe_gui.engine import Board, analyse
-from tictactoe_gui.engine.games import Certainty, GameAnalysis, GameState, Limit, find_game
+from tictactoe_gui.engine.games import (
+    Certainty,
+    GameAnalysis,
+    GameState,
+    Limit,
+    PlayerInfo,
+    find_game,
+)
 from tictactoe_gui.engine.rowcol import RowColAnalysis
 from tictactoe_gui.gui.analysis import game_words
 from tictactoe_gui.gui.analysis.words import spoken_score
@@ -26,6 +33,11 @@ from tictactoe_gui.gui.engine_worker import EngineResult
 
 Text = QAccessible.Text
 SEATS = ("X", "O")
+
+
+def player_card(key: str) -> PlayerInfo:
+    """A tic-tac-toe persona as the dock's card shows it."""
+    return find_game("tictactoe").player(key)
 
 
 def make_dock(qtbot: QtBot) -> AnalysisDock:
@@ -519,20 +531,19 @@ def test_row_and_column_is_previewed_only_through_its_own_signal(qtbot: QtBot) -
 def test_k_in_a_rows_persona_does_not_carry_over_to_a_table_game(
     qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
 ) -> None:
-    from tictactoe_gui.engine import SERA
 
     state, analysis = double_threat
     dock = make_dock(qtbot)
     header = dock.findChild(QWidget, "coachHeader")
     assert header is not None
-    dock.set_persona(SERA, "Opponent")
+    dock.show_player(player_card("sera"), "Opponent")
     dock.set_comment("A calm game so far.")
     assert not header.isHidden()
     dock.show_game_thinking(state)
     assert header.isHidden()
     assert dock.comment_text() == ""
     # Its own player, named before or after the analysis comes, stays.
-    dock.set_persona(SERA, "Opponent")
+    dock.show_player(player_card("sera"), "Opponent")
     dock.show_result(None)
     dock.set_game_player(state.spec.player("cop"), "Opponent")
     dock.show_game_analysis(state, analysis, SEATS)

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.engine import Algorithm, Analysis, Board, Mark, Persona, SearchProgress
+from tictactoe_gui.engine import Algorithm, Analysis, Board, Mark, SearchProgress
 from tictactoe_gui.engine.analysis import PROOF_CELLS, solvable
 from tictactoe_gui.engine.games import GameAnalysis, GameState, PlayerInfo
 from tictactoe_gui.gui.accessibility import set_shown_keeping_focus
@@ -113,7 +113,6 @@ class AnalysisDock(QDockWidget):
         self._game_names: tuple[str, str] = ("", "")
         #: Whether the coach's card shows a table game's player (set_game_player).
         self._card_is_table_games = False
-        self._persona: Persona | None = None
         self._player_names: dict[Mark, str] = {}
         self._stop_available = False
         self._guarded = False
@@ -290,14 +289,12 @@ class AnalysisDock(QDockWidget):
         """The comparison grid as text: (algorithm, nodes, time) per row."""
         return self._study.comparison_rows()
 
-    def set_persona(
-        self, persona: Persona | None, role: str, board_size: tuple[int, int] = (3, 3)
-    ) -> None:
-        """Show ``persona``'s card, described as it plays on a board of ``board_size``."""
-        self._persona = persona
+    def show_player(self, player: PlayerInfo | None, role: str) -> None:
+        """Show a computer player's card in its role ("Opponent", "Coach", "To move"…;
+        None: "Engine"), in any game."""
         self._card_is_table_games = False
-        self._coach.set_persona(persona, role, board_size)
-        if persona is not None:
+        self._coach.set_player(player, role)
+        if player is not None:
             self._update_prediction()
 
     def set_player_names(self, x_name: str, o_name: str) -> None:

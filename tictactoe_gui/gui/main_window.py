@@ -56,8 +56,8 @@ from tictactoe_gui.gui.window.menus import MenusPart
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog, QMessageBox
 
-    from tictactoe_gui.engine import Move, Persona
-    from tictactoe_gui.engine.games import GameSpec
+    from tictactoe_gui.engine import Move
+    from tictactoe_gui.engine.games import GameSpec, PlayerInfo
     from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.gui.engine_worker import EngineResult
     from tictactoe_gui.gui.game_controller import (
@@ -139,7 +139,6 @@ class MainWindow(FirstFramePart, MenusPart):
         self._ready = False
         self._staged = staged
         self._theme = Theme.SYSTEM
-        self._persona: Persona | None = None
         self._records_windows: dict[str, QDialog] = {}
         #: Where unexpected errors are logged (shown in About), and the box that reports them.
         self._error_log: Path | None = None
@@ -364,7 +363,7 @@ class MainWindow(FirstFramePart, MenusPart):
         c.thinking_changed.connect(dock.set_thinking)
         c.progress.connect(dock.set_progress)
         c.comment_changed.connect(dock.set_comment)
-        c.persona_changed.connect(self._on_persona)
+        c.player_changed.connect(self._on_player_card)
         c.hint_shown.connect(view.set_hints)
         c.game_started.connect(self._on_game_started)
         c.game_over.connect(self._on_game_over)
@@ -605,10 +604,8 @@ class MainWindow(FirstFramePart, MenusPart):
         self.board_view.set_interactive(self.controller.accepts_moves())
 
     @Slot(object, str)
-    def _on_persona(self, persona: Persona | None, role: str) -> None:
-        self._persona = persona
-        variant = self.controller.board.variant
-        self.analysis_dock.set_persona(persona, role, (variant.rows, variant.cols))
+    def _on_player_card(self, player: PlayerInfo | None, role: str) -> None:
+        self.analysis_dock.show_player(player, role)
 
     @Slot(object)
     def _on_game_started(self, setup: GameSetup) -> None:

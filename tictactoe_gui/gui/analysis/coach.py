@@ -9,7 +9,6 @@ from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tictactoe_gui.assets import asset_path
-from tictactoe_gui.engine import Persona
 from tictactoe_gui.engine.games import PlayerInfo
 
 PORTRAIT_SIZE = 64
@@ -86,34 +85,15 @@ class CoachCard(QWidget):
         self.comment_label.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.comment_label)
 
-    def set_persona(
-        self, persona: Persona | None, role: str, board_size: tuple[int, int] = (3, 3)
-    ) -> None:
-        """Show ``persona``'s card, described as it plays on a board of ``board_size``."""
-        self.header.show()
-        self.role_label.setText(role.upper())
-        if persona is None:
-            self.name_label.setText("Engine")
-            self.description_label.setText("")
-            self.portrait.clear()
-            self.portrait.hide()
-            return
-        self.name_label.setText(f"{persona.name} · {persona.level}")
-        self.description_label.setText(persona.describe(*board_size))
-        pixmap = load_portrait(persona.key, PORTRAIT_SIZE, self.devicePixelRatioF())
-        if pixmap is None:
-            self.portrait.clear()
-            self.portrait.hide()
-        else:
-            self.portrait.setPixmap(pixmap)
-            self.portrait.show()
-
     def set_player(self, player: PlayerInfo | None, role: str) -> None:
         """Show one of any game's computer players (None: no one, "Engine")."""
         self.header.show()
         self.role_label.setText(role.upper())
         if player is None:
-            self.set_persona(None, role)
+            self.name_label.setText("Engine")
+            self.description_label.setText("")
+            self.portrait.clear()
+            self.portrait.hide()
             return
         self.name_label.setText(f"{player.name} · {player.level}")
         self.description_label.setText(player.description)

@@ -82,18 +82,18 @@ class ControllerCore(GameEndings):
             if self._setup.mode is GameMode.AI_VS_AI:
                 winner = session.winner
                 if winner is not None:
-                    self.persona_changed.emit(self._setup.seats[winner].persona, "Winner")
+                    self._show_player(self._setup.seats[winner].persona, "Winner")
                 else:
                     # Nobody is "to move" in a finished game: show who made the drawing move.
                     last_mover = self._setup.player(board.to_move.other)
-                    self.persona_changed.emit(last_mover.persona, "Last move")
+                    self._show_player(last_mover.persona, "Last move")
         else:
             if self._state is State.OVER:
                 self._state = State.PLAYING
                 self._over_info = None
                 self.game_over.emit(None)
             if self._setup.mode is GameMode.AI_VS_AI:
-                self.persona_changed.emit(self.player_to_move().persona, "To move")
+                self._show_player(self.player_to_move().persona, "To move")
         self._update_status()
         self._request()
         self._judge_known_moves()

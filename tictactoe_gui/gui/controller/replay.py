@@ -53,7 +53,7 @@ class ReplayAndLines(AiTurns):
         self._undo_stack.clear()
         self._over_info = None
         self.game_over.emit(None)
-        self.persona_changed.emit(SERA, "Analysis")
+        self._show_player(SERA, "Analysis")
         self.comment_changed.emit(f"Replaying {title}.")
         self._set_moves([])
 

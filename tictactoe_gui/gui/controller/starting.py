@@ -176,11 +176,11 @@ class GameStarts(ControllerCore):
     def _announce_personas(self) -> None:
         setup = self._setup
         if setup.mode is GameMode.HUMAN_VS_AI:
-            self.persona_changed.emit(setup.opponent_persona, "Opponent")
+            self._show_player(setup.opponent_persona, "Opponent")
         elif setup.mode is GameMode.HUMAN_VS_HUMAN:
-            self.persona_changed.emit(SERA, "Coach")
+            self._show_player(SERA, "Coach")
         else:
-            self.persona_changed.emit(self.player_to_move_at(setup.start).persona, "To move")
+            self._show_player(self.player_to_move_at(setup.start).persona, "To move")
 
     def _greet(self) -> None:
         def record_of(name: str) -> WinLossDraw | None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from tictactoe_gui.engine import Algorithm, Board, Mark, Move, Verdict
+from tictactoe_gui.engine import Algorithm, Board, Mark, Move, Persona, Verdict
 from tictactoe_gui.engine.games import GameAnalysis, GameState
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.engine_worker import EngineClient, EngineResult, EngineService, GameMove
@@ -80,7 +80,9 @@ class ControllerState(QObject):
     #: A search that cannot be exact, after each completed depth (SearchProgress).
     search_info = Signal(object)
     comment_changed = Signal(str)
-    persona_changed = Signal(object, str)  # Persona | None, its role ("Opponent", "Coach", …)
+    #: The computer player on the dock's card: PlayerInfo | None ("Engine"), its role
+    #: ("Opponent", "Coach", "To move", …).
+    player_changed = Signal(object, str)
     hint_shown = Signal(object)  # tuple[Move, ...]
     game_started = Signal(object)  # GameSetup
     game_over = Signal(object)  # GameOverInfo, or None when an undo reopens the game
@@ -167,6 +169,11 @@ class ControllerState(QObject):
     def ended_once(self) -> bool:
         """Whether the game on the board has ended once (and went to the records then)."""
         return self._ended_once
+
+    def _show_player(self, persona: Persona | None, role: str) -> None:
+        """``persona`` on the dock's card in ``role``, as the game describes its players."""
+        info = None if persona is None else self._session.spec.player(persona.key)
+        self.player_changed.emit(info, role)
 
     def _remember(self, state: GameState, analysis: GameAnalysis) -> None:
         """The analysis of a position, handed to the session to judge the moves with (and
