@@ -199,3 +199,37 @@ def test_hints_count_once_per_position_and_seat_however_often_asked() -> None:
     session.count_hint()  # the first position again: counted already
     assert session.hints == {0: 2, 1: 1}
     assert [summary.hints for summary in session.summaries()] == [2, 1]
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "four", "connect4", "rowcol4"])
+def test_the_card_shows_the_same_player_in_the_same_role_in_every_game(game: str) -> None:
+    spec = find_game(game)
+    strongest, medium = spec.default_players
+    ann, bo = Seat.human("Ann"), Seat.human("Bo")
+    against = TableSession(
+        TableSetup(spec, GameMode.HUMAN_VS_AI, (ann, Seat.for_game(spec, medium))), 1
+    )
+    assert against.card() == (spec.player(medium), "Opponent")
+    people = TableSession(TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (ann, bo)), 1)
+    assert people.card() == (spec.player(strongest), "Coach")
+    assert people.card(replaying=True) == (spec.player(strongest), "Analysis")
+    kitty = spec.players[0].key
+    seats = (Seat.for_game(spec, kitty), Seat.for_game(spec, medium))
+    computers = TableSession(TableSetup(spec, GameMode.AI_VS_AI, seats), 2)
+    assert computers.card() == (spec.player(kitty), "To move")
+    computers.play(computers.state.legal_moves()[0])
+    assert computers.card() == (spec.player(medium), "To move")
+    play_computers(computers)
+    winner = computers.winner
+    if winner is None:
+        last = computers.mover_of(len(computers.moves) - 1)
+        assert computers.card() == (spec.player(seats[last].name), "Last move")
+    else:
+        assert computers.card() == (spec.player(seats[winner].name), "Winner")
+
+
+def test_an_external_engine_on_the_card_is_the_engine_not_a_player() -> None:
+    spec = find_game("four")
+    engine = Seat.engine("pbrain-example")
+    session = TableSession(TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), engine)), 1)
+    assert session.card() == (None, "Opponent")

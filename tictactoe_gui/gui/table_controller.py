@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QUndoStack
 
-from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit, PlayerInfo
+from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.moves_command import MovesCommand
 from tictactoe_gui.gui.table_autoplay import TableAutoplay
@@ -341,28 +341,8 @@ class TableController(TableAutoplay):
         self._show_coach()
 
     def _show_coach(self) -> None:
-        """The computer player on the dock's card: the opponent, the coach between two
-        people, the one to move between two computer players."""
-        session = self._session()
-        spec = session.spec
-        mode = session.setup.mode
-        player: PlayerInfo | None
-        if mode is GameMode.HUMAN_VS_AI:
-            seat = next(seat for seat in session.setup.seats if seat.is_ai)
-            player, role = spec.player(seat.name), "Opponent"
-        elif mode is GameMode.HUMAN_VS_HUMAN:
-            # A replay is analysed, as k in a row's is; two people at the board are coached.
-            role = "Analysis" if self.replaying else "Coach"
-            player = spec.player(spec.default_players[0])
-        elif not session.is_over:
-            mover = session.player_to_move
-            player = None if mover is None else spec.player(mover.name)
-            role = "To move"
-        else:  # nobody is to move in a finished game: the winner, or the drawing move's
-            winner = session.winner
-            shown = winner if winner is not None else session.mover_of(len(session.moves) - 1)
-            role = "Winner" if winner is not None else "Last move"
-            player = spec.player(session.seat(shown).name)
+        """The computer player on the dock's card (see :meth:`TableSession.card`)."""
+        player, role = self._session().card(replaying=self.replaying)
         self._widgets.analysis_dock.set_game_player(player, role)
 
     def _session(self) -> TableSession:

@@ -31,6 +31,7 @@ from tictactoe_gui.engine.games import (
     GameSpec,
     GameState,
     Limit,
+    PlayerInfo,
     ValueKind,
 )
 from tictactoe_gui.engine.move_tree import MoveTree
@@ -215,6 +216,29 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
         except GameError as error:
             return sentence(str(error))
         return None
+
+    def card(self, *, replaying: bool = False) -> tuple[PlayerInfo | None, str]:
+        """The computer player the analysis dock's card shows, and its role, alike in every
+        game: the opponent against a person; between two people the game's strongest player
+        as their coach (the analysis, in a replay); between two computer players the one to
+        move, and at the end the winner, or whoever made the drawing move. None where the
+        player is an external engine (the card says "Engine")."""
+        spec = self.spec
+        if self.mode is GameMode.HUMAN_VS_AI:
+            computer = next(seat for seat in self.seats if seat.is_ai)
+            return self._player_info(computer), "Opponent"
+        if self.mode is GameMode.HUMAN_VS_HUMAN:
+            return spec.player(spec.default_players[0]), "Analysis" if replaying else "Coach"
+        if not self.is_over:
+            mover = self.player_to_move
+            return (None if mover is None else self._player_info(mover)), "To move"
+        winner = self.winner
+        if winner is not None:
+            return self._player_info(self.seat(winner)), "Winner"
+        return self._player_info(self.seat(self.mover_of(len(self.moves) - 1))), "Last move"
+
+    def _player_info(self, seat: Seat) -> PlayerInfo | None:
+        return self.spec.player(seat.name) if seat.is_ai and not seat.is_engine else None
 
     def turn_words(self) -> str:
         """Whose turn it is, in a line, alike in every game: a person playing a computer

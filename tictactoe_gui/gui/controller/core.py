@@ -80,20 +80,14 @@ class ControllerCore(GameEndings):
         elif session.is_over:
             self._state = State.OVER
             if self._setup.mode is GameMode.AI_VS_AI:
-                winner = session.winner
-                if winner is not None:
-                    self._show_player(self._setup.seats[winner].persona, "Winner")
-                else:
-                    # Nobody is "to move" in a finished game: show who made the drawing move.
-                    last_mover = self._setup.player(board.to_move.other)
-                    self._show_player(last_mover.persona, "Last move")
+                self._show_card()  # the winner, or who made the drawing move
         else:
             if self._state is State.OVER:
                 self._state = State.PLAYING
                 self._over_info = None
                 self.game_over.emit(None)
             if self._setup.mode is GameMode.AI_VS_AI:
-                self._show_player(self.player_to_move().persona, "To move")
+                self._show_card()  # the one to move
         self._update_status()
         self._request()
         self._judge_known_moves()

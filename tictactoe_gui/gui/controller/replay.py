@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tictactoe_gui.engine import SERA, Board, Mark, Move
+from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.controller.ai_turns import AiTurns
 from tictactoe_gui.gui.controller.state import State
@@ -53,7 +53,7 @@ class ReplayAndLines(AiTurns):
         self._undo_stack.clear()
         self._over_info = None
         self.game_over.emit(None)
-        self._show_player(SERA, "Analysis")
+        self._show_card()
         self.comment_changed.emit(f"Replaying {title}.")
         self._set_moves([])
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from tictactoe_gui.engine import SERA, Move
+from tictactoe_gui.engine import Move
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.controller.core import ControllerCore
 from tictactoe_gui.gui.controller.state import State
@@ -118,7 +118,7 @@ class GameStarts(ControllerCore):
         self.paused_changed.emit(paused)
         self.game_over.emit(None)
         self.game_started.emit(setup)
-        self._announce_personas()
+        self._show_card()
         self._greet()
         self._restore_history(*history)
 
@@ -172,15 +172,6 @@ class GameStarts(ControllerCore):
             return spec if stored is None else replace(spec, name=stored)
 
         return replace(setup, x=spelled(setup.x), o=spelled(setup.o))
-
-    def _announce_personas(self) -> None:
-        setup = self._setup
-        if setup.mode is GameMode.HUMAN_VS_AI:
-            self._show_player(setup.opponent_persona, "Opponent")
-        elif setup.mode is GameMode.HUMAN_VS_HUMAN:
-            self._show_player(SERA, "Coach")
-        else:
-            self._show_player(self.player_to_move_at(setup.start).persona, "To move")
 
     def _greet(self) -> None:
         def record_of(name: str) -> WinLossDraw | None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from tictactoe_gui.engine import Algorithm, Board, Mark, Move, Persona, Verdict
+from tictactoe_gui.engine import Algorithm, Board, Mark, Move, Verdict
 from tictactoe_gui.engine.games import GameAnalysis, GameState
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.engine_worker import EngineClient, EngineResult, EngineService, GameMove
@@ -170,10 +170,10 @@ class ControllerState(QObject):
         """Whether the game on the board has ended once (and went to the records then)."""
         return self._ended_once
 
-    def _show_player(self, persona: Persona | None, role: str) -> None:
-        """``persona`` on the dock's card in ``role``, as the game describes its players."""
-        info = None if persona is None else self._session.spec.player(persona.key)
-        self.player_changed.emit(info, role)
+    def _show_card(self) -> None:
+        """The computer player on the dock's card, in its role (see
+        :meth:`~tictactoe_gui.session.table.TableSession.card`)."""
+        self.player_changed.emit(*self._session.card(replaying=self._state is State.REPLAY))
 
     def _remember(self, state: GameState, analysis: GameAnalysis) -> None:
         """The analysis of a position, handed to the session to judge the moves with (and
