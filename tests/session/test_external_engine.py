@@ -314,11 +314,14 @@ def test_a_flood_of_lines_between_moves_keeps_at_most_the_pending_limit() -> Non
     with ExternalEngine(brain("line-flood"), 7, 7, 4, ROOMY) as engine:
         assert engine.move(0, 0) == (0, 0)
         wait_until(lambda: "MESSAGE flooded" in engine.messages)
-        assert engine.pending_lines == MAX_PENDING
-        assert engine.dropped_count == 10_000 - MAX_PENDING
+        # At most the limit waits; one fewer where the answer was still queued when the
+        # flood behind it reached the limit (it was read after, leaving a place unfilled).
+        kept = engine.pending_lines
+        assert MAX_PENDING - 1 <= kept <= MAX_PENDING
+        assert engine.dropped_count == 10_000 - kept
         # The next answer is still found behind what was kept of the flood.
         assert engine.move(1, 1 << 9, 9) == (0, 1)
-        assert engine.skipped_count == MAX_PENDING
+        assert engine.skipped_count == kept
 
 
 def test_the_splitter_holds_no_more_than_a_line() -> None:
