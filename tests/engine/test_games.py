@@ -210,12 +210,13 @@ def test_importing_the_registry_loads_no_engine_until_a_game_is_looked_up() -> N
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
-    # The registry, the interface it names (with the one Limit and the words every game's
-    # analysis is said in) and the variants: no game's engine. A k-in-a-row game loads no
-    # other game; Row & Column loads its own, not Connect Four's.
+    # The registry, the interface it names (with its values, the one Limit and the words
+    # every game's analysis is said in) and the variants: no game's engine. A k-in-a-row
+    # game loads no other game; Row & Column loads its own, not Connect Four's.
     assert out.strip() == (
         "['tictactoe_gui.engine.analysis_words', "
-        "'tictactoe_gui.engine.game_interface', 'tictactoe_gui.engine.games', "
+        "'tictactoe_gui.engine.game_interface', 'tictactoe_gui.engine.game_values', "
+        "'tictactoe_gui.engine.games', "
         "'tictactoe_gui.engine.limits', 'tictactoe_gui.engine.variants'] [] "
         "['row_and_column', 'rowcol'] "
         "['row_and_column', 'connect_four', 'rowcol', 'gravity_state']"
