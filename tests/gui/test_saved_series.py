@@ -82,6 +82,15 @@ def test_a_connect_four_series_closed_between_two_games_goes_on_at_the_next_star
     assert resumed.session.seed == game_seed(5, 1)
     assert "game 2 of 3" in again.statusBar().currentMessage()
     again.close()
+    # Closed again before the next game's first move: it is kept on its empty board.
+    third = MainWindow(settings, game_in_progress=kept)
+    qtbot.addWidget(third)
+    assert third.table_active
+    assert third.table.tally == score
+    assert third.table.series_left == 2
+    assert third.table.session is not None
+    assert third.table.session.seed == game_seed(5, 1)
+    third.close()
 
 
 def test_a_k_in_a_row_series_closed_between_two_games_goes_on_at_the_next_start(
@@ -110,3 +119,10 @@ def test_a_k_in_a_row_series_closed_between_two_games_goes_on_at_the_next_start(
     assert resumed.game_seed == game_seed(7, 1)
     assert "game 2 of 3" in again.statusBar().currentMessage()
     again.close()
+    # Closed again before the next game's first move: it is kept on its empty board.
+    third = MainWindow(settings, game_in_progress=kept)
+    qtbot.addWidget(third)
+    assert third.controller.tally == score
+    assert third.controller.series_left == 2
+    assert third.controller.game_seed == game_seed(7, 1)
+    third.close()

@@ -277,8 +277,7 @@ class MainWindow(FirstFramePart, MenusPart):
         try:
             game = table_file.load(path)
             board = game.start.marks_board()
-            goes_on = (game.playable and bool(game.moves)) or game.series_goes_on
-            if not game.spec.k_in_a_row_board or not goes_on:
+            if not game.spec.k_in_a_row_board or not game.worth_resuming:
                 return None
             if board is None or self._opening_game not in (None, board.variant):
                 return None

@@ -156,6 +156,14 @@ class SavedTableGame:
         return self.players_known and not self.finished
 
     @property
+    def worth_resuming(self) -> bool:
+        """Whether a start should play on this game: one under way (a move played or taken
+        back, or a series' next game on its empty board), or a series left between two of
+        its games (:attr:`series_goes_on`)."""
+        started = bool(self.moves or self.undone) or bool(self.tally and self.tally.games)
+        return (self.playable and started) or self.series_goes_on
+
+    @property
     def series_goes_on(self) -> bool:
         """Whether this finished game of two computer players has more of its series to
         play (its ``tally`` counts it): the series goes on with its next game."""

@@ -377,8 +377,7 @@ class GameFilesPart(WindowBase):
             game = table_file.load(path)
             asked = self._opening_game
             board = game.start.marks_board()
-            goes_on = (game.playable and bool(game.moves)) or game.series_goes_on
-            if not game.spec.k_in_a_row_board or not goes_on:
+            if not game.spec.k_in_a_row_board or not game.worth_resuming:
                 return False, ""
             if board is None or asked not in (None, board.variant):
                 return False, ""
@@ -420,9 +419,10 @@ class GameFilesPart(WindowBase):
             return
         unfinished = controller.state is later.State.PLAYING and not controller.session.is_over
         try:
-            if (
-                unfinished and (controller.moves or controller.undone_moves())
-            ) or controller.between_games():
+            # Under way: a move played or taken back, or a series' next game on its empty
+            # board; or a series between two of its games.
+            started = controller.moves or controller.undone_moves() or controller.tally.games
+            if (unfinished and started) or controller.between_games():
                 path.parent.mkdir(parents=True, exist_ok=True)
                 table_file.save_game(path, self.saved_game())
                 # So that the next start's first frame is already the right board.

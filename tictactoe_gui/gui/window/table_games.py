@@ -188,7 +188,9 @@ class TableGamesPart(WindowBase):
         if path is None or self._closed or session is None or not table.active:
             return
         try:
-            unfinished = not table.is_over and not table.replaying and session.moves
+            # Under way: a move played, or a series' next game waiting on its empty board.
+            started = session.moves or table.tally.games
+            unfinished = not table.is_over and not table.replaying and started
             if unfinished or table.between_games():
                 path.parent.mkdir(parents=True, exist_ok=True)
                 table_file.save(path, session, table.undone_moves(), tally=table.tally)
