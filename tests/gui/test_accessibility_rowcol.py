@@ -167,7 +167,7 @@ def test_undo_says_once_what_it_took_back(
     window.undo_action.trigger()
     assert window.session.moves == ()
     qtbot.waitUntil(lambda: bool(given), timeout=1000)
-    assert given == ["Took back b2 and b1. A 0, B 0. Player A (A) to take: any cell."]
+    assert given == ["Took back A b2 and B b1. A 0, B 0. Player A (A) to take: any cell."]
     # The cursor's cell is said once, as it ends up (not once for each take undone).
     assert names == ["b2, 5, allowed"]
 

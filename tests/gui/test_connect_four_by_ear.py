@@ -230,3 +230,21 @@ def test_in_the_window_a_move_is_heard_with_its_threats_and_the_win_with_its_lin
     said = " ".join(window.announcer.spoken[-2:])
     assert "Ann (X) drops in a, lands on a4. X's line: a1, a2, a3, a4." in said
     assert "Game over." in said
+
+
+def test_an_undo_says_who_played_each_disc_taken_back(qtbot: QtBot, settings: QSettings) -> None:
+    """As k in a row says it ("Took back X a1 and O c3."): the computer player's reply and
+    the person's drop, one undo, each with its side."""
+    window = MainWindow(settings, InMemoryRecords())
+    qtbot.addWidget(window)
+    spec = find_game("connect4")
+    table = window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.for_game(spec, "kitty")))
+    )
+    table.cell_activated(5, 3)  # d1
+    session = table.session
+    assert session is not None
+    qtbot.waitUntil(lambda: len(session.moves) == 2 and table.is_human_turn(), timeout=20_000)
+    reply = spec.format_move(session.moves[1])
+    window.undo_action.trigger()
+    assert window.announcer.spoken[-1].startswith(f"Took back X d1 and O {reply}. ")

@@ -420,8 +420,15 @@ class TableController(TableAutoplay):
             self._undoing = False
         taken_back = before[len(session.moves) :]
         if taken_back:
-            names = " and ".join(session.spec.format_move(move) for move in taken_back)
-            self._widgets.announcer.announce(f"Took back {names}. {self._turn_text(session)}")
+            # Who played each, as k in a row says it ("Took back X d1 and O c1.").
+            state, named = session.state, []
+            for move in taken_back:
+                mover = state.to_move
+                seat = "" if mover is None else f"{session.spec.seats[mover]} "
+                named.append(f"{seat}{session.spec.format_move(move)}")
+                state = state.play(move)
+            words = " and ".join(named)
+            self._widgets.announcer.announce(f"Took back {words}. {self._turn_text(session)}")
 
     def redo(self) -> None:
         if self.replaying:
