@@ -176,6 +176,32 @@ def test_one_undo_step_is_the_move_and_its_reply_named_as_k_in_a_row_names_them(
     assert window.redo_action.statusTip() == ""
 
 
+def test_a_computer_player_thinks_aloud_in_the_dock_as_in_k_in_a_row(
+    qtbot: QtBot, recorded_window: MainWindow
+) -> None:
+    """While Sera chooses her drop, the dock's thinking line says so in her voice ("Sera is
+    thinking… “…”"), one of her lines; once the analysis comes it is gone."""
+    from tictactoe_gui.engine import get_persona
+
+    window = recorded_window
+    table = window.start_table_game(connect_four("sera", person_first=False), seed=2)
+    said = window.analysis_dock.thinking_text()
+    assert said.startswith("Sera is thinking… “")
+    assert said.removeprefix("Sera is thinking… “").removesuffix("”") in (
+        get_persona("sera").voice.thinking
+    )
+    assert table.session is not None
+    qtbot.waitUntil(
+        lambda: (
+            table.is_human_turn()
+            and table.session is not None
+            and table.session.analysis_of(table.session.state) is not None
+        ),
+        timeout=GAME_TIMEOUT_MS,
+    )
+    assert not window.analysis_dock.thinking_text().startswith("Sera is thinking")
+
+
 def test_ai_vs_ai_steps_one_move_at_a_time_when_paused(
     qtbot: QtBot, recorded_window: MainWindow
 ) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtGui import QUndoStack
 
 from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit
 from tictactoe_gui.engine.move_tree import MoveTree
+from tictactoe_gui.engine.personas import Event
 from tictactoe_gui.gui.moves_command import MovesCommand
 from tictactoe_gui.gui.table_autoplay import TableAutoplay
 from tictactoe_gui.gui.table_lines import TableWidgets
@@ -81,6 +82,9 @@ class TableController(TableAutoplay):
         #: The engine's time per move (the dock's budget); None: each game's own.
         self._time_limit: float | None = None
         self._announced = 0
+        #: The computer player's thinking line for the position it is choosing in (one line
+        #: per move, kept while that move is thought over).
+        self._thinking: tuple[GameState, str] | None = None
         self._undoing = False
         #: A saved game is being played back onto the board (its moves are not said).
         self._quiet = False
@@ -671,6 +675,21 @@ class TableController(TableAutoplay):
         self.engine.submit(
             session.state, player=player, rng=session.move_rng(), limit=Limit(time=self._time_limit)
         )
+        if player is not None and not self._held():
+            self._show_thinking(player)
+
+    def _show_thinking(self, player: str) -> None:
+        """The dock's thinking line while a computer player chooses, in its voice where it
+        has one, as k in a row's says it ("Sera is thinking… “Inevitable.”")."""
+        session = self._session()
+        state = session.state
+        if self._thinking is None or self._thinking[0] != state:
+            self._thinking = (state, session.spec.say(player, Event.THINKING))
+        line = self._thinking[1]
+        mover = state.to_move
+        assert mover is not None
+        who = f"{session.name_of(mover)} is thinking…"
+        self._widgets.analysis_dock.set_thinking(True, f"{who} “{line}”" if line else who)
 
     def _replay_status(self) -> str:
         """Where a replay stands, as k in a row's says it ("Replay: … — move 5 of 9"), and
