@@ -94,7 +94,7 @@ class GameController(ReplayAndLines):
             self.message.emit(reason)
             return False
         before = self._session.moves
-        self._undo_stack.push(MovesCommand(self, self._session.start, before, [board.index(move)]))
+        self._undo_stack.push(MovesCommand(self, self._session.state, before, [board.index(move)]))
         return True
 
     def _why_not_playable(self, move: Move) -> str | None:

@@ -32,14 +32,14 @@ class MovesCommand(QUndoCommand):
     def __init__(
         self,
         target: MovesTarget,
-        start: GameState,
+        position: GameState,
         before: Sequence[int],
         moves: Sequence[int],
     ) -> None:
         super().__init__()
         self._target = target
-        #: The game's start, from which the moves are named.
-        self._start = start
+        #: The position after ``before`` (the session has it), where the moves are named.
+        self._position = position
         self.before = tuple(before)
         self.moves = tuple(moves)
         self._update_text()
@@ -63,7 +63,7 @@ class MovesCommand(QUndoCommand):
         self._update_text()
 
     def _update_text(self) -> None:
-        self.setText(steps_text(self._start, self.before, self.moves))
+        self.setText(steps_text(self._position, self.moves))
 
     def redo(self) -> None:
         self._target.apply_command(self, redo=True)
@@ -72,10 +72,10 @@ class MovesCommand(QUndoCommand):
         self._target.apply_command(self, redo=False)
 
 
-def steps_text(start: GameState, before: Sequence[int], moves: Sequence[int]) -> str:
-    """``moves`` played after ``before`` from ``start``, named by who played where ("X at b2
-    and O at a1")."""
-    state = start.play_all(before)
+def steps_text(position: GameState, moves: Sequence[int]) -> str:
+    """``moves`` played from ``position``, named by who played where ("X at b2 and O at
+    a1")."""
+    state = position
     words = []
     for move in moves:
         mover = state.to_move

@@ -369,7 +369,7 @@ class TableController(TableAutoplay):
 
     def _play(self, move: int) -> None:
         session = self._session()
-        self.undo_stack.push(MovesCommand(self, session.start, session.moves, (move,)))
+        self.undo_stack.push(MovesCommand(self, session.state, session.moves, (move,)))
 
     def apply_command(self, command: MovesCommand, *, redo: bool) -> None:
         self._set_moves(command.after if redo else command.before)

@@ -79,7 +79,7 @@ class AiTurns(HintsAndAnalysis):
                 self._undo_stack.undoTextChanged.emit(self._undo_stack.undoText())
             self._set_moves([*self.moves, move])
         else:
-            self._undo_stack.push(MovesCommand(self, session.start, session.moves, [choice.move]))
+            self._undo_stack.push(MovesCommand(self, session.state, session.moves, [choice.move]))
 
     @Slot(object)
     def _on_analysed(self, answer: GameAnswer) -> None:

@@ -128,16 +128,18 @@ class GameStarts(ControllerCore):
         line = (*moves, *undone)
         if line:
             # The line is in the tree, the moves to redo too; the commands name their moves
-            # from the boards.
+            # from the session's positions.
             indices = self._indices(line)
-            start = self._session.start
-            self._session.set_moves(indices)
+            session = self._session
+            session.set_moves(indices)
             commands: list[MovesCommand] = []
             against_ai = self._setup.mode is GameMode.HUMAN_VS_AI
             for ply in range(len(line)):
                 mover = self._setup.player(self.board_at(ply).to_move)
                 if not (against_ai and mover.is_ai):
-                    commands.append(MovesCommand(self, start, indices[:ply], [indices[ply]]))
+                    commands.append(
+                        MovesCommand(self, session.position_at(ply), indices[:ply], [indices[ply]])
+                    )
                 elif commands and commands[-1].end_ply == ply:
                     # One undo takes back a move and its reply.
                     commands[-1].add_reply(indices[ply])
