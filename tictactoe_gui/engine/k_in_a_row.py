@@ -393,8 +393,8 @@ class KInARowSpec(GameSpec):
         board = self._board(state)
         if not solvable(board):
             return ()
-        table = analyse(board, Algorithm.TABLE, table=TranspositionTable(), cancel=cancel)
-        searches = [(Algorithm.TABLE, table)]
+        cold = analyse(board, Algorithm.TABLE, table=TranspositionTable(), cancel=cancel)
+        searches = [(Algorithm.TABLE, cold)]
         for algorithm in (Algorithm.ALPHABETA, Algorithm.MINIMAX):
             searches.append(
                 (algorithm, analyse(board, algorithm, cancel=cancel, progress=progress))
