@@ -131,11 +131,7 @@ class GameController(ReplayAndLines):
 
     def can_resign(self) -> bool:
         """Whether a person at the board has a game in progress to give up."""
-        return (
-            self._state is not State.REPLAY
-            and not self._session.is_over
-            and self._setup.mode is not GameMode.AI_VS_AI
-        )
+        return self._state is not State.REPLAY and self._session.offers_resignation()
 
     def resign(self) -> None:
         """The person to move gives up: the game ends as a loss for them."""

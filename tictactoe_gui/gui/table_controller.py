@@ -569,10 +569,8 @@ class TableController(TableAutoplay):
         return (
             session is not None
             and self._active
-            and session.spec.can_resign
-            and not session.is_over
             and not self.replaying
-            and any(not seat.is_ai for seat in session.setup.seats)
+            and session.offers_resignation()
         )
 
     def _players_text(self) -> str:

@@ -217,6 +217,13 @@ class TableSession(SessionBase[int, GameState, int, str, GameAnalysis]):
             return sentence(str(error))
         return None
 
+    def offers_resignation(self) -> bool:
+        """Whether a person at the table has this game in progress to give up (in a game
+        that may be given up; one decided by points ends on the board)."""
+        return (
+            self.spec.can_resign and not self.is_over and any(not seat.is_ai for seat in self.seats)
+        )
+
     def card(self, *, replaying: bool = False) -> tuple[PlayerInfo | None, str]:
         """The computer player the analysis dock's card shows, and its role, alike in every
         game: the opponent against a person; between two people the game's strongest player
