@@ -541,6 +541,48 @@ def test_an_algorithm_is_one_the_game_offers_or_refused_in_one_line(spec: GameSp
     assert spec.name in one_line(refused)
 
 
+@every_game
+def test_each_algorithm_has_a_name_to_read_and_no_other(spec: GameSpec) -> None:
+    names = [spec.algorithm_name(algorithm) for algorithm in spec.algorithms]
+    assert all(names)
+    assert len(set(names)) == len(names)
+    with pytest.raises(GameError) as refused:
+        spec.algorithm_name("no such search")
+    assert spec.name in one_line(refused)
+
+
+@smallest_games
+def test_the_searches_are_compared_exactly_where_the_game_says_they_are(
+    spec: GameSpec,
+) -> None:
+    # Near the end of a game, where every search settles the position in a moment.
+    for state in sampled(spec, 2)[-3:]:
+        compared = spec.compare_algorithms(state)
+        assert spec.compares(state) is bool(compared), state.position_text()
+        if compared:
+            assert {name for name, _ in compared} == set(spec.algorithms)
+            # Every search proves the same result.
+            assert len({found.result for _, found in compared}) == 1
+            assert all(found.certainty is Certainty.PROVEN for _, found in compared)
+
+
+@every_game
+def test_an_analysis_says_how_deep_it_looked_where_the_game_says_it_does(
+    spec: GameSpec,
+) -> None:
+    state = spec.new_game(1)
+    rng = random.Random(3)
+    for _ in range(2):
+        state = state.play(rng.choice(state.legal_moves()))
+    analysis = spec.analyse(state, limit=Limit(time=0.2))
+    if not spec.reports_depth:
+        assert (analysis.depth, analysis.max_depth) == (0, 0)
+    elif analysis.certainty is Certainty.ESTIMATED:
+        assert 0 < analysis.depth <= analysis.max_depth
+    if analysis.certainty is Certainty.PROVEN:
+        assert analysis.unsettled_since is None
+
+
 # -- what the window and the command line ask of a game ---------------------------------
 
 

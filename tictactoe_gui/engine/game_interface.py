@@ -470,6 +470,21 @@ class GameSpec(abc.ABC):
         small enough for every one of them to settle; none by default."""
         return ()
 
+    def algorithm_name(self, algorithm: str) -> str:
+        """One of :attr:`algorithms` as a person reads it (``"Alpha-beta"``); by default its
+        name as given."""
+        self.check_algorithm(algorithm)
+        return algorithm
+
+    def compares(self, state: GameState) -> bool:
+        """Whether :meth:`compare_algorithms` compares the searches on ``state``: a position
+        small enough for each of them to settle. Never by default."""
+        return False
+
+    #: Whether :meth:`analyse` says how deep its search looked (:attr:`GameAnalysis.depth`
+    #: and :attr:`GameAnalysis.max_depth`): a game whose search goes depth by depth.
+    reports_depth: ClassVar[bool] = False
+
     def check_algorithm(self, algorithm: str | None) -> None:
         """:class:`GameError` unless ``algorithm`` is None or one of :attr:`algorithms`."""
         if algorithm is None or algorithm in self.algorithms:

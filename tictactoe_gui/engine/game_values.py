@@ -159,6 +159,15 @@ class GameAnalysis:
     #: The game's engine's own analysis, which its reports read (see
     #: :meth:`GameSpec.analysis_json`).
     source: object = field(default=None, compare=False, repr=False)
+    #: How deep the search looked, where the game says (:attr:`GameSpec.reports_depth`): the
+    #: depth an estimate searched every line to, in plies (0 for a position solved), and the
+    #: deepest line it read (0 where every reply was known from an earlier search).
+    depth: int = 0
+    max_depth: int = 0
+    #: An estimate whose reading (who stands better, or by how much) the last depth changed:
+    #: the depth before it and the mover's evaluation there, for a deeper search may change
+    #: it again. None when proven or settled.
+    unsettled_since: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

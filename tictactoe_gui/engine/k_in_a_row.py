@@ -326,10 +326,11 @@ class KInARowSpec(GameSpec):
             return "a cell such as {example}, or a keypad digit 1-9"
         return GameSpec.move_prompt
 
+    #: The default first, then by how much each prunes (as :meth:`compare_algorithms`).
     algorithms: ClassVar[tuple[str, ...]] = (
         Algorithm.TABLE.value,
-        Algorithm.MINIMAX.value,
         Algorithm.ALPHABETA.value,
+        Algorithm.MINIMAX.value,
     )
 
     def analyse(
@@ -380,6 +381,16 @@ class KInARowSpec(GameSpec):
             for value in converted.moves
         )
         return replace(converted, moves=moves)
+
+    reports_depth: ClassVar[bool] = True
+
+    def algorithm_name(self, algorithm: str) -> str:
+        self.check_algorithm(algorithm)
+        return Algorithm(algorithm).label
+
+    def compares(self, state: GameState) -> bool:
+        """Boards the exact search settles whole (see :meth:`analysed_at_once`)."""
+        return solvable(self._board(state))
 
     def compare_algorithms(
         self,
@@ -536,6 +547,9 @@ def game_analysis(analysis: Analysis) -> GameAnalysis:
         analysis.nodes,
         analysis.elapsed,
         analysis,
+        analysis.depth,
+        analysis.max_depth,
+        analysis.unsettled_since,
     )
 
 
