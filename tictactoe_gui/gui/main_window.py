@@ -381,24 +381,16 @@ class MainWindow(FirstFramePart, MenusPart):
         )
         dock.preview_requested.connect(view.set_preview)
         dock.algorithm_changed.connect(self._on_algorithm)
-        dock.compare_requested.connect(c.compare_algorithms)
+        dock.compare_requested.connect(self.game_compare_algorithms)
         dock.top_n_changed.connect(lambda n: self._settings.setValue("analysis/topN", n))
         dock.top_n_changed.connect(view.set_heat_top)
         dock.time_budget_changed.connect(self._on_time_budget)
-        # Stop is offered when the controller can stop a search and keep the position.
-        stop = getattr(c, "stop_analysis", None)
-        dock.set_stop_available(callable(stop))
-        restart = getattr(c, "restart_analysis", None)
-        if callable(stop):
-            dock.stop_requested.connect(stop)
-        if callable(restart):
-            dock.restart_requested.connect(restart)
-        prove = getattr(c, "prove_result", None)
-        if callable(prove):
-            dock.prove_requested.connect(prove)
-        search_info = getattr(c, "search_info", None)
-        if search_info is not None:
-            search_info.connect(lambda progress: dock.show_search_progress(progress, c.board))
+        # Stop, Analyse Again and Prove go to the game on the board (table_games.py).
+        dock.set_stop_available(True)
+        dock.stop_requested.connect(self.game_stop_analysis)
+        dock.restart_requested.connect(self.game_restart_analysis)
+        dock.prove_requested.connect(self.game_prove_result)
+        c.search_info.connect(lambda progress: dock.show_search_progress(progress, c.board))
         dock.reveal_changed.connect(lambda on: self._settings.setValue("analysis/reveal", on))
         dock.reveal_changed.connect(lambda _on: self._update_heat_map())
         # The bars and the banner serve whichever controller has the board (table_games.py).

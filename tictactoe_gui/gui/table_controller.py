@@ -19,14 +19,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit
+from tictactoe_gui.engine.games import GameState
 from tictactoe_gui.engine.move_tree import MoveTree
-from tictactoe_gui.engine.personas import Event
 from tictactoe_gui.gui.moves_command import MovesCommand
-from tictactoe_gui.gui.table_autoplay import TableAutoplay
+from tictactoe_gui.gui.table_engine import TableEngine
 from tictactoe_gui.gui.table_lines import TableWidgets
 from tictactoe_gui.session.first_ending import FirstEnding, Recording
 from tictactoe_gui.session.series import Tally
@@ -35,7 +34,7 @@ from tictactoe_gui.session.words import replay_status
 from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
 if TYPE_CHECKING:
-    from tictactoe_gui.gui.engine_worker import EngineService, GameAnswer, GameMove
+    from tictactoe_gui.gui.engine_worker import EngineService, GameMove
     from tictactoe_gui.gui.recording import GameRecords
 
 #: The pause before a computer player's move shows, so it reads as a reply.
@@ -44,7 +43,7 @@ THINK_MS = 350
 REPLAY_STEP_MS = 900
 
 
-class TableController(TableAutoplay):
+class TableController(TableEngine):
     """A game of the registry at the main window's table: turns, engine, undo, records."""
 
     #: A finished game was saved in the records, with its id.
@@ -53,8 +52,6 @@ class TableController(TableAutoplay):
     game_started = Signal(object)
     #: The position on the board changed (a move, an undo, a replay's step).
     position_changed = Signal()
-    #: The dock shows the analysis of the position on the board, or that it is on its way.
-    analysis_shown = Signal()
 
     def __init__(
         self,
@@ -67,9 +64,6 @@ class TableController(TableAutoplay):
         self.records = records
         self._widgets = widgets
         self.engine = engine.client(self)
-        self.engine.analysed.connect(self._on_analysis)
-        self.engine.move_chosen.connect(self._on_move_chosen)
-        self.engine.failed.connect(self._on_engine_failed)
         self.undo_stack = QUndoStack(self)
         self.session: TableSession | None = None
         self._pending: GameMove | None = None
@@ -82,13 +76,9 @@ class TableController(TableAutoplay):
         #: The engine's time per move (the dock's budget); None: each game's own.
         self._time_limit: float | None = None
         self._announced = 0
-        #: The computer player's thinking line for the position it is choosing in (one line
-        #: per move, kept while that move is thought over).
-        self._thinking: tuple[GameState, str] | None = None
         self._undoing = False
         #: A saved game is being played back onto the board (its moves are not said).
         self._quiet = False
-        self._hint_waiting = False
         #: Whether (and which ending of) the game went to the records.
         self._ending = FirstEnding()
         self._active = False
@@ -103,6 +93,7 @@ class TableController(TableAutoplay):
         self._replay_timer.setInterval(REPLAY_STEP_MS)
         self._replay_timer.timeout.connect(lambda: self.replay_seek(self._replay_index + 1))
         self._init_series()
+        self._init_engine()
 
     # -- what the window reads -----------------------------------------------------------
 
@@ -450,111 +441,6 @@ class TableController(TableAutoplay):
             return self._replay_index < self.replay_length
         return self.undo_stack.canRedo()
 
-    # -- hints ---------------------------------------------------------------------------
-
-    def hint(self) -> None:
-        session = self._session()
-        if not self.is_human_turn():
-            self._say("A hint is for a person's turn.")
-            return
-        if self._hint_waiting:
-            return  # asked already: it comes with the analysis
-        session.count_hint()
-        analysis = session.analysis_of(session.state)
-        if analysis is None:
-            self._hint_waiting = True
-            self._say("The hint comes with the analysis: thinking…")
-            return
-        self._show_hint(analysis)
-
-    def _show_hint(self, analysis: GameAnalysis) -> None:
-        self._widgets.board.set_hints(analysis.best_moves)
-        self._say(self._session().hint_text(analysis))
-
-    # -- the engine's answers ------------------------------------------------------------
-
-    def _is_now(self, state: GameState) -> bool:
-        return self._active and self.session is not None and state == self.session.state
-
-    @Slot(object)
-    def _on_analysis(self, answer: GameAnswer) -> None:
-        if not self._is_now(answer.state):
-            return
-        session = self._session()
-        session.add_analysis(answer.state, answer.analysis)
-        self._show_analysis(answer.analysis)
-        self._show_comment()
-        if session.is_human_turn() and not self.replaying:
-            self._show_turn()
-            if self._hint_waiting:
-                self._hint_waiting = False
-                self._show_hint(answer.analysis)
-        elif self._play_when_analysed:
-            self._apply_pending()
-
-    def _show_analysis(self, analysis: GameAnalysis | None) -> None:
-        """The dock shows the analysis of the position on the board (None: thinking)."""
-        session = self._session()
-        names = (session.name_of(0), session.name_of(1))
-        self._widgets.analysis_dock.show_game_analysis(session.state, analysis, names)
-        self.analysis_shown.emit()
-
-    @Slot(object)
-    def _on_move_chosen(self, choice: GameMove) -> None:
-        if not self._is_now(choice.state):
-            return
-        self._pending = choice
-        self._play_when_analysed = False
-        if self._step_once:
-            self._step_once = False
-            self._apply_pending()
-        elif not self._held():
-            self._think.start(self._delay())
-
-    def _apply_pending(self) -> None:
-        choice = self._pending
-        if choice is not None and self._session().analysis_of(choice.state) is None:
-            # The analysis of the position comes right after the move's choice: played
-            # before it, the move could not be judged (the next position's search cancels
-            # it), and the computer player's accuracy would count only some of its moves.
-            self._play_when_analysed = True
-            return
-        self._pending, self._play_when_analysed = None, False
-        if choice is not None and self._is_now(choice.state):
-            self._play_chosen(choice)
-
-    def _play_chosen(self, choice: GameMove) -> None:
-        """A computer player's move, what choosing it cost kept for the record; against a
-        person, joined to the person's move in one step of the undo stack."""
-        session = self._session()
-        session.note_cost(choice.state, choice.move, choice.nodes, choice.depth)
-        stack = self.undo_stack
-        last = stack.command(stack.index() - 1) if stack.index() == stack.count() else None
-        if (
-            session.setup.mode is GameMode.HUMAN_VS_AI
-            and isinstance(last, MovesCommand)
-            and last.after == session.moves
-            and not session.seat(session.mover_of(last.start_ply)).is_ai
-        ):
-            last.add_reply(choice.move)
-            stack.undoTextChanged.emit(stack.undoText())
-            self._set_moves(last.after)
-        else:
-            self._play(choice.move)
-
-    def _on_engine_failed(self, message: str) -> None:
-        """Never a silent wait: say the engine failed (the error is in the log) and what to do."""
-        if self._play_when_analysed and self._pending is not None:
-            # The move was chosen; only its analysis failed: play it unjudged.
-            self._play_when_analysed = False
-            choice, self._pending = self._pending, None
-            if self._is_now(choice.state):
-                self._play_chosen(choice)
-        if self._active:
-            self._say(
-                f"The engine failed: {message}. Undo (Ctrl+Z), play again or start a New Game."
-            )
-
     # -- showing the game ----------------------------------------------------------------
 
     def _say(self, text: str) -> None:
@@ -665,29 +551,7 @@ class TableController(TableAutoplay):
         if session.resigned is not None:
             self._widgets.analysis_dock.show_ended(session.result_words())
             return  # nothing left to search
-        known = session.analysis_of(session.state)
-        if known is not None and not session.ai_to_move():
-            return  # nothing to ask the engine
-        seat = session.player_to_move
-        player = seat.name if seat is not None and seat.is_ai and not self.replaying else None
-        self.engine.submit(
-            session.state, player=player, rng=session.move_rng(), limit=Limit(time=self._time_limit)
-        )
-        if player is not None and not self._held():
-            self._show_thinking(player)
-
-    def _show_thinking(self, player: str) -> None:
-        """The dock's thinking line while a computer player chooses, in its voice where it
-        has one, as k in a row's says it ("Sera is thinking… “Inevitable.”")."""
-        session = self._session()
-        state = session.state
-        if self._thinking is None or self._thinking[0] != state:
-            self._thinking = (state, session.spec.say(player, Event.THINKING))
-        line = self._thinking[1]
-        mover = state.to_move
-        assert mover is not None
-        who = f"{session.name_of(mover)} is thinking…"
-        self._widgets.analysis_dock.set_thinking(True, f"{who} “{line}”" if line else who)
+        self._ask_engine()
 
     def _replay_status(self) -> str:
         """Where a replay stands, as k in a row's says it ("Replay: … — move 5 of 9"), and

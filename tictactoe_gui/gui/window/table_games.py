@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from tictactoe_gui.engine.games import GameSpec, GameState
     from tictactoe_gui.engine.move_tree import MoveTree
+    from tictactoe_gui.engine.search import SearchProgress
     from tictactoe_gui.gui.board_view import BoardView
     from tictactoe_gui.gui.dialogs.gravity_setup import GravitySetupDialog
     from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
@@ -96,11 +97,25 @@ class TableGamesPart(WindowBase):
         table.analysis_shown.connect(self._update_table_heat_map)
         table.set_think_ms(self._think_ms())
         table.set_time_limit(self.analysis_dock.time_budget())
+        table.set_algorithm(self.analysis_dock.algorithm().value)
+        table.search_info.connect(self._show_table_search_progress)
         self.analysis_dock.game_preview_requested.connect(self._table_boards.preview)
         table.position_changed.connect(self._keep_table_game_in_progress)
         table.position_changed.connect(self._table_moved)
         table.tally_changed.connect(lambda _tally: self._show_table_tally())
         return table
+
+    @Slot(object)
+    def _show_table_search_progress(self, progress: SearchProgress) -> None:
+        """The dock's analysis so far, after each completed depth of its search (on a board
+        of X and O; another game's dock waits for the answer)."""
+        from tictactoe_gui.gui.board_reading import board_of
+
+        try:
+            board, _gravity = board_of(self.table.state)
+        except ValueError:
+            return
+        self.analysis_dock.show_search_progress(progress, board)
 
     def _show_table_tally(self) -> None:
         """The AI vs AI bar: the series' score and where it stands, or the two players."""
@@ -603,6 +618,22 @@ class TableGamesPart(WindowBase):
     @Slot()
     def game_hint(self) -> None:
         self.playing.hint()
+
+    @Slot()
+    def game_stop_analysis(self) -> None:
+        self.playing.stop_analysis()
+
+    @Slot()
+    def game_restart_analysis(self) -> None:
+        self.playing.restart_analysis()
+
+    @Slot()
+    def game_compare_algorithms(self) -> None:
+        self.playing.compare_algorithms()
+
+    @Slot()
+    def game_prove_result(self) -> None:
+        self.playing.prove_result()
 
     @Slot()
     def game_play_again(self) -> None:

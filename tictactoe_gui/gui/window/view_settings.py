@@ -128,6 +128,9 @@ class SettingsPart(WindowBase):
     @Slot(str)
     def _on_algorithm(self, value: str) -> None:
         self.controller.set_algorithm(later.Algorithm(value))
+        table = getattr(self, "_table", None)
+        if table is not None:
+            table.set_algorithm(value)
         self._settings.setValue("analysis/algorithm", value)
 
     @Slot(bool)
