@@ -35,10 +35,12 @@ from tictactoe_gui import APP_NAME, __version__, startup_probe
 from tictactoe_gui.assets import asset_path
 from tictactoe_gui.engine import Board, Mark, Move, get_persona
 from tictactoe_gui.gui.app import after_first_paint, create_application
-from tictactoe_gui.gui.game_controller import GameOverInfo, GameSetup, PlayerSpec
+from tictactoe_gui.gui.controls import GameOverInfo
 from tictactoe_gui.gui.interrupt import InterruptHandler, raise_if_interrupted
 from tictactoe_gui.gui.main_window import MainWindow
-from tictactoe_gui.storage.records import FinishedGame, GameMode, Result
+from tictactoe_gui.session.seats import PlayerSpec
+from tictactoe_gui.session.setup import GameSetup
+from tictactoe_gui.storage.records import GameDetail, GameMode, Result
 from tictactoe_gui.storage.repository import Repository
 
 #: The game the self-test plays: Cop (X) against Sera (O), from a fixed seed.
@@ -132,8 +134,11 @@ def _check_window(app: QApplication, repository: Repository) -> list[str]:
             raise SelfTestError("the main window could not be painted")
         findings = [f"main window {window.width()}x{window.height()} painted"]
         info, engine_moves = _play_in_window(app, window)
-        findings.append(_check_game(info.record, window.controller.board, engine_moves))
-        findings.append(_check_records(info.record, info.saved_id, repository))
+        detail = _saved_game(info, repository)
+        shown = window.controller.state.marks_board()
+        assert shown is not None
+        findings.append(_check_game(detail, shown, engine_moves))
+        findings.append(_check_records(detail, window, info.saved_id))
     finally:
         window.close()
         app.processEvents()
@@ -260,7 +265,7 @@ def _play_in_window(app: QApplication, window: MainWindow) -> tuple[GameOverInfo
     controller.game_over.connect(lambda info: ended.append(info) if info is not None else None)
     controller.engine.move_chosen.connect(chosen.append)
     controller.set_think_ms(0)
-    controller.new_game(
+    window.new_game(
         GameSetup(
             GameMode.AI_VS_AI,
             PlayerSpec.ai(X_PERSONA),
@@ -273,8 +278,16 @@ def _play_in_window(app: QApplication, window: MainWindow) -> tuple[GameOverInfo
     return ended[0], len(chosen)
 
 
-def _check_game(record: FinishedGame, shown: Board, engine_moves: int) -> str:
-    board = Board.from_text(record.start_board)
+def _saved_game(info: GameOverInfo, repository: Repository) -> GameDetail:
+    """The game the window saved, read back from the records file."""
+    if info.saved_id is None:
+        raise SelfTestError("the window did not save the finished game")
+    return repository.game(info.saved_id)
+
+
+def _check_game(record: GameDetail, shown: Board, engine_moves: int) -> str:
+    summary = record.summary
+    board = Board.from_text(summary.start_board)
     for entry in record.moves:
         if str(board.to_move) != entry.mark:
             raise SelfTestError(f"ply {entry.ply} was played by the wrong side")
@@ -283,34 +296,39 @@ def _check_game(record: FinishedGame, shown: Board, engine_moves: int) -> str:
         raise SelfTestError("the recorded game does not replay to the position on the board")
     winner = board.winner
     expected = Result.DRAW if winner is None else Result(str(winner))
-    if record.result is not expected:
-        raise SelfTestError(f"the game was recorded as {record.result}, the board says {expected}")
+    if summary.result is not expected:
+        raise SelfTestError(f"the game was recorded as {summary.result}, the board says {expected}")
     if winner is Mark.X:
         raise SelfTestError("Sera lost a game, which a perfect player never does")
-    if engine_moves != record.plies:
-        raise SelfTestError(
-            f"the engine thread chose {engine_moves} of the game's {record.plies} moves"
-        )
+    plies = len(record.moves)
+    if engine_moves != plies:
+        raise SelfTestError(f"the engine thread chose {engine_moves} of the game's {plies} moves")
     outcome = "draw" if winner is None else f"{winner} wins"
     players = f"{get_persona(X_PERSONA).name} v {get_persona(O_PERSONA).name}"
-    return f"{players}: {outcome} in {record.plies} plies, every move from the engine thread"
+    return f"{players}: {outcome} in {plies} plies, every move from the engine thread"
 
 
 # -- records -----------------------------------------------------------------------------
 
 
-def _check_records(record: FinishedGame, saved_id: int | None, repository: Repository) -> str:
-    """The window saved the game; read it back from the file and compare."""
-    if saved_id is None:
-        raise SelfTestError("the window did not save the finished game")
-    detail = repository.game(saved_id)
-    stored = [(m.ply, m.cell, m.mark) for m in detail.moves]
-    played = [(m.ply, m.cell, m.mark) for m in record.moves]
+def _check_records(detail: GameDetail, window: MainWindow, saved_id: int | None) -> str:
+    """The game read back from the file is the game played on the board, move by move."""
+    session = window.controller.session
+    assert session is not None
+    start = session.start
+    stored = [(m.cell, m.mark) for m in detail.moves]
+    played, state = [], start
+    for move in session.moves:
+        mover = state.to_move
+        assert mover is not None
+        played.append((move, start.spec.seats[mover]))
+        state = state.play(move)
     if stored != played:
         raise SelfTestError("the recorded moves read back differently")
     summary = detail.summary
-    if (summary.result, summary.x, summary.o) != (record.result, record.x, record.o):
-        raise SelfTestError("the recorded result or players read back differently")
+    names = (summary.x.name, summary.o.name)
+    if names != (session.seat(0).name, session.seat(1).name):
+        raise SelfTestError("the recorded players read back differently")
     return f"game saved as #{saved_id} and read back intact"
 
 

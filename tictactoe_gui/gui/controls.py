@@ -7,6 +7,8 @@ controller and shows the one that fits the mode.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
@@ -23,13 +25,28 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui.gui.dialogs.fields import SPEED_RANGE, delay_to_speed, speed_to_delay
-from tictactoe_gui.gui.game_controller import GameOverInfo, Tally
 from tictactoe_gui.gui.players_bar import (
     BANNER_HEADLINE_SCALE,
     BANNER_MARGIN,
     BANNER_SPACING,
     banner_room,
 )
+from tictactoe_gui.session.series import Tally
+from tictactoe_gui.session.table import SeatSummary
+
+
+@dataclass(frozen=True, slots=True)
+class GameOverInfo:
+    """A game's end as the banner shows it: the result, the computer player's reaction,
+    each side's summary, and what became of its record."""
+
+    headline: str
+    reaction: str
+    summaries: tuple[SeatSummary, ...]
+    #: The records' id for the game, None if it was not saved (see ``save_note``).
+    saved_id: int | None
+    save_note: str = ""
+    save_failed: bool = False
 
 
 class ElidedLabel(QLabel):

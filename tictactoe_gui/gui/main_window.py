@@ -28,7 +28,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QSettings, Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
@@ -39,14 +39,12 @@ from PySide6.QtWidgets import (
 )
 
 from tictactoe_gui import APP_DISPLAY_NAME
-from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.variants import Variant
 from tictactoe_gui.gui.board_view import BoardView
 from tictactoe_gui.gui.players_bar import PlayersBar
 from tictactoe_gui.gui.status_bar import StatusBar
 from tictactoe_gui.gui.theme import Theme, apply_palette
 from tictactoe_gui.gui.window.base import (
-    GAME_IN_PROGRESS_KEY,
     later,
     part_slots,
 )
@@ -56,32 +54,21 @@ from tictactoe_gui.gui.window.menus import MenusPart
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog, QMessageBox
 
-    from tictactoe_gui.engine import Move
-    from tictactoe_gui.engine.games import GameSpec, PlayerInfo
+    from tictactoe_gui.engine.games import GameSpec
     from tictactoe_gui.engine.move_tree import MoveTree
-    from tictactoe_gui.gui.engine_worker import EngineResult
-    from tictactoe_gui.gui.game_controller import (
-        GameOverInfo,
-        GameSetup,
-    )
     from tictactoe_gui.gui.recording import GameRecords
+    from tictactoe_gui.session.setup import GameSetup
     from tictactoe_gui.session.table import TableSetup
 
 
-def game_title(setup: GameSetup) -> str:
-    """The window's title for a game of k in a row: its players, and the game unless it
-    is tic-tac-toe (Qt adds the app's name)."""
-    x, o = setup.x.display_name, setup.o.display_name
-    game = "" if setup.variant.is_tictactoe else f" · {setup.variant.name}"
-    return f"{x} (X) vs {o} (O){game}"
-
-
 def table_title(setup: TableSetup) -> str:
-    """The window's title for a fresh game at the table, as the table gives it when the
-    game starts: its players by seat, and the game."""
+    """The window's title for a fresh game, as the controller gives it when the game
+    starts (Qt adds the app's name)."""
+    from tictactoe_gui.session.words import game_title
+
     spec = setup.spec
-    names = [seat.name_in(spec) for seat in setup.seats]
-    return f"{names[0]} ({spec.seats[0]}) vs {names[1]} ({spec.seats[1]}) · {spec.name}"
+    first, second = (seat.name_in(spec) for seat in setup.seats)
+    return game_title((first, second), spec)
 
 
 class MainWindow(FirstFramePart, MenusPart):
@@ -127,8 +114,6 @@ class MainWindow(FirstFramePart, MenusPart):
         self._keep_failed = False
         #: The move the board shows while looking back through the game (None: the game).
         self._looking_at: int | None = None
-        #: The last message the game of k in a row showed in the status bar.
-        self._game_message: str | None = None
         self.setWindowTitle(APP_DISPLAY_NAME)
         self._settings = settings
         self._closed = False
@@ -177,56 +162,34 @@ class MainWindow(FirstFramePart, MenusPart):
         self._completing = True
         self._records: GameRecords = records if records is not None else later.InMemoryRecords()
         self.engine = later.EngineService(self)
-        self.controller = later.GameController(self.engine, self._records, self)
 
         # A relaunch plays on the game left unfinished, or opens a fresh, idle game of the
         # last kind: a series runs only when asked.
-        table_setup = self._initial_table_setup()
-        fresh: GameSetup | None = None
-        kept = self._game_in_progress
+        setup = self._initial_table_setup() or self._initial_setup().table_setup()
         # A fresh game's title is given first, while little else has been reported: the
         # rest of the window, built next, is hundreds of accessibility events, and Orca 43
         # drops a change of name that comes when over 100 of them are waiting (unless it
         # is of the focused object), so the title went unsaid on a busy machine where Orca
         # had spoken the window under the app's name. A game resumed is titled as it will
         # be when it starts.
-        if table_setup is None and (kept is None or not kept.exists()):
-            fresh = self._initial_setup()
-            self.setWindowTitle(game_title(fresh))
-        elif table_setup is not None:
-            resumed_setup = self._table_game_to_resume(table_setup.spec)
-            self.setWindowTitle(table_title(resumed_setup or table_setup))
-        else:
-            resumed_title = self._title_of_game_in_progress()
-            if resumed_title is not None:
-                self.setWindowTitle(resumed_title)
+        resumed_setup = self._table_game_to_resume(setup.spec)
+        self.setWindowTitle(table_title(resumed_setup or setup))
         self._create_strips()
         self._create_actions()
         self._fill_menus()
         self._create_dock_windows()
-        self._connect_signals()
         self._create_announcer()
+        self.controller = self._make_controller()
+        self._connect_signals()
         self._restore_settings()
-        resumed, problem = False, ""
-        if table_setup is not None:
-            # The game left unfinished, else a fresh one (a relaunched AI vs AI game waits
-            # for Resume, as in k in a row).
-            if not self._resume_table_game_in_progress(table_setup.spec):
-                self.start_table_game(table_setup, paused=True)
-            self._early_input.clear()  # clicks on the first frame were on another board
-        else:
-            resumed, problem = self._resume_game_in_progress()
-        if not resumed and table_setup is None:
-            self._settings.remove(GAME_IN_PROGRESS_KEY)
-            self.controller.new_game(fresh or self._initial_setup(), paused=True)
-        if problem:
-            self.show_message(problem)  # after the new game's greeting, which it outranks
+        # The game left unfinished, else a fresh one (a relaunched AI vs AI game waits for
+        # Resume).
+        if not self._resume_table_game_in_progress(setup.spec):
+            self.start_table_game(setup, paused=True)
         # From now on every move is kept (not before: the fresh game would replace it).
-        self.controller.position_changed.connect(self._keep_game_in_progress)
-        # An undo that reopens a finished game says so after the move: keep it then too.
-        self.controller.game_over.connect(self._keep_game_in_progress)
+        self.controller.position_changed.connect(self._keep_table_game_in_progress)
         # A series' game counted: kept between two games, the series goes on next time.
-        self.controller.tally_changed.connect(self._keep_game_in_progress)
+        self.controller.tally_changed.connect(self._keep_table_game_in_progress)
         if self._staged:
             # The board takes the focus now, its description already holding the game's
             # greeting: a screen reader reads it once, with the focus.
@@ -257,33 +220,6 @@ class MainWindow(FirstFramePart, MenusPart):
         if game.setup.spec != spec or (game.finished and not game.series_goes_on):
             return None
         return game.setup
-
-    @Slot(str)
-    def _show_game_message(self, text: str) -> None:
-        """A message of the game of k in a row (its greeting, a persona's thinking), kept
-        to be taken away when a game at the table takes the board."""
-        self._game_message = text
-        self.show_message(text)
-
-    def _title_of_game_in_progress(self) -> str | None:
-        """The title of the game of k in a row left unfinished, which complete() resumes
-        (None when there is none to resume or its file cannot be read: complete() says
-        why, as it tries)."""
-        path = self._game_in_progress
-        if path is None or not path.exists():
-            return None
-        from tictactoe_gui.session import table_file
-
-        try:
-            game = table_file.load(path)
-            board = game.start.marks_board()
-            if not game.spec.k_in_a_row_board or not game.worth_resuming:
-                return None
-            if board is None or self._opening_game not in (None, board.variant):
-                return None
-            return game_title(later.GameSetup.from_table_setup(game.setup))
-        except (OSError, ValueError):
-            return None
 
     @property
     def is_ready(self) -> bool:
@@ -346,7 +282,6 @@ class MainWindow(FirstFramePart, MenusPart):
         self.statusBar().addPermanentWidget(self.turn_label)
 
     def _connect_signals(self) -> None:
-        c = self.controller
         view = self.board_view
         dock = self.analysis_dock
         view.cell_activated.connect(self._on_cell_activated)
@@ -354,31 +289,6 @@ class MainWindow(FirstFramePart, MenusPart):
         self.moves_dock.node_selected.connect(self._on_node_chosen)
         self.moves_dock.tree_edited.connect(self._on_lines_edited)
         self.moves_dock.model.set_verdict_source(self._verdict_words)
-        c.verdict_added.connect(lambda ply, _verdict: self.moves_dock.model.verdict_changed(ply))
-        c.position_changed.connect(self._on_position_changed)
-        c.status_changed.connect(self.turn_label.setText)
-        c.message.connect(self._show_game_message)
-        c.analysis_changed.connect(self._on_analysis)
-        c.thinking_changed.connect(dock.set_thinking)
-        c.progress.connect(dock.set_progress)
-        c.comment_changed.connect(dock.set_comment)
-        c.player_changed.connect(self._on_player_card)
-        c.hint_shown.connect(view.set_hints)
-        c.game_started.connect(self._on_game_started)
-        c.game_over.connect(self._on_game_over)
-        c.tally_changed.connect(self._on_tally)
-        c.paused_changed.connect(self.autoplay_bar.set_paused)
-        c.replay_changed.connect(self.replay_bar.show_position)
-        c.replay_playing_changed.connect(self.replay_bar.set_playing)
-        stack = c.undo_stack
-        stack.canUndoChanged.connect(self.undo_action.setEnabled)
-        stack.canRedoChanged.connect(self.redo_action.setEnabled)
-        stack.undoTextChanged.connect(
-            lambda text: self.undo_action.setStatusTip(f"Undo {text}" if text else "")
-        )
-        stack.redoTextChanged.connect(
-            lambda text: self.redo_action.setStatusTip(f"Redo {text}" if text else "")
-        )
         dock.preview_requested.connect(view.set_preview)
         dock.algorithm_changed.connect(self._on_algorithm)
         dock.compare_requested.connect(self.game_compare_algorithms)
@@ -390,7 +300,6 @@ class MainWindow(FirstFramePart, MenusPart):
         dock.stop_requested.connect(self.game_stop_analysis)
         dock.restart_requested.connect(self.game_restart_analysis)
         dock.prove_requested.connect(self.game_prove_result)
-        c.search_info.connect(lambda progress: dock.show_search_progress(progress, c.board))
         dock.reveal_changed.connect(lambda on: self._settings.setValue("analysis/reveal", on))
         dock.reveal_changed.connect(lambda _on: self._update_heat_map())
         # The bars and the banner serve whichever controller has the board (table_games.py).
@@ -419,7 +328,6 @@ class MainWindow(FirstFramePart, MenusPart):
         and also put at the head of the board's description for screen readers that
         speak only the focused object."""
         self.announcer = later.Announcer(self, own_news=self.board_area)
-        self.narrator = later.GameNarrator(self.controller, self.announcer)
         self.announcer.announced.connect(self._on_announced)
         self.board_view.reading.connect(self.announcer.announce)
         # F9 and F7 show and hide a dock: say which, or the key seems lost.
@@ -448,15 +356,18 @@ class MainWindow(FirstFramePart, MenusPart):
 
     # -- public API ----------------------------------------------------------------------
 
-    def new_game(self, setup: GameSetup) -> None:
-        self.leave_table_mode()
-        self.controller.new_game(setup)
+    def new_game(self, setup: GameSetup | TableSetup, seed: int | None = None) -> None:
+        """A new game of ``setup`` on the board (k in a row as New Game sets it up, or any
+        game at the table); ``seed``: its drawn board's and its players' chance (the
+        setup's own where it has one)."""
+        if isinstance(setup, later.GameSetup):
+            seed = setup.seed if seed is None else seed
+            setup = setup.table_setup()
+        self.start_table_game(setup, seed)
 
     def set_records(self, records: GameRecords) -> None:
         self._records = records
-        self.controller.set_records(records)
-        if self._table is not None:
-            self._table.records = records
+        self.controller.records = records
         # Records windows read the old store; new ones open on the new one.
         for window in self._records_windows.values():
             window.close()
@@ -481,9 +392,6 @@ class MainWindow(FirstFramePart, MenusPart):
 
     @Slot(int, int)
     def _on_cell_activated(self, row: int, col: int) -> None:
-        if self.table_active and self._looking_at is None:
-            self.table.cell_activated(row, col)
-            return
         if self._looking_at is not None:
             # Looking back at an earlier position: a click returns to the game, plays nothing.
             self.back_to_game()
@@ -493,157 +401,34 @@ class MainWindow(FirstFramePart, MenusPart):
                 else "Back to the game as it stands now."
             )
             return
-        self.controller.play_human(row, col)
+        self.controller.cell_activated(row, col)
 
     # -- reactions -----------------------------------------------------------------------
-
-    @Slot(object, object)
-    def _on_position_changed(self, board: Board, last_move: Move | None) -> None:
-        self._looking_at = None  # the game moved: the board shows it again
-        self.board_view.set_board(board, last_move)
-        self.board_view.set_move_order(self.controller.moves)
-        c = self.controller
-        self.moves_dock.set_tree(c.start, c.lines, c.line_node)
-        self.board_view.set_interactive(c.accepts_moves())
-        self.resign_action.setEnabled(c.can_resign())
-        self.players_bar.show_turn(board)
-        self._update_spoiler_guard()
-        self._note_replay_ending()
 
     @Slot(int)
     def _on_node_chosen(self, node: int) -> None:
         """A move chosen in the move list: the game goes to the position after it (the dock
         analyses it; a move played there is a variation where it differs from the line)."""
-        if self.table_active:
-            self._table_node_chosen(node)
-            return
-        c = self.controller
-        lines = c.lines
-        path = lines.path(c.line_node)
-        if c.setup.mode is later.GameMode.HUMAN_VS_AI and c.state is not later.State.REPLAY:
-            depth = lines.depth(node)
-            if node in (0, *path):
-                ai_to_move = c.player_to_move_at(c.board_at(depth)).is_ai
-                if c.state is later.State.PLAYING or ai_to_move:
-                    # Against an AI the game waits while its earlier positions are looked
-                    # at: going there would take moves back and have the AI play again. Once
-                    # the game is over, a position where the person was to move is gone to,
-                    # to analyse it and try another move there.
-                    self.look_at_ply(depth)
-                    return
-            elif node not in lines.line_from(c.line_node):
-                board = c.start.play_all(c.moves_to(node))
-                if c.player_to_move_at(board).is_ai:
-                    # A move of another line where the AI was to move: looked at too, or
-                    # the AI would play there at once and the list move on by itself.
-                    self.look_at_node(node, board)
-                    return
-        self._looking_at = None
-        c.go_to_node(node)
+        self._table_node_chosen(node)
 
     def _verdict_words(self, ply: int) -> str | None:
         """The coach's word on move ``ply`` of the game on the board, for the move list."""
-        session = self.table.session if self.table_active else self.controller.session
+        session = self.controller.session
         return None if session is None else session.verdict_words(ply)
 
     @Slot(int)
     def _on_ply_chosen(self, ply: int) -> None:
-        if self.table_active:  # a move of the table game's line: looked back at
-            self.look_at_ply(ply)
+        self.look_at_ply(ply)  # a move of the game's line: looked back at
 
     @Slot(object, int)
     def _on_lines_edited(self, lines: MoveTree, node: int) -> None:
-        if self.table_active:
-            self._looking_at = None
-            self.table.set_lines(lines, node)
-        else:
-            self.controller.set_lines(lines, node)
-
-    def _update_spoiler_guard(self) -> None:
-        controller = self.controller
-        self.analysis_dock.set_spoiler_guard(
-            controller.setup.mode is later.GameMode.HUMAN_VS_AI
-            and controller.state is later.State.PLAYING
-            and controller.is_human_turn()
-        )
-        self._update_heat_map()
+        self._looking_at = None
+        self.controller.set_lines(lines, node)
 
     def _update_heat_map(self) -> None:
         """The heat-map shows what the dock shows: on a person's own turn against an AI it
         is hidden with the engine's lines, unless they chose to see the engine's view."""
-        if self.table_active:
-            self._update_table_heat_map()
-            return
-        result = self.controller.current_result
-        shown = (
-            self.heat_map_action.isChecked()
-            and result is not None
-            and not self.analysis_dock.engine_view_hidden()
-            and self.controller.session.resigned is None  # nothing left to predict
-        )
-        self.board_view.set_heat_map(result.analysis if shown and result is not None else None)
-
-    @Slot(object)
-    def _on_analysis(self, result: EngineResult | None) -> None:
-        session = self.controller.session
-        if session.resigned is not None:
-            # Nothing is left to predict: the game ended by a side giving up.
-            self.analysis_dock.show_ended(session.result_words())
-        else:
-            self.analysis_dock.show_result(result)
-        self._update_spoiler_guard()
-        self.board_view.set_interactive(self.controller.accepts_moves())
-
-    @Slot(object, str)
-    def _on_player_card(self, player: PlayerInfo | None, role: str) -> None:
-        self.analysis_dock.show_player(player, role)
-
-    @Slot(object)
-    def _on_game_started(self, setup: GameSetup) -> None:
-        self.board_view.clear_news()  # the last game's news is not this game's
-        self.replay_bar.hide()
-        self._set_replay_keys(False)
-        self.replay_bar.set_playing(False)
-        self.autoplay_bar.setVisible(setup.mode is later.GameMode.AI_VS_AI)
-        self._update_pause_actions()
-        self.autoplay_bar.set_delay(setup.move_delay_ms)
-        # A relaunched AI vs AI game starts paused: the bar says what the controller does.
-        self.autoplay_bar.set_paused(self.controller.paused)
-        self.analysis_dock.clear_comparison()
-        x, o = setup.x.display_name, setup.o.display_name
-        self.setWindowTitle(game_title(setup))
-        self.players_bar.show_players(setup)
-        self.analysis_dock.set_player_names(x, o)
-        humans = [p.name for p in (setup.x, setup.o) if not p.is_ai]
-        if humans:
-            self._last_player_name = humans[0]
-        self.controller.set_think_ms(self._think_ms())
-        self._on_tally(self.controller.tally)
-        # Back to the board (e.g. from Play Again), so the keys play at once: on the next
-        # turn, once the game's greeting is in its description, for a screen reader reads
-        # the description with the focus and again at each change (complete() gives the
-        # first game's board the focus the same way).
-        if self._ready and not self.board_view.hasFocus():
-            QTimer.singleShot(0, self, self._focus_greeted_board)
-
-    def _focus_greeted_board(self) -> None:
-        self.board_view.describe_now()
-        self.board_view.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    @Slot(object)
-    def _on_game_over(self, info: GameOverInfo | None) -> None:
-        # A message from before the game ended or reopened (a greeting with the old record,
-        # "no hint needed") is no longer true; a failed save is said again, and in the banner.
-        self.statusBar().clearMessage()
-        if info is not None and info.save_failed:
-            self.show_message(info.save_note)
-        # The banner takes the players bar's place (and its room): the board stays put.
-        self.players_bar.setVisible(info is None)
-        self.banner.show_info(info)
-        self._update_autoplay_controls()
-        if info is not None and info.saved_id is not None:
-            self._refresh_records_windows()
-        self.board_view.set_interactive(self.controller.accepts_moves())
+        self._update_table_heat_map()
 
     # -- closing -------------------------------------------------------------------------
 
@@ -665,7 +450,7 @@ class MainWindow(FirstFramePart, MenusPart):
         if not self._ready:
             # Closed before it was complete (or it failed to complete): nothing was changed
             # to save, but what was started stops.
-            for part in (getattr(self, "controller", None), getattr(self, "engine", None)):
+            for part in (getattr(self, "_table", None), getattr(self, "engine", None)):
                 if part is not None:
                     part.shutdown()
             return
@@ -675,8 +460,6 @@ class MainWindow(FirstFramePart, MenusPart):
             records_window.deleteLater()
         self._records_windows.clear()
         self.controller.shutdown()
-        if self._table is not None:
-            self._table.shutdown()
         self.engine.shutdown()
 
     def engine_running(self) -> bool:

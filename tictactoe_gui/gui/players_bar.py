@@ -7,7 +7,6 @@ imports only the board and its colours.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette, QResizeEvent, QTextDocument
@@ -15,10 +14,6 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from tictactoe_gui.engine import Board, Mark
 from tictactoe_gui.gui.board_view import mark_colour
-
-if TYPE_CHECKING:
-    from tictactoe_gui.gui.game_controller import GameSetup
-
 
 #: What ``html.escape`` does to a name shown as rich text (the ``html`` module and its table
 #: of entities are left out of the first frame).
@@ -143,9 +138,6 @@ class PlayersBar(QFrame):
                 layout.addWidget(versus, 0, Qt.AlignmentFlag.AlignVCenter)
         layout.addStretch(1)
         self.setMinimumHeight(banner_room(self))
-
-    def show_players(self, setup: GameSetup) -> None:
-        self.show_names(setup.x.display_name, setup.o.display_name)
 
     def show_names(self, x_name: str, o_name: str) -> None:
         """The names of who plays X and who plays O (shown with the next turn)."""

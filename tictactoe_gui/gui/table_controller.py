@@ -24,13 +24,14 @@ from PySide6.QtGui import QUndoStack
 
 from tictactoe_gui.engine.games import GameState
 from tictactoe_gui.engine.move_tree import MoveTree
+from tictactoe_gui.gui.controls import GameOverInfo
 from tictactoe_gui.gui.moves_command import MovesCommand
 from tictactoe_gui.gui.table_engine import TableEngine
 from tictactoe_gui.gui.table_lines import TableWidgets
 from tictactoe_gui.session.first_ending import FirstEnding, Recording
 from tictactoe_gui.session.series import Tally
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
-from tictactoe_gui.session.words import replay_status
+from tictactoe_gui.session.words import game_title, replay_status
 from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.recording import GameRecords
 
 #: The pause before a computer player's move shows, so it reads as a reply.
-THINK_MS = 350
+THINK_MS = 400
 #: A replay playing on shows one move this often.
 REPLAY_STEP_MS = 900
 
@@ -50,6 +51,9 @@ class TableController(TableEngine):
     game_saved = Signal(int)
     #: A game began (its setup).
     game_started = Signal(object)
+    #: The game ended, or its end changed (a save retried): its GameOverInfo; None when an
+    #: undo takes the ending back.
+    game_over = Signal(object)
     #: The position on the board changed (a move, an undo, a replay's step).
     position_changed = Signal()
 
@@ -81,6 +85,8 @@ class TableController(TableEngine):
         self._quiet = False
         #: Whether (and which ending of) the game went to the records.
         self._ending = FirstEnding()
+        #: The end of the game on the board as the banner shows it (None: not over).
+        self._over_info: GameOverInfo | None = None
         self._active = False
         self._think = QTimer(self)
         self._think.setSingleShot(True)
@@ -112,6 +118,17 @@ class TableController(TableEngine):
         """Whether the game went to the records at its first ending (and is played on
         after an undo)."""
         return self._ending.recorded and not self.is_over
+
+    @property
+    def game_over_info(self) -> GameOverInfo | None:
+        """The end of the game on the board as the banner shows it (None: not over, or a
+        replay)."""
+        return self._over_info
+
+    @property
+    def setup(self) -> TableSetup:
+        """How the game on the board was set up: the game, its mode, its seats."""
+        return self._session().setup
 
     @property
     def paused(self) -> bool:
@@ -220,7 +237,7 @@ class TableController(TableEngine):
         self._delay_ms = setup.move_delay_ms
         self.set_paused(paused and ai_vs_ai)
         session = self._session()
-        w.set_title(f"{self._players_text()} · {setup.spec.name}")
+        w.set_title(game_title((session.name_of(0), session.name_of(1)), setup.spec))
         drawn = f", board no. {seed}" if setup.start is None and setup.spec.draws_values else ""
         w.announcer.announce(
             f"New game of {setup.spec.name}{drawn}: {self._players_text()}. "
@@ -326,6 +343,7 @@ class TableController(TableEngine):
         self._counted = False
         # Recorded before (a saved game resumed): any ending here is a later one.
         self._ending = FirstEnding(recorded_before=saved)
+        self._over_info = None
         self._announced = 0
         self.undo_stack.clear()
         w = self._widgets
@@ -543,6 +561,9 @@ class TableController(TableEngine):
             w.banner.show_info(None)
             w.autoplay_bar.set_finished(False)
             self._show_turn()
+            if self._over_info is not None:  # an undo took the ending back
+                self._over_info = None
+                self.game_over.emit(None)
         # After the banner: it takes the players' place at the end.
         w.show_players(
             (session.name_of(0), session.name_of(1)), session.spec.seats, session.state.to_move
@@ -567,11 +588,21 @@ class TableController(TableEngine):
         w = self._widgets
         recording = self._save()
         note = recording.note
-        # Both sides, the computer player's too, as k in a row's banner has them.
-        summary = "\n".join(s.describe() for s in session.summaries())
         headline = session.headline()
         reaction = session.reaction()
-        w.banner.show_text(headline, reaction, summary, note, save_failed=recording.failed)
+        # Both sides, the computer player's too.
+        info = GameOverInfo(
+            headline,
+            reaction,
+            session.summaries(),
+            recording.saved_id,
+            note,
+            recording.failed,
+        )
+        w.banner.show_info(info)
+        if info != self._over_info:
+            self._over_info = info
+            self.game_over.emit(info)
         self._count_ended_game(session)
         w.autoplay_bar.set_finished(self._series_left <= 0)
         w.show_status(session.end_status())

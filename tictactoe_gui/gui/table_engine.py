@@ -54,6 +54,8 @@ class TableEngine(TableAutoplay):
     #: The position whose result is being proven on request (its thinking line says so).
     _proving: GameState | None
     _last_answer: GameAnswer | None
+    #: Where :meth:`recover` last asked again, so that an error that repeats cannot loop.
+    _recovered_at: tuple[GameState, int] | None
 
     if TYPE_CHECKING:
 
@@ -68,6 +70,7 @@ class TableEngine(TableAutoplay):
         self._search_words = ""
         self._proving = None
         self._last_answer = None
+        self._recovered_at = None
         engine = self.engine
         engine.analysed.connect(self._on_analysis)
         engine.move_chosen.connect(self._on_move_chosen)
@@ -185,6 +188,24 @@ class TableEngine(TableAutoplay):
             self._say(f"{session.name_of(mover)} is choosing a move.")
             return True
         return False
+
+    def recover(self) -> None:
+        """After an unexpected error: leave no game waiting for ever. The game on the board
+        is kept; what it waits for is asked again, once per position (an error that comes
+        back every time cannot loop)."""
+        session = self.session
+        if session is None or not self._active:
+            return
+        here = (session.state, len(session.moves))
+        if self._recovered_at == here:
+            self._say(
+                "The engine cannot go on from here: Undo (Ctrl+Z), save the game (Ctrl+S) or "
+                "start a New Game (Ctrl+N)."
+            )
+            return
+        self._recovered_at = here
+        if not self.engine.busy and self._pending is None:
+            self._ask_engine()
 
     # -- hints ---------------------------------------------------------------------------
 

@@ -7,8 +7,13 @@ status) need no session to say them; nothing here imports Qt.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tictactoe_gui.engine.analysis import Verdict
 from tictactoe_gui.storage.records import WinLossDraw
+
+if TYPE_CHECKING:
+    from tictactoe_gui.engine.game_interface import GameSpec
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -86,3 +91,11 @@ ESTIMATE_VERDICT_WORDS = {
     Verdict.MISTAKE: "a mistake by the estimate",
     Verdict.BLUNDER: "a blunder by the estimate",
 }
+
+
+def game_title(names: tuple[str, str], spec: GameSpec) -> str:
+    """A game's title (the window's): its players by seat, and the game unless it is
+    tic-tac-toe, the app's own ("Ann (X) vs Cop (O) · Connect Four")."""
+    seats = spec.seats
+    game = "" if spec.variant.is_tictactoe else f" · {spec.name}"
+    return f"{names[0]} ({seats[0]}) vs {names[1]} ({seats[1]}){game}"

@@ -77,7 +77,8 @@ from tictactoe_gui.gui.dialogs.game_names import (
     variant_of,
 )
 from tictactoe_gui.gui.dialogs.persona_picker import PersonaPicker
-from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
+from tictactoe_gui.session.seats import PlayerSpec
+from tictactoe_gui.session.setup import GameSetup
 from tictactoe_gui.storage.records import GameMode, validate_player_name
 
 if TYPE_CHECKING:

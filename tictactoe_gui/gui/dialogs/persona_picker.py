@@ -14,8 +14,7 @@ from tictactoe_gui.engine.games import GameSpec, find_game
 from tictactoe_gui.engine.variants import DEFAULT
 from tictactoe_gui.gui.accessibility import buddy_label, speak_choice_changes
 from tictactoe_gui.gui.dialogs.game_names import plays
-from tictactoe_gui.gui.game_controller import PlayerSpec
-from tictactoe_gui.session.seats import ENGINE_PREFIX
+from tictactoe_gui.session.seats import ENGINE_PREFIX, PlayerSpec
 
 
 class PersonaPicker(QObject):

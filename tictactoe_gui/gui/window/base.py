@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QMainWindow
 from tictactoe_gui.lazy_names import lazy_module
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
 
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QAction, QActionGroup
@@ -35,25 +35,26 @@ if TYPE_CHECKING:
         QWidget,
     )
 
-    from tictactoe_gui.engine import Board, Mark, Move, Persona
+    from tictactoe_gui.engine import Board, Persona
     from tictactoe_gui.engine.games import GameSpec, GameState
     from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.engine.variants import Variant
     from tictactoe_gui.gui.analysis_dock import AnalysisDock
-    from tictactoe_gui.gui.announcer import Announcer, GameNarrator
+    from tictactoe_gui.gui.announcer import Announcer
     from tictactoe_gui.gui.board_view import BoardView
     from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
     from tictactoe_gui.gui.dialogs.gravity_setup import GravitySetupDialog
     from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
     from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
     from tictactoe_gui.gui.engine_worker import EngineService
-    from tictactoe_gui.gui.game_controller import GameController, GameSetup, Tally
     from tictactoe_gui.gui.move_list import MoveListDock
     from tictactoe_gui.gui.players_bar import PlayersBar
     from tictactoe_gui.gui.recording import GameRecords
     from tictactoe_gui.gui.rowcol_view import RowColBoardView
     from tictactoe_gui.gui.table_controller import TableController
     from tictactoe_gui.gui.theme import Theme
+    from tictactoe_gui.session.series import Tally
+    from tictactoe_gui.session.setup import GameSetup
     from tictactoe_gui.session.table import TableSetup
     from tictactoe_gui.session.table_file import SavedTableGame
     from tictactoe_gui.storage.records import GameDetail
@@ -147,14 +148,14 @@ class WindowBase(QMainWindow):
     view_menu: QMenu
     help_menu: QMenu
     engine: EngineService
-    controller: GameController
+    #: The game's controller: every game of the registry at the window's table.
+    controller: TableController
     banner: GameOverBanner
     autoplay_bar: AutoplayBar
     replay_bar: ReplayBar
     analysis_dock: AnalysisDock
     moves_dock: MoveListDock
     announcer: Announcer
-    narrator: GameNarrator
 
     # Its actions (menus.py).
     new_game_action: QAction
@@ -233,21 +234,13 @@ class WindowBase(QMainWindow):
 
         # series_replay.py
         def back_to_game(self) -> None: ...
-        def start_replay(
-            self,
-            title: str,
-            start: Board,
-            moves: Sequence[Move],
-            names: tuple[str, str] = ("X", "O"),
-            lines: MoveTree | None = None,
-            resigned: Mark | None = None,
-        ) -> None: ...
         def _set_replay_keys(self, enabled: bool) -> None: ...
         def _note_replay_ending(self) -> None: ...
         def _update_pause_actions(self) -> None: ...
         def recorded_lines(self, detail: GameDetail) -> tuple[MoveTree | None, str | None]: ...
-        def _on_tally(self, tally: Tally) -> None: ...
-        def _update_autoplay_controls(self) -> None: ...
+
+        # main_window.py
+        def new_game(self, setup: GameSetup | TableSetup, seed: int | None = None) -> None: ...
 
         # new_games.py
         def show_new_game_dialog(
@@ -274,7 +267,6 @@ class WindowBase(QMainWindow):
             lines: MoveTree | None = None,
             resigned: int | None = None,
         ) -> TableController: ...
-        def leave_table_mode(self) -> None: ...
         def _look_at_table_ply(self, ply: int) -> None: ...
         def _back_to_table_game(self) -> None: ...
         def _resume_table_game_in_progress(self, spec: GameSpec) -> bool: ...

@@ -69,7 +69,8 @@ class HelpPart(WindowBase):
         )
         box.setDetailedText(details)
         try:
-            self.controller.recover()
+            if self.table_active:
+                self.table.recover()
         except Exception as error:  # already reporting an error: never recurse
             self.statusBar().showMessage(f"{text} (and then {type(error).__name__}: {error})")
         return box
@@ -83,10 +84,7 @@ class HelpPart(WindowBase):
         from tictactoe_gui.engine.games import find_game
         from tictactoe_gui.gui.help_window import how_to_play_markdown
 
-        if self.table_active:
-            spec = self.table.state.spec
-        else:
-            spec = find_game(self.controller.board.variant.id)
+        spec = self.table.state.spec if self.table_active else find_game("tictactoe")
         return self._show_help("How to Play", how_to_play_markdown(spec))
 
     @Slot()

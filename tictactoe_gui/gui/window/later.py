@@ -17,21 +17,17 @@ from tictactoe_gui.engine import Algorithm, Mark
 from tictactoe_gui.engine.games import find_game, registered_game
 from tictactoe_gui.gui.accessibility import name_message_box_icon
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TIME_BUDGET, DEFAULT_TOP_N, AnalysisDock
-from tictactoe_gui.gui.announcer import Announcer, GameNarrator
+from tictactoe_gui.gui.announcer import Announcer
 from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.engine_worker import EngineService
-from tictactoe_gui.gui.game_controller import (
-    DEFAULT_THINK_MS,
-    GameController,
-    GameSetup,
-    PlayerSpec,
-    State,
-)
 from tictactoe_gui.gui.move_list import MoveListDock
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.style import ThemeStyle
+from tictactoe_gui.gui.table_controller import THINK_MS as DEFAULT_THINK_MS, TableController
 from tictactoe_gui.records_bridge import side_name
+from tictactoe_gui.session.seats import PlayerSpec
+from tictactoe_gui.session.setup import GameSetup
 from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage.reader import RecordsReader
 from tictactoe_gui.storage.records import GameMode
@@ -45,9 +41,7 @@ __all__ = [
     "Announcer",
     "AutoplayBar",
     "EngineService",
-    "GameController",
     "GameMode",
-    "GameNarrator",
     "GameOverBanner",
     "GameSetup",
     "InMemoryRecords",
@@ -58,7 +52,7 @@ __all__ = [
     "RecordsReader",
     "ReplayBar",
     "Seat",
-    "State",
+    "TableController",
     "TableSetup",
     "ThemeStyle",
     "find_game",

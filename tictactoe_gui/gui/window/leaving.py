@@ -13,7 +13,6 @@ from tictactoe_gui.gui.window.base import (
     CONFIRM_QUIT,
     CONFIRM_RESIGN,
     WindowBase,
-    later,
     setting_bool,
 )
 
@@ -31,22 +30,6 @@ class LeavingPart(WindowBase):
         """The person to move gives up (a loss for them, recorded like any other result),
         once they have said so (unless they asked not to be asked)."""
         self.back_to_game()
-        if self.table_active:
-            return self._resign_table_game()
-        controller = self.controller
-        if not controller.is_human_turn():
-            controller.resign()  # it says why not
-            return None
-        winner = controller.setup.player(controller.board.to_move.other).display_name
-        return self.confirm(
-            CONFIRM_RESIGN,
-            "Resign",
-            f"Resign this game? {winner} wins, and the game is recorded as a loss.",
-            "Resign",
-            controller.resign,
-        )
-
-    def _resign_table_game(self) -> QMessageBox | None:
         table = self.table
         session = table.session
         if session is None or not table.is_human_turn() or not session.spec.can_resign:
@@ -140,29 +123,12 @@ class LeavingPart(WindowBase):
     def _first_ending_recorded(self) -> bool:
         """Whether the game on the board went to the records once already, at its first
         ending (and is being played on after an undo)."""
-        if self.table_active:
-            return self.table.first_ending_recorded
-        controller = getattr(self, "controller", None)
-        return (
-            controller is not None
-            and controller.setup.recorded
-            and controller.ended_once
-            and controller.game_over_info is None
-        )
+        return self.table_active and self.table.first_ending_recorded
 
     def game_at_stake(self) -> bool:
         """Whether leaving now throws away a game a person is playing: not over, not a
         replay or AI vs AI, and a person has made a move in it."""
-        if self.table_active:
-            return self.table.game_at_stake()
-        controller = getattr(self, "controller", None)
-        if controller is None or controller.state is not later.State.PLAYING:
-            return False
-        setup = controller.setup
-        return any(
-            not setup.player(controller.board_at(ply).to_move).is_ai
-            for ply in range(len(controller.moves))
-        )
+        return self.table_active and self.table.game_at_stake()
 
     def confirm(
         self, key: str, title: str, question: str, verb: str, then: Callable[[], object]

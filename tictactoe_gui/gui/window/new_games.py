@@ -116,8 +116,7 @@ class NewGamesPart(WindowBase):
         elif dialog.table_game() is not None:
             self.start_table_game(dialog.table_setup())
         else:
-            self.leave_table_mode()
-            self.controller.new_game(dialog.setup())
+            self.new_game(dialog.setup())
         if not self.isActiveWindow():
             self.raise_()
             self.activateWindow()
@@ -126,13 +125,11 @@ class NewGamesPart(WindowBase):
     def show_setup_dialog(self) -> SetupPositionDialog | RowColSetupDialog | None:
         from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
 
-        if self.table_active:
+        table = self.table
+        board = table.state.marks_board()
+        if board is None or not table.state.spec.k_in_a_row_board:
             return self._show_table_setup_dialog()
-
-        board = self.controller.board
-        start = (
-            board if self.controller.state is not later.State.REPLAY and not board.is_over else None
-        )
+        start = board if not table.replaying and not board.is_over else None
         # The position is set up on the board of the game being played.
         dialog = SetupPositionDialog(self, start=start, variant=board.variant)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -151,15 +148,8 @@ class NewGamesPart(WindowBase):
         from tictactoe_gui.gui.dialogs.setup_position import SetupChoice
 
         if choice is SetupChoice.ANALYSE:
-            setup = later.GameSetup(
-                later.GameMode.HUMAN_VS_HUMAN,
-                later.PlayerSpec.human("Player 1"),
-                later.PlayerSpec.human("Player 2"),
-                board,
-                record=False,
-            )
-            self.leave_table_mode()
-            self.controller.new_game(setup)
+            spec = later.find_game(board.variant.id)
+            self.study_table_game(spec.from_position_text(board.to_text()), ())
             self.show_message("Analysing the set-up position; play moves for either side.")
         else:
             self.show_new_game_dialog(board)

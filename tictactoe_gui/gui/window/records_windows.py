@@ -8,8 +8,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Slot
 
-from tictactoe_gui.engine import Board, Mark
-from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.window.base import (
     WindowBase,
     later,
@@ -64,7 +62,7 @@ class RecordsWindowsPart(WindowBase):
         window = self._records_window("leaderboard", lambda r: LeaderboardDialog(r, self))
         if isinstance(window, LeaderboardDialog):
             # On the game at the table, recorded or not yet.
-            window.game.select(self.controller.board.variant.id, add=True)
+            window.game.select(self.table.state.spec.id, add=True)
         return window
 
     @Slot()
@@ -87,7 +85,7 @@ class RecordsWindowsPart(WindowBase):
         name = self._last_player_name
         window = self._records_window("statistics", lambda r: StatisticsDialog(r, name, self))
         if isinstance(window, StatisticsDialog):
-            window.game.select(self.controller.board.variant.id, add=True)
+            window.game.select(self.table.state.spec.id, add=True)
         return window
 
     def _refresh_records_windows(self) -> None:
@@ -115,31 +113,6 @@ class RecordsWindowsPart(WindowBase):
     @Slot()
     def review_current_game(self) -> QDialog | None:
         """Review the game on the board (a replay's whole game, else the moves played)."""
-        from tictactoe_gui.engine.games import find_game
-        from tictactoe_gui.gui.review.dialog import ReviewSubject
-
-        if self.table_active:
-            return self._review_table_game()
-        controller = self.controller
-        replay = controller.state is later.State.REPLAY
-        moves = controller.replay_moves if replay else tuple(controller.moves)
-        if not moves:
-            self.show_message("No moves to review yet.")
-            return None
-        start = controller.start
-        state = find_game(start.variant.id).from_position_text(start.to_text())
-        setup = controller.setup
-        resigned = controller.session.resigned
-        subject = ReviewSubject(
-            state,
-            tuple(start.index(move) for move in moves),
-            (setup.x.display_name, setup.o.display_name),
-            None if replay else resigned,
-        )
-        return self._open_review(subject)
-
-    def _review_table_game(self) -> QDialog | None:
-        """Review the table game on the board (a replay's whole game, else the moves made)."""
         from tictactoe_gui.gui.review.dialog import ReviewSubject
 
         table = self.table
@@ -195,55 +168,18 @@ class RecordsWindowsPart(WindowBase):
         return True
 
     def _start_on_board(self) -> str:
-        if self.table_active:
-            session = self.table.session
-            return "" if session is None else session.states[0].position_text()
-        start = self.controller.start
-        return later.find_game(start.variant.id).from_position_text(start.to_text()).position_text()
+        session = self.table.session
+        return "" if session is None else session.states[0].position_text()
 
     def _line_on_board(self) -> tuple[int, ...]:
         """The moves of the game's line on the board, as the game interface numbers them."""
-        if self.table_active:
-            table = self.table
-            session = table.session
-            replay = table.replay_moves
-            return () if session is None else tuple(session.moves if replay is None else replay)
-        controller = self.controller
-        in_replay = controller.state is later.State.REPLAY
-        moves = controller.replay_moves if in_replay else tuple(controller.moves)
-        return tuple(controller.start.index(move) for move in moves)
+        table = self.table
+        session = table.session
+        replay = table.replay_moves
+        return () if session is None else tuple(session.moves if replay is None else replay)
 
     def replay_recorded_game(self, detail: GameDetail) -> None:
         """Replay a game from the history on the board."""
-        summary = detail.summary
-        try:
-            spec = later.find_game(summary.game)
-        except ValueError as error:  # a game this version does not have
-            self.show_message(f"This game cannot be replayed: {error}")
-            return
-        if not spec.k_in_a_row_board:
-            self._replay_table_game(detail)
-            return
-        try:
-            # The game's own board: a 20×20 game's cells count in rows of 20.
-            start = Board.from_text(summary.start_board, get_variant(summary.game))
-            moves = [start.move_at(entry.cell) for entry in detail.moves]
-        except ValueError as error:
-            self.show_message(f"This game cannot be replayed: {error}")
-            return
-        when = summary.ended_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        x_name, o_name = later.side_name(summary.x), later.side_name(summary.o)
-        lines, note = self.recorded_lines(detail)  # its variations, in the move list
-        resigned = None if summary.resigned is None else Mark(summary.resigned)
-        title = f"{x_name} vs {o_name}, {when}"
-        self.start_replay(title, start, moves, (x_name, o_name), lines, resigned)
-        if note is not None:
-            self.show_message(note)
-        self.raise_()
-        self.activateWindow()
-
-    def _replay_table_game(self, detail: GameDetail) -> None:
-        """A game of the registry that is not k in a row, replayed on the board."""
         from tictactoe_gui.records_bridge import start_of
 
         summary = detail.summary

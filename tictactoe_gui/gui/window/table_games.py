@@ -1,12 +1,9 @@
-"""The main window's games that are not k in a row: Connect Four, Row & Column, any game
-of the registry, played on the window's own board, dock, bars and banner.
+"""The main window's game: any game of the registry (k in a row, Connect Four, Row &
+Column) played at the window's table, on its own board, dock, bars and banner.
 
-k in a row is played by :class:`~tictactoe_gui.gui.game_controller.GameController`;
-every other game by :class:`~tictactoe_gui.gui.table_controller.TableController`. One of
-the two has the board at a time: starting a game of the other kind parks the one that
-had it (its timers stopped, its search cancelled by its request id, its signals held),
-and the commands (undo, hint, the bars, the banner) go to the one that has it
-(:attr:`TableGamesPart.playing`: both answer
+One controller plays them all, :class:`~tictactoe_gui.gui.table_controller.TableController`;
+the commands (undo, hint, the bars, the banner) go to it
+(:attr:`TableGamesPart.playing`, which answers
 :class:`~tictactoe_gui.gui.game_commands.GameCommands`).
 """
 
@@ -18,10 +15,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Slot
 
-from tictactoe_gui.gui.window.base import WindowBase, later
+from tictactoe_gui.gui.window.base import GAME_IN_PROGRESS_KEY, WindowBase, later
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QAction, QUndoStack
+    from PySide6.QtGui import QUndoStack
 
     from tictactoe_gui.engine.games import GameSpec, GameState
     from tictactoe_gui.engine.move_tree import MoveTree
@@ -55,19 +52,17 @@ class TableGamesPart(WindowBase):
 
     @property
     def table_active(self) -> bool:
-        """Whether the board shows a table game (else k in a row, the game controller's)."""
-        table = getattr(self, "_table", None)
-        return table is not None and table.active
+        """Whether the game controller is made (once the window is complete)."""
+        return getattr(self, "_table", None) is not None
 
     @property
     def table(self) -> TableController:
-        """The table-game controller (made the first time a table game starts)."""
-        table = getattr(self, "_table", None)
-        if table is None:
-            table = self._table = self._make_table_controller()
+        """The game controller: every game of the registry at the window's table."""
+        table = self._table
+        assert table is not None, "the window is not complete yet"
         return table
 
-    def _make_table_controller(self) -> TableController:
+    def _make_controller(self) -> TableController:
         from tictactoe_gui.gui.table_boards import WindowBoards
         from tictactoe_gui.gui.table_controller import TableController
         from tictactoe_gui.gui.table_lines import TableWidgets
@@ -86,13 +81,14 @@ class TableGamesPart(WindowBase):
             set_title=self.setWindowTitle,
             show_message=self.show_message,
         )
-        table = TableController(self.engine, self._records, widgets, self)
+        table = self._table = TableController(self.engine, self._records, widgets, self)
         table.game_saved.connect(lambda _id: self._refresh_records_windows())
         stack = table.undo_stack
-        stack.canUndoChanged.connect(lambda _can: self._update_table_undo())
-        stack.canRedoChanged.connect(lambda _can: self._update_table_undo())
-        stack.undoTextChanged.connect(lambda _text: self._update_table_undo())
-        stack.redoTextChanged.connect(lambda _text: self._update_table_undo())
+        # To the window's slot, not a lambda: Qt stops calling it once the window goes.
+        stack.canUndoChanged.connect(self._update_table_undo)
+        stack.canRedoChanged.connect(self._update_table_undo)
+        stack.undoTextChanged.connect(self._update_table_undo)
+        stack.redoTextChanged.connect(self._update_table_undo)
         table.position_changed.connect(self._update_table_undo)
         table.analysis_shown.connect(self._update_table_heat_map)
         table.set_think_ms(self._think_ms())
@@ -186,9 +182,20 @@ class TableGamesPart(WindowBase):
         self._note_replay_ending()
 
     def _table_game_file(self) -> Path | None:
-        """Where a table game in progress is kept (beside k in a row's), if anywhere."""
+        """Where the game in progress is kept, if anywhere: one file for every game (a game
+        of Connect Four or Row & Column kept by an older version in a file of its own beside
+        it is moved there, unless a newer game holds it)."""
         path = self._game_in_progress
-        return None if path is None else path.with_name(TABLE_GAME_IN_PROGRESS_FILE)
+        if path is None:
+            return None
+        older = path.with_name(TABLE_GAME_IN_PROGRESS_FILE)
+        if older.exists():
+            with contextlib.suppress(OSError):
+                if path.exists() and path.stat().st_mtime >= older.stat().st_mtime:
+                    older.unlink()
+                else:
+                    older.replace(path)
+        return path
 
     @Slot()
     def _keep_table_game_in_progress(self) -> None:
@@ -209,8 +216,11 @@ class TableGamesPart(WindowBase):
             if unfinished or table.between_games():
                 path.parent.mkdir(parents=True, exist_ok=True)
                 table_file.save(path, session, table.undone_moves(), tally=table.tally)
+                # So that the next start's first frame is already the right board.
+                self._settings.setValue(GAME_IN_PROGRESS_KEY, session.spec.id)
             else:
                 path.unlink(missing_ok=True)
+                self._settings.remove(GAME_IN_PROGRESS_KEY)
         except OSError as error:
             if not self._keep_failed:
                 self._keep_failed = True
@@ -510,6 +520,9 @@ class TableGamesPart(WindowBase):
 
         session = self.table.session
         assert session is not None
+        people = [seat.name for seat in session.setup.seats if not seat.is_ai]
+        if people:
+            self._last_player_name = people[0]  # whose statistics the window opens on
         word = session.spec.move_word
         self.autoplay_bar.step_button.setToolTip(f"Play one {word} (pauses the game)")
         self._show_table_tally()
@@ -553,59 +566,22 @@ class TableGamesPart(WindowBase):
             options_class(spec).remember(self._settings, spec)
 
     def _enter_table_mode(self) -> None:
-        """Park the k-in-a-row controller: its timers and search stop, its signals are held."""
-        controller = self.controller
-        if not controller.signalsBlocked():
-            controller.shutdown()
-            controller.blockSignals(True)
-            controller.undo_stack.blockSignals(True)
+        """What the game before left on the board and the bars goes (its news, its replay
+        keys, its hints and heat), before the next game starts."""
         self._set_replay_keys(False)
         self.replay_bar.hide()
         self.board_view.set_heat_map(None)
         self.board_view.set_hints(())
-        for action in self._k_in_a_row_actions():
-            action.setEnabled(False)
         # What the board said of the game before is old news; the new game's greeting,
         # which comes next, is what it says with the focus.
         self.board_view.clear_news()
-        # So is what the game before said in the status bar ("Welcome, Ann! …").
-        if self.statusBar().currentMessage() == self._game_message:
-            self.statusBar().clearMessage()
-
-    def leave_table_mode(self) -> None:
-        """Give the board back to the k-in-a-row controller (which then starts its game)."""
-        table = getattr(self, "_table", None)
-        if table is not None:
-            table.park()
-            self._table_boards.leave()
-        self.autoplay_bar.step_button.setToolTip("Play one move (pauses the game)")
-        controller = self.controller
-        if controller.signalsBlocked():
-            controller.blockSignals(False)
-            controller.undo_stack.blockSignals(False)
-            self.undo_action.setEnabled(controller.undo_stack.canUndo())
-            self.redo_action.setEnabled(controller.undo_stack.canRedo())
-            self._show_undo_texts(controller.undo_stack)
-            for action in self._k_in_a_row_actions():
-                action.setEnabled(True)
-            self.resign_action.setEnabled(controller.can_resign())
-            self.players_bar.setVisible(not self.banner.isVisible())
-            self._update_records_actions()
-
-    def _k_in_a_row_actions(self) -> list[QAction]:
-        """Commands a table game offers where its board has them (each set as it starts)."""
-        return [
-            self.resign_action,
-            self.setup_action,
-            self.heat_map_action,
-        ]
 
     # -- commands, to whichever controller has the board -----------------------------------
 
     @property
     def playing(self) -> GameCommands:
         """The controller of the game on the board, which the commands go to."""
-        return self.table if self.table_active else self.controller
+        return self.table
 
     @Slot()
     def game_undo(self) -> None:
@@ -638,8 +614,7 @@ class TableGamesPart(WindowBase):
     @Slot()
     def game_play_again(self) -> None:
         self.playing.play_again()
-        if self.table_active:
-            self._after_table_start()  # from a replay too: its keys go back to the board
+        self._after_table_start()  # from a replay too: its keys go back to the board
 
     @Slot()
     def game_retry_save(self) -> None:
@@ -652,13 +627,7 @@ class TableGamesPart(WindowBase):
     @Slot()
     def game_toggle_pause(self) -> None:
         """Pause or resume two computer players (Ctrl+P), and say which."""
-        if self.table_active:
-            self.table.toggle_pause()
-            return
-        controller = self.controller
-        if controller.setup.mode is later.GameMode.AI_VS_AI and self.autoplay_bar.isVisible():
-            controller.set_paused(not controller.paused)
-            self.announcer.announce("Paused." if controller.paused else "Resumed.")
+        self.table.toggle_pause()
 
     def _say_pace(self, delay_ms: int) -> None:
         """The AI vs AI bar's speed slider says the pause between moves (its value is only a

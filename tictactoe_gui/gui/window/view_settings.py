@@ -127,10 +127,7 @@ class SettingsPart(WindowBase):
 
     @Slot(str)
     def _on_algorithm(self, value: str) -> None:
-        self.controller.set_algorithm(later.Algorithm(value))
-        table = getattr(self, "_table", None)
-        if table is not None:
-            table.set_algorithm(value)
+        self.table.set_algorithm(value)
         self._settings.setValue("analysis/algorithm", value)
 
     @Slot(bool)
@@ -144,9 +141,6 @@ class SettingsPart(WindowBase):
         when it takes one."""
         if save:
             self._settings.setValue("analysis/timeBudget", seconds)
-        apply = getattr(self.controller, "set_time_limit", None)
-        if callable(apply):
-            apply(seconds)
         table = getattr(self, "_table", None)
         if table is not None:
             table.set_time_limit(seconds)
@@ -178,7 +172,6 @@ class SettingsPart(WindowBase):
         table = getattr(self, "_table", None)
         if table is not None:
             table.set_think_ms(self._think_ms())
-        self.controller.set_think_ms(self._think_ms())
 
     @Slot(Qt.ColorScheme)
     def _on_system_scheme(self, *_: object) -> None:
