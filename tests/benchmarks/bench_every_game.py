@@ -31,8 +31,8 @@ from PySide6.QtWidgets import QApplication
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.variants import mnk
 from tictactoe_gui.gui.dialogs.new_game import GAMES
-from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.session import GameSetup, PlayerSpec
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameFilter, GameMode, Result
 

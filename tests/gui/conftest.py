@@ -130,7 +130,7 @@ def window(
     win.show()
     qtbot.waitExposed(win)
     # The window opens on a game; let its first analysis land so tests start from rest.
-    qtbot.waitUntil(lambda: win.controller.current_result is not None, timeout=5000)
+    qtbot.waitUntil(lambda: win.controller.answer is not None, timeout=5000)
     yield win
     win.close()
 

@@ -7,9 +7,10 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.games import find_game
-from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.session import GameSetup, PlayerSpec
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
@@ -38,13 +39,14 @@ def ai_vs_ai(x: str = "sera", o: str = "cop", *, games: int = 1, delay: int = 0)
 
 
 def settle(qtbot: QtBot, window: MainWindow, timeout: int = 5000) -> None:
-    """Wait until the engine has answered about the position on the board."""
+    """Wait until the engine has answered about the position on the board, and no computer
+    player is to move."""
     controller = window.controller
     qtbot.waitUntil(
         lambda: (
-            controller.current_result is not None
-            and controller.current_result.board == controller.board
-            and not controller.ai_to_move()
+            controller.answer is not None
+            and controller.session is not None
+            and not controller.session.ai_to_move()
         ),
         timeout=timeout,
     )
@@ -54,13 +56,56 @@ def analysed(qtbot: QtBot, window: MainWindow, timeout: int = 5000) -> None:
     """Wait until the dock has the engine's answer about the board shown (any mode)."""
     controller = window.controller
     qtbot.waitUntil(
-        lambda: (
-            controller.current_result is not None
-            and controller.current_result.board == controller.board
-            and not controller.engine_busy()
-        ),
+        lambda: controller.answer is not None and not controller.engine.busy,
         timeout=timeout,
     )
+
+
+# -- the game on the board, read as a board of X and O -------------------------------------
+
+
+def board(window: MainWindow) -> Board:
+    """The position on the board as marks (k in a row, Connect Four)."""
+    marks = window.controller.state.marks_board()
+    assert marks is not None, "not a board of X and O"
+    return marks
+
+
+def start(window: MainWindow) -> Board:
+    """The position the game on the board started from, as marks."""
+    session = window.controller.session
+    assert session is not None
+    marks = session.start.marks_board()
+    assert marks is not None, "not a board of X and O"
+    return marks
+
+
+def moves(window: MainWindow) -> tuple[Move, ...]:
+    """The moves played on the board, as cells."""
+    session = window.controller.session
+    assert session is not None
+    first = start(window)
+    return tuple(first.move_at(move) for move in session.moves)
+
+
+def board_at(window: MainWindow, ply: int) -> Board:
+    """The position after the first ``ply`` moves of the game on the board."""
+    session = window.controller.session
+    assert session is not None
+    marks = session.position_at(ply).marks_board()
+    assert marks is not None
+    return marks
+
+
+def play(window: MainWindow, row: int, col: int) -> bool:
+    """A person's click on cell (row, col), as the board gives it; whether a move was
+    played (a refused one is said, and changes nothing)."""
+    session = window.controller.session
+    assert session is not None
+    before = len(session.moves)
+    window.controller.cell_activated(row, col)
+    after = window.controller.session
+    return after is not None and (after is not session or len(after.moves) > before)
 
 
 def answer(box: QMessageBox, *, yes: bool = True, never_again: bool = False) -> None:

@@ -24,8 +24,8 @@ from tictactoe_gui.gui.board_reading import (
     threats,
     winning_line_words,
 )
-from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.session import GameSetup, PlayerSpec
 from tictactoe_gui.storage.records import GameMode
 
 FOUR = get_variant("four")

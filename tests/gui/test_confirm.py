@@ -10,12 +10,12 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
+from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.helpers import ai_vs_ai, answer, human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import SERA, Board
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
-from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.window.base import CONFIRM_KEYS, CONFIRM_RESIGN
 

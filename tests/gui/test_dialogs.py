@@ -13,9 +13,9 @@ from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import DEFAULT, get_variant
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
-from tictactoe_gui.gui.game_controller import PlayerKind
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.session import PlayerKind
 from tictactoe_gui.storage.records import GameMode
 
 

@@ -29,9 +29,9 @@ from tictactoe_gui.engine.review import Settled
 from tictactoe_gui.engine.rowcol import STRATEGIES, Player, Position, RowColAnalysis
 from tictactoe_gui.engine.variants import Family, Variant, get_variant, mnk
 from tictactoe_gui.gui.dialogs.new_game import GAMES
-from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.table_boards import position_of
+from tictactoe_gui.session import GameSetup, PlayerSpec
 from tictactoe_gui.session.table import Seat, TableSetup
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameFilter, GameMode, Result

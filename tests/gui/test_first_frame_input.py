@@ -14,9 +14,9 @@ from pytestqt.qtbot import QtBot
 from tests.gui.test_accessibility_startup import board_object
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui.game_controller import GameSetup
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.session import GameSetup
 
 
 def staged(qtbot: QtBot, settings: QSettings) -> MainWindow:

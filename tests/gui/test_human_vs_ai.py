@@ -7,12 +7,12 @@ from dataclasses import replace
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
+from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.conftest import click_cell
 from tests.gui.helpers import human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board, Mark, Move, analyse
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.storage.records import GameMode, Result, SideKind

@@ -11,11 +11,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
+from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.helpers import analysed, answer, human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 
 FOUR = get_variant("four")

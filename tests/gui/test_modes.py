@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
+from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.conftest import click_cell
 from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human, settle
 from tictactoe_gui.engine import Algorithm, Board, Mark, Move, analyse, judge_move
 from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
-from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.session.first_ending import FROM_POSITION

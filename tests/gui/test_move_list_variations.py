@@ -12,11 +12,11 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAccessible, QAccessibleEvent
 from pytestqt.qtbot import QtBot
+from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
-from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.move_list import MoveListDock, MoveListModel
 

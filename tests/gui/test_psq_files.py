@@ -6,12 +6,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from pytestqt.qtbot import QtBot
+from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.helpers import human_vs_human
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.field_formats import read_psq
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 
 GOMOKU = get_variant("gomoku")

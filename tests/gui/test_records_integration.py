@@ -6,14 +6,15 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
+from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.helpers import ai_vs_ai, human_vs_ai
 from tests.storage.games import human, make_game, persona
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec, State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.records import HistoryDialog
+from tictactoe_gui.session import GameSetup, PlayerSpec
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameMode, Result
 

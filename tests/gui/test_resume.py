@@ -12,16 +12,16 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
+from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human, settle
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
-from tictactoe_gui.gui.game_controller import PlayerSpec, State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
-from tictactoe_gui.session import table_file
+from tictactoe_gui.session import PlayerSpec, table_file
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 

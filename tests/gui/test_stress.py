@@ -7,11 +7,11 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
+from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.conftest import click_cell
 from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human
 from tictactoe_gui.engine import Board
-from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 
 KEYS = [

@@ -10,12 +10,12 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
+from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.conftest import click_cell
 from tests.gui.helpers import ai_vs_ai, answer, human_vs_ai, human_vs_human
 from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.variants import get_variant
-from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
 

@@ -5,12 +5,12 @@ was to move is looked at, as one of the game's own line is, and the AI does not 
 from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
+from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.conftest import click_cell
 from tests.gui.helpers import human_vs_ai
 from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.move_tree import ROOT
-from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 
 

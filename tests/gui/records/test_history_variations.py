@@ -9,12 +9,12 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
+from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.helpers import human_vs_human
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.move_tree import MoveTree
-from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.move_list import MoveListModel
 from tictactoe_gui.gui.records import HistoryDialog
