@@ -19,24 +19,18 @@ An announcement travels two ways, because screen readers differ:
    the news in that control's description while it has the focus, and gives
    the control its own description back once the focus has left.
 
-:class:`GameNarrator` turns the game controller's signals into sentences that
-name cells in the app's one notation (``a1`` bottom left, ``b2`` the centre).
+What is said of a game, in every game, is worded by
+:class:`~tictactoe_gui.gui.narrator.Narrator`.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 import shiboken6
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView, QTreeView, QWidget
 
-from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.gui.accessibility import set_cell_news
-from tictactoe_gui.gui.board_reading import new_threats, winning_line_words
-from tictactoe_gui.gui.game_controller import GameController, GameOverInfo, GameSetup, State
-from tictactoe_gui.storage.records import GameMode
 
 Politeness = QAccessible.AnnouncementPoliteness
 
@@ -291,130 +285,3 @@ def _cell_child(view: QAbstractItemView, index: QModelIndex) -> int:
     headers = 1 if isinstance(view, QTableView) else 0
     columns = index.model().columnCount(index.parent())
     return (index.row() + headers) * (columns + headers) + index.column() + headers
-
-
-class GameNarrator(QObject):
-    """Says each change of the game aloud: the controller's signals in, sentences out."""
-
-    def __init__(self, controller: GameController, announcer: Announcer) -> None:
-        super().__init__(announcer)
-        self._controller = controller
-        self._announcer = announcer
-        self._moves: tuple[Move, ...] = ()
-        self._start: Board | None = None
-        self._last_comment = ""
-        self._last_ending: object = None
-        #: Moves are being taken back (until the end of this turn of the event loop).
-        self._taking_back = False
-        controller.game_started.connect(self._on_game_started)
-        controller.position_changed.connect(self._on_position_changed)
-        controller.game_over.connect(self._on_game_over)
-        controller.comment_changed.connect(self._on_comment)
-        controller.message.connect(self._on_message)
-
-    def _say(self, text: str) -> None:
-        self._announcer.announce(text)
-
-    def _name(self, mark: Mark) -> str:
-        setup = self._controller.setup
-        spec = setup.player(mark)
-        if setup.mode is GameMode.HUMAN_VS_AI and not spec.is_ai:
-            return "You"
-        return str(spec.display_name)
-
-    def _on_game_started(self, setup: GameSetup) -> None:
-        x, o = setup.x.display_name, setup.o.display_name
-        start = setup.start
-        self._moves = ()
-        self._start = start
-        self._last_comment = ""
-        self._last_ending = None
-        self._say(f"New game: {x} (X) against {o} (O). {self._turn(start)}.")
-
-    def _turn(self, board: Board) -> str:
-        if board.is_over:
-            return f"Game over, {board.outcome}"
-        name = self._name(board.to_move)
-        return f"Your move ({board.to_move})" if name == "You" else f"{name} to move"
-
-    def _on_position_changed(self, board: Board, last_move: Move | None) -> None:
-        moves = tuple(self._controller.moves)
-        start = self._controller.start
-        previous, self._moves = self._moves, moves
-        if start != self._start:
-            self._start = start
-            previous = ()
-        if self._controller.state is State.REPLAY:
-            self._say(self._replay_words(board, moves))
-            return
-        if moves[: len(previous)] == previous and len(moves) > len(previous):
-            words = self._played(start, moves, len(previous))
-            if not board.variant.is_tictactoe:
-                # On a big board nobody sees a line forming: say what the move threatens.
-                words.append(new_threats(board, moves[-1]))
-            self._say(" ".join(words))
-        elif previous[: len(moves)] == moves and len(moves) < len(previous):
-            taken = self._played(start, previous, len(moves), taken_back=True)
-            # Whose turn it is in the board's own words ("X to move"), which the board
-            # then does not say again; and the remark on the moves taken back, which comes
-            # back with the position, is not said again either.
-            state = f"Game over, {board.outcome}" if board.is_over else f"{board.to_move} to move"
-            self._say(f"Took back {' and '.join(taken)}. {state}.")
-            self._taking_back = True
-            QTimer.singleShot(0, self, self._took_back)
-
-    def _played(
-        self, start: Board, moves: Sequence[Move], first: int, *, taken_back: bool = False
-    ) -> list[str]:
-        board = start.play_all(tuple(moves[:first]))
-        words = []
-        for move in moves[first:]:
-            mark = board.to_move
-            if taken_back:
-                words.append(f"{mark} {board.cell_name(move)}")
-            else:
-                words.append(f"{self._name(mark)} played {mark} at {board.cell_name(move)}.")
-            board = board.play(move)
-        return words
-
-    def _replay_words(self, board: Board, moves: tuple[Move, ...]) -> str:
-        total = self._controller.replay_length
-        if not moves:
-            return f"Start of the replay, {total} move{'' if total == 1 else 's'}."
-        mover = board.mark_at(board.index(moves[-1]))
-        text = f"Move {len(moves)} of {total}: {mover} at {board.cell_name(moves[-1])}."
-        if board.is_over:
-            text += f" Game over, {board.outcome}. {winning_line_words(board)}"
-        ending = self._controller.replay_ending
-        if ending is not None:
-            text += f" {ending}."
-        return text
-
-    def _on_game_over(self, info: GameOverInfo | None) -> None:
-        if info is None:
-            self._last_ending = None
-            return
-        if info.record is self._last_ending:
-            return  # the same ending again (a save retried): its news is in the message
-        self._last_ending = info.record
-        parts = [info.headline, winning_line_words(self._controller.board), info.reaction]
-        parts += [summary.describe() + "." for summary in info.summaries]
-        if info.save_note:
-            parts.append(info.save_note)
-        parts.append("Play Again or New Game.")
-        self._say(" ".join(p for p in parts if p))
-
-    def _took_back(self) -> None:
-        self._taking_back = False
-
-    def _on_comment(self, text: str) -> None:
-        spoken = self._announcer.spoken
-        # A remark the last announcement already made ("Sera (X) against Cop (O).") is not
-        # said twice; nor is the same remark again, nor an old one a take-back brings back.
-        repeated = bool(spoken) and text.rstrip(".") in spoken[-1]
-        if text and text != self._last_comment and not repeated and not self._taking_back:
-            self._say(text)
-        self._last_comment = text
-
-    def _on_message(self, text: str) -> None:
-        self._say(text)

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.engine.variants import Variant
     from tictactoe_gui.gui.analysis_dock import AnalysisDock
-    from tictactoe_gui.gui.announcer import Announcer, GameNarrator
+    from tictactoe_gui.gui.announcer import Announcer
     from tictactoe_gui.gui.board_view import BoardView
     from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
     from tictactoe_gui.gui.dialogs.gravity_setup import GravitySetupDialog
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.engine_worker import EngineService
     from tictactoe_gui.gui.game_controller import GameController, GameSetup, Tally
     from tictactoe_gui.gui.move_list import MoveListDock
+    from tictactoe_gui.gui.narrator import Narrator
     from tictactoe_gui.gui.players_bar import PlayersBar
     from tictactoe_gui.gui.recording import GameRecords
     from tictactoe_gui.gui.rowcol_view import RowColBoardView
@@ -154,7 +155,7 @@ class WindowBase(QMainWindow):
     analysis_dock: AnalysisDock
     moves_dock: MoveListDock
     announcer: Announcer
-    narrator: GameNarrator
+    narrator: Narrator
 
     # Its actions (menus.py).
     new_game_action: QAction

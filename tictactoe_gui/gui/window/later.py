@@ -17,7 +17,7 @@ from tictactoe_gui.engine import Algorithm, Mark
 from tictactoe_gui.engine.games import find_game, registered_game
 from tictactoe_gui.gui.accessibility import name_message_box_icon
 from tictactoe_gui.gui.analysis_dock import DEFAULT_TIME_BUDGET, DEFAULT_TOP_N, AnalysisDock
-from tictactoe_gui.gui.announcer import Announcer, GameNarrator
+from tictactoe_gui.gui.announcer import Announcer
 from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.engine_worker import EngineService
@@ -29,6 +29,7 @@ from tictactoe_gui.gui.game_controller import (
     State,
 )
 from tictactoe_gui.gui.move_list import MoveListDock
+from tictactoe_gui.gui.narrator import Narrator
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.style import ThemeStyle
 from tictactoe_gui.records_bridge import side_name
@@ -47,12 +48,12 @@ __all__ = [
     "EngineService",
     "GameController",
     "GameMode",
-    "GameNarrator",
     "GameOverBanner",
     "GameSetup",
     "InMemoryRecords",
     "Mark",
     "MoveListDock",
+    "Narrator",
     "NewGameDialog",
     "PlayerSpec",
     "RecordsReader",
