@@ -19,8 +19,8 @@ An announcement travels two ways, because screen readers differ:
    the news in that control's description while it has the focus, and gives
    the control its own description back once the focus has left.
 
-:class:`GameNarrator` turns the game controller's signals into sentences that
-name cells in the app's one notation (``a1`` bottom left, ``b2`` the centre).
+What is said of a game, in every game, is worded by
+:class:`~tictactoe_gui.gui.narrator.Narrator`.
 """
 
 from __future__ import annotations

@@ -328,6 +328,7 @@ class MainWindow(FirstFramePart, MenusPart):
         and also put at the head of the board's description for screen readers that
         speak only the focused object."""
         self.announcer = later.Announcer(self, own_news=self.board_area)
+        self.narrator = later.Narrator(self.announcer)
         self.announcer.announced.connect(self._on_announced)
         self.board_view.reading.connect(self.announcer.announce)
         # F9 and F7 show and hide a dock: say which, or the key seems lost.

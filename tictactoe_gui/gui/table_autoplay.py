@@ -34,6 +34,8 @@ class TableAutoplay(TableLines):
 
     #: The series' tally changed (a game of it ended, or a series began): the Tally.
     tally_changed = Signal(object)
+    #: Paused or resumed by the person (Ctrl+P, the bar): whether it is paused now.
+    pause_toggled = Signal(bool)
 
     _paused: bool
     _step_once: bool
@@ -164,7 +166,7 @@ class TableAutoplay(TableLines):
             not session.is_over or self.between_games()
         ):
             self.set_paused(not self._paused)
-            self._widgets.announcer.announce("Paused." if self._paused else "Resumed.")
+            self.pause_toggled.emit(self._paused)
 
     def step(self) -> None:
         """One move now, then paused; between two games of a series, the next game."""

@@ -3,7 +3,8 @@
 :class:`TableController` drives a :class:`~tictactoe_gui.session.table.TableSession`
 (Connect Four, Row & Column, any game of the registry) with the main window's own
 widgets: the board, the analysis dock, the move list, the game-over banner, the AI vs
-AI and replay bars and the announcer (:class:`TableWidgets`). A person's move is
+AI and replay bars (:class:`TableWidgets`); what happens is told to the narrator
+(:mod:`tictactoe_gui.gui.narrator`) by signals, which says it. A person's move is
 checked by the session and pushed on a ``QUndoStack``; a computer player's move and the
 analysis of each position come from the app's one engine thread through the game
 interface (an :class:`~tictactoe_gui.gui.engine_worker.EngineClient`), with request ids
@@ -26,6 +27,7 @@ from tictactoe_gui.engine.games import GameState
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.controls import GameOverInfo
 from tictactoe_gui.gui.moves_command import MovesCommand
+from tictactoe_gui.gui.narrator import How, MovesChange
 from tictactoe_gui.gui.table_engine import TableEngine
 from tictactoe_gui.gui.table_lines import TableWidgets
 from tictactoe_gui.session.first_ending import FirstEnding, Recording
@@ -56,6 +58,14 @@ class TableController(TableEngine):
     game_over = Signal(object)
     #: The position on the board changed (a move, an undo, a replay's step).
     position_changed = Signal()
+    #: The game ended, told once for each ending: the note on its recording.
+    ended = Signal(str)
+    #: A passing word about the game (a refusal, a hint, an engine's failure).
+    message = Signal(str)
+    #: The latest remark on the game (the dock's bubble).
+    comment_changed = Signal(str)
+    #: The players greeted with their records in the game.
+    greeted = Signal(str)
 
     def __init__(
         self,
@@ -80,6 +90,9 @@ class TableController(TableEngine):
         #: The engine's time per move (the dock's budget); None: each game's own.
         self._time_limit: float | None = None
         self._announced = 0
+        #: The word said on the last move, once it is judged (a computer player's remark is
+        #: drawn at random: one for each move, not a new one each time it is shown).
+        self._remark: tuple[GameState, int, str | None] | None = None
         self._undoing = False
         #: A saved game is being played back onto the board (its moves are not said).
         self._quiet = False
@@ -238,12 +251,8 @@ class TableController(TableEngine):
         self.set_paused(paused and ai_vs_ai)
         session = self._session()
         w.set_title(game_title((session.name_of(0), session.name_of(1)), setup.spec))
-        drawn = f", board no. {seed}" if setup.start is None and setup.spec.draws_values else ""
-        w.announcer.announce(
-            f"New game of {setup.spec.name}{drawn}: {self._players_text()}. "
-            f"{self._turn_text(session)}"
-        )
-        self.game_started.emit(setup)
+        self.game_started.emit(setup)  # the narrator says it
+        self._show_comment()  # the opening line, then the greeting, as k in a row says them
         self._greet()
         self._refresh()
 
@@ -264,6 +273,7 @@ class TableController(TableEngine):
         lines = session.greetings(record_of, session.spec.name)
         if lines:
             self._widgets.show_message("   ".join(lines))
+            self.greeted.emit("   ".join(lines))
 
     def play_again(self) -> None:
         """The same players again (a drawn board from a new seed; a given start again)."""
@@ -351,6 +361,7 @@ class TableController(TableEngine):
         w.board.show(session, new_game=True)
         w.analysis_dock.set_player_names(session.name_of(0), session.name_of(1))
         w.analysis_dock.set_comment("")  # the last game's word is not this one's
+        self.comment_changed.emit("")
         self._show_coach()
 
     def _show_coach(self) -> None:
@@ -388,32 +399,22 @@ class TableController(TableEngine):
         self._think.stop()
         self._pending = None
         self._hint_waiting = False
-        before = session.state
-        played_before = len(session.moves)
+        before = session.moves
         session.set_moves(moves)  # an undo (or a replay's step) takes a resignation back too
+        # An ending taken back and played again is said again, as any ending is.
+        self._announced = min(self._announced, len(moves))
         self._widgets.board.show(session)
         if self._quiet:
             return
-        if len(moves) == played_before + 1:
-            self._announce_move(before, moves[-1])
-        elif len(moves) < played_before and not self._undoing and not self.replaying:
-            self._widgets.announcer.announce(f"Taken back. {self._turn_text(session)}")
+        if self.replaying:
+            change = MovesChange(before, How.REPLAY, self.replay_length, self.replay_ending())
+            self.moves_changed.emit(change)
+        elif len(moves) < len(before):
+            if not self._undoing:  # an undo says its moves once, all of them
+                self.moves_changed.emit(MovesChange(before, How.TAKEN_BACK))
+        else:
+            self.moves_changed.emit(MovesChange(before, How.PLAYED))
         self._refresh()
-
-    def _announce_move(self, before: GameState, move: int) -> None:
-        session = self._session()
-        text = self._widgets.board.move_words(before, move)
-        mover = before.to_move
-        seat = "" if mover is None else session.spec.seats[mover]
-        if mover is not None and text.startswith(f"{seat} "):
-            # The board says the seat ("O drops in d, …"); the name goes with it.
-            text = f"{session.name_of(mover)} ({seat}){text[len(seat) :]}"
-        coach = self._coach_line()
-        if coach:
-            text += f" {coach.strip()}"
-        if not session.is_over:
-            text += f" {self._turn_text(session)}"
-        self._widgets.announcer.announce(text)
 
     def undo(self) -> None:
         if self.replaying:
@@ -431,17 +432,9 @@ class TableController(TableEngine):
                     self.undo_stack.undo()
         finally:
             self._undoing = False
-        taken_back = before[len(session.moves) :]
-        if taken_back:
-            # Who played each, as k in a row says it ("Took back X d1 and O c1.").
-            state, named = session.state, []
-            for move in taken_back:
-                mover = state.to_move
-                seat = "" if mover is None else f"{session.spec.seats[mover]} "
-                named.append(f"{seat}{session.spec.format_move(move)}")
-                state = state.play(move)
-            words = " and ".join(named)
-            self._widgets.announcer.announce(f"Took back {words}. {self._turn_text(session)}")
+        if len(session.moves) < len(before):
+            self.moves_changed.emit(MovesChange(before, How.TAKEN_BACK))
+            self._show_comment()
 
     def redo(self) -> None:
         if self.replaying:
@@ -465,7 +458,7 @@ class TableController(TableEngine):
         """A passing word in the status bar (and to a screen reader), as k in a row's
         messages are: the game's own status beside it stays."""
         self._widgets.show_message(text)
-        self._widgets.announcer.announce(text)
+        self.message.emit(text)
 
     def can_resign(self) -> bool:
         """Whether a person at the board has a game in progress that may be given up."""
@@ -526,18 +519,26 @@ class TableController(TableEngine):
         if not session.moves or self.replaying:
             return None
         ply = len(session.moves)
+        if self._remark is not None and self._remark[:2] == (session.state, ply):
+            return self._remark[2]
         judgement = session.judgement_at(ply)
-        return None if judgement is None else session.coach_line(ply, judgement.verdict)
+        if judgement is None:
+            return None
+        line = session.coach_line(ply, judgement.verdict)
+        self._remark = (session.state, ply, line)
+        return line
 
     def _show_comment(self) -> None:
         """The dock's bubble says the latest word on the game (the opening line until a
         move is judged), as k in a row's does."""
         session = self._session()
         line = self._latest_comment()
+        if line is None and not session.moves and not self.replaying:
+            line = session.opening_line()
         if line is not None:
             self._widgets.analysis_dock.set_comment(line)
-        elif not session.moves and not self.replaying:
-            self._widgets.analysis_dock.set_comment(session.opening_line())
+            if not self._undoing:  # the remark an undo brings back is said with it, once
+                self.comment_changed.emit(line)
 
     def _refresh(self) -> None:
         session = self._session()
@@ -608,7 +609,7 @@ class TableController(TableEngine):
         w.show_status(session.end_status())
         if len(session.moves) > self._announced:
             self._announced = len(session.moves)
-            w.announcer.announce(f"Game over. {headline} {reaction} {note}".strip(), assertive=True)
+            self.ended.emit(note)
 
     # -- records -------------------------------------------------------------------------
 

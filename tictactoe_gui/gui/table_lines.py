@@ -16,12 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from tictactoe_gui.engine.games import GameState
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.moves_command import MovesCommand
+from tictactoe_gui.gui.narrator import How, MovesChange
 from tictactoe_gui.gui.table_boards import TableBoard
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.session.words import resigned_ending
@@ -29,7 +30,6 @@ from tictactoe_gui.storage.records import GameMode
 
 if TYPE_CHECKING:
     from tictactoe_gui.gui.analysis_dock import AnalysisDock
-    from tictactoe_gui.gui.announcer import Announcer
     from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
 
 
@@ -42,7 +42,6 @@ class TableWidgets:
     autoplay_bar: AutoplayBar
     replay_bar: ReplayBar
     analysis_dock: AnalysisDock
-    announcer: Announcer
     #: Shows a line about the game beside the board (the status bar's turn label).
     show_status: Callable[[str], None]
     #: Shows the players' names and who is to move: (names, seats, mover or None).
@@ -58,6 +57,11 @@ class TableLines(QObject):
     """Moves about a table game's lines and replays a recorded game (the layer under
     :class:`~tictactoe_gui.gui.table_controller.TableController`, which sets up what is
     declared here and gives what is named under ``TYPE_CHECKING``)."""
+
+    #: The moves on the board changed (a MovesChange: the moves before, and how).
+    moves_changed = Signal(object)
+    #: A recorded game's replay began: its players' names and when it was played.
+    replay_begun = Signal(object, str)
 
     session: TableSession | None
     undo_stack: QUndoStack
@@ -121,6 +125,7 @@ class TableLines(QObject):
         """An undo history that plays ``moves`` one by one with ``undone`` ready to redo,
         built quietly (nothing said); then the position after ``moves``."""
         self.undo_stack.clear()
+        before = self._session().moves
         self._quiet = True
         try:
             self._set_moves(())
@@ -130,6 +135,7 @@ class TableLines(QObject):
                 self.undo_stack.undo()
         finally:
             self._quiet = False
+        self.moves_changed.emit(MovesChange(before, How.WENT))
         self._refresh()
 
     def undone_moves(self) -> tuple[int, ...]:
@@ -176,10 +182,7 @@ class TableLines(QObject):
         w.replay_bar.set_playing(False)
         w.replay_bar.show()
         w.set_title(f"Replay: {self._replay_title} · {spec.name}")
-        w.announcer.announce(
-            f"Replaying {names[0]} against {names[1]}, {when}: the replay bar, or undo and "
-            "redo, step through it."
-        )
+        self.replay_begun.emit(names, when)
         self.replay_seek(0)
 
     # -- the replay ----------------------------------------------------------------------

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
     from tictactoe_gui.gui.engine_worker import EngineService
     from tictactoe_gui.gui.move_list import MoveListDock
+    from tictactoe_gui.gui.narrator import Narrator
     from tictactoe_gui.gui.players_bar import PlayersBar
     from tictactoe_gui.gui.recording import GameRecords
     from tictactoe_gui.gui.rowcol_view import RowColBoardView
@@ -156,6 +157,7 @@ class WindowBase(QMainWindow):
     analysis_dock: AnalysisDock
     moves_dock: MoveListDock
     announcer: Announcer
+    narrator: Narrator
 
     # Its actions (menus.py).
     new_game_action: QAction

@@ -22,6 +22,7 @@ from tictactoe_gui.gui.controls import AutoplayBar, GameOverBanner, ReplayBar
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
 from tictactoe_gui.gui.engine_worker import EngineService
 from tictactoe_gui.gui.move_list import MoveListDock
+from tictactoe_gui.gui.narrator import Narrator
 from tictactoe_gui.gui.recording import InMemoryRecords
 from tictactoe_gui.gui.style import ThemeStyle
 from tictactoe_gui.gui.table_controller import THINK_MS as DEFAULT_THINK_MS, TableController
@@ -47,6 +48,7 @@ __all__ = [
     "InMemoryRecords",
     "Mark",
     "MoveListDock",
+    "Narrator",
     "NewGameDialog",
     "PlayerSpec",
     "RecordsReader",

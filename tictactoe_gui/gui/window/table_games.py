@@ -74,7 +74,6 @@ class TableGamesPart(WindowBase):
             autoplay_bar=self.autoplay_bar,
             replay_bar=self.replay_bar,
             analysis_dock=self.analysis_dock,
-            announcer=self.announcer,
             show_status=self.turn_label.setText,
             show_players=self._show_table_players,
             show_lines=self._show_table_lines,
@@ -82,6 +81,7 @@ class TableGamesPart(WindowBase):
             show_message=self.show_message,
         )
         table = self._table = TableController(self.engine, self._records, widgets, self)
+        self.narrator.follow_table(table, self._table_boards)
         table.game_saved.connect(lambda _id: self._refresh_records_windows())
         stack = table.undo_stack
         # To the window's slot, not a lambda: Qt stops calling it once the window goes.

@@ -1,0 +1,143 @@
+"""One narrator for every game: a game of k in a row is heard the same whichever of the
+window's two controllers plays it (k in a row's own, or the table's, which plays every
+game), its threats on a big board, its winning line, its take-back and "You" alike."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
+from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.storage.records import GameMode
+
+#: X makes four along the bottom row while O answers along the top: X's third stone
+#: threatens four, O leaves it open (and makes a threat of its own), X wins.
+FOUR_ON_5X5 = ((4, 0), (0, 0), (4, 1), (0, 1), (4, 2), (0, 2), (4, 3))
+
+
+def fresh_window(qtbot: QtBot, settings: QSettings) -> MainWindow:
+    """A window with records of its own, so each game is greeted as a first one."""
+    window = MainWindow(settings, InMemoryRecords())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=5000)
+    return window
+
+
+def heard_since(window: MainWindow, count: int) -> list[str]:
+    return list(window.announcer.spoken[count:])
+
+
+def play_out(
+    qtbot: QtBot,
+    window: MainWindow,
+    session: Callable[[], TableSession],
+    play: Callable[[int, int], object],
+    undo: Callable[[], object],
+) -> None:
+    """The moves of FOUR_ON_5X5, each after the analysis of the position before it (so
+    that every move is judged as it is played, and said with its verdict), then Undo."""
+    for row, col in FOUR_ON_5X5:
+        qtbot.waitUntil(lambda: session().analysis_of(session().state) is not None, timeout=30_000)
+        play(row, col)
+    qtbot.waitUntil(
+        lambda: any("Play Again or New Game." in text for text in window.announcer.spoken),
+        timeout=30_000,
+    )
+    count = len(window.announcer.spoken)
+    undo()
+    qtbot.waitUntil(lambda: len(window.announcer.spoken) > count, timeout=5000)
+
+
+def test_a_big_board_is_heard_the_same_through_either_controller(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    spec = find_game("5x5k4")
+    empty = spec.new_game(0).marks_board()
+    assert empty is not None
+
+    own = fresh_window(qtbot, settings)
+    count = len(own.announcer.spoken)
+    own.new_game(
+        GameSetup(GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("Ann"), PlayerSpec.human("Bob"), empty)
+    )
+    controller = own.controller
+    play_out(qtbot, own, lambda: controller.session, controller.play_human, controller.undo)
+    through_k = heard_since(own, count)
+
+    table_window = fresh_window(qtbot, settings)
+    count = len(table_window.announcer.spoken)
+    table = table_window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob")))
+    )
+
+    def table_session() -> TableSession:
+        assert table.session is not None
+        return table.session
+
+    play_out(qtbot, table_window, table_session, table.cell_activated, table.undo)
+    through_table = heard_since(table_window, count)
+
+    assert through_table == through_k
+    said = " ".join(through_k)
+    assert through_k[0] == "New game: Ann (X) against Bob (O). Ann to move."
+    assert "Ann played X at c1. X threatens four: a1, b1, c1; block at d1." in said
+    assert "Ann played X at d1." in said
+    assert "X's line: a1, b1, c1, d1." in said
+    assert through_k[-1] == "Took back X d1. X to move."
+
+
+def against_cop(qtbot: QtBot, settings: QSettings, *, through_table: bool) -> list[str]:
+    """What is heard as Ann plays b2 against Cop, Cop replies, and Ann takes both back."""
+    window = fresh_window(qtbot, settings)
+    count = len(window.announcer.spoken)
+    if through_table:
+        spec = find_game("tictactoe")
+        table = window.start_table_game(
+            TableSetup(
+                spec,
+                GameMode.HUMAN_VS_AI,
+                (Seat.human("Ann"), Seat.for_game(spec, "cop")),
+                seed=7,
+            )
+        )
+        session = table.session
+        assert session is not None
+        table.cell_activated(1, 1)
+        qtbot.waitUntil(lambda: table.is_human_turn() and len(session.moves) == 2, timeout=20_000)
+        table.undo()
+    else:
+        window.new_game(
+            GameSetup(GameMode.HUMAN_VS_AI, PlayerSpec.human("Ann"), PlayerSpec.ai("cop"), seed=7)
+        )
+        controller = window.controller
+        controller.play_human(1, 1)
+        qtbot.waitUntil(
+            lambda: controller.is_human_turn() and len(controller.moves) == 2, timeout=20_000
+        )
+        controller.undo()
+    return heard_since(window, count)
+
+
+def test_a_person_against_a_persona_is_you_through_either_controller(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    """Against Cop, the person is "You", and the take-back names both moves."""
+    heard = [against_cop(qtbot, settings, through_table=table) for table in (False, True)]
+    for said in heard:
+        # Cop's remarks are drawn at random, and so may be its reply: the rest is alike.
+        assert said[0] == "New game: Ann (X) against Cop (O). Your move (X)."
+        assert said[1].startswith("Cop: “")  # its greeting
+        assert said[2].startswith("Welcome, Ann!")
+        assert said[3] == "You played X at b2."
+        assert any(text.startswith("Cop played O at ") for text in said)
+        assert said[-1].startswith("Took back X b2 and O ")
+        assert said[-1].endswith(". X to move.")
+    assert len(heard[0]) == len(heard[1])
