@@ -11,6 +11,7 @@ from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QAccessible
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import board, moves, start
 from tests.gui.test_accessibility_startup import board_object
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.variants import get_variant
@@ -48,7 +49,7 @@ def test_a_first_launch_opens_on_tic_tac_toe_and_a_click_on_its_first_frame_is_a
     # Seen at once, before the game is set up: the person plays X, first.
     assert window.board_view.board.mark_at(4) is Mark.X
     window.complete(InMemoryRecords())
-    assert tuple(window.controller.moves[:1]) == (centre,)
+    assert moves(window)[:1] == (centre,)
     assert window.board_view.board.mark_at(4) is Mark.X
     window.close()
 
@@ -59,7 +60,7 @@ def test_a_key_on_the_first_frame_is_played_once_the_game_is_set_up(
     window = staged(qtbot, settings)
     qtbot.keyClick(window, Qt.Key.Key_5)  # the keypad's centre
     window.complete(InMemoryRecords())
-    assert tuple(window.controller.moves[:1]) == (window.controller.start.move_at(4),)
+    assert moves(window)[:1] == (start(window).move_at(4),)
     window.close()
 
 
@@ -71,9 +72,9 @@ def test_where_the_person_is_not_to_move_a_first_frame_click_shows_nothing(
     click_cell(qtbot, window, window.board_view.board.move_at(4))
     assert window.board_view.board.mark_at(4) is None
     window.complete(InMemoryRecords())
-    qtbot.waitUntil(lambda: len(window.controller.moves) >= 1, timeout=10_000)
+    qtbot.waitUntil(lambda: len(moves(window)) >= 1, timeout=10_000)
     # The AI's first move is its own, and the click (on the AI's turn) played nothing.
-    assert len(window.controller.moves) == 1
+    assert len(moves(window)) == 1
     window.close()
 
 
@@ -105,6 +106,6 @@ def test_a_click_on_a_frame_of_another_board_than_the_game_set_up_plays_nothing(
     other = replace(GameSetup.default(), start=Board.empty(get_variant("4x4k3")))
     monkeypatch.setattr(window, "_initial_setup", lambda: other)
     window.complete(InMemoryRecords())
-    assert window.controller.board.variant == get_variant("4x4k3")
-    assert tuple(window.controller.moves) == ()
+    assert board(window).variant == get_variant("4x4k3")
+    assert moves(window) == ()
     window.close()

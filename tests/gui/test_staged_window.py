@@ -8,6 +8,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDockWidget, QWidget
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import board
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.main_window import MainWindow
@@ -69,8 +70,8 @@ def test_the_frame_shows_the_board_of_the_game_it_opens_then_completes(
     assert window.dockWidgetArea(real["analysisDock"]) == Qt.DockWidgetArea.RightDockWidgetArea
     assert window.new_game_action in window.game_menu.actions()
     # The game the frame showed is the game that opened.
-    assert window.controller.board.variant == get_variant("gomoku")
-    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=10_000)
+    assert board(window).variant == get_variant("gomoku")
+    qtbot.waitUntil(lambda: window.controller.answer is not None, timeout=10_000)
 
     with qtbot.assertNotEmitted(window.ready):
         window.complete(InMemoryRecords())  # once only
@@ -135,7 +136,7 @@ def test_on_a_first_start_the_docks_open_as_wide_as_in_a_window_built_at_once(
         qtbot.waitExposed(window)
         if staged:
             window.complete(InMemoryRecords())
-        qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=10_000)
+        qtbot.waitUntil(lambda: window.controller.answer is not None, timeout=10_000)
         widths = (window.width(), window.moves_dock.width(), window.analysis_dock.width())
         window.close()
         return widths

@@ -25,9 +25,7 @@ LOADED_ON_FIRST_USE = (
     # The big-board engine and Row & Column, for a tic-tac-toe start.
     "tictactoe_gui.engine.mnk",
     "tictactoe_gui.engine.rowcol",
-    # Games other than k in a row, at the table.
-    "tictactoe_gui.gui.table_controller",
-    "tictactoe_gui.gui.table_boards",
+    # The numbers board of Row & Column.
     "tictactoe_gui.gui.rowcol_view",
     # Importing and exporting records.
     "tictactoe_gui.storage.exchange",
@@ -51,7 +49,9 @@ LOADED_AFTER_FIRST_PAINT = (
     "tictactoe_gui.gui.accessibility",
     "tictactoe_gui.gui.style",
     "tictactoe_gui.gui.dialogs.new_game",
-    "tictactoe_gui.gui.game_controller",
+    "tictactoe_gui.gui.table_controller",
+    "tictactoe_gui.gui.table_boards",
+    "tictactoe_gui.gui.narrator",
     "tictactoe_gui.gui.engine_worker",
     "tictactoe_gui.session",
     "tictactoe_gui.engine.personas",

@@ -531,7 +531,8 @@ class TableGamesPart(WindowBase):
         # Set Up Position: on a grid of numbers, or with discs that fall (a free board of X
         # and O is k in a row's, with its own dialog).
         state = self.table.state
-        self.setup_action.setEnabled(NumbersTableBoard.draws(state) or GridTableBoard.draws(state))
+        # (The board of X and O asked first: asking the numbers board loads Row & Column.)
+        self.setup_action.setEnabled(GridTableBoard.draws(state) or NumbersTableBoard.draws(state))
         self.resign_action.setEnabled(self.table.can_resign())
         self._update_table_heat_map()
         # The arrow keys step a replay only while one is shown: a game set up from a
