@@ -1,6 +1,6 @@
-"""One narrator for every game: a game of k in a row is heard the same whichever of the
-window's two controllers plays it (k in a row's own, or the table's, which plays every
-game), its threats on a big board, its winning line, its take-back and "You" alike."""
+"""One narrator for every game: a game of k in a row is heard the same however it is
+started (New Game's k-in-a-row setup, or a setup at the table as every game has), its
+threats on a big board, its winning line, its take-back and "You" alike."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine.games import find_game
-from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
+from tictactoe_gui.session import GameSetup, PlayerSpec
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
@@ -27,7 +27,7 @@ def fresh_window(qtbot: QtBot, settings: QSettings) -> MainWindow:
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.controller.answer is not None, timeout=5000)
     return window
 
 
@@ -56,7 +56,7 @@ def play_out(
     qtbot.waitUntil(lambda: len(window.announcer.spoken) > count, timeout=5000)
 
 
-def test_a_big_board_is_heard_the_same_through_either_controller(
+def test_a_big_board_is_heard_the_same_however_it_is_started(
     qtbot: QtBot, settings: QSettings
 ) -> None:
     spec = find_game("5x5k4")
@@ -69,7 +69,12 @@ def test_a_big_board_is_heard_the_same_through_either_controller(
         GameSetup(GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("Ann"), PlayerSpec.human("Bob"), empty)
     )
     controller = own.controller
-    play_out(qtbot, own, lambda: controller.session, controller.play_human, controller.undo)
+
+    def own_session() -> TableSession:
+        assert controller.session is not None
+        return controller.session
+
+    play_out(qtbot, own, own_session, controller.cell_activated, controller.undo)
     through_k = heard_since(own, count)
 
     table_window = fresh_window(qtbot, settings)
@@ -118,15 +123,20 @@ def against_cop(qtbot: QtBot, settings: QSettings, *, through_table: bool) -> li
             GameSetup(GameMode.HUMAN_VS_AI, PlayerSpec.human("Ann"), PlayerSpec.ai("cop"), seed=7)
         )
         controller = window.controller
-        controller.play_human(1, 1)
+        controller.cell_activated(1, 1)
         qtbot.waitUntil(
-            lambda: controller.is_human_turn() and len(controller.moves) == 2, timeout=20_000
+            lambda: (
+                controller.is_human_turn()
+                and controller.session is not None
+                and len(controller.session.moves) == 2
+            ),
+            timeout=20_000,
         )
         controller.undo()
     return heard_since(window, count)
 
 
-def test_a_person_against_a_persona_is_you_through_either_controller(
+def test_a_person_against_a_persona_is_you_however_the_game_is_started(
     qtbot: QtBot, settings: QSettings
 ) -> None:
     """Against Cop, the person is "You", and the take-back names both moves."""
