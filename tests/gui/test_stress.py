@@ -7,10 +7,9 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
-from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human
+from tests.gui.helpers import ai_vs_ai, board, human_vs_ai, human_vs_human, moves, start
 from tictactoe_gui.engine import Board
 from tictactoe_gui.gui.main_window import MainWindow
 
@@ -60,10 +59,10 @@ def test_random_actions_keep_a_legal_position(qtbot: QtBot, window: MainWindow, 
             controller.step()
         else:
             # Let queued engine answers and timers run, as they would between clicks.
-            qtbot.waitUntil(lambda: not controller.engine_busy(), timeout=5000)
-        board = controller.board
-        Board(board.x, board.o)  # re-validates: a position that can arise in a game
-        assert controller.start.play_all(controller.moves) == board
-        assert view.board == board, f"view out of step after {action} at step {step}"
-        assert controller.state in (State.PLAYING, State.OVER)
-        assert (controller.state is State.OVER) == board.is_over
+            qtbot.waitUntil(lambda: not controller.engine.busy, timeout=5000)
+        shown = board(window)
+        Board(shown.x, shown.o)  # re-validates: a position that can arise in a game
+        assert start(window).play_all(moves(window)) == shown
+        assert view.board == shown, f"view out of step after {action} at step {step}"
+        assert not controller.replaying
+        assert controller.is_over == shown.is_over
