@@ -28,7 +28,7 @@ def test_the_history_is_not_kept_above_the_board_and_closes_with_it(
     assert history.parent() is None
 
     history.replay_game(history.model.summary(0).id)
-    assert window.controller.state.value == "replay"
+    assert window.controller.replaying
 
     window.close()
     assert not history.isVisible()
