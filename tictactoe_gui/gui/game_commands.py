@@ -1,9 +1,8 @@
 """What the window asks of the game on its board, whichever game it is.
 
-Both of the window's controllers answer these commands (k in a row's
-:class:`~tictactoe_gui.gui.game_controller.GameController` and every other game's
-:class:`~tictactoe_gui.gui.table_controller.TableController`), so the menus, keys and bars
-send each one to the controller that has the board without asking which it is.
+The window's game controller
+(:class:`~tictactoe_gui.gui.table_controller.TableController`) answers these commands,
+which the menus, keys and bars send it whatever the game.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Any registered game that is not k in a row, played in the main window.
+"""The main window's game controller: every registered game, played in the main window.
 
 :class:`TableController` drives a :class:`~tictactoe_gui.session.table.TableSession`
-(Connect Four, Row & Column, any game of the registry) with the main window's own
+(k in a row, Connect Four, Row & Column, any game of the registry) with the main window's own
 widgets: the board, the analysis dock, the move list, the game-over banner, the AI vs
 AI and replay bars (:class:`TableWidgets`); what happens is told to the narrator
 (:mod:`tictactoe_gui.gui.narrator`) by signals, which says it. A person's move is

@@ -3,11 +3,10 @@ stack's step, every line of the game gone to and edited, and replays.
 
 :class:`TableLines` is the layer of :class:`~tictactoe_gui.gui.table_controller.TableController`
 that moves about the session's tree of lines
-(:meth:`~tictactoe_gui.session.table.TableSession.lines`) as k in a row's controller does
-(:mod:`tictactoe_gui.gui.controller.replay`): a node of the tree chosen in the move list is
-gone to with an undo history that plays its line, a tree edited in the move list (a variation
-promoted, deleted or made the main line) becomes the game's, and a recorded game is replayed
-with its lines.
+(:meth:`~tictactoe_gui.session.table.TableSession.lines`): a node of the tree chosen in the
+move list is gone to with an undo history that plays its line, a tree edited in the move
+list (a variation promoted, deleted or made the main line) becomes the game's, and a
+recorded game is replayed with its lines.
 """
 
 from __future__ import annotations
