@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_human
+from tests.gui.helpers import human_vs_human, play
 from tictactoe_gui.engine import Move
 from tictactoe_gui.engine.games import GameState, find_game
 from tictactoe_gui.engine.practice import PracticeSummary
@@ -168,7 +168,7 @@ def test_a_row_and_column_game_is_reviewed_and_practised_by_typing(
 def test_review_game_reviews_the_game_on_the_board(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(human_vs_human())
     for move in (Move(1, 1), Move(0, 0), Move(2, 2)):
-        window.controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     window.review_action.trigger()
     (dialog,) = window.findChildren(ReviewDialog)
     qtbot.addWidget(dialog)
@@ -216,7 +216,7 @@ def test_a_big_board_practice_asks_the_engine_about_a_move_it_did_not_score(
 def test_the_banner_of_a_finished_game_offers_its_review(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(human_vs_human())
     for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
-        window.controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=5000)
     button = window.banner.review_button
     assert button.isVisible()
