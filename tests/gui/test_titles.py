@@ -9,7 +9,8 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import human_vs_ai
 from tests.storage.games import human, make_game, persona
-from tictactoe_gui.engine import Board, Move
+from tictactoe_gui.engine import Board
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.records import LeaderboardDialog, StatisticsDialog
@@ -48,7 +49,9 @@ def test_the_leaderboard_opens_on_the_game_at_the_table(
 
 
 def test_a_replay_names_its_game(qtbot: QtBot, window: MainWindow) -> None:
-    window.start_replay("Alice vs Bob", Board.empty(FOUR), (Move(9, 9), Move(9, 10)))
-    assert window.windowTitle() == "Replay: Alice vs Bob · Four in a Row"
+    spec = find_game("four")
+    moves = [9 * spec.cols + 9, 9 * spec.cols + 10]
+    window.replay_table_game(spec.new_game(), moves, ("Alice", "Bob"), "2026-01-02 10:00")
+    assert window.windowTitle() == "Replay: Alice (X) vs Bob (O), 2026-01-02 10:00 · Four in a Row"
     window.new_game(replace(human_vs_ai("cop"), start=Board.empty(FOUR)))
     assert window.windowTitle().endswith(" · Four in a Row")
