@@ -7,7 +7,7 @@ import random
 import pytest
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_human, settle
+from tests.gui.helpers import human_vs_human, play, settle
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.session.table import Seat, TableSetup
@@ -29,7 +29,7 @@ def test_k_in_a_row_ends_in_the_dock_as_in_the_status_bar(
 ) -> None:
     window.new_game(human_vs_human())
     for cell in cells:
-        window.controller.play_human(cell // 3, cell % 3)
+        assert play(window, cell // 3, cell % 3)
     settle(qtbot, window)
     assert heading_at_the_end(qtbot, window) == f"Game over: {words}."
     assert window.turn_label.text() == f"Game over: {words}."

@@ -261,6 +261,8 @@ def outlook(state: GameState, analysis: GameAnalysis, names: tuple[str, str]) ->
                 text = f"{named}{text[len(mark) :]}"
             elif named != mark:
                 text += f" ({names[over.winner]})"
+        elif text == "draw":  # as the status bar says it: "Game over: a draw."
+            text = "a draw"
         banner = game_over(text)
         return GameOutlook(banner, None, "—", over.text, 0.0, "", "", True)
     mover = state.to_move
