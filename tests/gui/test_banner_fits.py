@@ -6,16 +6,15 @@ from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.gui.main_window import MainWindow
 
-from .helpers import human_vs_human
+from .helpers import human_vs_human, play
 
 
 def test_the_banner_and_the_board_never_overlap_at_the_smallest_window(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     window.new_game(human_vs_human("Alexandra Montgomery", "Bartholomew Fitzgerald"))
-    controller = window.controller
     for row, col in ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2)):  # X wins along the top
-        controller.play_human(row, col)
+        assert play(window, row, col)
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=10000)
     window.resize(1, 1)  # as small as the window lets itself be
 

@@ -6,9 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from pytestqt.qtbot import QtBot
-from tictactoe_gui.gui.game_controller import State
 
-from tests.gui.helpers import human_vs_human
+from tests.gui.helpers import human_vs_human, play, start
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.field_formats import read_psq
 from tictactoe_gui.engine.variants import get_variant
@@ -26,10 +25,16 @@ def test_a_psq_file_opens_as_a_replay_of_its_moves(
     path.write_text(PSQ)
     assert window.open_game_file(path)
     controller = window.controller
-    assert controller.state is State.REPLAY
-    assert controller.replay_moves == (Move(7, 7), Move(8, 8), Move(7, 8))
-    assert controller.start == Board.empty(GOMOKU)
-    assert "pbrain-a vs pbrain-b" in window.windowTitle()
+    assert controller.replaying
+    first = start(window)
+    assert first == Board.empty(GOMOKU)
+    assert controller.replay_moves is not None
+    assert tuple(first.move_at(m) for m in controller.replay_moves) == (
+        Move(7, 7),
+        Move(8, 8),
+        Move(7, 8),
+    )
+    assert "pbrain-a (X) vs pbrain-b (O)" in window.windowTitle()
 
 
 def test_a_game_saved_as_psq_reads_back_the_same(
@@ -37,7 +42,7 @@ def test_a_game_saved_as_psq_reads_back_the_same(
 ) -> None:
     window.new_game(replace(human_vs_human(), start=Board.empty(GOMOKU)))
     for move in (Move(7, 7), Move(0, 14), Move(7, 8)):
-        window.controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     path = tmp_path / "mine.psq"
     assert window.save_game_to(path)
     state = read_psq(path.read_text()).state
