@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_ai, human_vs_human, settle
+from tests.gui.helpers import board, human_vs_ai, human_vs_human, play, settle
 from tictactoe_gui.gui.main_window import MainWindow
 
 
@@ -21,13 +21,13 @@ def test_the_heat_map_is_hidden_on_your_turn_unless_you_show_the_engines_view(
 
     window.analysis_dock.reveal_check.setChecked(True)
     assert window.board_view.heat_map is not None
-    assert window.board_view.heat_map.board == window.controller.board
+    assert window.board_view.heat_map.board == board(window)
 
     window.analysis_dock.reveal_check.setChecked(False)
     assert window.board_view.heat_map is None
     # After your move and Sera's reply it is your turn again: still hidden.
-    window.controller.play_human(1, 1)
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    play(window, 1, 1)
+    qtbot.waitUntil(lambda: board(window).ply == 2, timeout=5000)
     settle(qtbot, window)
     assert window.board_view.heat_map is None
 
@@ -39,10 +39,10 @@ def test_between_two_people_the_heat_map_shows_for_either_side(
     settle(qtbot, window)
     window.heat_map_action.trigger()
     assert window.board_view.heat_map is not None
-    window.controller.play_human(1, 1)
+    play(window, 1, 1)
     settle(qtbot, window)
     assert window.board_view.heat_map is not None
-    assert window.board_view.heat_map.board == window.controller.board
+    assert window.board_view.heat_map.board == board(window)
 
 
 def test_connect_four_has_the_heat_map_by_the_same_rule(qtbot: QtBot, window: MainWindow) -> None:

@@ -354,6 +354,7 @@ class TableController(TableEngine):
         # Recorded before (a saved game resumed): any ending here is a later one.
         self._ending = FirstEnding(recorded_before=saved)
         self._over_info = None
+        self._last_answer = None  # the last game's answer is not about this one
         self._announced = 0
         self.undo_stack.clear()
         w = self._widgets
