@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_human, settle
+from tests.gui.helpers import human_vs_human, play, settle
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.board_view import BoardView
@@ -68,7 +68,7 @@ def test_heat_map_ranks_are_not_move_numbers(qtbot: QtBot, window: MainWindow) -
     window.move_numbers_action.setChecked(True)
     window.new_game(replace(human_vs_human(), start=Board.empty(FOUR)))
     for move in FOUR_WIN[:4]:
-        window.controller.play_human(move.row, move.col)
+        play(window, move.row, move.col)
     settle(qtbot, window)
     qtbot.waitUntil(lambda: bool(window.board_view.heat_labels()), timeout=10000)
     labels = window.board_view.heat_labels()

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_human, settle
+from tests.gui.helpers import board, human_vs_human, settle
 from tictactoe_gui.engine import Move
 from tictactoe_gui.gui.main_window import MainWindow
 
@@ -34,9 +34,9 @@ def test_digits_play_the_board_after_clicking_in_the_dock(qtbot: QtBot, window: 
     ):
         focus(qtbot, widget)
         qtbot.keyClick(widget, key, modifier)
-        qtbot.waitUntil(lambda move=move: window.controller.board[move] is not None)
+        qtbot.waitUntil(lambda move=move: board(window)[move] is not None)
         assert widget.hasFocus()  # the focus stays where it was
-    assert window.controller.board.ply == 3
+    assert board(window).ply == 3
 
 
 def test_a_text_field_keeps_its_digits(qtbot: QtBot, window: MainWindow) -> None:
@@ -47,7 +47,7 @@ def test_a_text_field_keeps_its_digits(qtbot: QtBot, window: MainWindow) -> None
     focus(qtbot, field)
     qtbot.keyClicks(field, "59")
     assert field.text() == "59"
-    assert window.controller.board.ply == 0
+    assert board(window).ply == 0
 
 
 def test_escape_gives_the_keys_back_to_the_board(qtbot: QtBot, window: MainWindow) -> None:
@@ -59,7 +59,7 @@ def test_escape_gives_the_keys_back_to_the_board(qtbot: QtBot, window: MainWindo
     # Now the arrows move the board's cursor, and Enter plays it.
     qtbot.keyClick(window.board_view, Qt.Key.Key_Up)
     qtbot.keyClick(window.board_view, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.controller.board.ply == 1)
+    qtbot.waitUntil(lambda: board(window).ply == 1)
 
 
 def test_a_cell_name_that_is_no_cell_is_said_in_the_go_to_cell_dialog(
