@@ -12,15 +12,32 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAccessible, QAccessibleEvent
 from pytestqt.qtbot import QtBot
-from tictactoe_gui.gui.game_controller import State
 
-from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human
+from tests.gui.helpers import ai_vs_ai, board, human_vs_ai, human_vs_human, moves, play
 from tictactoe_gui.engine import Board, Move
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.move_list import MoveListDock, MoveListModel
 
 B2, A1, C3, A3, C1 = Move(1, 1), Move(2, 0), Move(0, 2), Move(0, 0), Move(2, 2)
+
+
+def cells(*played: Move) -> tuple[int, ...]:
+    """Moves as the game's own numbers (the tree's, the session's)."""
+    return tuple(Board.empty().index(move) for move in played)
+
+
+def dock_analyses(window: MainWindow, wanted: Board) -> bool:
+    """Whether the board shows ``wanted`` and the dock shows the engine's analysis of it."""
+    session = window.controller.session
+    shown = window.analysis_dock.game_analysis
+    return (
+        session is not None
+        and board(window) == wanted
+        and shown is not None
+        and shown == session.analysis_of(session.state)
+    )
 
 
 def shown(model: MoveListModel, parent: QModelIndex | None = None) -> list[object]:
@@ -38,13 +55,12 @@ def shown(model: MoveListModel, parent: QModelIndex | None = None) -> list[objec
 def with_a_variation(window: MainWindow) -> None:
     """b2 a1 c3 played, then from the position after a1 a3 instead of c3 (from the list)."""
     window.new_game(human_vs_human())
-    controller = window.controller
     for move in (B2, A1, C3):
-        assert controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     dock = window.moves_dock
     dock.table.clicked.emit(dock.model.index_of_ply(2))  # a click on a1 in the list
-    assert controller.board == Board.empty().play_all((B2, A1))
-    assert controller.play_human(A3.row, A3.col)
+    assert board(window) == Board.empty().play_all((B2, A1))
+    assert play(window, A3.row, A3.col)
 
 
 def test_a_different_move_from_an_earlier_position_becomes_a_variation(
@@ -52,8 +68,8 @@ def test_a_different_move_from_an_earlier_position_becomes_a_variation(
 ) -> None:
     with_a_variation(window)
     controller = window.controller
-    assert controller.board == Board.empty().play_all((B2, A1, A3))
-    assert controller.lines.main_line() == tuple(Board.empty().index(m) for m in (B2, A1, C3))
+    assert board(window) == Board.empty().play_all((B2, A1, A3))
+    assert controller.lines().main_line() == cells(B2, A1, C3)
     model = window.moves_dock.model
     assert shown(model) == ["1. b2", "1… a1", ("2. c3", ["2. a3"])]
     variation = model.index(0, 0, model.index(2, 0))
@@ -68,13 +84,12 @@ def test_the_keys_step_along_a_line_and_between_variations(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     with_a_variation(window)
-    controller = window.controller
     table = window.moves_dock.table
     table.setFocus()
 
     def key(which: Qt.Key) -> tuple[Move, ...]:
         qtbot.keyClick(table, which)
-        return controller.moves
+        return moves(window)
 
     assert key(Qt.Key.Key_Up) == (B2, A1, C3)  # the variation before it: the main line's
     assert key(Qt.Key.Key_Up) == (B2, A1, C3)  # none before the first: it stays
@@ -86,7 +101,7 @@ def test_the_keys_step_along_a_line_and_between_variations(
     assert window.moves_dock.shown_ply() == 0
     assert key(Qt.Key.Key_Right) == (B2,)
     assert key(Qt.Key.Key_End) == (B2, A1, C3)
-    assert window.board_view.board == controller.board
+    assert window.board_view.board == board(window)
 
 
 def test_promote_make_main_line_and_delete(qtbot: QtBot, window: MainWindow) -> None:
@@ -94,32 +109,32 @@ def test_promote_make_main_line_and_delete(qtbot: QtBot, window: MainWindow) -> 
     controller = window.controller
     dock = window.moves_dock
     model = dock.model
-    controller.play_human(C1.row, C1.col)  # the variation goes on: a3 c1
+    play(window, C1.row, C1.col)  # the variation goes on: a3 c1
     assert shown(model) == ["1. b2", "1… a1", ("2. c3", [("2. a3", ["2… c1"])])]
     assert dock.main_line_action.isEnabled()  # c1 lies in a variation
     dock.promote_action.trigger()  # c1 is not a variation: nothing to promote
     assert shown(model) == ["1. b2", "1… a1", ("2. c3", [("2. a3", ["2… c1"])])]
     window.moves_dock.select_ply(3)  # a3, the variation's first move
-    assert controller.moves == (B2, A1, A3)
+    assert moves(window) == (B2, A1, A3)
     assert dock.promote_action.isEnabled()
     dock.promote_action.trigger()  # a3 goes first: it is the main line now
     assert shown(model) == ["1. b2", "1… a1", ("2. a3", ["2. c3"]), "2… c1"]
-    assert controller.moves == (B2, A1, A3)  # the board stays where it was
-    assert controller.undone_moves() == (C1,)
+    assert moves(window) == (B2, A1, A3)  # the board stays where it was
+    assert controller.undone_moves() == cells(C1)
     # Make Main Line on c3 puts it back first.
     dock.table.clicked.emit(model.index(0, 0, model.index(2, 0)))
-    assert controller.moves == (B2, A1, C3)
+    assert moves(window) == (B2, A1, C3)
     assert dock.main_line_action.isEnabled()
     dock.main_line_action.trigger()
     assert shown(model) == ["1. b2", "1… a1", ("2. c3", [("2. a3", ["2… c1"])])]
-    assert controller.moves == (B2, A1, C3)
+    assert moves(window) == (B2, A1, C3)
     # Delete removes the move chosen and what follows it; the board goes back before it.
     dock.table.clicked.emit(model.index(0, 0, model.index(2, 0)))
     dock.delete_action.trigger()
     assert shown(model) == ["1. b2", "1… a1", "2. c3"]
-    assert controller.moves == (B2, A1)
-    assert controller.undone_moves() == (C3,)
-    assert window.board_view.board == controller.board
+    assert moves(window) == (B2, A1)
+    assert controller.undone_moves() == cells(C3)
+    assert window.board_view.board == board(window)
 
 
 def test_the_editing_commands_are_in_the_context_menu_with_shortcuts(window: MainWindow) -> None:
@@ -132,28 +147,27 @@ def test_the_editing_commands_are_in_the_context_menu_with_shortcuts(window: Mai
 def test_undo_and_redo_stay_inside_the_line(qtbot: QtBot, window: MainWindow) -> None:
     with_a_variation(window)
     controller = window.controller
-    controller.play_human(C1.row, C1.col)
+    play(window, C1.row, C1.col)
     controller.undo()
     controller.undo()
-    assert controller.moves == (B2, A1)
+    assert moves(window) == (B2, A1)
     controller.redo()
     controller.redo()
-    assert controller.moves == (B2, A1, A3, C1)  # the variation's line, not the main line's
+    assert moves(window) == (B2, A1, A3, C1)  # the variation's line, not the main line's
     assert window.moves_dock.shown_ply() == 4
     assert window.moves_dock.model.is_main_line(window.moves_dock.shown_node()) is False
     # Both lines are still there.
-    assert len(controller.lines) == 6
+    assert len(controller.lines()) == 6
 
 
 def test_the_dock_analyses_the_move_chosen(qtbot: QtBot, window: MainWindow) -> None:
     with_a_variation(window)
-    dock = window.analysis_dock
     wanted = Board.empty().play_all((B2, A1, C3))
     qtbot.keyClick(window.moves_dock.table, Qt.Key.Key_Up)
-    qtbot.waitUntil(lambda: dock.result is not None and dock.result.board == wanted)
+    qtbot.waitUntil(lambda: dock_analyses(window, wanted))
     qtbot.keyClick(window.moves_dock.table, Qt.Key.Key_Left)
     wanted = Board.empty().play_all((B2, A1))
-    qtbot.waitUntil(lambda: dock.result is not None and dock.result.board == wanted)
+    qtbot.waitUntil(lambda: dock_analyses(window, wanted))
 
 
 def test_a_finished_game_goes_on_as_a_variation(qtbot: QtBot, window: MainWindow) -> None:
@@ -161,13 +175,14 @@ def test_a_finished_game_goes_on_as_a_variation(qtbot: QtBot, window: MainWindow
     controller = window.controller
     won = (A3, B2, Move(0, 1), C1, Move(0, 2))  # X wins along the top row
     for move in won:
-        controller.play_human(move.row, move.col)
-    qtbot.waitUntil(lambda: controller.state is State.OVER, timeout=5000)
+        play(window, move.row, move.col)
+    qtbot.waitUntil(lambda: controller.is_over and not controller.replaying, timeout=5000)
     window.moves_dock.select_ply(4)
-    assert controller.state is State.PLAYING
-    assert controller.play_human(1, 0)  # a2 instead of c3
-    assert controller.lines.main_line() == tuple(Board.empty().index(m) for m in won)
-    assert controller.moves == (*won[:4], Move(1, 0))
+    assert not controller.is_over
+    assert not controller.replaying
+    assert play(window, 1, 0)  # a2 instead of c3
+    assert controller.lines().main_line() == cells(*won)
+    assert moves(window) == (*won[:4], Move(1, 0))
 
 
 def test_saved_and_opened_again_the_tree_is_whole(
@@ -178,10 +193,9 @@ def test_saved_and_opened_again_the_tree_is_whole(
     assert window.save_game_to(path)
     assert len(json.loads(path.read_text())["tree"]) == 5
     window.new_game(human_vs_human())
-    assert len(window.controller.lines) == 1
+    assert len(window.controller.lines()) == 1
     assert window.open_game_file(path)
-    controller = window.controller
-    assert controller.moves == (B2, A1, A3)
+    assert moves(window) == (B2, A1, A3)
     # The main line is still the main line, and the board is on the variation again.
     assert shown(window.moves_dock.model) == ["1. b2", "1… a1", ("2. c3", ["2. a3"])]
     assert window.moves_dock.model.describe(window.moves_dock.shown_node()) == (
@@ -197,23 +211,26 @@ def test_a_replay_with_variations_replays_them_and_a_move_in_it_starts_a_study(
         MoveTree.of_line([index(m) for m in (B2, A1, C3)]).node_of([index(B2), index(A1)]) or ROOT,
         [index(A3), index(C1)],
     )
-    window.start_replay("a study", Board.empty(), (B2, A1, C3), ("X", "O"), tree)
+    window.replay_table_game(
+        find_game("tictactoe").new_game(), list(cells(B2, A1, C3)), ("X", "O"), "a study", tree
+    )
     controller = window.controller
     model = window.moves_dock.model
     assert shown(model) == ["1. b2", "1… a1", ("2. c3", [("2. a3", ["2… c1"])])]
     window.moves_dock.table.clicked.emit(model.index(0, 0, model.index(0, 0, model.index(2, 0))))
-    assert controller.state is State.REPLAY
-    assert controller.moves == (B2, A1, A3, C1)
-    assert controller.replay_moves == (B2, A1, A3, C1)
+    assert controller.replaying
+    assert moves(window) == (B2, A1, A3, C1)
+    assert controller.replay_moves == cells(B2, A1, A3, C1)
     controller.replay_seek(2)
-    assert controller.moves == (B2, A1)
+    assert moves(window) == (B2, A1)
     assert window.board_view.isEnabled()
     # A move of one's own in a replay: a study from there, every line kept.
-    assert controller.play_human(0, 1)
-    assert controller.state is State.PLAYING
+    assert play(window, 0, 1)
+    assert not controller.replaying
+    assert not controller.is_over
     assert controller.setup.record is False
-    assert controller.moves == (B2, A1, Move(0, 1))
-    assert len(controller.lines) == 7
+    assert moves(window) == (B2, A1, Move(0, 1))
+    assert len(controller.lines()) == 7
 
 
 def test_against_an_ai_an_earlier_move_is_looked_at_and_the_game_waits(
@@ -221,17 +238,17 @@ def test_against_an_ai_an_earlier_move_is_looked_at_and_the_game_waits(
 ) -> None:
     window.new_game(human_vs_ai())
     controller = window.controller
-    assert controller.play_human(B2.row, B2.col)
-    qtbot.waitUntil(lambda: len(controller.moves) == 2, timeout=10000)
+    assert play(window, B2.row, B2.col)
+    qtbot.waitUntil(lambda: len(moves(window)) == 2, timeout=10000)
     window.moves_dock.select_ply(1)
     assert window.looking_at == 1
     assert window.board_view.board == Board.empty().play(B2)
-    assert len(controller.moves) == 2  # nothing taken back, and the AI does not play again
+    assert len(moves(window)) == 2  # nothing taken back, and the AI does not play again
     assert window.moves_dock.shown_ply() == 1
-    assert len(controller.lines) == 3
+    assert len(controller.lines()) == 3
     window.moves_dock.select_ply(2)
     assert window.looking_at is None
-    assert window.board_view.board == controller.board
+    assert window.board_view.board == board(window)
 
 
 def test_a_set_up_position_with_o_to_move_numbers_its_first_move_as_o_s(qtbot: QtBot) -> None:
@@ -252,18 +269,14 @@ def test_an_ai_game_pauses_when_a_move_is_chosen_and_goes_on_from_it(
 ) -> None:
     window.new_game(ai_vs_ai())
     controller = window.controller
-    qtbot.waitUntil(lambda: len(controller.moves) >= 3, timeout=20000)
+    qtbot.waitUntil(lambda: len(moves(window)) >= 3, timeout=20000)
     window.moves_dock.select_ply(1)
     assert controller.paused
-    assert len(controller.moves) == 1
+    assert len(moves(window)) == 1
     assert window.analysis_dock.isVisible()
-    wanted = controller.board
-    qtbot.waitUntil(
-        lambda: (
-            window.analysis_dock.result is not None and window.analysis_dock.result.board == wanted
-        )
-    )
-    assert len(controller.moves) == 1  # paused: nobody plays on
+    wanted = board(window)
+    qtbot.waitUntil(lambda: dock_analyses(window, wanted))
+    assert len(moves(window)) == 1  # paused: nobody plays on
 
 
 def test_the_list_names_every_move_the_same_however_its_tree_grew(qtbot: QtBot) -> None:
@@ -315,7 +328,7 @@ def test_news_in_the_move_list_is_said_by_the_row_a_screen_reader_is_on(
         original(event)
 
     monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(record))
-    assert window.controller.play_human(C1.row, C1.col)  # the variation goes on: a3 c1
+    assert play(window, C1.row, C1.col)  # the variation goes on: a3 c1
     qtbot.waitUntil(lambda: bool(said))
     assert said[-1].startswith("Move 4: O c1, variation")
 
@@ -339,24 +352,23 @@ def test_after_a_game_against_an_ai_ones_own_turns_are_gone_to_and_the_ai_s_look
 ) -> None:
     window.new_game(human_vs_ai())
     controller = window.controller
-    while controller.state is not State.OVER:
-        qtbot.waitUntil(
-            lambda: controller.state is State.OVER or controller.is_human_turn(), timeout=10000
-        )
-        if controller.state is State.OVER:
+    while not controller.is_over:
+        qtbot.waitUntil(lambda: controller.is_over or controller.is_human_turn(), timeout=10000)
+        if controller.is_over:
             break
-        board = controller.board
-        free = next(m for m in range(9) if board.is_legal(board.move_at(m)))
-        move = board.move_at(free)
-        assert controller.play_human(move.row, move.col)
-    played = controller.moves
+        now = board(window)
+        free = next(m for m in range(9) if now.is_legal(now.move_at(m)))
+        move = now.move_at(free)
+        assert play(window, move.row, move.col)
+    played = moves(window)
     window.moves_dock.select_ply(1)  # the AI (O) was to move there: looked at
     assert window.looking_at == 1
-    assert controller.moves == played
+    assert moves(window) == played
     window.moves_dock.select_ply(2)  # Alice (X) was to move there: the game goes there
     assert window.looking_at is None
-    assert controller.moves == played[:2]
-    assert controller.state is State.PLAYING
+    assert moves(window) == played[:2]
+    assert not controller.is_over
+    assert not controller.replaying
     assert controller.is_human_turn()
 
 
@@ -370,7 +382,7 @@ def test_lines_played_shows_the_move_list_with_the_keys_in_it(
     assert window.moves_dock.isVisible()
     qtbot.waitUntil(window.moves_dock.table.hasFocus)
     qtbot.keyClick(window.moves_dock.table, Qt.Key.Key_Left)
-    assert window.controller.moves == (B2, A1)
+    assert moves(window) == (B2, A1)
 
 
 def test_a_line_given_alone_is_shown_and_not_edited(qtbot: QtBot) -> None:
