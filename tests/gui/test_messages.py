@@ -6,8 +6,9 @@ from dataclasses import replace
 
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import ai_vs_ai, human_vs_human, settle
-from tictactoe_gui.engine import Board, Move, analyse
+from tests.gui.helpers import ai_vs_ai, human_vs_human, play as play_cell, settle
+from tictactoe_gui.engine import Board, analyse
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.dialogs.setup_position import SetupChoice
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
@@ -48,7 +49,7 @@ def test_a_hint_with_a_choice_outlines_the_best_cells(qtbot: QtBot, window: Main
 
 def play(qtbot: QtBot, window: MainWindow, *cells: int) -> None:
     for cell in cells:
-        window.controller.play_human(cell // 3, cell % 3)
+        play_cell(window, cell // 3, cell % 3)
     settle(qtbot, window)
 
 
@@ -114,7 +115,8 @@ def test_a_series_of_one_game_is_one_game(qtbot: QtBot, window: MainWindow) -> N
 
 
 def test_a_replay_of_one_move_is_announced_as_one_move(qtbot: QtBot, window: MainWindow) -> None:
-    window.start_replay("Alice vs Bob", Board.from_text("XX.OO...."), [Move(0, 2)])
+    start = find_game("tictactoe").from_position_text("XX.OO....")
+    window.replay_table_game(start, [2], ("Alice", "Bob"), "today")
     qtbot.waitUntil(
         lambda: any("Start of the replay" in t for t in window.announcer.spoken), timeout=5000
     )

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.engine.move_tree import MoveTree
     from tictactoe_gui.engine.search import SearchProgress
     from tictactoe_gui.gui.board_view import BoardView
+    from tictactoe_gui.gui.controls import GameOverInfo
     from tictactoe_gui.gui.dialogs.gravity_setup import GravitySetupDialog
     from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
     from tictactoe_gui.gui.game_commands import GameCommands
@@ -91,6 +92,7 @@ class TableGamesPart(WindowBase):
         stack.redoTextChanged.connect(self._update_table_undo)
         table.position_changed.connect(self._update_table_undo)
         table.analysis_shown.connect(self._update_table_heat_map)
+        table.game_over.connect(self._table_game_over)
         table.set_think_ms(self._think_ms())
         table.set_time_limit(self.analysis_dock.time_budget())
         table.set_algorithm(self.analysis_dock.algorithm().value)
@@ -100,6 +102,14 @@ class TableGamesPart(WindowBase):
         table.position_changed.connect(self._table_moved)
         table.tally_changed.connect(lambda _tally: self._show_table_tally())
         return table
+
+    @Slot(object)
+    def _table_game_over(self, info: GameOverInfo | None) -> None:
+        """A message from before the game ended or reopened (a greeting with the old record,
+        "no hint needed") is no longer true; a failed save is said again."""
+        self.statusBar().clearMessage()
+        if info is not None and info.save_failed:
+            self.show_message(info.save_note)
 
     @Slot(object)
     def _show_table_search_progress(self, progress: SearchProgress) -> None:
