@@ -10,7 +10,6 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human, rowcol_setup
-from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
@@ -89,8 +88,7 @@ def test_a_table_game_offers_them_only_between_two_computer_players(
 def test_a_replay_offers_neither(window: MainWindow) -> None:
     window.new_game(ai_vs_ai())
     assert offered(window)
-    start = Board.empty()
-    window.start_replay("Ada vs Cop", start, [start.move_at(4)])
+    window.replay_table_game(find_game("tictactoe").new_game(), [4], ("Ada", "Cop"), "today")
     assert not offered(window)
     spec = find_game("connect4")
     window.start_table_game(connect_four(GameMode.AI_VS_AI), seed=1, paused=True)
