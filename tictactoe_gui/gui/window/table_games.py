@@ -97,6 +97,8 @@ class TableGamesPart(WindowBase):
         table.set_time_limit(self.analysis_dock.time_budget())
         table.set_algorithm(self.analysis_dock.algorithm().value)
         table.search_info.connect(self._show_table_search_progress)
+        # The nodes searched so far, in the thinking line and the details (a proof runs long).
+        table.engine.progressed.connect(self.analysis_dock.set_progress)
         self.analysis_dock.game_preview_requested.connect(self._table_boards.preview)
         table.position_changed.connect(self._keep_table_game_in_progress)
         table.position_changed.connect(self._table_moved)
