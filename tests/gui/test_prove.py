@@ -8,8 +8,9 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QScrollArea
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human
+from tests.gui.helpers import ai_vs_ai, analysed, board, human_vs_human
 from tictactoe_gui.engine import Board
+from tictactoe_gui.engine.games import Certainty
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.main_window import MainWindow
 
@@ -25,17 +26,17 @@ def test_prove_settles_a_small_board_the_time_per_move_only_estimated(
     window.new_game(replace(human_vs_human(), start=Board.empty(get_variant("5x5k4"))))
     analysed(qtbot, window)
     dock = window.analysis_dock
-    result = controller.current_result
+    result = controller.answer
     assert result is not None
-    assert not result.analysis.exact
+    assert result.analysis.certainty is Certainty.ESTIMATED
     assert dock.prove_button.isVisibleTo(dock)
-    with qtbot.waitSignal(controller.thinking_changed, timeout=1000) as thinking:
-        qtbot.mouseClick(dock.prove_button, Qt.MouseButton.LeftButton)
-    assert thinking.args == [True, "Proving the result (up to two minutes)…"]
+    qtbot.mouseClick(dock.prove_button, Qt.MouseButton.LeftButton)
+    assert controller.engine.busy
+    assert dock.thinking_text() == "Proving the result (up to two minutes)…"
 
     def proven() -> bool:
-        now = controller.current_result
-        return now is not None and now.analysis.exact
+        now = controller.answer
+        return now is not None and now.analysis.certainty is Certainty.PROVEN
 
     # While it proves, the details follow the search under way, not the estimate before it.
     # (The estimate before it counted `before` nodes; the proof counts far more.)
@@ -44,7 +45,7 @@ def test_prove_settles_a_small_board_the_time_per_move_only_estimated(
 
     def counting() -> bool:
         digits = "".join(ch for ch in dock.nodes_text() if ch.isdigit())
-        if controller.current_result is None and digits:
+        if controller.engine.busy and not proven() and digits:
             seen.append(int(digits))
         return len(seen) >= 2 and seen[-1] > max(2 * before, seen[0])
 
@@ -53,20 +54,21 @@ def test_prove_settles_a_small_board_the_time_per_move_only_estimated(
     assert seen[-1] > max(2 * before, seen[0])
     qtbot.waitUntil(proven, timeout=120_000)
     assert dock.certainty_text() == "Proven"
-    assert "draw" in dock.prediction_text()
+    assert dock.prediction_text() == "Draw with best play (proven)"
     # Clicked, the button holds the focus: it goes once the player leaves it.
     window.focus_board()
     qtbot.waitUntil(lambda: not dock.prove_button.isVisibleTo(dock), timeout=3000)
-    assert controller.board == Board.empty(get_variant("5x5k4"))  # nothing was played
+    assert board(window) == Board.empty(get_variant("5x5k4"))  # nothing was played
 
 
 def test_prove_waits_while_an_ai_chooses_its_move(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(replace(ai_vs_ai(delay=60_000), start=Board.empty(get_variant("4x5k4"))))
     controller = window.controller
-    qtbot.waitUntil(lambda: controller.ai_to_move(), timeout=5000)
-    with qtbot.waitSignal(controller.message, timeout=1000) as said:
+    qtbot.waitUntil(lambda: controller.session.ai_to_move(), timeout=5000)
+    with qtbot.waitSignal(window.announcer.announced, timeout=1000) as said:
         assert not controller.prove_result()
     assert "choosing a move" in said.args[0]
+    assert "choosing a move" in window.statusBar().currentMessage()
 
 
 def test_prove_is_in_sight_at_the_default_window_size(qtbot: QtBot, window: MainWindow) -> None:

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from tictactoe_gui.engine import Algorithm, Analysis, Board, Mark, SearchProgress
 from tictactoe_gui.engine.analysis import PROOF_CELLS, solvable
-from tictactoe_gui.engine.games import GameAnalysis, GameState, PlayerInfo
+from tictactoe_gui.engine.games import Certainty, GameAnalysis, GameState, PlayerInfo, Solving
 from tictactoe_gui.gui.accessibility import set_shown_keeping_focus
 from tictactoe_gui.gui.analysis import game_words
 from tictactoe_gui.gui.analysis.candidates import (
@@ -474,6 +474,15 @@ class AnalysisDock(QDockWidget):
         self.game_preview_requested.emit(None, ())
         set_shown_keeping_focus(self._candidates_box, not state.is_over)
         self._details.show_game(state, analysis)
+        # An estimate of a game that more time may prove, as k in a row's small boards:
+        # offered where the window can stop a search (as with Analyse Again).
+        set_shown_keeping_focus(
+            self._outcome.prove_button,
+            not state.is_over
+            and analysis.certainty is Certainty.ESTIMATED
+            and state.spec.solving is Solving.PROVEN_IN_TIME
+            and self._stop_available,
+        )
         self._update_prediction()
         self._thinking.set_thinking(False, "")
 
