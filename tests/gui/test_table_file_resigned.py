@@ -9,7 +9,7 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import human_vs_ai
+from tests.gui.helpers import human_vs_ai, start
 from tests.gui.test_table_games import connect_four
 from tictactoe_gui.gui.main_window import MainWindow
 
@@ -85,16 +85,20 @@ def test_a_game_left_unfinished_is_played_on_with_its_hints_at_the_next_start(
 def test_a_replay_of_a_game_given_up_saved_again_still_ends_with_the_resignation(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    from tictactoe_gui.engine import Board, Mark, Move
+    from tictactoe_gui.engine import Move
+    from tictactoe_gui.engine.games import find_game
 
     moves = [Move(1, 1), Move(0, 0)]
-    window.controller.start_replay("Ada vs Cop", Board.empty(), moves, ("Ada", "Cop"), None, Mark.X)
+    cells = [move.row * 3 + move.col for move in moves]
+    names = ("Ada", "Cop")
+    window.replay_table_game(find_game("tictactoe").new_game(), cells, names, "today", None, 0)
     window.controller.replay_seek(0)  # saved from anywhere in the replay
     path = tmp_path / "replay.json"
     assert window.save_game_to(path)
     window.new_game(human_vs_ai("kitty"))
     assert window.open_game_file(path)
     controller = window.controller
-    assert controller.replay_moves == tuple(moves)
-    assert controller.replay_ending == "Ada (X) resigned; Cop (O) wins"
+    assert controller.replay_moves == tuple(cells)
+    assert tuple(start(window).move_at(cell) for cell in cells) == tuple(moves)
+    assert controller.replay_ending() == "Ada (X) resigned; Cop (O) wins"
     assert window.turn_label.text().endswith("move 2 of 2: Ada (X) resigned; Cop (O) wins.")

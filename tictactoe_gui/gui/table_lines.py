@@ -213,6 +213,13 @@ class TableLines(QObject):
         moves, loser = self._replay_resigned
         return loser if self._session().moves == moves else None
 
+    def replay_given_up(self) -> int | None:
+        """The seat that gave up the game replayed, wherever the replay stands (None: no
+        replay, or nobody gave it up)."""
+        if self._replay_moves is None or self._replay_resigned is None:
+            return None
+        return self._replay_resigned[1]
+
     def replay_ending(self) -> str | None:
         """Where a replay shows the recorded end of a game given up, who gave it up
         ("Ada (X) resigned; Cop (O) wins"); None anywhere else."""

@@ -105,11 +105,33 @@ class GameFilesPart(WindowBase):
         """The game on the board as a file holds it: a game in progress with its players
         and the moves taken back, a replay as the whole game replayed."""
         from tictactoe_gui.session import table_file
+        from tictactoe_gui.session.words import resigned_ending
 
         table = self.table
         session = table.session
         assert session is not None
-        return table_file.saved_game(session, table.undone_moves(), tally=table.tally)
+        replayed = table.replay_moves
+        if replayed is None:
+            return table_file.saved_game(session, table.undone_moves(), tally=table.tally)
+        # The whole game replayed, wherever the replay stands, ending as it ended: opened
+        # again, it is replayed again.
+        names = (session.name_of(0), session.name_of(1))
+        seats = session.spec.seats
+        loser = table.replay_given_up()
+        over = session.start.play_all(replayed).result
+        result = None if over is None else over.text
+        if loser is not None:
+            result = resigned_ending(names[loser], seats[loser], names[1 - loser], seats[1 - loser])
+        return table_file.SavedTableGame(
+            table_file.replay_setup(session.spec, session.start, names),
+            replayed,
+            (),
+            session.seed,
+            session.lines(),
+            resigned=loser,
+            result=result,
+            players_known=False,
+        )
 
     @Slot()
     def show_lines(self) -> QWidget:
