@@ -11,7 +11,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import answer, human_vs_ai, rowcol_setup, settle
+from tests.gui.helpers import answer, human_vs_ai, moves, play, rowcol_setup, settle
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.window.base import CONFIRM_NEW_GAME
@@ -22,9 +22,9 @@ from tictactoe_gui.storage.records import GameMode
 def k_in_a_row(qtbot: QtBot, window: MainWindow) -> tuple[str, Callable[[], int]]:
     window.new_game(human_vs_ai("cop"))
     settle(qtbot, window)
-    window.controller.play_human(1, 1)
+    assert play(window, 1, 1)
     settle(qtbot, window)
-    return "a1, b2", lambda: len(window.controller.moves)
+    return "a1, b2", lambda: len(moves(window))
 
 
 def table_game(qtbot: QtBot, window: MainWindow, setup: TableSetup) -> Callable[[], int]:
