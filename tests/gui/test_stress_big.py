@@ -10,10 +10,19 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
-from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import ai_vs_ai, answer, human_vs_ai, human_vs_human
+from tests.gui.helpers import (
+    ai_vs_ai,
+    answer,
+    board,
+    board_at,
+    human_vs_ai,
+    human_vs_human,
+    moves,
+    play,
+    start,
+)
 from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.main_window import MainWindow
@@ -62,7 +71,7 @@ def test_random_actions_on_a_20_by_20_game(qtbot: QtBot, window: MainWindow, see
             + ["undo", "redo", "new", "hint", "pause", "step", "look", "back", "resign"]
             + ["stop", "restart", "heat", "numbers", "preview", "resize", "events"]
         )
-        variant = controller.board.variant
+        variant = board(window).variant
         if action == "click":
             click_cell(qtbot, view, rng.randrange(variant.rows), rng.randrange(variant.cols))
         elif action == "key":
@@ -80,7 +89,7 @@ def test_random_actions_on_a_20_by_20_game(qtbot: QtBot, window: MainWindow, see
         elif action == "step":
             controller.step()
         elif action == "look":
-            window.moves_dock.select_ply(rng.randrange(len(controller.moves) + 1))
+            window.moves_dock.select_ply(rng.randrange(len(moves(window)) + 1))
         elif action == "back":
             window.back_to_game()
         elif action == "resign":
@@ -102,20 +111,20 @@ def test_random_actions_on_a_20_by_20_game(qtbot: QtBot, window: MainWindow, see
             window.resize(rng.randrange(760, 1400), rng.randrange(500, 1000))
         else:
             # Let queued engine answers and timers run, as they would between clicks.
-            qtbot.waitUntil(lambda: not controller.engine_busy(), timeout=20000)
-        board = controller.board
-        assert board.variant in (FOUR, GOMOKU)
-        Board(board.x, board.o, board.variant)  # re-validates: a position from a real game
-        assert controller.start.play_all(controller.moves) == board
+            qtbot.waitUntil(lambda: not controller.engine.busy, timeout=20000)
+        shown = board(window)
+        assert shown.variant in (FOUR, GOMOKU)
+        Board(shown.x, shown.o, shown.variant)  # re-validates: a position from a real game
+        assert start(window).play_all(moves(window)) == shown
         if window.looking_at is None:
-            assert view.board == board, f"view out of step after {action} at step {step}"
+            assert view.board == shown, f"view out of step after {action} at step {step}"
         else:
-            assert view.board == controller.board_at(window.looking_at)
-        assert controller.state in (State.PLAYING, State.OVER)
-        if board.is_over:  # (a resignation also ends a game before the board is full)
-            assert controller.state is State.OVER
+            assert view.board == board_at(window, window.looking_at)
+        assert not controller.replaying
+        if shown.is_over:  # (a resignation also ends a game before the board is full)
+            assert controller.is_over
         # Every cell stays named in the notation, whatever happened.
-        rows = board.variant.rows
+        rows = shown.variant.rows
         assert view.cell_widget(0, 0).accessibleName().startswith(f"a{rows}, ")
 
 
@@ -127,8 +136,8 @@ def test_closing_the_window_mid_search_on_a_big_board_stops_the_thread(
     window.show()
     window.analysis_dock.set_time_budget(30.0)
     window.new_game(big(human_vs_ai("sera")))  # type: ignore[arg-type]
-    window.controller.play_human(10, 10)
+    assert play(window, 10, 10)
     # Sera is thinking, then the dock analyses: close while the engine is at work.
-    qtbot.waitUntil(window.controller.engine_busy, timeout=5000)
+    qtbot.waitUntil(lambda: window.controller.engine.busy, timeout=5000)
     window.close()
     assert not window.engine_running()
