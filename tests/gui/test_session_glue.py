@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import Board
+from tictactoe_gui.engine.game_values import Certainty
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import GOMOKU, get_variant
 from tictactoe_gui.gui.dialogs.fields import FASTEST_DELAY_MS, speed_to_delay
@@ -23,30 +24,32 @@ from tictactoe_gui.session import GameSetup, PlayerSpec
 from tictactoe_gui.session.match import TableGame, play_series
 from tictactoe_gui.storage.records import GameMode
 
-from .helpers import human_vs_ai, settle
+from .helpers import board, human_vs_ai, play, settle
 
 
-def test_a_seed_plays_the_same_game_in_the_window_and_in_match(
+def test_a_seed_plays_the_same_games_in_the_window_and_in_match(
     qtbot: QtBot, window: MainWindow, records: InMemoryRecords
 ) -> None:
+    """Each game of a seeded series draws its seed from the series' as match draws it (a
+    single game is played from the seed it is given, as a drawn board's number is)."""
     series_seed = 2675342405
     expected: list[TableGame] = []
     play_series(
-        find_game("tictactoe"), "cop", "kitty", 1, seed=series_seed, on_game=expected.append
+        find_game("tictactoe"), "cop", "kitty", 2, seed=series_seed, on_game=expected.append
     )
     setup = GameSetup(
         GameMode.AI_VS_AI,
         PlayerSpec.ai("cop"),
         PlayerSpec.ai("kitty"),
+        games=2,
         move_delay_ms=0,
         seed=series_seed,
     )
     window.new_game(setup)
-    controller = window.controller
-    qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=10000)
-    assert controller.game_seed == expected[0].session.seed
-    board = Board.empty()
-    assert [board.index(move) for move in controller.moves] == list(expected[0].state.moves)
+    qtbot.waitUntil(lambda: len(records.games) == 2, timeout=20000)
+    for recorded, game in zip(records.games, expected, strict=True):
+        assert recorded.seed == game.session.seed
+        assert [entry.cell for entry in recorded.moves] == list(game.state.moves)
 
 
 def test_a_game_from_a_set_up_position_is_played_but_not_recorded(
@@ -59,7 +62,7 @@ def test_a_game_from_a_set_up_position_is_played_but_not_recorded(
     window.new_game(setup)
     controller = window.controller
     settle(qtbot, window)
-    controller.play_human(0, 2)  # X wins at once
+    assert play(window, 0, 2)  # X wins at once
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
     assert records.games == []
     assert "set-up position" in controller.game_over_info.save_note
@@ -85,15 +88,15 @@ def test_a_relaunch_opens_an_idle_game_of_the_last_kind(
     assert window.autoplay_bar.pause_button.isChecked()
     assert window.autoplay_bar.pause_button.text() == "Resume"
     qtbot.waitUntil(
-        lambda: controller.current_result is not None and not controller.engine_busy(),
+        lambda: controller.answer is not None and not controller.engine.busy,
         timeout=5000,
     )
     # The engine analysed the position for the dock but chose no move: nothing is played.
-    assert controller.moves == ()
+    assert controller.session.moves == ()
     assert controller.tally.games == 0
     # A person starts the series.
     controller.set_paused(False)
-    qtbot.waitUntil(lambda: len(controller.moves) >= 1, timeout=5000)
+    qtbot.waitUntil(lambda: len(controller.session.moves) >= 1, timeout=5000)
     window.close()
 
 
@@ -120,30 +123,30 @@ def test_a_big_board_analysis_reports_each_depth_and_can_be_stopped_and_restarte
     infos: list[object] = []
     controller.search_info.connect(infos.append)
     window.new_game(setup)
-    controller.play_human(7, 7)
+    assert play(window, 7, 7)
     qtbot.waitUntil(
-        lambda: controller.current_result is not None and not controller.engine_busy(),
+        lambda: controller.answer is not None and not controller.engine.busy,
         timeout=20000,
     )
-    result = controller.current_result
+    result = controller.answer
     assert result is not None
-    assert not result.analysis.exact
+    assert result.analysis.certainty is Certainty.ESTIMATED
     depths = [info.depth for info in infos if info.depth]
     assert depths
     assert depths[-1] == result.analysis.depth
     # Stop: the engine goes quiet and says so; restart: a fresh analysis of the same board.
     controller.restart_analysis()
-    assert controller.engine_busy()
+    assert controller.engine.busy
     with qtbot.waitSignal(controller.message, timeout=5000) as stopped:
         controller.stop_analysis()
     assert "stopped" in stopped.args[0]
-    assert not controller.engine_busy()
+    assert not controller.engine.busy
     controller.restart_analysis()
     qtbot.waitUntil(
-        lambda: controller.current_result is not None and not controller.engine_busy(),
+        lambda: controller.answer is not None and not controller.engine.busy,
         timeout=20000,
     )
-    assert controller.current_result.board == controller.board
+    assert controller.answer.state == controller.state  # about the board on the board
 
 
 BRAIN = Path(__file__).parents[1] / "session" / "protocol_brain.py"
@@ -168,7 +171,7 @@ def test_an_external_engine_plays_in_the_window_and_the_game_is_recorded(
     window.new_game(setup)
     controller = window.controller
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=60000)
-    assert controller.board.is_over
+    assert board(window).is_over
     assert len(records.games) == 1
     game = records.games[0]
     assert game.game == "7x7k4"

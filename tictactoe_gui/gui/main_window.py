@@ -359,10 +359,9 @@ class MainWindow(FirstFramePart, MenusPart):
 
     def new_game(self, setup: GameSetup | TableSetup, seed: int | None = None) -> None:
         """A new game of ``setup`` on the board (k in a row as New Game sets it up, or any
-        game at the table); ``seed``: its drawn board's and its players' chance (the
-        setup's own where it has one)."""
+        game at the table); ``seed``: its drawn board's and its players' chance (None: the
+        setup's own, each game of a series drawing its own from it as match does)."""
         if isinstance(setup, later.GameSetup):
-            seed = setup.seed if seed is None else seed
             setup = setup.table_setup()
         self.start_table_game(setup, seed)
 
