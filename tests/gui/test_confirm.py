@@ -10,9 +10,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
-from tictactoe_gui.gui.game_controller import State
 
-from tests.gui.helpers import ai_vs_ai, answer, human_vs_ai, human_vs_human, settle
+from tests.gui.helpers import ai_vs_ai, answer, human_vs_ai, human_vs_human, moves, play, settle
 from tictactoe_gui.engine import SERA, Board
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
@@ -23,7 +22,7 @@ from tictactoe_gui.gui.window.base import CONFIRM_KEYS, CONFIRM_RESIGN
 def at_stake(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(human_vs_ai("cop"))
     settle(qtbot, window)
-    window.controller.play_human(1, 1)
+    assert play(window, 1, 1)
     settle(qtbot, window)
 
 
@@ -36,11 +35,11 @@ def test_resign_asks_and_cancel_keeps_the_game(qtbot: QtBot, window: MainWindow)
     box = window.resign()
     assert isinstance(box, QMessageBox)
     assert box.isVisible()
-    assert "Cop wins" in box.text()
+    assert "Cop (O) wins" in box.text()
     assert box.checkBox() is not None
     assert box.checkBox().text() == "Don't ask again"
     answer(box, yes=False)
-    assert window.controller.state is State.PLAYING
+    assert not window.controller.replaying
     assert not window.controller.session.is_over
     box = window.resign()
     assert box is not None
@@ -81,12 +80,12 @@ def test_new_game_and_restart_ask_during_a_game_only(qtbot: QtBot, window: MainW
     assert isinstance(dialog, NewGameDialog)
     dialog.reject()
     at_stake(qtbot, window)
-    moves = window.controller.moves
+    played = moves(window)
     box = window.request_new_game()
     assert isinstance(box, QMessageBox)
     assert not new_game_dialogs(window)
     answer(box, yes=False)
-    assert window.controller.moves == moves
+    assert moves(window) == played
     box = window.request_new_game()
     assert isinstance(box, QMessageBox)
     answer(box)
@@ -95,7 +94,7 @@ def test_new_game_and_restart_ask_during_a_game_only(qtbot: QtBot, window: MainW
     box = window.request_restart()
     assert box is not None
     answer(box)
-    qtbot.waitUntil(lambda: window.controller.moves == (), timeout=5000)
+    qtbot.waitUntil(lambda: moves(window) == (), timeout=5000)
     # A finished game asks nothing.
     at_stake(qtbot, window)
     window.controller.resign()
@@ -104,9 +103,12 @@ def test_new_game_and_restart_ask_during_a_game_only(qtbot: QtBot, window: MainW
 
 def test_no_question_in_ai_vs_ai_or_a_replay(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(ai_vs_ai(delay=0))
-    qtbot.waitUntil(lambda: len(window.controller.moves) >= 2, timeout=10000)
+    qtbot.waitUntil(lambda: len(moves(window)) >= 2, timeout=10000)
     assert not window.game_at_stake()
-    window.start_replay("a game", Board.empty(), window.controller.moves)
+    session = window.controller.session
+    assert session is not None
+    window.replay_table_game(session.start, list(session.moves), ("Sera", "Cop"), "today")
+    assert window.controller.replaying
     assert not window.game_at_stake()
 
 
@@ -157,7 +159,7 @@ def test_after_a_resignation_nothing_predicts_the_game(qtbot: QtBot, window: Mai
     window.analysis_dock.set_reveal(True)
     window.new_game(replace(human_vs_ai("sera"), start=Board.empty(get_variant("gomoku"))))
     settle(qtbot, window)
-    window.controller.play_human(7, 7)
+    assert play(window, 7, 7)
     settle(qtbot, window)
     assert window.board_view.heat_map is not None
     box = window.resign()
@@ -174,8 +176,9 @@ def test_after_a_resignation_nothing_predicts_the_game(qtbot: QtBot, window: Mai
     assert any(line in reaction for line in SERA.voice.resignation)
     # Taking the resignation back (Undo) brings the prediction back.
     window.controller.undo()
-    settle(qtbot, window)
-    assert not dock.prediction_text().startswith("Game over")
+    qtbot.waitUntil(lambda: not dock.prediction_text().startswith("Game over"), timeout=5000)
+    assert not window.controller.is_over
+    assert dock.candidates_shown()
 
 
 def test_between_two_people_a_game_is_at_stake_from_the_first_move(
@@ -183,11 +186,11 @@ def test_between_two_people_a_game_is_at_stake_from_the_first_move(
 ) -> None:
     window.new_game(human_vs_human())
     assert not window.game_at_stake()
-    window.controller.play_human(0, 0)
+    assert play(window, 0, 0)
     assert window.game_at_stake()
     # Against an AI that opens, its move alone puts nothing of the person's at stake.
     window.new_game(human_vs_ai("cop", human_side="O"))
-    qtbot.waitUntil(lambda: len(window.controller.moves) == 1, timeout=5000)
+    qtbot.waitUntil(lambda: len(moves(window)) == 1, timeout=5000)
     assert not window.game_at_stake()
 
 
@@ -206,8 +209,8 @@ def test_leaving_a_game_played_on_after_its_recorded_end_says_so(
     assert controller.game_over_info is not None
     assert controller.game_over_info.saved_id is not None  # its first ending is recorded
     controller.undo()  # back into the game, for study
-    settle(qtbot, window)
-    controller.play_human(0, 0)
+    qtbot.waitUntil(controller.is_human_turn, timeout=5000)
+    assert play(window, 0, 0)
     settle(qtbot, window)
     assert window.game_at_stake()
     question = window.request_restart()
