@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
 import tictactoe_gui
-from tests.gui.helpers import human_vs_human, settle
+from tests.gui.helpers import human_vs_human, play, settle
 from tictactoe_gui.engine import Algorithm, Board, Move
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
@@ -133,7 +133,7 @@ def test_settings_are_restored(qtbot: QtBot, settings: QSettings, no_leaked_thre
     assert second.theme is Theme.DARK
     assert not second.analysis_dock.isVisible()
     assert second.analysis_dock.algorithm() is Algorithm.ALPHABETA
-    assert second.controller.algorithm is Algorithm.ALPHABETA
+    assert second.controller.algorithm == Algorithm.ALPHABETA.value
     assert second.analysis_dock.top_n() == 5
     second.set_theme(Theme.LIGHT)
     second.close()
@@ -157,7 +157,7 @@ def test_closing_during_a_search_stops_the_thread_promptly(
     with qtbot.waitSignal(window.controller.engine.progressed, timeout=10_000):
         window.analysis_dock.set_algorithm(Algorithm.MINIMAX)
     qtbot.waitUntil(lambda: window.analysis_dock.thinking_text() != "", timeout=5000)
-    assert window.controller.engine_busy()
+    assert window.controller.engine.busy
     # How long closing takes is measured by tests/benchmarks/bench_gui.py.
     stopped: list[int] = []
     window.engine._worker.cancelled.connect(stopped.append, Qt.ConnectionType.DirectConnection)
@@ -181,7 +181,7 @@ def test_screenshots_in_light_and_dark(qtbot: QtBot, window: MainWindow, tmp_pat
     window.resize(1000, 680)
     window.new_game(human_vs_human())
     for move in (Move(1, 1), Move(0, 0), Move(0, 2)):
-        window.controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     settle(qtbot, window)
     backgrounds = {}
     for theme in (Theme.LIGHT, Theme.DARK):
@@ -248,7 +248,7 @@ def test_the_result_banner_follows_a_change_of_theme(qtbot: QtBot, window: MainW
     window.new_game(human_vs_human())
     controller = window.controller
     for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
-        controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
     banner = window.banner
     assert banner.isVisible()
@@ -280,8 +280,8 @@ def test_coordinates_and_move_numbers_are_view_options_kept_in_the_settings(
     assert settings.value("view/moveNumbers") in (True, "true")
     # The board numbers the moves of the game in the order they were played.
     window.new_game(human_vs_human())
-    window.controller.play_human(1, 1)
-    window.controller.play_human(0, 0)
+    assert play(window, 1, 1)
+    assert play(window, 0, 0)
     qtbot.waitUntil(lambda: window.board_view.board.ply == 2, timeout=5000)
     assert view.move_numbers() == {4: 1, 0: 2}
 
@@ -316,7 +316,7 @@ def test_screenshots_of_a_20_by_20_game_in_light_and_dark(
     window.new_game(replace(human_vs_human(), start=Board.empty(four)))
     moves = [Move(9, 9), Move(9, 10), Move(10, 10), Move(8, 8), Move(8, 11), Move(11, 11)]
     for move in moves:
-        window.controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     analysed(qtbot, window, timeout=30000)
     if not window.heat_map_action.isChecked():
         window.heat_map_action.trigger()
