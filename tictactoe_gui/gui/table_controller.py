@@ -350,6 +350,8 @@ class TableController(TableEngine):
         self.park()
         self._active = True
         self.session = session
+        # The last game's answer is not about this one, even at the same position.
+        self._last_answer = None
         self._counted = False
         # Recorded before (a saved game resumed): any ending here is a later one.
         self._ending = FirstEnding(recorded_before=saved)
