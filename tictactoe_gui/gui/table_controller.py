@@ -424,6 +424,8 @@ class TableController(TableEngine):
             self.replay_step(-1)
             return
         session = self._session()
+        if session.setup.mode is GameMode.AI_VS_AI and self.undo_stack.canUndo():
+            self.set_paused(True)  # two computer players wait on the move taken back
         # Against a computer player, undo takes back its reply and the person's move:
         # said once, with the moves taken back.
         before = session.moves
@@ -443,6 +445,8 @@ class TableController(TableEngine):
         if self.replaying:
             self.replay_step(1)
             return
+        if self._session().setup.mode is GameMode.AI_VS_AI and self.undo_stack.canRedo():
+            self.set_paused(True)
         self.undo_stack.redo()
 
     def can_undo(self) -> bool:
