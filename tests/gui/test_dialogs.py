@@ -9,6 +9,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QLabel, QSpinBox
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import board, play
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import DEFAULT, get_variant
@@ -84,10 +85,12 @@ def test_accepting_starts_the_game_in_the_window(qtbot: QtBot, window: MainWindo
     dialog.player_name_edits[0].setText("Carol")
     dialog.player_name_edits[1].setText("Dave")
     dialog.ok_button.click()
-    setup = window.controller.setup
-    assert setup.mode is GameMode.HUMAN_VS_HUMAN
-    assert window.controller.board == Board.from_text("X........")
-    assert {setup.x.name, setup.o.name} == {"Carol", "Dave"}
+    controller = window.controller
+    assert controller.setup.mode is GameMode.HUMAN_VS_HUMAN
+    assert board(window) == Board.from_text("X........")
+    session = controller.session
+    assert session is not None
+    assert {session.name_of(0), session.name_of(1)} == {"Carol", "Dave"}
 
 
 def test_the_side_choice_names_the_opponent(qtbot: QtBot, settings: QSettings) -> None:
@@ -247,10 +250,10 @@ def test_accepting_a_big_game_opens_it_on_the_board(qtbot: QtBot, window: MainWi
     choose(dialog, "four")
     dialog.ok_button.click()
     four = get_variant("four")
-    assert window.controller.board == Board.empty(four)
+    assert board(window) == Board.empty(four)
     assert window.board_view.board == Board.empty(four)
     assert window.board_view.cell_widget(19, 0).accessibleName() == "a1, empty"
-    window.controller.play_human(10, 10)
+    assert play(window, 10, 10)
     qtbot.waitUntil(lambda: window.board_view.board.ply == 1, timeout=5000)
 
 
@@ -261,7 +264,7 @@ def test_the_window_opens_on_the_game_asked_for(
     window = MainWindow(settings, records, game=gomoku)
     qtbot.addWidget(window)
     try:
-        assert window.controller.board == Board.empty(gomoku)
+        assert board(window) == Board.empty(gomoku)
         assert window.board_view.board.variant == gomoku
         # New Game then opens on that game, as on the game chosen last.
         dialog = window.show_new_game_dialog()

@@ -8,7 +8,7 @@ from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import human_vs_human, settle
+from tests.gui.helpers import board, human_vs_human, play, settle
 from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.dialogs.setup_position import (
@@ -102,7 +102,7 @@ def test_set_up_opens_on_the_game_being_played(qtbot: QtBot, window: MainWindow)
     from dataclasses import replace
 
     window.new_game(replace(human_vs_human(), start=Board.empty(FOUR)))
-    window.controller.play_human(9, 9)
+    assert play(window, 9, 9)
     settle(qtbot, window)
     dialog = window.show_setup_dialog()
     assert dialog.variant == FOUR
@@ -113,9 +113,9 @@ def test_set_up_opens_on_the_game_being_played(qtbot: QtBot, window: MainWindow)
     assert dialog.board()[Move(9, 10)] is Mark.O  # type: ignore[index]
     dialog.analyse_button.click()
     assert dialog.choice is SetupChoice.ANALYSE
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
-    assert window.controller.board.variant == FOUR
-    assert window.board_view.board == window.controller.board
+    qtbot.waitUntil(lambda: board(window).ply == 2, timeout=5000)
+    assert board(window) == Board.empty(FOUR).play_all([Move(9, 9), Move(9, 10)])
+    assert window.board_view.board == board(window)
 
 
 def test_enter_in_the_position_text_applies_it_and_keeps_the_dialog_open(qtbot: QtBot) -> None:
