@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import human_vs_ai, human_vs_human, rowcol_setup, settle
+from tests.gui.helpers import board, human_vs_ai, human_vs_human, play, rowcol_setup, settle
 from tests.gui.rowcol_table import RowColTable
 from tictactoe_gui.engine import Board, Mark
 from tictactoe_gui.engine.games import find_game
@@ -62,12 +62,11 @@ def test_a_long_tally_or_replay_title_is_cut_short_not_widening(
 def test_the_board_does_not_move_when_the_banner_appears(qtbot: QtBot, window: MainWindow) -> None:
     default_size(qtbot, window)
     window.new_game(human_vs_human())
-    controller = window.controller
     for row, col in ((0, 0), (1, 0), (0, 1), (1, 1)):
-        controller.play_human(row, col)
+        assert play(window, row, col)
     settle(qtbot, window)
     before = QRect(window.board_area.geometry())
-    controller.play_human(0, 2)  # X wins along the top
+    assert play(window, 0, 2)  # X wins along the top
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=10000)
     qtbot.waitUntil(lambda: window.board_area.geometry() == before, timeout=3000)
     assert window.banner.geometry().bottom() < before.top()
@@ -162,12 +161,10 @@ def test_a_long_ending_does_not_move_the_board(qtbot: QtBot, window: MainWindow)
     controller = window.controller
     settle(qtbot, window)
     before = QRect(window.board_view.mapTo(window, QPoint(0, 0)), window.board_view.size())
-    while not controller.board.is_over:
-        move = controller.board.legal_moves()[0]
-        controller.play_human(move.row, move.col)
-        qtbot.waitUntil(
-            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
-        )
+    while not board(window).is_over:
+        move = board(window).legal_moves()[0]
+        assert play(window, move.row, move.col)
+        qtbot.waitUntil(lambda: board(window).is_over or controller.is_human_turn(), timeout=5000)
     qtbot.waitUntil(lambda: banner_laid_out(window), timeout=10000)
     banner = window.banner
     assert long_name in banner.summary.text()
