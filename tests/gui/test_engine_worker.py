@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_ai
+from tests.gui.helpers import board, human_vs_ai, play
 from tictactoe_gui.engine import Algorithm, Board, analyse, k_in_a_row, search
 from tictactoe_gui.engine.games import GameState
 from tictactoe_gui.engine.k_in_a_row import spec_of
@@ -191,13 +191,11 @@ def test_the_gui_thread_never_searches(
     monkeypatch.setattr(search.Searcher, "__init__", recording_init)
     window.new_game(human_vs_ai("sera"))
     controller = window.controller
-    while not controller.board.is_over:
-        qtbot.waitUntil(
-            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
-        )
-        if not controller.board.is_over:
-            move = controller.board.legal_moves()[-1]
-            controller.play_human(move.row, move.col)
+    while not board(window).is_over:
+        qtbot.waitUntil(lambda: board(window).is_over or controller.is_human_turn(), timeout=5000)
+        if not board(window).is_over:
+            move = board(window).legal_moves()[-1]
+            assert play(window, move.row, move.col)
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
     assert searching_threads, "no search ran at all"
     assert threading.get_ident() not in searching_threads
