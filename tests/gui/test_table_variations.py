@@ -197,14 +197,14 @@ def test_row_and_column_keeps_a_take_after_undo_as_a_variation_and_saves_it(
 def test_a_table_games_move_list_gives_its_own_coachs_verdicts(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    from tests.gui.helpers import human_vs_human
+    from tests.gui.helpers import human_vs_human, play
     from tictactoe_gui.session.words import ESTIMATE_VERDICT_WORDS, VERDICT_WORDS
 
     # A k in a row game judged first: its verdicts must not leak into the table game's list.
     window.new_game(human_vs_human())
     for row, col in ((1, 1), (0, 0), (2, 2)):
-        assert window.controller.play_human(row, col)
-    qtbot.waitUntil(lambda: window.controller.verdict_at(2) is not None, timeout=10_000)
+        assert play(window, row, col)
+    qtbot.waitUntil(lambda: session_of(window).verdict_at(2) is not None, timeout=10_000)
     window.start_table_game(connect_four_people())
     session = session_of(window)
     for col in (3, 3):

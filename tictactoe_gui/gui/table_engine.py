@@ -108,6 +108,9 @@ class TableEngine(TableAutoplay):
             # The game's own search (its first) is asked for by no name: a player's analysis
             # made with it serves the dock.
             algorithm=self._algorithm if self._algorithm in state.spec.algorithms[1:] else None,
+            # The positions before moves played too fast to be analysed, so the coach
+            # judges every move.
+            review=session.unanalysed(),
             compare=compare,
         )
         if moving and not self._held():
@@ -250,6 +253,8 @@ class TableEngine(TableAutoplay):
         session = self._session()
         self._proving = None
         self._last_answer = answer
+        for earlier, analysis in answer.review:
+            session.add_analysis(earlier, analysis)
         session.add_analysis(answer.state, answer.analysis)
         self._show_analysis(answer.analysis)
         self._show_comment()
