@@ -226,10 +226,17 @@ def test_in_the_window_a_move_is_heard_with_its_threats_and_the_win_with_its_lin
     )
     qtbot.keyClick(view, Qt.Key.Key_7)  # Bob leaves a4 open: Ann is told she can win
     assert "X can make four: a1, a2, a3; at a4." in window.announcer.spoken[-1]
+    count = len(window.announcer.spoken)
     qtbot.keyClick(view, Qt.Key.Key_1)
-    said = " ".join(window.announcer.spoken[-2:])
-    assert "Ann (X) drops in a, lands on a4. X's line: a1, a2, a3, a4." in said
-    assert "Game over." in said
+    assert window.announcer.spoken[count].startswith(
+        "Ann (X) drops in a, lands on a4. X's line: a1, a2, a3, a4."
+    )
+    # The end is said once every drop is judged (the drops made before their positions'
+    # analyses are judged with the next answer).
+    qtbot.waitUntil(
+        lambda: any("Game over." in text for text in window.announcer.spoken[count:]),
+        timeout=20_000,
+    )
 
 
 def test_an_undo_says_who_played_each_disc_taken_back(qtbot: QtBot, settings: QSettings) -> None:

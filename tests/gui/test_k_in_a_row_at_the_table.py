@@ -177,3 +177,24 @@ def test_a_hint_where_every_move_draws_outlines_no_cell(qtbot: QtBot, window: Ma
     assert said.args[0] == "Hint: every move keeps the draw."
     assert window.board_view.hints == ()
     assert window.table.state.spec.id == "tictactoe"
+
+
+def test_moves_played_before_their_analysis_are_judged_before_the_game_is_recorded(
+    qtbot: QtBot, window: MainWindow, records: InMemoryRecords
+) -> None:
+    """Two people click faster than the engine answers: the positions left unanalysed are
+    analysed with the next request, and the game is recorded (and its banner shown) once
+    every move has its verdict, as the records and the review read them."""
+    people = (Seat.human("Ann"), Seat.human("Bob"))
+    table = window.start_table_game(at_table("tictactoe", GameMode.HUMAN_VS_HUMAN, *people))
+    # Eight clicks, the last completing O's row.
+    for row, col in ((1, 1), (0, 0), (2, 2), (2, 0), (1, 0), (0, 2), (2, 1), (0, 1)):
+        table.cell_activated(row, col)  # without waiting for any analysis
+    session = table.session
+    assert session is not None
+    assert session.is_over
+    qtbot.waitUntil(lambda: table.game_over_info is not None, timeout=GAME_MS)
+    assert not session.unanalysed()
+    game = records.games[-1]
+    assert len(game.moves) == len(session.moves)
+    assert all(move.verdict is not None for move in game.moves)

@@ -67,7 +67,9 @@ def test_a_person_plays_a_computer_player_to_the_end(
         taken = len(window.session.moves)
         click(qtbot, window, window.position.allowed_cells()[0])
         assert len(window.session.moves) == taken + 1
-    assert window.banner.isVisible()
+    # The banner comes once every take is judged (a take before its position's analysis is
+    # judged with the next answer).
+    qtbot.waitUntil(window.banner.isVisible, timeout=20_000)
     assert window.banner.headline.text() == table_headline(window.session)
     assert not window.board_view.position.allowed_cells()
 

@@ -564,7 +564,12 @@ class TableController(TableEngine):
             w.banner.show_info(None)
             w.show_status(self._replay_status())
         elif self.is_over:
-            self._show_end()
+            if self._moves_judged():
+                self._show_end()
+            else:
+                # The game is recorded, and its banner shown, once every move is judged:
+                # the positions the engine has not analysed yet come with the next answer.
+                w.show_status(session.end_status())
         else:
             w.banner.show_info(None)
             w.autoplay_bar.set_finished(False)

@@ -25,6 +25,7 @@ from tictactoe_gui.storage.records import GameMode
 
 if TYPE_CHECKING:
     from tictactoe_gui.engine.search import SearchProgress
+    from tictactoe_gui.gui.controls import GameOverInfo
     from tictactoe_gui.gui.engine_worker import EngineClient, GameAnswer, GameMove
     from tictactoe_gui.session.table import TableSession
 
@@ -56,6 +57,9 @@ class TableEngine(TableAutoplay):
     _last_answer: GameAnswer | None
     #: Where :meth:`recover` last asked again, so that an error that repeats cannot loop.
     _recovered_at: tuple[GameState, int] | None
+    #: A finished game's position whose earlier positions could not be analysed (the engine
+    #: failed): it is recorded with the verdicts known.
+    _unjudged_end: GameState | None
 
     if TYPE_CHECKING:
 
@@ -71,6 +75,7 @@ class TableEngine(TableAutoplay):
         self._proving = None
         self._last_answer = None
         self._recovered_at = None
+        self._unjudged_end = None
         engine = self.engine
         engine.analysed.connect(self._on_analysis)
         engine.move_chosen.connect(self._on_move_chosen)
@@ -105,6 +110,9 @@ class TableEngine(TableAutoplay):
             rng=session.move_rng(),
             limit=Limit(time=self._time_limit, proof_time=PROVE_SECONDS if prove else None),
             engine_command=command,
+            # The positions before each move that no analysis covers yet (a move played
+            # before its position's analysis came), for the coach to judge every move.
+            review=session.unanalysed(),
             # The game's own search (its first) is asked for by no name: a player's analysis
             # made with it serves the dock.
             algorithm=self._algorithm if self._algorithm in state.spec.algorithms[1:] else None,
@@ -256,6 +264,9 @@ class TableEngine(TableAutoplay):
         for earlier, analysis in answer.review:
             session.add_analysis(earlier, analysis)
         session.add_analysis(answer.state, answer.analysis)
+        if session.is_over and self.game_over_info is None and not self.replaying:
+            self._refresh()  # every move judged now: the game is recorded, its banner shown
+            return
         self._show_analysis(answer.analysis)
         self._show_comment()
         if session.is_human_turn() and not self.replaying:
@@ -363,9 +374,22 @@ class TableEngine(TableAutoplay):
         if self._active:
             self._say(words)
 
+    def _moves_judged(self) -> bool:
+        """Whether every move of the game can be judged now (its positions analysed), or
+        never will be (the engine failed on them)."""
+        session = self._session()
+        if session.resigned is not None or self._unjudged_end == session.state:
+            return True  # (a game given up is not searched again)
+        return not session.unanalysed()
+
     def _on_engine_failed(self, message: str) -> None:
         """Never a silent wait: say the engine failed (the error is in the log) and what to do."""
         self._proving = None
+        session = self.session
+        if session is not None and self._active and session.is_over and not self._moves_judged():
+            # The game's end is recorded with the verdicts known, not lost with the search.
+            self._unjudged_end = session.state
+            self._refresh()
         if self._play_when_analysed and self._pending is not None:
             # The move was chosen; only its analysis failed: play it unjudged.
             self._play_when_analysed = False
@@ -403,3 +427,5 @@ class TableEngine(TableAutoplay):
 
         def _session(self) -> TableSession: ...
         def _refresh(self) -> None: ...
+        @property
+        def game_over_info(self) -> GameOverInfo | None: ...
