@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_human
+from tests.gui.helpers import human_vs_human, moves, play, start
 from tests.gui.test_review_dialog import GAME, open_review, record
 from tictactoe_gui.engine import Move
 from tictactoe_gui.engine.games import find_game
@@ -20,7 +20,7 @@ B2, A1, C3, A3 = Move(1, 1), Move(2, 0), Move(0, 2), Move(0, 0)
 def review_on_board(qtbot: QtBot, window: MainWindow) -> ReviewDialog:
     window.new_game(human_vs_human())
     for move in (B2, A1, C3):
-        assert window.controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     window.review_action.trigger()
     (dialog,) = window.findChildren(ReviewDialog)
     qtbot.addWidget(dialog)
@@ -34,10 +34,9 @@ def test_a_move_tried_on_the_review_board_is_a_variation_of_the_game_on_the_boar
     dialog.show_position(2)
     assert isinstance(dialog.board, BoardView)
     dialog.board.cell_activated.emit(A3.row, A3.col)
-    controller = window.controller
-    assert controller.moves == (B2, A1, A3)
-    start = controller.start
-    assert controller.lines.main_line() == tuple(start.index(m) for m in (B2, A1, C3))
+    assert moves(window) == (B2, A1, A3)
+    first = start(window)
+    assert window.controller.lines().main_line() == tuple(first.index(m) for m in (B2, A1, C3))
     dialog.close()
 
 
@@ -49,7 +48,7 @@ def test_a_game_no_longer_on_the_board_is_not_played_on_and_it_is_said(
     dialog.show_position(2)
     assert isinstance(dialog.board, BoardView)
     dialog.board.cell_activated.emit(A3.row, A3.col)
-    assert window.controller.moves == ()
+    assert moves(window) == ()
     assert "no longer on the board" in window.statusBar().currentMessage()
     dialog.close()
 
@@ -67,9 +66,9 @@ def test_a_move_tried_on_a_history_games_review_replays_it_with_the_move_as_a_va
     assert isinstance(dialog.board, BoardView)
     dialog.board.cell_activated.emit(*divmod(b3, 3))
     controller = window.controller
-    start = controller.start
-    assert tuple(start.index(m) for m in controller.moves) == (*played[:6], b3)
-    assert controller.lines.main_line() == played  # the game as recorded, kept beside it
+    first = start(window)
+    assert tuple(first.index(m) for m in moves(window)) == (*played[:6], b3)
+    assert controller.lines().main_line() == played  # the game as recorded, kept beside it
     dialog.close()
 
 
