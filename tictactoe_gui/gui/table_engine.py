@@ -116,9 +116,6 @@ class TableEngine(TableAutoplay):
             # The game's own search (its first) is asked for by no name: a player's analysis
             # made with it serves the dock.
             algorithm=self._algorithm if self._algorithm in state.spec.algorithms[1:] else None,
-            # The positions before moves played too fast to be analysed, so the coach
-            # judges every move.
-            review=session.unanalysed(),
             compare=compare,
         )
         if moving and not self._held():
