@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_human, rowcol_setup
+from tests.gui.helpers import human_vs_human, moves, play, rowcol_setup
 from tests.gui.rowcol_table import RowColTable
 from tictactoe_gui.engine import Move
 from tictactoe_gui.gui.error_log import MAX_LOG_BYTES, ErrorReporter, error_log_path, logger
@@ -42,14 +42,14 @@ def test_an_error_in_a_slot_is_shown_logged_and_the_game_is_kept(
 ) -> None:
     controller = window.controller
     window.new_game(human_vs_human())
-    controller.play_human(1, 1)
-    controller.play_human(0, 0)
+    assert play(window, 1, 1)
+    assert play(window, 0, 0)
 
     def broken(*_: object) -> None:
         raise KeyError("a1 is not a legal move")
 
     controller.position_changed.connect(broken)
-    controller.play_human(2, 2)
+    assert play(window, 2, 2)
     controller.position_changed.disconnect(broken)
     qtbot.waitUntil(lambda: window._error_box is not None, timeout=5000)
     box = window._error_box
@@ -62,13 +62,14 @@ def test_an_error_in_a_slot_is_shown_logged_and_the_game_is_kept(
     assert "Traceback" in log
     assert "KeyError: 'a1 is not a legal move'" in log
     # The game goes on, and can be saved.
-    assert controller.moves == (Move(1, 1), Move(0, 0), Move(2, 2))
+    assert moves(window) == (Move(1, 1), Move(0, 0), Move(2, 2))
     saved = tmp_path / "kept.json"
     assert window.save_game_to(saved)
     from tictactoe_gui.session import table_file
 
-    start = controller.start
-    assert table_file.load(saved).moves == tuple(start.index(m) for m in controller.moves)
+    session = controller.session
+    assert session is not None
+    assert table_file.load(saved).moves == session.moves == (4, 0, 8)
     # A second error while the box is open updates it instead of stacking another.
     reporter.report(ValueError("again"))
     qtbot.waitUntil(lambda: box.text().endswith("ValueError: again"), timeout=5000)
@@ -90,20 +91,21 @@ def test_a_game_that_ends_on_an_error_is_still_recorded_with_its_banner(
     controller = window.controller
     window.new_game(human_vs_human())
     for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1)):
-        controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
 
-    def broken() -> list[object]:
+    def broken(ply: int) -> object:
         raise RuntimeError("the coach tripped")
 
     # Judging the moves fails every time from now on: the game must still end properly.
-    monkeypatch.setattr(controller.session, "judge_known_moves", broken)
-    controller.play_human(0, 2)  # X completes the top row
+    monkeypatch.setattr(controller.session, "judgement_at", broken)
+    assert play(window, 0, 2)  # X completes the top row
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
     assert window.banner.isVisible()
     assert window.banner.headline.text() == controller.game_over_info.headline
     assert len(records.games) == 1
     assert records.games[0].result is Result.X_WINS
     assert records.games[0].plies == 5
+    qtbot.waitUntil(lambda: window._error_box is not None, timeout=5000)
     assert window._error_box is not None
     assert "the coach tripped" in window._error_box.text()
     window._error_box.close()

@@ -73,6 +73,12 @@ def summary_of(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
+def report_and_carry_on(error: BaseException) -> None:
+    """Report ``error`` as any unexpected one is (logged, and told to the person where the
+    reporter is installed) from code that carries on without what failed."""
+    sys.excepthook(type(error), error, error.__traceback__)
+
+
 class ErrorReporter(QObject):
     """Catches every unexpected error while installed: logs it and reports it to the window."""
 

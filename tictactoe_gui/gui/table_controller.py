@@ -26,13 +26,14 @@ from PySide6.QtGui import QUndoStack
 from tictactoe_gui.engine.games import GameState
 from tictactoe_gui.engine.move_tree import MoveTree
 from tictactoe_gui.gui.controls import GameOverInfo
+from tictactoe_gui.gui.error_log import report_and_carry_on
 from tictactoe_gui.gui.moves_command import MovesCommand
 from tictactoe_gui.gui.narrator import How, MovesChange
 from tictactoe_gui.gui.table_engine import TableEngine
 from tictactoe_gui.gui.table_lines import TableWidgets
 from tictactoe_gui.session.first_ending import FirstEnding, Recording
 from tictactoe_gui.session.series import Tally
-from tictactoe_gui.session.table import Seat, TableSession, TableSetup
+from tictactoe_gui.session.table import Seat, SeatSummary, TableSession, TableSetup
 from tictactoe_gui.session.words import game_title, replay_status
 from tictactoe_gui.storage.records import GameMode, WinLossDraw
 
@@ -528,7 +529,11 @@ class TableController(TableEngine):
         ply = len(session.moves)
         if self._remark is not None and self._remark[:2] == (session.state, ply):
             return self._remark[2]
-        judgement = session.judgement_at(ply)
+        try:
+            judgement = session.judgement_at(ply)
+        except Exception as error:  # the coach's word is a bonus: the game goes on, and ends
+            report_and_carry_on(error)
+            return None
         if judgement is None:
             return None
         line = session.coach_line(ply, judgement.verdict)
@@ -603,11 +608,16 @@ class TableController(TableEngine):
         note = recording.note
         headline = session.headline()
         reaction = session.reaction()
-        # Both sides, the computer player's too.
+        summaries: tuple[SeatSummary, ...]
+        try:
+            summaries = session.summaries()  # both sides, the computer player's too
+        except Exception as error:  # the verdicts are a bonus: the record and banner are not
+            report_and_carry_on(error)
+            summaries = ()
         info = GameOverInfo(
             headline,
             reaction,
-            session.summaries(),
+            summaries,
             recording.saved_id,
             note,
             recording.failed,
