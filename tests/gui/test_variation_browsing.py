@@ -5,10 +5,9 @@ was to move is looked at, as one of the game's own line is, and the AI does not 
 from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
-from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import human_vs_ai
+from tests.gui.helpers import board, human_vs_ai, moves, play
 from tictactoe_gui.engine import Board
 from tictactoe_gui.engine.move_tree import ROOT
 from tictactoe_gui.gui.main_window import MainWindow
@@ -18,15 +17,13 @@ def play_out(qtbot: QtBot, window: MainWindow) -> None:
     """The person plays the first free cell each turn until the game is over."""
     controller = window.controller
     while True:
-        qtbot.waitUntil(
-            lambda: controller.state is State.OVER or controller.is_human_turn(), timeout=10000
-        )
-        if controller.state is State.OVER:
+        qtbot.waitUntil(lambda: controller.is_over or controller.is_human_turn(), timeout=10000)
+        if controller.is_over:
             return
-        board = controller.board
-        free = next(m for m in range(9) if board.is_legal(board.move_at(m)))
-        move = board.move_at(free)
-        assert controller.play_human(move.row, move.col)
+        now = board(window)
+        free = next(m for m in range(9) if now.is_legal(now.move_at(m)))
+        move = now.move_at(free)
+        assert play(window, move.row, move.col)
 
 
 def test_a_variations_move_where_the_ai_was_to_move_is_looked_at_not_played_on(
@@ -35,16 +32,16 @@ def test_a_variations_move_where_the_ai_was_to_move_is_looked_at_not_played_on(
     window.new_game(human_vs_ai())
     controller = window.controller
     play_out(qtbot, window)
-    played = controller.moves
+    played = moves(window)
     dock = window.moves_dock
     dock.select_ply(2)  # the person was to move: the game goes there
-    board = controller.board
+    now = board(window)
     other = next(
-        m for m in range(9) if board.is_legal(board.move_at(m)) and board.move_at(m) != played[2]
+        m for m in range(9) if now.is_legal(now.move_at(m)) and now.move_at(m) != played[2]
     )
-    assert controller.play_human(board.move_at(other).row, board.move_at(other).col)
+    assert play(window, now.move_at(other).row, now.move_at(other).col)
     play_out(qtbot, window)  # the variation is the game's line now
-    variation, lines = controller.moves, controller.lines
+    variation, lines = moves(window), controller.lines()
     third = ROOT
     for _ in range(3):
         third = lines.children(third)[0]  # the main line's third move: the AI to move after it
@@ -52,14 +49,14 @@ def test_a_variations_move_where_the_ai_was_to_move_is_looked_at_not_played_on(
     dock.select_node(third)
     assert window.board_view.board == Board.empty().play_all(played[:3])
     assert dock.shown_node() == third
-    assert controller.moves == variation  # nothing played, nothing taken back
-    assert controller.lines == lines
+    assert moves(window) == variation  # nothing played, nothing taken back
+    assert controller.lines() == lines
     assert window.looking_at == 3
     # The person's move after it is gone to, as ever.
     fourth = lines.children(third)[0]
     dock.select_node(fourth)
     assert window.looking_at is None
-    assert controller.moves == played[:4]
+    assert moves(window) == played[:4]
 
 
 def test_a_click_back_from_a_finished_game_asks_for_no_move(
