@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_human
+from tests.gui.helpers import board, human_vs_human, play
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.session import table_file
@@ -67,10 +67,10 @@ def test_a_move_played_instead_of_one_taken_back_keeps_the_old_line(
     window.new_game(human_vs_human())
     controller = window.controller
     for move in (Move(1, 1), Move(2, 0), Move(0, 2)):
-        controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     controller.undo()
-    controller.play_human(0, 0)  # a3 instead of c3
-    assert controller.board == Board.empty().play_all((Move(1, 1), Move(2, 0), Move(0, 0)))
+    assert play(window, 0, 0)  # a3 instead of c3
+    assert board(window) == Board.empty().play_all((Move(1, 1), Move(2, 0), Move(0, 0)))
     path = tmp_path / "study.json"
     assert window.save_game_to(path)
     tree = json.loads(path.read_text())["tree"]
@@ -81,7 +81,7 @@ def test_a_move_played_instead_of_one_taken_back_keeps_the_old_line(
     assert data["ply"] == 3
     # Opened again and saved again, the variation is still there.
     assert window.open_game_file(path)
-    assert controller.board == Board.empty().play_all((Move(1, 1), Move(2, 0), Move(0, 0)))
+    assert board(window) == Board.empty().play_all((Move(1, 1), Move(2, 0), Move(0, 0)))
     again = tmp_path / "again.json"
     assert window.save_game_to(again)
     assert lines(json.loads(again.read_text())["tree"]) == lines(tree)
@@ -91,9 +91,9 @@ def test_a_new_game_starts_a_tree_of_its_own(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     window.new_game(human_vs_human())
-    window.controller.play_human(1, 1)
+    assert play(window, 1, 1)
     window.new_game(human_vs_human())
-    window.controller.play_human(0, 0)
+    assert play(window, 0, 0)
     path = tmp_path / "new.json"
     assert window.save_game_to(path)
     assert lines(json.loads(path.read_text())["tree"]) == {("a3",)}
