@@ -328,11 +328,15 @@ class TableController(TableEngine):
 
     def moves_text(self) -> str:
         """The moves played, as the game writes them; after the start position where the
-        game started from one ("… then d1 d2")."""
+        game started from one ("… then d1 d2"), not the game's own empty board."""
         session = self._session()
-        text = session.spec.format_move_list(session.moves)
-        if session.setup.start is not None:
-            return f"{session.start.position_text()} then {text}"
+        spec = session.spec
+        text = spec.format_move_list(session.moves)
+        start = session.setup.start
+        if start is not None and (
+            spec.draws_values or start.position_text() != spec.new_game().position_text()
+        ):
+            return f"{start.position_text()} then {text}"
         return text
 
     def park(self) -> None:
