@@ -91,6 +91,7 @@ class GameFilesPart(WindowBase):
                     raise
                 start, moves_text = table.state.start, text  # a move list from the start
             moves = start.read_moves(moves_text) if moves_text.strip() else ()
+            start.play_all(moves)  # each move legal in turn ("a1, a1" is not)
         except ValueError as error:
             self.show_message(f"Nothing pasted: {shown(str(error))}.")
             return None
