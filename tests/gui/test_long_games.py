@@ -11,10 +11,19 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
-from tictactoe_gui.gui.game_controller import State
 
-from tests.gui.helpers import analysed, answer, human_vs_ai, human_vs_human, settle
-from tictactoe_gui.engine import Board, Move
+from tests.gui.helpers import (
+    analysed,
+    answer,
+    board,
+    human_vs_ai,
+    human_vs_human,
+    moves,
+    play,
+    settle,
+)
+from tictactoe_gui.engine import Analysis, Board, Move
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.main_window import MainWindow
 
@@ -22,11 +31,16 @@ FOUR = get_variant("four")
 OPENING = (Move(9, 9), Move(9, 10), Move(10, 9), Move(10, 10), Move(11, 9))
 
 
-def four_game(qtbot: QtBot, window: MainWindow, moves: tuple[Move, ...] = OPENING) -> None:
+def cells(*played: Move) -> tuple[int, ...]:
+    """The moves as the game numbers its cells."""
+    return tuple(Board.empty(FOUR).index(move) for move in played)
+
+
+def four_game(qtbot: QtBot, window: MainWindow, opening: tuple[Move, ...] = OPENING) -> None:
     window.new_game(replace(human_vs_human(), start=Board.empty(FOUR)))
-    for move in moves:
-        assert window.controller.play_human(move.row, move.col) is not False
-    qtbot.waitUntil(lambda: window.board_view.board.ply == len(moves), timeout=5000)
+    for move in opening:
+        assert play(window, move.row, move.col)
+    qtbot.waitUntil(lambda: window.board_view.board.ply == len(opening), timeout=5000)
 
 
 def test_the_move_list_names_every_move_with_its_round(qtbot: QtBot, window: MainWindow) -> None:
@@ -48,51 +62,53 @@ def test_selecting_a_move_goes_to_that_position_and_redo_plays_the_line_on(
     four_game(qtbot, window)
     controller = window.controller
     window.moves_dock.select_ply(2)
-    assert controller.board == Board.empty(FOUR).play_all(OPENING[:2])
-    assert window.board_view.board == controller.board
+    assert board(window) == Board.empty(FOUR).play_all(OPENING[:2])
+    assert window.board_view.board == board(window)
     assert window.board_view.last_move == OPENING[1]
-    assert controller.undone_moves() == OPENING[2:]
+    assert controller.undone_moves() == cells(*OPENING[2:])
     controller.redo()
-    assert controller.board.ply == 3
+    assert board(window).ply == 3
     assert window.moves_dock.shown_ply() == 3
     window.moves_dock.select_ply(5)
-    assert controller.board == Board.empty(FOUR).play_all(OPENING)
+    assert board(window) == Board.empty(FOUR).play_all(OPENING)
     assert controller.undone_moves() == ()
 
 
 def test_in_a_replay_the_move_list_steps_the_replay(qtbot: QtBot, window: MainWindow) -> None:
-    window.start_replay("a replay", Board.empty(FOUR), OPENING)
+    window.replay_table_game(
+        find_game("four").new_game(), list(cells(*OPENING)), ("X", "O"), "a replay"
+    )
     window.controller.replay_seek(5)
     qtbot.waitUntil(lambda: window.moves_dock.model.rowCount() == 5, timeout=5000)
     window.moves_dock.select_ply(2)
-    assert window.controller.state is State.REPLAY
-    assert window.controller.board == Board.empty(FOUR).play_all(OPENING[:2])
+    assert window.controller.replaying
+    assert board(window) == Board.empty(FOUR).play_all(OPENING[:2])
 
 
 def test_copy_and_paste_a_position_and_a_move_list(qtbot: QtBot, window: MainWindow) -> None:
     four_game(qtbot, window)
     clipboard = QGuiApplication.clipboard()
     window.copy_position()
-    assert Board.from_text(clipboard.text(), FOUR) == window.controller.board
+    assert Board.from_text(clipboard.text(), FOUR) == board(window)
     window.copy_moves()
     assert clipboard.text() == "j11, k11, j10, k10, j9"
     # Pasting the move list studies that game on this board, every move in the list.
     window.new_game(replace(human_vs_human(), start=Board.empty(FOUR)))
     assert window.paste_position()
-    assert window.controller.moves == OPENING
+    assert moves(window) == OPENING
     assert window.controller.setup.record is False
     assert window.moves_dock.model.rowCount() == 5
     # A position pastes as the start of a study.
     position = Board.empty(FOUR).play_all(OPENING[:3])
     assert window.paste_position(position.to_text())
-    assert window.controller.board == position
+    assert board(window) == position
     # Text that is neither: one line in the status bar, the game unchanged.
     for bad in ("hello there", "a1, a1", "z99", "20/20"):
         assert not window.paste_position(bad)
         message = window.statusBar().currentMessage()
         assert message.startswith("Nothing pasted: ")
         assert "\n" not in message
-        assert window.controller.board == position
+        assert board(window) == position
 
 
 def test_a_game_saved_to_a_file_opens_again_to_play_on(
@@ -109,8 +125,9 @@ def test_a_game_saved_to_a_file_opens_again_to_play_on(
     window.new_game(human_vs_human())
     assert window.open_game_file(path)
     controller = window.controller
-    assert controller.state is State.PLAYING
-    assert controller.board == Board.empty(FOUR).play_all(OPENING)
+    assert not controller.is_over
+    assert not controller.replaying
+    assert board(window) == Board.empty(FOUR).play_all(OPENING)
     assert "Alice (X) vs Bob (O)" in window.windowTitle()
 
 
@@ -121,7 +138,7 @@ def test_opening_a_bad_file_in_the_window_keeps_the_game(
     path = tmp_path / "bad.json"
     path.write_text("{}", encoding="utf-8")
     assert not window.open_game_file(path)
-    assert window.controller.board == Board.empty(FOUR).play_all(OPENING)
+    assert board(window) == Board.empty(FOUR).play_all(OPENING)
     assert not (tmp_path / "missing.json").exists()
     assert not window.open_game_file(tmp_path / "missing.json")
 
@@ -131,13 +148,14 @@ def test_resign_ends_the_game_as_a_loss_for_the_side_that_resigns(
 ) -> None:
     window.new_game(replace(human_vs_ai("cop"), start=Board.empty(get_variant("gomoku"))))
     settle(qtbot, window)
-    window.controller.play_human(7, 7)
+    assert play(window, 7, 7)
     settle(qtbot, window)
     window.resign_action.trigger()
     (box,) = window.findChildren(QMessageBox, "confirmBox")  # asked first: say yes
     answer(box)
     qtbot.waitUntil(lambda: window.controller.game_over_info is not None, timeout=5000)
-    assert window.controller.state is State.OVER
+    assert window.controller.is_over
+    assert not window.controller.replaying
     assert "resign" in window.banner.headline.text().lower()
 
 
@@ -166,14 +184,17 @@ def test_the_dock_follows_a_big_board_search_live_and_can_stop_it(
     four_game(qtbot, window, OPENING[:2])
     # Each completed depth reaches the dock while the search goes on.
     qtbot.waitUntil(lambda: "searching" in dock.depth_text(), timeout=20000)
-    assert dock.analysis is None
+    assert dock.game_analysis is None
     assert dock.certainty_text().startswith("Estimate · depth ")
-    with qtbot.waitSignal(window.controller.message, timeout=5000) as blocker:
+    with qtbot.waitSignal(window.announcer.announced, timeout=5000) as blocker:
         dock.stop_button.click()
     assert "stopped" in blocker.args[0]
-    qtbot.waitUntil(lambda: not window.controller.engine_busy(), timeout=5000)
+    assert "stopped" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: not window.controller.engine.busy, timeout=5000)
     window.analysis_dock.set_time_budget(0.5)
     dock.restart_button.click()
     analysed(qtbot, window, timeout=20000)
-    assert dock.analysis is not None
-    assert dock.analysis.board == window.controller.board
+    shown = dock.game_analysis
+    assert shown is not None
+    assert isinstance(shown.source, Analysis)
+    assert shown.source.board == board(window)
