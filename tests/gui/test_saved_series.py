@@ -110,19 +110,22 @@ def test_a_k_in_a_row_series_closed_between_two_games_goes_on_at_the_next_start(
     first.close()
     again = MainWindow(settings, game_in_progress=kept)
     qtbot.addWidget(again)
-    assert not again.table_active
     resumed = again.controller
-    assert resumed.moves == ()
+    assert resumed.state.spec.id == "tictactoe"
+    assert resumed.session is not None
+    assert resumed.session.moves == ()
     assert resumed.tally == score
     assert resumed.series_left == 2
     assert resumed.paused
-    assert resumed.game_seed == game_seed(7, 1)
+    assert resumed.session.seed == game_seed(7, 1)
     assert "game 2 of 3" in again.statusBar().currentMessage()
     again.close()
     # Closed again before the next game's first move: it is kept on its empty board.
     third = MainWindow(settings, game_in_progress=kept)
     qtbot.addWidget(third)
+    assert third.controller.state.spec.id == "tictactoe"
     assert third.controller.tally == score
     assert third.controller.series_left == 2
-    assert third.controller.game_seed == game_seed(7, 1)
+    assert third.controller.session is not None
+    assert third.controller.session.seed == game_seed(7, 1)
     third.close()
