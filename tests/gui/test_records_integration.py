@@ -6,9 +6,8 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
-from tictactoe_gui.gui.game_controller import State
 
-from tests.gui.helpers import ai_vs_ai, human_vs_ai
+from tests.gui.helpers import ai_vs_ai, board, human_vs_ai, moves, play
 from tests.storage.games import human, make_game, persona
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.variants import get_variant
@@ -29,16 +28,16 @@ def test_finished_games_go_to_the_database_and_replay_from_history(
     info = controller.game_over_info
     assert info is not None
     assert info.saved_id is not None
-    played = controller.moves
+    played = moves(window)
     history = window.show_history()
     assert isinstance(history, HistoryDialog)
     assert history.model.rowCount() == 1
     history.replay_game(info.saved_id)
-    assert controller.state is State.REPLAY
+    assert controller.replaying
     assert controller.replay_length == len(played)
     window.replay_bar.last_button.click()
-    assert controller.board == Board.empty().play_all(played)
-    assert "Sera vs Kitty" in window.replay_bar.title.text()
+    assert board(window) == Board.empty().play_all(played)
+    assert "Sera (X) vs Kitty (O)" in window.replay_bar.title.text()
     # Beside the board, the replay names the players, not just their marks.
     names = [
         label.accessibleName()
@@ -58,14 +57,12 @@ def test_a_returning_player_is_greeted_with_their_record(
     window.new_game(human_vs_ai("sera", name="Grace"))
     assert "first game" in window.statusBar().currentMessage()
     controller = window.controller
-    while not controller.board.is_over:
-        qtbot.waitUntil(
-            lambda: controller.board.is_over or controller.is_human_turn(), timeout=5000
-        )
-        if controller.board.is_over:
+    while not board(window).is_over:
+        qtbot.waitUntil(lambda: board(window).is_over or controller.is_human_turn(), timeout=5000)
+        if board(window).is_over:
             break
-        move = controller.board.legal_moves()[0]
-        controller.play_human(move.row, move.col)
+        move = board(window).legal_moves()[0]
+        assert play(window, move.row, move.col)
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
     record = repository.record_of("grace")
     assert record is not None
@@ -83,14 +80,14 @@ def test_a_name_matched_by_the_records_shows_as_first_spelled(
     window, repository = repo_window
     repository.save_game(make_game(human("Alice"), persona("kitty"), Result.X_WINS))
     window.new_game(human_vs_ai("sera", name="alice"))
-    human_side = (
-        window.controller.setup.o if window.controller.setup.x.is_ai else window.controller.setup.x
-    )
-    assert human_side.name == "Alice"
+    seats = window.controller.setup.seats
+    human_seat = 1 if seats[0].is_ai else 0
+    assert seats[human_seat].name == "Alice"
+    session = window.controller.session
+    assert session is not None
+    assert session.name_of(human_seat) == "Alice"
     assert "Welcome back, Alice" in window.statusBar().currentMessage()
-    label = window.players_bar.findChild(
-        QLabel, "playerX" if human_side is window.controller.setup.x else "playerO"
-    )
+    label = window.players_bar.findChild(QLabel, "playerX" if human_seat == 0 else "playerO")
     assert label is not None
     assert "Alice" in label.accessibleName()
 
@@ -125,9 +122,9 @@ def test_a_recorded_20_by_20_game_replays_on_its_own_board(
     )
     controller = window.controller
     # X makes four in a row on the 12th row while O plays along the 3rd.
-    moves = [Move(8, 3), Move(17, 3), Move(8, 4), Move(17, 4), Move(8, 5), Move(17, 5), Move(8, 6)]
-    for move in moves:
-        controller.play_human(move.row, move.col)
+    line = [Move(8, 3), Move(17, 3), Move(8, 4), Move(17, 4), Move(8, 5), Move(17, 5), Move(8, 6)]
+    for move in line:
+        assert play(window, move.row, move.col)
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=20000)
     info = controller.game_over_info
     assert info is not None
@@ -135,9 +132,9 @@ def test_a_recorded_20_by_20_game_replays_on_its_own_board(
     history = window.show_history()
     assert isinstance(history, HistoryDialog)
     history.replay_game(info.saved_id)
-    assert controller.state is State.REPLAY
+    assert controller.replaying
     window.replay_bar.last_button.click()
-    assert controller.board == Board.empty(four).play_all(moves)
+    assert board(window) == Board.empty(four).play_all(line)
     assert window.board_view.board.variant == four
     history.close()
 

@@ -242,6 +242,7 @@ class TableController(TableEngine):
         """A game of ``setup`` from ``seed`` on the board (a new one, or a series' next)."""
         if self.records is None and setup.record:
             setup = replace(setup, record=False)
+        setup = self._spelled_as_recorded(setup)
         self._reset(TableSession(setup, seed, lines=lines), saved=False)
         w = self._widgets
         ai_vs_ai = setup.mode is GameMode.AI_VS_AI
@@ -256,6 +257,24 @@ class TableController(TableEngine):
         self._show_comment()  # the opening line, then the greeting, as k in a row says them
         self._greet()
         self._refresh()
+
+    def _spelled_as_recorded(self, setup: TableSetup) -> TableSetup:
+        """``setup`` with each person's name as the records first spelled it ("alice" typed,
+        "Alice" shown), so that the window and the records never disagree."""
+        records = self.records
+        if records is None or not setup.recorded:
+            return setup
+
+        def spelled(seat: Seat) -> Seat:
+            if seat.is_ai:
+                return seat
+            try:
+                stored = records.stored_name(seat.name)
+            except Exception:  # the game goes on with the name as typed
+                return seat
+            return seat if stored is None else replace(seat, name=stored)
+
+        return replace(setup, seats=(spelled(setup.seats[0]), spelled(setup.seats[1])))
 
     def _greet(self) -> None:
         """Each person at the table greeted with their record in this game, as k in a
