@@ -9,9 +9,8 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
-from tictactoe_gui.gui.game_controller import State
 
-from tests.gui.helpers import human_vs_human
+from tests.gui.helpers import board, human_vs_human, play
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.move_tree import MoveTree
@@ -64,10 +63,10 @@ def play_with_a_variation(qtbot: QtBot, window: MainWindow) -> int:
     window.new_game(human_vs_human())
     controller = window.controller
     for move in TAKEN_BACK:
-        controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     controller.undo()
     for move in PLAYED[3:]:
-        controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     return finished_id(qtbot, window)
 
 
@@ -89,9 +88,8 @@ def test_a_game_of_one_line_is_recorded_without_a_tree(
 ) -> None:
     window, repository = repo_window
     window.new_game(human_vs_human())
-    controller = window.controller
     for move in PLAYED:
-        controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     assert repository.game(finished_id(qtbot, window)).tree is None
 
 
@@ -176,7 +174,7 @@ def test_history_replays_the_variations_and_reviews_the_main_line(
     assert isinstance(history, HistoryDialog)
     history.replay_game(game_id)
     controller = window.controller
-    assert controller.state is State.REPLAY
+    assert controller.replaying
     assert controller.replay_length == len(PLAYED)
     # The move list shows both lines: the one that ended the game, the other beside it.
     model = window.moves_dock.model
@@ -185,11 +183,11 @@ def test_history_replays_the_variations_and_reviews_the_main_line(
     # Choosing the variation replays it; the main line is still there to go back to.
     variation = model.index(0, 0, model.index(3, 0))
     window.moves_dock.table.clicked.emit(variation)
-    assert controller.state is State.REPLAY
-    assert controller.board == Board.empty().play_all(TAKEN_BACK)
+    assert controller.replaying
+    assert board(window) == Board.empty().play_all(TAKEN_BACK)
     assert controller.replay_length == len(TAKEN_BACK)
     window.moves_dock.table.clicked.emit(model.index(4, 0))
-    assert controller.board == Board.empty().play_all(PLAYED)
+    assert board(window) == Board.empty().play_all(PLAYED)
     # Review judges the game as recorded: its main line.
     review = window.review_recorded_game(repository.game(game_id))
     assert isinstance(review, ReviewDialog)
@@ -209,7 +207,7 @@ def test_a_tree_that_cannot_be_read_is_said_and_the_main_line_replays(
     connection.close()
     window.replay_recorded_game(repository.game(game_id))
     controller = window.controller
-    assert controller.state is State.REPLAY
+    assert controller.replaying
     assert controller.replay_length == len(PLAYED)
     assert lines_of(window.moves_dock.tree) == {indices(PLAYED)}
     message = window.statusBar().currentMessage()
