@@ -427,7 +427,9 @@ class AnalysisDock(QDockWidget):
         )
         self._update_prediction()
         if result.comparison:
-            self._show_comparison(result.comparison)
+            self._show_comparison(
+                tuple((a.algorithm.label, a.nodes, a.elapsed) for a in result.comparison)
+            )
 
     # -- any registered game ----------------------------------------------------------
 
@@ -502,6 +504,8 @@ class AnalysisDock(QDockWidget):
         if self._game_state is None and not self._card_is_table_games:
             # k in a row's persona and remark do not carry over to another game.
             self._coach.clear()
+        if state != self._game_state:
+            self._study.comparison.hide()  # it described the previous position
         self._result = None
         self._game_state = state
         self._game_analysis = analysis
@@ -540,8 +544,17 @@ class AnalysisDock(QDockWidget):
             return
         self._outcome.show_prediction(self.analysis, self._player_names)
 
-    def _show_comparison(self, analyses: tuple[Analysis, ...]) -> None:
-        self._study.show_comparison(analyses)
+    def show_game_comparison(
+        self, state: GameState, comparison: tuple[tuple[str, GameAnalysis], ...]
+    ) -> None:
+        """Each of the game's searches of ``state`` from a cold start: what each cost."""
+        spec = state.spec
+        self._show_comparison(
+            tuple((spec.algorithm_name(name), a.nodes, a.elapsed) for name, a in comparison)
+        )
+
+    def _show_comparison(self, searches: tuple[tuple[str, int, float], ...]) -> None:
+        self._study.show_comparison(searches)
         # It opens at the foot of the dock; a short window would leave it below the fold,
         # so the button would seem to do nothing. Scroll to it once the layout has settled.
         QTimer.singleShot(0, self, self._reveal_comparison)

@@ -265,6 +265,8 @@ class TableEngine(TableAutoplay):
             self._refresh()  # every move judged now: the game is recorded, its banner shown
             return
         self._show_analysis(answer.analysis)
+        if answer.comparison:
+            self._widgets.analysis_dock.show_game_comparison(answer.state, answer.comparison)
         self._show_comment()
         if session.is_human_turn() and not self.replaying:
             self._show_turn()

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.engine import Algorithm, Analysis, SearchProgress
+from tictactoe_gui.engine import Algorithm, SearchProgress
 from tictactoe_gui.gui.accessibility import buddy_label, speak_choice_changes
 from tictactoe_gui.gui.analysis.words import duration, rate, seconds_text
 
@@ -170,7 +170,8 @@ class StudyPanel(QFrame):
     def _on_algorithm(self) -> None:
         self.algorithm_changed.emit(self.algorithm().value)
 
-    def show_comparison(self, analyses: tuple[Analysis, ...]) -> None:
+    def show_comparison(self, searches: tuple[tuple[str, int, float], ...]) -> None:
+        """Each search's name, the positions it visited and its time, the slowest last."""
         grid = self.comparison_grid
         while grid.count():
             item = grid.takeAt(0)
@@ -183,15 +184,15 @@ class StudyPanel(QFrame):
             label = QLabel(title)
             label.setFont(bold)
             grid.addWidget(label, 0, col)
-        slowest = max(a.nodes for a in analyses) or 1
-        for row, analysis in enumerate(analyses, start=1):
-            grid.addWidget(QLabel(analysis.algorithm.label), row, 0)
-            share = analysis.nodes / slowest
-            nodes = QLabel(f"{analysis.nodes:,}")
-            nodes.setToolTip(f"{share:.2%} of plain minimax's nodes")
+        slowest_name, slowest, _ = max(searches, key=lambda search: search[1])
+        for row, (name, visited, seconds) in enumerate(searches, start=1):
+            grid.addWidget(QLabel(name), row, 0)
+            share = visited / (slowest or 1)
+            nodes = QLabel(f"{visited:,}")
+            nodes.setToolTip(f"{share:.2%} of {slowest_name.lower()}'s nodes")
             nodes.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             grid.addWidget(nodes, row, 1)
-            elapsed = QLabel(duration(analysis.elapsed))
+            elapsed = QLabel(duration(seconds))
             elapsed.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             grid.addWidget(elapsed, row, 2)
         self.comparison.show()
