@@ -599,8 +599,14 @@ class AnalysisDock(QDockWidget):
             self.preview_requested.emit(None, ())
             self.game_preview_requested.emit(None, ())
             return
+        # The move and the play expected after it, where the analysis read each move's line
+        # (a small board solved whole); else the best move's own line.
+        after = next((value.line for value in analysis.moves if value.move == shown.move), ())
         line = analysis.line
-        moves = line if line and line[0] == shown.move else (shown.move,)
+        if after:
+            moves: tuple[int, ...] = (shown.move, *after)
+        else:
+            moves = line if line and line[0] == shown.move else (shown.move,)
         self.game_preview_requested.emit(state, moves)
         try:
             board, _ = board_of(state)
