@@ -239,6 +239,15 @@ class TableLines(QObject):
     def replay_length(self) -> int:
         return len(self._replay_moves or ())
 
+    @property
+    def replay_playing(self) -> bool:
+        """Whether the replay plays on by itself (its Play button)."""
+        return self._replay_timer.isActive()
+
+    def set_replay_interval(self, ms: int) -> None:
+        """How long each move of a replay playing on shows."""
+        self._replay_timer.setInterval(ms)
+
     def set_replay_playing(self, playing: bool) -> None:
         moves = self._replay_moves
         if playing and moves is not None and self._replay_index >= len(moves):
