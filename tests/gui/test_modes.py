@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
-from tictactoe_gui.gui.game_controller import State
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human, settle
-from tictactoe_gui.engine import Algorithm, Board, Mark, Move, analyse, judge_move
+from tests.gui.helpers import (
+    ai_vs_ai,
+    analysed,
+    board,
+    board_at,
+    human_vs_human,
+    moves,
+    play,
+    settle,
+)
+from tictactoe_gui.engine import Algorithm, Analysis, Board, Mark, Move, analyse, judge_move
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
@@ -23,8 +32,8 @@ def test_ai_vs_ai_plays_to_the_end_at_top_speed(
     assert window.autoplay_bar.isVisible()
     controller = window.controller
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=10000)
-    assert controller.board.is_over
-    assert controller.board.winner is None  # perfect play draws
+    assert board(window).is_over
+    assert board(window).winner is None  # perfect play draws
     assert window.banner.isVisible()
     # Nobody is to move in a finished game; the dock shows who made the drawing move.
     role = window.analysis_dock.findChild(QLabel, "personaRole")
@@ -64,22 +73,22 @@ def test_pause_stops_the_game_and_step_plays_one_move(qtbot: QtBot, window: Main
     assert controller.paused
     assert window.autoplay_bar.pause_button.text() == "Resume"
     analysed(qtbot, window)
-    assert controller.board.ply == 0
+    assert board(window).ply == 0
     for expected in (1, 2, 3):
         window.autoplay_bar.step_button.click()
-        qtbot.waitUntil(lambda n=expected: controller.board.ply == n, timeout=5000)
+        qtbot.waitUntil(lambda n=expected: board(window).ply == n, timeout=5000)
         analysed(qtbot, window)
-        assert controller.board.ply == expected  # exactly one move per step
+        assert board(window).ply == expected  # exactly one move per step
     controller.set_move_delay(0)
     window.autoplay_bar.pause_button.click()  # resume
     assert not controller.paused
     controller.undo()  # undo pauses the autoplay and takes back one move
     assert controller.paused
     assert window.autoplay_bar.pause_button.text() == "Resume"
-    assert controller.board.ply == 2
+    assert board(window).ply == 2
     window.autoplay_bar.pause_button.click()  # resume
     assert not controller.paused
-    qtbot.waitUntil(lambda: controller.board.is_over, timeout=10000)
+    qtbot.waitUntil(lambda: board(window).is_over, timeout=10000)
 
 
 def test_step_past_the_end_of_a_game_starts_the_next_one_paused(
@@ -88,10 +97,10 @@ def test_step_past_the_end_of_a_game_starts_the_next_one_paused(
     controller = window.controller
     window.new_game(ai_vs_ai("sera", "kitty", games=2))
     window.autoplay_bar.pause_button.click()
-    while controller.state is not State.OVER:
-        before = controller.board.ply
+    while not controller.is_over:
+        before = board(window).ply
         window.autoplay_bar.step_button.click()
-        qtbot.waitUntil(lambda before=before: controller.board.ply > before, timeout=5000)
+        qtbot.waitUntil(lambda before=before: board(window).ply > before, timeout=5000)
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=10000)
     assert controller.series_left == 1
     # Beside the first game's banner, the tally counts the games played: it said "game 2 of
@@ -101,17 +110,17 @@ def test_step_past_the_end_of_a_game_starts_the_next_one_paused(
     assert "game 2" not in tally.text()
     window.autoplay_bar.step_button.click()  # the series' next game, on its empty board
     assert controller.tally.games == 1
-    assert controller.board.ply == 0
+    assert board(window).ply == 0
     assert "game 2 of 2" in tally.text()
     # Still paused: it waits for Resume or Step, as the game before did.
     assert controller.paused
     assert window.autoplay_bar.pause_button.text() == "Resume"
     analysed(qtbot, window)
-    assert controller.board.ply == 0
+    assert board(window).ply == 0
     window.autoplay_bar.step_button.click()
-    qtbot.waitUntil(lambda: controller.board.ply == 1, timeout=5000)
+    qtbot.waitUntil(lambda: board(window).ply == 1, timeout=5000)
     analysed(qtbot, window)
-    assert controller.board.ply == 1
+    assert board(window).ply == 1
 
 
 def test_a_series_keeps_a_running_tally(qtbot: QtBot, window: MainWindow) -> None:
@@ -134,10 +143,10 @@ def test_coach_verdicts_agree_with_the_engine(qtbot: QtBot, window: MainWindow) 
     line = [Move(0, 1), Move(2, 1), Move(1, 1), Move(0, 0), Move(1, 0), Move(1, 2)]
     for ply, move in enumerate(line, start=1):
         settle(qtbot, window)
-        before = controller.board
+        before = board(window)
         click_cell(qtbot, window.board_view, move.row, move.col)
-        qtbot.waitUntil(lambda p=ply: controller.verdict_at(p) is not None, timeout=5000)
-        assert controller.verdict_at(ply) == judge_move(analyse(before), move)
+        qtbot.waitUntil(lambda p=ply: controller.session.verdict_at(p) is not None, timeout=5000)
+        assert controller.session.verdict_at(ply) == judge_move(analyse(before), move)
         assert "Coach:" in window.analysis_dock.comment_text()
     settle(qtbot, window)
 
@@ -157,9 +166,9 @@ def test_hvh_game_end_shows_accuracy_per_player(
         Move(2, 1),
         Move(2, 0),
     ):
-        if controller.board.is_over:
+        if board(window).is_over:
             break
-        controller.play_human(move.row, move.col)
+        play(window, move.row, move.col)
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
     info = controller.game_over_info
     assert info is not None
@@ -170,40 +179,46 @@ def test_hvh_game_end_shows_accuracy_per_player(
     assert "Bob (O)" in summary_text
     game = records.games[-1]
     verdicts = [m.verdict for m in game.moves]
-    boards = [controller.board_at(i) for i in range(len(game.moves))]
+    boards = [board_at(window, i) for i in range(len(game.moves))]
     assert verdicts == [
-        judge_move(analyse(b), m).value for b, m in zip(boards, controller.moves, strict=True)
+        judge_move(analyse(b), m).value for b, m in zip(boards, moves(window), strict=True)
     ]
     # The dock names the winner as the banner does, and drops the empty candidates table.
     dock = window.analysis_dock
-    qtbot.waitUntil(lambda: dock.analysis is not None, timeout=5000)
+    qtbot.waitUntil(lambda: dock.game_analysis is not None, timeout=5000)
     assert dock.prediction_text() == "Game over: Alice (X) wins."
     assert not dock.candidates_shown()
-    controller.undo()  # back in play: the candidates return
-    analysed(qtbot, window)
-    assert dock.candidates_shown()
-    assert dock.prediction_text().startswith("Sera's search predicts:")
+    controller.undo()  # back in play: the candidates return (the position's known analysis)
+    qtbot.waitUntil(dock.candidates_shown, timeout=5000)
+    # X to move again, with the win on the board: the prediction says so, and that it is proven.
+    assert dock.prediction_text() == "Alice (X) wins in 1 ply with best play (proven)"
 
 
 def test_the_dock_shows_the_engines_analysis_of_the_board(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(human_vs_human())
-    controller = window.controller
     dock = window.analysis_dock
     for move in (Move(1, 1), Move(0, 1), Move(2, 2)):
-        controller.play_human(move.row, move.col)
+        play(window, move.row, move.col)
         settle(qtbot, window)
-        board = window.board_view.board
-        expected = analyse(board)
-        assert dock.analysis is not None
-        assert dock.analysis.board == board
-        assert dock.analysis.candidates == expected.candidates
-        assert dock.analysis.principal_variation == expected.principal_variation
-        shown = [dock.model.candidate_at(r) for r in range(dock.model.rowCount())]
-        assert shown == list(expected.candidates[:3])
-        assert str(expected.prediction) in dock.prediction_text()
-        assert dock.nodes_text() == f"{dock.analysis.nodes:,}"
+        shown_board = window.board_view.board
+        assert shown_board == board(window)
+        expected = analyse(shown_board)
+        assert dock.game_analysis is not None
+        analysis = dock.game_analysis.source
+        assert isinstance(analysis, Analysis)
+        assert analysis.board == shown_board
+        assert analysis.candidates == expected.candidates
+        assert analysis.principal_variation == expected.principal_variation
+        rows = [dock.model.game_row_at(r) for r in range(dock.model.rowCount())]
+        assert [row.move for row in rows if row is not None] == [
+            shown_board.index(c.move) for c in expected.candidates[:3]
+        ]
+        # The engine's prediction, said with the winner's name ("Alice (X) wins in 5 plies").
+        said = str(expected.prediction).replace("X wins", "Alice (X) wins")
+        assert said.replace("O wins", "Bob (O) wins").lower() in dock.prediction_text().lower()
+        assert dock.nodes_text() == f"{dock.game_analysis.nodes:,}"
     dock.set_top_n(9)
-    assert dock.model.rowCount() == len(analyse(controller.board).candidates)
+    assert dock.model.rowCount() == len(analyse(board(window)).candidates)
 
 
 def test_selecting_a_candidate_previews_its_line(qtbot: QtBot, window: MainWindow) -> None:
@@ -211,32 +226,36 @@ def test_selecting_a_candidate_previews_its_line(qtbot: QtBot, window: MainWindo
     settle(qtbot, window)
     dock = window.analysis_dock
     dock.select_candidate(1)
-    candidate = dock.model.candidate_at(1)
+    candidate = dock.model.game_row_at(1)
     assert candidate is not None
     preview = window.board_view.preview
-    assert preview[0] == candidate.move
+    assert preview[0] == Board.empty().move_at(candidate.move)
     assert len(preview) == 9  # the move and the expected continuation to the end
     Board.empty().play_all(preview)  # a legal line
 
 
 def test_algorithm_choice_and_comparison(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(human_vs_human())
-    controller = window.controller
-    controller.play_human(1, 1)
+    play(window, 1, 1)
     settle(qtbot, window)
-    window.analysis_dock.set_algorithm(Algorithm.ALPHABETA)
-    qtbot.waitUntil(
-        lambda: (
-            window.analysis_dock.analysis is not None
-            and window.analysis_dock.analysis.algorithm is Algorithm.ALPHABETA
-        ),
-        timeout=5000,
-    )
-    assert window.analysis_dock.analysis.candidates == analyse(controller.board).candidates
+    dock = window.analysis_dock
+    dock.set_algorithm(Algorithm.ALPHABETA)
+
+    def searched_by_alphabeta() -> Analysis | None:
+        shown = dock.game_analysis
+        source = None if shown is None else shown.source
+        if isinstance(source, Analysis) and source.algorithm is Algorithm.ALPHABETA:
+            return source
+        return None
+
+    qtbot.waitUntil(lambda: searched_by_alphabeta() is not None, timeout=5000)
+    shown = searched_by_alphabeta()
+    assert shown is not None
+    assert shown.candidates == analyse(board(window)).candidates
     window.analysis_dock.compare_button.click()
     qtbot.waitUntil(lambda: len(window.analysis_dock.comparison_rows()) == 3, timeout=10000)
     rows = window.analysis_dock.comparison_rows()
-    minimax_nodes = analyse(controller.board, Algorithm.MINIMAX).nodes
+    minimax_nodes = analyse(board(window), Algorithm.MINIMAX).nodes
     assert rows[2][0] == "Plain minimax"
     assert rows[2][1] == f"{minimax_nodes:,}"
 
@@ -244,12 +263,11 @@ def test_algorithm_choice_and_comparison(qtbot: QtBot, window: MainWindow) -> No
 def test_heat_map_follows_the_analysis(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(human_vs_human())
     window.heat_map_action.trigger()
-    controller = window.controller
-    controller.play_human(0, 0)
+    play(window, 0, 0)
     settle(qtbot, window)
     heat = window.board_view.heat_map
     assert heat is not None
-    assert heat.board == controller.board
+    assert heat.board == board(window)
 
 
 def test_set_up_position_then_analyse_and_play_on(
@@ -263,24 +281,26 @@ def test_set_up_position_then_analyse_and_play_on(
     assert "impossible counts" in dialog.status_label.text()
     assert not dialog.analyse_button.isEnabled()
     dialog.cycle(1, 1)  # now O
-    board = dialog.board()
-    assert board == Board.from_text("X...O....")
+    position = dialog.board()
+    assert position == Board.from_text("X...O....")
     assert dialog.analyse_button.isEnabled()
     dialog.analyse_button.click()
     assert dialog.choice is SetupChoice.ANALYSE
-    window.start_from_position(board, SetupChoice.ANALYSE)
+    window.start_from_position(position, SetupChoice.ANALYSE)
     controller = window.controller
-    assert controller.board == board
+    assert board(window) == position
     assert controller.setup.mode is GameMode.HUMAN_VS_HUMAN
     settle(qtbot, window)
-    assert window.analysis_dock.analysis is not None
-    assert window.analysis_dock.analysis.board == board
-    controller.play_human(2, 2)
-    assert controller.board.mark_at(8) is Mark.X
+    shown = window.analysis_dock.game_analysis
+    assert shown is not None
+    assert isinstance(shown.source, Analysis)
+    assert shown.source.board == position
+    play(window, 2, 2)
+    assert board(window).mark_at(8) is Mark.X
     # Play the study session out: it ends like a game but is not recorded.
-    while not controller.board.is_over:
-        move = controller.board.legal_moves()[0]
-        controller.play_human(move.row, move.col)
+    while not board(window).is_over:
+        move = board(window).legal_moves()[0]
+        play(window, move.row, move.col)
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
     assert records.games == []
     assert window.banner.save_note.text() == FROM_POSITION
@@ -295,43 +315,51 @@ def test_set_up_refuses_a_finished_position(qtbot: QtBot, window: MainWindow) ->
 
 
 def test_replay_steps_through_a_game_with_analysis(qtbot: QtBot, window: MainWindow) -> None:
-    moves = [Move(1, 1), Move(0, 0), Move(0, 2), Move(2, 0), Move(1, 0)]
-    window.start_replay("Alice vs Sera", Board.empty(), moves)
+    cells = [Move(1, 1), Move(0, 0), Move(0, 2), Move(2, 0), Move(1, 0)]
+    empty = Board.empty()
+    window.replay_table_game(
+        find_game("tictactoe").new_game(),
+        [empty.index(cell) for cell in cells],
+        ("Alice", "Sera"),
+        "2026-01-02 10:00",
+    )
     controller = window.controller
     bar = window.replay_bar
-    assert controller.state is State.REPLAY
+    assert controller.replaying
     assert bar.isVisible()
-    assert controller.board == Board.empty()
+    assert board(window) == empty
     bar.forward_button.click()
     bar.forward_button.click()
-    assert controller.board == Board.empty().play_all(moves[:2])
+    assert board(window) == empty.play_all(cells[:2])
     settle(qtbot, window)
-    assert window.analysis_dock.analysis is not None
-    assert window.analysis_dock.analysis.board == controller.board
+    shown = window.analysis_dock.game_analysis
+    assert shown is not None
+    assert isinstance(shown.source, Analysis)
+    assert shown.source.board == board(window)
     assert bar.position.text() == "Move 2 of 5"
     bar.back_button.click()
-    assert controller.board.ply == 1
+    assert board(window).ply == 1
     click_cell(qtbot, window.board_view, 1, 1)  # a taken cell: nothing played, and why
-    assert controller.board.ply == 1
-    assert controller.state is State.REPLAY
+    assert board(window).ply == 1
+    assert controller.replaying
     assert "b2" in window.statusBar().currentMessage()
     bar.last_button.click()
-    assert controller.board.ply == 5
+    assert board(window).ply == 5
     back, forward, home, end = window.replay_actions
     assert all(a.isEnabled() for a in window.replay_actions)
     assert back.shortcut().toString() == "Left"
     back.trigger()
-    assert controller.board.ply == 4
+    assert board(window).ply == 4
     home.trigger()
-    assert controller.board.ply == 0
+    assert board(window).ply == 0
     forward.trigger()
-    assert controller.board.ply == 1
+    assert board(window).ply == 1
     end.trigger()
-    assert controller.board.ply == 5
+    assert board(window).ply == 5
     bar.first_button.click()
     controller.set_replay_interval(1)  # autoplay without waiting
     bar.play_button.click()
-    qtbot.waitUntil(lambda: controller.board.ply == 5, timeout=5000)
+    qtbot.waitUntil(lambda: board(window).ply == 5, timeout=5000)
     qtbot.waitUntil(lambda: not controller.replay_playing, timeout=5000)
     assert bar.play_button.text() == "Play"
     window.new_game(human_vs_human())
@@ -343,7 +371,7 @@ def test_personas_comment_on_every_game_of_a_series(qtbot: QtBot, window: MainWi
     comments: list[str] = []
     seeds: list[int] = []
     window.controller.comment_changed.connect(comments.append)
-    window.controller.game_started.connect(lambda _: seeds.append(window.controller.game_seed))
+    window.controller.game_started.connect(lambda _: seeds.append(window.controller.session.seed))
     window.new_game(ai_vs_ai("sera", "sera", games=2))
     controller = window.controller
     qtbot.waitUntil(lambda: controller.tally.games == 2, timeout=20000)
@@ -368,16 +396,16 @@ def test_the_move_list_gives_each_verdict_and_says_when_it_is_by_the_estimate(
     window.new_game(human_vs_human())
     for move in (Move(0, 0), Move(0, 1)):  # a corner, then an edge beside it: O now loses
         settle(qtbot, window)
-        controller.play_human(move.row, move.col)
-    qtbot.waitUntil(lambda: controller.verdict_at(2) is not None, timeout=5000)
+        play(window, move.row, move.col)
+    qtbot.waitUntil(lambda: controller.session.verdict_at(2) is not None, timeout=5000)
     tip = model.data(model.index_of_ply(2), Qt.ItemDataRole.ToolTipRole)
     assert tip == "Move 2: O b3 — a blunder: this now loses"
     # On a board that is not solved, the verdicts are by the estimate, and say so.
     controller.set_time_limit(0.05)
     window.new_game(replace(human_vs_human(), start=Board.empty(get_variant("four"))))
     settle(qtbot, window)
-    controller.play_human(0, 0)
-    qtbot.waitUntil(lambda: controller.verdict_at(1) is not None, timeout=10_000)
+    play(window, 0, 0)
+    qtbot.waitUntil(lambda: controller.session.verdict_at(1) is not None, timeout=10_000)
     tip = model.data(model.index_of_ply(1), Qt.ItemDataRole.AccessibleTextRole)
     assert tip.startswith("Move 1: X a20 — ")
     assert tip.endswith("by the estimate")
