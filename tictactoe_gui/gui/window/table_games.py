@@ -658,7 +658,7 @@ class TableGamesPart(WindowBase):
         controller = self.controller
         if controller.setup.mode is later.GameMode.AI_VS_AI and self.autoplay_bar.isVisible():
             controller.set_paused(not controller.paused)
-            self.announcer.announce("Paused." if controller.paused else "Resumed.")
+            self.narrator.pause_toggled(controller.paused)
 
     def _say_pace(self, delay_ms: int) -> None:
         """The AI vs AI bar's speed slider says the pause between moves (its value is only a
