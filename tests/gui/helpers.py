@@ -7,7 +7,9 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from tictactoe_gui.engine import Analysis
 from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.game_controller import GameSetup, PlayerSpec
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
@@ -43,7 +45,7 @@ def settle(qtbot: QtBot, window: MainWindow, timeout: int = 5000) -> None:
     qtbot.waitUntil(
         lambda: (
             controller.current_result is not None
-            and controller.current_result.board == controller.board
+            and controller.current_result.state.marks_board() == controller.board
             and not controller.ai_to_move()
         ),
         timeout=timeout,
@@ -56,11 +58,19 @@ def analysed(qtbot: QtBot, window: MainWindow, timeout: int = 5000) -> None:
     qtbot.waitUntil(
         lambda: (
             controller.current_result is not None
-            and controller.current_result.board == controller.board
+            and controller.current_result.state.marks_board() == controller.board
             and not controller.engine_busy()
         ),
         timeout=timeout,
     )
+
+
+def shown_analysis(dock: AnalysisDock) -> Analysis | None:
+    """k in a row's own analysis behind what the dock shows (its GameAnalysis's source), to
+    check it against the engine's."""
+    found = dock.game_analysis
+    source = None if found is None else found.source
+    return source if isinstance(source, Analysis) else None
 
 
 def answer(box: QMessageBox, *, yes: bool = True, never_again: bool = False) -> None:

@@ -166,7 +166,7 @@ def test_the_dock_follows_a_big_board_search_live_and_can_stop_it(
     four_game(qtbot, window, OPENING[:2])
     # Each completed depth reaches the dock while the search goes on.
     qtbot.waitUntil(lambda: "searching" in dock.depth_text(), timeout=20000)
-    assert dock.analysis is None
+    assert dock.game_analysis is None
     assert dock.certainty_text().startswith("Estimate · depth ")
     with qtbot.waitSignal(window.controller.message, timeout=5000) as blocker:
         dock.stop_button.click()
@@ -175,5 +175,5 @@ def test_the_dock_follows_a_big_board_search_live_and_can_stop_it(
     window.analysis_dock.set_time_budget(0.5)
     dock.restart_button.click()
     analysed(qtbot, window, timeout=20000)
-    assert dock.analysis is not None
-    assert dock.analysis.board == window.controller.board
+    assert dock.game_analysis is not None
+    assert dock.game_state == window.controller.session.state

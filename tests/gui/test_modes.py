@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human, settle
+from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human, settle, shown_analysis
 from tictactoe_gui.engine import Algorithm, Board, Mark, Move, analyse, judge_move
 from tictactoe_gui.gui.dialogs.setup_position import SetupChoice, SetupPositionDialog
 from tictactoe_gui.gui.game_controller import State
@@ -176,13 +176,13 @@ def test_hvh_game_end_shows_accuracy_per_player(
     ]
     # The dock names the winner as the banner does, and drops the empty candidates table.
     dock = window.analysis_dock
-    qtbot.waitUntil(lambda: dock.analysis is not None, timeout=5000)
+    qtbot.waitUntil(lambda: dock.game_analysis is not None, timeout=5000)
     assert dock.prediction_text() == "Game over: Alice (X) wins."
     assert not dock.candidates_shown()
     controller.undo()  # back in play: the candidates return
     analysed(qtbot, window)
     assert dock.candidates_shown()
-    assert dock.prediction_text().startswith("Sera's search predicts:")
+    assert dock.prediction_text().endswith("with best play (proven)")
 
 
 def test_the_dock_shows_the_engines_analysis_of_the_board(qtbot: QtBot, window: MainWindow) -> None:
@@ -194,14 +194,19 @@ def test_the_dock_shows_the_engines_analysis_of_the_board(qtbot: QtBot, window: 
         settle(qtbot, window)
         board = window.board_view.board
         expected = analyse(board)
-        assert dock.analysis is not None
-        assert dock.analysis.board == board
-        assert dock.analysis.candidates == expected.candidates
-        assert dock.analysis.principal_variation == expected.principal_variation
-        shown = [dock.model.candidate_at(r) for r in range(dock.model.rowCount())]
-        assert shown == list(expected.candidates[:3])
-        assert str(expected.prediction) in dock.prediction_text()
-        assert dock.nodes_text() == f"{dock.analysis.nodes:,}"
+        found = shown_analysis(dock)
+        assert found is not None
+        assert found.board == board
+        assert found.candidates == expected.candidates
+        assert found.principal_variation == expected.principal_variation
+        rows = [dock.model.game_row_at(r) for r in range(dock.model.rowCount())]
+        assert [row.move for row in rows if row is not None] == [
+            board.index(candidate.move) for candidate in expected.candidates[:3]
+        ]
+        # Named as the players are: "Alice (X) wins in 5 plies", "draw".
+        named = str(expected.prediction).replace("X wins", "Alice (X) wins")
+        assert named.replace("O wins", "Bob (O) wins").lower() in dock.prediction_text().lower()
+        assert dock.nodes_text() == f"{found.nodes:,}"
     dock.set_top_n(9)
     assert dock.model.rowCount() == len(analyse(controller.board).candidates)
 
@@ -211,10 +216,10 @@ def test_selecting_a_candidate_previews_its_line(qtbot: QtBot, window: MainWindo
     settle(qtbot, window)
     dock = window.analysis_dock
     dock.select_candidate(1)
-    candidate = dock.model.candidate_at(1)
+    candidate = dock.model.game_row_at(1)
     assert candidate is not None
     preview = window.board_view.preview
-    assert preview[0] == candidate.move
+    assert preview[0] == Board.empty().move_at(candidate.move)
     assert len(preview) == 9  # the move and the expected continuation to the end
     Board.empty().play_all(preview)  # a legal line
 
@@ -227,12 +232,14 @@ def test_algorithm_choice_and_comparison(qtbot: QtBot, window: MainWindow) -> No
     window.analysis_dock.set_algorithm(Algorithm.ALPHABETA)
     qtbot.waitUntil(
         lambda: (
-            window.analysis_dock.analysis is not None
-            and window.analysis_dock.analysis.algorithm is Algorithm.ALPHABETA
+            (found := shown_analysis(window.analysis_dock)) is not None
+            and found.algorithm is Algorithm.ALPHABETA
         ),
         timeout=5000,
     )
-    assert window.analysis_dock.analysis.candidates == analyse(controller.board).candidates
+    found = shown_analysis(window.analysis_dock)
+    assert found is not None
+    assert found.candidates == analyse(controller.board).candidates
     window.analysis_dock.compare_button.click()
     qtbot.waitUntil(lambda: len(window.analysis_dock.comparison_rows()) == 3, timeout=10000)
     rows = window.analysis_dock.comparison_rows()
@@ -273,8 +280,9 @@ def test_set_up_position_then_analyse_and_play_on(
     assert controller.board == board
     assert controller.setup.mode is GameMode.HUMAN_VS_HUMAN
     settle(qtbot, window)
-    assert window.analysis_dock.analysis is not None
-    assert window.analysis_dock.analysis.board == board
+    found = shown_analysis(window.analysis_dock)
+    assert found is not None
+    assert found.board == board
     controller.play_human(2, 2)
     assert controller.board.mark_at(8) is Mark.X
     # Play the study session out: it ends like a game but is not recorded.
@@ -306,8 +314,9 @@ def test_replay_steps_through_a_game_with_analysis(qtbot: QtBot, window: MainWin
     bar.forward_button.click()
     assert controller.board == Board.empty().play_all(moves[:2])
     settle(qtbot, window)
-    assert window.analysis_dock.analysis is not None
-    assert window.analysis_dock.analysis.board == controller.board
+    found = shown_analysis(window.analysis_dock)
+    assert found is not None
+    assert found.board == controller.board
     assert bar.position.text() == "Move 2 of 5"
     bar.back_button.click()
     assert controller.board.ply == 1

@@ -16,11 +16,18 @@ from pytestqt.qtbot import QtBot
 from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human
 from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.move_tree import ROOT, MoveTree
+from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.game_controller import State
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.move_list import MoveListDock, MoveListModel
 
 B2, A1, C3, A3, C1 = Move(1, 1), Move(2, 0), Move(0, 2), Move(0, 0), Move(2, 2)
+
+
+def shown_board(dock: AnalysisDock) -> Board | None:
+    """The board whose analysis the dock shows."""
+    state = dock.game_state
+    return None if state is None else state.marks_board()
 
 
 def shown(model: MoveListModel, parent: QModelIndex | None = None) -> list[object]:
@@ -150,10 +157,10 @@ def test_the_dock_analyses_the_move_chosen(qtbot: QtBot, window: MainWindow) -> 
     dock = window.analysis_dock
     wanted = Board.empty().play_all((B2, A1, C3))
     qtbot.keyClick(window.moves_dock.table, Qt.Key.Key_Up)
-    qtbot.waitUntil(lambda: dock.result is not None and dock.result.board == wanted)
+    qtbot.waitUntil(lambda: dock.game_analysis is not None and shown_board(dock) == wanted)
     qtbot.keyClick(window.moves_dock.table, Qt.Key.Key_Left)
     wanted = Board.empty().play_all((B2, A1))
-    qtbot.waitUntil(lambda: dock.result is not None and dock.result.board == wanted)
+    qtbot.waitUntil(lambda: dock.game_analysis is not None and shown_board(dock) == wanted)
 
 
 def test_a_finished_game_goes_on_as_a_variation(qtbot: QtBot, window: MainWindow) -> None:
@@ -260,7 +267,8 @@ def test_an_ai_game_pauses_when_a_move_is_chosen_and_goes_on_from_it(
     wanted = controller.board
     qtbot.waitUntil(
         lambda: (
-            window.analysis_dock.result is not None and window.analysis_dock.result.board == wanted
+            window.analysis_dock.game_analysis is not None
+            and shown_board(window.analysis_dock) == wanted
         )
     )
     assert len(controller.moves) == 1  # paused: nobody plays on

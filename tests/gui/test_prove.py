@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human
 from tictactoe_gui.engine import Board
+from tictactoe_gui.engine.games import Certainty
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.main_window import MainWindow
 
@@ -27,7 +28,7 @@ def test_prove_settles_a_small_board_the_time_per_move_only_estimated(
     dock = window.analysis_dock
     result = controller.current_result
     assert result is not None
-    assert not result.analysis.exact
+    assert result.analysis.certainty is Certainty.ESTIMATED
     assert dock.prove_button.isVisibleTo(dock)
     with qtbot.waitSignal(controller.thinking_changed, timeout=1000) as thinking:
         qtbot.mouseClick(dock.prove_button, Qt.MouseButton.LeftButton)
@@ -35,7 +36,7 @@ def test_prove_settles_a_small_board_the_time_per_move_only_estimated(
 
     def proven() -> bool:
         now = controller.current_result
-        return now is not None and now.analysis.exact
+        return now is not None and now.analysis.certainty is Certainty.PROVEN
 
     # While it proves, the details follow the search under way, not the estimate before it.
     # (The estimate before it counted `before` nodes; the proof counts far more.)
@@ -53,7 +54,7 @@ def test_prove_settles_a_small_board_the_time_per_move_only_estimated(
     assert seen[-1] > max(2 * before, seen[0])
     qtbot.waitUntil(proven, timeout=120_000)
     assert dock.certainty_text() == "Proven"
-    assert "draw" in dock.prediction_text()
+    assert dock.prediction_text() == "Draw with best play (proven)"
     # Clicked, the button holds the focus: it goes once the player leaves it.
     window.focus_board()
     qtbot.waitUntil(lambda: not dock.prove_button.isVisibleTo(dock), timeout=3000)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import Board
-from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.engine.games import Certainty, find_game
 from tictactoe_gui.engine.variants import GOMOKU, get_variant
 from tictactoe_gui.gui.dialogs.fields import FASTEST_DELAY_MS, speed_to_delay
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
@@ -127,7 +127,7 @@ def test_a_big_board_analysis_reports_each_depth_and_can_be_stopped_and_restarte
     )
     result = controller.current_result
     assert result is not None
-    assert not result.analysis.exact
+    assert result.analysis.certainty is Certainty.ESTIMATED
     depths = [info.depth for info in infos if info.depth]
     assert depths
     assert depths[-1] == result.analysis.depth
@@ -143,7 +143,7 @@ def test_a_big_board_analysis_reports_each_depth_and_can_be_stopped_and_restarte
         lambda: controller.current_result is not None and not controller.engine_busy(),
         timeout=20000,
     )
-    assert controller.current_result.board == controller.board
+    assert controller.current_result.state.marks_board() == controller.board
 
 
 BRAIN = Path(__file__).parents[1] / "session" / "protocol_brain.py"

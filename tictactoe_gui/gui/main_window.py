@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from tictactoe_gui.engine import Move
     from tictactoe_gui.engine.games import GameSpec, PlayerInfo
     from tictactoe_gui.engine.move_tree import MoveTree
-    from tictactoe_gui.gui.engine_worker import EngineResult
+    from tictactoe_gui.gui.engine_worker import GameAnswer
     from tictactoe_gui.gui.game_controller import (
         GameOverInfo,
         GameSetup,
@@ -390,7 +390,7 @@ class MainWindow(FirstFramePart, MenusPart):
         dock.stop_requested.connect(self.game_stop_analysis)
         dock.restart_requested.connect(self.game_restart_analysis)
         dock.prove_requested.connect(self.game_prove_result)
-        c.search_info.connect(lambda progress: dock.show_search_progress(progress, c.board))
+        c.search_info.connect(lambda progress: dock.show_search_progress(progress, c.session.state))
         dock.reveal_changed.connect(lambda on: self._settings.setValue("analysis/reveal", on))
         dock.reveal_changed.connect(lambda _on: self._update_heat_map())
         # The bars and the banner serve whichever controller has the board (table_games.py).
@@ -575,23 +575,34 @@ class MainWindow(FirstFramePart, MenusPart):
         if self.table_active:
             self._update_table_heat_map()
             return
-        result = self.controller.current_result
+        answer = self.controller.current_result
         shown = (
             self.heat_map_action.isChecked()
-            and result is not None
+            and answer is not None
             and not self.analysis_dock.engine_view_hidden()
             and self.controller.session.resigned is None  # nothing left to predict
         )
-        self.board_view.set_heat_map(result.analysis if shown and result is not None else None)
+        if not shown or answer is None:
+            self.board_view.set_heat_map(None)
+            return
+        from tictactoe_gui.gui.painters.heat import heat_of
+
+        self.board_view.set_heat_map(heat_of(self.controller.board, answer.analysis))
 
     @Slot(object)
-    def _on_analysis(self, result: EngineResult | None) -> None:
+    def _on_analysis(self, answer: GameAnswer | None) -> None:
         session = self.controller.session
         if session.resigned is not None:
             # Nothing is left to predict: the game ended by a side giving up.
             self.analysis_dock.show_ended(session.result_words())
         else:
-            self.analysis_dock.show_result(result)
+            self.analysis_dock.show_game_analysis(
+                session.state if answer is None else answer.state,
+                None if answer is None else answer.analysis,
+                (session.name_of(0), session.name_of(1)),
+                comparison=() if answer is None else answer.comparison,
+                study=True,
+            )
         self._update_spoiler_guard()
         self.board_view.set_interactive(self.controller.accepts_moves())
 

@@ -244,7 +244,16 @@ class TableEngine(TableAutoplay):
         """The dock shows the analysis of the position on the board (None: thinking)."""
         session = self._session()
         names = (session.name_of(0), session.name_of(1))
-        self._widgets.analysis_dock.show_game_analysis(session.state, analysis, names)
+        answer = self.answer
+        # The searches compared, where this analysis came with them.
+        compared = answer is not None and analysis is not None and answer.analysis is analysis
+        self._widgets.analysis_dock.show_game_analysis(
+            session.state,
+            analysis,
+            names,
+            comparison=answer.comparison if compared and answer is not None else (),
+            study=True,
+        )
         self.analysis_shown.emit()
 
     @Slot(object)

@@ -11,7 +11,7 @@ from PySide6.QtCore import Slot
 from tictactoe_gui.engine.search import SearchProgress
 from tictactoe_gui.gui.controller.hints import HintsAndAnalysis
 from tictactoe_gui.gui.controller.state import State
-from tictactoe_gui.gui.engine_worker import EngineResult, GameAnswer, GameMove
+from tictactoe_gui.gui.engine_worker import GameAnswer, GameMove
 from tictactoe_gui.gui.moves_command import MovesCommand
 from tictactoe_gui.storage.records import GameMode
 
@@ -85,16 +85,15 @@ class AiTurns(HintsAndAnalysis):
     def _on_analysed(self, answer: GameAnswer) -> None:
         if answer.state != self._session.state:
             return
-        result = EngineResult.of(answer)
-        self._result = result
+        self._result = answer
         self._remember(answer.state, answer.analysis)
         for earlier, analysis in answer.review:
             self._remember(earlier, analysis)
         self._judge_known_moves()
-        self.analysis_changed.emit(result)
+        self.analysis_changed.emit(answer)
         self._update_thinking()
         if self._pending_hint and self.is_human_turn():
-            self._show_hint(result.analysis)
+            self._show_hint(answer.analysis)
         if self._state is State.OVER and self._over_info is None:
             self._finish_game()
 

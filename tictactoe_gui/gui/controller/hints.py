@@ -4,8 +4,8 @@ compare, prove.
 
 from __future__ import annotations
 
-from tictactoe_gui.engine import Algorithm, Analysis
-from tictactoe_gui.engine.k_in_a_row import game_analysis
+from tictactoe_gui.engine import Algorithm
+from tictactoe_gui.engine.games import GameAnalysis
 from tictactoe_gui.gui.controller.autoplay import AutoplayControls
 from tictactoe_gui.gui.controller.state import State
 from tictactoe_gui.session.table import every_move_alike
@@ -29,18 +29,19 @@ class HintsAndAnalysis(AutoplayControls):
             )
             return
         self._session.count_hint()
-        if self._result is not None and self._result.board == self.board:
+        if self._result is not None and self._result.state == self._session.state:
             self._show_hint(self._result.analysis)
         else:
             self._pending_hint = True
             self.message.emit("Working out a hint…")
 
-    def _show_hint(self, analysis: Analysis) -> None:
+    def _show_hint(self, analysis: GameAnalysis) -> None:
         self._pending_hint = False
-        hint = game_analysis(analysis)
         state = self._session.state
-        self.hint_shown.emit(() if every_move_alike(hint, state) else analysis.best_moves)
-        self.message.emit(self._session.hint_text(hint, state))
+        board = self.board
+        best = tuple(board.move_at(move) for move in analysis.best_moves)
+        self.hint_shown.emit(() if every_move_alike(analysis, state) else best)
+        self.message.emit(self._session.hint_text(analysis, state))
 
     def set_algorithm(self, algorithm: Algorithm) -> None:
         """Which search the dock's analysis uses (scores are the same; effort differs)."""

@@ -15,7 +15,7 @@ from PySide6.QtGui import QUndoStack
 from tictactoe_gui.engine import Algorithm, Board, Mark, Move, Verdict
 from tictactoe_gui.engine.games import GameAnalysis, GameState
 from tictactoe_gui.engine.move_tree import MoveTree
-from tictactoe_gui.gui.engine_worker import EngineClient, EngineResult, EngineService, GameMove
+from tictactoe_gui.gui.engine_worker import EngineClient, EngineService, GameAnswer, GameMove
 from tictactoe_gui.gui.recording import GameRecords
 from tictactoe_gui.session import GameSetup, PlayerSpec, Tally
 from tictactoe_gui.session.first_ending import FirstEnding
@@ -74,7 +74,8 @@ class ControllerState(QObject):
     position_changed = Signal(object, object)  # Board, last Move | None
     status_changed = Signal(str)
     message = Signal(str)  # a transient note for the status bar
-    analysis_changed = Signal(object)  # EngineResult | None, always about the board shown
+    #: The engine's answer about the board shown (GameAnswer), or None while it is on its way.
+    analysis_changed = Signal(object)
     thinking_changed = Signal(bool, str)  # busy, who ("Sera is thinking…")
     progress = Signal(int)
     #: A search that cannot be exact, after each completed depth (SearchProgress).
@@ -119,7 +120,7 @@ class ControllerState(QObject):
         #: for the position).
         self._known_by_key: dict[str, GameAnalysis] = {}
         self._last_command: MovesCommand | None = None
-        self._result: EngineResult | None = None
+        self._result: GameAnswer | None = None
         self._choice: GameMove | None = None
         self._request_time = 0.0
         self._pending_hint = False
@@ -232,7 +233,8 @@ class ControllerState(QObject):
         return self._undo_stack
 
     @property
-    def current_result(self) -> EngineResult | None:
+    def current_result(self) -> GameAnswer | None:
+        """The engine's answer about the board shown (None while it is on its way)."""
         return self._result
 
     @property

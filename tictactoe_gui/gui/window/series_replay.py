@@ -174,9 +174,11 @@ class SeriesReplayPart(WindowBase):
         self.board_view.set_move_order(controller.moves)
         self.board_view.set_interactive(controller.accepts_moves())
         self.moves_dock.set_tree(controller.start, controller.lines, controller.line_node)
-        result = controller.current_result
-        if self.heat_map_action.isChecked() and result is not None:
-            self.board_view.set_heat_map(result.analysis)
+        answer = controller.current_result
+        if self.heat_map_action.isChecked() and answer is not None:
+            from tictactoe_gui.gui.painters.heat import heat_of
+
+            self.board_view.set_heat_map(heat_of(controller.board, answer.analysis))
 
     @Slot(object)
     def _on_tally(self, tally: Tally) -> None:

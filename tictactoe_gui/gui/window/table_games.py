@@ -97,7 +97,7 @@ class TableGamesPart(WindowBase):
         table.analysis_shown.connect(self._update_table_heat_map)
         table.set_think_ms(self._think_ms())
         table.set_time_limit(self.analysis_dock.time_budget())
-        table.set_algorithm(self.analysis_dock.algorithm().value)
+        table.set_algorithm(self.analysis_dock.algorithm() or None)
         table.search_info.connect(self._show_table_search_progress)
         self.analysis_dock.game_preview_requested.connect(self._table_boards.preview)
         table.position_changed.connect(self._keep_table_game_in_progress)
@@ -107,15 +107,8 @@ class TableGamesPart(WindowBase):
 
     @Slot(object)
     def _show_table_search_progress(self, progress: SearchProgress) -> None:
-        """The dock's analysis so far, after each completed depth of its search (on a board
-        of X and O; another game's dock waits for the answer)."""
-        from tictactoe_gui.gui.board_reading import board_of
-
-        try:
-            board, _gravity = board_of(self.table.state)
-        except ValueError:
-            return
-        self.analysis_dock.show_search_progress(progress, board)
+        """The dock's analysis so far, after each completed depth of its search."""
+        self.analysis_dock.show_search_progress(progress, self.table.state)
 
     def _show_table_tally(self) -> None:
         """The AI vs AI bar: the series' score and where it stands, or the two players."""
