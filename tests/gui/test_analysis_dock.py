@@ -169,6 +169,10 @@ def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
     assert reading.startswith(analysis.prediction.estimate_words().removesuffix(" (estimate)"))
     assert ("not settled" in reading) == (analysis.unsettled_since is not None)
     assert not dock.compare_button.isEnabled()  # too big to compare the exact searches
+    # What the number counts, as the game says it.
+    tip = dock.findChild(QWidget, "evaluationNumber").toolTip()
+    assert tip.startswith("The evaluation from X's side: positive when X stands better.")
+    assert "counts 100 on four in a row" in tip
     assert abs(analysis.evaluation or 0) < words.WIN_SEEN
     assert "X is" in reading
     assert 0 < dock.evaluation_bar.value <= 0.9  # leaning to X, never filled by an estimate

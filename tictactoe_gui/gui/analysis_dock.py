@@ -503,7 +503,7 @@ class AnalysisDock(QDockWidget):
         state, analysis = self._game_state, self._game_analysis
         if state is not None and analysis is not None:  # else still looking at the position
             outlook = game_words.outlook(state, analysis, self._game_names)
-            self._outcome.show_game(outlook, state.spec.seats[0])
+            self._outcome.show_game(outlook, game_words.number_tip(state))
 
     def _show_comparison(
         self, state: GameState, comparison: tuple[tuple[str, GameAnalysis], ...]

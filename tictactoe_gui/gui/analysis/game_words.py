@@ -246,6 +246,15 @@ def depth_text(analysis: GameAnalysis) -> str:
     return str(analysis.max_depth)
 
 
+def number_tip(state: GameState) -> str:
+    """What the evaluation's number means in ``state``'s game: from the first seat's side,
+    in the units the game gives (``spec.evaluation_units``)."""
+    spec = state.spec
+    first = spec.seats[0]
+    tip = f"The evaluation from {first}'s side: positive when {first} stands better."
+    return f"{tip} {spec.evaluation_units}" if spec.evaluation_units else tip
+
+
 def best_move_text(state: GameState, analysis: GameAnalysis) -> str:
     """``"X d3 (win in 13)"``, ``"A b4 (margin +4)"``; a dash when there is none."""
     mover = state.to_move

@@ -143,16 +143,14 @@ class OutcomeSection(QWidget):
         width = self.certainty.fontMetrics().horizontalAdvance(self.certainty.text())
         self.certainty.setMinimumWidth(width + 24)
 
-    def show_game(self, outlook: GameOutlook, first_seat: str) -> None:
-        """A table game's banner, evaluation (from ``first_seat``'s side) and badge."""
+    def show_game(self, outlook: GameOutlook, number_tip: str) -> None:
+        """A position's banner, evaluation (its number meaning ``number_tip``) and badge."""
         self.prediction_label.setText(outlook.banner)
         self.apply_banner_style(outlook.outcome)
         self.evaluation_box.setVisible(not outlook.final)
         if outlook.final:
             return
-        self.evaluation_number.setToolTip(
-            f"The evaluation from {first_seat}'s side: positive when {first_seat} stands better"
-        )
+        self.evaluation_number.setToolTip(number_tip)
         self.evaluation_bar.set_value(outlook.bar, outlook.reading)
         self.evaluation_number.setText(outlook.number)
         self.evaluation_reading.setText(outlook.reading)
