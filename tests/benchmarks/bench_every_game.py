@@ -125,7 +125,7 @@ def main() -> None:
                             return (
                                 controller.is_human_turn()
                                 and result is not None
-                                and result.board == controller.board
+                                and result.state.marks_board() == controller.board
                             )
 
                         if not wait_until(app, settled, GAME_TIMEOUT_S):

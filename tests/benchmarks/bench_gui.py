@@ -269,7 +269,7 @@ def window_gaps_against_sera(
         result = controller.current_result
         board = controller.board
         return not controller.engine_busy() and (
-            board.is_over or (result is not None and result.board == board)
+            board.is_over or (result is not None and result.state.marks_board() == board)
         )
 
     try:

@@ -567,6 +567,12 @@ def test_the_searches_are_compared_exactly_where_the_game_says_they_are(
 
 
 @every_game
+def test_what_an_estimates_score_counts_is_a_sentence_or_nothing(spec: GameSpec) -> None:
+    units = spec.evaluation_units
+    assert units == "" or (units[0].isupper() and units.endswith(".") and "\n" not in units)
+
+
+@every_game
 def test_an_analysis_says_how_deep_it_looked_where_the_game_says_it_does(
     spec: GameSpec,
 ) -> None:

@@ -7,8 +7,9 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from tictactoe_gui.engine import Board, Move
+from tictactoe_gui.engine import Analysis, Board, Move
 from tictactoe_gui.engine.games import find_game
+from tictactoe_gui.gui.analysis_dock import AnalysisDock
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.session import GameSetup, PlayerSpec
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
@@ -106,6 +107,14 @@ def play(window: MainWindow, row: int, col: int) -> bool:
     window.controller.cell_activated(row, col)
     after = window.controller.session
     return after is not None and (after is not session or len(after.moves) > before)
+
+
+def shown_analysis(dock: AnalysisDock) -> Analysis | None:
+    """k in a row's own analysis behind what the dock shows (its GameAnalysis's source), to
+    check it against the engine's."""
+    found = dock.game_analysis
+    source = None if found is None else found.source
+    return source if isinstance(source, Analysis) else None
 
 
 def answer(box: QMessageBox, *, yes: bool = True, never_again: bool = False) -> None:

@@ -58,10 +58,12 @@ def test_each_row_is_read_once_with_its_headers(qtbot: QtBot, window: MainWindow
     iface = QAccessible.queryAccessibleInterface(table)
     assert iface is not None
     words = row_words(iface, 0)
-    assert [w.split(" ")[0] for w in words] == ["Cell", "Score", "Outcome"]
+    assert [w.split(" ")[0] for w in words] == ["Move", "Score", "Outcome"]
     model = table.model()
     shown = [str(model.data(model.index(0, c))) for c in range(3)]
-    assert words == [f"{h} {v}" for h, v in zip(("Cell", "Score", "Outcome"), shown, strict=True)]
+    assert shown[1] == "0"  # a draw: heard as shown
+    # The first row is a best move, and heard so (the bold of its row is not heard).
+    assert words == [f"Move {shown[0]}, best", f"Score {shown[1]}", f"Outcome {shown[2]}"]
 
 
 def test_the_best_move_and_the_expected_line_are_on_the_tab_path(

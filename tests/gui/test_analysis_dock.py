@@ -11,18 +11,19 @@ from pytestqt.qtbot import QtBot
 
 from tictactoe_gui.engine import (
     Algorithm,
+    Analysis,
     Board,
     Move,
     MoveOutcome,
     TranspositionTable,
     analyse,
 )
-from tictactoe_gui.engine.games import PlayerInfo, find_game
+from tictactoe_gui.engine.games import GameState, PlayerInfo, find_game
+from tictactoe_gui.engine.k_in_a_row import game_analysis, spec_of
 from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.variants import GOMOKU, get_variant
 from tictactoe_gui.gui.analysis import coach, words
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
-from tictactoe_gui.gui.engine_worker import EngineResult
 
 SVG = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">'
@@ -40,6 +41,27 @@ def make_dock(qtbot: QtBot) -> AnalysisDock:
     qtbot.addWidget(dock)
     dock.show()
     return dock
+
+
+def state_of(board: Board) -> GameState:
+    """``board`` as a position of the game interface."""
+    return spec_of(board.variant).from_position_text(board.to_text())
+
+
+def show(
+    dock: AnalysisDock, analysis: Analysis, comparison: tuple[Analysis, ...] = ()
+) -> GameState:
+    """k in a row's ``analysis`` shown as the window hands it over, through the game
+    interface (with the searches compared, where given); the position shown."""
+    state = state_of(analysis.board)
+    dock.show_game_analysis(
+        state,
+        game_analysis(analysis),
+        ("", ""),
+        comparison=tuple((found.algorithm.value, game_analysis(found)) for found in comparison),
+        study=True,
+    )
+    return state
 
 
 def test_portrait_shows_when_the_art_exists(
@@ -65,7 +87,7 @@ def test_missing_art_hides_the_portrait(qtbot: QtBot, monkeypatch: pytest.Monkey
     dock = make_dock(qtbot)
     dock.show_player(player_card("sera"), "Opponent")
     assert dock._portrait.isHidden()
-    assert "Sera" in dock.prediction_text()
+    assert dock._coach.name_label.text().startswith("Sera")
 
 
 def test_result_fills_table_banner_and_line(qtbot: QtBot) -> None:
@@ -73,12 +95,12 @@ def test_result_fills_table_banner_and_line(qtbot: QtBot) -> None:
     dock.show_player(player_card("sera"), "Coach")
     board = Board.from_text("XX.OO....")
     analysis = analyse(board)
-    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
-    assert dock.prediction_text() == "Sera's search predicts: X wins in 1 ply with best play"
+    show(dock, analysis)
+    assert dock.prediction_text() == "X wins in 1 ply with best play (proven)"
     assert dock.model.rowCount() == 3
-    top = dock.model.candidate_at(0)
+    top = dock.model.game_row_at(0)
     assert top is not None
-    assert top.describe == "win in 1"
+    assert top.move == board.index(Move(0, 2))
     assert dock.model.data(dock.model.index(0, 0)) == "c3"
     assert dock.model.data(dock.model.index(0, 1)) == "+win"
     assert dock.model.data(dock.model.index(0, 2)) == "X wins in 1"
@@ -99,10 +121,9 @@ def test_a_comparison_scrolls_into_view_in_a_short_dock(qtbot: QtBot) -> None:
     dock.resize(340, 360)  # far shorter than the dock's content
     board = Board.from_text("X...O....")
     analysis = analyse(board)
-    continuations = tuple(() for _ in analysis.candidates)
-    dock.show_result(EngineResult(1, analysis, continuations))
+    show(dock, analysis)
     comparison = tuple(analyse(board, algorithm) for algorithm in Algorithm)
-    dock.show_result(EngineResult(2, analysis, continuations, comparison=comparison))
+    show(dock, analysis, comparison)
     assert len(dock.comparison_rows()) == 3
     qtbot.waitUntil(dock.comparison_in_view, timeout=2000)
 
@@ -112,19 +133,18 @@ def test_a_search_answered_by_the_table_says_so(qtbot: QtBot) -> None:
     board = Board.empty()
     table = TranspositionTable()
     cold = analyse(board, Algorithm.TABLE, table=table)
-    continuations = tuple(() for _ in cold.candidates)
-    dock.show_result(EngineResult(1, cold, continuations))
+    show(dock, cold)
     assert dock.depth_text() == str(cold.max_depth)
     warm = analyse(board, Algorithm.TABLE, table=table)
     assert warm.max_depth == 0
-    dock.show_result(EngineResult(2, warm, continuations))
+    show(dock, warm)
     assert dock.depth_text() == "0 (all known from the table)"
 
 
-def estimate_result(board: Board) -> EngineResult:
+def estimate_result(board: Board) -> Analysis:
     analysis = analyse(board)
     assert not analysis.exact
-    return EngineResult(1, analysis, tuple(() for _ in analysis.candidates))
+    return analysis
 
 
 def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
@@ -137,10 +157,9 @@ def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
     # One mark each, X to move: better for X, and no win the search sees (four in a row
     # is a fast first-player win: two marks each are already a win it sees, not proven).
     board = Board.empty(four).play_all([Move(9, 9), Move(10, 10)])
-    result = estimate_result(board)
-    analysis = result.analysis
-    dock.show_result(result)
-    assert dock.prediction_text() == f"Sera's search estimates: {analysis.prediction}"
+    analysis = estimate_result(board)
+    show(dock, analysis)
+    assert dock.prediction_text().lower() == str(analysis.prediction).lower()
     assert "(estimate)" in dock.prediction_text()
     assert "Kitty" not in dock.prediction_text()
     assert dock.certainty_text() == f"Estimate · depth {analysis.depth}"
@@ -150,6 +169,10 @@ def test_an_estimate_is_shown_as_one(qtbot: QtBot) -> None:
     assert reading.startswith(analysis.prediction.estimate_words().removesuffix(" (estimate)"))
     assert ("not settled" in reading) == (analysis.unsettled_since is not None)
     assert not dock.compare_button.isEnabled()  # too big to compare the exact searches
+    # What the number counts, as the game says it.
+    tip = dock.findChild(QWidget, "evaluationNumber").toolTip()
+    assert tip.startswith("The evaluation from X's side: positive when X stands better.")
+    assert "counts 100 on four in a row" in tip
     assert abs(analysis.evaluation or 0) < words.WIN_SEEN
     assert "X is" in reading
     assert 0 < dock.evaluation_bar.value <= 0.9  # leaning to X, never filled by an estimate
@@ -177,7 +200,7 @@ def test_a_win_the_search_sees_is_not_called_proven(qtbot: QtBot) -> None:
     # Gomoku's opening, which no threat search settles (four in a row's is a quick proven
     # win for the first player).
     board = Board.empty(GOMOKU).play_all([Move(7, 7), Move(7, 8), Move(8, 8), Move(6, 6)])
-    estimate = estimate_result(board).analysis
+    estimate = estimate_result(board)
     # What the estimate reports when a line ends in a win it did not prove: a huge value.
     seen = words.WIN_SEEN
     analysis = replace(
@@ -185,7 +208,7 @@ def test_a_win_the_search_sees_is_not_called_proven(qtbot: QtBot) -> None:
         candidates=(Candidate(Move(9, 9), seen, None, None), *estimate.candidates[1:]),
         prediction=Prediction(None, None, exact=False, evaluation=seen, mover=Mark.X),
     )
-    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    show(dock, analysis)
     assert dock.evaluation_text() == ("+win", "X wins, as far as the search sees")
     assert dock.certainty_text().startswith("Estimate")
     assert dock.evaluation_bar.value == 0.9  # as far as an estimate goes, never the end
@@ -199,7 +222,7 @@ def test_the_bar_leans_to_o_when_o_stands_better(qtbot: QtBot) -> None:
     # X to move, with two lost corners against O's two in the middle, four apart: O stands
     # better (side by side they are a win the search sees: four in a row is that sharp).
     board = Board.empty(four).play_all([Move(0, 0), Move(9, 9), Move(19, 19), Move(9, 13)])
-    dock.show_result(estimate_result(board))
+    show(dock, estimate_result(board))
     assert -0.9 <= dock.evaluation_bar.value < 0
     assert dock.evaluation_text()[0].startswith("-")
     assert "O is" in dock.evaluation_text()[1]
@@ -242,7 +265,8 @@ def test_each_completed_depth_shows_while_the_search_goes_on(qtbot: QtBot) -> No
 
     dock = make_dock(qtbot)
     board = Board.empty(get_variant("four")).play_all([Move(9, 9), Move(10, 10)])
-    dock.show_result(None)  # the position changed: its analysis is on the way
+    state = state_of(board)
+    dock.show_game_thinking(state, study=True)  # the position changed: its analysis comes
     dock.set_thinking(True, "Sera is thinking…")
     progress = SearchProgress(
         nodes=5_000,
@@ -254,7 +278,7 @@ def test_each_completed_depth_shows_while_the_search_goes_on(qtbot: QtBot) -> No
         score=120,
         elapsed=0.5,
     )
-    dock.show_search_progress(progress, board)
+    dock.show_search_progress(progress, state)
     # The thinking line says how far it got, never which move (it shows on a person's turn).
     assert dock.thinking_text() == "Sera is thinking…  depth 2 · 5,000 nodes · 10,000 nodes/s"
     assert dock.best_move_text() == "X k11 (+120)"
@@ -264,18 +288,17 @@ def test_each_completed_depth_shows_while_the_search_goes_on(qtbot: QtBot) -> No
     assert dock.evaluation_text() == ("+120", "so far")
     assert 0 < dock.evaluation_bar.value < 0.9
     # The final answer replaces it.
-    dock.show_result(estimate_result(board))
+    show(dock, estimate_result(board))
     assert "searching" not in dock.depth_text()
 
 
 def test_the_best_move_of_an_estimate_previews_its_whole_line(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
     board = Board.empty(GOMOKU).play_all([Move(7, 7), Move(7, 8)])
-    result = estimate_result(board)
-    analysis = result.analysis
+    analysis = estimate_result(board)
     assert len(analysis.principal_variation) >= 2
     assert analysis.principal_variation[0] == analysis.candidates[0].move
-    dock.show_result(result)
+    show(dock, analysis)
     with qtbot.waitSignal(dock.preview_requested, timeout=1000) as blocker:
         dock.select_candidate(0)
     assert blocker.args == [board, analysis.principal_variation]
@@ -295,7 +318,7 @@ def test_a_small_board_proven_past_the_exact_try_shows_the_proof_and_the_estimat
     board = Board.from_text("5/1XX2/1OO2/5/5", get_variant("5x5k4"))
     analysis = analyse(board, limit=Limit(nodes=10, time=2.0))
     assert analysis.exact
-    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    show(dock, analysis)
     assert "X wins in 3" in dock.prediction_text()
     assert dock.certainty_text() == "Proven"
     assert "not needed for the proof" in dock._certainty.toolTip()
@@ -311,11 +334,13 @@ def test_a_small_board_proven_past_the_exact_try_shows_the_proof_and_the_estimat
 def test_a_small_board_not_proven_in_time_says_more_time_may_prove_it(qtbot: QtBot) -> None:
     dock = make_dock(qtbot)
     small = analyse(Board.empty(get_variant("5x5k4")), limit=Limit(nodes=10, proof_time=0.01))
-    dock.show_result(EngineResult(1, small, tuple(() for _ in small.candidates)))
+    show(dock, small)
     assert dock.certainty_text().startswith("Estimate")
-    assert "longer engine time per move may prove" in dock._certainty.toolTip()
+    assert "longer engine time per move, or Prove the Result) may prove" in (
+        dock._certainty.toolTip()
+    )
     big = estimate_result(Board.empty(get_variant("four")).play(Move(9, 9)))
-    dock.show_result(big)
+    show(dock, big)
     assert "too big to solve" in dock._certainty.toolTip()
 
 
@@ -323,21 +348,24 @@ def test_prove_is_offered_for_a_small_board_estimate_alone(qtbot: QtBot) -> None
     dock = make_dock(qtbot)
     button = dock.prove_button
     small = analyse(Board.empty(get_variant("5x5k4")), limit=Limit(nodes=10, proof_time=0.01))
-    dock.show_result(EngineResult(1, small, tuple(() for _ in small.candidates)))
+    show(dock, small)
     assert not button.isVisibleTo(dock)  # only where the window can also stop a search
     dock.set_stop_available(True)
-    dock.show_result(EngineResult(2, small, tuple(() for _ in small.candidates)))
+    show(dock, small)
     assert button.isVisibleTo(dock)
     with qtbot.waitSignal(dock.prove_requested, timeout=1000):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    dock.show_result(None)  # a new position on the way
+    dock.show_game_thinking(state_of(small.board), study=True)  # a new position on the way
+    assert not button.isVisibleTo(dock)
+    # Nor where the window does not answer the study's requests for the game.
+    dock.show_game_analysis(state_of(small.board), game_analysis(small), ("", ""))
     assert not button.isVisibleTo(dock)
     proven = analyse(Board.from_text("5/1XX2/1OO2/5/5", get_variant("5x5k4")))
     assert proven.exact
-    dock.show_result(EngineResult(3, proven, tuple(() for _ in proven.candidates)))
+    show(dock, proven)
     assert not button.isVisibleTo(dock)
     big = estimate_result(Board.empty(get_variant("four")).play(Move(9, 9)))
-    dock.show_result(big)
+    show(dock, big)
     assert not button.isVisibleTo(dock)  # too big to prove: more time would not do it
 
 
@@ -350,7 +378,7 @@ def test_an_estimate_a_deeper_search_changed_says_it_is_not_settled(qtbot: QtBot
     unsettled = analysis.unsettled_since
     assert unsettled is not None
     depth, before = unsettled
-    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    show(dock, analysis)
     number, reading = dock.evaluation_text()
     # O moves: the dock reads from X's side, then and now.
     assert number == words.evaluation_number(-analysis.depth_scores[-1])
@@ -367,7 +395,7 @@ def test_a_lost_position_names_the_winner_beside_the_best_defence(qtbot: QtBot) 
     assert analysis.prediction.winner is not None
     assert best.outcome is not None
     assert str(best.outcome) == "loss"
-    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    show(dock, analysis)
     assert dock.best_move_text() == (
         f"O {lost.cell_name(best.move)} (X wins in {best.plies_to_end})"
     )
@@ -379,7 +407,7 @@ def test_a_game_given_up_shows_no_bar_still_on_its_way(qtbot: QtBot) -> None:
     dock.show_player(player_card("sera"), "Coach")
     board = Board.from_text("X........")
     analysis = analyse(board)
-    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    show(dock, analysis)
     assert dock.evaluation_bar.isVisibleTo(dock)
     dock.show_ended("Ann resigned")
     assert dock.prediction_text() == "Game over: Ann resigned."
@@ -420,11 +448,11 @@ def test_a_proven_score_reads_in_the_words_of_the_estimates_beside_it(qtbot: QtB
     dock = make_dock(qtbot)
     four = get_variant("four")
     board = Board.empty(four).play_all([Move(9, 9), Move(10, 10)])
-    estimate = estimate_result(board).analysis
+    estimate = estimate_result(board)
     # A proof settles one move (as a persona's threat search does) while the rest stay
     # estimates: the proven score is a win in plies, not the search's raw "+399".
     proven = with_proof(estimate, True, (Move(9, 10), Move(0, 0), Move(9, 11)))
-    dock.show_result(EngineResult(1, proven, tuple(() for _ in proven.candidates)))
+    show(dock, proven)
     dock.set_top_n(9)
     model = dock.model
     shown = [str(model.data(model.index(row, 1))) for row in range(model.rowCount())]
@@ -442,7 +470,7 @@ def test_every_proven_score_on_three_by_three_is_a_result(qtbot: QtBot) -> None:
     # After X's corner every reply is proven: O's edges lose, the centre draws.
     board = Board.empty().play(Move(0, 0))
     analysis = analyse(board, Algorithm.ALPHABETA)
-    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    show(dock, analysis)
     dock.set_top_n(9)
     model = dock.model
     for row, candidate in enumerate(analysis.candidates):
@@ -459,7 +487,7 @@ def test_a_proven_row_s_score_and_outcome_say_different_things(qtbot: QtBot) -> 
     model = dock.model
     board = Board.from_text(".X.O.....")  # X to move: some moves win, some draw, some lose
     analysis = analyse(board)
-    dock.show_result(EngineResult(1, analysis, tuple(() for _ in analysis.candidates)))
+    show(dock, analysis)
     assert model.rowCount() == len(analysis.candidates) == 7
     expected = {
         MoveOutcome.WIN: ("+win", "X wins in {}", "Score win"),
@@ -476,7 +504,7 @@ def test_a_proven_row_s_score_and_outcome_say_different_things(qtbot: QtBot) -> 
     assert {candidate.outcome for candidate in analysis.candidates} == set(MoveOutcome)
     # An estimate stays marked as one in both columns.
     four = get_variant("four")
-    estimate = estimate_result(Board.empty(four).play_all([Move(9, 9), Move(10, 10)])).analysis
-    dock.show_result(EngineResult(2, estimate, tuple(() for _ in estimate.candidates)))
+    estimate = estimate_result(Board.empty(four).play_all([Move(9, 9), Move(10, 10)]))
+    show(dock, estimate)
     assert str(model.data(model.index(0, 1))).endswith(" est.")
     assert model.data(model.index(0, 2)) == "estimate"

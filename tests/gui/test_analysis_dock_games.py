@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QColor, QPalette
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import row_words
@@ -25,11 +25,11 @@ from tictactoe_gui.engine.games import (
     PlayerInfo,
     find_game,
 )
+from tictactoe_gui.engine.k_in_a_row import game_analysis
 from tictactoe_gui.engine.rowcol import RowColAnalysis
 from tictactoe_gui.gui.analysis import game_words
 from tictactoe_gui.gui.analysis.words import spoken_score
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
-from tictactoe_gui.gui.engine_worker import EngineResult
 
 Text = QAccessible.Text
 SEATS = ("X", "O")
@@ -354,32 +354,79 @@ def test_selecting_a_move_previews_it_and_the_best_its_line(
     assert other.args == [state, (analysis.moves[3].move,)]
 
 
-def test_k_in_a_row_is_shown_as_before_after_a_table_game(
+def tic_tac_toe(moves: str) -> GameState:
+    spec = find_game("tictactoe")
+    start = spec.new_game()
+    return start.play_all(start.read_moves(moves))
+
+
+def test_what_a_game_offers_of_its_searches_is_asked_of_it(
     qtbot: QtBot, double_threat: tuple[GameState, GameAnalysis]
 ) -> None:
     state, analysis = double_threat
     dock = make_dock(qtbot)
+    dock.set_stop_available(True)
     algorithm = dock.findChild(QWidget, "algorithmCombo")
     depth = dock.findChild(QWidget, "depthLabel")
     assert algorithm is not None
     assert depth is not None
-    dock.show_game_analysis(state, analysis, SEATS)
-    # Only k in a row has three searches to choose and compare, and a depth.
+    dock.show_game_analysis(state, analysis, SEATS, study=True)
+    # Connect Four has one search, and says nothing of a depth.
+    assert not state.spec.algorithms
     assert algorithm.isHidden()
     assert dock.compare_button.isHidden()
     assert depth.isHidden()
-    assert dock.prove_button.isHidden()
-    board = Board.from_text("XX.OO....")
-    result = analyse(board)
-    dock.show_result(EngineResult(1, result, tuple(() for _ in result.candidates)))
-    assert headers(dock) == ("Cell", "Score", "Outcome")
+    assert dock.prove_button.isHidden()  # proven already
+    ttt = tic_tac_toe("a3,a2,b3,b2")
+    dock.show_game_analysis(ttt, analysed(ttt), SEATS, study=True)
+    # Tic-tac-toe has three searches to choose and compare, and a depth.
+    assert headers(dock) == ("Move", "Score", "Outcome")
     assert not algorithm.isHidden()
     assert not dock.compare_button.isHidden()
+    assert dock.compare_button.isEnabled()  # small enough to solve
+    assert dock.compare_button.text() == "Compare all three searches"
     assert not depth.isHidden()
-    assert dock.prediction_text() == "Sera's search predicts: X wins in 1 ply with best play"
-    top = shown_rows(dock)[0]
-    assert top == ("c3", "+win", "X wins in 1")
-    assert dock.game_analysis is None
+    assert dock.prediction_text() == "X wins in 1 ply with best play (proven)"
+    assert shown_rows(dock)[0] == ("c3", "+win", "X wins in 1")
+    assert dock.game_analysis is not None
+    # Where the window does not answer the study's requests, none is offered.
+    dock.show_game_analysis(ttt, analysed(ttt), SEATS)
+    assert algorithm.isHidden()
+    assert dock.compare_button.isHidden()
+
+
+def test_the_searches_compared_are_named_as_the_game_names_them(qtbot: QtBot) -> None:
+    state = tic_tac_toe("b2,a1")
+    spec = state.spec
+    dock = make_dock(qtbot)
+    comparison = spec.compare_algorithms(state)
+    dock.show_game_analysis(state, analysed(state), SEATS, comparison=comparison, study=True)
+    assert [row[0] for row in dock.comparison_rows()] == [
+        spec.algorithm_name(name) for name in spec.algorithms
+    ]
+    assert [row[1] for row in dock.comparison_rows()] == [
+        f"{found.nodes:,}" for _, found in comparison
+    ]
+    # The next position's analysis is on its way: the comparison described the last.
+    dock.show_game_thinking(state.play(spec.parse_move("c3")), study=True)
+    assert dock._study.comparison.isHidden()
+
+
+def test_the_search_chosen_is_kept_and_said_once(qtbot: QtBot) -> None:
+    dock = make_dock(qtbot)
+    chosen: list[str] = []
+    dock.algorithm_changed.connect(chosen.append)
+    dock.set_algorithm("alphabeta")  # before any game with searches is shown
+    assert chosen == ["alphabeta"]
+    state = tic_tac_toe("b2")
+    dock.show_game_analysis(state, analysed(state), SEATS, study=True)
+    combo = dock.findChild(QComboBox, "algorithmCombo")
+    assert combo is not None
+    assert combo.currentText() == state.spec.algorithm_name("alphabeta")
+    assert chosen == ["alphabeta"]  # showing the game's searches chose nothing
+    combo.setCurrentIndex(combo.findData("minimax"))
+    assert chosen == ["alphabeta", "minimax"]
+    assert dock.algorithm() == "minimax"
 
 
 def test_a_theme_switch_or_new_names_keep_a_table_games_prediction(
@@ -472,9 +519,8 @@ def test_the_headers_say_what_a_margin_and_a_score_measure(
     dock.show_game_analysis(state, analysis, SEATS)
     tip = str(model.headerData(2, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole))
     assert tip.startswith("The result with best play after the move: who wins")
-    board = Board.from_text("XX.OO....")
-    result = analyse(board)
-    dock.show_result(EngineResult(1, result, tuple(() for _ in result.candidates)))
+    ttt = tic_tac_toe("a3,a2,b3,b2")
+    dock.show_game_analysis(ttt, analysed(ttt), SEATS)
     # k in a row's table says the same of the same columns.
     for column in (1, 2):
         shown = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
@@ -536,34 +582,37 @@ def test_k_in_a_rows_persona_does_not_carry_over_to_a_table_game(
     dock = make_dock(qtbot)
     header = dock.findChild(QWidget, "coachHeader")
     assert header is not None
+    ttt = tic_tac_toe("b2")
     dock.show_player(player_card("sera"), "Opponent")
     dock.set_comment("A calm game so far.")
+    dock.show_game_analysis(ttt, analysed(ttt), SEATS, study=True)
     assert not header.isHidden()
-    dock.show_game_thinking(state)
+    dock.show_game_thinking(state)  # another game
     assert header.isHidden()
     assert dock.comment_text() == ""
     # Its own player, named before or after the analysis comes, stays.
     dock.show_player(player_card("sera"), "Opponent")
-    dock.show_result(None)
+    dock.show_game_thinking(ttt, study=True)
+    assert not header.isHidden()
     dock.set_game_player(state.spec.player("cop"), "Opponent")
     dock.show_game_analysis(state, analysis, SEATS)
     assert not header.isHidden()
 
 
-def test_a_proven_win_reads_alike_on_a_board_of_k_in_a_row_and_at_the_table(
+def test_a_proven_win_reads_alike_from_k_in_a_rows_search_and_the_interface(
     qtbot: QtBot,
 ) -> None:
-    # The same position of tic-tac-toe, shown from k in a row's search and from the
-    # game interface every table game answers through: one wording, in plies, with best
-    # play, as analyse says it ("Predicted with best play: X wins in 1 ply.").
+    # The same position of tic-tac-toe, shown from k in a row's own analysis and from the
+    # game interface's: one wording, in plies, with best play, as analyse says it
+    # ("Predicted with best play: X wins in 1 ply.").
     board = Board.from_text("XX.OO....")
     dock = make_dock(qtbot)
-    result = analyse(board)
-    dock.show_result(EngineResult(1, result, tuple(() for _ in result.candidates)))
-    assert dock.prediction_text().endswith(": X wins in 1 ply with best play")
-    reading = dock.evaluation_text()
     spec = find_game("tictactoe")
-    state = spec.new_game().play_all(tuple(spec.new_game().read_moves("a3,a2,b3,b2")))
+    state = spec.from_position_text(board.to_text())
+    dock.show_game_analysis(state, game_analysis(analyse(board)), SEATS, study=True)
+    assert dock.prediction_text() == "X wins in 1 ply with best play (proven)"
+    reading = dock.evaluation_text()
+    state = tic_tac_toe("a3,a2,b3,b2")
     dock.show_game_analysis(state, analysed(state), SEATS)
     assert dock.prediction_text() == "X wins in 1 ply with best play (proven)"
     assert dock.evaluation_text() == reading == ("proven", "X wins in 1 ply: forced")

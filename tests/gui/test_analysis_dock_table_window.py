@@ -67,3 +67,28 @@ def test_a_connect_four_analysis_is_heard_as_k_in_a_rows_is(
         (label,) = [w for w in dock.findChildren(QLabel) if w.buddy() is value and w is not value]
         assert label.text() == words
     assert dock.best_move_text() == "X d1 (win in 41)"
+
+
+def test_k_in_a_row_at_the_table_offers_and_shows_its_three_searches(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    spec = find_game("tictactoe")
+    people = (Seat.human("Ann"), Seat.human("Bob"))
+    table = window.start_table_game(TableSetup(spec, GameMode.HUMAN_VS_HUMAN, people))
+    dock = window.analysis_dock
+    qtbot.waitUntil(lambda: dock.game_analysis is not None, timeout=30_000)
+    assert dock.game_state == table.state
+    depth = dock.findChild(QWidget, "depthLabel")
+    assert depth is not None
+    assert not depth.isHidden()
+    assert not dock.compare_button.isHidden()
+    assert dock.compare_button.isEnabled()
+    dock.compare_button.click()
+    qtbot.waitUntil(lambda: len(dock.comparison_rows()) == 3, timeout=30_000)
+    # What each search costs from the empty board, as the game names them.
+    assert dock.comparison_rows()[0][:2] == ("Alpha-beta + table", "410")
+    assert [row[:2] for row in dock.comparison_rows()[1:]] == [
+        ("Alpha-beta", "4,372"),
+        ("Plain minimax", "549,946"),
+    ]
+    assert dock.prediction_text() == "Draw with best play (proven)"

@@ -15,14 +15,13 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from tests.gui.helpers import board, human_vs_ai, play
-from tictactoe_gui.engine import Algorithm, Board, analyse, k_in_a_row, search
-from tictactoe_gui.engine.games import GameState
+from tictactoe_gui.engine import Algorithm, Analysis, Board, analyse, k_in_a_row, search
+from tictactoe_gui.engine.games import GameAnalysis, GameState
 from tictactoe_gui.engine.k_in_a_row import spec_of
 from tictactoe_gui.engine.limits import Limit
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.engine_worker import (
     EngineClient,
-    EngineResult,
     EngineService,
     GameAnswer,
     GameMove,
@@ -48,6 +47,13 @@ def state_of(board: Board) -> GameState:
     return spec_of(board.variant).from_position_text(board.to_text())
 
 
+def own(analysis: GameAnalysis) -> Analysis:
+    """k in a row's own analysis behind an answer's (its source)."""
+    source = analysis.source
+    assert isinstance(source, Analysis)
+    return source
+
+
 def test_a_request_comes_back_with_the_analysis_of_its_board(
     qtbot: QtBot, engine: EngineClient
 ) -> None:
@@ -58,9 +64,8 @@ def test_a_request_comes_back_with_the_analysis_of_its_board(
     assert isinstance(answer, GameAnswer)
     assert answer.request_id == request_id
     assert answer.state == state_of(board)
-    result = EngineResult.of(answer)
-    assert result.board == board
-    assert result.analysis.candidates == analyse(board).candidates
+    assert answer.state.marks_board() == board
+    assert own(answer.analysis).candidates == analyse(board).candidates
     assert not engine.busy
 
 
@@ -72,9 +77,13 @@ def test_a_small_board_solved_whole_answers_with_the_line_after_each_move(
     board = Board.from_text("X...O....")
     with qtbot.waitSignal(engine.analysed, timeout=5000) as blocker:
         engine.submit(state_of(board))
-    result = EngineResult.of(blocker.args[0])
-    assert len(result.continuations) == len(result.analysis.candidates)
-    for candidate, line in zip(result.analysis.candidates, result.continuations, strict=True):
+    answer = blocker.args[0]
+    analysis = own(answer.analysis)
+    assert [value.move for value in answer.analysis.moves] == [
+        board.index(candidate.move) for candidate in analysis.candidates
+    ]
+    for candidate, value in zip(analysis.candidates, answer.analysis.moves, strict=True):
+        line = tuple(board.move_at(move) for move in value.line)
         end = board.play(candidate.move).play_all(line)
         assert end.is_over
         assert len(line) + 1 == candidate.plies_to_end
@@ -129,7 +138,13 @@ def test_comparison_runs_all_three_searches(qtbot: QtBot, engine: EngineClient) 
     board = Board.from_text("X...O....")
     with qtbot.waitSignal(engine.analysed, timeout=10000) as blocker:
         engine.submit(state_of(board), compare=True)
-    comparison = EngineResult.of(blocker.args[0]).comparison
+    answer = blocker.args[0]
+    assert [name for name, _ in answer.comparison] == [
+        Algorithm.TABLE,
+        Algorithm.ALPHABETA,
+        Algorithm.MINIMAX,
+    ]
+    comparison = [own(found) for _, found in answer.comparison]
     assert [a.algorithm for a in comparison] == [
         Algorithm.TABLE,
         Algorithm.ALPHABETA,
@@ -212,13 +227,13 @@ def test_the_dock_hears_one_search_while_sera_chooses_on_a_big_board(
     for move in ("h8", "h9", "j8"):
         board = board.play(board.parse_move(move))
     dock: list[Any] = []
-    own: list[Any] = []
+    own_info: list[Any] = []
     engine.search_info.connect(dock.append)
-    engine.player_info.connect(own.append)
+    engine.player_info.connect(own_info.append)
     with qtbot.waitSignal(engine.analysed, timeout=30000) as blocker:
         engine.submit(state_of(board), player="sera", limit=Limit(time=0.4))
-    analysis = EngineResult.of(blocker.args[0]).analysis
-    assert own, "Sera's search reported nothing"
+    analysis = own(blocker.args[0].analysis)
+    assert own_info, "Sera's search reported nothing"
     depths = [info.depth for info in dock]
     assert depths == list(range(1, len(depths) + 1)), depths
     assert depths[-1] == analysis.depth
@@ -245,7 +260,7 @@ def test_a_win_sera_proves_is_what_the_dock_shows_even_if_its_analysis_missed_it
         engine.submit(state_of(board), player="sera", limit=Limit(time=2.0))
     (choice,) = chosen
     assert "wins" in choice.news  # a proof is the news said as the move is played
-    analysis = EngineResult.of(blocker.args[0]).analysis
+    analysis = own(blocker.args[0].analysis)
     assert analysis.exact
     assert analysis.prediction.winner is board.to_move
     assert analysis.candidates[0].move == board.move_at(choice.move)
@@ -278,7 +293,7 @@ def test_earlier_positions_are_reviewed_within_the_time_given(
     assert limits == [0.1, 0.1, 0.1]
     reviewed = blocker.args[0].review
     assert [state for state, _ in reviewed] == [state_of(board) for board in earlier]
-    assert [EngineResult.of(blocker.args[0]).review[i].board for i in (0, 1)] == list(earlier)
+    assert [own(found).board for _, found in reviewed] == list(earlier)
 
 
 def test_the_one_limit_asked_for_reaches_the_analysis_whole(
@@ -298,7 +313,7 @@ def test_the_one_limit_asked_for_reaches_the_analysis_whole(
     with qtbot.waitSignal(engine.analysed, timeout=10_000) as blocker:
         engine.submit(state_of(small), limit=limit)
     assert asked == [limit]
-    assert EngineResult.of(blocker.args[0]).analysis.exact  # the proof settled it in time
+    assert own(blocker.args[0].analysis).exact  # the proof settled it in time
 
 
 def test_a_search_that_gives_up_by_itself_is_reported_as_a_failure(
@@ -397,10 +412,10 @@ def test_a_small_board_proven_by_a_proof_answers_without_every_line(
     board = Board.from_text("5/5/2O2/.O3/2XXX", get_variant("5x5k4"))
     with qtbot.waitSignal(engine.analysed, timeout=30_000) as blocker:
         engine.submit(state_of(board), player="sera", limit=Limit(time=5.0))
-    result = EngineResult.of(blocker.args[0])
-    assert result.analysis.exact
-    assert result.analysis.principal_variation  # the proof's own line
-    assert all(line == () for line in result.continuations)
+    analysis = blocker.args[0].analysis
+    assert own(analysis).exact
+    assert own(analysis).principal_variation  # the proof's own line
+    assert all(value.line == () for value in analysis.moves)
 
 
 def test_a_search_that_loaded_modules_keeps_them_out_of_full_collections(

@@ -92,7 +92,7 @@ def play_to_the_end(qtbot: QtBot, window: MainWindow, setup: GameSetup, seed: in
         if controller.game_over_info is not None:
             return True
         result = controller.current_result
-        analysed = result is not None and result.board == controller.board
+        analysed = result is not None and result.state.marks_board() == controller.board
         return controller.is_human_turn() and analysed
 
     while controller.game_over_info is None:

@@ -273,8 +273,8 @@ def test_the_engines_view_is_hidden_on_your_own_turn(
     assert not dock.engine_view_hidden()
     assert "is hidden" not in words.text()  # ticked: the words say it is shown
     assert "is shown" in words.text()
-    assert dock.analysis is not None
-    assert dock.analysis.board == window.controller.board
+    assert dock.game_analysis is not None
+    assert dock.game_state == window.controller.session.state
     assert settings.value("analysis/reveal") in (True, "true")
     dock.reveal_check.click()
     window.new_game(human_vs_human())

@@ -16,9 +16,10 @@ from tictactoe_gui.session import GameSetup, PlayerSpec
 from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
-#: X makes four along the bottom row while O answers along the top: X's third stone
-#: threatens four, O leaves it open (and makes a threat of its own), X wins.
-FOUR_ON_5X5 = ((4, 0), (0, 0), (4, 1), (0, 1), (4, 2), (0, 2), (4, 3))
+#: On 4×4, three in a row (solved at once: the coach's verdicts are proven), X makes three
+#: along the bottom row while O answers along the top: X's second stone threatens three,
+#: O leaves it open (and makes a threat of its own), X wins.
+THREE_ON_4X4 = ((3, 0), (0, 0), (3, 1), (0, 1), (3, 2))
 
 
 def fresh_window(qtbot: QtBot, settings: QSettings) -> MainWindow:
@@ -42,9 +43,9 @@ def play_out(
     play: Callable[[int, int], object],
     undo: Callable[[], object],
 ) -> None:
-    """The moves of FOUR_ON_5X5, each after the analysis of the position before it (so
+    """The moves of THREE_ON_4X4, each after the analysis of the position before it (so
     that every move is judged as it is played, and said with its verdict), then Undo."""
-    for row, col in FOUR_ON_5X5:
+    for row, col in THREE_ON_4X4:
         qtbot.waitUntil(lambda: session().analysis_of(session().state) is not None, timeout=30_000)
         play(row, col)
     qtbot.waitUntil(
@@ -59,7 +60,7 @@ def play_out(
 def test_a_big_board_is_heard_the_same_however_it_is_started(
     qtbot: QtBot, settings: QSettings
 ) -> None:
-    spec = find_game("5x5k4")
+    spec = find_game("4x4k3")
     empty = spec.new_game(0).marks_board()
     assert empty is not None
 
@@ -93,10 +94,10 @@ def test_a_big_board_is_heard_the_same_however_it_is_started(
     assert through_table == through_k
     said = " ".join(through_k)
     assert through_k[0] == "New game: Ann (X) against Bob (O). Ann to move."
-    assert "Ann played X at c1. X threatens four: a1, b1, c1; block at d1." in said
-    assert "Ann played X at d1." in said
-    assert "X's line: a1, b1, c1, d1." in said
-    assert through_k[-1] == "Took back X d1. X to move."
+    assert "Ann played X at b1. X threatens three: a1, b1; block at c1." in said
+    assert "Ann played X at c1." in said
+    assert "X's line: a1, b1, c1." in said
+    assert through_k[-1] == "Took back X c1. X to move."
 
 
 def against_cop(qtbot: QtBot, settings: QSettings, *, through_table: bool) -> list[str]:
@@ -151,3 +152,45 @@ def test_a_person_against_a_persona_is_you_however_the_game_is_started(
         assert said[-1].startswith("Took back X b2 and O ")
         assert said[-1].endswith(". X to move.")
     assert len(heard[0]) == len(heard[1])
+
+
+def replay_heard(
+    qtbot: QtBot, window: MainWindow, moves: list[int], *, through_table: bool
+) -> list[str]:
+    """What is heard as a recorded game of tic-tac-toe is replayed: to its end, one back."""
+    spec = find_game("tictactoe")
+    start = spec.new_game(0)
+    if through_table:
+        table = window.replay_table_game(start, moves, ("Carol", "Dan"), "yesterday")
+        seek: Callable[[int], object] = table.replay_seek
+        step: Callable[[int], object] = table.replay_step
+    else:
+        board = start.marks_board()
+        assert board is not None
+        played = [board.move_at(move) for move in moves]
+        window.start_replay("Carol vs Dan, yesterday", board, played, ("Carol", "Dan"))
+        seek, step = window.controller.replay_seek, window.controller.replay_step
+    count = len(window.announcer.spoken)
+    step(1)
+    seek(len(moves))
+    step(-1)
+    seek(0)
+    return heard_since(window, count)
+
+
+def test_a_replay_is_heard_the_same_through_either_controller(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    won = [0, 3, 1, 4, 2]  # X takes the top row
+    through_k = replay_heard(qtbot, fresh_window(qtbot, settings), won, through_table=False)
+    through_table = replay_heard(qtbot, fresh_window(qtbot, settings), won, through_table=True)
+    assert (
+        through_table
+        == through_k
+        == [
+            "Move 1 of 5: X at a3.",
+            "Move 5 of 5: X at c3. Game over, X wins. X's line: a3, b3, c3.",
+            "Move 4 of 5: O at b2.",
+            "Start of the replay, 5 moves.",
+        ]
+    )

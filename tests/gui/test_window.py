@@ -132,7 +132,7 @@ def test_settings_are_restored(qtbot: QtBot, settings: QSettings, no_leaked_thre
     assert second.heat_map_action.isChecked()
     assert second.theme is Theme.DARK
     assert not second.analysis_dock.isVisible()
-    assert second.analysis_dock.algorithm() is Algorithm.ALPHABETA
+    assert second.analysis_dock.algorithm() == Algorithm.ALPHABETA.value
     assert second.controller.algorithm == Algorithm.ALPHABETA.value
     assert second.analysis_dock.top_n() == 5
     second.set_theme(Theme.LIGHT)

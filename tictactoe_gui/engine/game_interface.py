@@ -548,6 +548,9 @@ class GameSpec(abc.ABC):
 
     #: An estimate's score that reads as one step of winning chance (see :meth:`chance_of`).
     chance_scale: ClassVar[float] = 1.0
+    #: What an estimate's score counts, in a sentence for a person (the dock's evaluation
+    #: says it); empty where the game says nothing more than "positive: better".
+    evaluation_units: ClassVar[str] = ""
 
     def chance_of(self, state: GameState, value: MoveValue) -> float:
         """The mover's chance of winning after ``value``'s move in ``state``, from 0 to 1:

@@ -478,6 +478,12 @@ class KInARowSpec(GameSpec):
         assert outcome is not None
         return _result(outcome.winner, str(outcome))
 
+    evaluation_units: ClassVar[str] = (
+        "Units: a line of k cells one mark short of k in a row, which the other side must "
+        "block, counts 100 on four in a row and 1000 on gomoku; each mark fewer counts about "
+        "an eighth."
+    )
+
     def chance_of(self, state: GameState, value: MoveValue) -> float:
         """As :meth:`GameSpec.chance_of`, an estimate read as the coach reads it
         (:func:`~.analysis.winning_chance`: one threat ahead is 66 %)."""

@@ -1,24 +1,23 @@
-"""The analysis dock: what the engine thinks of the position on the board.
+"""The analysis dock: what the engine thinks of the position on the board, for any game.
 
-It shows one :class:`~tictactoe_gui.gui.engine_worker.EngineResult` at a time
-(the controller only ever hands over results about the board shown), in
-sections with one job each (``gui/analysis/``): the coach (the persona and its
-comment), the thinking line with the search's progress and Stop, the outcome
-(the predicted result, an evaluation bar with a number and its reading in
-words, whether the result is proven or an estimate), the candidate moves in a
-table model, the expected line with the search's figures, and the study panel
-(the engine's time per move and an algorithm comparison). The dock puts them
-together, hides the engine's view on a person's own turn against an AI, and
-previews a candidate on the board.
+It shows one position's :class:`~tictactoe_gui.engine.games.GameAnalysis` at a time (the
+controller only ever hands over analyses of the board shown), read through the game
+interface alone, in sections with one job each (``gui/analysis/``): the coach (the
+computer player and its comment), the thinking line with the search's progress and Stop,
+the outcome (the predicted result, an evaluation bar with a number and its reading in
+words, whether the result is proven or an estimate, Prove the Result), the candidate moves
+in a table model, the expected line with the search's figures, and the study panel (the
+engine's time per move, the game's searches to choose and compare). The dock puts them
+together, hides the engine's view on a person's own turn against an AI, and previews a
+candidate on the board.
 
-Every other registered game (Connect Four, Row & Column ...) is shown through the
-same sections by :meth:`AnalysisDock.show_game_thinking` and
-:meth:`AnalysisDock.show_game_analysis`, from its
-:class:`~tictactoe_gui.engine.games.GameAnalysis`.
+What a game offers is asked of it: its searches (``spec.algorithms``, compared where
+``spec.compares(state)``), whether an estimate can become a proof with more time
+(``spec.solving``), whether its search says how deep it looked (``spec.reports_depth``).
 
-The prediction is the engine's (Sera's search), whoever is playing: a weaker
-persona on move does not know it. An estimate is never shown as a certainty:
-its bar stops short of either end and every reading of it says "estimate".
+The prediction is the engine's full search, whoever is playing: a weaker player on move
+does not know it. An estimate is never shown as a certainty: its bar stops short of either
+end and every reading of it says "estimate".
 """
 
 from __future__ import annotations
@@ -38,8 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.engine import Algorithm, Analysis, Board, Mark, SearchProgress
-from tictactoe_gui.engine.analysis import PROOF_CELLS, solvable
+from tictactoe_gui.engine import SearchProgress
 from tictactoe_gui.engine.games import Certainty, GameAnalysis, GameState, PlayerInfo, Solving
 from tictactoe_gui.gui.accessibility import set_shown_keeping_focus
 from tictactoe_gui.gui.analysis import game_words
@@ -53,9 +51,7 @@ from tictactoe_gui.gui.analysis.coach import CoachCard
 from tictactoe_gui.gui.analysis.engine_view import DEFAULT_TIME_BUDGET, StudyPanel, ThinkingLine
 from tictactoe_gui.gui.analysis.outcome import EvaluationBar, OutcomeSection
 from tictactoe_gui.gui.analysis.spoiler import SpoilerGuard
-from tictactoe_gui.gui.analysis.words import preview_line
 from tictactoe_gui.gui.board_reading import board_of
-from tictactoe_gui.gui.engine_worker import EngineResult
 from tictactoe_gui.session.words import game_over
 
 __all__ = ["DEFAULT_TIME_BUDGET", "DEFAULT_TOP_N", "AnalysisDock"]
@@ -64,32 +60,30 @@ __all__ = ["DEFAULT_TIME_BUDGET", "DEFAULT_TOP_N", "AnalysisDock"]
 class AnalysisDock(QDockWidget):
     """What the engine thinks of the position on the board, for any game.
 
-    k in a row hands over an :class:`EngineResult` (:meth:`show_result`). Every other
-    registered game uses three calls, and the signals below as k in a row does
-    (Stop, Analyse Again, the time per move, the top-N choice, the spoiler guard,
-    :meth:`show_ended`, :meth:`set_comment`):
+    The controller makes three calls, and listens to the signals below (Stop, Analyse
+    Again, Prove the Result, the search and its comparison, the time per move, the top-N
+    choice, the spoiler guard; :meth:`show_ended`, :meth:`set_comment`):
 
     - :meth:`show_game_thinking` ``(state)`` when the position changes;
-    - :meth:`show_game_analysis` ``(state, analysis, names)`` when its analysis comes;
+    - :meth:`show_game_analysis` ``(state, analysis, names)`` when its analysis comes
+      (with the searches compared, where asked);
     - :meth:`set_game_player` ``(player, role)`` for the computer player's card.
 
-    The dock then shows the proven/estimate badge, the predicted result naming the
-    side ("X wins in 13 (proven)", "B ahead by 3, estimated"), the candidate table in
-    the game's notation (Connect Four: every column's landing cell with its exact
-    result for the side to move; Row & Column: every allowed cell's points and margin),
-    the best move, the expected line, nodes and time, and hides what only k in a row
-    has (the algorithm choice and the comparison, the depth, Prove the Result).
-    Selecting a candidate emits :attr:`game_preview_requested`.
+    The dock then shows the proven/estimate badge, the predicted result naming the side
+    ("X wins in 13 plies with best play (proven)", "B ahead by 3, estimated"), the candidate
+    table in the game's notation (every move's result for the side to move, or its points
+    and margin), the best move, the expected line, nodes, depth and time. Selecting a
+    candidate emits :attr:`game_preview_requested` with its line.
     """
 
-    #: A candidate was selected: preview it and its continuation (start board, moves).
+    #: A candidate was selected, on a game drawn on a grid of X and O: preview it and its
+    #: continuation (the board, its moves); (None, ()) clears the preview.
     preview_requested = Signal(object, object)
-    #: A table game's candidate was selected: preview it on the board (the GameState it is
-    #: played from, the moves: the candidate, then the expected line when it is the best
-    #: move); (None, ()) clears the preview. A game drawn on a grid of X and O (Connect
-    #: Four) has it previewed by :attr:`preview_requested` too, as k in a row has.
+    #: A candidate was selected: preview it on the board (the GameState it is played from,
+    #: the moves: the candidate, then the line expected after it); (None, ()) clears it.
     game_preview_requested = Signal(object, object)
-    algorithm_changed = Signal(str)  # an Algorithm's value
+    #: The search the analysis uses, one of the game's ``algorithms``.
+    algorithm_changed = Signal(str)
     compare_requested = Signal()
     top_n_changed = Signal(int)
     reveal_changed = Signal(bool)
@@ -97,7 +91,7 @@ class AnalysisDock(QDockWidget):
     time_budget_changed = Signal(float)
     stop_requested = Signal()
     restart_requested = Signal()
-    #: Prove the result of a small board that the analysis only estimated (more time).
+    #: Prove the result of a position that the analysis only estimated (more time).
     prove_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -106,19 +100,17 @@ class AnalysisDock(QDockWidget):
         self.setAllowedAreas(
             Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea
         )
-        self._result: EngineResult | None = None
-        #: A table game's position and analysis shown (None: k in a row's, or none).
+        #: The position and its analysis shown (None: on the way, or nothing yet).
         self._game_state: GameState | None = None
         self._game_analysis: GameAnalysis | None = None
         self._game_names: tuple[str, str] = ("", "")
-        #: Whether the coach's card shows a table game's player (set_game_player).
-        self._card_is_table_games = False
-        self._player_names: dict[Mark, str] = {}
+        #: Whether the window answers the study's requests for the game shown.
+        self._study_offered = False
+        #: Whether the coach's card was set since the last position came (see _enter).
+        self._card_fresh = False
         self._stop_available = False
         self._guarded = False
         self._build()
-
-    # -- layout ---------------------------------------------------------------------------
 
     def _build(self) -> None:
         body = QWidget()
@@ -207,14 +199,6 @@ class AnalysisDock(QDockWidget):
     # -- what to show ---------------------------------------------------------------------
 
     @property
-    def result(self) -> EngineResult | None:
-        return self._result
-
-    @property
-    def analysis(self) -> Analysis | None:
-        return self._result.analysis if self._result is not None else None
-
-    @property
     def model(self) -> CandidatesModel:
         return self._candidates.model
 
@@ -292,16 +276,21 @@ class AnalysisDock(QDockWidget):
     def show_player(self, player: PlayerInfo | None, role: str) -> None:
         """Show a computer player's card in its role ("Opponent", "Coach", "To move"…;
         None: "Engine"), in any game."""
-        self._card_is_table_games = False
+        self._card_fresh = True
         self._coach.set_player(player, role)
         if player is not None:
             self._update_prediction()
 
-    def set_player_names(self, x_name: str, o_name: str) -> None:
-        """Who plays X and O, so a finished game names its winner."""
-        self._player_names = {
-            mark: name for mark, name in ((Mark.X, x_name), (Mark.O, o_name)) if name != str(mark)
-        }
+    def set_game_player(self, player: PlayerInfo | None, role: str) -> None:
+        """A computer player on the coach's card (None: "Engine"), without the remark of the
+        player on it before."""
+        self.show_player(player, role)
+        self._coach.set_comment("")
+
+    def set_player_names(self, first: str, second: str) -> None:
+        """Who plays in each seat, so the prediction and a finished game name them (a name
+        equal to its seat's mark, or empty, leaves the mark alone)."""
+        self._game_names = (first, second)
         self._update_prediction()
 
     def candidates_shown(self) -> bool:
@@ -316,8 +305,7 @@ class AnalysisDock(QDockWidget):
         set_shown_keeping_focus(self._spoiler, guarded)
         self._spoiler.say(hidden or not guarded)
         if hidden:
-            self.preview_requested.emit(None, ())
-            self.game_preview_requested.emit(None, ())
+            self._clear_preview()
 
     def set_reveal(self, reveal: bool) -> None:
         self._reveal_check.setChecked(reveal)
@@ -340,7 +328,7 @@ class AnalysisDock(QDockWidget):
         if self._thinking.isHidden():
             return
         self._thinking.show_nodes(nodes)
-        if self._result is None:
+        if self._game_analysis is None:
             # The search under way is the one the details describe (a proof can run for
             # minutes): they follow it, rather than keep the last depth's figures.
             self._details.show_nodes(nodes, self._thinking.seconds())
@@ -351,9 +339,10 @@ class AnalysisDock(QDockWidget):
         self._study.restart_button.setVisible(available)
         self._stop_available = available
 
-    def show_search_progress(self, progress: SearchProgress, board: Board) -> None:
-        """What a search that cannot be exact has found so far, after each completed depth:
-        the depth, speed, best move, line and evaluation (all marked as an estimate).
+    def show_search_progress(self, progress: SearchProgress, state: GameState) -> None:
+        """What a search that cannot be exact has found so far in ``state``, after each
+        completed depth: the depth, speed, best move, line and evaluation (all marked as an
+        estimate).
 
         The thinking line says only how far it has got (it shows even when the engine's
         view is hidden on a person's turn); the rest goes where the analysis goes.
@@ -362,10 +351,10 @@ class AnalysisDock(QDockWidget):
             return
         if not self._thinking.isHidden():
             self._thinking.show_progress(progress)
-        if self._result is not None and self._result.analysis.board == board:
+        if self._game_analysis is not None and self._game_state == state:
             return  # the final answer is in already
-        self._details.show_progress(progress, board)
-        self._outcome.show_progress(progress, board)
+        self._details.show_progress(progress, state)
+        self._outcome.show_progress(progress, state)
 
     def set_time_budget(self, seconds: float) -> None:
         """Pick the offered time nearest ``seconds``."""
@@ -374,10 +363,13 @@ class AnalysisDock(QDockWidget):
     def time_budget(self) -> float:
         return self._study.time_budget()
 
-    def set_algorithm(self, algorithm: Algorithm) -> None:
+    def set_algorithm(self, algorithm: str) -> None:
+        """The search the analysis uses, one of the game's ``algorithms`` (said through
+        :attr:`algorithm_changed` when it changes)."""
         self._study.set_algorithm(algorithm)
 
-    def algorithm(self) -> Algorithm:
+    def algorithm(self) -> str:
+        """The search chosen ("" until one is)."""
         return self._study.algorithm()
 
     def set_top_n(self, top_n: int) -> None:
@@ -386,85 +378,48 @@ class AnalysisDock(QDockWidget):
     def top_n(self) -> int:
         return self._candidates.top_n()
 
-    def show_result(self, result: EngineResult | None) -> None:
-        """Show ``result`` (None: the position changed and its analysis is on the way)."""
-        self._leave_table_game()
-        self._result = result
-        model = self._candidates.model
-        model.set_palette(self.palette())
-        model.set_analysis(result.analysis if result is not None else None)
-        self.preview_requested.emit(None, ())
-        final = result is not None and result.analysis.prediction.final
-        set_shown_keeping_focus(self._candidates_box, not final)
-        if result is None:
-            self._study.comparison.hide()  # it described the previous position
-            self._details.fill("…")
-            self._outcome.show_evaluation(None)
-            set_shown_keeping_focus(self._outcome.prove_button, False)
-            self._update_prediction()
-            return
-        analysis = result.analysis
-        self._details.show_analysis(analysis)
-        self._outcome.show_evaluation(analysis)
-        # An estimate of a small board can become a proof with more time: offered where
-        # the window can stop a search (as with Analyse Again).
-        set_shown_keeping_focus(
-            self._outcome.prove_button,
-            not final
-            and not analysis.exact
-            and analysis.board.cells <= PROOF_CELLS
-            and self._stop_available,
-        )
-        # The three searches are compared by solving the position: only where it can be.
-        comparable = solvable(analysis.board)
-        compare = self._study.compare_button
-        compare.setEnabled(comparable)
-        compare.setToolTip(
-            ""
-            if comparable
-            else "Only positions small enough to solve are compared (at most 12 empty cells "
-            "or a board of at most 16)"
-        )
-        self._update_prediction()
-        if result.comparison:
-            self._show_comparison(
-                tuple((a.algorithm.label, a.nodes, a.elapsed) for a in result.comparison)
-            )
-
-    # -- any registered game ----------------------------------------------------------
-
-    def show_game_thinking(self, state: GameState) -> None:
+    def show_game_thinking(self, state: GameState, *, study: bool = False) -> None:
         """``state`` is on the board and its analysis is on the way: the last position's
         candidates, prediction, line and figures are cleared, and the dock says it is
         thinking (with the search's progress and Stop, as :meth:`set_thinking` gives it,
-        until :meth:`show_game_analysis`)."""
-        self._enter_table_game(state, None)
+        until :meth:`show_game_analysis`). ``study`` as there."""
+        self._enter(state, None, study)
+        self._study.comparison.hide()  # it described the previous position
         self._candidates.model.set_game_rows(
             game_words.columns(state), (), game_words.column_tips(state)
         )
-        self.preview_requested.emit(None, ())
-        self.game_preview_requested.emit(None, ())
+        self._clear_preview()
         self._details.fill("…")
         self._outcome.show_looking("Looking at the position…")
         set_shown_keeping_focus(self._candidates_box, not state.is_over)
         self._thinking.set_thinking(True, "Thinking…")
 
     def show_game_analysis(
-        self, state: GameState, analysis: GameAnalysis | None, names: tuple[str, str]
+        self,
+        state: GameState,
+        analysis: GameAnalysis | None,
+        names: tuple[str, str],
+        *,
+        comparison: tuple[tuple[str, GameAnalysis], ...] = (),
+        study: bool = False,
     ) -> None:
-        """Show ``analysis`` of ``state`` (any registered game's ``spec.analyse``), and end
-        the thinking line; None: its analysis is on the way (:meth:`show_game_thinking`).
+        """Show ``analysis`` of ``state`` (the game's ``spec.analyse``), and end the thinking
+        line; None: its analysis is on the way (:meth:`show_game_thinking`).
 
         ``names`` are the players in seat order (``session.name_of(0)``, ``(1)``): the
-        prediction names the side with them ("Ann (X) wins in 13 (proven)"); a name equal
-        to its seat's mark, or empty, leaves the mark alone ("X wins in 13 (proven)").
-        A finished ``state`` shows "Game over: …" and no candidates.
+        prediction names the side with them ("Ann (X) wins in 13 plies with best play
+        (proven)"); a name equal to its seat's mark, or empty, leaves the mark alone.
+        ``comparison`` is each of the game's searches by name with its analysis of ``state``
+        (``spec.compare_algorithms``), shown side by side. ``study``: the window answers
+        the study's requests for this game (the search chosen, Compare, Prove the Result),
+        so the dock offers what the game has of them. A finished ``state`` shows
+        "Game over: …" and no candidates.
         """
-        if analysis is None:
-            self.show_game_thinking(state)
-            return
-        self._enter_table_game(state, analysis)
         self._game_names = names
+        if analysis is None:
+            self.show_game_thinking(state, study=study)
+            return
+        self._enter(state, analysis, study)
         model = self._candidates.model
         model.set_palette(self.palette())
         model.set_game_rows(
@@ -472,62 +427,71 @@ class AnalysisDock(QDockWidget):
             game_words.rows(state, analysis),
             game_words.column_tips(state),
         )
-        self.preview_requested.emit(None, ())
-        self.game_preview_requested.emit(None, ())
+        self._clear_preview()
         set_shown_keeping_focus(self._candidates_box, not state.is_over)
         self._details.show_game(state, analysis)
-        # An estimate of a game that more time may prove, as k in a row's small boards:
-        # offered where the window can stop a search (as with Analyse Again).
-        set_shown_keeping_focus(
-            self._outcome.prove_button,
-            not state.is_over
-            and analysis.certainty is Certainty.ESTIMATED
-            and state.spec.solving is Solving.PROVEN_IN_TIME
-            and self._stop_available,
-        )
         self._update_prediction()
         self._thinking.set_thinking(False, "")
-
-    def set_game_player(self, player: PlayerInfo | None, role: str) -> None:
-        """A table game's computer player on the coach's card (None: "Engine"), without the
-        remark of the player on it before (k in a row's persona says its lines there)."""
-        self._card_is_table_games = True
-        self._coach.set_player(player, role)
-        self._coach.set_comment("")
+        if comparison:
+            self._show_comparison(state, comparison)
 
     @property
     def game_analysis(self) -> GameAnalysis | None:
-        """The table game's analysis shown, if any."""
+        """The analysis shown, if any."""
         return self._game_analysis
 
-    def _enter_table_game(self, state: GameState, analysis: GameAnalysis | None) -> None:
-        if self._game_state is None and not self._card_is_table_games:
-            # k in a row's persona and remark do not carry over to another game.
+    @property
+    def game_state(self) -> GameState | None:
+        """The position shown (its analysis on the way while :attr:`game_analysis` is None)."""
+        return self._game_state
+
+    def _enter(self, state: GameState, analysis: GameAnalysis | None, study: bool) -> None:
+        """``state`` (and its analysis) shown from now on, with what its game offers."""
+        before = self._game_state
+        if (
+            before is not None
+            and before.spec.game_key != state.spec.game_key
+            and not self._card_fresh
+        ):
+            # Another game: its player is not on the card (the last one's does not carry
+            # over), until the window names one.
             self._coach.clear()
-        if state != self._game_state:
-            self._study.comparison.hide()  # it described the previous position
-        self._result = None
+        self._card_fresh = False
         self._game_state = state
         self._game_analysis = analysis
-        self._study.set_table_game(True)
-        set_shown_keeping_focus(self._outcome.prove_button, False)
-
-    def _leave_table_game(self) -> None:
-        if self._game_state is None:
-            return
-        self._game_state = None
-        self._game_analysis = None
-        self._study.set_table_game(False)
-        self._details.show_depth()
+        self._study_offered = study
+        spec = state.spec
+        self._details.show_depth(spec.reports_depth)
+        # The game's searches, to choose and compare, where it has more than one.
+        searches = spec.algorithms if study and len(spec.algorithms) > 1 else ()
+        self._study.set_algorithms(tuple((name, spec.algorithm_name(name)) for name in searches))
+        comparable = bool(searches) and spec.compares(state)
+        compare = self._study.compare_button
+        compare.setEnabled(comparable)
+        compare.setToolTip(
+            "Solve the position with each search from a cold start, to show what each costs"
+            if comparable
+            else "Only positions small enough for every search to solve are compared "
+            f"({spec.name}: {spec.solving_text})"
+        )
+        # An estimate that more time may prove: offered where the window can stop a search
+        # (as with Analyse Again).
+        set_shown_keeping_focus(
+            self._outcome.prove_button,
+            analysis is not None
+            and study
+            and self._stop_available
+            and not state.is_over
+            and analysis.certainty is Certainty.ESTIMATED
+            and spec.solving is not Solving.ESTIMATED,
+        )
 
     def show_ended(self, words: str) -> None:
         """The game ended off the board (a resignation, a forfeit): no prediction, no
-        candidates and no line to play on, only how it ended (a table game's stays one)."""
+        candidates and no line to play on, only how it ended."""
         state = self._game_state
-        if state is None:
-            self.show_result(None)
-        else:
-            self.show_game_thinking(state)
+        if state is not None:
+            self.show_game_thinking(state, study=self._study_offered)
             self._thinking.set_thinking(False, "")
         self._outcome.evaluation_box.hide()  # nothing is on its way
         set_shown_keeping_focus(self._candidates_box, False)
@@ -537,24 +501,17 @@ class AnalysisDock(QDockWidget):
     def _update_prediction(self) -> None:
         self._coach.apply_bubble_style()
         state, analysis = self._game_state, self._game_analysis
-        if state is not None:
-            if analysis is not None:  # else still looking at the position
-                outlook = game_words.outlook(state, analysis, self._game_names)
-                self._outcome.show_game(outlook, state.spec.seats[0])
-            return
-        self._outcome.show_prediction(self.analysis, self._player_names)
+        if state is not None and analysis is not None:  # else still looking at the position
+            outlook = game_words.outlook(state, analysis, self._game_names)
+            self._outcome.show_game(outlook, game_words.number_tip(state))
 
-    def show_game_comparison(
+    def _show_comparison(
         self, state: GameState, comparison: tuple[tuple[str, GameAnalysis], ...]
     ) -> None:
-        """Each of the game's searches of ``state`` from a cold start: what each cost."""
         spec = state.spec
-        self._show_comparison(
-            tuple((spec.algorithm_name(name), a.nodes, a.elapsed) for name, a in comparison)
+        self._study.show_comparison(
+            tuple((spec.algorithm_name(name), found) for name, found in comparison)
         )
-
-    def _show_comparison(self, searches: tuple[tuple[str, int, float], ...]) -> None:
-        self._study.show_comparison(searches)
         # It opens at the foot of the dock; a short window would leave it below the fold,
         # so the button would seem to do nothing. Scroll to it once the layout has settled.
         QTimer.singleShot(0, self, self._reveal_comparison)
@@ -577,42 +534,24 @@ class AnalysisDock(QDockWidget):
 
     # -- reactions ------------------------------------------------------------------------
 
-    def _on_selection(self, selected: QItemSelection, deselected: QItemSelection) -> None:
-        table = self._candidates.table
-        rows = table.selectionModel().selectedRows()
-        if self._game_state is not None:
-            self._preview_game(rows[0].row() if rows else None)
-            return
-        result = self._result
-        if not rows or result is None:
-            self.preview_requested.emit(None, ())
-            return
-        candidate = self._candidates.model.candidate_at(rows[0].row())
-        if candidate is None:
-            return
-        self.preview_requested.emit(result.analysis.board, preview_line(result, candidate))
+    def _clear_preview(self) -> None:
+        self.preview_requested.emit(None, ())
+        self.game_preview_requested.emit(None, ())
 
-    def _preview_game(self, row: int | None) -> None:
+    def _on_selection(self, selected: QItemSelection, deselected: QItemSelection) -> None:
+        rows = self._candidates.table.selectionModel().selectedRows()
         state, analysis = self._game_state, self._game_analysis
-        shown = None if row is None else self._candidates.model.game_row_at(row)
+        shown = self._candidates.model.game_row_at(rows[0].row()) if rows else None
         if state is None or analysis is None or shown is None:
-            self.preview_requested.emit(None, ())
-            self.game_preview_requested.emit(None, ())
+            self._clear_preview()
             return
-        # The move and the play expected after it, where the analysis read each move's line
-        # (a small board solved whole); else the best move's own line.
-        after = next((value.line for value in analysis.moves if value.move == shown.move), ())
-        line = analysis.line
-        if after:
-            moves: tuple[int, ...] = (shown.move, *after)
-        else:
-            moves = line if line and line[0] == shown.move else (shown.move,)
+        moves = game_words.preview_line(analysis, shown.move)
         self.game_preview_requested.emit(state, moves)
         try:
             board, _ = board_of(state)
         except ValueError:
             return  # not a grid of X and O: the window previews it from game_preview_requested
-        # Drawn on a grid of X and O (Connect Four): the board's own preview shows the line.
+        # Drawn on a grid of X and O: the board's own preview shows the line.
         self.preview_requested.emit(board, tuple(board.move_at(move) for move in moves))
 
     def select_candidate(self, row: int) -> None:

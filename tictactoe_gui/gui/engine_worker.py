@@ -25,8 +25,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-from tictactoe_gui.engine.analysis import Analysis
-from tictactoe_gui.engine.board import Board, Move
 from tictactoe_gui.engine.games import GameAnalysis, GameError, GameState, Limit, MoveChoice
 from tictactoe_gui.engine.search import SearchCancelled, SearchProgress
 from tictactoe_gui.gui.collector import settle_loaded
@@ -96,45 +94,6 @@ class GameAnswer:
     review: tuple[tuple[GameState, GameAnalysis], ...] = ()
     #: Each of the game's searches by name with its analysis, when a comparison was asked.
     comparison: tuple[tuple[str, GameAnalysis], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class EngineResult:
-    """k in a row's answer as the analysis dock reads it: the engine's own analysis of the
-    board (its candidates, prediction and line) and what the dock shows beside it."""
-
-    request_id: int
-    analysis: Analysis
-    #: For each candidate (same order), the expected continuation after it.
-    continuations: tuple[tuple[Move, ...], ...]
-    review: tuple[Analysis, ...] = ()
-    #: One analysis per search (the table, alpha-beta, minimax) when a comparison was asked.
-    comparison: tuple[Analysis, ...] = ()
-
-    @property
-    def board(self) -> Board:
-        return self.analysis.board
-
-    @classmethod
-    def of(cls, answer: GameAnswer) -> EngineResult:
-        """The engine's analyses behind a k-in-a-row ``answer``."""
-        analysis = _source(answer.analysis)
-        board = analysis.board
-        return cls(
-            answer.request_id,
-            analysis,
-            tuple(
-                tuple(board.move_at(move) for move in value.line) for value in answer.analysis.moves
-            ),
-            tuple(_source(earlier) for _, earlier in answer.review),
-            tuple(_source(found) for _, found in answer.comparison),
-        )
-
-
-def _source(analysis: GameAnalysis) -> Analysis:
-    source = analysis.source
-    assert isinstance(source, Analysis), "k in a row's analyses carry the engine's own"
-    return source
 
 
 class EngineWorker(QObject):

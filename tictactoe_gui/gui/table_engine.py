@@ -265,8 +265,6 @@ class TableEngine(TableAutoplay):
             self._refresh()  # every move judged now: the game is recorded, its banner shown
             return
         self._show_analysis(answer.analysis)
-        if answer.comparison:
-            self._widgets.analysis_dock.show_game_comparison(answer.state, answer.comparison)
         self._show_comment()
         if session.is_human_turn() and not self.replaying:
             self._show_turn()
@@ -280,7 +278,16 @@ class TableEngine(TableAutoplay):
         """The dock shows the analysis of the position on the board (None: thinking)."""
         session = self._session()
         names = (session.name_of(0), session.name_of(1))
-        self._widgets.analysis_dock.show_game_analysis(session.state, analysis, names)
+        answer = self.answer
+        # The searches compared, where this analysis came with them.
+        compared = answer is not None and analysis is not None and answer.analysis is analysis
+        self._widgets.analysis_dock.show_game_analysis(
+            session.state,
+            analysis,
+            names,
+            comparison=answer.comparison if compared and answer is not None else (),
+            study=True,
+        )
         self.analysis_shown.emit()
 
     @Slot(object)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.engine import Analysis, Board, Candidate, MoveOutcome, SearchProgress
+from tictactoe_gui.engine import MoveOutcome, SearchProgress
 from tictactoe_gui.engine.games import GameAnalysis, GameState
 from tictactoe_gui.gui.accessibility import (
     ValueLabel,
@@ -29,20 +29,7 @@ from tictactoe_gui.gui.accessibility import (
 )
 from tictactoe_gui.gui.analysis import game_words
 from tictactoe_gui.gui.analysis.game_words import GameRow
-from tictactoe_gui.gui.analysis.words import (
-    OUTCOME_TIP,
-    SCORE_TIP,
-    best_outcome_text,
-    cell_label,
-    depth_text,
-    duration,
-    evaluation_number,
-    line_text,
-    rate,
-    score_text,
-    side_outcome_text,
-    spoken_score,
-)
+from tictactoe_gui.gui.analysis.words import duration, evaluation_number, rate
 from tictactoe_gui.gui.board_view import is_dark, outcome_colour
 
 #: The last choice, "All", shows every candidate the engine scored.
@@ -52,33 +39,16 @@ DEFAULT_TOP_N = 3
 
 
 class CandidatesModel(QAbstractTableModel):
-    """The best ``top_n`` candidate moves of one analysis, best first: k in a row's
-    :class:`Analysis`, or any game's rows (:func:`~.game_words.rows`) under its headers."""
-
-    COLUMNS = ("Cell", "Score", "Outcome")
-    TIPS = ("The cell, by its column letter and row number", SCORE_TIP, OUTCOME_TIP)
+    """The best ``top_n`` candidate moves of one analysis, best first: any game's rows
+    (:func:`~.game_words.rows`) under its headers."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._analysis: Analysis | None = None
-        #: A table game's rows and headers, shown instead of an analysis when set.
-        self._rows: tuple[GameRow, ...] | None = None
-        self._columns: tuple[str, str, str] = self.COLUMNS
-        self._column_tips: tuple[str, str, str] | None = self.TIPS
+        self._rows: tuple[GameRow, ...] = ()
+        self._columns: tuple[str, str, str] = ("Move", *game_words.OUTCOME_COLUMNS)
+        self._column_tips: tuple[str, str, str] | None = None
         self._top_n = DEFAULT_TOP_N
         self._palette = QPalette()
-
-    @property
-    def analysis(self) -> Analysis | None:
-        return self._analysis
-
-    def set_analysis(self, analysis: Analysis | None) -> None:
-        self.beginResetModel()
-        self._analysis = analysis
-        self._rows = None
-        self._columns = self.COLUMNS
-        self._column_tips = self.TIPS
-        self.endResetModel()
 
     def set_game_rows(
         self,
@@ -86,19 +56,16 @@ class CandidatesModel(QAbstractTableModel):
         rows: tuple[GameRow, ...],
         tips: tuple[str, str, str] | None = None,
     ) -> None:
-        """Show a table game's candidate moves (best first) under ``columns`` (their
+        """Show a position's candidate moves (best first) under ``columns`` (their
         tooltips ``tips``)."""
         self.beginResetModel()
-        self._analysis = None
         self._rows = rows
         self._columns = columns
         self._column_tips = tips
         self.endResetModel()
 
     def game_rows(self) -> tuple[GameRow, ...]:
-        """The table game's rows shown (the Show choice's number of them)."""
-        if self._rows is None:
-            return ()
+        """The rows shown (the Show choice's number of them)."""
         return self._rows if self._top_n >= ALL_CANDIDATES else self._rows[: self._top_n]
 
     def game_row_at(self, row: int) -> GameRow | None:
@@ -115,24 +82,13 @@ class CandidatesModel(QAbstractTableModel):
         if self.rowCount():
             self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 2))
 
-    def candidates(self) -> tuple[Candidate, ...]:
-        if self._analysis is None:
-            return ()
-        if self._top_n >= ALL_CANDIDATES:
-            return self._analysis.candidates
-        return self._analysis.candidates[: self._top_n]
-
-    def candidate_at(self, row: int) -> Candidate | None:
-        shown = self.candidates()
-        return shown[row] if 0 <= row < len(shown) else None
-
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         if parent.isValid():
             return 0
-        return len(self.game_rows()) if self._rows is not None else len(self.candidates())
+        return len(self.game_rows())
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
+        return 0 if parent.isValid() else len(self._columns)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -150,61 +106,11 @@ class CandidatesModel(QAbstractTableModel):
     def data(
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
-        if self._rows is not None:
-            return self._game_data(index, role)
-        candidate = self.candidate_at(index.row())
-        if candidate is None or self._analysis is None:
-            return None
-        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
-            return cell_news(self, index)  # a move announced while here
-        best = candidate.move in self._analysis.best_moves
-        column = index.column()
-        board = self._analysis.board
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == 0:
-                return cell_label(board, candidate.move)
-            if column == 1:
-                return score_text(candidate.score, candidate.outcome)
-            # Who wins and how soon ("O wins in 2"), "draw", or "estimate": the score
-            # beside it says it for the side to move.
-            return side_outcome_text(candidate, self._analysis.to_move)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            name = cell_label(board, candidate.move)
-            if candidate.exact:
-                return (
-                    f"{name}: {candidate.describe} for {self._analysis.to_move} with best play "
-                    "(proven)"
-                )
-            return (
-                f"{name}: evaluation {candidate.score:+d} for {self._analysis.to_move} "
-                "(an estimate, not proven)"
-            )
-        if role == Qt.ItemDataRole.FontRole and best:
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ForegroundRole and column == 2:
-            colour = outcome_colour(candidate.outcome, self._palette)
-            return colour.lighter(125) if is_dark(self._palette) else colour.darker(125)
-        if role == Qt.ItemDataRole.BackgroundRole and best:
-            tint = QColor(outcome_colour(MoveOutcome.WIN, self._palette))
-            tint.setAlpha(40)
-            return tint
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == 1:
-            # Centred: flush right, a score ran into the outcome words beside it ("0draw").
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            # Each cell its own words, after its column's: a screen reader reads a row
-            # cell by cell ("Cell b2, Score 0, Outcome draw"), once.
-            shown = self.data(index, Qt.ItemDataRole.DisplayRole)
-            if column == 1:
-                shown = spoken_score(str(shown))
-            return f"{self.COLUMNS[column]} {shown}"
-        return None
+        return self._game_data(index, role)
 
     def _game_data(self, index: QModelIndex | QPersistentModelIndex, role: int) -> object:
-        """A table game's row, as k in a row's are shown: the best bold on a tint, the
-        outcome coloured, each cell heard after its header."""
+        """A row: the best bold on a tint, the outcome coloured, each cell heard after its
+        header."""
         shown = self.game_row_at(index.row())
         if shown is None:
             return None
@@ -355,35 +261,20 @@ class SearchDetails(QWidget):
         for label in self._labels():
             label.setText(text)
 
-    def show_analysis(self, analysis: Analysis) -> None:
-        final = analysis.prediction.final
-        self.line_label.setText(line_text(analysis.board, analysis.principal_variation))
-        # A finished position needs no search; dashes say so better than "1 node, 0 µs".
-        self.nodes_label.setText("—" if final else f"{analysis.nodes:,}")
-        self.depth_label.setText("—" if final else depth_text(analysis))
-        self.time_label.setText("—" if final else duration(analysis.elapsed))
-        self.speed_label.setText("—" if final else rate(analysis.nodes, analysis.elapsed))
-        best = analysis.candidates[0] if analysis.candidates else None
-        self.best_label.setText(
-            "—"
-            if best is None
-            else f"{analysis.to_move} {cell_label(analysis.board, best.move)}"
-            f" ({best_outcome_text(best, analysis.to_move)})"
-        )
-
     def show_game(self, state: GameState, analysis: GameAnalysis) -> None:
-        """A table game's best move, expected line and search figures (it has no depth)."""
-        self._form.setRowVisible(self.depth_label, False)
+        """The best move, expected line and search figures (the depth where the game's
+        search says it: :meth:`show_depth`)."""
         final = state.is_over
+        self.depth_label.setText("—" if final else game_words.depth_text(analysis))
         self.line_label.setText("—" if final else game_words.line_text(state, analysis.line))
         self.best_label.setText("—" if final else game_words.best_move_text(state, analysis))
         self.nodes_label.setText("—" if final else f"{analysis.nodes:,}")
         self.time_label.setText("—" if final else duration(analysis.elapsed))
         self.speed_label.setText("—" if final else rate(analysis.nodes, analysis.elapsed))
 
-    def show_depth(self) -> None:
-        """k in a row's figures: with the depth its search reached."""
-        self._form.setRowVisible(self.depth_label, True)
+    def show_depth(self, shown: bool) -> None:
+        """Whether the figures say how deep the search looked (a game whose search says)."""
+        self._form.setRowVisible(self.depth_label, shown)
 
     def show_nodes(self, nodes: int, seconds: float) -> None:
         """The search under way, as it goes (a proof can run for minutes)."""
@@ -391,16 +282,21 @@ class SearchDetails(QWidget):
         self.time_label.setText(duration(seconds))
         self.speed_label.setText(rate(nodes, seconds))
 
-    def show_progress(self, progress: SearchProgress, board: Board) -> None:
-        """What a search that cannot be exact has found after its last completed depth."""
+    def show_progress(self, progress: SearchProgress, state: GameState) -> None:
+        """What a search that cannot be exact has found in ``state`` after its last completed
+        depth."""
         self.depth_label.setText(f"{progress.depth} (searching…)")
         self.nodes_label.setText(f"{progress.nodes:,}")
         self.speed_label.setText(f"{progress.nodes_per_second:,} nodes/s")
         self.time_label.setText(duration(progress.elapsed))
-        if progress.best_move is not None and board.is_legal(progress.best_move):
-            score = "" if progress.score is None else f" ({evaluation_number(progress.score)})"
-            self.best_label.setText(
-                f"{board.to_move} {cell_label(board, progress.best_move)}{score}"
-            )
+        spec = state.spec
+        mover = state.to_move
+        best = progress.best_move
+        if best is not None and mover is not None:
+            move = best.row * spec.cols + best.col
+            if state.is_legal(move):
+                score = "" if progress.score is None else f" ({evaluation_number(progress.score)})"
+                self.best_label.setText(f"{spec.seats[mover]} {spec.format_move(move)}{score}")
         if progress.line:
-            self.line_label.setText(line_text(board, progress.line))
+            line = tuple(move.row * spec.cols + move.col for move in progress.line)
+            self.line_label.setText(game_words.line_text(state, line))

@@ -1,6 +1,6 @@
 """The analysis dock's engine controls: the thinking line with its progress and Stop, and
-the study panel (search algorithm, time per move, Analyse Again, the three searches
-compared)."""
+the study panel (time per move, Analyse Again, and where the game has several searches,
+the one to use and all of them compared)."""
 
 from __future__ import annotations
 
@@ -18,13 +18,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tictactoe_gui.engine import Algorithm, SearchProgress
+from tictactoe_gui.engine import SearchProgress
+from tictactoe_gui.engine.games import GameAnalysis
 from tictactoe_gui.gui.accessibility import buddy_label, speak_choice_changes
 from tictactoe_gui.gui.analysis.words import duration, rate, seconds_text
 
 #: The engine's time per move on boards it cannot solve (seconds), offered in the dock.
 TIME_BUDGETS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 DEFAULT_TIME_BUDGET = 1.0
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 class ThinkingLine(QWidget):
@@ -88,8 +90,8 @@ class ThinkingLine(QWidget):
 
 
 class StudyPanel(QFrame):
-    """The search algorithm, the engine's time per move, Analyse Again and the comparison
-    of the three searches on a position small enough to solve."""
+    """The engine's time per move, Analyse Again, and where the game has several searches,
+    the one to use and their comparison on a position small enough to solve."""
 
     algorithm_changed = Signal(str)  # an Algorithm's value
     #: The engine's time per move on boards it cannot solve, in seconds.
@@ -106,9 +108,9 @@ class StudyPanel(QFrame):
         self.algorithm_combo.setAccessibleName("Search algorithm")
         self.algorithm_label = buddy_label("Search &algorithm:", self.algorithm_combo)
         algorithm_row.addWidget(self.algorithm_label)
-        for algorithm in (Algorithm.TABLE, Algorithm.ALPHABETA, Algorithm.MINIMAX):
-            # Stored as plain strings: Qt turns str subclasses (StrEnum) into str anyway.
-            self.algorithm_combo.addItem(algorithm.label, algorithm.value)
+        #: The search chosen, by its name ("" until one is): kept while a game without a
+        #: choice of searches is shown, and chosen again when one with it comes back.
+        self._algorithm = ""
         self.algorithm_combo.currentIndexChanged.connect(self._on_algorithm)
         algorithm_row.addWidget(self.algorithm_combo, 1)
         study_layout.addLayout(algorithm_row)
@@ -140,12 +142,26 @@ class StudyPanel(QFrame):
         self.comparison_grid.setContentsMargins(0, 4, 0, 0)
         self.comparison.hide()
         study_layout.addWidget(self.comparison)
+        self.set_algorithms(())  # until a game with a choice of searches is shown
 
-    def set_table_game(self, table_game: bool) -> None:
-        """k in a row's three searches and their comparison are offered only for it."""
+    def set_algorithms(self, searches: tuple[tuple[str, str], ...]) -> None:
+        """The game's searches to choose and compare, each (name, label) (none: the choice,
+        Compare and the comparison are not offered)."""
+        combo = self.algorithm_combo
+        offered = tuple((str(combo.itemData(i)), combo.itemText(i)) for i in range(combo.count()))
+        if searches and searches != offered:
+            combo.blockSignals(True)
+            combo.clear()
+            for name, label in searches:
+                combo.addItem(label, name)
+            index = combo.findData(self._algorithm)
+            combo.setCurrentIndex(max(0, index))
+            combo.blockSignals(False)
+            count = _COUNTS.get(len(searches), str(len(searches)))
+            self.compare_button.setText(f"Compare all {count} searches")
         for widget in (self.algorithm_label, self.algorithm_combo, self.compare_button):
-            widget.setVisible(not table_game)
-        if table_game:
+            widget.setVisible(bool(searches))
+        if not searches:
             self.comparison.hide()
 
     def set_time_budget(self, seconds: float) -> None:
@@ -159,19 +175,27 @@ class StudyPanel(QFrame):
     def _on_time_budget(self) -> None:
         self.time_budget_changed.emit(self.time_budget())
 
-    def set_algorithm(self, algorithm: Algorithm) -> None:
-        index = self.algorithm_combo.findData(algorithm.value)
+    def set_algorithm(self, algorithm: str) -> None:
+        """Choose the search named ``algorithm`` (said by :attr:`algorithm_changed`)."""
+        algorithm = str(algorithm)  # the name, whatever kind of string it came as
+        index = self.algorithm_combo.findData(algorithm)
         if index >= 0:
-            self.algorithm_combo.setCurrentIndex(index)
+            self.algorithm_combo.setCurrentIndex(index)  # says it, if it changed
+        if algorithm != self._algorithm:
+            self._algorithm = algorithm
+            self.algorithm_changed.emit(algorithm)
 
-    def algorithm(self) -> Algorithm:
-        return Algorithm(str(self.algorithm_combo.currentData()))
+    def algorithm(self) -> str:
+        return self._algorithm
 
     def _on_algorithm(self) -> None:
-        self.algorithm_changed.emit(self.algorithm().value)
+        chosen = self.algorithm_combo.currentData()
+        if chosen is not None and str(chosen) != self._algorithm:
+            self._algorithm = str(chosen)
+            self.algorithm_changed.emit(self._algorithm)
 
-    def show_comparison(self, searches: tuple[tuple[str, int, float], ...]) -> None:
-        """Each search's name, the positions it visited and its time, the slowest last."""
+    def show_comparison(self, searches: tuple[tuple[str, GameAnalysis], ...]) -> None:
+        """Each search (its label, its analysis of the position) with its nodes and time."""
         grid = self.comparison_grid
         while grid.count():
             item = grid.takeAt(0)
@@ -181,18 +205,18 @@ class StudyPanel(QFrame):
         bold = QFont(self.font())
         bold.setBold(True)
         for col, title in enumerate(("Search", "Nodes", "Time")):
-            label = QLabel(title)
-            label.setFont(bold)
-            grid.addWidget(label, 0, col)
-        slowest_name, slowest, _ = max(searches, key=lambda search: search[1])
-        for row, (name, visited, seconds) in enumerate(searches, start=1):
+            heading = QLabel(title)
+            heading.setFont(bold)
+            grid.addWidget(heading, 0, col)
+        slowest_label, slowest = max(searches, key=lambda search: search[1].nodes)
+        most = slowest.nodes or 1
+        for row, (name, analysis) in enumerate(searches, start=1):
             grid.addWidget(QLabel(name), row, 0)
-            share = visited / (slowest or 1)
-            nodes = QLabel(f"{visited:,}")
-            nodes.setToolTip(f"{share:.2%} of {slowest_name.lower()}'s nodes")
+            nodes = QLabel(f"{analysis.nodes:,}")
+            nodes.setToolTip(f"{analysis.nodes / most:.2%} of {slowest_label}'s nodes")
             nodes.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             grid.addWidget(nodes, row, 1)
-            elapsed = QLabel(duration(seconds))
+            elapsed = QLabel(duration(analysis.elapsed))
             elapsed.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             grid.addWidget(elapsed, row, 2)
         self.comparison.show()

@@ -20,12 +20,14 @@ from tictactoe_gui.engine.games import (
     GameResult,
     GameState,
     MoveValue,
+    Solving,
     ValueKind,
 )
 from tictactoe_gui.gui.analysis.words import (
     ESTIMATE_BAR_LIMIT,
     OUTCOME_TIP,
     SCORE_TIP,
+    WIN_SEEN,
     evaluation_number,
     score_text,
     spoken_score,
@@ -214,6 +216,45 @@ def line_text(state: GameState, line: tuple[int, ...]) -> str:
     return " → ".join(words) if words else "—"
 
 
+def preview_line(analysis: GameAnalysis, move: int) -> tuple[int, ...]:
+    """The line previewed for a candidate ``move``: the move and the play expected after it.
+
+    Where the analysis read every move's line (a small board solved whole), each move has
+    its own; otherwise the expected line is the one after the best move, which previews it
+    whole, and any other move is previewed alone.
+    """
+    for value in analysis.moves:
+        if value.move == move and value.line:
+            return (move, *value.line)
+    if analysis.line and analysis.line[0] == move:
+        return analysis.line
+    return (move,)
+
+
+def depth_text(analysis: GameAnalysis) -> str:
+    """How deep the search looked (where the game says: ``spec.reports_depth``): an
+    estimate's depth, with its deepest line where forcing lines went further; a proven
+    analysis's deepest line."""
+    if analysis.certainty is Certainty.ESTIMATED:
+        # An estimate searched every line this deep; forcing lines may have gone deeper.
+        if analysis.max_depth > analysis.depth:
+            return f"{analysis.depth} (deepest line {analysis.max_depth})"
+        return str(analysis.depth)
+    if analysis.max_depth == 0:
+        # Every reply was solved by an earlier search: a bare "0" reads like a fault.
+        return "0 (all known from the table)"
+    return str(analysis.max_depth)
+
+
+def number_tip(state: GameState) -> str:
+    """What the evaluation's number means in ``state``'s game: from the first seat's side,
+    in the units the game gives (``spec.evaluation_units``)."""
+    spec = state.spec
+    first = spec.seats[0]
+    tip = f"The evaluation from {first}'s side: positive when {first} stands better."
+    return f"{tip} {spec.evaluation_units}" if spec.evaluation_units else tip
+
+
 def best_move_text(state: GameState, analysis: GameAnalysis) -> str:
     """``"X d3 (win in 13)"``, ``"A b4 (margin +4)"``; a dash when there is none."""
     mover = state.to_move
@@ -325,6 +366,23 @@ def _proven(
     )
 
 
+def _estimate_tip(state: GameState) -> str:
+    """Why an estimate is one, and whether more time may prove it."""
+    spec = state.spec
+    if spec.solving is Solving.ESTIMATED:
+        return (
+            "Not proven: the board is too big to solve here. The engine searched as far as "
+            "its time allowed and estimates who stands better; it proves nothing "
+            f"({spec.name}: {spec.solving_text})."
+        )
+    return (
+        "Not proven in the time given: the engine searched as far as its time allowed and "
+        "estimates who stands better; it proves nothing. On a board this small more time "
+        "(a longer engine time per move, or Prove the Result) may prove the result "
+        f"({spec.name}: {spec.solving_text})."
+    )
+
+
 def _estimated(
     state: GameState, analysis: GameAnalysis, mover: int, names: tuple[str, str]
 ) -> GameOutlook:
@@ -332,10 +390,9 @@ def _estimated(
     own words, which say they are an estimate; the bar never at an end."""
     spec = state.spec
     lean = _estimate_lean(state, analysis, mover)
-    tip = (
-        "Not proven: the engine searched as far as its time allowed and estimates who "
-        f"stands better. It proves nothing ({spec.name}: {spec.solving_text})."
-    )
+    tip = _estimate_tip(state)
+    # How deep it looked, where the game says: an estimate is only as good as its depth.
+    badge = f"Estimate · depth {analysis.depth}" if analysis.depth else "Estimate"
     best = analysis.moves[0] if analysis.moves else None
     prediction = analysis.prediction
     if spec.value_kind is ValueKind.MARGIN and best is not None:
@@ -354,19 +411,30 @@ def _estimated(
             f"{first:+d}" if first else "0",
             prediction,
             lean,
-            "Estimate",
+            badge,
             tip,
             False,
         )
     first_score = 0 if best is None else best.score if mover == 0 else -best.score
     banner = prediction if "estimate" in prediction else f"{prediction}, estimated"
+    # The badge beside it says "Estimate"; the reading need not say it twice.
+    reading = prediction.split(" (")[0]
+    if abs(first_score) >= WIN_SEEN:
+        winner = spec.seats[0 if first_score > 0 else 1]
+        reading = f"{winner} wins, as far as the search sees"
+    unsettled = analysis.unsettled_since
+    if unsettled is not None and abs(first_score) < WIN_SEEN:
+        # A reading that a deeper search changed may change again: say so, with the old one.
+        depth, before = unsettled
+        before_first = before if mover == 0 else -before
+        reading += f" (was {evaluation_number(before_first)} at depth {depth}: not settled)"
     return GameOutlook(
         _capital(banner) or "Estimated",
         None,
         evaluation_number(first_score),
-        prediction.split(" (")[0],
+        reading,
         lean,
-        "Estimate",
+        badge,
         tip,
         False,
     )

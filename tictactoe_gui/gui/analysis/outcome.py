@@ -11,19 +11,11 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from tictactoe_gui.engine import Analysis, Board, Mark, MoveOutcome, SearchProgress
-from tictactoe_gui.engine.analysis import PROOF_CELLS
+from tictactoe_gui.engine import Mark, MoveOutcome, SearchProgress
+from tictactoe_gui.engine.games import GameState
 from tictactoe_gui.gui.analysis.game_words import GameOutlook
-from tictactoe_gui.gui.analysis.words import (
-    BAR_SCALE,
-    ENGINE_NAME,
-    ESTIMATE_BAR_LIMIT,
-    bar_value,
-    evaluation_number,
-    evaluation_words,
-)
+from tictactoe_gui.gui.analysis.words import estimate_lean, evaluation_number
 from tictactoe_gui.gui.board_view import mark_colour, outcome_colour
-from tictactoe_gui.session.words import game_over
 
 
 class EvaluationBar(QWidget):
@@ -76,14 +68,6 @@ class EvaluationBar(QWidget):
         painter.end()
 
 
-#: What k in a row's evaluation number means.
-NUMBER_TIP = (
-    "The evaluation from X's side: positive when X stands better. Units: a line of k "
-    "cells one mark short of k in a row, which the other side must block, counts 100 "
-    "on four in a row and 1000 on gomoku; each mark fewer counts about an eighth."
-)
-
-
 class OutcomeSection(QWidget):
     """What the engine predicts for the position, and how sure it is."""
 
@@ -118,7 +102,6 @@ class OutcomeSection(QWidget):
         number_font = self.evaluation_number.font()
         number_font.setBold(True)
         self.evaluation_number.setFont(number_font)
-        self.evaluation_number.setToolTip(NUMBER_TIP)
         self.evaluation_reading = QLabel("")
         self.evaluation_reading.setObjectName("evaluationReading")
         self.evaluation_reading.setWordWrap(True)
@@ -142,52 +125,14 @@ class OutcomeSection(QWidget):
         self.prove_button.hide()  # while an estimate of a small board is shown
         layout.addWidget(self.prove_button)
 
-    def show_evaluation(self, analysis: Analysis | None) -> None:
-        """The bar, number, reading and badge for ``analysis`` (None: on the way)."""
-        if analysis is None or analysis.prediction.final:
-            self.evaluation_box.setVisible(analysis is None)
-            self.evaluation_bar.set_value(None)
-            self.evaluation_number.setText("…")
-            self.evaluation_reading.setText("")
-            self.certainty.setText("")
-            self.certainty.setStyleSheet("")
-            return
+    def clear_evaluation(self) -> None:
+        """No evaluation yet: the bar empty, its number "…" (the analysis is on the way)."""
         self.evaluation_box.show()
-        number, reading = evaluation_words(analysis)
-        self.evaluation_bar.set_value(bar_value(analysis), reading)
-        self.evaluation_number.setText(number)
-        self.evaluation_reading.setText(reading)
-        palette = self.palette()
-        if analysis.exact:
-            self.certainty.setText("Proven")
-            colour = outcome_colour(MoveOutcome.WIN, palette)
-            if all(candidate.exact for candidate in analysis.candidates):
-                tip = "The game was solved from here: this is certain."
-            else:
-                tip = (
-                    "The result and the best move are proven: this is certain. Moves "
-                    "marked \u201cestimate\u201d were not needed for the proof and keep "
-                    "the search's estimate."
-                )
-            self.certainty.setToolTip(tip)
-        else:
-            self.certainty.setText(f"Estimate · depth {analysis.depth}")
-            colour = outcome_colour(None, palette)
-            if analysis.board.cells <= PROOF_CELLS:
-                tip = (
-                    "Not proven in the time given: a search this many plies deep "
-                    "estimates who stands better, and proves nothing. On a board this "
-                    "small a longer engine time per move may prove the result."
-                )
-            else:
-                tip = (
-                    "The board is too big to solve here: a search this many plies deep "
-                    "estimates who stands better. It proves nothing."
-                )
-            self.certainty.setToolTip(tip)
-        self.evaluation_number.setToolTip(NUMBER_TIP)
-        self._style_badge(colour)
-        self.describe_evaluation()
+        self.evaluation_bar.set_value(None)
+        self.evaluation_number.setText("…")
+        self.evaluation_reading.setText("")
+        self.certainty.setText("")
+        self.certainty.setStyleSheet("")
 
     def _style_badge(self, colour: QColor) -> None:
         self.certainty.setStyleSheet(
@@ -198,16 +143,14 @@ class OutcomeSection(QWidget):
         width = self.certainty.fontMetrics().horizontalAdvance(self.certainty.text())
         self.certainty.setMinimumWidth(width + 24)
 
-    def show_game(self, outlook: GameOutlook, first_seat: str) -> None:
-        """A table game's banner, evaluation (from ``first_seat``'s side) and badge."""
+    def show_game(self, outlook: GameOutlook, number_tip: str) -> None:
+        """A position's banner, evaluation (its number meaning ``number_tip``) and badge."""
         self.prediction_label.setText(outlook.banner)
         self.apply_banner_style(outlook.outcome)
         self.evaluation_box.setVisible(not outlook.final)
         if outlook.final:
             return
-        self.evaluation_number.setToolTip(
-            f"The evaluation from {first_seat}'s side: positive when {first_seat} stands better"
-        )
+        self.evaluation_number.setToolTip(number_tip)
         self.evaluation_bar.set_value(outlook.bar, outlook.reading)
         self.evaluation_number.setText(outlook.number)
         self.evaluation_reading.setText(outlook.reading)
@@ -221,16 +164,16 @@ class OutcomeSection(QWidget):
         """A new position, its analysis on the way: the last one's figures are gone."""
         self.prediction_label.setText(text)
         self.apply_banner_style(None)
-        self.show_evaluation(None)
+        self.clear_evaluation()
 
-    def show_progress(self, progress: SearchProgress, board: Board) -> None:
-        """A search's evaluation so far (after a completed depth), marked as an estimate."""
+    def show_progress(self, progress: SearchProgress, state: GameState) -> None:
+        """A search's evaluation of ``state`` so far (after a completed depth), from the first
+        seat's side, marked as an estimate."""
         if progress.score is None:
             return
-        value = progress.score if board.to_move is Mark.X else -progress.score
-        lean = max(-ESTIMATE_BAR_LIMIT, min(ESTIMATE_BAR_LIMIT, value / (abs(value) + BAR_SCALE)))
+        value = progress.score if state.to_move == 0 else -progress.score
         self.evaluation_box.show()
-        self.evaluation_bar.set_value(lean, "so far")
+        self.evaluation_bar.set_value(estimate_lean(value), "so far")
         self.evaluation_number.setText(evaluation_number(value))
         self.evaluation_reading.setText("so far")
         self.certainty.setText(f"Estimate · depth {progress.depth}")
@@ -247,48 +190,6 @@ class OutcomeSection(QWidget):
         self.evaluation_bar.setAccessibleDescription(
             ", ".join(part for part in parts if part and part != "—")
         )
-
-    def show_prediction(self, analysis: Analysis | None, player_names: dict[Mark, str]) -> None:
-        """The banner: the engine's prediction (or estimate), or how a finished game ended."""
-        # The prediction is the engine's full search, whoever is playing: a weaker persona
-        # on move does not know it.
-        speaker = ENGINE_NAME
-        if analysis is None:
-            self.prediction_label.setText(f"{speaker} is looking at the position…")
-            self.apply_banner_style(None)
-            return
-        prediction = analysis.prediction
-        if prediction.final:
-            if prediction.winner is None:
-                words = "a draw"
-            else:
-                # Named as the status bar and the result banner name the winner.
-                name = player_names.get(prediction.winner, "")
-                mark = str(prediction.winner)
-                words = f"{name} ({mark}) wins" if name else f"{mark} wins"
-            self.prediction_label.setText(game_over(words))
-            # A finished game is nobody's "loss to come": a neutral frame, not a warning.
-            self.apply_banner_style(None)
-            return
-        if not prediction.exact:
-            text = f"{speaker} estimates: {prediction.estimate_words()}"
-        elif prediction.winner is None:
-            text = f"{speaker} predicts: draw with best play"
-        else:
-            text = f"{speaker} predicts: {prediction} with best play"
-        self.prediction_label.setText(text)
-        if not prediction.exact:
-            # An estimate is nobody's certain win or loss: a neutral frame.
-            self.apply_banner_style(None)
-            return
-        outcome = (
-            MoveOutcome.DRAW
-            if prediction.winner is None
-            else MoveOutcome.WIN
-            if prediction.winner is analysis.to_move
-            else MoveOutcome.LOSS
-        )
-        self.apply_banner_style(outcome)
 
     def apply_banner_style(self, outcome: MoveOutcome | None) -> None:
         palette = self.palette()

@@ -95,7 +95,7 @@ class TableGamesPart(WindowBase):
         table.game_over.connect(self._table_game_over)
         table.set_think_ms(self._think_ms())
         table.set_time_limit(self.analysis_dock.time_budget())
-        table.set_algorithm(self.analysis_dock.algorithm().value)
+        table.set_algorithm(self.analysis_dock.algorithm() or None)
         table.search_info.connect(self._show_table_search_progress)
         # The nodes searched so far, in the thinking line and the details (a proof runs long).
         table.engine.progressed.connect(self.analysis_dock.set_progress)
@@ -115,15 +115,8 @@ class TableGamesPart(WindowBase):
 
     @Slot(object)
     def _show_table_search_progress(self, progress: SearchProgress) -> None:
-        """The dock's analysis so far, after each completed depth of its search (on a board
-        of X and O; another game's dock waits for the answer)."""
-        from tictactoe_gui.gui.board_reading import board_of
-
-        try:
-            board, _gravity = board_of(self.table.state)
-        except ValueError:
-            return
-        self.analysis_dock.show_search_progress(progress, board)
+        """The dock's analysis so far, after each completed depth of its search."""
+        self.analysis_dock.show_search_progress(progress, self.table.state)
 
     def _show_table_tally(self) -> None:
         """The AI vs AI bar: the series' score and where it stands, or the two players."""
