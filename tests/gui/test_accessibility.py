@@ -18,8 +18,18 @@ from PySide6.QtGui import (
 )
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import ai_vs_ai, analysed, human_vs_ai, human_vs_human, settle
+from tests.gui.helpers import (
+    ai_vs_ai,
+    analysed,
+    board,
+    human_vs_ai,
+    human_vs_human,
+    moves,
+    play,
+    settle,
+)
 from tictactoe_gui.engine import Board, Mark, Move
+from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.notation import cell_name
 from tictactoe_gui.engine.personas import COP
 from tictactoe_gui.engine.variants import get_variant
@@ -54,6 +64,11 @@ def drawn_cells(marks: dict[int, Mark | None]) -> dict[str, str]:
         cell_name(i // 3, i % 3, 3): "empty" if mark is None else str(mark)
         for i, mark in marks.items()
     }
+
+
+def indices(cells: list[Move]) -> list[int]:
+    """Cells of the 3×3 board as the game's moves."""
+    return [Board.empty().index(cell) for cell in cells]
 
 
 def board_cells(board: Board) -> dict[str, str]:
@@ -105,7 +120,7 @@ def test_the_announcer_posts_polite_announcements(
     # From the focused board, politely: it interrupts nothing and moves no focus.
     assert posted[-1] == ("QAccessibleAnnouncementEvent", "Hello there", polite, window.board_view)
     assert window.announcer.spoken[-1] == "Hello there"
-    window.controller.play_human(1, 1)
+    play(window, 1, 1)
     qtbot.waitUntil(lambda: any("played X at b2" in p[1] for p in posted), timeout=5000)
     assert window.board_view.hasFocus()
     # Empty text says nothing.
@@ -123,7 +138,7 @@ def test_both_sides_moves_are_announced_and_read_on_the_board(
     qtbot.keyClick(view, Qt.Key.Key_5)  # the centre, b2
     assert wait_spoken(qtbot, window, "You played X at b2.") == "You played X at b2."
     settle(qtbot, window)
-    reply = window.controller.moves[1]
+    reply = moves(window)[1]
     name = cell_name(reply.row, reply.col, 3)
     wait_spoken(qtbot, window, f"Sera played O at {name}.")
     # The focused board's description leads with the news (Orca 43 speaks it), only what
@@ -133,7 +148,7 @@ def test_both_sides_moves_are_announced_and_read_on_the_board(
     assert text.startswith(f"Sera played O at {name}.")
     assert "You played" not in text
     assert text.endswith("X to move. Cursor b2, X.")
-    assert read_cells(view) == board_cells(window.controller.board)
+    assert read_cells(view) == board_cells(board(window))
     # The next key press makes that old news: the description is back to the state.
     qtbot.keyClick(view, Qt.Key.Key_Left)
     assert described(qtbot, view, "Cursor a2").startswith("Cursor a2, empty. X to move.")
@@ -143,7 +158,7 @@ def test_both_sides_moves_are_announced_and_read_on_the_board(
 def test_the_ai_moving_first_is_announced(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(human_vs_ai("cop", human_side="O"))
     settle(qtbot, window)
-    first = window.controller.moves[0]
+    first = moves(window)[0]
     wait_spoken(qtbot, window, f"Cop played X at {cell_name(first.row, first.col, 3)}.")
     assert "New game: Cop (X) against Alice (O)." in " ".join(window.announcer.spoken)
 
@@ -160,12 +175,13 @@ def test_every_move_of_an_ai_game_and_its_end_are_announced(
     # The greeting says the same: it is not said twice.
     assert "Sera (X) against Kitty (O)." not in spoken
     played = [t for t in spoken if " played " in t]
-    board = Board.empty()
+    position = Board.empty()
     expected = []
-    for move in controller.moves:
-        name = "Sera" if board.to_move is Mark.X else "Kitty"
-        expected.append(f"{name} played {board.to_move} at {cell_name(move.row, move.col, 3)}.")
-        board = board.play(move)
+    for move in moves(window):
+        name = "Sera" if position.to_move is Mark.X else "Kitty"
+        cell = cell_name(move.row, move.col, 3)
+        expected.append(f"{name} played {position.to_move} at {cell}.")
+        position = position.play(move)
     assert played[-len(expected) :] == expected
     info = controller.game_over_info
     assert info is not None
@@ -177,7 +193,7 @@ def test_the_end_of_a_game_says_the_banner(qtbot: QtBot, window: MainWindow) -> 
     window.new_game(human_vs_human())
     controller = window.controller
     for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
-        controller.play_human(move.row, move.col)
+        play(window, move.row, move.col)
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=5000)
     ending = wait_spoken(qtbot, window, "Play Again or New Game.")
     assert ending.startswith("Alice (X) wins!")
@@ -194,7 +210,7 @@ def test_the_end_of_a_game_says_the_banner(qtbot: QtBot, window: MainWindow) -> 
 def test_a_new_game_starts_with_fresh_news(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(human_vs_human())
     for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
-        window.controller.play_human(move.row, move.col)
+        play(window, move.row, move.col)
     described(qtbot, window.board_view, "Play Again or New Game.")
     window.new_game(human_vs_human("Carol", "Dan"))
     text = described(qtbot, window.board_view, "New game: Carol (X) against Dan (O).")
@@ -206,22 +222,22 @@ def test_hints_coach_verdicts_and_greetings_are_announced(qtbot: QtBot, window: 
     window.new_game(human_vs_human())
     wait_spoken(qtbot, window, "Coach: I'll judge every move.")
     analysed(qtbot, window)
-    window.controller.play_human(0, 0)
+    play(window, 0, 0)
     wait_spoken(qtbot, window, "Coach: Alice's X at")
     analysed(qtbot, window)
     window.controller.hint()
     assert wait_spoken(qtbot, window, "Hint: ").startswith("Hint: ")
     # Refusals are said too, not only shown in the status bar.
-    window.controller.play_human(0, 0)
+    play(window, 0, 0)
     wait_spoken(qtbot, window, "already taken")
 
 
 def test_undo_is_announced_and_the_cells_follow(qtbot: QtBot, window: MainWindow) -> None:
     window.new_game(human_vs_ai("sera", human_side="X"))
     settle(qtbot, window)
-    window.controller.play_human(2, 0)  # a1
+    play(window, 2, 0)  # a1
     settle(qtbot, window)
-    reply = window.controller.moves[1]
+    reply = moves(window)[1]
     count = len(window.announcer.spoken)
     window.controller.undo()
     said = wait_spoken(qtbot, window, "Took back")
@@ -234,13 +250,14 @@ def test_undo_is_announced_and_the_cells_follow(qtbot: QtBot, window: MainWindow
     assert window.announcer.spoken[count:] == (said,)
     window.controller.redo()
     wait_spoken(qtbot, window, "You played X at a1.")
-    assert read_cells(window.board_view) == board_cells(window.controller.board)
+    assert read_cells(window.board_view) == board_cells(board(window))
 
 
 def test_a_replay_says_each_position(qtbot: QtBot, window: MainWindow) -> None:
-    moves = [Move(1, 1), Move(0, 0), Move(2, 2)]
+    cells = [Move(1, 1), Move(0, 0), Move(2, 2)]
+    tictactoe = find_game("tictactoe")
     window.analysis_dock.table.setFocus()
-    window.start_replay("Alice vs Bob", Board.empty(), moves, ("Alice", "Bob"))
+    window.replay_table_game(tictactoe.new_game(), indices(cells), ("Alice", "Bob"), "today")
     wait_spoken(qtbot, window, "Start of the replay, 3 moves.")
     # The board takes the focus, so a screen reader that reads only it follows the replay.
     assert window.focusWidget() is window.board_view
@@ -248,13 +265,13 @@ def test_a_replay_says_each_position(qtbot: QtBot, window: MainWindow) -> None:
     wait_spoken(qtbot, window, "Move 1 of 3: X at b2.")
     window.controller.replay_seek(3)
     wait_spoken(qtbot, window, "Move 3 of 3: X at c1.")
-    assert read_cells(window.board_view) == board_cells(Board.empty().play_all(tuple(moves)))
+    assert read_cells(window.board_view) == board_cells(Board.empty().play_all(tuple(cells)))
     window.controller.replay_step(-1)
     wait_spoken(qtbot, window, "Move 2 of 3: O at a3.")
     assert read_cells(window.board_view)["c1"] == "empty"
     # A finished game's end is said once, though both the news and the state say it.
     won = [Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)]
-    window.start_replay("Carol vs Dan", Board.empty(), won, ("Carol", "Dan"))
+    window.replay_table_game(tictactoe.new_game(), indices(won), ("Carol", "Dan"), "today")
     window.controller.replay_seek(5)
     text = described(qtbot, window.board_view, "Move 5 of 5: X at c3. Game over, X wins.")
     assert text.count("Game over, X wins") == 1
@@ -320,7 +337,7 @@ def test_coming_back_to_the_board_does_not_read_old_news_again(
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     view.setFocus()
-    window.controller.play_human(1, 1)
+    play(window, 1, 1)
     described(qtbot, view, "Alice played X at b2.")  # heard here, with the focus
     window.analysis_dock.table.setFocus()
     qtbot.waitUntil(lambda: "played" not in description(view))
@@ -350,9 +367,9 @@ def test_the_board_reports_its_description_only_when_it_changes(
 def test_news_that_comes_later_is_said_without_the_turn_heard_just_before(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # On a big board the coach's word on the reply comes with the next analysis, a while
-    # after the reply was heard with whose turn it is and the cursor: those are not said
-    # twice ("Cop played O at c5. X to move. Cursor d4, X.", then only the coach's word).
+    # The reply is heard with the player's word on it, whose turn it is and the cursor;
+    # news that comes after (a hint asked for) does not say those twice ("Cop played O at
+    # c5. Cop: “…” X to move. Cursor d4, X.", then only the hint).
     window.new_game(replace(human_vs_ai("cop"), start=Board.empty(get_variant("7x7k4"))))
     analysed(qtbot, window)
     view = window.board_view
@@ -362,7 +379,7 @@ def test_news_that_comes_later_is_said_without_the_turn_heard_just_before(
     given: list[str] = []
     original = view.setAccessibleDescription
     monkeypatch.setattr(view, "setAccessibleDescription", lambda t: (given.append(t), original(t)))
-    window.controller.play_human(3, 3)
+    play(window, 3, 3)
     session = window.controller.session
     # The coach's verdict on the reply: proven (a threat the search proves after it) or
     # by the estimate, whichever the analysis after it gives.
@@ -370,14 +387,20 @@ def test_news_that_comes_later_is_said_without_the_turn_heard_just_before(
     judgement = session.judgement_at(2)
     assert judgement is not None
     reply = next(i for i, text in enumerate(given) if "Cop played O at" in text)
-    assert given[reply].endswith("X to move. Cursor d4, X.")
-    qtbot.waitUntil(lambda: len(given) > reply + 1)
-    later = given[reply + 1]
-    assert any(later.startswith(f"Cop: “{line}”") for line in COP.voice.own_move[judgement.verdict])
+    heard = given[reply]
+    assert heard.endswith("X to move. Cursor d4, X.")
+    remark = heard[heard.index("Cop: “") :]
+    assert any(
+        remark.startswith(f"Cop: “{line}”") for line in COP.voice.own_move[judgement.verdict]
+    )
     reply_cell = session.spec.format_move(session.moves[1])
-    assert (f"({reply_cell}: " in later) is judgement.by_estimate
-    assert "to move" not in later
-    assert "Cursor" not in later
+    assert (f"({reply_cell}: " in remark) is judgement.by_estimate
+    assert heard.count("to move") == 1
+    window.controller.hint()  # said when the analysis of the position comes
+    qtbot.waitUntil(lambda: given[-1].startswith("Hint: "), timeout=10000)
+    for later in given[reply + 1 :]:
+        assert "to move" not in later
+        assert "Cursor" not in later
     # The player acts: the turn and the cursor are said again with what comes next.
     qtbot.keyClick(view, Qt.Key.Key_Left)
     qtbot.waitUntil(lambda: given[-1].startswith("Cursor c4, empty. X to move."))
@@ -399,12 +422,17 @@ def test_a_take_back_does_not_say_the_remarks_it_brings_back(
     settle(qtbot, window)
     controller = window.controller
     for _ in range(2):
-        move = next(m for m in controller.board.legal_moves() if m != Move(1, 1))
-        controller.play_human(move.row, move.col)
+        move = next(m for m in board(window).legal_moves() if m != Move(1, 1))
+        play(window, move.row, move.col)
         settle(qtbot, window)
-    assert len(controller.moves) == 4
+    assert len(moves(window)) == 4
     count = len(window.announcer.spoken)
     controller.undo()
     said = wait_spoken(qtbot, window, "Took back")
-    settle(qtbot, window)
+    session = controller.session
+    assert session is not None
+    # The position taken back to was analysed before: nothing more is asked of the engine.
+    qtbot.waitUntil(
+        lambda: session.analysis_of(session.state) is not None and not controller.engine.busy
+    )
     assert window.announcer.spoken[count:] == (said,)
