@@ -8,7 +8,7 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import analysed
+from tests.gui.helpers import analysed, board, play
 from tests.gui.test_accessibility import described, interface, wait_spoken
 from tests.gui.test_accessibility_controls import audit
 from tictactoe_gui.engine import Board, Mark, Move
@@ -95,9 +95,8 @@ def test_a_big_board_game_is_heard_in_its_notation(qtbot: QtBot, window: MainWin
     window.new_game(four_in_a_row())
     view = window.board_view
     assert interface(view).childCount() == 400
-    controller = window.controller
     for move in (Move(9, 9), Move(9, 10), Move(10, 10)):
-        controller.play_human(move.row, move.col)
+        play(window, move.row, move.col)
     wait_spoken(qtbot, window, "Alice played X at j11.")
     wait_spoken(qtbot, window, "Bob played O at k11.")
     wait_spoken(qtbot, window, "Alice played X at k10.")
@@ -126,7 +125,7 @@ def test_the_big_board_window_names_every_control_and_its_evaluation_is_text(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     window.new_game(four_in_a_row())
-    window.controller.play_human(9, 9)
+    play(window, 9, 9)
     analysed(qtbot, window, timeout=20000)
     assert audit(window) == []
     bar = window.analysis_dock.evaluation_bar
@@ -177,10 +176,9 @@ def test_threats_are_heard_after_each_move_and_keys_read_diagonals_and_go_to_a_c
     qtbot: QtBot, window: MainWindow
 ) -> None:
     window.new_game(four_in_a_row())
-    controller = window.controller
     for name in ("h9", "a1", "i10", "a2", "j11"):
-        move = controller.board.parse_move(name)
-        controller.play_human(move.row, move.col)
+        move = board(window).parse_move(name)
+        play(window, move.row, move.col)
     said = wait_spoken(qtbot, window, "Alice played X at j11.")
     assert said == "Alice played X at j11. X threatens four: h9, i10, j11; blocks at g8 or k12."
     view = window.board_view
@@ -208,8 +206,8 @@ def test_threats_are_heard_after_each_move_and_keys_read_diagonals_and_go_to_a_c
     assert wait_spoken(qtbot, window, "'z99'").startswith("'z99' is off the 20×20 board")
     assert view.focus_cell == view.board.parse_move("i10")
 
-    move = controller.board.parse_move("k12")
-    controller.play_human(9, 19)  # O elsewhere, t11
-    controller.play_human(move.row, move.col)
+    move = board(window).parse_move("k12")
+    play(window, 9, 19)  # O elsewhere, t11
+    play(window, move.row, move.col)
     ending = wait_spoken(qtbot, window, "X's line", timeout=30000)
     assert "wins! X's line: h9, i10, j11, k12." in ending
