@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human, rowcol_setup
+from tests.gui.helpers import ai_vs_ai, analysed, human_vs_human, play, rowcol_setup
 from tictactoe_gui.engine import Move
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.dialogs.new_game import NewGameDialog
@@ -132,13 +132,14 @@ def test_the_main_window_in_every_mode_names_every_control(
     analysed(qtbot, window)
     assert audit(window) == []
     for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
-        window.controller.play_human(move.row, move.col)
+        play(window, move.row, move.col)
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=5000)
     assert audit(window) == []
     window.new_game(ai_vs_ai(delay=60_000))
     qtbot.waitUntil(lambda: window.autoplay_bar.isVisible(), timeout=5000)
     assert audit(window) == []
-    window.start_replay("Alice vs Bob", window.controller.start, [Move(1, 1), Move(0, 0)])
+    tictactoe = find_game("tictactoe")
+    window.replay_table_game(tictactoe.new_game(), [4, 0], ("Alice", "Bob"), "today")  # b2, a3
     window.controller.replay_step(1)
     assert audit(window) == []
     # The thinking bar is named even while hidden (it shows while the engine works).
