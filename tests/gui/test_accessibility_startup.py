@@ -18,6 +18,7 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from tests.gui.helpers import human_vs_ai
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.main_window import MainWindow
 from tictactoe_gui.gui.recording import InMemoryRecords
@@ -117,7 +118,7 @@ def test_the_window_is_one_accessible_object_from_its_first_frame_on(
                 (Seat.human("Ann"), Seat.for_game(spec, spec.players[0].key)),
             )
         )
-    window.leave_table_mode()
+    window.new_game(human_vs_ai("cop"))  # back to k in a row
     assert _added_slots(window) == []  # each is a slot the window's class declares
     assert QAccessible.uniqueId(QAccessible.queryAccessibleInterface(window)) == first
 
