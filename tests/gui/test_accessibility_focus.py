@@ -14,7 +14,7 @@ from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import human_vs_ai, human_vs_human, settle
+from tests.gui.helpers import human_vs_ai, human_vs_human, play, settle
 from tictactoe_gui.gui.accessibility import set_shown_keeping_focus
 from tictactoe_gui.gui.main_window import MainWindow
 
@@ -128,7 +128,7 @@ def test_a_move_played_from_a_table_is_said_by_its_current_cell(
 ) -> None:
     window.new_game(human_vs_human())
     settle(qtbot, window)
-    window.controller.play_human(0, 0)  # a3: the move list has a row
+    play(window, 0, 0)  # a3: the move list has a row
     table = window.moves_dock.table
     focus(qtbot, window, table)
     table.setCurrentIndex(table.model().index(0, 0))
