@@ -13,7 +13,7 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import analysed, human_vs_human, row_words, tab_to
+from tests.gui.helpers import analysed, human_vs_human, play, row_words, tab_to
 from tictactoe_gui.gui.main_window import MainWindow
 
 Text = QAccessible.Text
@@ -92,7 +92,7 @@ def test_each_candidates_outcome_names_the_side_that_wins(qtbot: QtBot, window: 
     # Heard row by row, "Outcome loss in 2" leaves the player to work out whose loss.
     start(qtbot, window)
     window.analysis_dock.set_top_n(9)
-    window.controller.play_human(1, 1)  # X b2: O's edges lose, its corners draw
+    play(window, 1, 1)  # X b2: O's edges lose, its corners draw
     analysed(qtbot, window)
     table = window.analysis_dock.table
     model = table.model()
