@@ -122,16 +122,32 @@ class TableLines(QObject):
 
     def _restore(self, moves: tuple[int, ...], undone: tuple[int, ...]) -> None:
         """An undo history that plays ``moves`` one by one with ``undone`` ready to redo,
-        built quietly (nothing said); then the position after ``moves``."""
-        self.undo_stack.clear()
-        before = self._session().moves
+        built quietly (nothing said); then the position after ``moves``. Against a computer
+        player its replies are joined to the person's moves before them, as in play, so
+        that one Undo takes both back."""
+        stack = self.undo_stack
+        stack.clear()
+        session = self._session()
+        before = session.moves
         self._quiet = True
         try:
             self._set_moves(())
-            for move in (*moves, *undone):
-                self._play(move)
-            for _ in undone:
-                self.undo_stack.undo()
+            for number, move in enumerate((*moves, *undone)):
+                last = stack.command(stack.count() - 1)
+                if (
+                    number != len(moves)  # what is kept and what is undone stay apart
+                    and session.setup.mode is GameMode.HUMAN_VS_AI
+                    and session.seat(session.mover_of(number)).is_ai
+                    and isinstance(last, MovesCommand)
+                    and len(last.moves) == 1
+                    and not session.seat(session.mover_of(last.start_ply)).is_ai
+                ):
+                    last.add_reply(move)
+                    self._set_moves(last.after)
+                else:
+                    self._play(move)
+            while len(session.moves) > len(moves):
+                stack.undo()
         finally:
             self._quiet = False
         self.moves_changed.emit(MovesChange(before, How.WENT))
