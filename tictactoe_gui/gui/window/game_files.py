@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QGuiApplication
 
-from tictactoe_gui.gui.window.base import WindowBase
+from tictactoe_gui.gui.window.base import WindowBase, later
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QFileDialog, QWidget
@@ -213,7 +213,8 @@ class GameFilesPart(WindowBase):
             else:
                 self.show_message(f"Opened {path.name} as a replay: the game is over.")
             return True
-        self.play_on_table_game(game)
+        # Two computer players wait to be set going again, as at a start.
+        self.play_on_table_game(game, paused=game.setup.mode is later.GameMode.AI_VS_AI)
         self.show_message(f"Opened {path.name}: play on where it stopped.")
         return True
 
