@@ -184,8 +184,11 @@ class MainWindow(FirstFramePart, MenusPart):
         self._restore_settings()
         # The game left unfinished, else a fresh one (a relaunched AI vs AI game waits for
         # Resume).
-        if not self._resume_table_game_in_progress(setup.spec):
+        resumed, problem = self._resume_table_game_in_progress(setup.spec)
+        if not resumed:
             self.start_table_game(setup, paused=True)
+        if problem:
+            self.show_message(problem)  # after the fresh game's greeting, which it outranks
         # From now on every move is kept (not before: the fresh game would replace it).
         self.controller.position_changed.connect(self._keep_table_game_in_progress)
         # A series' game counted: kept between two games, the series goes on next time.
@@ -217,7 +220,7 @@ class MainWindow(FirstFramePart, MenusPart):
             game = table_file.load(path)
         except table_file.TableFileError:
             return None
-        if game.setup.spec != spec or (game.finished and not game.series_goes_on):
+        if not self._plays_on(game, spec) or (game.finished and not game.series_goes_on):
             return None
         return game.setup
 

@@ -233,31 +233,40 @@ class TableGamesPart(WindowBase):
                     f"The game in progress cannot be kept for next time: {error.strerror or error}."
                 )
 
-    def _resume_table_game_in_progress(self, spec: GameSpec) -> bool:
+    def _resume_table_game_in_progress(self, spec: GameSpec) -> tuple[bool, str]:
         """Play on the ``spec`` game left unfinished when the app last closed, if there is
-        one (a damaged file is kept aside, and said)."""
+        one; whether it did, and what went wrong if anything did (a damaged file is kept
+        aside), for the caller to say after the fresh game's greeting, which it outranks."""
         from tictactoe_gui.session import table_file
 
         path = self._table_game_file()
         if path is None or not path.exists():
-            return False
+            return False, ""
         try:
             game = table_file.load(path)
         except table_file.TableFileError as error:
             with contextlib.suppress(OSError):
                 path.replace(path.with_name(f"{path.name}.damaged"))
-            self.show_message(f"The game in progress could not be resumed: {error}.")
-            return False
-        if game.setup.spec == spec and game.series_goes_on:
+            return False, f"The game in progress could not be resumed: {error}."
+        if not self._plays_on(game, spec):
+            return False, ""
+        if game.series_goes_on:
             self._go_on_with_series(game)
-            return True
-        if game.setup.spec != spec or game.finished:
-            return False
+            return True, ""
+        if game.finished:
+            return False, ""
         # Two computer players wait to be set going again: a start plays no game unasked.
         paused = game.setup.mode is later.GameMode.AI_VS_AI
         self.play_on_table_game(game, paused=paused)
         self.show_message("Resumed the game you were playing — New Game (Ctrl+N) starts another.")
-        return True
+        return True, ""
+
+    def _plays_on(self, game: SavedTableGame, spec: GameSpec) -> bool:
+        """Whether a start plays on ``game``, kept from the last run, where it would open a
+        fresh game of ``spec``: a game of that kind, or of any when none was asked for (the
+        first frame shows the game left unfinished, whatever kind New Game chose last)."""
+        asked = self._opening_game is not None or self._opening_table is not None
+        return game.setup.spec == spec or not asked
 
     def _go_on_with_series(self, game: SavedTableGame) -> None:
         """The next game of a series left between two of its games, paused (a start plays
