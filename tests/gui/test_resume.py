@@ -12,10 +12,18 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
-from tictactoe_gui.gui.game_controller import State
 
-from tests.gui.helpers import ai_vs_ai, human_vs_ai, human_vs_human, settle
-from tictactoe_gui.engine import Board, Mark, Move
+from tests.gui.helpers import (
+    ai_vs_ai,
+    board,
+    human_vs_ai,
+    human_vs_human,
+    moves,
+    play,
+    settle,
+    start,
+)
+from tictactoe_gui.engine import Board, Move
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.variants import get_variant
 from tictactoe_gui.gui.analysis_dock import AnalysisDock
@@ -67,8 +75,8 @@ def indices(start: Board, moves: tuple[Move, ...]) -> tuple[int, ...]:
     return tuple(start.index(move) for move in moves)
 
 
-def played(qtbot: QtBot, window: MainWindow, moves: int) -> None:
-    qtbot.waitUntil(lambda: len(window.controller.moves) == moves, timeout=5000)
+def played(qtbot: QtBot, window: MainWindow, count: int) -> None:
+    qtbot.waitUntil(lambda: len(moves(window)) == count, timeout=5000)
     settle(qtbot, window)
 
 
@@ -85,7 +93,7 @@ def keeping_window(
     win = MainWindow(settings, records, game_in_progress=kept)
     qtbot.addWidget(win)
     win.show()
-    qtbot.waitUntil(lambda: win.controller.current_result is not None, timeout=5000)
+    qtbot.waitUntil(lambda: win.controller.answer is not None, timeout=5000)
     yield win
     win.close()
 
@@ -96,9 +104,9 @@ def test_an_unfinished_game_opens_playable_with_its_players_and_undo(
     controller = window.controller
     window.new_game(human_vs_ai("cop"))
     settle(qtbot, window)
-    controller.play_human(1, 1)
+    assert play(window, 1, 1)
     played(qtbot, window, 2)
-    reply = controller.moves[1]
+    reply = moves(window)[1]
     controller.hint()
     path = tmp_path / "game.json"
     assert window.save_game_to(path)
@@ -114,26 +122,27 @@ def test_an_unfinished_game_opens_playable_with_its_players_and_undo(
 
     window.new_game(human_vs_human())
     assert window.open_game_file(path)
-    assert controller.state is State.PLAYING
+    assert not controller.replaying
+    assert not controller.is_over
     assert controller.setup.mode is GameMode.HUMAN_VS_AI
-    assert (controller.setup.x, controller.setup.o) == (
-        PlayerSpec.human("Alice"),
-        PlayerSpec.ai("cop"),
-    )
-    assert controller.moves == (Move(1, 1), reply)
-    assert controller.hints_used[Mark.X] == 1
+    assert controller.setup.seats == (PlayerSpec.human("Alice"), PlayerSpec.ai("cop"))
+    assert moves(window) == (Move(1, 1), reply)
+    assert controller.session is not None
+    assert controller.session.hints[0] == 1
     assert controller.is_human_turn()
     assert window.undo_action.isEnabled()
+    reply_cell = start(window).cell_name(reply)
+    assert window.undo_action.statusTip() == f"Undo X at b2 and O at {reply_cell}"
     assert "Cop" in window.windowTitle()
     # One undo takes back the person's move and the reply together, as in play.
     window.undo_action.trigger()
-    assert controller.moves == ()
+    assert moves(window) == ()
     window.redo_action.trigger()
-    assert controller.moves == (Move(1, 1), reply)
+    assert moves(window) == (Move(1, 1), reply)
     # And play goes on: Cop answers the next move.
     settle(qtbot, window)
-    free = next(m for m in (Move(0, 0), Move(0, 2), Move(2, 0)) if m not in controller.moves)
-    controller.play_human(free.row, free.col)
+    free = next(m for m in (Move(0, 0), Move(0, 2), Move(2, 0)) if m not in moves(window))
+    assert play(window, free.row, free.col)
     played(qtbot, window, 4)
 
 
@@ -144,20 +153,20 @@ def test_moves_taken_back_are_kept_to_redo(
     window.new_game(replace(human_vs_human(), start=Board.empty(FOUR)))
     line = (Move(9, 9), Move(9, 10), Move(10, 9))
     for move in line:
-        controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     controller.undo()
     path = tmp_path / "game.json"
     assert window.save_game_to(path)
     window.new_game(human_vs_human())
     assert window.open_game_file(path)
-    assert controller.moves == line[:2]
-    assert controller.board.variant == FOUR
+    assert moves(window) == line[:2]
+    assert board(window).variant == FOUR
     assert window.redo_action.isEnabled()
     controller.redo()
-    assert controller.moves == line
+    assert moves(window) == line
     controller.undo()
     controller.undo()
-    assert controller.moves == line[:1]
+    assert moves(window) == line[:1]
 
 
 def test_a_finished_or_resigned_game_opens_as_a_replay(
@@ -166,24 +175,24 @@ def test_a_finished_or_resigned_game_opens_as_a_replay(
     controller = window.controller
     window.new_game(human_vs_human())
     for move in (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)):
-        controller.play_human(move.row, move.col)
+        assert play(window, move.row, move.col)
     finished = tmp_path / "won.json"
     assert window.save_game_to(finished)
     window.new_game(human_vs_human())
-    controller.play_human(1, 1)
+    assert play(window, 1, 1)
     controller.resign()
     resigned = tmp_path / "resigned.json"
     assert window.save_game_to(resigned)
     result = json.loads(resigned.read_text(encoding="utf-8"))["result"]
     assert result == "Bob (O) resigned; Alice (X) wins"
-    for path, moves in ((finished, 5), (resigned, 1)):
+    for path, count in ((finished, 5), (resigned, 1)):
         assert window.open_game_file(path)
-        assert controller.state is State.REPLAY
-        assert controller.replay_length == moves
-        assert controller.replay_position == moves
+        assert controller.replaying
+        assert controller.replay_length == count
+        assert len(moves(window)) == count  # shown at its end
     # The replay ends with the resignation, as the game did.
-    assert controller.replay_resigned is Mark.O
-    assert controller.replay_ending == "Bob (O) resigned; Alice (X) wins"
+    assert controller.replay_resigned() == 1
+    assert controller.replay_ending() == "Bob (O) resigned; Alice (X) wins"
 
 
 def test_a_file_of_the_first_format_still_opens(
@@ -195,11 +204,9 @@ def test_a_file_of_the_first_format_still_opens(
     assert not game.players_known
     assert not game.playable
     assert window.open_game_file(path)
-    assert window.controller.state is State.REPLAY
-    assert window.controller.board == Board.empty(FOUR).play_all(
-        (Move(9, 9), Move(9, 10), Move(10, 9))
-    )
-    assert "Alice vs Bob (old.json)" in window.windowTitle()
+    assert window.controller.replaying
+    assert board(window) == Board.empty(FOUR).play_all((Move(9, 9), Move(9, 10), Move(10, 9)))
+    assert "Alice (X) vs Bob (O), old.json" in window.windowTitle()
     # Saved again from the replay, it is format 4 and the same replay.
     window.controller.replay_seek(1)
     again = tmp_path / "again.json"
@@ -207,9 +214,10 @@ def test_a_file_of_the_first_format_still_opens(
     data = json.loads(again.read_text(encoding="utf-8"))
     assert (data["format"], data["names"], "players" in data) == (4, ["Alice", "Bob"], False)
     assert window.open_game_file(again)
-    assert window.controller.state is State.REPLAY
-    assert window.controller.replay_moves == (Move(9, 9), Move(9, 10), Move(10, 9))
-    assert "Alice vs Bob (again.json)" in window.windowTitle()
+    assert window.controller.replaying
+    line = (Move(9, 9), Move(9, 10), Move(10, 9))
+    assert window.controller.replay_moves == indices(Board.empty(FOUR), line)
+    assert "Alice (X) vs Bob (O), again.json" in window.windowTitle()
 
 
 def test_a_file_never_starts_an_external_engine(
@@ -218,7 +226,7 @@ def test_a_file_never_starts_an_external_engine(
     path = tmp_path / "engine.json"
     path.write_text(AGAINST_AN_ENGINE, encoding="utf-8")
     assert window.open_game_file(path)
-    assert window.controller.state is State.REPLAY
+    assert window.controller.replaying
     assert "never starts a program" in window.statusBar().currentMessage()
 
 
@@ -227,11 +235,13 @@ def test_an_ai_vs_ai_game_opens_paused(qtbot: QtBot, window: MainWindow, tmp_pat
     path = tmp_path / "ai.json"
     path.write_text(TWO_PERSONAS, encoding="utf-8")
     assert window.open_game_file(path)
-    assert controller.state is State.PLAYING
+    assert not controller.replaying
+    assert not controller.is_over
     assert controller.paused
-    assert controller.game_seed == 5
+    assert controller.session is not None
+    assert controller.session.seed == 5
     assert window.autoplay_bar.isVisible()
-    assert controller.moves == (Move(1, 1), Move(0, 0))
+    assert moves(window) == (Move(1, 1), Move(0, 0))
 
 
 def nesting(value: object) -> int:
@@ -271,26 +281,25 @@ def test_the_game_in_progress_is_kept_after_every_move_and_resumed(
     keeping_window: MainWindow,
 ) -> None:
     window = keeping_window
-    controller = window.controller
     assert not kept.exists()  # a fresh game with no move leaves nothing to resume
     window.new_game(replace(human_vs_ai("cop"), start=Board.empty(FOUR)))
     settle(qtbot, window)
-    controller.play_human(9, 9)
+    assert play(window, 9, 9)
     played(qtbot, window, 2)
     saved = table_file.load(kept)
-    assert saved.moves == indices(controller.start, controller.moves)
+    assert saved.moves == indices(start(window), moves(window))
     assert saved.playable
     assert not list(kept.parent.glob("*.tmp"))  # written beside, then renamed
-    moves = controller.moves
+    line = moves(window)
     window.close()
 
     again = MainWindow(settings, records, game_in_progress=kept)
     qtbot.addWidget(again)
     again.show()
     settle(qtbot, again)
-    assert again.controller.moves == moves
-    assert again.controller.board.variant == FOUR
-    assert again.controller.setup.o == PlayerSpec.ai("cop")
+    assert moves(again) == line
+    assert board(again).variant == FOUR
+    assert again.controller.setup.seats[1] == PlayerSpec.ai("cop")
     assert again.controller.is_human_turn()
     assert "Resumed the game" in again.statusBar().currentMessage()
     # Once the game is over there is nothing to resume.
@@ -301,7 +310,7 @@ def test_the_game_in_progress_is_kept_after_every_move_and_resumed(
     third = MainWindow(settings, records, game_in_progress=kept)
     qtbot.addWidget(third)
     third.show()
-    assert third.controller.moves == ()
+    assert moves(third) == ()
     third.close()
 
 
@@ -322,8 +331,9 @@ def test_a_staged_window_resumes_when_complete(
         lambda title: titles.append((title, not window.findChildren(AnalysisDock)))
     )
     window.complete(records, game_in_progress=kept)
-    assert window.controller.moves == (Move(1, 1),)
-    assert window.controller.setup.x.name == "Ann"
+    assert moves(window) == (Move(1, 1),)
+    assert window.controller.session is not None
+    assert window.controller.session.name_of(0) == "Ann"
     # Its title is given once, before the rest of the window is built (whose hundreds of
     # accessibility events could have a busy screen reader drop a later change of title).
     assert titles == [("Ann (X) vs Ben (O)", True)]
@@ -338,7 +348,7 @@ def test_a_damaged_game_in_progress_is_one_line_and_a_fresh_game(
     window = MainWindow(settings, records, game_in_progress=kept)
     qtbot.addWidget(window)
     window.show()
-    assert window.controller.moves == ()
+    assert moves(window) == ()
     message = window.statusBar().currentMessage()
     assert message.startswith("The game in progress could not be resumed: ")
     assert "\n" not in message
@@ -367,16 +377,17 @@ def test_the_first_frame_is_the_board_of_the_game_to_resume(
 ) -> None:
     window = keeping_window
     window.new_game(replace(human_vs_human(), start=Board.empty(FOUR)))
-    window.controller.play_human(9, 9)
+    assert play(window, 9, 9)
     assert kept.exists()
     window.close()
-    assert settings.value("newGame/game", "tictactoe") != "four"  # not the kind last chosen
+    # Not the kind last chosen in New Game: the game left unfinished is what opens.
+    settings.setValue("newGame/game", "tictactoe")
     staged = MainWindow(settings, staged=True)
     qtbot.addWidget(staged)
     assert staged.board_view.board.variant == FOUR  # before complete(), from the settings
     staged.complete(records, game_in_progress=kept)
-    assert staged.controller.board.variant == FOUR
-    assert staged.controller.moves == (Move(9, 9),)
+    assert board(staged).variant == FOUR
+    assert moves(staged) == (Move(9, 9),)
     staged.close()
 
 
@@ -388,14 +399,14 @@ def test_a_game_reopened_by_undo_is_kept_to_resume(
     window.new_game(human_vs_human())
     settle(qtbot, window)
     for row, col in ((0, 0), (1, 1), (0, 1), (2, 2), (0, 2)):  # X wins along the top row
-        controller.play_human(row, col)
-    assert controller.session.is_over
+        assert play(window, row, col)
+    assert controller.is_over
     qtbot.waitUntil(lambda: not kept.exists(), timeout=5000)
     controller.undo()
-    assert controller.state is State.PLAYING
+    assert not controller.is_over
     # Quitting now promises the game will be there at the next start: it must be kept.
     qtbot.waitUntil(kept.exists, timeout=5000)
-    assert table_file.load(kept).moves == indices(controller.start, controller.moves)
+    assert table_file.load(kept).moves == indices(start(window), moves(window))
 
 
 def test_a_series_left_unfinished_goes_on_with_its_count(
@@ -411,21 +422,19 @@ def test_a_series_left_unfinished_goes_on_with_its_count(
     window.game_set_paused(True)
     # Step by step through the first game and into the second (a finished first game
     # still shows its moves until the next one starts).
-    while (
-        controller.tally.games < 1 or controller.state is not State.PLAYING or not controller.moves
-    ):
-        before = (controller.tally.games, len(controller.moves))
+    while controller.tally.games < 1 or controller.is_over or not moves(window):
+        before = (controller.tally.games, len(moves(window)))
         controller.step()
         qtbot.waitUntil(
-            lambda before=before: (controller.tally.games, len(controller.moves)) != before,
+            lambda before=before: (controller.tally.games, len(moves(window))) != before,
             timeout=5000,
         )
     tally = controller.tally
     counted = (*tally.wins, tally.level)
     assert sum(counted) == 1
-    moves = controller.moves
+    played_moves = moves(window)
     # Kept after every move of an unfinished game (no file while none is in progress).
-    line = indices(controller.start, moves)
+    line = indices(start(window), played_moves)
     qtbot.waitUntil(lambda: kept.exists() and table_file.load(kept).moves == line, timeout=5000)
     window.close()
 
@@ -433,7 +442,7 @@ def test_a_series_left_unfinished_goes_on_with_its_count(
     qtbot.addWidget(again)
     again.show()
     resumed = again.controller
-    assert resumed.moves == moves
+    assert moves(again) == played_moves
     assert resumed.paused
     # The series goes on where it stood: its score, its length, the games left.
     tally = resumed.tally
