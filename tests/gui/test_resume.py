@@ -452,3 +452,42 @@ def test_a_series_left_unfinished_goes_on_with_its_count(
     assert resumed.series_left == 2
     assert "game 2 of 3" in again.autoplay_bar.tally.text()
     again.close()
+
+
+#: A game against Cop left unfinished, as an older version kept k in a row's game in
+#: progress (format 2).
+KEPT_IN_FORMAT_2 = """{
+ "app": "tictactoe-gui", "format": 2, "game": "four",
+ "start": "20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20",
+ "tree": [{"children": [1]}, {"move": "j11", "children": [2]}, {"move": "k11", "children": []}],
+ "ply": 2, "x": "Alice", "o": "Cop", "result": null,
+ "players": {"mode": "human-vs-ai", "x": {"kind": "human", "name": "Alice"},
+             "o": {"kind": "ai", "name": "cop"}, "record": true},
+ "seed": 3, "hints": [1, 0], "started": null
+}"""
+
+
+def test_a_game_kept_by_an_older_version_is_played_on_at_the_next_start(
+    qtbot: QtBot, settings: QSettings, records: InMemoryRecords, kept: Path
+) -> None:
+    kept.parent.mkdir(parents=True)
+    kept.write_text(KEPT_IN_FORMAT_2, encoding="utf-8")
+    window = MainWindow(settings, records, game_in_progress=kept)
+    qtbot.addWidget(window)
+    window.show()
+    controller = window.controller
+    assert board(window).variant == FOUR
+    assert moves(window) == (Move(9, 9), Move(9, 10))
+    assert controller.setup.seats == (PlayerSpec.human("Alice"), PlayerSpec.ai("cop"))
+    assert controller.session is not None
+    assert controller.session.hints[0] == 1
+    assert controller.session.seed == 3
+    assert controller.is_human_turn()
+    assert "Resumed the game" in window.statusBar().currentMessage()
+    # Kept again as every game is, after its next move.
+    assert play(window, 10, 10)
+    played(qtbot, window, 4)
+    assert table_file.load(kept).moves[:3] == indices(
+        Board.empty(FOUR), (Move(9, 9), Move(9, 10), Move(10, 10))
+    )
+    window.close()
