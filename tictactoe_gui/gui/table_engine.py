@@ -273,6 +273,8 @@ class TableEngine(TableAutoplay):
                 self._show_hint(answer.analysis)
         elif self._play_when_analysed:
             self._apply_pending()
+        elif session.ai_to_move() and not self.replaying and not self._held():
+            self._show_thinking()  # its move is chosen, and still thought over for a while
 
     def _show_analysis(self, analysis: GameAnalysis | None) -> None:
         """The dock shows the analysis of the position on the board (None: thinking)."""
