@@ -357,6 +357,10 @@ class TableEngine(TableAutoplay):
             last.add_reply(choice.move)
             stack.undoTextChanged.emit(stack.undoText())
             self._set_moves(last.after)
+        elif session.setup.mode is GameMode.HUMAN_VS_AI and stack.count() == 0:
+            # Its opening move against a person is no step to undo: undone, it would only
+            # be played again.
+            self._set_moves((*session.moves, choice.move))
         else:
             self._play(choice.move)
 
