@@ -210,6 +210,10 @@ class TableController(TableEngine):
         """The pause before a computer player's move against a person."""
         self._think_ms = ms
 
+    @property
+    def think_ms(self) -> int:
+        return self._think_ms
+
     # -- starting and leaving ------------------------------------------------------------
 
     def start(
