@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from tests.gui.helpers import rowcol_setup, table_headline
+from tests.gui.helpers import board, play, rowcol_setup, table_headline
 from tictactoe_gui.engine import Board, Mark, Move, row_and_column
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.engine.limits import Limit
@@ -86,20 +86,18 @@ def play_to_the_end(qtbot: QtBot, window: MainWindow, setup: GameSetup, seed: in
     """Start ``setup``; the person (if any) plays random moves until the banner shows."""
     controller = window.controller
     rng = random.Random(seed)
-    controller.new_game(setup)
+    window.new_game(setup)
 
     def settled() -> bool:
         if controller.game_over_info is not None:
             return True
-        result = controller.current_result
-        analysed = result is not None and result.state.marks_board() == controller.board
-        return controller.is_human_turn() and analysed
+        return controller.is_human_turn() and controller.answer is not None
 
     while controller.game_over_info is None:
         qtbot.waitUntil(settled, timeout=GAME_TIMEOUT_MS)
         if controller.game_over_info is None:
-            move = random_move(controller.board, rng)
-            assert controller.play_human(move.row, move.col)
+            move = random_move(board(window), rng)
+            assert play(window, move.row, move.col)
     assert window.banner.isVisible()
 
 
@@ -168,8 +166,8 @@ def test_every_game_ends_with_its_banner_and_is_recorded_once(
         assert info is not None
         assert info.saved_id is not None, info.save_note
         assert window.banner.headline.text() == info.headline
-        assert window.controller.board.is_over
-        expected.append((info.saved_id, result_of(window.controller.board.winner)))
+        assert board(window).is_over
+        expected.append((info.saved_id, result_of(board(window).winner)))
         assert failures.messages == []
         assert_the_loser_is_not_called_perfect(window)
     recorded = repository.list_games(GameFilter(game=variant.id), limit=1000)
@@ -284,13 +282,13 @@ def test_the_far_corners_game_against_cop_ends_and_is_recorded(
     setup = GameSetup(
         GameMode.HUMAN_VS_AI, PlayerSpec.human("Alice"), PlayerSpec.ai("cop"), four, seed=3
     )
-    controller.new_game(setup)
+    window.new_game(setup)
     for name in ("a20", "t1", "t20", "a1", "a10"):
         qtbot.waitUntil(controller.is_human_turn, timeout=GAME_TIMEOUT_MS)
-        move = controller.board.parse_move(name)
-        assert controller.play_human(move.row, move.col)
+        move = board(window).parse_move(name)
+        assert play(window, move.row, move.col)
     qtbot.waitUntil(lambda: controller.game_over_info is not None, timeout=GAME_TIMEOUT_MS)
-    assert controller.board.winner is Mark.O
+    assert board(window).winner is Mark.O
     assert window.banner.isVisible()
     recorded = repository.list_games(GameFilter(game="four"))
     assert [game.result for game in recorded] == [Result.O_WINS]
@@ -302,7 +300,7 @@ def win_for_x(window: MainWindow) -> None:
         GameSetup(GameMode.HUMAN_VS_HUMAN, PlayerSpec.human("Alice"), PlayerSpec.human("Bob"))
     )
     for row, col in ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2)):
-        assert window.controller.play_human(row, col)
+        assert play(window, row, col)
 
 
 @pytest.mark.parametrize("then", ["stop the analysis", "undo", "new game", "close"])
@@ -319,9 +317,9 @@ def test_a_game_that_ended_is_recorded_whatever_is_done_before_its_banner(
         assert window.banner.isVisible()
     elif then == "undo":
         controller.undo()
-        assert controller.board.ply == 4
+        assert board(window).ply == 4
     elif then == "new game":
-        controller.new_game(controller.setup)
+        window.new_game(controller.setup)
     else:
         controller.shutdown()
     recorded = repository.list_games(GameFilter(game="tictactoe"))

@@ -365,6 +365,7 @@ class TableController(TableEngine):
     def park(self) -> None:
         """Stop everything this game waits for (timers, the search): the board shows another
         game. The game itself is kept until the next :meth:`start`."""
+        self._end_unjudged()
         self._active = False
         self._leave_replay()
         self._think.stop()
@@ -457,6 +458,7 @@ class TableController(TableEngine):
         # Against a computer player, undo takes back its reply and the person's move:
         # said once, with the moves taken back.
         before = session.moves
+        self._end_unjudged()
         self._undoing = True
         try:
             self.undo_stack.undo()

@@ -181,6 +181,7 @@ class TableEngine(TableAutoplay):
         if self._ai_is_choosing():
             return
         self.engine.cancel()
+        self._end_unjudged()
         self._hint_waiting = False
         self._proving = None
         self._widgets.analysis_dock.set_thinking(False, "")
@@ -394,6 +395,21 @@ class TableEngine(TableAutoplay):
             return True  # (a game given up is not searched again)
         return not session.unanalysed()
 
+    def _end_unjudged(self) -> None:
+        """The analysis a finished game's end waits for is called off (Stop, Undo, another
+        game, closing): the game is recorded, and its banner shown, with the verdicts known."""
+        session = self.session
+        if (
+            session is not None
+            and self._active
+            and session.is_over
+            and not self.replaying
+            and self.game_over_info is None
+            and not self._moves_judged()
+        ):
+            self._unjudged_end = session.state
+            self._show_end()
+
     def _on_engine_failed(self, message: str) -> None:
         """Never a silent wait: say the engine failed (the error is in the log) and what to do."""
         self._proving = None
@@ -439,5 +455,6 @@ class TableEngine(TableAutoplay):
 
         def _session(self) -> TableSession: ...
         def _refresh(self) -> None: ...
+        def _show_end(self) -> None: ...
         @property
         def game_over_info(self) -> GameOverInfo | None: ...
