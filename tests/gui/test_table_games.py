@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, QThread
+from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import click_cell
-from tests.gui.helpers import human_vs_ai
+from tests.gui.helpers import board, human_vs_ai, human_vs_human, play, settle
 from tictactoe_gui.engine.games import Limit, find_game
 from tictactoe_gui.gui.board_reading import board_of
 from tictactoe_gui.gui.main_window import MainWindow
@@ -250,29 +251,66 @@ def test_at_the_end_of_ai_vs_ai_the_card_shows_who_won_not_who_is_to_move(
         assert (role.text(), name.text()) == ("WINNER", ("Kitty · easy", "Cop · medium")[winner])
 
 
-def test_switching_games_in_one_window_keeps_one_engine_thread(
+def description(window: MainWindow) -> str:
+    """What a screen reader reads of the board with the focus (its news first)."""
+    interface = QAccessible.queryAccessibleInterface(window.board_view)
+    assert interface is not None
+    return interface.text(QAccessible.Text.Description)
+
+
+def test_switching_games_in_one_window_keeps_one_engine_thread_and_nothing_of_the_last(
     qtbot: QtBot, recorded_window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """One controller plays every game: a game started over another leaves nothing of it on
+    the board or the bars (its news, hints, heat, banner, replay keys), and no new engine
+    thread is started for it."""
     started: list[QThread] = []
     original = QThread.start
     monkeypatch.setattr(
         QThread, "start", lambda self, *a: (started.append(self), original(self, *a))[1]
     )
     window = recorded_window
+    table = window.table
+    window.heat_map_action.setChecked(True)
+    window.analysis_dock.reveal_check.setChecked(True)  # the heat map on the person's turn too
     window.start_table_game(connect_four("kitty"), seed=6)
     click_cell(qtbot, window.board_view, 0, 2)
-    table = window.table
     qtbot.waitUntil(lambda: person_to_play(window) and len(table.session.moves) == 2)
+    qtbot.waitUntil(lambda: window.board_view.heat_map is not None, timeout=20_000)
+    window.hint_action.trigger()
+    qtbot.waitUntil(lambda: window.board_view.hints != (), timeout=20_000)
+    qtbot.waitUntil(lambda: "drops in" in description(window), timeout=5000)
+
     window.new_game(human_vs_ai("kitty"))
-    assert not window.table_active
+    assert window.controller is table
+    assert window.table is table
     assert not window.board_view.gravity
-    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=5000)
+    assert window.board_view.hints == ()
+    assert window.board_view.heat_map is None  # none until the new game is analysed
+    assert "drops in" not in description(window)
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: window.board_view.heat_map is not None, timeout=5000)
+    assert window.board_view.heat_map.board == board(window)
     click_cell(qtbot, window.board_view, 1, 1)
-    qtbot.waitUntil(lambda: len(window.controller.moves) == 2, timeout=5000)
-    assert table.session is not None
-    assert len(table.session.moves) == 2
+    qtbot.waitUntil(lambda: len(table.session.moves) == 2, timeout=5000)
+
+    # A game that ended leaves no banner over the next one.
+    window.new_game(human_vs_human())
+    for row, col in ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2)):
+        assert play(window, row, col)
+    qtbot.waitUntil(window.banner.isVisible, timeout=5000)
     window.start_table_game(connect_four("kitty"), seed=6)
+    assert not window.banner.isVisible()
+    assert window.players_bar.isVisible()
     assert window.board_view.gravity
+
+    # Nor does a replay leave its keys.
+    window.replay_table_game(find_game("tictactoe").new_game(), [4, 0], ("Ada", "Cop"), "today")
+    assert window.replay_bar.isVisible()
+    assert all(action.isEnabled() for action in window.replay_actions)
+    window.start_table_game(connect_four("kitty"), seed=6)
+    assert not window.replay_bar.isVisible()
+    assert not any(action.isEnabled() for action in window.replay_actions)
     assert window.table.session.moves == ()
     assert started == []  # no new thread: one engine thread serves every game
 
@@ -317,8 +355,7 @@ def test_new_game_offers_connect_four_with_the_personas(
     dialog = window.show_new_game_dialog()
     dialog.game_combo.setCurrentIndex(dialog.game_combo.findData("tictactoe"))
     dialog.ok_button.click()
-    assert not window.table_active
-    assert window.controller.board.variant.id == "tictactoe"
+    assert board(window).variant.id == "tictactoe"
     assert not window.board_view.gravity
     assert window.players_bar.isVisible()
 
@@ -413,7 +450,7 @@ def test_a_connect_four_game_is_saved_and_opened_to_play_on_with_its_undone_move
     path = tmp_path / "c4.json"
     assert window.save_game_to(path)
     window.new_game(human_vs_ai("kitty"))
-    assert not window.table_active
+    assert board(window).variant.id == "tictactoe"
     assert window.open_game_file(path)
     assert window.table_active
     table = window.table
@@ -653,8 +690,8 @@ def test_resign_is_offered_while_a_person_has_a_game_in_progress_in_every_game(
     window.new_game(human_vs_ai("kitty"))
     assert window.resign_action.isEnabled()
     controller = window.controller
-    controller.play_human(1, 1)
-    qtbot.waitUntil(lambda: controller.is_human_turn() and len(controller.moves) == 2)
+    assert play(window, 1, 1)
+    qtbot.waitUntil(lambda: controller.is_human_turn() and len(controller.session.moves) == 2)
     window.resign_action.trigger()
     assert controller.session.is_over
     assert not window.resign_action.isEnabled()
@@ -696,12 +733,9 @@ def test_a_finished_connect_four_game_is_reviewed_move_by_move_from_the_banner(
 def test_a_replayed_game_is_analysed_under_the_same_title_as_k_in_a_rows(
     window: MainWindow,
 ) -> None:
-    from tictactoe_gui.engine import Board
-
     role = window.analysis_dock.findChild(QLabel, "personaRole")
     assert role is not None
-    start = Board.empty()
-    window.start_replay("Ada vs Cop", start, [start.move_at(4)])
+    window.replay_table_game(find_game("tictactoe").new_game(), [4], ("Ada", "Cop"), "today")
     assert role.text() == "ANALYSIS"
     spec = find_game("connect4")
     window.replay_table_game(spec.new_game(), [3], ("Ada", "Cop"), "today")
