@@ -4,14 +4,17 @@ its thinking line, a proof said as news, and an external engine that loses by th
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import InMemoryRecords
 from tests.gui.test_session_glue import brain
 from tictactoe_gui.engine.games import find_game
 from tictactoe_gui.gui.main_window import MainWindow
-from tictactoe_gui.session.table import Seat, TableSetup
+from tictactoe_gui.session.table import Seat, TableSession, TableSetup
 from tictactoe_gui.storage.records import GameMode
 
 GAME_MS = 60_000
@@ -198,3 +201,62 @@ def test_moves_played_before_their_analysis_are_judged_before_the_game_is_record
     game = records.games[-1]
     assert len(game.moves) == len(session.moves)
     assert all(move.verdict is not None for move in game.moves)
+
+
+def test_after_an_undo_the_answer_is_the_analysis_known_of_the_position(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Undo back to a position analysed before: the dock and the controller's answer are
+    its analysis at once, without a new search."""
+    people = (Seat.human("Ann"), Seat.human("Bob"))
+    table = window.start_table_game(at_table("tictactoe", GameMode.HUMAN_VS_HUMAN, *people))
+    analysed(qtbot, window)
+    first = table.answer
+    assert first is not None
+    table.cell_activated(1, 1)
+    analysed(qtbot, window)
+    table.undo()
+    answer = table.answer
+    assert answer is not None
+    assert answer.state == table.state
+    assert answer.analysis == first.analysis
+
+
+def test_a_game_kept_by_an_older_version_waits_while_another_is_kept(
+    qtbot: QtBot, settings: QSettings, tmp_path: Path
+) -> None:
+    """An older version kept Connect Four beside the game in progress: neither is lost.
+    The newer file is played on; once it is over, the older one is played on next."""
+    from tictactoe_gui.session import table_file
+
+    kept = tmp_path / "game-in-progress.json"
+    older = tmp_path / "table-game-in-progress.json"
+    spec = find_game("connect4")
+    connect_four = TableSession(
+        TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob"))), 3
+    )
+    connect_four.set_moves((38, 31))
+    table_file.save(older, connect_four, ())
+    tictactoe = find_game("tictactoe")
+    game = TableSession(
+        TableSetup(tictactoe, GameMode.HUMAN_VS_HUMAN, (Seat.human("Cy"), Seat.human("Di"))), 4
+    )
+    game.set_moves((4,))
+    table_file.save(kept, game, ())
+
+    first = MainWindow(settings, InMemoryRecords(), game_in_progress=kept)
+    qtbot.addWidget(first)
+    assert first.controller.state.spec.id == "tictactoe"
+    assert older.exists()  # waiting, not lost
+    first.controller.resign()  # the game in progress is over: its file goes
+    assert not kept.exists()
+    first.close()
+
+    second = MainWindow(settings, InMemoryRecords(), game_in_progress=kept)
+    qtbot.addWidget(second)
+    session = second.controller.session
+    assert session is not None
+    assert session.spec.id == "connect4"
+    assert session.moves == (38, 31)
+    assert not older.exists()
+    second.close()

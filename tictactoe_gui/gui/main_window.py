@@ -165,6 +165,7 @@ class MainWindow(FirstFramePart, MenusPart):
 
         # A relaunch plays on the game left unfinished, or opens a fresh, idle game of the
         # last kind: a series runs only when asked.
+        self._adopt_older_game_file()
         setup = self._initial_table_setup() or self._initial_setup().table_setup()
         # A fresh game's title is given first, while little else has been reported: the
         # rest of the window, built next, is hundreds of accessibility events, and Orca 43

@@ -18,6 +18,7 @@ from PySide6.QtCore import Signal, Slot
 
 from tictactoe_gui.engine.games import GameAnalysis, GameState, Limit
 from tictactoe_gui.engine.personas import Event
+from tictactoe_gui.gui.engine_worker import GameAnswer
 from tictactoe_gui.gui.moves_command import MovesCommand
 from tictactoe_gui.gui.table_autoplay import TableAutoplay
 from tictactoe_gui.session.table import every_move_alike
@@ -26,7 +27,7 @@ from tictactoe_gui.storage.records import GameMode
 if TYPE_CHECKING:
     from tictactoe_gui.engine.search import SearchProgress
     from tictactoe_gui.gui.controls import GameOverInfo
-    from tictactoe_gui.gui.engine_worker import EngineClient, GameAnswer, GameMove
+    from tictactoe_gui.gui.engine_worker import EngineClient, GameMove
     from tictactoe_gui.session.table import TableSession
 
 #: How long Prove the Result lets the proof search try to settle a small board's result.
@@ -127,14 +128,16 @@ class TableEngine(TableAutoplay):
 
     @property
     def answer(self) -> GameAnswer | None:
-        """The engine's last answer about the position on the board, where it has one (with
-        the searches compared, when that was asked)."""
+        """The engine's answer about the position on the board, where it has one: its last
+        (with the searches compared, when that was asked), else the analysis known of the
+        position (reached again by an undo, a step back, a player's own search)."""
         answer, session = self._last_answer, self.session
-        return (
-            answer
-            if session is not None and answer is not None and self._is_now(answer.state)
-            else None
-        )
+        if session is None or not self._active:
+            return None
+        if answer is not None and self._is_now(answer.state):
+            return answer
+        known = session.analysis_of(session.state)
+        return None if known is None else GameAnswer(0, session.state, known)
 
     def set_algorithm(self, algorithm: str | None) -> None:
         """The search the dock's analysis uses from now on (one of the game's

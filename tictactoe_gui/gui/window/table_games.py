@@ -187,20 +187,21 @@ class TableGamesPart(WindowBase):
         self._note_replay_ending()
 
     def _table_game_file(self) -> Path | None:
-        """Where the game in progress is kept, if anywhere: one file for every game (a game
-        of Connect Four or Row & Column kept by an older version in a file of its own beside
-        it is moved there, unless a newer game holds it)."""
+        """Where the game in progress is kept, if anywhere: one file for every game."""
+        return self._game_in_progress
+
+    def _adopt_older_game_file(self) -> None:
+        """A game of Connect Four or Row & Column kept by an older version in a file of its
+        own beside the game in progress is moved into that file once it is free: while
+        another game is kept there, it waits, and is played on at a start after that game
+        is over (a start, not a move: nothing else reads the older file)."""
         path = self._game_in_progress
         if path is None:
-            return None
+            return
         older = path.with_name(TABLE_GAME_IN_PROGRESS_FILE)
-        if older.exists():
+        if older.exists() and not path.exists():
             with contextlib.suppress(OSError):
-                if path.exists() and path.stat().st_mtime >= older.stat().st_mtime:
-                    older.unlink()
-                else:
-                    older.replace(path)
-        return path
+                older.replace(path)
 
     @Slot()
     def _keep_table_game_in_progress(self) -> None:
