@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLabel
@@ -42,6 +43,28 @@ def test_the_ai_moves_first_when_the_person_plays_o(qtbot: QtBot, window: MainWi
     qtbot.waitUntil(lambda: board(window).ply == 1, timeout=5000)
     assert window.controller.is_human_turn()
     assert not window.controller.undo_stack.canUndo()  # the AI's opening is not undoable alone
+
+
+def test_the_ais_opening_is_no_undo_step_in_a_game_opened_from_a_file(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    window.new_game(human_vs_ai("kitty", human_side="O"))
+    qtbot.waitUntil(lambda: board(window).ply == 1, timeout=5000)
+    move = board(window).legal_moves()[0]
+    assert play(window, move.row, move.col)
+    settle(qtbot, window)
+    played = moves(window)
+    assert len(played) == 3
+    path = tmp_path / "game.json"
+    assert window.save_game_to(path)
+    window.new_game(human_vs_human())
+    assert window.open_game_file(path)
+    controller = window.controller
+    assert moves(window) == played
+    controller.undo()  # the person's move and the reply, together
+    assert moves(window) == played[:1]
+    assert controller.is_human_turn()
+    assert not controller.undo_stack.canUndo()
 
 
 def test_keyboard_play_with_keypad_digits_and_arrows(qtbot: QtBot, window: MainWindow) -> None:

@@ -59,7 +59,8 @@ def test_row_and_column_is_played_to_the_end_in_the_main_window_and_recorded(
     play_to_the_end(qtbot, window, seed=1)
     session = window.table.session
     assert session is not None
-    assert window.banner.isVisible()
+    # The banner shows once every take is judged (the last one's analysis comes after it).
+    qtbot.waitUntil(window.banner.isVisible, timeout=GAME_TIMEOUT_MS)
     assert window.banner.headline.text() == table_headline(session)
     assert window.banner.review_button.isVisible()
     assert window.review_action.isEnabled()
@@ -97,9 +98,9 @@ def test_switching_tictactoe_connect_four_row_and_column_and_back(
     qtbot: QtBot, recorded_window: MainWindow
 ) -> None:
     window = recorded_window
-    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.controller.answer is not None, timeout=5000)
     click_cell(qtbot, window.board_view, 1, 1)
-    qtbot.waitUntil(lambda: len(window.controller.moves) == 2, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.controller.session.moves) == 2, timeout=5000)
     spec = find_game("connect4")
     from tictactoe_gui.session.table import Seat, TableSetup
 
@@ -118,13 +119,12 @@ def test_switching_tictactoe_connect_four_row_and_column_and_back(
     window.undo_action.trigger()
     assert window.table.state.moves == ()
     window.new_game(human_vs_ai("kitty"))
-    assert not window.table_active
     assert window.board_view.isVisible()
     assert not numbers_view_shown(window)
     assert not window.board_view.gravity
-    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.controller.answer is not None, timeout=5000)
     click_cell(qtbot, window.board_view, 0, 0)
-    qtbot.waitUntil(lambda: len(window.controller.moves) == 2, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.controller.session.moves) == 2, timeout=5000)
 
 
 def numbers_view_shown(window: MainWindow) -> bool:
@@ -219,9 +219,9 @@ def test_the_move_list_names_every_take_of_row_and_column_by_its_cell_and_taker(
     assert window.moves_dock.shown_ply() == 3
     # A k in a row game after it lists its moves with X and O again.
     window.new_game(human_vs_ai("kitty"))
-    qtbot.waitUntil(lambda: window.controller.current_result is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.controller.answer is not None, timeout=5000)
     click_cell(qtbot, window.board_view, 0, 0)
-    qtbot.waitUntil(lambda: len(window.controller.moves) == 2, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.controller.session.moves) == 2, timeout=5000)
     assert model.rowCount() == 2
     assert model.index(0, 0).data() == "1. a3"
     assert model.index(0, 0).data(Qt.ItemDataRole.AccessibleTextRole).startswith("Move 1: X a3")

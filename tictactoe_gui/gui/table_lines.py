@@ -134,10 +134,14 @@ class TableLines(QObject):
             self._set_moves(())
             for number, move in enumerate((*moves, *undone)):
                 last = stack.command(stack.count() - 1)
-                if (
+                against_ai = session.setup.mode is GameMode.HUMAN_VS_AI
+                ai_moved = against_ai and session.seat(session.mover_of(number)).is_ai
+                if number == 0 < len(moves) and ai_moved:
+                    # A computer player's opening move against a person is no step, as in play.
+                    self._set_moves((move,))
+                elif (
                     number != len(moves)  # what is kept and what is undone stay apart
-                    and session.setup.mode is GameMode.HUMAN_VS_AI
-                    and session.seat(session.mover_of(number)).is_ai
+                    and ai_moved
                     and isinstance(last, MovesCommand)
                     and len(last.moves) == 1
                     and not session.seat(session.mover_of(last.start_ply)).is_ai
