@@ -32,6 +32,7 @@ from tictactoe_gui.engine import Board, Mark, Move
 from tictactoe_gui.engine.variants import mnk
 from tictactoe_gui.gui.dialogs.new_game import GAMES
 from tictactoe_gui.gui.main_window import MainWindow
+from tictactoe_gui.gui.table_controller import TableController
 from tictactoe_gui.session import GameSetup, PlayerSpec
 from tictactoe_gui.storage import Repository
 from tictactoe_gui.storage.records import GameFilter, GameMode, Result
@@ -53,6 +54,13 @@ def wait_until(app: QApplication, condition: Callable[[], bool], timeout: float)
     finally:
         waking.stop()
     return True
+
+
+def board_of(controller: TableController) -> Board:
+    """The position on the window's board, as marks (every game here is k in a row)."""
+    board = controller.state.marks_board()
+    assert board is not None
+    return board
 
 
 def random_move(board: Board, rng: random.Random) -> Move:
@@ -115,30 +123,26 @@ def main() -> None:
                 expected: list[tuple[int, Result]] = []
                 for number, setup in enumerate(setups):
                     rng = random.Random(number)
-                    controller.new_game(setup)
+                    window.new_game(setup)
                     while controller.game_over_info is None:
 
                         def settled() -> bool:
                             if controller.game_over_info is not None:
                                 return True
-                            result = controller.current_result
-                            return (
-                                controller.is_human_turn()
-                                and result is not None
-                                and result.state.marks_board() == controller.board
-                            )
+                            return controller.is_human_turn() and controller.answer is not None
 
                         if not wait_until(app, settled, GAME_TIMEOUT_S):
-                            failures.append(f"game {number} hung at ply {controller.board.ply}")
+                            ply = len(controller.session.moves) if controller.session else 0
+                            failures.append(f"game {number} hung at ply {ply}")
                             break
                         if controller.game_over_info is None:
-                            move = random_move(controller.board, rng)
-                            controller.play_human(move.row, move.col)
+                            move = random_move(board_of(controller), rng)
+                            controller.cell_activated(move.row, move.col)
                     info = controller.game_over_info
                     if info is None:
                         continue
                     banners += window.banner.isVisible()
-                    winner = controller.board.winner
+                    winner = board_of(controller).winner
                     result = (
                         Result.DRAW
                         if winner is None

@@ -187,10 +187,10 @@ def think_ms(app: QApplication, settings: QSettings, think: int, big: bool = Fal
     window.controller.set_think_ms(think)
     loop = QEventLoop()
     window.controller.position_changed.connect(
-        lambda *_: loop.quit() if window.controller.board.ply == 2 else None
+        lambda *_: loop.quit() if len(window.controller.state.moves) == 2 else None
     )
     started = time.perf_counter()
-    window.controller.play_human(*((10, 10) if big else (1, 1)))
+    window.controller.cell_activated(*((10, 10) if big else (1, 1)))
     loop.exec()
     elapsed = (time.perf_counter() - started) * 1000
     window.close()
@@ -266,25 +266,21 @@ def window_gaps_against_sera(
             raise BenchError(f"{what}: {reason}")
 
     def analysed() -> bool:
-        result = controller.current_result
-        board = controller.board
-        return not controller.engine_busy() and (
-            board.is_over or (result is not None and result.state.marks_board() == board)
-        )
+        return not controller.engine.busy and (controller.is_over or controller.answer is not None)
 
     try:
         for turn, move in enumerate(FIRST_MOVES[: turns + 1]):
             window.new_game(replace(human_vs_ai("sera"), start=Board.empty(FOUR)))
             wait_until(analysed, "the dock's analysis of the empty board")
-            ply = controller.board.ply
+            ply = len(controller.state.moves)
             ticks: list[float] = []
             scheduled: list[tuple[float, float]] = []
             timer = ticking(ticks, scheduled)
             timer.start()
             began = time.perf_counter()
-            controller.play_human(move.row, move.col)
+            controller.cell_activated(move.row, move.col)
             wait_until(
-                lambda ply=ply: controller.board.ply >= ply + 2 and analysed(),
+                lambda ply=ply: len(controller.state.moves) >= ply + 2 and analysed(),
                 "Sera's answer and the dock's analysis of it",
             )
             timer.stop()
