@@ -373,6 +373,8 @@ def test_set_up_from_a_replay_leaves_the_replay_and_its_keys(
     window.start_table_game(two_people(), seed=4)
     for col in (0, 1, 0, 1, 0, 1, 0):  # X wins down column a
         click_cell(qtbot, window.board_view, 0, col)
+    # Recorded once every drop is judged (drops made before their analyses came).
+    qtbot.waitUntil(lambda: window.table.game_over_info is not None, timeout=20_000)
     (summary,) = repository.list_games(GameFilter(game="connect4"))
     window.replay_recorded_game(repository.game(summary.id))
     assert window.table.replaying
@@ -393,6 +395,8 @@ def test_a_position_pasted_over_a_replay_leaves_the_replay_and_its_keys(
     window.start_table_game(two_people(), seed=5)
     for col in (0, 1, 0, 1, 0, 1, 0):
         click_cell(qtbot, window.board_view, 0, col)
+    # Recorded once every drop is judged (drops made before their analyses came).
+    qtbot.waitUntil(lambda: window.table.game_over_info is not None, timeout=20_000)
     (summary,) = repository.list_games(GameFilter(game="connect4"))
     window.replay_recorded_game(repository.game(summary.id))
     assert window.paste_position("4453")
@@ -409,6 +413,8 @@ def test_restart_over_a_replay_gives_the_arrow_keys_back_to_the_board(
     window.start_table_game(two_people(), seed=6)
     for col in (0, 1, 0, 1, 0, 1, 0):
         click_cell(qtbot, window.board_view, 0, col)
+    # Recorded once every drop is judged (drops made before their analyses came).
+    qtbot.waitUntil(lambda: window.table.game_over_info is not None, timeout=20_000)
     (summary,) = repository.list_games(GameFilter(game="connect4"))
     window.replay_recorded_game(repository.game(summary.id))
     window.game_play_again()

@@ -81,11 +81,9 @@ class HelpPart(WindowBase):
     @Slot()
     def show_how_to_play(self) -> HelpWindow:
         """The rules page of the game on the board, from the help pages the README links to."""
-        from tictactoe_gui.engine.games import find_game
         from tictactoe_gui.gui.help_window import how_to_play_markdown
 
-        spec = self.table.state.spec if self.table_active else find_game("tictactoe")
-        return self._show_help("How to Play", how_to_play_markdown(spec))
+        return self._show_help("How to Play", how_to_play_markdown(self.table.state.spec))
 
     @Slot()
     def show_shortcuts(self) -> HelpWindow:
