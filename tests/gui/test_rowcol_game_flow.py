@@ -203,7 +203,9 @@ def test_every_take_and_the_end_are_announced(qtbot: QtBot, rowcol_window: RowCo
         )
         if not window.session.is_over:
             click(qtbot, window, window.position.allowed_cells()[0])
-    assert window.announcer.spoken[-1].startswith(f"Game over. {table_headline(window.session)}")
+    end = f"Game over. {table_headline(window.session)}"
+    # Said once every take is judged (the last one's analysis comes after it).
+    qtbot.waitUntil(lambda: window.announcer.spoken[-1].startswith(end), timeout=10_000)
 
 
 def test_a_refused_take_is_spoken(qtbot: QtBot, rowcol_window: RowColTable) -> None:
@@ -246,6 +248,7 @@ def test_set_up_position_plays_on_from_a_typed_board_and_records_nothing(
     assert window.position.allowed_cells() == (0, 2, 4, 7)
     while not window.session.is_over:
         click(qtbot, window, window.position.allowed_cells()[0])
+    qtbot.waitUntil(window.banner.isVisible, timeout=10_000)  # once every take is judged
     assert records.games == []
     assert window.banner.save_note.text() == (
         "Not recorded: a game from a set-up position counts for nobody."
