@@ -184,3 +184,34 @@ def test_a_replay_is_heard_the_same_through_either_controller(
             "Start of the replay, 5 moves.",
         ]
     )
+
+
+def test_connect_four_is_greeted_and_remarked_on_aloud_as_k_in_a_row_is(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    """Against Cop, Connect Four is greeted, and Cop's word on its move said with it (or
+    as it comes, once the move is judged), once: not again as the dock shows it again."""
+    window = fresh_window(qtbot, settings)
+    count = len(window.announcer.spoken)
+    spec = find_game("connect4")
+    table = window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.for_game(spec, "cop")))
+    )
+    session = table.session
+    assert session is not None
+    table.cell_activated(5, 3)  # d1
+
+    def remarks() -> list[str]:
+        return [text for text in heard_since(window, count) if "Cop: “" in text]
+
+    # Its greeting, then its word on its own move.
+    qtbot.waitUntil(lambda: len(session.moves) == 2 and len(remarks()) == 2, timeout=30_000)
+    said = heard_since(window, count)
+    assert said[0] == "New game of Connect Four: Ann (X) against Cop (O). Your move (X)."
+    assert said[1].startswith("Cop: “")
+    assert said[2].startswith("Welcome, Ann!")
+    assert said[3].startswith("Ann (X) drops in d, lands on d1.")
+    assert any(text.startswith("Cop (O) drops in ") for text in said)
+    # The analysis of the position after it shows the remark in the dock again: unsaid.
+    qtbot.waitUntil(lambda: session.analysis_of(session.state) is not None, timeout=30_000)
+    assert len(remarks()) == 2

@@ -394,7 +394,8 @@ class TableController(TableEngine):
             if not self._undoing:  # an undo says its moves once, all of them
                 self.moves_changed.emit(MovesChange(before, How.TAKEN_BACK))
         else:
-            self.moves_changed.emit(MovesChange(before, How.PLAYED))
+            remark = self._latest_comment()
+            self.moves_changed.emit(MovesChange(before, How.PLAYED, remark=remark))
         self._refresh()
 
     def undo(self) -> None:
