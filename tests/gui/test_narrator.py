@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
@@ -215,3 +216,63 @@ def test_connect_four_is_greeted_and_remarked_on_aloud_as_k_in_a_row_is(
     # The analysis of the position after it shows the remark in the dock again: unsaid.
     qtbot.waitUntil(lambda: session.analysis_of(session.state) is not None, timeout=30_000)
     assert len(remarks()) == 2
+
+
+def ai_game_heard(
+    qtbot: QtBot, settings: QSettings, *, through_table: bool
+) -> tuple[list[str], TableSession]:
+    """What is heard of Sera against Kitty at tic-tac-toe, played at once, to its end, and
+    the game played."""
+    window = fresh_window(qtbot, settings)
+    count = len(window.announcer.spoken)
+    if through_table:
+        spec = find_game("tictactoe")
+        seats = (Seat.for_game(spec, "sera"), Seat.for_game(spec, "kitty"))
+        table = window.start_table_game(
+            TableSetup(spec, GameMode.AI_VS_AI, seats, seed=11, move_delay_ms=0)
+        )
+        assert table.session is not None
+        session = table.session
+    else:
+        window.new_game(
+            GameSetup(
+                GameMode.AI_VS_AI,
+                PlayerSpec.ai("sera"),
+                PlayerSpec.ai("kitty"),
+                seed=11,
+                move_delay_ms=0,
+            )
+        )
+        session = window.controller.session
+    qtbot.waitUntil(
+        lambda: any("Play Again or New Game." in text for text in window.announcer.spoken),
+        timeout=30_000,
+    )
+    return heard_since(window, count), session
+
+
+@pytest.mark.parametrize("through_table", [False, True])
+def test_two_personas_are_heard_alike_through_either_controller(
+    qtbot: QtBot, settings: QSettings, through_table: bool
+) -> None:
+    """Every move named with its player, each persona's remarks, not the players again
+    after the start, and the end with the winning line and both summaries."""
+    said, session = ai_game_heard(qtbot, settings, through_table=through_table)
+    assert said[0] == "New game: Sera (X) against Kitty (O). Sera to move."
+    assert "Sera (X) against Kitty (O)." not in said
+    start = session.start.marks_board()
+    assert start is not None
+    expected, board = [], start
+    for move in session.moves:
+        name = "Sera" if board.to_move.value == "X" else "Kitty"
+        expected.append(f"{name} played {board.to_move} at {board.cell_name(board.move_at(move))}.")
+        board = board.play(board.move_at(move))
+    assert [text for text in said if " played " in text] == expected
+    remarks = [text for text in said if text.startswith(("Sera: “", "Kitty: “"))]
+    assert remarks
+    assert len(said) == 1 + len(expected) + len(remarks) + 1
+    ending = said[-1]
+    assert ending.startswith(session.headline())
+    assert ending.endswith("Play Again or New Game.")
+    for summary in session.summaries():
+        assert f"{summary.describe()}." in ending

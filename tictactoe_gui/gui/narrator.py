@@ -95,7 +95,6 @@ class Narrator(QObject):
     def __init__(self, announcer: Announcer) -> None:
         super().__init__(announcer)
         self._announcer = announcer
-        self._session: TableSession | None = None
         self._board: TableBoard | None = None
         self._last_comment = ""
         #: Moves are being taken back (until the end of this turn of the event loop): the
@@ -169,7 +168,6 @@ class Narrator(QObject):
     def started(self, session: TableSession | None) -> None:
         if session is None:
             return
-        self._session = session
         self._last_comment = ""
         state = session.state
         if says_names_and_cells(state):
@@ -190,7 +188,6 @@ class Narrator(QObject):
     def moves_changed(self, session: TableSession | None, change: MovesChange) -> None:
         if session is None:
             return
-        self._session = session
         moves, before = session.moves, change.before
         if says_names_and_cells(session.start):
             self._marks_moves(session, change)
