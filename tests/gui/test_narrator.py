@@ -276,3 +276,45 @@ def test_two_personas_are_heard_alike_through_either_controller(
     assert ending.endswith("Play Again or New Game.")
     for summary in session.summaries():
         assert f"{summary.describe()}." in ending
+
+
+def test_a_connect_four_replay_says_where_it_stands_after_a_step_back_or_a_jump(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    window = fresh_window(qtbot, settings)
+    spec = find_game("connect4")
+    start = spec.new_game(0)
+    moves = list(spec.parse_move_list("d1, d2, c1"))
+    table = window.replay_table_game(start, moves, ("Ann", "Bob"), "yesterday")
+    count = len(window.announcer.spoken)
+    table.replay_step(1)
+    table.replay_seek(3)
+    table.replay_step(-1)
+    table.replay_seek(0)
+    assert heard_since(window, count) == [
+        "Ann (X) drops in d, lands on d1. Bob (O) to drop.",
+        "Move 3 of 3: Ann (X) drops in c, lands on c1. Bob (O) to drop.",
+        "Move 2 of 3: Bob (O) drops in d, lands on d2. Ann (X) to drop.",
+        "Start of the replay, 3 moves.",
+    ]
+
+
+def test_an_earlier_move_chosen_in_connect_four_s_move_list_says_what_it_took_back(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    window = fresh_window(qtbot, settings)
+    spec = find_game("connect4")
+    table = window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob")))
+    )
+    session = table.session
+    assert session is not None
+    for row, col in ((5, 3), (4, 3), (5, 2)):  # d1, d2, c1
+        table.cell_activated(row, col)
+    assert len(session.moves) == 3
+    (first,) = [node for node in range(len(session.lines())) if len(session.moves_to(node)) == 1]
+    count = len(window.announcer.spoken)
+    table.go_to_node(first)
+    assert heard_since(window, count) == ["Took back O d2 and X c1. Bob (O) to drop."]
+    table.go_to_node(first + 1)
+    assert heard_since(window, count)[1].startswith("Bob (O) drops in d, lands on d2.")

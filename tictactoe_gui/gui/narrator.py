@@ -19,7 +19,8 @@ by the position:
   "You played X at b2.", on a big board the threats the move made, at the end the
   winning line;
 * any other board in its own words ("Ann (X) drops in d, lands on d1. …", "Ann (A) takes
-  b2, 5."), with the word on the move where it is judged already, then whose turn it is.
+  b2, 5."), with the word on the move where it is judged already, then whose turn it is;
+  a replay's step back or jump where it stands ("Move 4 of 9: …").
 
 Either controller playing the same game is heard the same.
 """
@@ -191,14 +192,13 @@ class Narrator(QObject):
         moves, before = session.moves, change.before
         if says_names_and_cells(session.start):
             self._marks_moves(session, change)
-        elif change.how is How.TAKEN_BACK and len(moves) < len(before):
-            self._took_back(session, before, self._turn_text(session, change.replay_ending))
-        elif (
-            change.how in (How.PLAYED, How.REPLAY)
-            and len(moves) == len(before) + 1
-            and moves[:-1] == before
-        ):
+        elif len(moves) == len(before) + 1 and moves[:-1] == before:
             self.say(self._move_words(session, change))
+        elif change.how is How.REPLAY:
+            self.say(self._replay_words_in_board_words(session, change))
+        elif len(moves) < len(before) and before[: len(moves)] == moves:
+            # Undo, or an earlier move chosen in the move list: the moves taken back.
+            self._took_back(session, before, self._turn_text(session, change.replay_ending))
 
     def ended(self, session: TableSession | None, note: str) -> None:
         """The game on the board ended (said once for each ending: the controller tells
@@ -311,6 +311,16 @@ class Narrator(QObject):
             return f"{replay_ending}."
         board = self._board.status_text() if self._board is not None else ""
         return board or session.turn_words()
+
+    def _replay_words_in_board_words(self, session: TableSession, change: MovesChange) -> str:
+        """Where a replay stands after a step back or a jump: "Start of the replay, 9
+        moves.", "Move 4 of 9: Bob (O) drops in d, lands on d2. Ann (X) to drop." (a step
+        on is said as the move is)."""
+        total, word = change.replay_length, session.spec.move_word
+        if not session.moves:
+            return f"Start of the replay, {total} {word}{'' if total == 1 else 's'}."
+        where = f"{word.capitalize()} {len(session.moves)} of {total}"
+        return f"{where}: {self._move_words(session, change)}"
 
     def _move_words(self, session: TableSession, change: MovesChange) -> str:
         before = session.states[-2]
