@@ -318,3 +318,43 @@ def test_an_earlier_move_chosen_in_connect_four_s_move_list_says_what_it_took_ba
     assert heard_since(window, count) == ["Took back O d2 and X c1. Bob (O) to drop."]
     table.go_to_node(first + 1)
     assert heard_since(window, count)[1].startswith("Bob (O) drops in d, lands on d2.")
+
+
+class FailingRecords(InMemoryRecords):
+    """Records whose saves fail until they are mended."""
+
+    mended = False
+
+    def save_game(self, game: object) -> int:
+        if not self.mended:
+            raise OSError("disk full")
+        return super().save_game(game)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("through_table", [False, True])
+def test_a_save_tried_again_says_the_game_is_recorded_not_the_ending_again(
+    qtbot: QtBot, settings: QSettings, through_table: bool
+) -> None:
+    window = fresh_window(qtbot, settings)
+    records = FailingRecords()
+    window.set_records(records)
+    people = (Seat.human("Ann"), Seat.human("Bob"))
+    if through_table:
+        table = window.start_table_game(
+            TableSetup(find_game("tictactoe"), GameMode.HUMAN_VS_HUMAN, people)
+        )
+        play: Callable[[int, int], object] = table.cell_activated
+    else:
+        window.new_game(GameSetup(GameMode.HUMAN_VS_HUMAN, *people))
+        play = window.controller.play_human
+    for row, col in ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2)):  # X takes the top row
+        play(row, col)
+    qtbot.waitUntil(lambda: window.banner.retry_button.isVisible(), timeout=10_000)
+    ending = next(text for text in window.announcer.spoken if "Play Again" in text)
+    assert "disk full" in ending
+    count = len(window.announcer.spoken)
+    records.mended = True
+    window.banner.retry_button.click()
+    assert len(records.games) == 1
+    assert heard_since(window, count) == ["The game is recorded."]
+    assert not window.banner.retry_button.isVisible()

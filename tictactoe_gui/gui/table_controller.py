@@ -598,8 +598,11 @@ class TableController(TableEngine):
         return recording
 
     def retry_save(self) -> None:
-        self._save(again=True)
-        self._announced = 0
+        if not self.is_over:
+            return
+        recording = self._save(again=True)
+        # What became of it, as k in a row says it: not the whole ending again.
+        self._say(recording.note if recording.failed else "The game is recorded.")
         self._refresh()
 
     def shutdown(self) -> None:
