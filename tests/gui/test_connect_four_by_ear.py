@@ -178,7 +178,10 @@ def test_a_new_connect_four_game_is_greeted_on_the_board(qtbot: QtBot, settings:
     window.start_table_game(connect_four_setup())
     qtbot.waitUntil(window.board_view.hasFocus)
     said = window.board_view.accessibleDescription()
-    assert said.startswith("New game of Connect Four: Ann (X) vs Kitty (O).")
+    assert said.startswith("New game of Connect Four: Ann (X) against Kitty (O).")
+    # Kitty greets, and the records welcome Ann, as in k in a row.
+    assert "Kitty: “" in said
+    assert "Welcome, Ann!" in said
     assert said.endswith("d: lands on d1.")
     assert window.board_view.accessibleName() == "Connect Four board"
 

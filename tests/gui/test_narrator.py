@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
@@ -171,3 +172,184 @@ def test_a_replay_of_tic_tac_toe_is_heard_move_by_move(qtbot: QtBot, settings: Q
         "Move 4 of 5: O at b2.",
         "Start of the replay, 5 moves.",
     ]
+
+
+def test_connect_four_is_greeted_and_remarked_on_aloud_as_k_in_a_row_is(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    """Against Cop, Connect Four is greeted, and Cop's word on its move said with it (or
+    as it comes, once the move is judged), once: not again as the dock shows it again."""
+    window = fresh_window(qtbot, settings)
+    count = len(window.announcer.spoken)
+    spec = find_game("connect4")
+    table = window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.for_game(spec, "cop")))
+    )
+    session = table.session
+    assert session is not None
+    table.cell_activated(5, 3)  # d1
+
+    def remarks() -> list[str]:
+        return [text for text in heard_since(window, count) if "Cop: “" in text]
+
+    # Its greeting, its word on the person's move as it is judged, and on its own move.
+    qtbot.waitUntil(
+        lambda: (
+            len(session.moves) == 2
+            and any(text.startswith("Cop (O) drops in ") and "Cop: “" in text for text in remarks())
+        ),
+        timeout=30_000,
+    )
+    said = heard_since(window, count)
+    heard = len(remarks())
+    assert said[0] == "New game of Connect Four: Ann (X) against Cop (O). Your move (X)."
+    assert said[1].startswith("Cop: “")
+    assert said[2].startswith("Welcome, Ann!")
+    assert said[3].startswith("Ann (X) drops in d, lands on d1.")
+    assert any(text.startswith("Cop (O) drops in ") for text in said)
+    # The analysis of the position after it shows the remark in the dock again: unsaid.
+    qtbot.waitUntil(lambda: session.analysis_of(session.state) is not None, timeout=30_000)
+    assert len(remarks()) == heard
+    assert len(set(remarks())) == heard  # none said twice
+
+
+def ai_game_heard(
+    qtbot: QtBot, settings: QSettings, *, through_table: bool
+) -> tuple[list[str], TableSession]:
+    """What is heard of Sera against Kitty at tic-tac-toe, played at once, to its end, and
+    the game played."""
+    window = fresh_window(qtbot, settings)
+    count = len(window.announcer.spoken)
+    if through_table:
+        spec = find_game("tictactoe")
+        seats = (Seat.for_game(spec, "sera"), Seat.for_game(spec, "kitty"))
+        table = window.start_table_game(
+            TableSetup(spec, GameMode.AI_VS_AI, seats, seed=11, move_delay_ms=0)
+        )
+        assert table.session is not None
+        session = table.session
+    else:
+        window.new_game(
+            GameSetup(
+                GameMode.AI_VS_AI,
+                PlayerSpec.ai("sera"),
+                PlayerSpec.ai("kitty"),
+                seed=11,
+                move_delay_ms=0,
+            )
+        )
+        session = window.controller.session
+    qtbot.waitUntil(
+        lambda: any("Play Again or New Game." in text for text in window.announcer.spoken),
+        timeout=30_000,
+    )
+    return heard_since(window, count), session
+
+
+@pytest.mark.parametrize("through_table", [False, True])
+def test_two_personas_are_heard_alike_through_either_controller(
+    qtbot: QtBot, settings: QSettings, through_table: bool
+) -> None:
+    """Every move named with its player, each persona's remarks, not the players again
+    after the start, and the end with the winning line and both summaries."""
+    said, session = ai_game_heard(qtbot, settings, through_table=through_table)
+    assert said[0] == "New game: Sera (X) against Kitty (O). Sera to move."
+    assert "Sera (X) against Kitty (O)." not in said
+    start = session.start.marks_board()
+    assert start is not None
+    expected, board = [], start
+    for move in session.moves:
+        name = "Sera" if board.to_move.value == "X" else "Kitty"
+        expected.append(f"{name} played {board.to_move} at {board.cell_name(board.move_at(move))}.")
+        board = board.play(board.move_at(move))
+    assert [text for text in said if " played " in text] == expected
+    remarks = [text for text in said if text.startswith(("Sera: “", "Kitty: “"))]
+    assert remarks
+    assert len(said) == 1 + len(expected) + len(remarks) + 1
+    ending = said[-1]
+    assert ending.startswith(session.headline())
+    assert ending.endswith("Play Again or New Game.")
+    for summary in session.summaries():
+        assert f"{summary.describe()}." in ending
+
+
+def test_a_connect_four_replay_says_where_it_stands_after_a_step_back_or_a_jump(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    window = fresh_window(qtbot, settings)
+    spec = find_game("connect4")
+    start = spec.new_game(0)
+    moves = list(spec.parse_move_list("d1, d2, c1"))
+    table = window.replay_table_game(start, moves, ("Ann", "Bob"), "yesterday")
+    count = len(window.announcer.spoken)
+    table.replay_step(1)
+    table.replay_seek(3)
+    table.replay_step(-1)
+    table.replay_seek(0)
+    assert heard_since(window, count) == [
+        "Ann (X) drops in d, lands on d1. Bob (O) to drop.",
+        "Move 3 of 3: Ann (X) drops in c, lands on c1. Bob (O) to drop.",
+        "Move 2 of 3: Bob (O) drops in d, lands on d2. Ann (X) to drop.",
+        "Start of the replay, 3 moves.",
+    ]
+
+
+def test_an_earlier_move_chosen_in_connect_four_s_move_list_says_what_it_took_back(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    window = fresh_window(qtbot, settings)
+    spec = find_game("connect4")
+    table = window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob")))
+    )
+    session = table.session
+    assert session is not None
+    for row, col in ((5, 3), (4, 3), (5, 2)):  # d1, d2, c1
+        table.cell_activated(row, col)
+    assert len(session.moves) == 3
+    (first,) = [node for node in range(len(session.lines())) if len(session.moves_to(node)) == 1]
+    count = len(window.announcer.spoken)
+    table.go_to_node(first)
+    assert heard_since(window, count) == ["Took back O d2 and X c1. Bob (O) to drop."]
+    table.go_to_node(first + 1)
+    assert heard_since(window, count)[1].startswith("Bob (O) drops in d, lands on d2.")
+
+
+class FailingRecords(InMemoryRecords):
+    """Records whose saves fail until they are mended."""
+
+    mended = False
+
+    def save_game(self, game: object) -> int:
+        if not self.mended:
+            raise OSError("disk full")
+        return super().save_game(game)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("through_table", [False, True])
+def test_a_save_tried_again_says_the_game_is_recorded_not_the_ending_again(
+    qtbot: QtBot, settings: QSettings, through_table: bool
+) -> None:
+    window = fresh_window(qtbot, settings)
+    records = FailingRecords()
+    window.set_records(records)
+    people = (Seat.human("Ann"), Seat.human("Bob"))
+    if through_table:
+        table = window.start_table_game(
+            TableSetup(find_game("tictactoe"), GameMode.HUMAN_VS_HUMAN, people)
+        )
+        play: Callable[[int, int], object] = table.cell_activated
+    else:
+        window.new_game(GameSetup(GameMode.HUMAN_VS_HUMAN, *people))
+        play = window.controller.cell_activated
+    for row, col in ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2)):  # X takes the top row
+        play(row, col)
+    qtbot.waitUntil(lambda: window.banner.retry_button.isVisible(), timeout=10_000)
+    ending = next(text for text in window.announcer.spoken if "Play Again" in text)
+    assert "disk full" in ending
+    count = len(window.announcer.spoken)
+    records.mended = True
+    window.banner.retry_button.click()
+    assert len(records.games) == 1
+    assert heard_since(window, count) == ["The game is recorded."]
+    assert not window.banner.retry_button.isVisible()

@@ -11,13 +11,16 @@ before, and how: played, taken back, gone elsewhere in the game's lines, a repla
 step), the game ended (the note on its recording), a comment, a greeting, a passing
 message, a pause or a replay begun.
 
-A game is said in one of two voices, chosen by its position:
+Every game is greeted, and its remarks and the coach's verdicts are said as they come
+("Cop: “By the book.”"), a remark not twice. A move is said in one of two voices, chosen
+by the position:
 
-* a board of X and O where a mark goes on any free cell (k in a row) is said in names
-  and cells: "You played X at b2.", on a big board the threats the move made, at the end
-  the winning line, the remarks and the coach's verdicts as they come ("Cop: …");
+* a board of X and O where a mark goes on any free cell (k in a row) in names and cells:
+  "You played X at b2.", on a big board the threats the move made, at the end the
+  winning line;
 * any other board in its own words ("Ann (X) drops in d, lands on d1. …", "Ann (A) takes
-  b2, 5."), then whose turn it is, the coach's word between two people with the move.
+  b2, 5."), with the word on the move where it is judged already, then whose turn it is;
+  a replay's step back or jump where it stands ("Move 4 of 9: …").
 """
 
 from __future__ import annotations
@@ -65,6 +68,9 @@ class MovesChange:
     #: replay shows it (a resignation: "Ada (X) resigned; Cop (O) wins").
     replay_length: int = 0
     replay_ending: str | None = None
+    #: The word on the move played, where it is judged already (the coach's, or a computer
+    #: player's remark), said with it where a game is said in its board's words.
+    remark: str | None = None
 
 
 def says_names_and_cells(state: GameState) -> bool:
@@ -86,7 +92,6 @@ class Narrator(QObject):
     def __init__(self, announcer: Announcer) -> None:
         super().__init__(announcer)
         self._announcer = announcer
-        self._session: TableSession | None = None
         self._board: TableBoard | None = None
         self._last_comment = ""
         #: Moves are being taken back (until the end of this turn of the event loop): the
@@ -116,7 +121,6 @@ class Narrator(QObject):
     def started(self, session: TableSession | None) -> None:
         if session is None:
             return
-        self._session = session
         self._last_comment = ""
         state = session.state
         if says_names_and_cells(state):
@@ -137,18 +141,16 @@ class Narrator(QObject):
     def moves_changed(self, session: TableSession | None, change: MovesChange) -> None:
         if session is None:
             return
-        self._session = session
         moves, before = session.moves, change.before
         if says_names_and_cells(session.start):
             self._marks_moves(session, change)
-        elif change.how is How.TAKEN_BACK and len(moves) < len(before):
-            self._took_back(session, before, self._turn_text(session, change.replay_ending))
-        elif (
-            change.how in (How.PLAYED, How.REPLAY)
-            and len(moves) == len(before) + 1
-            and moves[:-1] == before
-        ):
+        elif len(moves) == len(before) + 1 and moves[:-1] == before:
             self.say(self._move_words(session, change))
+        elif change.how is How.REPLAY:
+            self.say(self._replay_words_in_board_words(session, change))
+        elif len(moves) < len(before) and before[: len(moves)] == moves:
+            # Undo, or an earlier move chosen in the move list: the moves taken back.
+            self._took_back(session, before, self._turn_text(session, change.replay_ending))
 
     def ended(self, session: TableSession | None, note: str) -> None:
         """The game on the board ended (said once for each ending: the controller tells
@@ -168,12 +170,7 @@ class Narrator(QObject):
         self.say(" ".join(p for p in parts if p))
 
     def comment(self, text: str) -> None:
-        """The latest remark on the game (the dock's bubble): said as it comes in a game
-        said in names and cells; elsewhere the coach's word is said with the move."""
-        session = self._session
-        if session is not None and not says_names_and_cells(session.state):
-            self._last_comment = text
-            return
+        """The latest remark on the game (the dock's bubble), said as it comes."""
         spoken = self._announcer.spoken
         # A remark the last announcement already made ("Sera (X) against Cop (O).") is not
         # said twice; nor is the same remark again, nor an old one a take-back brings back.
@@ -183,10 +180,8 @@ class Narrator(QObject):
         self._last_comment = text
 
     def greeted(self, text: str) -> None:
-        """The players greeted with their records (where remarks are said)."""
-        session = self._session
-        if text and (session is None or says_names_and_cells(session.state)):
-            self.say(text)
+        """The players greeted with their records in the game."""
+        self.say(text)
 
     def pause_toggled(self, paused: bool) -> None:
         self.say("Paused." if paused else "Resumed.")
@@ -257,7 +252,7 @@ class Narrator(QObject):
 
     def _players(self, session: TableSession) -> str:
         seats = session.spec.seats
-        return f"{session.name_of(0)} ({seats[0]}) vs {session.name_of(1)} ({seats[1]})"
+        return f"{session.name_of(0)} ({seats[0]}) against {session.name_of(1)} ({seats[1]})"
 
     def _turn_text(self, session: TableSession, replay_ending: str | None) -> str:
         """Whose turn it is, or the end; in a replay at a recorded resignation, that; and
@@ -269,6 +264,16 @@ class Narrator(QObject):
         board = self._board.status_text() if self._board is not None else ""
         return board or session.turn_words()
 
+    def _replay_words_in_board_words(self, session: TableSession, change: MovesChange) -> str:
+        """Where a replay stands after a step back or a jump: "Start of the replay, 9
+        moves.", "Move 4 of 9: Bob (O) drops in d, lands on d2. Ann (X) to drop." (a step
+        on is said as the move is)."""
+        total, word = change.replay_length, session.spec.move_word
+        if not session.moves:
+            return f"Start of the replay, {total} {word}{'' if total == 1 else 's'}."
+        where = f"{word.capitalize()} {len(session.moves)} of {total}"
+        return f"{where}: {self._move_words(session, change)}"
+
     def _move_words(self, session: TableSession, change: MovesChange) -> str:
         before = session.states[-2]
         move = session.moves[-1]
@@ -278,23 +283,11 @@ class Narrator(QObject):
         if mover is not None and text.startswith(f"{seat} "):
             # The board says the seat ("O drops in d, …"); the name goes with it.
             text = f"{session.name_of(mover)} ({seat}){text[len(seat) :]}"
-        coach = self._coach_line(session, change)
-        if coach:
-            text += f" {coach}"
+        if change.remark:
+            text += f" {change.remark.strip()}"
         if not session.is_over:
             text += f" {self._turn_text(session, change.replay_ending)}"
         return text
-
-    @staticmethod
-    def _coach_line(session: TableSession, change: MovesChange) -> str:
-        """Between two people, the coach's word on the move once it is judged ("Coach:
-        Ann's X at d1 — best move.")."""
-        if session.setup.mode is not GameMode.HUMAN_VS_HUMAN or change.how is How.REPLAY:
-            return ""
-        ply = len(session.moves)
-        judgement = session.judgement_at(ply)
-        line = None if judgement is None else session.coach_line(ply, judgement.verdict)
-        return (line or "").strip()
 
     def _took_back(self, session: TableSession, before: Sequence[int], turn: str) -> None:
         """Who played each move taken back ("Took back X d1 and O c1. X to move.")."""

@@ -445,7 +445,8 @@ class TableController(TableEngine):
             if not self._undoing:  # an undo says its moves once, all of them
                 self.moves_changed.emit(MovesChange(before, How.TAKEN_BACK))
         else:
-            self.moves_changed.emit(MovesChange(before, How.PLAYED))
+            remark = self._latest_comment()
+            self.moves_changed.emit(MovesChange(before, How.PLAYED, remark=remark))
         self._refresh()
 
     def undo(self) -> None:
@@ -680,8 +681,11 @@ class TableController(TableEngine):
         return recording
 
     def retry_save(self) -> None:
-        self._save(again=True)
-        self._announced = 0
+        if not self.is_over:
+            return
+        recording = self._save(again=True)
+        # What became of it, as k in a row says it: not the whole ending again.
+        self._say(recording.note if recording.failed else "The game is recorded.")
         self._refresh()
 
     def shutdown(self) -> None:

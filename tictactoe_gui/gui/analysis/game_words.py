@@ -294,8 +294,11 @@ def outlook(state: GameState, analysis: GameAnalysis, names: tuple[str, str]) ->
     over = state.result
     if over is not None:
         text = over.text
-        if over.winner is not None:
-            # The winner named as k in a row's dock names it: "Ann (X) wins".
+        if over.winner is None and state.scores is None:
+            # As the status bar says it ("Game over: a draw."); a tie keeps its score.
+            text = "a draw"
+        elif over.winner is not None:
+            # The winner named as the status bar names it: "Ann (X) wins".
             mark = state.spec.seats[over.winner]
             named = side(state, over.winner, names)
             if named != mark and text.startswith(f"{mark} "):
