@@ -24,7 +24,7 @@ class RowColTable:
 
     @property
     def table(self) -> TableController:
-        return self.window.table
+        return self.window.controller
 
     @property
     def board_view(self) -> RowColBoardView:
@@ -53,7 +53,7 @@ class RowColTable:
 
     @property
     def session(self) -> TableSession:
-        session = self.table.session
+        session = self.controller.session
         assert session is not None
         return session
 
@@ -89,7 +89,7 @@ class RowColTable:
     def take(self, cell: int) -> None:
         """A take as a click on its cell would make it (checked by the session)."""
         row, col = self.position.row_col(cell)
-        self.table.cell_activated(row, col)
+        self.controller.cell_activated(row, col)
 
     def undo(self) -> None:
         self.window.undo_action.trigger()
@@ -101,13 +101,13 @@ class RowColTable:
         self.window.hint_action.trigger()
 
     def set_paused(self, paused: bool) -> None:
-        self.table.set_paused(paused)
+        self.controller.set_paused(paused)
 
     def step(self) -> None:
-        self.table.step()
+        self.controller.step()
 
     def play_again(self) -> None:
-        self.table.play_again()
+        self.controller.play_again()
 
     def shutdown(self) -> None:
         self.window.close()

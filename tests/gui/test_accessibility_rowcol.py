@@ -239,7 +239,7 @@ def test_a_take_played_by_step_is_heard_on_the_step_button(
     step.setFocus()
     qtbot.waitUntil(step.hasFocus, timeout=5000)
     assert described(step) == "Play one take (pauses the game)"  # its tooltip
-    qtbot.waitUntil(lambda: window.table._pending is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.controller._pending is not None, timeout=10_000)
     qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
     # Played once its position's analysis is in (to be judged), at once or a moment later.
     qtbot.waitUntil(lambda: len(window.session.moves) == 1, timeout=10_000)

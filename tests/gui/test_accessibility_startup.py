@@ -224,8 +224,8 @@ def test_a_resumed_table_game_s_title_is_given_before_the_rest_of_the_window_is_
     )
     with qtbot.waitSignal(window.ready, timeout=5000):
         window.complete(InMemoryRecords(), game_in_progress=kept)
-    assert window.table.session is not None
-    assert len(window.table.session.moves) == 1  # the game played on
+    assert window.controller.session is not None
+    assert len(window.controller.session.moves) == 1  # the game played on
     assert window.windowTitle() == title
     assert built_when_titled == [0]
     window.close()

@@ -29,7 +29,7 @@ def k_in_a_row(qtbot: QtBot, window: MainWindow) -> tuple[str, Callable[[], int]
 
 def table_game(qtbot: QtBot, window: MainWindow, setup: TableSetup) -> Callable[[], int]:
     window.start_table_game(setup, seed=1)
-    table = window.table
+    table = window.controller
     assert table.session is not None
     session = table.session
     qtbot.waitUntil(table.is_human_turn, timeout=10_000)

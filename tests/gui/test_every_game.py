@@ -182,7 +182,7 @@ def test_every_connect_four_game_ends_with_its_banner_and_is_recorded_once(
     window = game_window
     spec = find_game("connect4")
     saved: list[int] = []
-    window.table.game_saved.connect(saved.append)
+    window.controller.game_saved.connect(saved.append)
     games: list[TableSetup] = []
     for persona in PERSONAS:
         for person_first in (True, False):
@@ -234,7 +234,7 @@ def test_every_row_and_column_game_ends_with_its_banner_and_is_recorded_once(
     monkeypatch.setattr(row_and_column, "analyse", short)
     window = game_window
     saved: list[int] = []
-    window.table.game_saved.connect(saved.append)
+    window.controller.game_saved.connect(saved.append)
     strategies = list(STRATEGIES)
     games: list[TableSetup] = []
     for strategy in strategies:
@@ -261,7 +261,7 @@ def test_every_row_and_column_game_ends_with_its_banner_and_is_recorded_once(
             )
             if not session.is_over:
                 cell = rng.choice(position_of(session.state).allowed_cells())
-                window.table.cell_activated(*divmod(cell, size))
+                window.controller.cell_activated(*divmod(cell, size))
         assert len(saved) == before + 1, window.banner.save_note.text()
         winner = session.winner
         # The records keep A as X and B as O.

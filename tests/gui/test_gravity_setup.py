@@ -260,7 +260,7 @@ def test_set_up_position_plays_on_from_the_discs_dropped(
     assert dialog.status_label.text() == "A legal position: X to move."
     with qtbot.waitSignal(dialog.finished):
         qtbot.mouseClick(dialog.play_button, Qt.MouseButton.LeftButton)
-    table = window.table
+    table = window.controller
     assert table.session is not None
     assert table.state == at("334455")
     assert table.state.to_move == 0
@@ -290,8 +290,8 @@ def test_set_up_position_with_o_to_move_gives_the_turn_to_o(
     dialog.text_edit.setText("445")
     dialog.apply_text()
     qtbot.mouseClick(dialog.play_button, Qt.MouseButton.LeftButton)
-    assert window.table.state == at("445")
-    assert window.table.state.to_move == 1
+    assert window.controller.state == at("445")
+    assert window.controller.state.to_move == 1
     assert window.turn_label.text().startswith("Bob")
 
 
@@ -301,7 +301,7 @@ def test_an_impossible_position_and_cancel_leave_the_game_as_it_was(
     window = recorded_window
     window.start_table_game(two_people(), seed=3)
     click_cell(qtbot, window.board_view, 0, 3)
-    table = window.table
+    table = window.controller
     before = table.state
     dialog = open_setup(window)
     assert dialog.set_text("7/7/OOOO3/XXXX3/OXOX3/XOXO3")
@@ -374,18 +374,18 @@ def test_set_up_from_a_replay_leaves_the_replay_and_its_keys(
     for col in (0, 1, 0, 1, 0, 1, 0):  # X wins down column a
         click_cell(qtbot, window.board_view, 0, col)
     # Recorded once every drop is judged (drops made before their analyses came).
-    qtbot.waitUntil(lambda: window.table.game_over_info is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: window.controller.game_over_info is not None, timeout=20_000)
     (summary,) = repository.list_games(GameFilter(game="connect4"))
     window.replay_recorded_game(repository.game(summary.id))
-    assert window.table.replaying
+    assert window.controller.replaying
     assert all(action.isEnabled() for action in window.replay_actions)
     dialog = open_setup(window)
     dialog.set_text("445")
     qtbot.mouseClick(dialog.play_button, Qt.MouseButton.LeftButton)
-    assert not window.table.replaying
+    assert not window.controller.replaying
     assert not window.replay_bar.isVisible()
     assert not any(action.isEnabled() for action in window.replay_actions)
-    assert window.table.state == at("445")
+    assert window.controller.state == at("445")
 
 
 def test_a_position_pasted_over_a_replay_leaves_the_replay_and_its_keys(
@@ -396,11 +396,11 @@ def test_a_position_pasted_over_a_replay_leaves_the_replay_and_its_keys(
     for col in (0, 1, 0, 1, 0, 1, 0):
         click_cell(qtbot, window.board_view, 0, col)
     # Recorded once every drop is judged (drops made before their analyses came).
-    qtbot.waitUntil(lambda: window.table.game_over_info is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: window.controller.game_over_info is not None, timeout=20_000)
     (summary,) = repository.list_games(GameFilter(game="connect4"))
     window.replay_recorded_game(repository.game(summary.id))
     assert window.paste_position("4453")
-    assert not window.table.replaying
+    assert not window.controller.replaying
     assert not any(action.isEnabled() for action in window.replay_actions)
     assert window.setup_action.isEnabled()
     assert window.undo_action.isEnabled()  # the pasted moves are steps to take back
@@ -414,11 +414,11 @@ def test_restart_over_a_replay_gives_the_arrow_keys_back_to_the_board(
     for col in (0, 1, 0, 1, 0, 1, 0):
         click_cell(qtbot, window.board_view, 0, col)
     # Recorded once every drop is judged (drops made before their analyses came).
-    qtbot.waitUntil(lambda: window.table.game_over_info is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: window.controller.game_over_info is not None, timeout=20_000)
     (summary,) = repository.list_games(GameFilter(game="connect4"))
     window.replay_recorded_game(repository.game(summary.id))
     window.game_play_again()
-    assert not window.table.replaying
+    assert not window.controller.replaying
     assert not any(action.isEnabled() for action in window.replay_actions)
     view = window.board_view
     view.setFocus()

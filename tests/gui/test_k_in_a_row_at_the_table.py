@@ -25,7 +25,7 @@ def at_table(game: str, mode: GameMode, x: Seat, o: Seat, **options: object) -> 
 
 
 def analysed(qtbot: QtBot, window: MainWindow) -> None:
-    table = window.table
+    table = window.controller
     qtbot.waitUntil(
         lambda: (
             table.session is not None
@@ -179,7 +179,7 @@ def test_a_hint_where_every_move_draws_outlines_no_cell(qtbot: QtBot, window: Ma
         table.hint()
     assert said.args[0] == "Hint: every move keeps the draw."
     assert window.board_view.hints == ()
-    assert window.table.state.spec.id == "tictactoe"
+    assert window.controller.state.spec.id == "tictactoe"
 
 
 def test_moves_played_before_their_analysis_are_judged_before_the_game_is_recorded(

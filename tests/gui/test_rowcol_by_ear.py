@@ -73,7 +73,7 @@ def test_coming_back_to_the_grid_names_the_take_that_is_last_now(
     assert view.accessibleName() == "c2, taken by A, the last take"
     # B takes a2 (in c2's row) without moving the cursor, as a computer player would.
     with qtbot.waitSignal(window.announcer.announced, timeout=1000):
-        window.table.cell_activated(2, 0)
+        window.controller.cell_activated(2, 0)
     # Away and back: the cursor's cell is read as it is now, and L goes to the new last take.
     window.analysis_dock.setFocus()
     window.focus_board()

@@ -52,7 +52,6 @@ def test_new_game_offers_row_and_column_and_starts_it_in_the_window(
     options.first_combo.setCurrentIndex(1)  # B takes first
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     rowcol = RowColTable(window)
-    assert window.table_active
     session = rowcol.session
     assert rowcol.start_position == Position.from_seed(5, 123, low=-3, high=3, first=Player.B)
     assert session.setup.seats[1].name == "Alice"
@@ -112,10 +111,9 @@ def test_a_relaunch_after_row_and_column_opens_row_and_column_with_its_choices(
         # The last game played comes back: a fresh game of the last choices, whose two
         # computer players wait for Resume.
         rowcol = RowColTable(again)
-        assert again.table_active
         assert rowcol.start_position.size == 5
         assert rowcol.session.setup.mode is GameMode.AI_VS_AI
-        assert rowcol.table.paused
+        assert rowcol.controller.paused
         assert rowcol.session.moves == ()
         dialog = again.show_new_game_dialog()
         assert dialog.own_options_game() is not None
@@ -140,7 +138,7 @@ def test_two_computer_players_pause_step_and_resume(
     window.set_paused(True)
     assert bar.pause_button.text() == "Resume"
     # Paused: the first take is chosen but waits.
-    qtbot.waitUntil(lambda: window.table._pending is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.controller._pending is not None, timeout=10_000)
     assert window.session.moves == ()
     # Nobody thinks while the game is paused: the player waits to take, as in k in a row.
     assert window.status_label.text().startswith("Paused — ")
@@ -151,7 +149,7 @@ def test_two_computer_players_pause_step_and_resume(
     # A step while the next take is still being chosen plays it as soon as it comes.
     bar.step_button.click()
     qtbot.waitUntil(lambda: len(window.session.moves) == 2, timeout=10_000)
-    qtbot.waitUntil(lambda: window.table._pending is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.controller._pending is not None, timeout=10_000)
     assert len(window.session.moves) == 2
     bar.pause_button.click()  # resume
     assert bar.pause_button.text() == "Pause"
@@ -167,7 +165,7 @@ def test_two_computer_players_pause_step_and_resume(
 def test_the_speed_sets_the_pause_between_takes(qtbot: QtBot, rowcol_window: RowColTable) -> None:
     window = rowcol_window
     new_game(window, 3, 2, "greedy", "random", delay_ms=1500)
-    think = window.table._think
+    think = window.controller._think
     qtbot.waitUntil(think.isActive, timeout=10_000)
     assert think.interval() == 1500
     window.autoplay_bar.instant.setChecked(True)

@@ -35,7 +35,7 @@ def click_number(qtbot: QtBot, window: MainWindow, cell: int) -> None:
 
 
 def play_to_the_end(qtbot: QtBot, window: MainWindow, seed: int) -> None:
-    table = window.table
+    table = window.controller
     session = table.session
     assert session is not None
     rng = random.Random(seed)
@@ -57,7 +57,7 @@ def test_row_and_column_is_played_to_the_end_in_the_main_window_and_recorded(
     assert view.isVisible()
     assert not window.board_view.isVisible()
     play_to_the_end(qtbot, window, seed=1)
-    session = window.table.session
+    session = window.controller.session
     assert session is not None
     # The banner shows once every take is judged (the last one's analysis comes after it).
     qtbot.waitUntil(window.banner.isVisible, timeout=GAME_TIMEOUT_MS)
@@ -69,7 +69,7 @@ def test_row_and_column_is_played_to_the_end_in_the_main_window_and_recorded(
     assert [game.plies for game in games] == [len(session.moves)]
     # The history replays it on the numbers board, take by take.
     window.replay_recorded_game(repository.game(games[0].id))
-    table = window.table
+    table = window.controller
     assert table.replaying
     assert numbers_view(window).isVisible()
     window.game_replay_end()
@@ -86,8 +86,7 @@ def test_new_game_starts_row_and_column_in_the_main_window(
     assert dialog.isVisible()
     assert dialog.own_options_game() is not None
     dialog.ok_button.click()
-    assert window.table_active
-    table = window.table
+    table = window.controller
     assert table.session is not None
     assert table.session.spec.variant.family.value == "rowcol"
     assert numbers_view(window).isVisible()
@@ -110,14 +109,14 @@ def test_switching_tictactoe_connect_four_row_and_column_and_back(
     assert window.board_view.isVisible()
     assert window.board_view.gravity
     click_cell(qtbot, window.board_view, 0, 3)
-    qtbot.waitUntil(lambda: len(window.table.state.moves) == 2, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.controller.state.moves) == 2, timeout=5000)
     window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Ann", "random"), 2)
     assert numbers_view(window).isVisible()
     assert not window.board_view.isVisible()
     click_number(qtbot, window, 0)
-    qtbot.waitUntil(lambda: len(window.table.state.moves) == 2, timeout=5000)
+    qtbot.waitUntil(lambda: len(window.controller.state.moves) == 2, timeout=5000)
     window.undo_action.trigger()
-    assert window.table.state.moves == ()
+    assert window.controller.state.moves == ()
     window.new_game(human_vs_ai("kitty"))
     assert window.board_view.isVisible()
     assert not numbers_view_shown(window)
@@ -137,13 +136,11 @@ def test_game_rowcol5_opens_on_a_5_by_5_grid_and_the_relaunch_on_row_and_column(
 ) -> None:
     first = MainWindow(settings, game=find_game("rowcol5"))
     qtbot.addWidget(first)
-    assert first.table_active
-    assert first.table.state.spec.id == "rowcol5"
+    assert first.controller.state.spec.id == "rowcol5"
     first.close()
     again = MainWindow(settings)
     qtbot.addWidget(again)
-    assert again.table_active
-    assert again.table.state.spec.variant.family.value == "rowcol"
+    assert again.controller.state.spec.variant.family.value == "rowcol"
     again.close()
 
 
@@ -155,8 +152,7 @@ def test_a_row_and_column_window_left_open_last_time_opens_as_the_last_game(
     settings.setValue("rowColumnWindow/open", "true")
     window = MainWindow(settings)
     qtbot.addWidget(window)
-    assert window.table_active
-    assert window.table.state.spec.variant.family.value == "rowcol"
+    assert window.controller.state.spec.variant.family.value == "rowcol"
     assert settings.value("rowColumnWindow/open") is None
     window.close()
 
@@ -169,7 +165,7 @@ def test_a_row_and_column_position_is_copied_and_pasted_back(
     window = recorded_window
     window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bea"), 7)
     click_number(qtbot, window, 5)
-    table = window.table
+    table = window.controller
     window.copy_position_action.trigger()
     text = QGuiApplication.clipboard().text()
     assert text == table.state.position_text()
@@ -185,7 +181,7 @@ def test_the_move_list_names_every_take_of_row_and_column_by_its_cell_and_taker(
 ) -> None:
     window = recorded_window
     window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bo"), 5)
-    session = window.table.session
+    session = window.controller.session
     assert session is not None
     rng = random.Random(2)
     for _ in range(4):
@@ -247,7 +243,7 @@ def test_the_status_bar_names_who_is_to_take_as_every_game_names_who_is_to_move(
 ) -> None:
     window = recorded_window
     window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_HUMAN, "person:Ann", "person:Bo"), 5)
-    table = window.table
+    table = window.controller
     assert table.session is not None
     assert window.turn_label.text() == "A 0, B 0. Ann (A) to take: any cell."
     click_number(qtbot, window, 5)

@@ -79,7 +79,7 @@ def test_the_analysis_shows_every_allowed_cell(qtbot: QtBot, rowcol_window: RowC
     dock = window.window.analysis_dock
     # 4×4 is proven well within the dock's default second, but not on a busy machine.
     dock.set_time_budget(30)
-    assert window.table.time_limit == 30
+    assert window.controller.time_limit == 30
     new_game(window, 4, 2, "person", "perfect")
     qtbot.waitUntil(lambda: window.analysis_now() is not None, timeout=30_000)
     model = dock.model
@@ -164,7 +164,7 @@ def test_closing_the_app_stops_row_and_columns_search_on_the_shared_thread(
     window = rowcol_window
     # Abacus to take first on a 6×6 board: an exact search far longer than a test.
     new_game(window, 6, 1, "perfect", "person")
-    searching = window.table.engine._cancel
+    searching = window.controller.engine._cancel
     assert searching is not None
     assert not searching.is_set()
     window.window.shutdown()
@@ -177,12 +177,12 @@ def test_a_new_game_cancels_the_last_games_search_by_its_request(
 ) -> None:
     window = rowcol_window
     new_game(window, 6, 1, "perfect", "person")
-    searching = window.table.engine._cancel
-    asked = window.table.engine.current_id
+    searching = window.controller.engine._cancel
+    asked = window.controller.engine.current_id
     assert searching is not None
     new_game(window, 3, 2, "person", "greedy")
     assert searching.is_set()
-    assert window.table.engine.current_id != asked
+    assert window.controller.engine.current_id != asked
 
 
 def test_a_finished_game_is_recorded_once(
@@ -190,7 +190,7 @@ def test_a_finished_game_is_recorded_once(
 ) -> None:
     window = rowcol_window
     saved: list[int] = []
-    window.table.game_saved.connect(saved.append)
+    window.controller.game_saved.connect(saved.append)
     if True:
         new_game(window, 3, 8, "greedy", "person", names=("", "Alice"))
         while not window.session.is_over:
@@ -275,7 +275,7 @@ def test_a_recorded_game_replays_on_the_main_windows_numbers_board(
     assert rowcol.announcer.spoken[-1].startswith(
         f"Magpie (A) takes {played.start.cell_label(played.takes[0].cell)}"
     )
-    rowcol.table._replay_timer.setInterval(1)
+    rowcol.controller._replay_timer.setInterval(1)
     bar.play_button.click()
     qtbot.waitUntil(lambda: not bar.play_button.isChecked(), timeout=10_000)
     assert rowcol.position == played.final

@@ -20,7 +20,9 @@ from tictactoe_gui.session.series import game_seed
 def test_a_connect_four_series_is_saved_with_its_score(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    window.table.tally_changed.connect(lambda tally: tally.games and window.game_set_paused(True))
+    window.controller.tally_changed.connect(
+        lambda tally: tally.games and window.game_set_paused(True)
+    )
     table = window.start_table_game(connect_four_series(3))
     qtbot.waitUntil(lambda: table.tally.games == 1, timeout=SERIES_TIMEOUT_MS)
     path = tmp_path / "series.json"
@@ -37,7 +39,9 @@ def test_a_connect_four_series_is_saved_with_its_score(
 def test_a_connect_four_series_opened_again_plays_on_with_its_score(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    window.table.tally_changed.connect(lambda tally: tally.games and window.game_set_paused(True))
+    window.controller.tally_changed.connect(
+        lambda tally: tally.games and window.game_set_paused(True)
+    )
     table = window.start_table_game(connect_four_series(2))
     qtbot.waitUntil(lambda: table.tally.games == 1, timeout=SERIES_TIMEOUT_MS)
     first = table.tally
@@ -64,7 +68,9 @@ def test_a_connect_four_series_closed_between_two_games_goes_on_at_the_next_star
     kept = tmp_path / "game-in-progress.json"
     first = MainWindow(settings, game_in_progress=kept)
     qtbot.addWidget(first)
-    first.table.tally_changed.connect(lambda tally: tally.games and first.game_set_paused(True))
+    first.controller.tally_changed.connect(
+        lambda tally: tally.games and first.game_set_paused(True)
+    )
     table = first.start_table_game(connect_four_series(3))
     qtbot.waitUntil(lambda: table.tally.games == 1, timeout=SERIES_TIMEOUT_MS)
     assert table.between_games()
@@ -72,8 +78,7 @@ def test_a_connect_four_series_closed_between_two_games_goes_on_at_the_next_star
     first.close()
     again = MainWindow(settings, game_in_progress=kept)
     qtbot.addWidget(again)
-    assert again.table_active
-    resumed = again.table
+    resumed = again.controller
     assert resumed.session is not None
     assert resumed.session.moves == ()
     assert resumed.tally == score
@@ -85,11 +90,10 @@ def test_a_connect_four_series_closed_between_two_games_goes_on_at_the_next_star
     # Closed again before the next game's first move: it is kept on its empty board.
     third = MainWindow(settings, game_in_progress=kept)
     qtbot.addWidget(third)
-    assert third.table_active
-    assert third.table.tally == score
-    assert third.table.series_left == 2
-    assert third.table.session is not None
-    assert third.table.session.seed == game_seed(5, 1)
+    assert third.controller.tally == score
+    assert third.controller.series_left == 2
+    assert third.controller.session is not None
+    assert third.controller.session.seed == game_seed(5, 1)
     third.close()
 
 

@@ -130,7 +130,7 @@ def test_a_disc_dropped_in_a_replay_makes_it_a_study_with_the_disc_as_a_variatio
     start = spec.new_game()
     recorded = list(start.read_moves("d1, d2, c1, e1, b1"))
     window.start_table_game(connect_four_people())
-    table = window.table
+    table = window.controller
     table.replay(start, recorded, ("Ann", "Bea"), "2026-11-26 10:00")
     table.replay_seek(2)
     assert table.replaying
@@ -174,7 +174,7 @@ def test_a_number_taken_in_a_row_and_column_replay_makes_it_a_study(
     for _ in range(3):
         take(qtbot, window, rng.choice(numbers(window).position.allowed_cells()))
     recorded = list(session.moves)
-    table = window.table
+    table = window.controller
     table.replay(session.states[0], recorded, ("Ann", "Bo"), "2026-11-26 10:00")
     table.replay_seek(1)
     other = next(c for c in numbers(window).position.allowed_cells() if c != recorded[1])

@@ -27,10 +27,10 @@ def test_a_game_given_up_and_saved_opens_as_a_replay_that_ends_with_the_resignat
     assert window.save_game_to(path)
     window.new_game(human_vs_ai("kitty"))
     assert window.open_game_file(path)
-    assert window.table.replaying  # not a game to play on: it was given up
+    assert window.controller.replaying  # not a game to play on: it was given up
     # One clause, with no dash to chain after a replay's "move 9 of 9: ".
     ending = "Alice (X) resigned; Kitty (O) wins"
-    assert window.table.replay_ending() == ending
+    assert window.controller.replay_ending() == ending
     assert window.turn_label.text().endswith(f" — move 2 of 2: {ending}.")
 
 
@@ -49,7 +49,7 @@ def test_a_saved_game_opens_with_its_hints_and_start_time(
     path = tmp_path / "hinted.json"
     table_file.save(path, session)
     assert window.open_game_file(path)
-    opened = window.table.session
+    opened = window.controller.session
     assert opened is not None
     assert opened.moves == session.moves
     assert opened.hints == {0: 2, 1: 0}
@@ -73,8 +73,7 @@ def test_a_game_left_unfinished_is_played_on_with_its_hints_at_the_next_start(
     table_file.save(kept.with_name("table-game-in-progress.json"), session)
     again = MainWindow(settings, game_in_progress=kept)
     qtbot.addWidget(again)
-    assert again.table_active
-    resumed = again.table.session
+    resumed = again.controller.session
     assert resumed is not None
     assert resumed.moves == session.moves
     assert resumed.hints == {0: 3, 1: 0}

@@ -37,14 +37,14 @@ def connect_four(persona: str = "kitty", *, person_first: bool = True) -> TableS
 
 
 def person_to_play(window: MainWindow) -> bool:
-    table = window.table
+    table = window.controller
     return table.session is not None and (table.session.is_over or table.is_human_turn())
 
 
 def play_by_clicks(qtbot: QtBot, window: MainWindow, seed: int, *, keys: bool = False) -> None:
     """The person drops discs in random columns (by click, or by digit key) to the end."""
     rng = random.Random(seed)
-    table = window.table
+    table = window.controller
     assert table.session is not None
     view = window.board_view
     while not table.session.is_over:
@@ -74,11 +74,10 @@ def test_connect_four_is_played_to_the_end_in_the_main_window_and_recorded(
 ) -> None:
     window = recorded_window
     window.start_table_game(connect_four(persona), seed=1)
-    assert window.table_active
     assert window.board_view.gravity
     play_by_clicks(qtbot, window, seed=7, keys=keys)
     qtbot.waitUntil(window.banner.isVisible, timeout=5000)
-    session = window.table.session
+    session = window.controller.session
     assert session is not None
     # Said to the person: "You win!", "Kitty wins." (as k in a row's banner says it).
     winner = session.winner
@@ -113,12 +112,12 @@ def test_a_recorded_connect_four_game_replays_on_the_board(
     window = recorded_window
     window.start_table_game(connect_four("kitty"), seed=2)
     play_by_clicks(qtbot, window, seed=3)
-    session = window.table.session
+    session = window.controller.session
     assert session is not None
     played = session.moves
     summary = repository.list_games(GameFilter(game="connect4"))[0]
     window.replay_recorded_game(repository.game(summary.id))
-    table = window.table
+    table = window.controller
     assert table.replaying
     assert window.replay_bar.isVisible()
     assert table.session is not None
@@ -141,7 +140,7 @@ def test_undo_takes_back_the_reply_and_the_move_and_redo_plays_them_again(
 ) -> None:
     window = recorded_window
     window.start_table_game(connect_four("kitty"), seed=4)
-    table = window.table
+    table = window.controller
     assert table.session is not None
     click_cell(qtbot, window.board_view, 0, 3)
     qtbot.waitUntil(lambda: len(table.session.moves) == 2 and person_to_play(window))
@@ -161,7 +160,7 @@ def test_one_undo_step_is_the_move_and_its_reply_named_as_k_in_a_row_names_them(
     after a switch to k in a row and back, it names the game on the board."""
     window = recorded_window
     window.start_table_game(connect_four("kitty"), seed=4)
-    table = window.table
+    table = window.controller
     assert table.session is not None
     click_cell(qtbot, window.board_view, 0, 3)
     qtbot.waitUntil(lambda: len(table.session.moves) == 2 and person_to_play(window))
@@ -217,7 +216,7 @@ def test_ai_vs_ai_steps_one_move_at_a_time_when_paused(
     window.start_table_game(setup, seed=5, paused=True)
     assert window.autoplay_bar.isVisible()
     assert window.autoplay_bar.tally.text() == "Kitty (X) vs Cop (O)"
-    table = window.table
+    table = window.controller
     assert table.session is not None
     assert table.paused
     window.autoplay_bar.step_requested.emit()
@@ -270,7 +269,7 @@ def test_switching_games_in_one_window_keeps_one_engine_thread_and_nothing_of_th
         QThread, "start", lambda self, *a: (started.append(self), original(self, *a))[1]
     )
     window = recorded_window
-    table = window.table
+    table = window.controller
     window.heat_map_action.setChecked(True)
     window.analysis_dock.reveal_check.setChecked(True)  # the heat map on the person's turn too
     window.start_table_game(connect_four("kitty"), seed=6)
@@ -283,7 +282,7 @@ def test_switching_games_in_one_window_keeps_one_engine_thread_and_nothing_of_th
 
     window.new_game(human_vs_ai("kitty"))
     assert window.controller is table
-    assert window.table is table
+    assert window.controller is table
     assert not window.board_view.gravity
     assert window.board_view.hints == ()
     assert window.board_view.heat_map is None  # none until the new game is analysed
@@ -311,7 +310,7 @@ def test_switching_games_in_one_window_keeps_one_engine_thread_and_nothing_of_th
     window.start_table_game(connect_four("kitty"), seed=6)
     assert not window.replay_bar.isVisible()
     assert not any(action.isEnabled() for action in window.replay_actions)
-    assert window.table.session.moves == ()
+    assert window.controller.session.moves == ()
     assert started == []  # no new thread: one engine thread serves every game
 
 
@@ -320,14 +319,12 @@ def test_the_window_opens_on_connect_four_and_a_relaunch_opens_it_again(
 ) -> None:
     first = MainWindow(settings, game=find_game("6x7k4g"))
     qtbot.addWidget(first)
-    assert first.table_active
     assert first.board_view.gravity
     assert "Connect Four" in first.windowTitle()
     first.close()
     again = MainWindow(settings)
     qtbot.addWidget(again)
-    assert again.table_active
-    table = again.table
+    table = again.controller
     assert table.session is not None
     assert table.session.spec.id == "connect4"
     again.close()
@@ -346,8 +343,7 @@ def test_new_game_offers_connect_four_with_the_personas(
     dialog.opponent_combo.setCurrentIndex(dialog.opponent_combo.findData("sera"))
     assert dialog.ok_button.isEnabled()
     dialog.ok_button.click()
-    assert window.table_active
-    table = window.table
+    table = window.controller
     assert table.session is not None
     assert table.session.spec.id == "connect4"
     assert [seat.name for seat in table.session.setup.seats] == ["Player", "sera"]
@@ -371,7 +367,7 @@ def test_copy_and_paste_a_connect_four_position_and_its_moves(
     window.start_table_game(people)
     for col in (3, 3, 2):
         click_cell(qtbot, window.board_view, 0, col)
-    table = window.table
+    table = window.controller
     assert table.session is not None
     assert table.session.moves == (38, 31, 37)
     clipboard = QGuiApplication.clipboard()
@@ -407,12 +403,12 @@ def test_the_open_history_lists_a_connect_four_game_at_once_and_replays_it(
     window.start_table_game(connect_four("kitty"), seed=9)
     play_by_clicks(qtbot, window, seed=9)
     qtbot.waitUntil(lambda: history.model.rowCount() == 1, timeout=5000)
-    session = window.table.session
+    session = window.controller.session
     assert session is not None
     history.replay_game(history.model.summary(0).id)
-    assert window.table.replaying
+    assert window.controller.replaying
     window.game_replay_end()
-    assert window.table.state == session.state
+    assert window.controller.state == session.state
 
 
 def test_a_hint_on_connect_four_outlines_the_best_columns(
@@ -420,7 +416,7 @@ def test_a_hint_on_connect_four_outlines_the_best_columns(
 ) -> None:
     window = recorded_window
     window.start_table_game(connect_four("kitty"), seed=10)
-    table = window.table
+    table = window.controller
     assert table.session is not None
     qtbot.waitUntil(lambda: table.session.analysis_of(table.state) is not None, timeout=20_000)
     window.hint_action.trigger()
@@ -436,7 +432,7 @@ def test_a_connect_four_game_is_saved_and_opened_to_play_on_with_its_undone_move
 ) -> None:
     window = recorded_window
     window.start_table_game(connect_four("kitty"), seed=11)
-    table = window.table
+    table = window.controller
     assert table.session is not None
     click_cell(qtbot, window.board_view, 0, 3)
     qtbot.waitUntil(lambda: len(table.session.moves) == 2 and person_to_play(window))
@@ -452,8 +448,7 @@ def test_a_connect_four_game_is_saved_and_opened_to_play_on_with_its_undone_move
     window.new_game(human_vs_ai("kitty"))
     assert board(window).variant.id == "tictactoe"
     assert window.open_game_file(path)
-    assert window.table_active
-    table = window.table
+    table = window.controller
     assert table.session is not None
     assert table.session.moves == played
     assert table.undone_moves() == undone
@@ -481,8 +476,8 @@ def test_a_finished_row_and_column_game_opens_from_its_file_as_a_replay(
     assert window.save_game_to(path)
     window.new_game(human_vs_ai("kitty"))
     assert window.open_game_file(path)
-    assert window.table.replaying
-    assert window.table.state == session.state
+    assert window.controller.replaying
+    assert window.controller.state == session.state
 
 
 def test_a_connect_four_game_left_unfinished_is_played_on_at_the_next_start(
@@ -492,7 +487,7 @@ def test_a_connect_four_game_left_unfinished_is_played_on_at_the_next_start(
     first = MainWindow(settings, game_in_progress=kept)
     qtbot.addWidget(first)
     first.start_table_game(connect_four("kitty"), seed=12)
-    table = first.table
+    table = first.controller
     assert table.session is not None
     click_cell(qtbot, first.board_view, 0, 4)
     qtbot.waitUntil(lambda: len(table.session.moves) == 2 and person_to_play(first))
@@ -500,9 +495,8 @@ def test_a_connect_four_game_left_unfinished_is_played_on_at_the_next_start(
     first.close()
     again = MainWindow(settings, game_in_progress=kept)
     qtbot.addWidget(again)
-    assert again.table_active
-    assert again.table.session is not None
-    assert again.table.session.moves == played
+    assert again.controller.session is not None
+    assert again.controller.session.moves == played
     assert again.statusBar().currentMessage().startswith("Resumed the game")
     # A new game leaves nothing to resume.
     again.start_table_game(connect_four("cop"), seed=1)
@@ -531,8 +525,7 @@ def test_two_computer_players_left_unfinished_open_paused_at_the_next_start(
     first.close()
     again = MainWindow(settings, game_in_progress=kept)
     qtbot.addWidget(again)
-    assert again.table_active
-    resumed = again.table
+    resumed = again.controller
     assert resumed.session is not None
     assert resumed.session.moves == played
     # Nobody asked for the game to go on: it waits for Resume or Step.
@@ -579,7 +572,6 @@ def test_a_relaunch_on_connect_four_shows_its_board_in_the_first_frame(
     assert window.board_view.gravity
     assert (window.board_view.rows, window.board_view.cols) == (6, 7)
     window.complete()
-    assert window.table_active
     assert window.board_view.gravity
     window.close()
 
@@ -660,8 +652,8 @@ def test_row_and_column_is_not_given_up(qtbot: QtBot, recorded_window: MainWindo
     window = recorded_window
     window.start_table_game(rowcol_setup(GameMode.HUMAN_VS_AI, "person:Ann", "greedy"))
     assert not window.resign_action.isEnabled()
-    window.table.resign()
-    assert window.table.resigned is None
+    window.controller.resign()
+    assert window.controller.resigned is None
     assert "ends on the board" in window.statusBar().currentMessage()
 
 
@@ -708,7 +700,7 @@ def test_a_finished_connect_four_game_is_reviewed_move_by_move_from_the_banner(
     window.start_table_game(connect_four("kitty"), seed=2)
     play_by_clicks(qtbot, window, seed=3)
     qtbot.waitUntil(window.banner.isVisible, timeout=5000)
-    session = window.table.session
+    session = window.controller.session
     assert session is not None
     window.banner.review_button.click()
     (dialog,) = window.findChildren(ReviewDialog)
@@ -750,10 +742,10 @@ def test_every_move_of_the_computer_player_is_judged_at_the_end(
     # running, was cancelled by the next position's: its line at the end counted only some
     # of its moves ("100% accurate — 3 best, 1 good, 4 not judged").
     window.start_table_game(connect_four("kitty"), seed=5)
-    window.table.set_time_limit(0.2)
+    window.controller.set_time_limit(0.2)
     play_by_clicks(qtbot, window, seed=11)
     qtbot.waitUntil(window.banner.isVisible, timeout=GAME_TIMEOUT_MS)
-    session = window.table.session
+    session = window.controller.session
     assert session is not None
     computer = session.summaries()[1]
     assert computer.moves > 3
@@ -801,7 +793,7 @@ def test_the_record_keeps_what_the_computer_players_moves_cost(
     window.start_table_game(connect_four("cop"), seed=3)
     play_by_clicks(qtbot, window, seed=5)
     qtbot.waitUntil(window.banner.isVisible, timeout=GAME_TIMEOUT_MS)
-    session = window.table.session
+    session = window.controller.session
     assert session is not None
     searched = [session.cost_at(ply) for ply in range(2, len(session.moves) + 1, 2)]
     # Cop searches four plies, where it does not win or block at once.
@@ -822,7 +814,7 @@ def test_the_coach_and_the_opponent_speak_in_the_docks_bubble_as_in_k_in_a_row(
     window.start_table_game(TableSetup(spec, GameMode.HUMAN_VS_HUMAN, people), seed=1)
     dock = window.analysis_dock
     assert dock.comment_text() == "Coach: I'll judge every move. Play well!"
-    session = window.table.session
+    session = window.controller.session
     assert session is not None
     qtbot.waitUntil(lambda: session.analysis_of(session.state) is not None, timeout=20_000)
     click_cell(qtbot, window.board_view, 0, 3)  # d1, the best first move

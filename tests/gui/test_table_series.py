@@ -52,7 +52,9 @@ def test_pause_holds_the_next_game_of_a_series_and_step_starts_it(
     qtbot: QtBot, window: MainWindow, records: InMemoryRecords
 ) -> None:
     # Paused as the first game ends (as a person would press Pause then): the next waits.
-    window.table.tally_changed.connect(lambda tally: tally.games and window.game_set_paused(True))
+    window.controller.tally_changed.connect(
+        lambda tally: tally.games and window.game_set_paused(True)
+    )
     table = window.start_table_game(connect_four_series(2))
     qtbot.waitUntil(lambda: table.tally.games == 1, timeout=SERIES_TIMEOUT_MS)
     first = table.session

@@ -32,7 +32,7 @@ def connect_four_people() -> TableSetup:
 
 
 def session_of(window: MainWindow) -> TableSession:
-    session = window.table.session
+    session = window.controller.session
     assert session is not None
     return session
 
@@ -83,10 +83,10 @@ def test_going_to_the_other_line_shows_its_position_and_the_dock_analyses_it(
     qtbot.waitUntil(lambda: window.analysis_dock.game_analysis is not None, timeout=10_000)
     assert window.analysis_dock.game_analysis == session.analysis_of(session.state)
     # A move played there is a variation beside the line's next one, as in k in a row.
-    assert window.table.can_undo()
+    assert window.controller.can_undo()
     window.undo_action.trigger()
     assert session.moves == (d1, d2)
-    assert window.table.can_redo()
+    assert window.controller.can_redo()
     window.redo_action.trigger()
     assert session.moves == (d1, d2, c1)
 

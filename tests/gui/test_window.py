@@ -390,7 +390,7 @@ def test_screenshots_of_connect_four_and_row_and_column(
     assert comment.text() == "Coach: I'll judge every move. Play well!"
     for col in (3, 3, 2, 4, 4, 2, 5, 1, 1, 3, 1, 5, 2):
         click_cell(qtbot, window.board_view, 0, col)
-    table = window.table
+    table = window.controller
     assert table.session is not None
     assert len(table.session.moves) == 13
     shot("connect4")

@@ -108,7 +108,6 @@ class MainWindow(FirstFramePart, MenusPart):
             self._opening_game, self._opening_table = game.variant, None
         else:
             self._opening_game, self._opening_table = None, game
-        self._table = None
         self._game_in_progress = game_in_progress
         #: Why keeping the game in progress failed, once said (it is not said again).
         self._keep_failed = False
@@ -180,7 +179,7 @@ class MainWindow(FirstFramePart, MenusPart):
         self._fill_menus()
         self._create_dock_windows()
         self._create_announcer()
-        self.controller = self._make_controller()
+        self._make_controller()
         self._connect_signals()
         self._restore_settings()
         # The game left unfinished, else a fresh one (a relaunched AI vs AI game waits for
@@ -454,7 +453,7 @@ class MainWindow(FirstFramePart, MenusPart):
         if not self._ready:
             # Closed before it was complete (or it failed to complete): nothing was changed
             # to save, but what was started stops.
-            for part in (getattr(self, "_table", None), getattr(self, "engine", None)):
+            for part in (getattr(self, "controller", None), getattr(self, "engine", None)):
                 if part is not None:
                     part.shutdown()
             return

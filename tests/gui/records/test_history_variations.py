@@ -101,7 +101,7 @@ def test_a_connect_four_game_played_with_a_variation_is_recorded_with_it(
     spec = find_game("connect4")
     setup = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob")))
     window.start_table_game(setup, seed=1)
-    table = window.table
+    table = window.controller
     session = table.session
     assert session is not None
 

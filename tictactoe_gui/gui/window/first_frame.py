@@ -187,7 +187,7 @@ class FirstFramePart(WindowBase):
             for item in early:
                 if isinstance(item, Move):
                     # A cell of the frame's board, played only on that board.
-                    board = self.table.state.marks_board()
+                    board = self.controller.state.marks_board()
                     if board is not None and board.variant == self._frame_variant:
                         self.board_view.cell_activated.emit(item.row, item.col)
                 elif not self._trigger_shortcut(item):

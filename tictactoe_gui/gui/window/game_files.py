@@ -41,15 +41,15 @@ class GameFilesPart(WindowBase):
 
     @Slot()
     def copy_position(self) -> None:
-        self._clipboard_text(self.table.state.position_text(), "the position")
+        self._clipboard_text(self.controller.state.position_text(), "the position")
 
     @Slot()
     def copy_moves(self) -> None:
-        session = self.table.session
+        session = self.controller.session
         if session is None or not session.moves:
             self.show_message("No moves to copy yet.")
             return
-        self._clipboard_text(self.table.moves_text(), "the moves")
+        self._clipboard_text(self.controller.moves_text(), "the moves")
 
     def paste_position(self, text: str | None = None) -> bool:
         """Study the position or move list on the clipboard (or ``text``) on this game's board:
@@ -73,7 +73,7 @@ class GameFilesPart(WindowBase):
         """A position ("… then" moves) or a move list of the table game on the board."""
         from tictactoe_gui.untrusted import shown
 
-        table = self.table
+        table = self.controller
         spec = table.state.spec
         text = text.strip()
         if not text:
@@ -108,7 +108,7 @@ class GameFilesPart(WindowBase):
         from tictactoe_gui.session import table_file
         from tictactoe_gui.session.words import resigned_ending
 
-        table = self.table
+        table = self.controller
         session = table.session
         assert session is not None
         replayed = table.replay_moves
@@ -148,7 +148,7 @@ class GameFilesPart(WindowBase):
         from tictactoe_gui.session import table_file
 
         psq = path.suffix.lower() == ".psq"
-        session = self.table.session
+        session = self.controller.session
         assert session is not None
         if psq and not session.spec.k_in_a_row_board:
             self.show_notice("Save Game", f"{session.spec.name} is not saved as a .psq file.")
@@ -203,7 +203,7 @@ class GameFilesPart(WindowBase):
                 # A game given up ends where it was given up, whatever was taken back before.
                 game.resigned if not game.undone else None,
             )
-            self.table.replay_seek(len(game.moves))
+            self.controller.replay_seek(len(game.moves))
             if game.has_engine and not game.finished:
                 # A file never starts a program: the command in it could be anything.
                 self.show_message(
@@ -246,7 +246,7 @@ class GameFilesPart(WindowBase):
         dialog.filterSelected.connect(
             lambda chosen: dialog.setDefaultSuffix("psq" if chosen == PSQ_GAMES else "json")
         )
-        game = self.table.state.spec.id
+        game = self.controller.state.spec.id
         dialog.selectFile(f"{game}-game.json")
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.fileSelected.connect(self._remember_games_folder)

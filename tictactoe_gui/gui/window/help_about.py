@@ -69,8 +69,8 @@ class HelpPart(WindowBase):
         )
         box.setDetailedText(details)
         try:
-            if self.table_active:
-                self.table.recover()
+            if self.controller_ready:
+                self.controller.recover()
         except Exception as error:  # already reporting an error: never recurse
             self.statusBar().showMessage(f"{text} (and then {type(error).__name__}: {error})")
         return box
@@ -83,7 +83,7 @@ class HelpPart(WindowBase):
         """The rules page of the game on the board, from the help pages the README links to."""
         from tictactoe_gui.gui.help_window import how_to_play_markdown
 
-        return self._show_help("How to Play", how_to_play_markdown(self.table.state.spec))
+        return self._show_help("How to Play", how_to_play_markdown(self.controller.state.spec))
 
     @Slot()
     def show_shortcuts(self) -> HelpWindow:

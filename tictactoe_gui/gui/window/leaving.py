@@ -30,7 +30,7 @@ class LeavingPart(WindowBase):
         """The person to move gives up (a loss for them, recorded like any other result),
         once they have said so (unless they asked not to be asked)."""
         self.back_to_game()
-        table = self.table
+        table = self.controller
         session = table.session
         if session is None or not table.is_human_turn() or not session.spec.can_resign:
             table.resign()  # it says why not
@@ -123,12 +123,12 @@ class LeavingPart(WindowBase):
     def _first_ending_recorded(self) -> bool:
         """Whether the game on the board went to the records once already, at its first
         ending (and is being played on after an undo)."""
-        return self.table_active and self.table.first_ending_recorded
+        return self.controller_ready and self.controller.first_ending_recorded
 
     def game_at_stake(self) -> bool:
         """Whether leaving now throws away a game a person is playing: not over, not a
         replay or AI vs AI, and a person has made a move in it."""
-        return self.table_active and self.table.game_at_stake()
+        return self.controller_ready and self.controller.game_at_stake()
 
     def confirm(
         self, key: str, title: str, question: str, verb: str, then: Callable[[], object]

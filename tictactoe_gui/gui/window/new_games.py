@@ -125,7 +125,7 @@ class NewGamesPart(WindowBase):
     def show_setup_dialog(self) -> SetupPositionDialog | RowColSetupDialog | None:
         from tictactoe_gui.gui.dialogs.setup_position import SetupPositionDialog
 
-        table = self.table
+        table = self.controller
         board = table.state.marks_board()
         if board is None or not table.state.spec.k_in_a_row_board:
             return self._show_table_setup_dialog()

@@ -62,7 +62,7 @@ class RecordsWindowsPart(WindowBase):
         window = self._records_window("leaderboard", lambda r: LeaderboardDialog(r, self))
         if isinstance(window, LeaderboardDialog):
             # On the game at the table, recorded or not yet.
-            window.game.select(self.table.state.spec.id, add=True)
+            window.game.select(self.controller.state.spec.id, add=True)
         return window
 
     @Slot()
@@ -85,7 +85,7 @@ class RecordsWindowsPart(WindowBase):
         name = self._last_player_name
         window = self._records_window("statistics", lambda r: StatisticsDialog(r, name, self))
         if isinstance(window, StatisticsDialog):
-            window.game.select(self.table.state.spec.id, add=True)
+            window.game.select(self.controller.state.spec.id, add=True)
         return window
 
     def _refresh_records_windows(self) -> None:
@@ -115,7 +115,7 @@ class RecordsWindowsPart(WindowBase):
         """Review the game on the board (a replay's whole game, else the moves played)."""
         from tictactoe_gui.gui.review.dialog import ReviewSubject
 
-        table = self.table
+        table = self.controller
         session = table.session
         assert session is not None
         replay = table.replay_moves
@@ -168,12 +168,12 @@ class RecordsWindowsPart(WindowBase):
         return True
 
     def _start_on_board(self) -> str:
-        session = self.table.session
+        session = self.controller.session
         return "" if session is None else session.states[0].position_text()
 
     def _line_on_board(self) -> tuple[int, ...]:
         """The moves of the game's line on the board, as the game interface numbers them."""
-        table = self.table
+        table = self.controller
         session = table.session
         replay = table.replay_moves
         return () if session is None else tuple(session.moves if replay is None else replay)

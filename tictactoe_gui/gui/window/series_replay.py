@@ -37,7 +37,7 @@ class SeriesReplayPart(WindowBase):
     def _note_replay_ending(self) -> None:
         """At the recorded end of a game given up, the board says who resigned where it
         would say whose turn it is (a replay goes on from there no more)."""
-        table = self.table
+        table = self.controller
         ending = table.replay_ending()
         self.board_view.set_status_note(None if ending is None else f"{ending}.")
         # Nobody is to move there: the bar picks out the winner, not the side that resigned.
@@ -53,13 +53,13 @@ class SeriesReplayPart(WindowBase):
         self.players_bar.show_turn(board, (Mark.X, Mark.O)[seat])
 
     def replay_seek_end(self) -> None:
-        table = self.table
+        table = self.controller
         table.replay_seek(table.replay_length)
 
     def _update_pause_actions(self) -> None:
         """Pause and Step only between two computer players, in every game: where a person
         plays, or a recorded game is replayed, there is nothing to pause."""
-        table = self.table
+        table = self.controller
         setup = None if table.session is None else table.session.setup
         between = setup is not None and setup.mode is later.GameMode.AI_VS_AI
         between = between and not table.replaying

@@ -1,10 +1,9 @@
 """The main window's game: any game of the registry (k in a row, Connect Four, Row &
 Column) played at the window's table, on its own board, dock, bars and banner.
 
-One controller plays them all, :class:`~tictactoe_gui.gui.table_controller.TableController`;
-the commands (undo, hint, the bars, the banner) go to it
-(:attr:`TableGamesPart.playing`, which answers
-:class:`~tictactoe_gui.gui.game_commands.GameCommands`).
+One controller plays them all, :class:`~tictactoe_gui.gui.table_controller.TableController`
+(the window's ``controller``); the commands (undo, hint, the bars, the banner, the dock's
+Stop, Analyse Again, Compare and Prove) go to it.
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ if TYPE_CHECKING:
     from tictactoe_gui.gui.controls import GameOverInfo
     from tictactoe_gui.gui.dialogs.gravity_setup import GravitySetupDialog
     from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
-    from tictactoe_gui.gui.game_commands import GameCommands
     from tictactoe_gui.gui.rowcol_view import RowColBoardView
     from tictactoe_gui.gui.table_boards import WindowBoards
     from tictactoe_gui.gui.table_controller import TableController
@@ -49,19 +47,12 @@ class TableGamesPart(WindowBase):
     _table: TableController | None
     _table_boards: WindowBoards
 
-    # -- which controller has the board ----------------------------------------------------
+    # -- the game controller ---------------------------------------------------------------
 
     @property
-    def table_active(self) -> bool:
-        """Whether the game controller is made (once the window is complete)."""
-        return getattr(self, "_table", None) is not None
-
-    @property
-    def table(self) -> TableController:
-        """The game controller: every game of the registry at the window's table."""
-        table = self._table
-        assert table is not None, "the window is not complete yet"
-        return table
+    def controller_ready(self) -> bool:
+        """Whether the game's controller is made (once the window is complete)."""
+        return getattr(self, "controller", None) is not None
 
     def _make_controller(self) -> TableController:
         from tictactoe_gui.gui.table_boards import WindowBoards
@@ -81,7 +72,7 @@ class TableGamesPart(WindowBase):
             set_title=self.setWindowTitle,
             show_message=self.show_message,
         )
-        table = self._table = TableController(self.engine, self._records, widgets, self)
+        table = self.controller = TableController(self.engine, self._records, widgets, self)
         self.narrator.follow_table(table, self._table_boards)
         table.game_saved.connect(lambda _id: self._refresh_records_windows())
         stack = table.undo_stack
@@ -116,11 +107,11 @@ class TableGamesPart(WindowBase):
     @Slot(object)
     def _show_table_search_progress(self, progress: SearchProgress) -> None:
         """The dock's analysis so far, after each completed depth of its search."""
-        self.analysis_dock.show_search_progress(progress, self.table.state)
+        self.analysis_dock.show_search_progress(progress, self.controller.state)
 
     def _show_table_tally(self) -> None:
         """The AI vs AI bar: the series' score and where it stands, or the two players."""
-        table = self.table
+        table = self.controller
         session = table.session
         if session is None:
             return
@@ -140,7 +131,7 @@ class TableGamesPart(WindowBase):
     def _look_at_table_ply(self, ply: int) -> None:
         """The position after ``ply`` moves: a replay steps there; a game in progress shows
         it on the board until the game moves on or the board is clicked."""
-        table = self.table
+        table = self.controller
         if table.replaying:
             table.replay_seek(ply)
             return
@@ -172,7 +163,7 @@ class TableGamesPart(WindowBase):
         )
 
     def _back_to_table_game(self) -> None:
-        table = self.table
+        table = self.controller
         session = table.session
         if session is None:
             return
@@ -211,7 +202,7 @@ class TableGamesPart(WindowBase):
         from tictactoe_gui.session import table_file
 
         path = self._table_game_file()
-        table = self.table
+        table = self.controller
         session = table.session
         if path is None or self._closed or session is None or not table.active:
             return
@@ -296,13 +287,13 @@ class TableGamesPart(WindowBase):
 
     @Slot(int, int)
     def _on_numbers_cell(self, row: int, col: int) -> None:
-        if self.table_active:
+        if self.controller_ready:
             self._on_cell_activated(row, col)  # a look back ends as on the board of X and O
 
     def board_widget(self) -> BoardView | RowColBoardView:
         """The board that shows the game now (the keys' and the news' place)."""
         boards: WindowBoards | None = getattr(self, "_table_boards", None)
-        if self.table_active and boards is not None:
+        if self.controller_ready and boards is not None:
             return boards.widget()
         return self.board_view
 
@@ -313,7 +304,7 @@ class TableGamesPart(WindowBase):
 
         self.players_bar.show_names(*names)
         try:
-            board, _gravity = board_of(self.table.state)
+            board, _gravity = board_of(self.controller.state)
         except ValueError:
             # A grid of numbers: the players by their seats (the scores are on the grid).
             self.players_bar.show_seats(seats, mover)
@@ -356,7 +347,7 @@ class TableGamesPart(WindowBase):
         in k in a row. Against a persona, an earlier move of the game in progress, or a
         position where the persona was to move, is only looked back at (``ply_selected``
         says which): going there would take moves back and have the persona play again."""
-        table = self.table
+        table = self.controller
         session = table.session
         if session is None:
             return
@@ -382,23 +373,23 @@ class TableGamesPart(WindowBase):
 
     @Slot()
     def _update_table_undo(self) -> None:
-        if self.table_active:
-            self.undo_action.setEnabled(self.table.can_undo())
-            self.redo_action.setEnabled(self.table.can_redo())
+        if self.controller_ready:
+            self.undo_action.setEnabled(self.controller.can_undo())
+            self.redo_action.setEnabled(self.controller.can_redo())
             self.hint_action.setEnabled(True)
-            self._show_undo_texts(self.table.undo_stack)
-            self.resign_action.setEnabled(self.table.can_resign())
+            self._show_undo_texts(self.controller.undo_stack)
+            self.resign_action.setEnabled(self.controller.can_resign())
 
     @Slot()
     def _update_table_heat_map(self) -> None:
         """The heat map on a table game's board of X and O, by k in a row's rule: what the
         dock shows, hidden with the engine's view on a person's own turn against a computer
         player unless they chose to see it."""
-        if not self.table_active:
+        if not self.controller_ready:
             return
         boards = self._table_boards
         self.heat_map_action.setEnabled(boards.has_heat())
-        session = self.table.session
+        session = self.controller.session
         analysis = None if session is None else session.analysis_of(session.state)
         shown = (
             session is not None
@@ -428,7 +419,7 @@ class TableGamesPart(WindowBase):
         """A new game of ``setup`` on the board (the k-in-a-row game, if any, is parked);
         ``tally``: the games of its series played before it."""
         self._enter_table_mode()
-        table = self.table
+        table = self.controller
         table.start(setup, seed, paused=paused, tally=tally)
         self._remember_game(setup.spec)
         self._after_table_start()
@@ -449,7 +440,7 @@ class TableGamesPart(WindowBase):
         its tree of moves where it has variations; ``paused``: two computer players wait for
         Resume or Step; ``tally``: its series' score before it)."""
         self._enter_table_mode()
-        table = self.table
+        table = self.controller
         table.resume(setup, moves, undone, seed, lines, paused=paused, tally=tally)
         self._remember_game(setup.spec)
         self._after_table_start()
@@ -458,7 +449,7 @@ class TableGamesPart(WindowBase):
     def study_table_game(self, start: GameState, moves: tuple[int, ...]) -> TableController:
         """Two people at the board on ``start`` with ``moves`` played (a pasted position or
         move list), never recorded; MoveError with nothing changed for a move refused."""
-        table = self.table
+        table = self.controller
         table.study(start, moves)
         self._after_table_start()
         return table
@@ -476,7 +467,7 @@ class TableGamesPart(WindowBase):
         moves, where it has variations; ``resigned``: the seat that gave it up after
         ``moves``)."""
         self._enter_table_mode()
-        table = self.table
+        table = self.controller
         table.replay(start, moves, names, when, lines, resigned)
         self._after_table_start()
         self._set_replay_keys(True)
@@ -492,10 +483,10 @@ class TableGamesPart(WindowBase):
         from tictactoe_gui.gui.dialogs.rowcol_setup import RowColSetupDialog
         from tictactoe_gui.gui.table_boards import GridTableBoard, position_of
 
-        if GridTableBoard.draws(self.table.state):
+        if GridTableBoard.draws(self.controller.state):
             return self._show_gravity_setup_dialog()
         try:
-            position = position_of(self.table.state)
+            position = position_of(self.controller.state)
         except ValueError:
             self.show_message("Set Up Position is not offered for this game.")
             return None
@@ -505,7 +496,7 @@ class TableGamesPart(WindowBase):
         def play_on() -> None:
             chosen = dialog.position()
             spec = later.find_game(chosen.variant.id)
-            self.table.start_from(RowColState(spec, chosen))  # type: ignore[arg-type]
+            self.controller.start_from(RowColState(spec, chosen))  # type: ignore[arg-type]
             self._after_table_start()
 
         dialog.accepted.connect(play_on)
@@ -517,13 +508,13 @@ class TableGamesPart(WindowBase):
 
         from tictactoe_gui.gui.dialogs.gravity_setup import GravitySetupDialog
 
-        dialog = GravitySetupDialog(self.table.state, self)
+        dialog = GravitySetupDialog(self.controller.state, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
         def play_on() -> None:
             chosen = dialog.state()
             if chosen is not None:
-                self.table.start_from(chosen)
+                self.controller.start_from(chosen)
                 self._after_table_start()
 
         dialog.accepted.connect(play_on)
@@ -533,7 +524,7 @@ class TableGamesPart(WindowBase):
     def _after_table_start(self) -> None:
         from tictactoe_gui.gui.table_boards import GridTableBoard, NumbersTableBoard
 
-        session = self.table.session
+        session = self.controller.session
         assert session is not None
         people = [seat.name for seat in session.setup.seats if not seat.is_ai]
         if people:
@@ -541,18 +532,18 @@ class TableGamesPart(WindowBase):
         word = session.spec.move_word
         self.autoplay_bar.step_button.setToolTip(f"Play one {word} (pauses the game)")
         self._show_table_tally()
-        self._say_pace(self.table.move_delay_ms)
+        self._say_pace(self.controller.move_delay_ms)
         self._update_pause_actions()
         # Set Up Position: on a grid of numbers, or with discs that fall (a free board of X
         # and O is k in a row's, with its own dialog).
-        state = self.table.state
+        state = self.controller.state
         # (The board of X and O asked first: asking the numbers board loads Row & Column.)
         self.setup_action.setEnabled(GridTableBoard.draws(state) or NumbersTableBoard.draws(state))
-        self.resign_action.setEnabled(self.table.can_resign())
+        self.resign_action.setEnabled(self.controller.can_resign())
         self._update_table_heat_map()
         # The arrow keys step a replay only while one is shown: a game set up from a
         # replay gives them back to the board.
-        self._set_replay_keys(self.table.replaying)
+        self._set_replay_keys(self.controller.replaying)
         self.analysis_dock.clear_comparison()
         self._update_table_undo()
         if self._ready:
@@ -592,63 +583,58 @@ class TableGamesPart(WindowBase):
         # which comes next, is what it says with the focus.
         self.board_view.clear_news()
 
-    # -- commands, to whichever controller has the board -----------------------------------
-
-    @property
-    def playing(self) -> GameCommands:
-        """The controller of the game on the board, which the commands go to."""
-        return self.table
+    # -- commands, to the game's controller --------------------------------------------------
 
     @Slot()
     def game_undo(self) -> None:
-        self.playing.undo()
+        self.controller.undo()
 
     @Slot()
     def game_redo(self) -> None:
-        self.playing.redo()
+        self.controller.redo()
 
     @Slot()
     def game_hint(self) -> None:
-        self.playing.hint()
+        self.controller.hint()
 
     @Slot()
     def game_stop_analysis(self) -> None:
-        self.playing.stop_analysis()
+        self.controller.stop_analysis()
 
     @Slot()
     def game_restart_analysis(self) -> None:
-        self.playing.restart_analysis()
+        self.controller.restart_analysis()
 
     @Slot()
     def game_compare_algorithms(self) -> None:
-        self.playing.compare_algorithms()
+        self.controller.compare_algorithms()
 
     @Slot()
     def game_prove_result(self) -> None:
-        self.playing.prove_result()
+        self.controller.prove_result()
 
     @Slot()
     def game_play_again(self) -> None:
-        self.playing.play_again()
+        self.controller.play_again()
         self._after_table_start()  # from a replay too: its keys go back to the board
 
     @Slot()
     def game_retry_save(self) -> None:
-        self.playing.retry_save()
+        self.controller.retry_save()
 
     @Slot(bool)
     def game_set_paused(self, paused: bool) -> None:
-        self.playing.set_paused(paused)
+        self.controller.set_paused(paused)
 
     @Slot()
     def game_toggle_pause(self) -> None:
         """Pause or resume two computer players (Ctrl+P), and say which."""
-        self.table.toggle_pause()
+        self.controller.toggle_pause()
 
     def _say_pace(self, delay_ms: int) -> None:
         """The AI vs AI bar's speed slider says the pause between moves (its value is only a
         place on it)."""
-        word = self.table.state.spec.move_word if self.table_active else "move"
+        word = self.controller.state.spec.move_word if self.controller_ready else "move"
         text = (
             f"A {word} every {delay_ms / 1000:.2f} seconds"
             if delay_ms
@@ -658,26 +644,26 @@ class TableGamesPart(WindowBase):
 
     @Slot()
     def game_step(self) -> None:
-        self.playing.step()
+        self.controller.step()
 
     @Slot(int)
     def game_set_move_delay(self, ms: int) -> None:
         self._say_pace(ms)
-        self.playing.set_move_delay(ms)
+        self.controller.set_move_delay(ms)
 
     @Slot(int)
     def game_replay_seek(self, position: int) -> None:
-        self.playing.replay_seek(position)
+        self.controller.replay_seek(position)
 
     @Slot(int)
     def game_replay_step(self, delta: int) -> None:
-        self.playing.replay_step(delta)
+        self.controller.replay_step(delta)
 
     @Slot()
     def game_replay_end(self) -> None:
-        playing = self.playing
+        playing = self.controller
         playing.replay_seek(playing.replay_length)
 
     @Slot(bool)
     def game_set_replay_playing(self, playing: bool) -> None:
-        self.playing.set_replay_playing(playing)
+        self.controller.set_replay_playing(playing)

@@ -127,7 +127,7 @@ class SettingsPart(WindowBase):
 
     @Slot(str)
     def _on_algorithm(self, value: str) -> None:
-        self.table.set_algorithm(value)
+        self.controller.set_algorithm(value)
         self._settings.setValue("analysis/algorithm", value)
 
     @Slot(bool)
