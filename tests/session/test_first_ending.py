@@ -1,5 +1,5 @@
 """The first ending of a game goes to the records, once, and never a later one: the rule
-and the words both window controllers use (session/first_ending.py)."""
+and the words the window's controller uses for every game (session/first_ending.py)."""
 
 from __future__ import annotations
 

@@ -275,9 +275,8 @@ class GameSpec(abc.ABC):
     #: :func:`~tictactoe_gui.engine.games.registered_game` finds the game by it, and the
     #: window keeps it as the kind of game last played.
     game_key: ClassVar[str] = ""
-    #: Whether it is played on k in a row's own board and controller (the personas, hints,
-    #: replays, set-up position, saved games and the ``brain`` command), rather than at the
-    #: table with the game's own players.
+    #: Whether it is k in a row: a board of X and O where a mark goes on any free cell, with
+    #: its own Set Up Position dialog, Piskvork's .psq files and the ``brain`` command.
     k_in_a_row_board: ClassVar[bool] = False
     #: Whether a move drops a disc into a column, where it falls to the lowest empty cell
     #: (the board says where it lands; :meth:`GameState.marks_board` holds the cells).
