@@ -141,7 +141,7 @@ class SettingsPart(WindowBase):
         when it takes one."""
         if save:
             self._settings.setValue("analysis/timeBudget", seconds)
-        table = getattr(self, "_table", None)
+        table = getattr(self, "controller", None)
         if table is not None:
             table.set_time_limit(seconds)
 
@@ -169,7 +169,7 @@ class SettingsPart(WindowBase):
         boards = getattr(self, "_table_boards", None)
         if boards is not None and boards.numbers is not None:
             boards.numbers.view.set_animations_enabled(enabled)
-        table = getattr(self, "_table", None)
+        table = getattr(self, "controller", None)
         if table is not None:
             table.set_think_ms(self._think_ms())
 
