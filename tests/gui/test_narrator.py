@@ -363,3 +363,20 @@ def test_a_save_tried_again_says_the_game_is_recorded_not_the_ending_again(
     assert len(records.games) == 1
     assert heard_since(window, count) == ["The game is recorded."]
     assert not window.banner.retry_button.isVisible()
+
+
+def test_a_connect_four_ending_says_how_each_side_played_as_k_in_a_row_s_does(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    window = fresh_window(qtbot, settings)
+    spec = find_game("connect4")
+    table = window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob")))
+    )
+    for row, col in ((5, 0), (5, 1), (4, 0), (4, 1), (3, 0), (3, 1), (2, 0)):  # X up column a
+        table.cell_activated(row, col)
+    (ending,) = [text for text in window.announcer.spoken if text.startswith("Game over.")]
+    assert ending.startswith("Game over. Ann (X) wins!")
+    assert "Ann (X): " in ending
+    assert "Bob (O): " in ending
+    assert ending.endswith("Play Again or New Game.")

@@ -205,16 +205,17 @@ class Narrator(QObject):
         it once), with ``note`` on its recording."""
         if session is None:
             return
+        # The banner's words: the result, the computer players' reactions, how each side
+        # played, the recording's note, and what can be done now.
         headline, reaction = session.headline(), session.reaction()
+        summaries = [summary.describe() + "." for summary in session.summaries()]
         if not says_names_and_cells(session.state):
-            text = f"Game over. {headline} {reaction} {note}".strip()
-            self._announcer.announce(text, assertive=True)
+            # The winning move said its line already.
+            parts = ["Game over.", headline, reaction, *summaries, note, "Play Again or New Game."]
+            self._announcer.announce(" ".join(p for p in parts if p), assertive=True)
             return
-        parts = [headline, winning_line_words(_marks(session.state)), reaction]
-        parts += [summary.describe() + "." for summary in session.summaries()]
-        if note:
-            parts.append(note)
-        parts.append("Play Again or New Game.")
+        line = winning_line_words(_marks(session.state))
+        parts = [headline, line, reaction, *summaries, note, "Play Again or New Game."]
         self.say(" ".join(p for p in parts if p))
 
     def comment(self, text: str) -> None:
