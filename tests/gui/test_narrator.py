@@ -380,3 +380,30 @@ def test_a_connect_four_ending_says_how_each_side_played_as_k_in_a_row_s_does(
     assert "Ann (X): " in ending
     assert "Bob (O): " in ending
     assert ending.endswith("Play Again or New Game.")
+
+
+def test_a_redo_of_a_move_and_its_reply_says_both_in_connect_four(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    """As k in a row says them ("You played X at b2. Cop played O at a3."): one undo step
+    holds the person's drop and the reply, and Redo plays both again."""
+    window = fresh_window(qtbot, settings)
+    spec = find_game("connect4")
+    table = window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.for_game(spec, "kitty")))
+    )
+    session = table.session
+    assert session is not None
+    table.cell_activated(5, 3)  # d1
+    qtbot.waitUntil(lambda: len(session.moves) == 2 and table.is_human_turn(), timeout=20_000)
+    reply = session.moves[1]
+    table.undo()
+    count = len(window.announcer.spoken)
+    table.redo()
+    assert session.moves[1] == reply
+    (said,) = heard_since(window, count)
+    landing = spec.format_move(reply)
+    assert said.startswith(
+        f"Ann (X) drops in d, lands on d1. Kitty (O) drops in {landing[0]}, lands on {landing}."
+    )
+    assert said.endswith("Your move (X).")
