@@ -29,7 +29,11 @@ def fresh_window(qtbot: QtBot, settings: QSettings) -> MainWindow:
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: window.controller.answer is not None, timeout=5000)
+    # The window opens on a game: once it is said, the window is complete.
+    qtbot.waitUntil(
+        lambda: any(text.startswith("New game") for text in window.announcer.spoken),
+        timeout=5000,
+    )
     return window
 
 
@@ -92,13 +96,13 @@ def test_a_big_board_is_heard_the_same_however_it_is_started(
     play_out(qtbot, table_window, table_session, table.cell_activated, table.undo)
     through_table = heard_since(table_window, count)
 
-    assert through_table == through_k
-    said = " ".join(through_k)
-    assert through_k[0] == "New game: Ann (X) against Bob (O). Ann to move."
+    said = " ".join(through_table)
+    assert through_table[0] == "New game: Ann (X) against Bob (O). Ann to move."
     assert "Ann played X at b1. X threatens three: a1, b1; block at c1." in said
     assert "Ann played X at c1." in said
     assert "X's line: a1, b1, c1." in said
-    assert through_k[-1] == "Took back X c1. X to move."
+    assert through_table[-1] == "Took back X c1. X to move."
+    assert through_table == through_k
 
 
 def against_cop(qtbot: QtBot, settings: QSettings, *, through_table: bool) -> list[str]:
@@ -144,15 +148,17 @@ def test_a_person_against_a_persona_is_you_however_the_game_is_started(
     """Against Cop, the person is "You", and the take-back names both moves."""
     heard = [against_cop(qtbot, settings, through_table=table) for table in (False, True)]
     for said in heard:
-        # Cop's remarks are drawn at random, and so may be its reply: the rest is alike.
+        # Cop's remarks are drawn at random, and so may be its reply; and its word on
+        # Ann's move comes only where it was judged before Cop replied: the rest is alike.
         assert said[0] == "New game: Ann (X) against Cop (O). Your move (X)."
         assert said[1].startswith("Cop: “")  # its greeting
         assert said[2].startswith("Welcome, Ann!")
-        assert said[3] == "You played X at b2."
-        assert any(text.startswith("Cop played O at ") for text in said)
-        assert said[-1].startswith("Took back X b2 and O ")
-        assert said[-1].endswith(". X to move.")
-    assert len(heard[0]) == len(heard[1])
+        moves = [text for text in said[3:] if not text.startswith("Cop: “")]
+        assert len(moves) == 3
+        assert moves[0] == "You played X at b2."
+        assert moves[1].startswith("Cop played O at ")
+        assert moves[2].startswith("Took back X b2 and O ")
+        assert moves[2].endswith(". X to move.")
 
 
 def test_a_replay_of_tic_tac_toe_is_heard_move_by_move(qtbot: QtBot, settings: QSettings) -> None:
@@ -189,28 +195,21 @@ def test_connect_four_is_greeted_and_remarked_on_aloud_as_k_in_a_row_is(
     assert session is not None
     table.cell_activated(5, 3)  # d1
 
-    def remarks() -> list[str]:
-        return [text for text in heard_since(window, count) if "Cop: “" in text]
-
-    # Its greeting, its word on the person's move as it is judged, and on its own move.
+    # The analysis of the position after Cop's move judges it, and shows the remark in the
+    # dock again.
     qtbot.waitUntil(
-        lambda: (
-            len(session.moves) == 2
-            and any(text.startswith("Cop (O) drops in ") and "Cop: “" in text for text in remarks())
-        ),
+        lambda: len(session.moves) == 2 and session.analysis_of(session.state) is not None,
         timeout=30_000,
     )
     said = heard_since(window, count)
-    heard = len(remarks())
     assert said[0] == "New game of Connect Four: Ann (X) against Cop (O). Your move (X)."
-    assert said[1].startswith("Cop: “")
+    assert said[1].startswith("Cop: “")  # its greeting
     assert said[2].startswith("Welcome, Ann!")
     assert said[3].startswith("Ann (X) drops in d, lands on d1.")
-    assert any(text.startswith("Cop (O) drops in ") for text in said)
-    # The analysis of the position after it shows the remark in the dock again: unsaid.
-    qtbot.waitUntil(lambda: session.analysis_of(session.state) is not None, timeout=30_000)
-    assert len(remarks()) == heard
-    assert len(set(remarks())) == heard  # none said twice
+    # Cop's word on its own move, with it or right after it (on Ann's too where it was
+    # judged before Cop replied): once, not again as the dock shows it again.
+    (reply,) = [n for n, text in enumerate(said) if text.startswith("Cop (O) drops in ")]
+    assert sum("Cop: “" in text for text in said[reply:]) == 1
 
 
 def ai_game_heard(
@@ -353,3 +352,52 @@ def test_a_save_tried_again_says_the_game_is_recorded_not_the_ending_again(
     assert len(records.games) == 1
     assert heard_since(window, count) == ["The game is recorded."]
     assert not window.banner.retry_button.isVisible()
+
+
+def test_a_connect_four_ending_says_how_each_side_played_as_k_in_a_row_s_does(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    window = fresh_window(qtbot, settings)
+    spec = find_game("connect4")
+    table = window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob")))
+    )
+    for row, col in ((5, 0), (5, 1), (4, 0), (4, 1), (3, 0), (3, 1), (2, 0)):  # X up column a
+        table.cell_activated(row, col)
+    # Said once every drop is judged (drops made before their analyses came).
+    qtbot.waitUntil(
+        lambda: any(text.startswith("Game over.") for text in window.announcer.spoken),
+        timeout=20_000,
+    )
+    (ending,) = [text for text in window.announcer.spoken if text.startswith("Game over.")]
+    assert ending.startswith("Game over. Ann (X) wins!")
+    assert "Ann (X): " in ending
+    assert "Bob (O): " in ending
+    assert ending.endswith("Play Again or New Game.")
+
+
+def test_a_redo_of_a_move_and_its_reply_says_both_in_connect_four(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    """As k in a row says them ("You played X at b2. Cop played O at a3."): one undo step
+    holds the person's drop and the reply, and Redo plays both again."""
+    window = fresh_window(qtbot, settings)
+    spec = find_game("connect4")
+    table = window.start_table_game(
+        TableSetup(spec, GameMode.HUMAN_VS_AI, (Seat.human("Ann"), Seat.for_game(spec, "kitty")))
+    )
+    session = table.session
+    assert session is not None
+    table.cell_activated(5, 3)  # d1
+    qtbot.waitUntil(lambda: len(session.moves) == 2 and table.is_human_turn(), timeout=20_000)
+    reply = session.moves[1]
+    table.undo()
+    count = len(window.announcer.spoken)
+    table.redo()
+    assert session.moves[1] == reply
+    (said,) = heard_since(window, count)
+    landing = spec.format_move(reply)
+    assert said.startswith(
+        f"Ann (X) drops in d, lands on d1. Kitty (O) drops in {landing[0]}, lands on {landing}."
+    )
+    assert said.endswith("Your move (X).")

@@ -145,7 +145,10 @@ class Narrator(QObject):
         if says_names_and_cells(session.start):
             self._marks_moves(session, change)
         elif len(moves) == len(before) + 1 and moves[:-1] == before:
-            self.say(self._move_words(session, change))
+            self.say(self._move_words(session, change, len(before)))
+        elif change.how is How.PLAYED and moves[: len(before)] == before:
+            # A move and the reply joined to it, redone in one step: both.
+            self.say(self._move_words(session, change, len(before)))
         elif change.how is How.REPLAY:
             self.say(self._replay_words_in_board_words(session, change))
         elif len(moves) < len(before) and before[: len(moves)] == moves:
@@ -157,16 +160,17 @@ class Narrator(QObject):
         it once), with ``note`` on its recording."""
         if session is None:
             return
+        # The banner's words: the result, the computer players' reactions, how each side
+        # played, the recording's note, and what can be done now.
         headline, reaction = session.headline(), session.reaction()
+        summaries = [summary.describe() + "." for summary in session.summaries()]
         if not says_names_and_cells(session.state):
-            text = f"Game over. {headline} {reaction} {note}".strip()
-            self._announcer.announce(text, assertive=True)
+            # The winning move said its line already.
+            parts = ["Game over.", headline, reaction, *summaries, note, "Play Again or New Game."]
+            self._announcer.announce(" ".join(p for p in parts if p), assertive=True)
             return
-        parts = [headline, winning_line_words(_marks(session.state)), reaction]
-        parts += [summary.describe() + "." for summary in session.summaries()]
-        if note:
-            parts.append(note)
-        parts.append("Play Again or New Game.")
+        line = winning_line_words(_marks(session.state))
+        parts = [headline, line, reaction, *summaries, note, "Play Again or New Game."]
         self.say(" ".join(p for p in parts if p))
 
     def comment(self, text: str) -> None:
@@ -272,21 +276,27 @@ class Narrator(QObject):
         if not session.moves:
             return f"Start of the replay, {total} {word}{'' if total == 1 else 's'}."
         where = f"{word.capitalize()} {len(session.moves)} of {total}"
-        return f"{where}: {self._move_words(session, change)}"
+        return f"{where}: {self._move_words(session, change, len(session.moves) - 1)}"
 
-    def _move_words(self, session: TableSession, change: MovesChange) -> str:
-        before = session.states[-2]
-        move = session.moves[-1]
+    def _move_words(self, session: TableSession, change: MovesChange, first: int) -> str:
+        """The moves from number ``first`` (0: the first) on, each in the board's words
+        with its player's name, then the word on the last where it is known, and whose
+        turn it is."""
+        parts = [self._one_move_words(session, ply) for ply in range(first, len(session.moves))]
+        if change.remark:
+            parts.append(change.remark.strip())
+        if not session.is_over:
+            parts.append(self._turn_text(session, change.replay_ending))
+        return " ".join(parts)
+
+    def _one_move_words(self, session: TableSession, ply: int) -> str:
+        before, move = session.states[ply], session.moves[ply]
         text = self._board.move_words(before, move) if self._board is not None else ""
         mover = before.to_move
         seat = "" if mover is None else session.spec.seats[mover]
         if mover is not None and text.startswith(f"{seat} "):
             # The board says the seat ("O drops in d, …"); the name goes with it.
             text = f"{session.name_of(mover)} ({seat}){text[len(seat) :]}"
-        if change.remark:
-            text += f" {change.remark.strip()}"
-        if not session.is_over:
-            text += f" {self._turn_text(session, change.replay_ending)}"
         return text
 
     def _took_back(self, session: TableSession, before: Sequence[int], turn: str) -> None:
