@@ -133,7 +133,7 @@ def test_a_finished_connect_four_game_is_reviewed_move_by_move_from_the_banner(
     dialog.close()
 
 
-def test_a_replayed_game_is_analysed_under_the_same_title_as_k_in_a_rows(
+def test_a_replayed_game_is_analysed_under_the_same_title_in_every_game(
     window: MainWindow,
 ) -> None:
     role = window.analysis_dock.findChild(QLabel, "personaRole")

@@ -1,6 +1,6 @@
 """The board a table game is shown on, behind one small interface.
 
-The table-game controller (:mod:`tictactoe_gui.gui.table_controller`) shows any
+The window's game controller (:mod:`tictactoe_gui.gui.table_controller`) shows any
 registered game through :class:`TableBoard`: a position of a game played on a grid of
 X and O (Connect Four's discs, a free board) on the main window's
 :class:`~tictactoe_gui.gui.board_view.BoardView` (:class:`GridTableBoard`), a grid of
