@@ -401,3 +401,21 @@ def test_a_redo_of_a_move_and_its_reply_says_both_in_connect_four(
         f"Ann (X) drops in d, lands on d1. Kitty (O) drops in {landing[0]}, lands on {landing}."
     )
     assert said.endswith("Your move (X).")
+
+
+def test_a_long_game_put_back_says_where_it_stands_not_every_move(
+    qtbot: QtBot, settings: QSettings
+) -> None:
+    """A saved game of gomoku played on: its last move and where the game stands are said,
+    not the forty moves before it one by one."""
+    window = fresh_window(qtbot, settings)
+    spec = find_game("gomoku")
+    setup = TableSetup(spec, GameMode.HUMAN_VS_HUMAN, (Seat.human("Ann"), Seat.human("Bob")))
+    # Forty moves in two far-apart blocks of columns, nobody near five in a row.
+    moves = tuple(row * 15 + col for row in range(0, 15, 3) for col in range(0, 15, 2))[:40]
+    count = len(window.announcer.spoken)
+    window.resume_table_game(setup, moves, (), seed=3)
+    said = heard_since(window, count)
+    played = [text for text in said if " played " in text]
+    assert len(played) == 1
+    assert played[0].startswith("At move 40. Bob played O at ")

@@ -217,6 +217,14 @@ class Narrator(QObject):
         board = _marks(session.state)
         if change.how is How.REPLAY:
             self.say(self._replay_words(session, change))
+        elif (
+            change.how is How.WENT
+            and moves[: len(before)] == before
+            and len(moves) > len(before) + 1
+        ):
+            # A saved game put back, or a move far down the list gone to: where the game
+            # stands, its last move, not every move on the way (a long game's flood).
+            self.say(f"At move {len(moves)}. {' '.join(self._played(session, len(moves) - 1))}")
         elif moves[: len(before)] == before and len(moves) > len(before):
             words = self._played(session, len(before))
             if not board.variant.is_tictactoe:
