@@ -298,14 +298,15 @@ def test_the_best_move_of_an_estimate_previews_its_whole_line(qtbot: QtBot) -> N
     analysis = estimate_result(board)
     assert len(analysis.principal_variation) >= 2
     assert analysis.principal_variation[0] == analysis.candidates[0].move
-    show(dock, analysis)
+    state = show(dock, analysis)
     with qtbot.waitSignal(dock.preview_requested, timeout=1000) as blocker:
         dock.select_candidate(0)
-    assert blocker.args == [board, analysis.principal_variation]
+    line = tuple(board.index(move) for move in analysis.principal_variation)
+    assert blocker.args == [state, line]
     # Another candidate has no line of its own in an estimate: just the move.
     with qtbot.waitSignal(dock.preview_requested, timeout=1000) as blocker:
         dock.select_candidate(1)
-    assert blocker.args == [board, (analysis.candidates[1].move,)]
+    assert blocker.args == [state, (board.index(analysis.candidates[1].move),)]
 
 
 def test_a_small_board_proven_past_the_exact_try_shows_the_proof_and_the_estimates(

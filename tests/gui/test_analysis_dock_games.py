@@ -346,10 +346,10 @@ def test_selecting_a_move_previews_it_and_the_best_its_line(
     qtbot: QtBot, threat_shown: tuple[AnalysisDock, GameState, GameAnalysis]
 ) -> None:
     dock, state, analysis = threat_shown
-    with qtbot.waitSignal(dock.game_preview_requested) as best:
+    with qtbot.waitSignal(dock.preview_requested) as best:
         dock.select_candidate(0)
     assert best.args == [state, analysis.line]
-    with qtbot.waitSignal(dock.game_preview_requested) as other:
+    with qtbot.waitSignal(dock.preview_requested) as other:
         dock.select_candidate(3)
     assert other.args == [state, (analysis.moves[3].move,)]
 
@@ -481,7 +481,7 @@ def test_a_persons_turn_hides_a_table_games_view_and_its_preview(
     dock = make_dock(qtbot)
     dock.show_game_analysis(state, analysis, SEATS)
     dock.select_candidate(0)
-    with qtbot.waitSignal(dock.game_preview_requested) as cleared:
+    with qtbot.waitSignal(dock.preview_requested) as cleared:
         dock.set_spoiler_guard(True)
     assert cleared.args == [None, ()]
     assert dock.engine_view_hidden()
@@ -551,9 +551,9 @@ def test_a_connect_four_move_is_previewed_on_the_board_as_k_in_a_rows_are(
     dock, state, analysis = threat_shown
     with qtbot.waitSignal(dock.preview_requested) as shown:
         dock.select_candidate(0)
-    board, moves = shown.args
-    assert isinstance(board, Board)
-    assert [board.cell_name(move) for move in moves] == [
+    shown_state, moves = shown.args
+    assert shown_state == state
+    assert [state.spec.format_move(move) for move in moves] == [
         state.spec.format_move(move) for move in analysis.line
     ]
     with qtbot.waitSignal(dock.preview_requested) as cleared:
@@ -561,17 +561,14 @@ def test_a_connect_four_move_is_previewed_on_the_board_as_k_in_a_rows_are(
     assert cleared.args == [None, ()]
 
 
-def test_row_and_column_is_previewed_only_through_its_own_signal(qtbot: QtBot) -> None:
+def test_row_and_column_is_previewed_as_every_game_is(qtbot: QtBot) -> None:
     state = rowcol_start()
     analysis = state.spec.analyse(state)
     dock = make_dock(qtbot)
     dock.show_game_analysis(state, analysis, ("A", "B"))
-    boards: list[object] = []
-    dock.preview_requested.connect(lambda board, _moves: boards.append(board))
-    with qtbot.waitSignal(dock.game_preview_requested) as shown:
+    with qtbot.waitSignal(dock.preview_requested) as shown:
         dock.select_candidate(1)
     assert shown.args == [state, (analysis.moves[1].move,)]
-    assert boards == []
 
 
 def test_k_in_a_rows_persona_does_not_carry_over_to_a_table_game(

@@ -51,7 +51,6 @@ from tictactoe_gui.gui.analysis.coach import CoachCard
 from tictactoe_gui.gui.analysis.engine_view import DEFAULT_TIME_BUDGET, StudyPanel, ThinkingLine
 from tictactoe_gui.gui.analysis.outcome import EvaluationBar, OutcomeSection
 from tictactoe_gui.gui.analysis.spoiler import SpoilerGuard
-from tictactoe_gui.gui.board_reading import board_of
 from tictactoe_gui.session.words import game_over
 
 __all__ = ["DEFAULT_TIME_BUDGET", "DEFAULT_TOP_N", "AnalysisDock"]
@@ -73,15 +72,12 @@ class AnalysisDock(QDockWidget):
     ("X wins in 13 plies with best play (proven)", "B ahead by 3, estimated"), the candidate
     table in the game's notation (every move's result for the side to move, or its points
     and margin), the best move, the expected line, nodes, depth and time. Selecting a
-    candidate emits :attr:`game_preview_requested` with its line.
+    candidate emits :attr:`preview_requested` with its line.
     """
 
-    #: A candidate was selected, on a game drawn on a grid of X and O: preview it and its
-    #: continuation (the board, its moves); (None, ()) clears the preview.
-    preview_requested = Signal(object, object)
     #: A candidate was selected: preview it on the board (the GameState it is played from,
     #: the moves: the candidate, then the line expected after it); (None, ()) clears it.
-    game_preview_requested = Signal(object, object)
+    preview_requested = Signal(object, object)
     #: The search the analysis uses, one of the game's ``algorithms``.
     algorithm_changed = Signal(str)
     compare_requested = Signal()
@@ -536,7 +532,6 @@ class AnalysisDock(QDockWidget):
 
     def _clear_preview(self) -> None:
         self.preview_requested.emit(None, ())
-        self.game_preview_requested.emit(None, ())
 
     def _on_selection(self, selected: QItemSelection, deselected: QItemSelection) -> None:
         rows = self._candidates.table.selectionModel().selectedRows()
@@ -545,14 +540,7 @@ class AnalysisDock(QDockWidget):
         if state is None or analysis is None or shown is None:
             self._clear_preview()
             return
-        moves = game_words.preview_line(analysis, shown.move)
-        self.game_preview_requested.emit(state, moves)
-        try:
-            board, _ = board_of(state)
-        except ValueError:
-            return  # not a grid of X and O: the window previews it from game_preview_requested
-        # Drawn on a grid of X and O: the board's own preview shows the line.
-        self.preview_requested.emit(board, tuple(board.move_at(move) for move in moves))
+        self.preview_requested.emit(state, game_words.preview_line(analysis, shown.move))
 
     def select_candidate(self, row: int) -> None:
         self._candidates.table.selectRow(row)

@@ -292,7 +292,6 @@ class MainWindow(FirstFramePart, MenusPart):
         self.moves_dock.node_selected.connect(self._on_node_chosen)
         self.moves_dock.tree_edited.connect(self._on_lines_edited)
         self.moves_dock.model.set_verdict_source(self._verdict_words)
-        dock.preview_requested.connect(view.set_preview)
         dock.algorithm_changed.connect(self._on_algorithm)
         dock.compare_requested.connect(self.game_compare_algorithms)
         dock.top_n_changed.connect(lambda n: self._settings.setValue("analysis/topN", n))

@@ -90,7 +90,8 @@ class TableGamesPart(WindowBase):
         table.search_info.connect(self._show_table_search_progress)
         # The nodes searched so far, in the thinking line and the details (a proof runs long).
         table.engine.progressed.connect(self.analysis_dock.set_progress)
-        self.analysis_dock.game_preview_requested.connect(self._table_boards.preview)
+        # A candidate selected in the dock: its line previewed on the board that draws it.
+        self.analysis_dock.preview_requested.connect(self._table_boards.preview)
         table.position_changed.connect(self._keep_table_game_in_progress)
         table.position_changed.connect(self._table_moved)
         table.tally_changed.connect(lambda _tally: self._show_table_tally())
