@@ -81,7 +81,7 @@ def test_a_big_board_is_heard_the_same_however_it_is_started(
         return controller.session
 
     play_out(qtbot, own, own_session, controller.cell_activated, controller.undo)
-    through_k = heard_since(own, count)
+    from_new_game = heard_since(own, count)
 
     table_window = fresh_window(qtbot, settings)
     count = len(table_window.announcer.spoken)
@@ -94,22 +94,22 @@ def test_a_big_board_is_heard_the_same_however_it_is_started(
         return table.session
 
     play_out(qtbot, table_window, table_session, table.cell_activated, table.undo)
-    through_table = heard_since(table_window, count)
+    at_the_table = heard_since(table_window, count)
 
-    said = " ".join(through_table)
-    assert through_table[0] == "New game: Ann (X) against Bob (O). Ann to move."
+    said = " ".join(at_the_table)
+    assert at_the_table[0] == "New game: Ann (X) against Bob (O). Ann to move."
     assert "Ann played X at b1. X threatens three: a1, b1; block at c1." in said
     assert "Ann played X at c1." in said
     assert "X's line: a1, b1, c1." in said
-    assert through_table[-1] == "Took back X c1. X to move."
-    assert through_table == through_k
+    assert at_the_table[-1] == "Took back X c1. X to move."
+    assert at_the_table == from_new_game
 
 
-def against_cop(qtbot: QtBot, settings: QSettings, *, through_table: bool) -> list[str]:
+def against_cop(qtbot: QtBot, settings: QSettings, *, at_the_table: bool) -> list[str]:
     """What is heard as Ann plays b2 against Cop, Cop replies, and Ann takes both back."""
     window = fresh_window(qtbot, settings)
     count = len(window.announcer.spoken)
-    if through_table:
+    if at_the_table:
         spec = find_game("tictactoe")
         table = window.start_table_game(
             TableSetup(
@@ -146,7 +146,7 @@ def test_a_person_against_a_persona_is_you_however_the_game_is_started(
     qtbot: QtBot, settings: QSettings
 ) -> None:
     """Against Cop, the person is "You", and the take-back names both moves."""
-    heard = [against_cop(qtbot, settings, through_table=table) for table in (False, True)]
+    heard = [against_cop(qtbot, settings, at_the_table=table) for table in (False, True)]
     for said in heard:
         # Cop's remarks are drawn at random, and so may be its reply; and its word on
         # Ann's move comes only where it was judged before Cop replied: the rest is alike.
@@ -213,13 +213,13 @@ def test_connect_four_is_greeted_and_remarked_on_aloud_as_k_in_a_row_is(
 
 
 def ai_game_heard(
-    qtbot: QtBot, settings: QSettings, *, through_table: bool
+    qtbot: QtBot, settings: QSettings, *, at_the_table: bool
 ) -> tuple[list[str], TableSession]:
     """What is heard of Sera against Kitty at tic-tac-toe, played at once, to its end, and
     the game played."""
     window = fresh_window(qtbot, settings)
     count = len(window.announcer.spoken)
-    if through_table:
+    if at_the_table:
         spec = find_game("tictactoe")
         seats = (Seat.for_game(spec, "sera"), Seat.for_game(spec, "kitty"))
         table = window.start_table_game(
@@ -245,13 +245,13 @@ def ai_game_heard(
     return heard_since(window, count), session
 
 
-@pytest.mark.parametrize("through_table", [False, True])
-def test_two_personas_are_heard_alike_through_either_controller(
-    qtbot: QtBot, settings: QSettings, through_table: bool
+@pytest.mark.parametrize("at_the_table", [False, True])
+def test_two_personas_are_heard_alike_however_the_game_is_started(
+    qtbot: QtBot, settings: QSettings, at_the_table: bool
 ) -> None:
     """Every move named with its player, each persona's remarks, not the players again
     after the start, and the end with the winning line and both summaries."""
-    said, session = ai_game_heard(qtbot, settings, through_table=through_table)
+    said, session = ai_game_heard(qtbot, settings, at_the_table=at_the_table)
     assert said[0] == "New game: Sera (X) against Kitty (O). Sera to move."
     assert "Sera (X) against Kitty (O)." not in said
     start = session.start.marks_board()
@@ -325,15 +325,15 @@ class FailingRecords(InMemoryRecords):
         return super().save_game(game)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("through_table", [False, True])
+@pytest.mark.parametrize("at_the_table", [False, True])
 def test_a_save_tried_again_says_the_game_is_recorded_not_the_ending_again(
-    qtbot: QtBot, settings: QSettings, through_table: bool
+    qtbot: QtBot, settings: QSettings, at_the_table: bool
 ) -> None:
     window = fresh_window(qtbot, settings)
     records = FailingRecords()
     window.set_records(records)
     people = (Seat.human("Ann"), Seat.human("Bob"))
-    if through_table:
+    if at_the_table:
         table = window.start_table_game(
             TableSetup(find_game("tictactoe"), GameMode.HUMAN_VS_HUMAN, people)
         )
