@@ -219,3 +219,30 @@ def test_leaving_a_game_played_on_after_its_recorded_end_says_so(
     assert "not recorded" not in question.text()
     assert "first ending is recorded" in question.text()
     answer(question, yes=False)
+
+
+def test_resign_says_what_becomes_of_the_record(qtbot: QtBot, window: MainWindow) -> None:
+    """Recorded as a loss only where it will be: after the game's first ending went to the
+    records (an undo played on from it), or in a study, the question says so."""
+    at_stake(qtbot, window)
+    box = window.resign()
+    assert box is not None
+    assert box.text() == "Resign this game? Cop (O) wins, and the game is recorded as a loss."
+    answer(box)
+    qtbot.waitUntil(lambda: window.controller.game_over_info is not None, timeout=5000)
+    window.controller.undo()  # the resignation taken back: its ending was recorded
+    settle(qtbot, window)
+    assert play(window, 0, 0)  # played on from it
+    settle(qtbot, window)
+    box = window.resign()
+    assert box is not None
+    assert box.text() == (
+        "Resign this game? Cop (O) wins; only the game's first ending is recorded, not this one."
+    )
+    answer(box, yes=False)
+    window.new_game(replace(human_vs_human(), record=False))
+    settle(qtbot, window)
+    assert play(window, 1, 1)
+    box = window.resign()
+    assert box is not None
+    assert box.text() == "Resign this game? Alice (X) wins (the game is not recorded)."

@@ -38,10 +38,17 @@ class LeavingPart(WindowBase):
         mover = session.state.to_move
         assert mover is not None
         winner = f"{session.name_of(1 - mover)} ({session.spec.seats[1 - mover]})"
+        # What becomes of the record, as the banner will say it.
+        if table.first_ending_recorded:
+            record = "; only the game's first ending is recorded, not this one"
+        elif session.setup.recorded and table.records is not None:
+            record = ", and the game is recorded as a loss"
+        else:
+            record = " (the game is not recorded)"
         return self.confirm(
             CONFIRM_RESIGN,
             "Resign",
-            f"Resign this game? {winner} wins, and the game is recorded as a loss.",
+            f"Resign this game? {winner} wins{record}.",
             "Resign",
             table.resign,
         )
