@@ -337,6 +337,8 @@ def test_coming_back_to_the_board_does_not_read_old_news_again(
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     view.setFocus()
+    # The board has the keys before the move (the news goes to the control that has them).
+    qtbot.waitUntil(view.hasFocus)
     play(window, 1, 1)
     described(qtbot, view, "Alice played X at b2.")  # heard here, with the focus
     window.analysis_dock.table.setFocus()
